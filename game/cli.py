@@ -1,0 +1,184 @@
+"""``python -m game``: simulate, benchmark and play any of the games in a terminal."""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import json
+import statistics
+import sys
+import time
+from typing import Any, Sequence
+
+from . import GAMES
+from .core import IllegalAction, Match, Rng, Seat, load_game
+from .core.play import play_bots
+
+
+def _parse_options(args: argparse.Namespace) -> dict[str, Any]:
+    options: dict[str, Any] = {}
+    if getattr(args, "level", None):
+        options["level"] = args.level
+    if getattr(args, "scoring_card", None):
+        options["scoring_card"] = args.scoring_card
+    if getattr(args, "rounds", None):
+        options["rounds"] = args.rounds
+    for item in getattr(args, "option", None) or []:
+        key, _, value = item.partition("=")
+        try:
+            options[key] = json.loads(value)
+        except json.JSONDecodeError:
+            options[key] = value
+    return options
+
+
+def cmd_simulate(args: argparse.Namespace) -> int:
+    module = load_game(args.game)
+    options = _parse_options(args)
+    players = args.players
+    if args.game == "barrio" and args.level and players is None:
+        players = 1
+    players = players or 2
+    bots = args.bots.split(",") if args.bots else [module.BOT_NAMES[-1]] * players
+    if len(bots) != players:
+        print(f"--bots names {len(bots)} seats but the game has {players}", file=sys.stderr)
+        return 2
+    wins = [0.0] * players
+    totals = [0.0] * players
+    decision: list[float] = []
+    t0 = time.perf_counter()
+    for i in range(args.n):
+        result = play_bots(module, players, args.seed + i, bots, **options)
+        for w in result.winners:
+            wins[w] += 1 / len(result.winners)
+        for s, v in enumerate(result.scores):
+            totals[s] += v
+        for ms in result.decision_ms.values():
+            decision.extend(ms)
+    elapsed = time.perf_counter() - t0
+    report = {
+        "game": args.game,
+        "players": players,
+        "options": options,
+        "bots": bots,
+        "games": args.n,
+        "seed": args.seed,
+        "win_rate": [round(w / args.n, 4) for w in wins],
+        "mean_score": [round(t / args.n, 2) for t in totals],
+        "decision_ms_median": round(statistics.median(decision), 3) if decision else None,
+        "seconds": round(elapsed, 2),
+    }
+    extra = getattr(module, "simulation_summary", None)
+    if extra is not None:
+        report.update(extra(report))
+    print(json.dumps(report, indent=2))
+    return 0
+
+
+def cmd_bench(args: argparse.Namespace) -> int:
+    games = [args.game] if args.game else list(GAMES)
+    report: dict[str, Any] = {}
+    for gid in games:
+        try:
+            module = load_game(gid)
+        except ImportError:
+            report[gid] = None
+            continue
+        try:
+            bench = importlib.import_module(f"game.{gid}.bench")
+            report[gid] = bench.run()
+        except ModuleNotFoundError:
+            report[gid] = {"playouts_per_s": playout_rate(module)}
+    print(json.dumps(report, indent=2))
+    return 0
+
+
+def playout_rate(module: Any, seconds: float = 2.0, seed: int = 1) -> float:
+    """Random legal playouts per second in this interpreter (a whole game each)."""
+    rng = Rng(seed)
+    games = 0
+    t0 = time.perf_counter()
+    while time.perf_counter() - t0 < seconds or games == 0:
+        n = module.MIN_PLAYERS if module.MIN_PLAYERS > 1 else 2
+        state = module.new_game(n, rng.next_u32())
+        while not module.is_over(state):
+            acts = module.legal_actions(state)
+            state = module.apply_action(state, acts[rng.randrange(len(acts))])
+        games += 1
+    return round(games / (time.perf_counter() - t0), 2)
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    """A plain terminal game: numbered legal actions, the computer plays the other seats."""
+    options = _parse_options(args)
+    players = args.players or (1 if args.game == "barrio" and "level" in options else 2)
+    module = load_game(args.game)
+    seats = [Seat("human")] + [Seat("computer", args.bot or module.BOT_NAMES[0]) for _ in range(players - 1)]
+    match = Match.new(args.game, players, args.seed, seats, **options)
+    bots = {i: module.make_bot(s.bot, args.seed + i) for i, s in enumerate(seats) if s.kind == "computer"}
+    while not module.is_over(match.state):
+        state = match.state
+        seat = module.current_player(state)
+        legal = module.legal_actions(state)
+        if seat in bots:
+            action = bots[seat].choose(module.view(state, seat), legal)
+            print(f"[seat {seat + 1}] {module.describe_action(state, action)}")
+            match.apply(action)
+            continue
+        print()
+        print(json.dumps(module.view(state, seat), indent=None)[:2000])
+        print(f"Scores: {module.scores(state)}")
+        for i, a in enumerate(legal):
+            print(f"  {i:3d}. {module.describe_action(state, a)}")
+        line = input("Choose a number (u = undo, q = quit): ").strip()
+        if line == "q":
+            return 0
+        if line == "u":
+            try:
+                match.undo()
+            except IllegalAction as exc:
+                print(exc)
+            continue
+        try:
+            match.apply(legal[int(line)])
+        except (ValueError, IndexError):
+            print("Type one of the numbers shown.")
+    print(f"Game over. Scores: {module.scores(match.state)}; winners: {[w + 1 for w in module.winners(match.state)]}")
+    return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m game", description=__doc__)
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    def game_options(p: argparse.ArgumentParser) -> None:
+        p.add_argument("--players", type=int)
+        p.add_argument("--seed", type=int, default=1)
+        p.add_argument("--level", choices=["A", "B", "C"], help="Barrio solo level")
+        p.add_argument("--scoring-card", choices=list("ABCDEF"), help="Barrio scoring card")
+        p.add_argument("--rounds", type=int, help="Neue Heimat rounds")
+        p.add_argument("--option", action="append", help="any other engine option, key=value")
+
+    p = sub.add_parser("simulate", help="play computer players against each other and print win rates")
+    p.add_argument("game", choices=GAMES)
+    game_options(p)
+    p.add_argument("--bots", help="comma-separated strengths, one per seat")
+    p.add_argument("-n", type=int, default=100, help="number of games")
+    p.set_defaults(func=cmd_simulate)
+
+    p = sub.add_parser("bench", help="engine speed figures")
+    p.add_argument("game", nargs="?", choices=GAMES)
+    p.set_defaults(func=cmd_bench)
+
+    p = sub.add_parser("play", help="play in the terminal against the computer")
+    p.add_argument("game", choices=GAMES)
+    game_options(p)
+    p.add_argument("--bot", help="strength of the computer seats")
+    p.set_defaults(func=cmd_play)
+
+    args = parser.parse_args(argv)
+    try:
+        return args.func(args)
+    except IllegalAction as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2

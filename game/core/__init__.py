@@ -1,0 +1,16 @@
+"""Shared core: the engine contract, errors, seeded randomness, JSON and search."""
+
+from .contract import REQUIRED_NAMES, Bot, GameModule, missing_names
+from .errors import GameError, IllegalAction, MalformedAction, SaveFormatError
+from .jsonfmt import envelope, guarded, open_envelope, read_field
+from .match import GAME_MODULES, Match, Seat, load_game
+from .rng import Rng
+from .search import RandomBot, action_key, ismcts
+
+__all__ = [
+    "REQUIRED_NAMES", "Bot", "GameModule", "missing_names",
+    "GameError", "IllegalAction", "MalformedAction", "SaveFormatError",
+    "envelope", "guarded", "open_envelope", "read_field",
+    "GAME_MODULES", "Match", "Seat", "load_game",
+    "Rng", "RandomBot", "action_key", "ismcts",
+]

@@ -1,0 +1,139 @@
+"""Computer-player search written once for every game.
+
+:func:`ismcts` is determinized Monte Carlo tree search (single-observer
+information-set MCTS, Cowling et al. 2012): each iteration deals the hidden
+cards anew from the player's *view* (``module.determinize``), walks a tree
+keyed by actions, plays out with a cheap policy and backs up a reward. It
+never looks at the real hidden cards.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import time
+from typing import Any, Callable
+
+from .rng import Rng
+
+Action = dict[str, Any]
+
+
+def action_key(action: Action) -> str:
+    """A canonical string for an action, usable as a dict key."""
+    return json.dumps(action, sort_keys=True, separators=(",", ":"))
+
+
+def default_reward(module: Any, state: Any, player: int) -> float:
+    """Reward in [0, 1] for ``player``: 1 for a win, 0.5 shared, else by score margin."""
+    scores = module.scores(state)
+    if module.is_over(state):
+        winners = module.winners(state)
+        if player in winners:
+            return 1.0 if len(winners) == 1 else 0.5
+        return 0.0
+    best_other = max((s for i, s in enumerate(scores) if i != player), default=0)
+    margin = scores[player] - best_other
+    return 0.5 + 0.5 * math.tanh(margin / 10.0)
+
+
+class _Node:
+    __slots__ = ("children", "visits", "avail", "total", "player")
+
+    def __init__(self, player: int | None) -> None:
+        self.children: dict[str, _Node] = {}
+        self.visits = 0
+        self.avail = 0
+        self.total = 0.0
+        self.player = player  # who moved into this node
+
+
+def ismcts(
+    module: Any,
+    view: dict[str, Any],
+    player: int,
+    legal: list[Action],
+    rng: Rng,
+    iterations: int = 200,
+    time_limit_s: float | None = None,
+    rollout_policy: Callable[[Any, list[Action], Rng], Action] | None = None,
+    rollout_depth: int = 40,
+    reward: Callable[[Any, Any, int], float] = default_reward,
+    exploration: float = 0.7,
+) -> Action:
+    """Return the action of ``legal`` that the search visits most.
+
+    ``rollout_policy(state, legal, rng)`` plays the simulation (uniform random
+    by default); ``rollout_depth`` caps it, after which ``reward`` judges the
+    position. ``time_limit_s`` stops early when given.
+    """
+    if len(legal) == 1:
+        return legal[0]
+    legal_keys = {action_key(a): a for a in legal}
+    root = _Node(None)
+    deadline = None if time_limit_s is None else time.perf_counter() + time_limit_s
+    policy = rollout_policy or (lambda s, acts, r: acts[r.randrange(len(acts))])
+    for it in range(iterations):
+        if deadline is not None and it > 0 and time.perf_counter() > deadline:
+            break
+        state = module.determinize(view, player, rng.next_u32())
+        node = root
+        path = [root]
+        # Selection / expansion.
+        while not module.is_over(state):
+            mover = module.current_player(state)
+            acts = legal if node is root else module.legal_actions(state)
+            if not acts:
+                break
+            keyed = {action_key(a): a for a in acts} if node is not root else legal_keys
+            for k in keyed:
+                child = node.children.get(k)
+                if child is not None:
+                    child.avail += 1
+            untried = [k for k in keyed if k not in node.children]
+            if untried:
+                k = untried[rng.randrange(len(untried))]
+                child = _Node(mover)
+                child.avail = 1
+                node.children[k] = child
+                state = module.apply_action(state, keyed[k])
+                path.append(child)
+                node = child
+                break
+            best_k, best_v = None, -1.0
+            for k in keyed:
+                c = node.children[k]
+                v = c.total / c.visits + exploration * math.sqrt(math.log(max(c.avail, 1)) / c.visits)
+                if v > best_v:
+                    best_k, best_v = k, v
+            state = module.apply_action(state, keyed[best_k])
+            node = node.children[best_k]
+            path.append(node)
+        # Simulation.
+        depth = 0
+        while depth < rollout_depth and not module.is_over(state):
+            acts = module.legal_actions(state)
+            if not acts:
+                break
+            state = module.apply_action(state, policy(state, acts, rng))
+            depth += 1
+        # Backpropagation: each node is judged by the player who moved into it.
+        cache: dict[int, float] = {}
+        for n in path:
+            n.visits += 1
+            if n.player is not None:
+                if n.player not in cache:
+                    cache[n.player] = reward(module, state, n.player)
+                n.total += cache[n.player]
+    best = max(root.children.items(), key=lambda kv: (kv[1].visits, kv[1].total))[0] if root.children else None
+    return legal_keys.get(best, legal[0]) if best else legal[0]
+
+
+class RandomBot:
+    """Plays a uniformly random legal action. The floor every strength must beat."""
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = Rng(seed)
+
+    def choose(self, view: dict[str, Any], legal: list[Action]) -> Action:
+        return legal[self.rng.randrange(len(legal))]
