@@ -64,6 +64,9 @@ class GameModule(Protocol):
     def describe_action(self, state: Any, action: Action, lang: str = "en") -> str:
         """A log line in words for ``action`` taken in ``state`` (``lang``: "en" or "es")."""
 
+    def describe_event(self, event: dict[str, Any], lang: str = "en") -> str:
+        """A log line in words for one entry of ``view(...)["log"]``."""
+
     def undo_barrier(self, before: Any, action: Action, after: Any) -> bool:
         """True when ``action`` revealed hidden information, so undo may not cross it."""
 
@@ -77,7 +80,7 @@ class GameModule(Protocol):
 REQUIRED_NAMES = (
     "GAME_ID", "TITLE", "MIN_PLAYERS", "MAX_PLAYERS", "BOT_NAMES",
     "new_game", "current_player", "legal_actions", "apply_action", "is_over",
-    "scores", "winners", "to_json", "from_json", "view", "describe_action",
+    "scores", "winners", "to_json", "from_json", "view", "describe_action", "describe_event",
     "undo_barrier", "determinize", "make_bot",
 )
 
