@@ -1,0 +1,315 @@
+"""Computer players for Neue Heimat. Both decide from ``view()`` only.
+
+* ``weak`` — a naive builder: values a piece by its face (pips, roof number),
+  bids a little for it, builds where its own houses grow tallest, and ignores
+  which rows will be complete.
+* ``strong`` — values every piece for **every** player: for each seat it
+  searches over the places that seat could put the piece (and the colour
+  markers it would take) and scores the resulting position with an
+  expected-score model (each row's chance of being complete, the mayor, the
+  colours owned, the cash boxes, money in hand). It bids up to its own gain
+  over the piece going to the auctioneer, sells or buys by comparing both
+  outcomes, auctions the piece whose expected sale or purchase helps it most,
+  and moves money into its cash box once money in hand is worth less than a
+  point.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from ..core import Rng
+from .rules import ROWS, SINGLE_LOTS
+
+BOT_NAMES = ("weak", "strong")
+
+Action = dict[str, Any]
+
+
+def make_bot(name: str, seed: int = 0) -> "WeakBot | StrongBot":
+    """A computer player of strength ``name`` (``"weak"`` or ``"strong"``)."""
+    if name == "weak":
+        return WeakBot(seed)
+    if name == "strong":
+        return StrongBot(seed)
+    from ..core import IllegalAction
+    raise IllegalAction(f"Unknown computer strength {name!r}; choose one of {', '.join(BOT_NAMES)}.")
+
+
+def _cube(pair: list[int]) -> int:
+    return pair[0] * 6 + pair[1] - 1
+
+
+def _face_value(piece: dict[str, Any] | None) -> float:
+    """What the weak player thinks a piece is worth in millions: half its face, 2 for the mayor."""
+    if not piece:
+        return 0.0
+    kind = piece["kind"]
+    if kind == "cube":
+        return piece["pips"] / 2
+    if kind == "roof":
+        return piece["value"] / 2
+    return 2.0 if kind == "mayor" else 1.0
+
+
+class WeakBot:
+    """Naive: face values, small bids, tallest own house, random specials."""
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = Rng(seed, stream=3)
+
+    def choose(self, view: dict[str, Any], legal: list[Action]) -> Action:
+        """Pick one of ``legal`` from ``view``."""
+        if len(legal) == 1:
+            return legal[0]
+        kind = legal[0]["type"]
+        me = view["player"]
+        if kind == "profits":
+            return legal[0] if self.rng.random() < 0.3 else legal[1]
+        if kind == "auction":
+            return legal[self.rng.randrange(len(legal))]
+        if kind == "bid":
+            want = int(_face_value(view["piece"]) + self.rng.random())
+            bid = view["high_bid"] + 1
+            return {"type": "bid", "amount": bid} if bid <= want and bid <= view["money"][me] else {"type": "pass"}
+        if kind == "sell":
+            return {"type": "buy"} if view["high_bid"] <= _face_value(view["piece"]) else {"type": "sell"}
+        piece = view["piece"]
+        if piece and piece["kind"] == "cube":
+            owners = view["owners"]
+
+            def height(a: Action) -> float:
+                row = view["board"][a["row"]]
+                cubes = row[a["lot"]]["cubes"] if a["lot"] < len(row) else []
+                mine = owners[piece["colour"]] in (-1, me)
+                return (sum(c[1] for c in cubes) + piece["pips"]) * (1 if mine else 0.3) + self.rng.random()
+            return max(legal, key=height)
+        if piece and piece["kind"] == "roof":
+            owners = view["owners"]
+
+            def gain(a: Action) -> float:
+                top = view["board"][a["row"]][a["lot"]]["cubes"][-1]
+                return (2 if owners[top[0]] == me else 0) + self.rng.random()
+            return max(legal, key=gain)
+        return legal[self.rng.randrange(len(legal))]
+
+
+# --------------------------------------------------------------------------- the strong model
+
+class _Position:
+    """A light copy of the open facts the strong player's model needs."""
+
+    __slots__ = ("n", "board", "lengths", "mayor", "owners", "cash", "money", "roofs_left", "cubes_left", "last_round")
+
+    def __init__(self, view: dict[str, Any]) -> None:
+        self.n = view["players"]
+        self.board = [[(tuple(_cube(c) for c in h["cubes"]), h["roof"]) for h in row] for row in view["board"]]
+        self.lengths = list(view["lengths"])
+        self.mayor = -1 if view["mayor"] is None else view["mayor"]
+        self.owners = list(view["owners"])
+        self.cash = list(view["cash"])
+        self.money = list(view["money"])
+        self.roofs_left = sum(1 for r in view["roofs_unseen"] if r)
+        self.cubes_left = sum(len(r) for r in view["display"])
+        self.last_round = view["round"] >= view["rounds"]
+
+
+class StrongBot:
+    """Values pieces for every seat by searching their placements; see the module docstring."""
+
+    def __init__(self, seed: int = 0, beta: float = 0.55, money_value: float = 1.6, roof_hope: float = 2.0) -> None:
+        self.rng = Rng(seed, stream=5)
+        self.beta = beta
+        self.money_value = money_value
+        self.roof_hope = roof_hope
+
+    # ---- the model
+    def _lam(self, pos: _Position) -> float:
+        """Points a million in hand is worth now: less as the round runs out of pieces."""
+        left = (pos.cubes_left + 2 * pos.roofs_left) / 48
+        lam = self.money_value * left
+        return lam if pos.last_round else max(lam, 0.8)
+
+    def _utilities(self, pos: _Position, board: list, lengths: list[int], mayor: int, owners: list[int], money: list[int], lam: float) -> list[float]:
+        """Each seat's expected score plus money value, minus the other seats' mean."""
+        n = pos.n
+        steps = []
+        for r in range(ROWS):
+            houses = board[r]
+            missing = lengths[r] - len(houses)
+            steps.append(2 * missing + sum(1 for h in houses if not h[1]))
+        ws = [math.exp(self.beta * s) for s in steps]
+        tot = sum(ws)
+        # Too few roofs left for two rows: every row is likelier to stay incomplete.
+        need = sorted(steps)[:2]
+        short = max(0, sum(need) - 2 * pos.roofs_left - pos.cubes_left)
+        ev = [float(c) for c in pos.cash]
+        hope = self.roof_hope
+        for r in range(ROWS):
+            factor = (1 - 2 * ws[r] / tot) * (2 if mayor == r else 1)
+            if short:
+                factor -= 0.15 * short * (2 if mayor == r else 1)
+            for cubes, roof in board[r]:
+                o = owners[cubes[-1] // 6]
+                if o >= 0:
+                    v = sum(c % 6 + 1 for c in cubes) + (roof or hope)
+                    ev[o] += factor * v
+        vals = [ev[j] + lam * money[j] for j in range(n)]
+        total = sum(vals)
+        return [vals[j] - (total - vals[j]) / (n - 1) for j in range(n)]
+
+    def _outcomes(self, pos: _Position, piece: dict[str, Any], player: int, lam: float) -> list[tuple[list[float], Action | None]]:
+        """Utilities after ``player`` places ``piece`` each legal way (discard included for specials)."""
+        kind = piece["kind"]
+        board, lengths, mayor, owners, money = pos.board, pos.lengths, pos.mayor, pos.owners, pos.money
+        out: list[tuple[list[float], Action | None]] = []
+        if kind == "cube":
+            cube = piece["colour"] * 6 + piece["pips"] - 1
+            own = owners
+            if owners[piece["colour"]] < 0:
+                own = owners[:]
+                own[piece["colour"]] = player
+            for r in range(ROWS):
+                houses = board[r]
+                for i, (cubes, roof) in enumerate(houses):
+                    if not roof and i not in SINGLE_LOTS[r] and cubes[-1] % 6 + 1 > piece["pips"]:
+                        b = board[:]
+                        b[r] = houses[:i] + [(cubes + (cube,), 0)] + houses[i + 1:]
+                        out.append((self._utilities(pos, b, lengths, mayor, own, money, lam), {"type": "place", "row": r, "lot": i}))
+                if len(houses) < lengths[r]:
+                    b = board[:]
+                    b[r] = houses + [((cube,), 0)]
+                    out.append((self._utilities(pos, b, lengths, mayor, own, money, lam), {"type": "place", "row": r, "lot": len(houses)}))
+            return out
+        if kind == "roof":
+            for r in range(ROWS):
+                houses = board[r]
+                for i, (cubes, roof) in enumerate(houses):
+                    if not roof:
+                        b = board[:]
+                        b[r] = houses[:i] + [(cubes, piece["value"])] + houses[i + 1:]
+                        out.append((self._utilities(pos, b, lengths, mayor, owners, money, lam), {"type": "place", "row": r, "lot": i}))
+            return out
+        if kind == "mayor":
+            for r in range(ROWS):
+                out.append((self._utilities(pos, board, lengths, r, owners, money, lam), {"type": "mayor", "row": r}))
+        elif kind == "permit":
+            size = piece["size"]
+            for r in range(ROWS):
+                for change in (size, -size):
+                    new = lengths[r] + change
+                    if 1 <= new <= 9 and new >= len(board[r]):
+                        ls = lengths[:]
+                        ls[r] = new
+                        out.append((self._utilities(pos, board, ls, mayor, owners, money, lam), {"type": "permit", "row": r, "change": change}))
+        elif kind == "cancel":
+            for r in range(ROWS):
+                for change in self._permits[r]:
+                    new = lengths[r] - change
+                    if 1 <= new <= 9 and new >= len(board[r]):
+                        ls = lengths[:]
+                        ls[r] = new
+                        out.append((self._utilities(pos, board, ls, mayor, owners, money, lam), {"type": "cancel", "row": r, "change": change}))
+        out.append((self._utilities(pos, board, lengths, mayor, owners, money, lam), {"type": "discard"}))
+        return out
+
+    def _best_for(self, pos: _Position, piece: dict[str, Any], player: int, lam: float) -> list[float]:
+        """Utilities after ``player`` places ``piece`` as best suits ``player``."""
+        outs = self._outcomes(pos, piece, player, lam)
+        if not outs:
+            return self._utilities(pos, pos.board, pos.lengths, pos.mayor, pos.owners, pos.money, lam)
+        return max(outs, key=lambda o: o[0][player])[0]
+
+    def _auction_value(self, pos: _Position, piece: dict[str, Any], me: int, lam: float, n: int, base: list[float]) -> float:
+        """My expected utility from auctioning ``piece``: keep it or sell at the rivals' likely top bid."""
+        c = lam * (1 + 1 / (n - 1)) if lam > 0 else 1e-6
+        mine = self._best_for(pos, piece, me, lam)[me]
+        best_bid, best_j, best_u = 0, -1, 0.0
+        for j in range(n):
+            if j == me:
+                continue
+            uj = self._best_for(pos, piece, j, lam)
+            value = (uj[j] - base[j]) / c
+            bid = min(pos.money[j], int(value))
+            if bid > best_bid:
+                best_bid, best_j, best_u = bid, j, uj[me]
+        if best_bid <= 0:
+            return mine
+        keep = mine - best_bid * c if pos.money[me] >= best_bid else -1e9
+        return max(keep, best_u + best_bid * c)
+
+    # ---- decisions
+    def choose(self, view: dict[str, Any], legal: list[Action]) -> Action:
+        """Pick one of ``legal`` from ``view``."""
+        if len(legal) == 1:
+            return legal[0]
+        me = view["player"]
+        n = view["players"]
+        pos = _Position(view)
+        self._permits = view["permits"]
+        lam = self._lam(pos)
+        c = lam * (1 + 1 / (n - 1))
+        kind = legal[0]["type"]
+        if kind == "profits":
+            # A million in the cash box is a sure point; keep it in hand only while it buys more.
+            return legal[0] if lam < 1.0 or pos.money[me] > 8 else legal[1]
+        if kind == "auction":
+            return self._choose_auction(view, legal, pos, me, n, lam)
+        piece = view["piece"]
+        a = view["auctioneer"]
+        if kind == "bid":
+            mine = self._best_for(pos, piece, me, lam)[me]
+            theirs = self._best_for(pos, piece, a, lam)[me]
+            value = (mine - theirs) / c if c > 0 else 99
+            bid = min(pos.money[me], int(value))
+            if bid > view["high_bid"]:
+                return {"type": "bid", "amount": bid}
+            return {"type": "pass"}
+        if kind == "sell":
+            b, j = view["high_bid"], view["high_bidder"]
+            keep = self._best_for(pos, piece, me, lam)[me] - b * c
+            sell = self._best_for(pos, piece, j, lam)[me] + b * c
+            return {"type": "buy"} if keep > sell else {"type": "sell"}
+        outs = self._outcomes(pos, piece, me, lam)
+        keys = {_key(x) for x in legal}
+        outs = [o for o in outs if o[1] is not None and _key(o[1]) in keys]
+        if not outs:
+            return legal[0]
+        return max(outs, key=lambda o: o[0][me])[1]  # type: ignore[return-value]
+
+    def _choose_auction(self, view: dict[str, Any], legal: list[Action], pos: _Position, me: int, n: int, lam: float) -> Action:
+        base = self._utilities(pos, pos.board, pos.lengths, pos.mayor, pos.owners, pos.money, lam)
+        now = base[me]
+        best, best_v = legal[0], -1e18
+        for act in legal:
+            what = act["piece"]
+            if what == "cube":
+                row = view["display"][act["row"]]
+                pair = row[0] if act["end"] == "left" else row[-1]
+                v = self._auction_value(pos, {"kind": "cube", "colour": pair[0], "pips": pair[1]}, me, lam, n, base)
+            elif what == "roof":
+                unseen = view["roofs_unseen"]
+                v = sum(self._auction_value(pos, {"kind": "roof", "value": r}, me, lam, n, base) if r else now for r in unseen) / len(unseen)
+            elif what == "permit":
+                v = self._auction_value(pos, {"kind": "permit", "size": act["size"]}, me, lam, n, base)
+            else:
+                v = self._auction_value(pos, {"kind": what}, me, lam, n, base)
+            v += self.rng.random() * 1e-3
+            if v > best_v:
+                best, best_v = act, v
+        return best
+
+
+def _key(a: Action) -> tuple:
+    return tuple(sorted(a.items()))
+
+
+def simulation_summary(report: dict[str, Any]) -> dict[str, Any]:
+    """Extra figures for ``python -m game simulate neueheimat``: the strongest seat's edge."""
+    rates = report.get("win_rate") or []
+    bots = report.get("bots") or []
+    strong = [rates[i] for i, b in enumerate(bots) if b == "strong" and i < len(rates)]
+    return {"strong_win_rate": round(sum(strong), 4) if strong else None,
+            "fair_share": round(sum(1 for b in bots if b == "strong") / len(bots), 4) if bots else None}
+
