@@ -1,0 +1,253 @@
+"""Nyhavn's JSON save format, player views and determinization (for search).
+
+Saved games (``to_json``), version 1, inside the shared envelope::
+
+    {"format": "house-games", "game": "nyhavn", "version": 1,
+     "players": 2, "seat": 0, "phase": "turn", "both": false,
+     "hands": [[b, y, r, g, p], ...],          # counts in COLOURS order
+     "docks": [0..4 or -1] * 7,                # colour index, -1 empty
+     "supply": [0..5, ...],                    # bottom first; 5 = end-of-game card
+     "discard": [5 counts], "box": [5 counts], "stacks": {"blue2": 2, ..., "white": 12},
+     "houses": [[occupied, windows, blue, yellow, red, green, purple, white], ...],
+     "abilities": [[0|1|2] * 5, ...], "ability_supply": [5 counts],
+     "scores": [...], "arms": 0, "pending": null | ["red3", orient, col, row],
+     "end_card": 0|1|2, "reshuffled": false, "winners": [], "rng": [hex, hex], "log": [...]}
+
+The view of a player (``view``) has the same public parts, with colour names,
+and redacts the other hands and the supply to counts.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from ..core import Rng, SaveFormatError, envelope, guarded, open_envelope
+from .engine import (
+    ACTIVE, CARDS_PER_COLOUR, DOCKS, END_BESIDE, END_CARD, END_IN_SUPPLY, END_REVEALED, NOT_OWNED, USED,
+    State, current_player, empty_spaces,
+)
+from .tiles import ABILITIES, COLOURS, FULL, KIND_INDEX, KINDS, SHAPE_ORIENTATIONS, KIND_SHAPE, WHITE_KIND
+
+GAME_ID = "nyhavn"
+FORMAT_VERSION = 1
+_PHASES = ("turn", "discard", "build", "pay", "arms", "over")
+_END_NAMES = ("beside", "supply", "revealed")
+_SIDES = ("none", "active", "used")
+
+
+def to_json(state: State) -> dict[str, Any]:
+    """The state as a versioned JSON object (see the module docstring)."""
+    s = state
+    return envelope(GAME_ID, FORMAT_VERSION, {
+        "players": s.n, "seat": s.seat, "phase": s.phase, "both": s.both,
+        "hands": [h[:] for h in s.hands], "docks": s.docks[:], "supply": s.supply[:],
+        "discard": s.discard[:], "box": s.box[:],
+        "stacks": {KINDS[k]: s.stacks[k] for k in range(len(KINDS))},
+        "houses": [h[:] for h in s.houses], "abilities": [a[:] for a in s.abilities],
+        "ability_supply": s.ability_supply[:], "scores": s.scores[:], "arms": s.arms,
+        "pending": None if s.pending is None else [KINDS[s.pending[0]], *s.pending[1:]],
+        "end_card": s.end_card, "reshuffled": s.reshuffled, "winners": s.winners[:],
+        "rng": s.rng.to_json(), "log": [dict(e) for e in s.log],
+    })
+
+
+def _ints(value: Any, length: int | None, lo: int, hi: int, what: str) -> list[int]:
+    if not isinstance(value, list) or (length is not None and len(value) != length):
+        raise SaveFormatError(f"The saved game's {what} is malformed.")
+    for v in value:
+        if not isinstance(v, int) or isinstance(v, bool) or not lo <= v <= hi:
+            raise SaveFormatError(f"The saved game's {what} is malformed.")
+    return list(value)
+
+
+def from_json(data: Any) -> State:
+    """Rebuild a state from :func:`to_json`; ``SaveFormatError`` for anything unreadable or inconsistent."""
+    d = open_envelope(data, GAME_ID, FORMAT_VERSION)
+    return guarded(lambda: _read(d))
+
+
+def _read(d: dict[str, Any]) -> State:
+    s = State()
+    n = d["players"]
+    if not isinstance(n, int) or not 2 <= n <= 4:
+        raise SaveFormatError("The saved game's player count is not 2 to 4.")
+    s.n = n
+    s.seat = _ints([d["seat"]], 1, 0, n - 1, "seat")[0]
+    if d["phase"] not in _PHASES:
+        raise SaveFormatError("The saved game's phase is unknown.")
+    s.phase = d["phase"]
+    if not isinstance(d["both"], bool) or not isinstance(d["reshuffled"], bool):
+        raise SaveFormatError("The saved game's flags are malformed.")
+    s.both, s.reshuffled = d["both"], d["reshuffled"]
+    if not isinstance(d["hands"], list) or len(d["hands"]) != n:
+        raise SaveFormatError("The saved game's hands are malformed.")
+    s.hands = [_ints(h, 5, 0, CARDS_PER_COLOUR, "hands") for h in d["hands"]]
+    s.docks = _ints(d["docks"], DOCKS, -1, 4, "docks")
+    s.supply = _ints(d["supply"], None, 0, END_CARD, "supply")
+    s.discard = _ints(d["discard"], 5, 0, CARDS_PER_COLOUR, "discard pile")
+    s.box = _ints(d["box"], 5, 0, CARDS_PER_COLOUR, "box")
+    stacks = d["stacks"]
+    if not isinstance(stacks, dict) or sorted(stacks) != sorted(KINDS):
+        raise SaveFormatError("The saved game's tile stacks are malformed.")
+    s.stacks = [_ints([stacks[k]], 1, 0, 12, "tile stacks")[0] for k in KINDS]
+    if not isinstance(d["houses"], list) or len(d["houses"]) != n:
+        raise SaveFormatError("The saved game's houses are malformed.")
+    s.houses = [_ints(h, 8, 0, FULL, "houses") for h in d["houses"]]
+    for h in s.houses:
+        union = 0
+        for m in h[2:]:
+            if union & m:
+                raise SaveFormatError("The saved game's houses are inconsistent.")
+            union |= m
+        if union != h[0] or h[1] & ~h[0]:
+            raise SaveFormatError("The saved game's houses are inconsistent.")
+    if not isinstance(d["abilities"], list) or len(d["abilities"]) != n:
+        raise SaveFormatError("The saved game's ability tiles are malformed.")
+    s.abilities = [_ints(a, 5, 0, 2, "ability tiles") for a in d["abilities"]]
+    s.ability_supply = _ints(d["ability_supply"], 5, 0, 4, "ability supply")
+    s.scores = _ints(d["scores"], n, 0, 1000, "scores")
+    s.arms = _ints([d["arms"]], 1, 0, 100, "coat-of-arms count")[0]
+    pend = d["pending"]
+    if pend is None:
+        s.pending = None
+    else:
+        if not isinstance(pend, list) or len(pend) != 4 or pend[0] not in KIND_INDEX:
+            raise SaveFormatError("The saved game's pending tile is malformed.")
+        k = KIND_INDEX[pend[0]]
+        o, c, r = _ints(pend[1:], 3, 0, 8, "pending tile")
+        if o >= len(SHAPE_ORIENTATIONS[KIND_SHAPE[k]]):
+            raise SaveFormatError("The saved game's pending tile is malformed.")
+        s.pending = (k, o, c, r)
+    if (s.phase == "pay") != (s.pending is not None):
+        raise SaveFormatError("The saved game's pending tile does not match its phase.")
+    s.end_card = _ints([d["end_card"]], 1, 0, 2, "end-of-game card")[0]
+    s.winners = _ints(d["winners"], None, 0, n - 1, "winners")
+    try:
+        s.rng = Rng.from_json(d["rng"])
+    except ValueError as exc:
+        raise SaveFormatError(f"The saved game's random generator is malformed ({exc}).") from None
+    log = d["log"]
+    if not isinstance(log, list) or not all(isinstance(e, dict) and isinstance(e.get("type"), str) for e in log):
+        raise SaveFormatError("The saved game's log is malformed.")
+    s.log = [dict(e) for e in log]
+    # Every card is in exactly one place.
+    for c in range(5):
+        total = sum(h[c] for h in s.hands) + s.docks.count(c) + s.supply.count(c) + s.discard[c] + s.box[c]
+        if total != CARDS_PER_COLOUR:
+            raise SaveFormatError("The saved game's cards do not add up.")
+    if s.supply.count(END_CARD) != (1 if s.end_card == END_IN_SUPPLY else 0):
+        raise SaveFormatError("The saved game's end-of-game card is misplaced.")
+    return s
+
+
+# ----------------------------------------------------------------- views
+
+def _names(counts: list[int]) -> dict[str, int]:
+    return {COLOURS[c]: counts[c] for c in range(5)}
+
+
+def _redact(event: dict[str, Any], player: int) -> dict[str, Any]:
+    if event["type"] == "deal" and event["player"] != player:
+        return {"type": "deal", "player": event["player"], "count": sum(event["cards"].values())}
+    return event
+
+
+def view(state: State, player: int) -> dict[str, Any]:
+    """What ``player`` may see: own hand, other hands and the supply as counts, everything public.
+
+    ``houses[p]`` gives the masks (``occupied``, ``windows``, one per colour and
+    white: bit ``row * 5 + col``) and ``grid``: 9 rows (bottom first) of 5 cells,
+    each ``null`` or ``{"colour": ..., "window": bool}``.
+    """
+    s = state
+    if not isinstance(player, int) or not 0 <= player < s.n:
+        raise ValueError(f"no seat {player!r} in a {s.n}-player game")
+    houses = []
+    for h in s.houses:
+        grid = []
+        for r in range(9):
+            row = []
+            for c in range(5):
+                bit = 1 << (r * 5 + c)
+                if not h[0] & bit:
+                    row.append(None)
+                    continue
+                colour = next(name for i, name in enumerate(COLOURS + ("white",)) if h[2 + i] & bit)
+                row.append({"colour": colour, "window": bool(h[1] & bit)})
+            grid.append(row)
+        houses.append({"occupied": h[0], "windows": h[1],
+                       "colours": {name: h[2 + i] for i, name in enumerate(COLOURS + ("white",))},
+                       "grid": grid})
+    return {
+        "game": GAME_ID, "players": s.n, "me": player, "seat": s.seat, "to_move": current_player(s),
+        "phase": s.phase, "both_actions": s.both,
+        "hand": _names(s.hands[player]),
+        "hand_sizes": [sum(h) for h in s.hands],
+        "docks": [None if c < 0 else COLOURS[c] for c in s.docks],
+        "supply": len(s.supply), "discard": _names(s.discard), "box": _names(s.box),
+        "stacks": {KINDS[k]: s.stacks[k] for k in range(len(KINDS))},
+        "houses": houses,
+        "abilities": [{ABILITIES[i]: _SIDES[a[i]] for i in range(5) if a[i] != NOT_OWNED} for a in s.abilities],
+        "ability_supply": {ABILITIES[i]: s.ability_supply[i] for i in range(5)},
+        "scores": s.scores[:], "empty_spaces": [empty_spaces(s, p) for p in range(s.n)],
+        "arms_pending": s.arms,
+        "pending": None if s.pending is None else
+        {"tile": KINDS[s.pending[0]], "orient": s.pending[1], "col": s.pending[2], "row": s.pending[3]},
+        "end_card": _END_NAMES[s.end_card], "winners": s.winners[:],
+        "log": [_redact(e, player) for e in s.log],
+    }
+
+
+def determinize(v: dict[str, Any], player: int, seed: int) -> State:
+    """A full state consistent with a view: unseen cards dealt at random to the other hands and the supply.
+
+    The end-of-game card, when in the supply, goes among its bottom 10 cards
+    (where the rules bury it). The log is kept as seen by ``player``.
+    """
+    rnd = random.Random(seed)
+    s = State()
+    n = s.n = v["players"]
+    s.seat = v["seat"]
+    s.phase = v["phase"]
+    s.both = v["both_actions"]
+    s.docks = [-1 if c is None else COLOURS.index(c) for c in v["docks"]]
+    s.discard = [v["discard"][c] for c in COLOURS]
+    s.box = [v["box"][c] for c in COLOURS]
+    s.stacks = [v["stacks"][k] for k in KINDS]
+    s.houses = [[h["occupied"], h["windows"]] + [h["colours"][c] for c in COLOURS + ("white",)] for h in v["houses"]]
+    s.abilities = [[_SIDES.index(a[name]) if name in a else NOT_OWNED for name in ABILITIES] for a in v["abilities"]]
+    s.ability_supply = [v["ability_supply"][a] for a in ABILITIES]
+    s.scores = list(v["scores"])
+    s.arms = v["arms_pending"]
+    p = v["pending"]
+    s.pending = None if p is None else (KIND_INDEX[p["tile"]], p["orient"], p["col"], p["row"])
+    s.end_card = _END_NAMES.index(v["end_card"])
+    s.reshuffled = s.end_card != END_BESIDE and n > 2
+    s.winners = list(v["winners"])
+    mine = [v["hand"][c] for c in COLOURS]
+    unseen = []
+    for c in range(5):
+        left = CARDS_PER_COLOUR - s.box[c] - mine[c] - s.docks.count(c) - s.discard[c]
+        unseen += [c] * left
+    rnd.shuffle(unseen)
+    s.hands = []
+    for q in range(n):
+        if q == player:
+            s.hands.append(mine[:])
+            continue
+        hand = [0] * 5
+        for _ in range(v["hand_sizes"][q]):
+            hand[unseen.pop()] += 1
+        s.hands.append(hand)
+    supply = unseen  # bottom first
+    if s.end_card == END_IN_SUPPLY:
+        depth = min(9, len(supply))
+        supply.insert(rnd.randint(0, depth), END_CARD)
+    s.supply = supply
+    s.rng = Rng(seed)
+    s.log = list(v["log"])
+    return s
+
+
+__all__ = ["to_json", "from_json", "view", "determinize", "ACTIVE", "USED", "END_REVEALED"]
