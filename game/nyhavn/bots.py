@@ -1,10 +1,256 @@
-"""Nyhavn's computer players; both decide from ``view()`` only."""
+"""Nyhavn's computer players. Both decide from ``view()`` only, never the real hidden cards.
+
+* ``"weak"`` — a beginner: builds whenever it can (the biggest tile, as low as
+  possible), otherwise takes the adjacent pair that best matches its hand.
+* ``"strong"`` — a search: it shortlists actions with a position evaluation
+  (points, lines nearly complete, coats of arms, hand), then plays each one out
+  on several determinizations of the view (hidden cards dealt at random) for a
+  few turns with a greedy policy, and picks the best average outcome.
+"""
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from ..core import IllegalAction, Rng
+from . import engine as E
+from .state_io import determinize
+from .tiles import (
+    ABILITIES, COAT_MASK, COAT_ROWS, COL_MASKS, COLOURS, KIND_COLOUR, KIND_INDEX, KIND_SIZE, ROW_MASKS,
+)
+
+Action = dict[str, Any]
+
+
+def _pop(x: int) -> int:
+    return bin(x).count("1")
+
+
+# ----------------------------------------------------------------- evaluation
+
+CELL_VALUE = 0.8  #: a built space: a step towards lines and the tie-break
+
+
+def evaluate(s: E.State, p: int) -> float:
+    """How good ``p``'s position is, in rough points: score plus the promise of the house and hand."""
+    if s.phase == "over":
+        if p in s.winners:
+            return 100.0 if len(s.winners) == 1 else 50.0
+        return -100.0 + s.scores[p]
+    h = s.houses[p]
+    occ, win = h[0], h[1]
+    v = 3.0 * s.scores[p] + CELL_VALUE * _pop(occ)
+    for r, m in enumerate(ROW_MASKS):
+        k = _pop(occ & m)
+        if k < 5:
+            full_win = (win & m) == (occ & m)
+            v += (k / 5) ** 3 * (1.6 if full_win else 1.0) * 2.0
+            if r in COAT_ROWS:
+                v += (k / 5) ** 3 * 1.5
+    for c, m in enumerate(COL_MASKS):
+        k = _pop(occ & m)
+        if k < 9:
+            full_win = (win & m) == (occ & m)
+            v += (k / 9) ** 2 * (1.8 if full_win else 1.0) * 4.0
+    # Holes under built cells are spaces that are harder to fill later.
+    holes = _pop(~occ & (occ >> 5) & ((1 << 40) - 1))
+    v -= 0.25 * holes
+    abil = s.abilities[p]
+    v += 0.9 * sum(1 for a in abil if a == E.ACTIVE) + 0.4 * sum(1 for a in abil if a == E.USED)
+    v += 2.5 * s.arms if s.seat == p else 0.0
+    hand = s.hands[p]
+    total = sum(hand)
+    v += 0.3 * min(total, 7) + 0.2 * max(hand)
+    v += 0.1 * sum(x * x for x in hand) / max(total, 1)
+    return v
+
+
+def relative(s: E.State, p: int) -> float:
+    """``p``'s evaluation minus the best opponent's."""
+    mine = evaluate(s, p)
+    best = max((evaluate(s, q) for q in range(s.n) if q != p), default=0.0)
+    return mine - best
+
+
+# ----------------------------------------------------------------- the weak bot's rules
+
+_ABILITY_PREFERENCE = ("both_actions", "construction_discount", "change_of_colours", "additional_card", "any_cards")
+
+
+def weak_choice(s: E.State, legal: list[Action]) -> Action:
+    """A beginner's move for the seat to move in ``s`` (``legal`` are its legal actions)."""
+    p = s.seat
+    ph = s.phase
+    if ph in ("turn", "build"):
+        builds = [a for a in legal if a["type"] == "build"]
+        if builds:
+            return max(builds, key=lambda a: (KIND_SIZE[KIND_INDEX[a["tile"]]], -a["row"], -a["col"]))
+        takes = [a for a in legal if a["type"] == "take" and not a["abilities"]]
+        if takes:
+            hand = s.hands[p]
+            return max(takes, key=lambda a: sum(hand[s.docks[d]] + 1 for d in a["docks"]))
+        return legal[0]
+    if ph == "discard":
+        hand = s.hands[p]
+        return min(legal, key=lambda a: hand[COLOURS.index(a["colour"])])
+    if ph == "pay":
+        return min(legal, key=lambda a: (a["discount"], len(a["cards"])))
+    if ph == "arms":
+        whites = [a for a in legal if a["choice"] == "white"]
+        if whites:
+            return min(whites, key=lambda a: (a["row"], a["col"]))
+        abil = [a for a in legal if a["choice"] == "ability"]
+        if abil:
+            return min(abil, key=lambda a: _ABILITY_PREFERENCE.index(a["ability"]))
+    return legal[0]
+
+
+class WeakBot:
+    """The beginner (see the module docstring)."""
+
+    def __init__(self, seed: int = 0) -> None:
+        self.seed = seed
+
+    def choose(self, view: dict[str, Any], legal: list[Action]) -> Action:
+        """Pick an action from the view alone."""
+        if len(legal) == 1:
+            return legal[0]
+        return weak_choice(determinize(view, view["me"], self.seed), legal)
+
+
+# ----------------------------------------------------------------- greedy policy with the evaluation
+
+def _resolve(s: E.State, p: int) -> E.State:
+    """Finish ``p``'s own follow-up decisions (payment, discards, arms) greedily, for judging an action."""
+    guard = 0
+    while s.phase in ("pay", "discard", "arms") and s.seat == p and guard < 12:
+        acts = E.legal_actions(s)
+        s = E.apply_action(s, greedy_followup(s, acts))
+        guard += 1
+    return s
+
+
+def greedy_followup(s: E.State, legal: list[Action]) -> Action:
+    """Payment, discards and coat-of-arms choices, judged one step ahead by the evaluation."""
+    p = s.seat
+    if s.phase == "pay":
+        return min(legal, key=lambda a: (a["discount"], len(a["cards"]), -s.hands[p][COLOURS.index(next(iter(a["cards"])))] if a["cards"] else 0))
+    if s.phase == "discard":
+        hand = s.hands[p]
+        return min(legal, key=lambda a: hand[COLOURS.index(a["colour"])])
+    return max(legal, key=lambda a: evaluate(_resolve(E.apply_action(s, a), p), p))
+
+
+def greedy_choice(s: E.State, legal: list[Action], shortlist: int = 0) -> Action | list[Action]:
+    """The action with the best evaluation after it (and its follow-ups); with ``shortlist``, the best few."""
+    p = s.seat
+    if s.phase not in ("turn", "build"):
+        best = greedy_followup(s, legal)
+        return [best] if shortlist else best
+    scored = []
+    for a in legal:
+        if a["type"] == "take" and len(a["abilities"]) > 1:
+            continue  # combos of several abilities are rarely worth judging
+        after = _resolve(E.apply_action(s, a), p)
+        val = evaluate(after, p)
+        if a["type"] == "take":
+            val -= 0.6 * len(a["abilities"])  # keep ability tiles for when they matter
+            if "both_actions" in a["abilities"]:
+                val -= 0.8
+        scored.append((val, a))
+    if not scored:
+        return legal[: shortlist or 1] if shortlist else legal[0]
+    scored.sort(key=lambda x: -x[0])
+    if shortlist:
+        return [a for _, a in scored[:shortlist]]
+    return scored[0][1]
+
+
+# ----------------------------------------------------------------- the strong bot: search
+
+def _rollout_policy(s: E.State, rng: Rng) -> Action:
+    legal = E.legal_actions(s)
+    if len(legal) == 1:
+        return legal[0]
+    return weak_choice(s, legal) if rng.randrange(4) == 0 else _fast_greedy(s, legal)
+
+
+def _fast_greedy(s: E.State, legal: list[Action]) -> Action:
+    """A cheap greedy step for playouts: build the tile that gains most, else take matching cards."""
+    p = s.seat
+    if s.phase in ("turn", "build"):
+        builds = [a for a in legal if a["type"] == "build"]
+        if builds:
+            best, best_v = None, -1e9
+            for a in builds:
+                k = KIND_INDEX[a["tile"]]
+                rec = E.placement_record(k, a["orient"], a["col"], a["row"])
+                occ = s.houses[p][0] | rec[2]
+                v = KIND_SIZE[k] * 1.0 - 0.15 * a["row"] + 2.0 * _pop(rec[2] & COAT_MASK)
+                for m in ROW_MASKS:
+                    if occ & m == m and s.houses[p][0] & m != m:
+                        v += 4
+                for m in COL_MASKS:
+                    if occ & m == m and s.houses[p][0] & m != m:
+                        v += 8
+                if v > best_v:
+                    best, best_v = a, v
+            return best  # type: ignore[return-value]
+        takes = [a for a in legal if a["type"] == "take" and not a["abilities"]]
+        if takes:
+            hand = s.hands[p]
+            return max(takes, key=lambda a: sum(hand[s.docks[d]] + 1 for d in a["docks"]))
+        return legal[0]
+    return weak_choice(s, legal)
+
+
+class StrongBot:
+    """Shortlist by evaluation, then determinized playouts (see the module docstring)."""
+
+    def __init__(self, seed: int = 0, shortlist: int = 4, samples: int = 3, depth: int = 8,
+                 time_limit_s: float = 0.08) -> None:
+        self.rng = Rng(seed, stream=11)
+        self.shortlist = shortlist
+        self.samples = samples
+        self.depth = depth
+        self.time_limit_s = time_limit_s
+
+    def choose(self, view: dict[str, Any], legal: list[Action]) -> Action:
+        """Pick an action from the view alone."""
+        if len(legal) == 1:
+            return legal[0]
+        me = view["me"]
+        base = determinize(view, me, self.rng.next_u32())
+        if base.phase not in ("turn", "build"):
+            return greedy_followup(base, legal)
+        cands = greedy_choice(base, legal, shortlist=self.shortlist)
+        assert isinstance(cands, list)
+        if len(cands) == 1:
+            return cands[0]
+        deadline = time.perf_counter() + self.time_limit_s
+        totals = [0.0] * len(cands)
+        counts = [0] * len(cands)
+        for sample in range(self.samples):
+            world = determinize(view, me, self.rng.next_u32())
+            for i, a in enumerate(cands):
+                if sample > 0 and time.perf_counter() > deadline:
+                    break
+                s = E.apply_action(world, a)
+                steps = 0
+                while s.phase != "over" and steps < self.depth:
+                    s = E.apply_action(s, _rollout_policy(s, self.rng))
+                    steps += 1
+                totals[i] += relative(s, me)
+                counts[i] += 1
+        best = max(range(len(cands)), key=lambda i: (totals[i] / counts[i] if counts[i] else -1e9, -i))
+        return cands[best]
+
 
 def make_bot(name: str, seed: int) -> Any:
-    raise IllegalAction("todo")
+    """A computer player: ``"weak"`` or ``"strong"``."""
+    if name == "weak":
+        return WeakBot(seed)
+    if name == "strong":
+        return StrongBot(seed)
+    raise IllegalAction(f"Unknown Nyhavn computer strength {name!r}; choose weak or strong.")

@@ -224,13 +224,13 @@ def _max_payable(state: State, p: int, colour: int) -> int:
     return hand[colour] + extra
 
 
-def build_options(state: State, p: int) -> list[tuple[int, int, Record]]:
-    """Every affordable, legal placement ``(kind, orientation, record)`` of a coloured tile for ``p``."""
+def build_options(state: State, p: int) -> list[tuple[int, int, int, int, int, bool]]:
+    """Every affordable, legal placement of a coloured tile for ``p``: ``(kind, orient, col, row, cells, adjacent)``."""
     tbl = table()
-    occ = state.houses[p][0] | GROUND
     house = state.houses[p]
     discount = 1 if _active(state, p, CONSTRUCTION_DISCOUNT) else 0
-    out: list[tuple[int, int, Record]] = []
+    out: list[tuple[int, int, int, int, int, bool]] = []
+    by_shape: dict[int, list[tuple[int, int, int, int, int, int]]] = {}
     for kind in range(20):
         if not state.stacks[kind]:
             continue
@@ -239,11 +239,15 @@ def build_options(state: State, p: int) -> list[tuple[int, int, Record]]:
         need = KIND_SIZE[kind]
         if budget < need - 1:
             continue
+        shape = KIND_SHAPE[kind]
+        legal = by_shape.get(shape)
+        if legal is None:
+            legal = by_shape[shape] = tbl.legal_all(shape, house[0])
         same = house[2 + colour]
-        for o, recs in enumerate(tbl.records[KIND_SHAPE[kind]]):
-            for r in recs:
-                if not r[2] & occ and r[4] & occ and (budget >= need or r[5] & same):
-                    out.append((kind, o, r))
+        if budget >= need:
+            out += [(kind, x[0], x[1], x[2], x[3], x[5] & same != 0) for x in legal]
+        else:
+            out += [(kind, x[0], x[1], x[2], x[3], True) for x in legal if x[5] & same]
     return out
 
 
@@ -321,7 +325,7 @@ def _take_options(state: State, p: int) -> list[dict[str, Any]]:
 
 
 def _build_actions(state: State, p: int) -> list[dict[str, Any]]:
-    return [{"type": "build", "tile": KINDS[k], "orient": o, "col": r[0], "row": r[1]} for k, o, r in build_options(state, p)]
+    return [{"type": "build", "tile": KINDS[b[0]], "orient": b[1], "col": b[2], "row": b[3]} for b in build_options(state, p)]
 
 
 def legal_actions(state: State) -> list[dict[str, Any]]:

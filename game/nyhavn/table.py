@@ -118,7 +118,7 @@ class TableError(Exception):
 class PlacementTable:
     """The table in memory. ``records[shape][orientation]`` is a tuple of :data:`Record`."""
 
-    __slots__ = ("records", "patterns", "sizes", "index")
+    __slots__ = ("records", "patterns", "sizes", "index", "flat", "row_start")
 
     def __init__(self, data: bytes) -> None:
         if len(data) < _HEADER.size + _CRC.size:
@@ -161,11 +161,34 @@ class PlacementTable:
             self.patterns.append(pats)
             self.sizes.append(size)
             self.index.append([{(r[0], r[1]): r for r in o} for o in by_o])
+        #: flat[shape]: every ``(orientation, col, row, cells, support, around)`` of a shape, by anchor row
+        self.flat: list[tuple[tuple[int, int, int, int, int, int], ...]] = []
+        #: row_start[shape][r]: index in flat[shape] of the first placement anchored at row >= r (r = 0..9)
+        self.row_start: list[tuple[int, ...]] = []
+        for by_o in self.records:
+            flat = sorted(((o, r[0], r[1], r[2], r[4], r[5]) for o, recs in enumerate(by_o) for r in recs),
+                          key=lambda x: (x[2], x[0], x[1]))
+            self.flat.append(tuple(flat))
+            self.row_start.append(tuple(next((i for i, x in enumerate(flat) if x[2] >= r), len(flat)) for r in range(ROWS + 1)))
 
     def legal(self, shape: int, orientation: int, occupied: int) -> list[Record]:
         """Records of ``shape``/``orientation`` that may be placed in a house with ``occupied`` cells."""
         occ = occupied | GROUND
         return [r for r in self.records[shape][orientation] if not r[2] & occ and r[4] & occ]
+
+    def legal_all(self, shape: int, occupied: int) -> list[tuple[int, int, int, int, int, int]]:
+        """Every ``(orientation, col, row, cells, support, around)`` of ``shape`` legal in a house with ``occupied`` cells.
+
+        Only placements anchored between the first row that is not full and the
+        row above the highest built one can be legal, so only those are checked.
+        """
+        occ = occupied | GROUND
+        low = 0
+        while low < ROWS and (occupied >> (low * COLS)) & 31 == 31:
+            low += 1
+        high = min(ROWS, (occupied.bit_length() - 1) // COLS + 2) if occupied else 1
+        starts = self.row_start[shape]
+        return [x for x in self.flat[shape][starts[low]:starts[high]] if x[4] & occ and not x[3] & occ]
 
 
 def candidate_paths(path: str | os.PathLike[str] | None = None) -> list[Path]:

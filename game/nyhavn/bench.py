@@ -1,0 +1,111 @@
+"""``python -m game bench nyhavn``: the placement table against the plain checker, and playout speed.
+
+One *enumeration* lists every legal placement — tile kind, orientation,
+position and whether it touches its own colour (the discount) — of every
+coloured tile kind still in stock, on a mid-game house.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from ..core import Rng
+from . import engine as E
+from . import naive
+from .tiles import COLOURS, GROUND, KIND_COLOUR, KIND_SHAPE, SHAPES
+
+
+def mid_game_state(seed: int = 3, cells: int = 18) -> E.State:
+    """A game played by the weak bot until the player to move has about ``cells`` spaces built."""
+    from .bots import weak_choice
+
+    s = E.new_game(2, seed)
+    while not E.is_over(s):
+        if bin(s.houses[s.seat][0]).count("1") >= cells and s.phase == "turn":
+            return s
+        s = E.apply_action(s, weak_choice(s, E.legal_actions(s)))
+    raise RuntimeError("the game ended before the house was half built; try another seed")
+
+
+def enumerate_table(s: E.State, p: int) -> list[tuple[int, int, int, int, bool]]:
+    """Every legal placement of every coloured kind in stock, with the table.
+
+    Kinds of the same shape (all size-2 tiles, say) share one pass over the
+    shape's records; only the same-colour test differs per kind.
+    """
+    tbl = E.table()
+    house = s.houses[p]
+    occ = house[0]
+    out = []
+    by_shape: dict[int, list[tuple[int, Any]]] = {}
+    for kind in range(20):
+        if not s.stacks[kind]:
+            continue
+        shape = KIND_SHAPE[kind]
+        legal = by_shape.get(shape)
+        if legal is None:
+            legal = by_shape[shape] = tbl.legal_all(shape, occ)
+        same = house[2 + KIND_COLOUR[kind]]
+        out += [(kind, x[0], x[1], x[2], x[5] & same != 0) for x in legal]
+    return out
+
+
+def enumerate_naive(s: E.State, p: int) -> list[tuple[int, int, int, int, bool]]:
+    """The same list with the plain geometric checker."""
+    house = s.houses[p]
+    grid = naive.grid_from_mask(house[0])
+    colour_grids = [naive.grid_from_mask(house[2 + c]) for c in range(len(COLOURS))]
+    out = []
+    for kind in range(20):
+        if not s.stacks[kind]:
+            continue
+        shape = SHAPES[KIND_SHAPE[kind]][0]
+        orients = naive.shape_orientations(shape)
+        for o, col, row in naive.legal_placements(grid, shape):
+            out.append((kind, o, col, row, naive.touches(colour_grids[KIND_COLOUR[kind]], orients[o], col, row)))
+    return out
+
+
+def _time(fn: Any, *args: Any, repeat: int = 5, number: int = 20) -> float:
+    best = float("inf")
+    for _ in range(repeat):
+        t0 = time.perf_counter()
+        for _ in range(number):
+            fn(*args)
+        best = min(best, (time.perf_counter() - t0) / number)
+    return best
+
+
+def playouts_per_second(seconds: float = 2.0, seed: int = 1) -> float:
+    """Whole random 2-player games per second."""
+    rng = Rng(seed)
+    games = 0
+    t0 = time.perf_counter()
+    while time.perf_counter() - t0 < seconds or games == 0:
+        s = E.new_game(2, rng.next_u32())
+        while not E.is_over(s):
+            acts = E.legal_actions(s)
+            s = E.apply_action(s, acts[rng.randrange(len(acts))])
+        games += 1
+    return games / (time.perf_counter() - t0)
+
+
+def run() -> dict[str, Any]:
+    """The figures: microseconds per full enumeration with the table and the plain checker, ratio, playouts/s."""
+    E.table()  # load before timing
+    s = mid_game_state()
+    p = s.seat
+    a, b = enumerate_table(s, p), enumerate_naive(s, p)
+    if sorted(a) != sorted(b):
+        raise AssertionError("the table and the plain checker disagree")
+    table_s = _time(enumerate_table, s, p)
+    naive_s = _time(enumerate_naive, s, p, number=5)
+    return {
+        "placements": len(a),
+        "cells_built": bin(s.houses[p][0]).count("1"),
+        "table_us": round(table_s * 1e6, 1),
+        "naive_us": round(naive_s * 1e6, 1),
+        "ratio": round(naive_s / table_s, 1),
+        "playouts_per_s": round(playouts_per_second(), 2),
+    }
