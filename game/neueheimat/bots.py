@@ -118,7 +118,7 @@ class _Position:
 class StrongBot:
     """Values pieces for every seat by searching their placements; see the module docstring."""
 
-    def __init__(self, seed: int = 0, beta: float = 0.55, money_value: float = 1.6, roof_hope: float = 2.0) -> None:
+    def __init__(self, seed: int = 0, beta: float = 0.3, money_value: float = 1.6, roof_hope: float = 0.0) -> None:
         self.rng = Rng(seed, stream=5)
         self.beta = beta
         self.money_value = money_value

@@ -663,10 +663,10 @@ def _do_permit(s: State, a: dict[str, Any]) -> None:
     if not 0 <= r < ROWS or abs(change) != size:
         raise MalformedAction(f"This permit changes a row (0–2) by +{size} or -{size}.")
     new, built = row_length(s, r) + change, len(s.board[r])
-    if new < built:
-        raise IllegalAction(f"That row already has {built} houses; it cannot be shortened to {new}.")
     if not MIN_LENGTH <= new <= MAX_LENGTH:
         raise IllegalAction(f"A row's length stays between {MIN_LENGTH} and {MAX_LENGTH} lots.")
+    if new < built:
+        raise IllegalAction(f"That row already has {built} houses; it cannot be shortened to {new}.")
     s.permits[r].append(change)
     s.log.append({"type": "permit", "player": s.holder, "row": r, "change": change, "length": new})
     _end_turn(s)
