@@ -148,7 +148,7 @@ def _names(counts: list[int]) -> dict[str, int]:
 
 
 def _redact(event: dict[str, Any], player: int) -> dict[str, Any]:
-    if event["type"] == "deal" and event["player"] != player:
+    if event["type"] == "deal" and event["player"] != player and "cards" in event:
         return {"type": "deal", "player": event["player"], "count": sum(event["cards"].values())}
     return event
 
