@@ -1,0 +1,136 @@
+"""Nyhavn over many random legal games (2, 3 and 4 players), and the computer players."""
+
+from __future__ import annotations
+
+import json
+import statistics
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from game import nyhavn as N
+from game.core import Match, Rng, Seat
+from game.core.play import play_bots
+from game.nyhavn import engine as E
+from game.nyhavn.bots import weak_choice
+from game.nyhavn.tiles import KIND_SIZE, KINDS, stack_sizes
+
+
+def check_invariants(s: E.State) -> None:
+    """Every card, tile and ability tile is in exactly one place."""
+    for c in range(5):
+        where = sum(h[c] for h in s.hands) + s.docks.count(c) + s.supply.count(c) + s.discard[c] + s.box[c]
+        assert where == 14
+    assert s.supply.count(E.END_CARD) == (1 if s.end_card == E.END_IN_SUPPLY else 0)
+    built = [0] * len(KINDS)
+    for e in s.log:
+        if e["type"] == "build":
+            built[KINDS.index(e["tile"])] += 1
+        if e["type"] == "arms" and e["choice"] == "white":
+            built[KINDS.index("white")] += 1
+    assert [a + b for a, b in zip(built, s.stacks)] == stack_sizes(s.n)
+    for p in range(s.n):
+        cells = sum(KIND_SIZE[k] * sum(1 for e in s.log if e["type"] == "build" and e["player"] == p and e["tile"] == KINDS[k])
+                    for k in range(20))
+        cells += sum(1 for e in s.log if e["type"] == "arms" and e["choice"] == "white" and e["player"] == p)
+        assert bin(s.houses[p][0]).count("1") == cells
+    for a in range(5):
+        owned = sum(1 for p in range(s.n) if s.abilities[p][a] != E.NOT_OWNED)
+        assert owned + s.ability_supply[a] == s.n
+    assert all(sum(h) <= 7 for q, h in enumerate(s.hands) if not (q == s.seat and s.phase == "discard"))
+
+
+def random_game(n: int, seed: int, check_every: int = 0) -> tuple[E.State, list[dict]]:
+    """A random legal game (half the moves by the beginner's rules so that houses get built)."""
+    rng = Rng(seed, stream=3)
+    s = N.new_game(n, seed)
+    actions = []
+    steps = 0
+    while not N.is_over(s):
+        legal = N.legal_actions(s)
+        assert legal, "a live game always has a legal action"
+        a = legal[rng.randrange(len(legal))] if rng.randrange(2) else weak_choice(s, legal)
+        actions.append(a)
+        s = N.apply_action(s, a)
+        steps += 1
+        assert steps < 3000, "the game must end"
+        if check_every and steps % check_every == 0:
+            check_invariants(s)
+    return s, actions
+
+
+@pytest.mark.parametrize("n", [2, 3, 4])
+def test_many_random_games_keep_every_card_and_tile_and_end(n):
+    for seed in range(300):
+        s, _ = random_game(n, seed, check_every=7 if seed < 40 else 0)
+        check_invariants(s)
+        assert N.winners(s) and N.current_player(s) is None and N.legal_actions(s) == []
+        end = s.log[-1]
+        assert end["type"] == "end" and end["reason"] in ("end_card", "points")
+        if end["reason"] == "points":
+            assert N.winners(s) == [s.seat] and s.scores[s.seat] >= 12
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(min_value=2, max_value=4), st.integers(min_value=0, max_value=2**32 - 1), st.integers(min_value=0, max_value=400))
+def test_json_round_trip_and_replay_at_any_point(n, seed, cut):
+    s, actions = random_game(n, seed)
+    t = N.new_game(n, seed)
+    for a in actions[:cut]:
+        t = N.apply_action(t, a)
+    assert N.from_json(json.loads(json.dumps(N.to_json(t)))) == t
+    for a in actions[cut:]:
+        t = N.apply_action(t, a)
+    assert t == s  # the same seed and actions replay the same game
+
+
+def test_apply_action_never_changes_its_argument():
+    s = N.new_game(3, 11)
+    for _ in range(150):
+        if N.is_over(s):
+            break
+        before = N.to_json(s)
+        a = N.legal_actions(s)[-1]
+        nxt = N.apply_action(s, a)
+        assert N.to_json(s) == before
+        s = nxt
+
+
+def test_match_undo_stops_at_reveals():
+    m = Match.new("nyhavn", 2, 5, [Seat("human"), Seat("human")])
+    s = m.state
+    s.abilities[0][E.CONSTRUCTION_DISCOUNT] = E.ACTIVE
+    m.apply({"type": "take", "docks": [0, 1], "abilities": []})
+    assert not m.can_undo()  # the docks were refilled from the face-down supply
+
+
+def test_bots_decide_from_the_view_only_and_play_legal_moves():
+    s = N.new_game(2, 4)
+    other = s.copy()
+    other.hands[1] = [0, 0, 0, 0, 3]  # a different hidden hand for the opponent ...
+    other.supply = other.supply[::-1]  # ... and another order of the supply
+    assert N.view(s, 0) == N.view(other, 0) and s != other
+    for name in N.BOT_NAMES:
+        a = N.make_bot(name, 9).choose(N.view(s, 0), N.legal_actions(s))
+        b = N.make_bot(name, 9).choose(N.view(other, 0), N.legal_actions(other))
+        assert a == b and a in N.legal_actions(s)
+
+
+def test_strong_beats_weak_and_decides_fast():
+    wins = 0.0
+    times: list[float] = []
+    games = 16
+    for i in range(games):
+        bots = ["strong", "weak"] if i % 2 == 0 else ["weak", "strong"]
+        r = play_bots(N, 2, 500 + i, bots)
+        strong = bots.index("strong")
+        if strong in r.winners:
+            wins += 1 / len(r.winners)
+        times += r.decision_ms[strong]
+    assert wins / games >= 0.6
+    assert statistics.median(times) < 100
+
+
+def test_unknown_bot_name_is_refused():
+    with pytest.raises(Exception, match="weak or strong"):
+        N.make_bot("godlike", 1)
