@@ -1,1 +1,38 @@
+"""Barrio: build houses from a shared market of materials and line them up into panoramas.
 
+The engine for 2-4 players and the solo game against the automa Klaus, with
+the contract of ``docs/engine-contract.md``; formats in ``docs/barrio.md``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .bots import BOT_NAMES, make_bot
+from .cards import card_info
+from .engine import (
+    State, apply_action, current_player, is_over, legal_actions, new_game, score_breakdown, scores, winners,
+)
+from .text import describe_action, describe_event
+from .views import determinize, from_json, to_json, undo_barrier, view
+
+GAME_ID = "barrio"
+TITLE = "Barrio"
+MIN_PLAYERS = 1
+MAX_PLAYERS = 4
+
+
+def simulation_summary(report: dict[str, Any]) -> dict[str, Any]:
+    """Extra lines for ``python -m game simulate barrio``: name the seats in solo."""
+    if report.get("players") == 1:
+        return {"seats": ["player (bot)", "Klaus"], "player_win_rate": report["win_rate"][0],
+                "klaus_win_rate": report["win_rate"][1] if len(report["win_rate"]) > 1 else None}
+    return {}
+
+
+__all__ = [
+    "GAME_ID", "TITLE", "MIN_PLAYERS", "MAX_PLAYERS", "BOT_NAMES", "State",
+    "new_game", "current_player", "legal_actions", "apply_action", "is_over", "scores", "winners",
+    "to_json", "from_json", "view", "describe_action", "describe_event", "undo_barrier", "determinize",
+    "make_bot", "card_info", "score_breakdown", "simulation_summary",
+]

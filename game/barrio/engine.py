@@ -18,6 +18,8 @@ Action = dict[str, Any]
 Cell = tuple[int, int]
 
 HAND_LIMIT = 7
+PHASES = ("keep", "start", "placed1", "placed2", "drawing", "topup", "full_grid", "gap", "panorama", "combo",
+          "klaus_tie", "over")
 SOLO_KLAUS_LIMIT = 7
 _N4 = ((1, 0), (-1, 0), (0, 1), (0, -1))
 
@@ -934,9 +936,9 @@ def _place_house(s: State, house: int, opt: Action, combo_house: bool) -> None:
         options = []
         for h in pool:
             if C.LEFT[h] == C.RIGHT[pan[-1]]:
-                options.append((h, "right"))
+                options.append([h, "right"])
             if C.RIGHT[h] == C.LEFT[pan[0]]:
-                options.append((h, "left"))
+                options.append([h, "left"])
         if options:
             _ev(s, "combo_ready", player=p, panorama=i)
             s.phase = "combo"
