@@ -116,10 +116,22 @@ class _Position:
 
 
 class StrongBot:
-    """Values pieces for every seat by searching their placements; see the module docstring."""
+    """Values pieces for every seat by searching their placements; see the module docstring.
 
-    def __init__(self, seed: int = 0, beta: float = 0.3, money_value: float = 1.6, roof_hope: float = 0.0) -> None:
+    Tuning knobs (defaults measured best against ``weak``): ``beta`` how sharply
+    the row furthest from completion is expected to fail; ``money_value`` points
+    per million in hand at the start of a round; ``roof_hope`` points expected
+    from a missing roof; ``shade`` bid just above the rivals' estimated values
+    instead of up to one's own (measured no better); ``hoard`` money in hand
+    above which a million always goes to the cash box; ``cash_below`` the value
+    of a million under which it goes to the cash box.
+    """
+
+    def __init__(self, seed: int = 0, beta: float = 0.3, money_value: float = 1.6, roof_hope: float = 0.0, shade: bool = False, hoard: int = 8, cash_below: float = 1.0) -> None:
         self.rng = Rng(seed, stream=5)
+        self.hoard = hoard
+        self.cash_below = cash_below
+        self.shade = shade
         self.beta = beta
         self.money_value = money_value
         self.roof_hope = roof_hope
@@ -253,7 +265,7 @@ class StrongBot:
         kind = legal[0]["type"]
         if kind == "profits":
             # A million in the cash box is a sure point; keep it in hand only while it buys more.
-            return legal[0] if lam < 1.0 or pos.money[me] > 8 else legal[1]
+            return legal[0] if lam < self.cash_below or pos.money[me] > self.hoard else legal[1]
         if kind == "auction":
             return self._choose_auction(view, legal, pos, me, n, lam)
         piece = view["piece"]
@@ -263,7 +275,18 @@ class StrongBot:
             theirs = self._best_for(pos, piece, a, lam)[me]
             value = (mine - theirs) / c if c > 0 else 99
             bid = min(pos.money[me], int(value))
-            if bid > view["high_bid"]:
+            high = view["high_bid"]
+            if self.shade and c > 0 and bid > high:
+                # Bid just enough to beat what the auctioneer and the later bidders would pay.
+                ua = self._best_for(pos, piece, a, lam)
+                rival = (ua[a] - self._best_for(pos, piece, me, lam)[a]) / c
+                j = (me + 1) % n
+                while j != a:
+                    uj = self._best_for(pos, piece, j, lam)
+                    rival = max(rival, min(pos.money[j], (uj[j] - ua[j]) / c))
+                    j = (j + 1) % n
+                bid = max(high + 1, min(bid, int(rival) + 1))
+            if bid > high:
                 return {"type": "bid", "amount": bid}
             return {"type": "pass"}
         if kind == "sell":
