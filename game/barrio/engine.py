@@ -755,11 +755,11 @@ def _do_draw(s: State, a: Action) -> None:
             _ev(s, "draw", player=p, source=src, card=card, secret=p)
     if card >= 0:
         hand.append(card)
-    s.draws_left -= 1
     if s.phase == "topup":
         if len(hand) >= 3 or not _draw_actions(s, face_up=False):
             _finish_turn(s)
         return
+    s.draws_left -= 1
     if s.draws_left > 0 and len(hand) >= HAND_LIMIT:
         _ev(s, "hand_limit", player=p, forfeited=s.draws_left)
         s.draws_left = 0
@@ -1193,13 +1193,18 @@ def _solo_after_player(s: State, stage: int) -> None:
 
 # ---------------------------------------------------------------- scoring
 
-def score_breakdown(s: State, seat: int) -> dict[str, int]:
-    """The parts of a seat's score (solo: seat 1 is Klaus)."""
+def score_breakdown(s: State, seat: int, visible_only: bool = False) -> dict[str, int]:
+    """The parts of a seat's score (solo: seat 1 is Klaus).
+
+    ``visible_only`` counts only Klaus's Burruños the player can see (kept, or
+    taken face up), for views during the game; at the end all count.
+    """
     sc = C.SCORING[s.card]
     houses = sum(C.POINTS[h] for p in s.pans[seat] for h in p)
     pan = pans_points(s.pans[seat])
     if s.solo and seat == 1:
-        burr = sum(1 for c in s.kh + s.kept if C.KIND[c] == C.BURRUNO)
+        hand = [c for c in s.kh if s.pub[c]] if visible_only else s.kh
+        burr = sum(1 for c in hand + s.kept if C.KIND[c] == C.BURRUNO)
         return {"houses": houses, "panoramas": pan, "rubble": 0, "burrunos": burr * sc["burruno"], "hand": 0,
                 "total": houses + pan + burr * sc["burruno"]}
     rub = s.rubble[seat]

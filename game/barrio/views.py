@@ -6,7 +6,7 @@ from typing import Any
 
 from ..core import Rng, SaveFormatError, envelope, guarded, open_envelope
 from . import cards as C
-from .engine import PHASES, State, house_limit, market_box, score_breakdown, scores
+from .engine import PHASES, State, house_limit, market_box, score_breakdown
 
 GAME_ID = "barrio"
 JSON_VERSION = 1
@@ -72,6 +72,12 @@ def from_json(data: Any) -> State:
         s.kh, s.kept = _ints(d["klaus_hand"], "Klaus's hand"), _ints(d["klaus_kept"], "Klaus's Burruños")
         s.turn_no = int(d["turn_number"])
         s.log = list(d["log"])
+        if not all(isinstance(e, dict) and isinstance(e.get("type"), str) for e in s.log):
+            raise SaveFormatError("The saved game's log is damaged.")
+        if s.pend is not None and not isinstance(s.pend, dict):
+            raise SaveFormatError("The saved game's pending decision is damaged.")
+        if len(s.combo) != s.n:
+            raise SaveFormatError("The saved game's combo marks do not match its players.")
         if s.phase not in PHASES:
             raise SaveFormatError(f"The saved game is in an unknown phase {s.phase!r}.")
         if len(s.hands) != s.n or len(s.rubble) != s.n or len(s.pans) != (2 if s.n == 1 else s.n):
@@ -96,6 +102,8 @@ def all_cards(s: State) -> list[int]:
         for p in ps:
             out += p
     out += list(s.market.values()) + s.kh + s.kept
+    if s.phase in ("gap", "panorama") and isinstance(s.pend, dict):
+        out.append(s.pend["house"])  # the house being built, on its way to a panorama
     return out
 
 
@@ -119,6 +127,8 @@ def redacted_log(s: State, player: int) -> list[dict[str, Any]]:
 def view(s: State, player: int) -> dict[str, Any]:
     """What ``player`` may see (see docs/barrio.md for every field)."""
     n = s.n
+    over = s.phase == "over"
+    breakdown = [score_breakdown(s, i, visible_only=not over) for i in range(len(s.pans))]
     hands = []
     counts = []
     for p, h in enumerate(s.hands):
@@ -143,8 +153,8 @@ def view(s: State, player: int) -> dict[str, Any]:
         "klaus": {"hand": [c if s.pub[c] else None for c in s.kh], "kept": s.kept[:], "houses": sum(len(p) for p in s.pans[1])}
         if n == 1 else None,
         "pending": s.pend,
-        "scores": scores(s),
-        "breakdown": [score_breakdown(s, i) for i in range(len(s.pans))],
+        "scores": [b["total"] for b in breakdown],
+        "breakdown": breakdown,
         "log": redacted_log(s, player),
     }
 
@@ -165,9 +175,11 @@ def determinize(v: dict[str, Any], player: int, seed: int) -> State:
     s.phase, s.draws_left, s.placed, s.owe = v["phase"], v["draws_left"], v["placed"], v["owe"]
     s.pend, s.resume, s.final_round, s.turn_no = v["pending"], v["resume"], v["final_round"], v["turn_number"]
     s.pub = bytearray(C.NUM_CARDS)
-    s.log = []
+    s.log = list(v["log"])
     seen = set(s.mdisc) | set(s.hdisc) | {c for c in s.wh if c >= 0} | {c for c in s.hm if c >= 0}
     seen |= set(s.market.values())
+    if s.phase in ("gap", "panorama"):
+        seen.add(s.pend["house"])
     for r in s.rubble:
         seen |= set(r)
     for ps in s.pans:
@@ -197,10 +209,15 @@ def determinize(v: dict[str, Any], player: int, seed: int) -> State:
         if p == player:
             continue
         known_m = sum(1 for c in h if c is not None and c < C.NUM_MATERIALS)
-        known_h = sum(1 for c in h if c is not None and c >= C.NUM_MATERIALS)
         need_m = v["hand_counts"][p]["materials"] - known_m
-        need_h = v["hand_counts"][p]["houses"] - known_h
-        hands[p] = [c for c in h if c is not None] + [mats.pop() for _ in range(need_m)] + [houses.pop() for _ in range(need_h)]
+        # Unknown cards keep their places in the hand (the view shows known ones in place).
+        fill = [mats.pop() for _ in range(need_m)]
+        slots = [i for i, c in enumerate(h) if c is None]
+        rng.shuffle(fill)
+        hand = list(h)
+        for i in slots:
+            hand[i] = fill.pop() if fill else houses.pop()
+        hands[p] = hand
     s.kh = [c if c is not None else mats.pop() for c in kh]
     s.hands = hands
     s.mdeck, s.hdeck = mats, houses
