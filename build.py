@@ -1,0 +1,481 @@
+#!/usr/bin/env python3
+"""Build, serve, test and benchmark the house-games site.
+
+    python3 build.py build              # write the deployable site to dist/
+    python3 build.py serve [--port N]   # build, then serve dist/ on http://127.0.0.1:N (8000)
+    python3 build.py test [pytest args] # install test tools if missing, build, run pytest
+    python3 build.py bench              # benchmark report (tests/bench/run.py when present)
+
+Each command installs what it needs on a fresh Debian machine (npm packages
+from package-lock.json, the pinned micropip wheel, and for ``test`` Chromium
+and requirements-dev.txt) and skips whatever is already there.
+
+The site in dist/ is fully relative (works under a GitHub Pages sub-path),
+loads nothing from another origin, and is byte-for-byte reproducible: the
+wheel and every generated file use fixed timestamps and sorted entries, and
+the service worker's cache name is a hash of every other file's content.
+Only the standard library is used here, so this file runs before anything is
+installed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import base64
+import functools
+import hashlib
+import http.server
+import io
+import json
+import os
+import re
+import shutil
+import struct
+import subprocess
+import sys
+import tomllib
+import zipfile
+import zlib
+from pathlib import Path
+from typing import Iterable
+
+ROOT = Path(__file__).resolve().parent
+DIST = ROOT / "dist"
+CACHE_DIR = ROOT / "build" / "cache"
+SITE = ROOT / "site"
+NODE_MODULES = ROOT / "node_modules"
+
+PYODIDE_VERSION = "314.0.7"
+PYSCRIPT_VERSION = "0.7.31"
+MICROPIP_WHEEL = "micropip-0.11.1-py3-none-any.whl"
+MICROPIP_SPEC = "micropip==0.11.1"
+#: sha256 of PyPI's micropip 0.11.1 wheel (checked on download and on every build)
+MICROPIP_SHA256 = "768de165adb8e66906039d8fec4127a57f522dfdf8e6fbff877a4616941ecfd3"
+
+#: Pyodide runtime files the site needs (the npm package holds more: consoles, typings, maps)
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
+#: The large files the loader downloads with a progress bar before Python starts
+RUNTIME_FILES = (
+    "vendor/pyodide/pyodide.asm.wasm",
+    "vendor/pyodide/python_stdlib.zip",
+    "vendor/pyodide/pyodide.asm.mjs",
+    "vendor/pyodide/pyodide.mjs",
+    "vendor/pyodide/pyodide-lock.json",
+    f"vendor/pyodide/{MICROPIP_WHEEL}",
+)
+#: Files written last, after the content hash is known; they are not part of the hash
+FINAL_FILES = ("sw.js", "version.json")
+
+#: MIME types the server (and hence the service worker's cached copies) must use
+MIME_TYPES = {
+    ".html": "text/html; charset=utf-8",
+    ".js": "text/javascript; charset=utf-8",
+    ".mjs": "text/javascript; charset=utf-8",
+    ".css": "text/css; charset=utf-8",
+    ".json": "application/json",
+    ".webmanifest": "application/manifest+json",
+    ".wasm": "application/wasm",
+    ".zip": "application/zip",
+    ".whl": "application/zip",
+    ".toml": "text/plain; charset=utf-8",
+    ".py": "text/plain; charset=utf-8",
+    ".png": "image/png",
+    ".svg": "image/svg+xml",
+    ".bin": "application/octet-stream",
+    ".txt": "text/plain; charset=utf-8",
+}
+
+ZIP_EPOCH = (1980, 1, 1, 0, 0, 0)  #: fixed timestamp for every zip entry: reproducible wheels
+THEME_COLOUR = (0x1F, 0x4E, 0x5F)
+ACCENT_COLOUR = (0xF2, 0xB1, 0x34)
+WALL_COLOUR = (0xFA, 0xF3, 0xE3)
+
+
+def log(message: str) -> None:
+    """Print a progress line of the build."""
+    print(f"[build] {message}", flush=True)
+
+
+def run(cmd: list[str], **kwargs) -> None:
+    """Run a command, echoing it; raise on failure."""
+    log("$ " + " ".join(cmd))
+    subprocess.run(cmd, check=True, cwd=kwargs.pop("cwd", ROOT), **kwargs)
+
+
+def sha256_bytes(data: bytes) -> str:
+    """Hex sha256 of ``data``."""
+    return hashlib.sha256(data).hexdigest()
+
+
+# --------------------------------------------------------------------------- installs
+
+def _installed_npm_version(name: str) -> str | None:
+    try:
+        return json.loads((NODE_MODULES / name / "package.json").read_text())["version"]
+    except (OSError, ValueError, KeyError):
+        return None
+
+
+def ensure_npm_packages() -> None:
+    """``npm ci`` unless node_modules already holds the pinned Pyodide and PyScript."""
+    if _installed_npm_version("pyodide") == PYODIDE_VERSION and _installed_npm_version("@pyscript/core") == PYSCRIPT_VERSION:
+        return
+    if shutil.which("npm") is None:
+        sys.exit("build.py: npm is needed (Node 20): apt-get install -y nodejs npm")
+    run(["npm", "ci", "--no-audit", "--no-fund", "--ignore-scripts"])
+
+
+def ensure_micropip() -> Path:
+    """The pinned micropip wheel from PyPI, downloaded once into build/cache/ and checksummed."""
+    path = CACHE_DIR / MICROPIP_WHEEL
+    if not path.exists() or sha256_bytes(path.read_bytes()) != MICROPIP_SHA256:
+        CACHE_DIR.mkdir(parents=True, exist_ok=True)
+        run([sys.executable, "-m", "pip", "download", "--no-deps", "--python-version", "3.14",
+             "--only-binary=:all:", "--dest", str(CACHE_DIR), "-q", MICROPIP_SPEC])
+    digest = sha256_bytes(path.read_bytes())
+    if digest != MICROPIP_SHA256:
+        path.unlink()
+        sys.exit(f"build.py: {MICROPIP_WHEEL} has sha256 {digest}, expected {MICROPIP_SHA256}; refusing to use it")
+    return path
+
+
+def ensure_chromium() -> None:
+    """Debian's Chromium for the browser tests (apt-get, as root), unless already there."""
+    if Path("/usr/bin/chromium").exists():
+        return
+    apt = ["apt-get"] if os.geteuid() == 0 else ["sudo", "apt-get"]
+    env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
+    run(apt + ["update", "-qq"], env=env)
+    run(apt + ["install", "-y", "-qq", "chromium"], env=env)
+
+
+def _requirements(path: Path) -> list[tuple[str, str]]:
+    pins = []
+    for line in path.read_text().splitlines():
+        line = line.split("#", 1)[0].strip()
+        if "==" in line:
+            name, version = line.split("==", 1)
+            pins.append((name.strip(), version.strip()))
+    return pins
+
+
+def ensure_dev_requirements() -> None:
+    """``pip install -r requirements-dev.txt`` unless every pin is already installed."""
+    from importlib import metadata
+
+    req = ROOT / "requirements-dev.txt"
+    try:
+        if all(metadata.version(name) == version for name, version in _requirements(req)):
+            return
+    except metadata.PackageNotFoundError:
+        pass
+    run([sys.executable, "-m", "pip", "install", "-q", "-r", str(req)])
+
+
+# --------------------------------------------------------------------------- wheel
+
+def project_metadata() -> dict:
+    """The ``[project]`` table of pyproject.toml."""
+    return tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+
+
+def wheel_files(package_root: Path = ROOT / "game") -> list[tuple[str, bytes]]:
+    """(archive name, content) of every file of the ``game`` package that belongs in the wheel."""
+    files = []
+    for path in sorted(package_root.rglob("*")):
+        rel = path.relative_to(package_root.parent).as_posix()
+        if not path.is_file() or "__pycache__" in path.parts or path.suffix not in (".py", ".json", ".bin"):
+            continue
+        files.append((rel, path.read_bytes()))
+    return files
+
+
+def _zip_write(zf: zipfile.ZipFile, name: str, data: bytes) -> None:
+    info = zipfile.ZipInfo(name, ZIP_EPOCH)
+    info.compress_type = zipfile.ZIP_DEFLATED
+    info.external_attr = 0o644 << 16
+    zf.writestr(info, data)
+
+
+def build_wheel(out_dir: Path) -> Path:
+    """Write the pure ``game`` wheel (distribution house-games) reproducibly; return its path."""
+    meta = project_metadata()
+    dist_name = meta["name"].replace("-", "_")
+    version = meta["version"]
+    info_dir = f"{dist_name}-{version}.dist-info"
+    entries = wheel_files()
+    entries.append((f"{info_dir}/METADATA", (
+        f"Metadata-Version: 2.1\nName: {meta['name']}\nVersion: {version}\n"
+        f"Summary: {meta.get('description', '')}\nRequires-Python: {meta.get('requires-python', '>=3.11')}\n"
+    ).encode()))
+    entries.append((f"{info_dir}/WHEEL", b"Wheel-Version: 1.0\nGenerator: house-games build.py\nRoot-Is-Purelib: true\nTag: py3-none-any\n"))
+    entries.append((f"{info_dir}/top_level.txt", b"game\n"))
+    record = io.StringIO()
+    for name, data in entries:
+        digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+        record.write(f"{name},sha256={digest},{len(data)}\n")
+    record.write(f"{info_dir}/RECORD,,\n")
+    entries.append((f"{info_dir}/RECORD", record.getvalue().encode()))
+    out_dir.mkdir(parents=True, exist_ok=True)
+    path = out_dir / f"{dist_name}-{version}-py3-none-any.whl"
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as zf:
+        for name, data in entries:
+            _zip_write(zf, name, data)
+    path.write_bytes(buffer.getvalue())
+    return path
+
+
+# --------------------------------------------------------------------------- icons
+
+def png_bytes(width: int, height: int, rows: Iterable[bytes]) -> bytes:
+    """Encode RGBA rows (``width * 4`` bytes each) as a PNG file."""
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+
+    raw = b"".join(b"\x00" + row for row in rows)
+    header = struct.pack(">IIBBBBB", width, height, 8, 6, 0, 0, 0)
+    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(raw, 9)) + chunk(b"IEND", b"")
+
+
+def house_icon(size: int, maskable: bool = False) -> bytes:
+    """A PNG app icon: a light house with a gold door on the theme colour.
+
+    The plain icon is a rounded square; the maskable one fills the whole
+    square and keeps the glyph inside the central 80 % safe zone.
+    """
+    s = size
+    scale = 0.62 if maskable else 0.78  # glyph size relative to the icon
+    radius = 0 if maskable else s * 0.18
+    g0 = (1 - scale) / 2 * s
+    gw = scale * s
+
+    def inside_glyph(x: float, y: float) -> tuple[int, int, int] | None:
+        u, v = (x - g0) / gw, (y - g0) / gw  # glyph coordinates 0..1
+        if 0.2 <= u <= 0.8 and 0.45 <= v <= 0.95:  # walls
+            if 0.42 <= u <= 0.58 and 0.66 <= v <= 0.95:
+                return ACCENT_COLOUR  # door
+            if (0.27 <= u <= 0.37 or 0.63 <= u <= 0.73) and 0.55 <= v <= 0.65:
+                return THEME_COLOUR  # windows
+            return WALL_COLOUR
+        if 0.05 <= v < 0.5 and abs(u - 0.5) <= (v - 0.05) / 0.45 * 0.45 + 0.0:  # roof
+            return ACCENT_COLOUR
+        return None
+
+    rows = []
+    for y in range(s):
+        row = bytearray()
+        for x in range(s):
+            cx, cy = x + 0.5, y + 0.5
+            alpha = 255
+            if radius:
+                dx = max(radius - cx, 0, cx - (s - radius))
+                dy = max(radius - cy, 0, cy - (s - radius))
+                if dx * dx + dy * dy > radius * radius:
+                    alpha = 0
+            colour = inside_glyph(cx, cy) or THEME_COLOUR
+            row += bytes((*colour, alpha))
+        rows.append(bytes(row))
+    return png_bytes(s, s, rows)
+
+
+# --------------------------------------------------------------------------- site
+
+def patched_lock(lock: dict) -> dict:
+    """Pyodide's lock file cut down to micropip, with the checksum of the PyPI wheel we ship."""
+    entry = dict(lock["packages"]["micropip"])
+    if entry["file_name"] != MICROPIP_WHEEL:
+        raise SystemExit(f"build.py: pyodide-lock.json names {entry['file_name']}, expected {MICROPIP_WHEEL}")
+    entry["sha256"] = MICROPIP_SHA256
+    return {"info": lock["info"], "packages": {"micropip": entry}}
+
+
+def manifest() -> dict:
+    """The web app manifest: standalone, portrait first, PNG icons."""
+    return {
+        "name": "House Games: Barrio, Nyhavn, Neue Heimat",
+        "short_name": "House Games",
+        "description": "Three house-building board games, playable offline.",
+        "start_url": "./",
+        "scope": "./",
+        "display": "standalone",
+        "orientation": "any",
+        "background_color": "#%02x%02x%02x" % WALL_COLOUR,
+        "theme_color": "#%02x%02x%02x" % THEME_COLOUR,
+        "icons": [
+            {"src": "icons/icon-192.png", "sizes": "192x192", "type": "image/png", "purpose": "any"},
+            {"src": "icons/icon-512.png", "sizes": "512x512", "type": "image/png", "purpose": "any"},
+            {"src": "icons/maskable-512.png", "sizes": "512x512", "type": "image/png", "purpose": "maskable"},
+        ],
+    }
+
+
+def site_files(out: Path) -> list[str]:
+    """Every file of the site under ``out`` as sorted relative POSIX paths."""
+    return sorted(p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file())
+
+
+def content_hash(out: Path) -> str:
+    """Hash of every file's path and content except the final files (which embed the hash)."""
+    h = hashlib.sha256()
+    for rel in site_files(out):
+        if rel in FINAL_FILES:
+            continue
+        h.update(rel.encode() + b"\0" + hashlib.sha256((out / rel).read_bytes()).digest())
+    return h.hexdigest()[:16]
+
+
+def finalize(out: Path) -> str:
+    """Write version.json and the service worker for the files now in ``out``; return the build id.
+
+    Tests call this after changing a file of a built site, to make a new
+    version exactly as a rebuild would.
+    """
+    build_id = content_hash(out)
+    files = [rel for rel in site_files(out) if rel not in FINAL_FILES]
+    version = {
+        "build": build_id,
+        "pyodide": PYODIDE_VERSION,
+        "pyscript": PYSCRIPT_VERSION,
+        "runtime": [[rel, (out / rel).stat().st_size] for rel in RUNTIME_FILES],
+    }
+    (out / "version.json").write_text(json.dumps(version, indent=1, sort_keys=True) + "\n")
+    precache = ["./"] + files + ["version.json"]
+    template = (SITE / "sw.js").read_text()
+    sw = template.replace("__BUILD_ID__", build_id).replace("__PRECACHE__", json.dumps(precache, indent=1))
+    (out / "sw.js").write_text(sw)
+    return build_id
+
+
+def build(out: Path = DIST) -> str:
+    """Write the whole site to ``out`` (emptied first); return the build id."""
+    ensure_npm_packages()
+    micropip = ensure_micropip()
+    if out.exists():
+        shutil.rmtree(out)
+    out.mkdir(parents=True)
+    # page, config and our static sources
+    shutil.copyfile(ROOT / "index.html", out / "index.html")
+    wheel = build_wheel(out)
+    config = (ROOT / "pyscript.toml").read_text()
+    config, found = re.subn(r'"\./[A-Za-z0-9_.-]+\.whl"', f'"./{wheel.name}"', config)
+    if found != 1:
+        raise SystemExit("build.py: pyscript.toml must list exactly one ./<name>.whl package")
+    (out / "pyscript.toml").write_text(config)
+    for path in sorted(SITE.iterdir()):
+        if path.is_file() and path.name != "sw.js":
+            shutil.copyfile(path, out / path.name)
+    (out / ".nojekyll").write_bytes(b"")
+    (out / "manifest.webmanifest").write_text(json.dumps(manifest(), indent=1) + "\n")
+    icons = out / "icons"
+    icons.mkdir()
+    (icons / "icon-192.png").write_bytes(house_icon(192))
+    (icons / "icon-512.png").write_bytes(house_icon(512))
+    (icons / "maskable-512.png").write_bytes(house_icon(512, maskable=True))
+    # runtime, vendored from the pinned npm packages
+    pyodide_dir = out / "vendor" / "pyodide"
+    pyodide_dir.mkdir(parents=True)
+    for name in PYODIDE_FILES:
+        shutil.copyfile(NODE_MODULES / "pyodide" / name, pyodide_dir / name)
+    lock = json.loads((NODE_MODULES / "pyodide" / "pyodide-lock.json").read_text())
+    (pyodide_dir / "pyodide-lock.json").write_text(json.dumps(patched_lock(lock), indent=1, sort_keys=True) + "\n")
+    shutil.copyfile(micropip, pyodide_dir / MICROPIP_WHEEL)
+    pyscript_dir = out / "vendor" / "pyscript"
+    pyscript_dir.mkdir(parents=True)
+    for path in sorted((NODE_MODULES / "@pyscript" / "core" / "dist").iterdir()):
+        if path.suffix in (".js", ".css") and path.name != "service-worker.js":
+            shutil.copyfile(path, pyscript_dir / path.name)
+    # assets generated or shipped by the engines
+    assets = ROOT / "assets"
+    if assets.is_dir():
+        shutil.copytree(assets, out / "assets", ignore=shutil.ignore_patterns("__pycache__", "*.py", ".*"))
+    build_id = finalize(out)
+    size = sum((out / rel).stat().st_size for rel in site_files(out))
+    log(f"dist ready: build {build_id}, {len(site_files(out))} files, {size / 1e6:.1f} MB")
+    return build_id
+
+
+# --------------------------------------------------------------------------- serve
+
+class SiteHandler(http.server.SimpleHTTPRequestHandler):
+    """Static files with the site's MIME types, revalidated on every request (like a fresh deploy)."""
+
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
+
+    def end_headers(self) -> None:
+        self.send_header("Cache-Control", "no-cache")
+        super().end_headers()
+
+    def log_message(self, format: str, *args) -> None:  # quiet: errors only
+        if args and str(args[1] if len(args) > 1 else "").startswith(("4", "5")):
+            super().log_message(format, *args)
+
+
+def make_server(directory: Path, port: int = 8000, host: str = "127.0.0.1") -> http.server.ThreadingHTTPServer:
+    """An HTTP server for ``directory`` on ``host:port`` (port 0: any free port)."""
+    handler = functools.partial(SiteHandler, directory=str(directory))
+    server = http.server.ThreadingHTTPServer((host, port), handler)
+    server.daemon_threads = True
+    return server
+
+
+def serve(port: int) -> None:
+    """Build, then serve dist/ until interrupted."""
+    build()
+    server = make_server(DIST, port)
+    print(f"Serving the site on http://127.0.0.1:{server.server_address[1]}/  (Ctrl+C stops)", flush=True)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.server_close()
+
+
+# --------------------------------------------------------------------------- test & bench
+
+def test(pytest_args: list[str]) -> int:
+    """Install the test tools when missing, build, and run pytest with ``pytest_args``."""
+    ensure_dev_requirements()
+    ensure_chromium()
+    build()
+    env = dict(os.environ, HOUSE_GAMES_DIST=str(DIST))
+    return subprocess.run([sys.executable, "-m", "pytest", *pytest_args], cwd=ROOT, env=env).returncode
+
+
+def bench(args: list[str]) -> int:
+    """The benchmark report: tests/bench/run.py when it exists, else the engines' CPython figures."""
+    harness = ROOT / "tests" / "bench" / "run.py"
+    if harness.exists():
+        ensure_dev_requirements()
+        ensure_chromium()
+        build()
+        return subprocess.run([sys.executable, str(harness), *args], cwd=ROOT).returncode
+    return subprocess.run([sys.executable, "-m", "game", "bench", *args], cwd=ROOT).returncode
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Command line entry point."""
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = parser.add_subparsers(dest="command", required=True)
+    sub.add_parser("build", help="write the site to dist/")
+    p = sub.add_parser("serve", help="build and serve dist/ on 127.0.0.1")
+    p.add_argument("--port", type=int, default=8000)
+    sub.add_parser("test", help="run every test (extra arguments go to pytest)")
+    sub.add_parser("bench", help="print the benchmark report")
+    args, rest = parser.parse_known_args(argv)
+    if args.command == "build":
+        if rest:
+            parser.error(f"unexpected arguments: {rest}")
+        build()
+        return 0
+    if args.command == "serve":
+        serve(args.port)
+        return 0
+    if args.command == "test":
+        return test(rest)
+    return bench(rest)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,210 @@
+"""A crisp, DPR-aware canvas drawn in batches, with real buttons over its targets.
+
+:class:`DrawList` collects drawing commands in the board's *logical* units
+(pure Python); :meth:`Board.draw` sends them as one JSON string to the small
+JavaScript renderer ``site/render.js`` (one Python→JS call per frame).
+
+:class:`Board` scales the logical size to the CSS width of its container and
+the device pixel ratio, so it is sharp on any screen and never wider than the
+page. Every tappable thing on the table is a :class:`Target`: the board lays
+an absolutely positioned, transparent ``<button aria-label=…>`` over it, so
+touch, mouse, keyboard (Tab/Enter) and screen readers all work, and tests tap
+it with ``page.get_by_role("button", name=label)``.
+
+Usage in a game screen::
+
+    board = Board(container, width=360, height=560, on_tap=self.tapped)
+    d = DrawList()
+    d.rect(10, 10, 60, 90, fill="#fff", stroke="#333", radius=6)
+    d.text(40, 60, "5", font="bold 20px sans-serif", align="center")
+    board.draw(d, [Target("card-3", 10, 10, 60, 90, "Hand card 3: house, 5 points")])
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any, Callable
+
+#: colour-blind patterns the renderer can lay over a fill
+PATTERNS = ("stripes", "dots", "grid", "cross", "waves")
+
+
+@dataclass
+class Target:
+    """A tappable region of the board, in logical units, with what a screen reader says."""
+
+    key: str  #: passed to ``on_tap``; unique within one draw
+    x: float
+    y: float
+    w: float
+    h: float
+    label: str  #: the button's accessible name (also what tests tap by)
+    enabled: bool = True
+    pressed: bool | None = None  #: toggle state (``aria-pressed``) for selectable things
+    highlight: bool = False  #: marks a legal destination (``data-legal``), for styling/tests
+
+
+class DrawList:
+    """Drawing commands for one frame, in logical units (see ``site/render.js``)."""
+
+    def __init__(self) -> None:
+        self.commands: list[list[Any]] = []
+
+    def clear(self, colour: str | None = None) -> "DrawList":
+        self.commands.append(["clear", colour])
+        return self
+
+    def rect(self, x: float, y: float, w: float, h: float, fill: str | None = None, stroke: str | None = None,
+             line_width: float = 1, radius: float = 0) -> "DrawList":
+        self.commands.append(["rect", x, y, w, h, fill, stroke, line_width, radius])
+        return self
+
+    def circle(self, cx: float, cy: float, r: float, fill: str | None = None, stroke: str | None = None, line_width: float = 1) -> "DrawList":
+        self.commands.append(["circle", cx, cy, r, fill, stroke, line_width])
+        return self
+
+    def poly(self, points: list[float], fill: str | None = None, stroke: str | None = None, line_width: float = 1) -> "DrawList":
+        """A closed polygon through ``[x0, y0, x1, y1, …]``."""
+        self.commands.append(["poly", list(points), fill, stroke, line_width])
+        return self
+
+    def line(self, x0: float, y0: float, x1: float, y1: float, colour: str = "#000", line_width: float = 1) -> "DrawList":
+        self.commands.append(["line", x0, y0, x1, y1, colour, line_width])
+        return self
+
+    def text(self, x: float, y: float, text: str, font: str = "14px sans-serif", colour: str = "#1d2326",
+             align: str = "left", baseline: str = "alphabetic", max_width: float | None = None) -> "DrawList":
+        self.commands.append(["text", x, y, str(text), font, colour, align, baseline, max_width])
+        return self
+
+    def pattern(self, x: float, y: float, w: float, h: float, kind: str, colour: str = "rgba(0,0,0,.45)", radius: float = 0) -> "DrawList":
+        """Overlay a colour-blind pattern (one of :data:`PATTERNS`) on a region."""
+        if kind not in PATTERNS:
+            raise ValueError(f"unknown pattern {kind!r}")
+        self.commands.append(["pattern", x, y, w, h, kind, colour, radius])
+        return self
+
+    def save(self) -> "DrawList":
+        self.commands.append(["save"])
+        return self
+
+    def restore(self) -> "DrawList":
+        self.commands.append(["restore"])
+        return self
+
+    def clip(self, x: float, y: float, w: float, h: float) -> "DrawList":
+        self.commands.append(["clip", x, y, w, h])
+        return self
+
+    def alpha(self, a: float) -> "DrawList":
+        self.commands.append(["alpha", a])
+        return self
+
+    def to_json(self) -> str:
+        """The frame as the renderer reads it."""
+        return json.dumps(self.commands, separators=(",", ":"))
+
+
+class Board:
+    """A canvas plus a layer of transparent buttons, sized to its container.
+
+    ``on_tap(key)`` is called with the :attr:`Target.key` of the button
+    tapped or activated from the keyboard. ``on_resize()`` (optional) is
+    called when the CSS width changes, after which the screen should draw again.
+    """
+
+    def __init__(self, parent: Any, width: float, height: float, on_tap: Callable[[str], Any],
+                 on_resize: Callable[[], Any] | None = None, label: str = "Game table") -> None:
+        from . import dom  # the browser is only needed once a board exists
+
+        self._dom = dom
+        self.width, self.height = width, height
+        self.on_tap = on_tap
+        self.on_resize = on_resize
+        self.root = dom.el("div", {"class": "board", "role": "group", "aria-label": label})
+        self.canvas = dom.el("canvas", {"aria-hidden": "true"})
+        self.layer = dom.el("div", {"class": "targets"})
+        dom.append(self.root, self.canvas, self.layer)
+        parent.appendChild(self.root)
+        self._draw = dom.window.houseGamesDraw
+        self._buttons: dict[str, Any] = {}
+        self._css_width = 0.0
+        self._dpr = 0.0
+        dom.on(self.layer, "click", self._clicked)
+        self._observer = dom.window.ResizeObserver.new(dom.proxy(self._resized))
+        self._observer.observe(self.root)
+        self._fit()
+
+    def set_size(self, width: float, height: float) -> None:
+        """Change the logical size (e.g. a taller table in portrait)."""
+        if (width, height) != (self.width, self.height):
+            self.width, self.height = width, height
+            self._css_width = 0.0
+            self._fit()
+
+    def _fit(self) -> bool:
+        """Size the canvas backing store to CSS width × DPR; True if it changed."""
+        css_width = float(self.root.clientWidth) or self.width
+        dpr = float(self._dom.window.devicePixelRatio or 1)
+        if abs(css_width - self._css_width) < 0.5 and dpr == self._dpr:
+            return False
+        self._css_width, self._dpr = css_width, dpr
+        scale = css_width / self.width
+        css_height = self.height * scale
+        self.canvas.style.height = f"{css_height:.2f}px"
+        self.root.style.height = f"{css_height:.2f}px"
+        self.canvas.width = max(1, round(css_width * dpr))
+        self.canvas.height = max(1, round(css_height * dpr))
+        self.canvas.dataset.scale = str(scale * dpr)
+        return True
+
+    def _resized(self, *_: Any) -> None:
+        if self._fit() and self.on_resize is not None:
+            self.on_resize()
+
+    def _clicked(self, event: Any) -> None:
+        button = event.target.closest("button[data-key]")
+        if button is not None and not button.disabled:
+            self.on_tap(str(button.dataset.key))
+
+    def draw(self, frame: DrawList, targets: list[Target] | None = None) -> None:
+        """Draw ``frame`` and make ``targets`` the board's buttons (in this order for Tab)."""
+        self._fit()
+        self._draw(self.canvas, frame.to_json())
+        if targets is not None:
+            self.set_targets(targets)
+
+    def set_targets(self, targets: list[Target]) -> None:
+        """Create, move or remove the transparent buttons so they match ``targets``."""
+        el = self._dom.el
+        keep: dict[str, Any] = {}
+        for t in targets:
+            button = self._buttons.pop(t.key, None)
+            if button is None:
+                button = el("button", {"type": "button", "class": "target", "data-key": t.key})
+            pct = lambda v, total: f"{100 * v / total:.4f}%"  # noqa: E731 - percentages survive resizes
+            style = button.style
+            style.left, style.top = pct(t.x, self.width), pct(t.y, self.height)
+            style.width, style.height = pct(t.w, self.width), pct(t.h, self.height)
+            button.setAttribute("aria-label", t.label)
+            button.title = t.label
+            button.disabled = not t.enabled
+            if t.pressed is None:
+                button.removeAttribute("aria-pressed")
+            else:
+                button.setAttribute("aria-pressed", "true" if t.pressed else "false")
+            if t.highlight:
+                button.dataset.legal = "true"
+            else:
+                button.removeAttribute("data-legal")
+            self.layer.appendChild(button)  # appending in order keeps the Tab order = target order
+            keep[t.key] = button
+        for button in self._buttons.values():
+            button.remove()
+        self._buttons = keep
+
+    def destroy(self) -> None:
+        """Stop observing size changes and remove the board from the page."""
+        self._observer.disconnect()
+        self.root.remove()

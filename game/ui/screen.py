@@ -1,0 +1,289 @@
+"""Game screens: the shared :class:`GameScreen` and the generic :class:`FallbackScreen`.
+
+A game's dedicated UI subclasses :class:`GameScreen`, puts it in
+``game/ui/<game_id>.py`` (or a package) as ``SCREEN = MyScreen``, and
+overrides :meth:`GameScreen.build_table` and :meth:`GameScreen.render`. The
+base class does the rest: header with undo and menu, computer turns with a
+short pause, "pass the device" between human seats, autosave after every
+action, the log as a live region, toasts for refusals, and the end screen.
+See ``game/ui/README.md``.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import TYPE_CHECKING, Any
+
+from ..core import IllegalAction, Match
+from . import dom
+from .dom import el
+from .i18n import t
+
+if TYPE_CHECKING:
+    from .app import App
+
+
+def seat_names(match: Match, lang: str) -> list[str]:
+    """Display names of every side scored by the engine (seat order; Klaus after solo Barrio's player)."""
+    names = []
+    for i, seat in enumerate(match.seats):
+        if seat.name:
+            names.append(seat.name)
+        elif seat.kind == "computer":
+            names.append(t("player.computer", lang, n=i + 1, name=seat.bot or ""))
+        else:
+            names.append(t("player.n", lang, n=i + 1))
+    if match.game_id == "barrio" and match.num_players == 1:
+        names.append(t("player.klaus", lang))
+    return names
+
+
+class GameScreen:
+    """The base of every game screen. Subclasses draw the table; this class runs the game.
+
+    Attributes a subclass uses: ``app`` (language, toasts, patterns setting),
+    ``match`` (:class:`game.core.Match`), ``module`` (the engine),
+    ``viewer`` (the seat whose view the table shows), ``table`` (the element
+    to build the table in).
+    """
+
+    #: pause before each computer action, in ms (the page's ``?pause=N`` overrides it)
+    BOT_PAUSE_MS = 500
+
+    def __init__(self, app: "App", match: Match) -> None:
+        self.app = app
+        self.match = match
+        self.module = match.module
+        self.lang = app.lang
+        humans = [i for i, s in enumerate(match.seats) if s.kind != "computer"]
+        self.hot_seat = len(humans) > 1
+        #: the seat whose view is shown; None until a human of a hot-seat game takes the device
+        self.viewer: int | None = None if self.hot_seat else (humans[0] if humans else 0)
+        self.bots: dict[int, Any] = {}
+        self.mounted = False
+        self._log_count = 0
+        self._bot_timer: int | None = None
+
+    # ------------------------------------------------------------------ hooks for subclasses
+    def build_table(self, container: Any) -> None:
+        """Create the table's elements (e.g. a :class:`game.ui.canvas.Board`) inside ``container``."""
+
+    def render(self) -> None:
+        """Draw the table for ``self.viewer`` from :meth:`view`. Called after every change."""
+
+    def on_events(self, events: list[dict[str, Any]]) -> None:
+        """New log events since the last call (already narrated in the log): animate them here."""
+
+    def end_rows(self) -> list[tuple[str, int, dict[str, int] | None]]:
+        """The end screen's rows: (name, score, breakdown or None) per side.
+
+        Uses the engine's optional ``score_breakdown(state) -> list[dict]`` when present.
+        """
+        state = self.match.state
+        scores = list(self.module.scores(state))
+        names = seat_names(self.match, self.lang)
+        breakdown_fn = getattr(self.module, "score_breakdown", None)
+        parts = breakdown_fn(state) if breakdown_fn else [None] * len(scores)
+        return [(names[i] if i < len(names) else f"#{i + 1}", int(scores[i]), parts[i] if i < len(parts) else None)
+                for i in range(len(scores))]
+
+    # ------------------------------------------------------------------ the game
+    def view(self, player: int | None = None) -> dict[str, Any]:
+        """The engine's view for ``player`` (default: the viewer)."""
+        p = self.viewer if player is None else player
+        return self.module.view(self.match.state, 0 if p is None else p)
+
+    def legal(self) -> list[dict[str, Any]]:
+        """Legal actions of the seat to move."""
+        return self.module.legal_actions(self.match.state)
+
+    def is_my_turn(self) -> bool:
+        """True when the viewer is the human who must act now."""
+        p = self.match.current_player()
+        return p is not None and p == self.viewer and not self.match.is_computer_turn()
+
+    def act(self, action: dict[str, Any]) -> bool:
+        """Apply a human's ``action``; on refusal show the engine's reason and keep the state."""
+        if not self.is_my_turn():
+            return False
+        return self._apply(action)
+
+    def _apply(self, action: dict[str, Any]) -> bool:
+        try:
+            self.match.apply(action)
+        except IllegalAction as exc:
+            self.app.toast(str(exc), error=True)
+            return False
+        self.app.autosave(self.match)
+        self.advance()
+        return True
+
+    def undo(self, *_: Any) -> None:
+        """Take back the viewer's last action of this turn, if allowed."""
+        if not self.match.can_undo():
+            return
+        self.match.undo()
+        self.app.autosave(self.match)
+        self.app.toast(t("game.undone", self.lang))
+        self.advance()
+
+    def advance(self) -> None:
+        """Bring the screen up to date and start whatever comes next (computer, pass screen, end)."""
+        if not self.mounted:
+            return
+        self._update_chrome()
+        match = self.match
+        if self.module.is_over(match.state):
+            self.app.finish(self)
+            return
+        player = match.current_player()
+        if match.is_computer_turn():
+            self._show_table()
+            self.status.textContent = t("game.thinking", self.lang, name=self.names[player])
+            self._schedule_bot()
+            return
+        if player is not None and player != self.viewer and self.hot_seat:
+            self._show_pass(player)
+            return
+        if player is not None:
+            self.viewer = player
+        self._show_table()
+
+    def _schedule_bot(self) -> None:
+        if self._bot_timer is None:
+            self._bot_timer = dom.later(self.app.bot_pause_ms(self.BOT_PAUSE_MS), self._bot_step)
+
+    def _bot_step(self) -> None:
+        self._bot_timer = None
+        if not self.mounted or not self.match.is_computer_turn():
+            return
+        state = self.match.state
+        player = self.match.current_player()
+        bot = self.bots.get(player)
+        if bot is None:
+            seat = self.match.seats[player]
+            bot = self.bots[player] = self.module.make_bot(seat.bot or self.module.BOT_NAMES[0], self.match.seed * 97 + player)
+        try:
+            action = bot.choose(self.module.view(state, player), self.module.legal_actions(state))
+            self._apply(action)
+        except Exception as exc:  # a computer player failing must not freeze the table
+            self.app.toast(t("game.error", self.lang, reason=f"{type(exc).__name__}: {exc}"), error=True)
+            raise
+
+    # ------------------------------------------------------------------ page structure
+    def mount(self, root: Any) -> None:
+        """Build the screen in ``root`` and start."""
+        lang = self.lang
+        self.names = seat_names(self.match, lang)
+        self.undo_button = el("button", {"type": "button", "id": "undo", "onclick": self.undo}, t("game.undo", lang))
+        self.status = el("p", {"class": "status", "id": "status", "role": "status"})
+        header = el("header", {"class": "topbar"},
+                    el("h1", {}, str(self.module.TITLE)),
+                    self.undo_button,
+                    el("button", {"type": "button", "id": "menu", "onclick": lambda e: self.app.show_start()}, t("game.menu", lang)))
+        self.table = el("section", {"class": "table", "aria-label": str(self.module.TITLE)})
+        self.pass_panel = el("section", {"class": "pass", "hidden": True})
+        self.log_list = el("ol", {})
+        self.scores_body = el("tbody", {})
+        side = el("aside", {"class": "side stack"},
+                  el("section", {"class": "log", "aria-labelledby": "log-title"},
+                     el("h2", {"id": "log-title"}, t("game.log", lang)),
+                     el("div", {"role": "log", "aria-live": "polite", "id": "game-log"}, self.log_list)),
+                  el("section", {}, el("h2", {}, t("game.scores", lang)),
+                     el("table", {"class": "scores", "id": "scores"}, self.scores_body)))
+        dom.append(root, header, self.status, el("div", {"class": "game"}, el("div", {}, self.table, self.pass_panel), side))
+        self.mounted = True
+        self.build_table(self.table)
+        self._log_count = 0
+        self.advance()
+
+    def unmount(self) -> None:
+        """Stop timers; the app clears the DOM and frees the handlers."""
+        self.mounted = False
+        if self._bot_timer is not None:
+            dom.window.clearTimeout(self._bot_timer)
+            self._bot_timer = None
+
+    def _show_table(self) -> None:
+        self.pass_panel.hidden = True
+        self.table.hidden = False
+        player = self.match.current_player()
+        if player is not None and not self.match.is_computer_turn():
+            self.status.textContent = t("game.turn", self.lang, name=self.names[player])
+        self.render()
+
+    def _show_pass(self, player: int) -> None:
+        name = self.names[player]
+        self.table.hidden = True
+        self.status.textContent = t("game.pass", self.lang, name=name)
+        dom.clear(self.pass_panel)
+
+        def take(_: Any) -> None:
+            self.viewer = player
+            self._update_chrome()
+            self._show_table()
+
+        dom.append(self.pass_panel,
+                   el("h2", {}, t("game.pass", self.lang, name=name)),
+                   el("p", {"class": "muted"}, t("game.pass.hint", self.lang)),
+                   el("button", {"type": "button", "class": "primary", "id": "pass-ready", "onclick": take},
+                      t("game.pass.ready", self.lang, name=name)))
+        self.pass_panel.hidden = False
+        self.pass_panel.querySelector("button").focus()
+
+    def _update_chrome(self) -> None:
+        self.undo_button.disabled = not self.match.can_undo() or self.viewer != self.match.current_player()
+        self._update_log()
+        dom.clear(self.scores_body)
+        for name, score, _ in self.end_rows():
+            self.scores_body.appendChild(el("tr", {}, el("td", {}, name), el("td", {"class": "num"}, str(score))))
+
+    def _update_log(self) -> None:
+        events = list(self.view().get("log", []))
+        if len(events) < self._log_count:  # undo: rebuild
+            dom.clear(self.log_list)
+            self._log_count = 0
+        fresh = events[self._log_count:]
+        for event in fresh:
+            self.log_list.appendChild(el("li", {}, self.describe_event(event)))
+        self._log_count = len(events)
+        if fresh:
+            self.log_list.parentElement.scrollTop = self.log_list.parentElement.scrollHeight
+            self.on_events(fresh)
+
+    def describe_event(self, event: dict[str, Any]) -> str:
+        """The engine's words for a log event (raw JSON if the engine cannot word it)."""
+        try:
+            return str(self.module.describe_event(event, self.lang))
+        except Exception:
+            return json.dumps(event, ensure_ascii=False)
+
+    def describe_action(self, action: dict[str, Any]) -> str:
+        """The engine's words for a legal action (raw JSON if it cannot word it)."""
+        try:
+            return str(self.module.describe_action(self.match.state, action, self.lang))
+        except Exception:
+            return json.dumps(action, ensure_ascii=False)
+
+
+class FallbackScreen(GameScreen):
+    """Any contract game as a list of its legal actions: playable before its dedicated table exists."""
+
+    def build_table(self, container: Any) -> None:
+        self.view_box = el("details", {"class": "view"}, el("summary", {}, "View (JSON)"), el("pre", {"id": "view-json"}))
+        self.actions = el("div", {"class": "legal", "id": "legal-actions", "role": "group", "aria-label": t("game.actions", self.lang)})
+        dom.append(container, el("h2", {}, t("game.actions", self.lang)), self.actions, self.view_box)
+        dom.on(self.actions, "click", self._clicked)
+
+    def render(self) -> None:
+        dom.clear(self.actions)
+        self._legal = self.legal() if self.is_my_turn() else []
+        for i, action in enumerate(self._legal):
+            self.actions.appendChild(el("button", {"type": "button", "data-index": i}, self.describe_action(action)))
+        self.view_box.querySelector("pre").textContent = json.dumps(
+            {k: v for k, v in self.view().items() if k != "log"}, ensure_ascii=False, indent=1)[:20000]
+
+    def _clicked(self, event: Any) -> None:
+        button = event.target.closest("button[data-index]")
+        if button is not None:
+            self.act(self._legal[int(button.dataset.index)])

@@ -1,0 +1,183 @@
+// Boots the app: shows the loading stages, downloads the Python runtime with a
+// real progress bar (into the service worker's cache, so Pyodide's own fetches
+// are served locally), registers the service worker, offers "new version
+// available", then starts PyScript with ./main.py. Every URL is relative.
+// Python reports back through window.houseGames (see game/ui/app.py).
+
+const root = document.documentElement;
+const $ = (id) => document.getElementById(id);
+const WATCHDOG_MS = 120000;
+let failed = false;
+let currentStage = "runtime";
+
+function setStage(stage, status, detail) {
+  const item = document.querySelector(`[data-stage="${stage}"]`);
+  if (!item) return;
+  item.dataset.status = status;
+  if (detail !== undefined) item.querySelector(".stage-detail").textContent = detail;
+  if (status === "active") currentStage = stage;
+}
+
+function fail(stage, message) {
+  if (failed || root.dataset.appState === "ready") return;
+  failed = true;
+  const names = { runtime: "Loading the Python runtime", package: "Installing the game package", start: "Starting the app" };
+  root.dataset.appState = "error";
+  $("loading-screen").hidden = true;
+  $("app").hidden = true;
+  $("error-screen").hidden = false;
+  $("error-stage").textContent = `Failed while: ${names[stage] || stage}.`;
+  $("error-message").textContent = String(message || "Unknown error");
+  $("error-retry").focus();
+}
+
+function ready() {
+  if (failed) return;
+  clearTimeout(watchdog);
+  setStage("start", "done", "");
+  $("loading-screen").hidden = true;
+  $("app").hidden = false;
+  root.dataset.appState = "ready";
+}
+
+window.houseGames = { setStage, fail, ready, build: null, version: null };
+$("error-retry").addEventListener("click", () => location.reload());
+
+const watchdog = setTimeout(
+  () => fail(currentStage, `No answer after ${WATCHDOG_MS / 1000} s. Check the connection (the first visit downloads about 14 MB) and retry.`),
+  WATCHDOG_MS,
+);
+addEventListener("error", (e) => { if (root.dataset.appState === "loading") fail(currentStage, e.message || e.error); });
+addEventListener("unhandledrejection", (e) => {
+  if (root.dataset.appState === "loading") fail(currentStage, (e.reason && (e.reason.message || e.reason)) || "Unhandled error");
+});
+
+// PyScript reports its progress as window events; they only refine the stage labels.
+addEventListener("py:progress", ({ detail }) => {
+  if (detail === "Loading interpreter") setStage("runtime", "active", "starting Python…");
+  else if (detail === "Loaded interpreter") { setStage("runtime", "done", "ready"); setStage("package", "active", "installing…"); }
+  else if (detail === "Loaded Pyodide") { setStage("package", "done", "installed"); setStage("start", "active", "opening…"); }
+});
+
+function megabytes(n) { return (n / 1e6).toFixed(1); }
+
+async function cacheFor(version) {
+  if (!("caches" in self)) return null;
+  try { return await caches.open(`house-games|${new URL("./", location.href).pathname}|${version.build}`); }
+  catch { return null; } // e.g. storage disabled: the HTTP cache still helps
+}
+
+// Download the big runtime files with streamed progress and keep them in the
+// cache the service worker serves from (it skips files already there).
+async function prefetchRuntime(version) {
+  const files = version.runtime; // [[path, bytes], ...]
+  const total = files.reduce((sum, [, size]) => sum + size, 0);
+  const bar = $("load-progress");
+  const label = $("load-bytes");
+  bar.max = total;
+  let loaded = 0;
+  const show = () => {
+    bar.value = loaded;
+    label.textContent = `${megabytes(loaded)} of ${megabytes(total)} MB`;
+  };
+  show();
+  const cache = await cacheFor(version);
+  await Promise.all(files.map(async ([path, size]) => {
+    const url = new URL(path, location.href).href;
+    if (cache && await cache.match(url)) { loaded += size; show(); return; }
+    const response = await fetch(url, { cache: "no-cache" });
+    if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
+    const reader = response.body.getReader();
+    const chunks = [];
+    let got = 0;
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      chunks.push(value);
+      got += value.length;
+      loaded += value.length;
+      show();
+    }
+    loaded += size - got; // a compressed or differently sized transfer still ends at 100 %
+    show();
+    if (cache) {
+      const headers = { "Content-Type": response.headers.get("Content-Type") || "application/octet-stream" };
+      await cache.put(url, new Response(new Blob(chunks), { headers }));
+    }
+  }));
+  label.textContent = `${megabytes(total)} MB ready`;
+}
+
+let reloading = false;
+function offerUpdate(worker) {
+  const banner = $("update-banner");
+  banner.hidden = false;
+  $("update-reload").onclick = () => {
+    reloading = true;
+    worker.postMessage({ type: "skip-waiting" });
+  };
+}
+
+async function registerServiceWorker() {
+  if (!("serviceWorker" in navigator)) return;
+  try {
+    const registration = await navigator.serviceWorker.register("./sw.js", { scope: "./" });
+    navigator.serviceWorker.addEventListener("controllerchange", () => { if (reloading) location.reload(); });
+    const watch = (worker) => {
+      if (!worker) return;
+      worker.addEventListener("statechange", () => {
+        if (worker.state === "installed" && navigator.serviceWorker.controller) offerUpdate(worker);
+      });
+    };
+    if (registration.waiting && navigator.serviceWorker.controller) offerUpdate(registration.waiting);
+    watch(registration.installing);
+    registration.addEventListener("updatefound", () => watch(registration.installing));
+    registration.update().catch(() => {}); // offline: keep the cached version
+  } catch (error) {
+    console.warn("Service worker not registered:", error); // the app still runs online
+  }
+}
+
+async function boot() {
+  setStage("runtime", "active", "downloading…");
+  let version;
+  try {
+    const response = await fetch("./version.json", { cache: "no-cache" });
+    if (!response.ok) throw new Error(`version.json: HTTP ${response.status}`);
+    version = await response.json();
+  } catch (error) {
+    fail("runtime", `Could not reach the site (${error.message}). The first visit needs a connection; later visits work offline.`);
+    return;
+  }
+  window.houseGames.build = version.build;
+  window.houseGames.version = version;
+  try {
+    await prefetchRuntime(version);
+  } catch (error) {
+    fail("runtime", `Download failed: ${error.message}`);
+    return;
+  }
+  setStage("runtime", "active", "starting Python…");
+  registerServiceWorker();
+  const script = document.createElement("script");
+  script.type = "py";
+  script.src = "./main.py";
+  script.setAttribute("config", "./pyscript.toml");
+  document.body.append(script);
+  try {
+    await import("./vendor/pyscript/core.js");
+  } catch (error) {
+    fail("runtime", `PyScript did not load: ${error.message}`);
+  }
+}
+
+// PyScript shows Python errors as .py-error elements; surface them on our error screen.
+new MutationObserver((records) => {
+  for (const record of records) for (const node of record.addedNodes) {
+    if (node.nodeType === 1 && (node.matches(".py-error") || node.querySelector?.(".py-error"))) {
+      fail(currentStage, node.textContent.trim().slice(-2000));
+    }
+  }
+}).observe(document.body, { childList: true, subtree: true });
+
+boot();

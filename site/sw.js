@@ -1,0 +1,50 @@
+// Service worker of the house-games site (template: build.py fills in the
+// build id and the precache list). Every file of the build is precached into
+// one cache named after the content hash; a new build installs into a new
+// cache, waits until the page says "reload", then deletes the old caches, so
+// a page never runs a mix of two versions.
+
+const BUILD = "__BUILD_ID__";
+const SCOPE_PATH = new URL("./", self.registration.scope).pathname;
+const PREFIX = `house-games|${SCOPE_PATH}|`;
+const CACHE = PREFIX + BUILD;
+const PRECACHE = __PRECACHE__;
+
+self.addEventListener("install", (event) => {
+  event.waitUntil((async () => {
+    const cache = await caches.open(CACHE);
+    await Promise.all(PRECACHE.map(async (path) => {
+      const url = new URL(path, self.registration.scope).href;
+      if (await cache.match(url)) return; // the loader already fetched it, with progress
+      const response = await fetch(new Request(url, { cache: "no-cache" }));
+      if (!response.ok) throw new Error(`precache ${path}: HTTP ${response.status}`);
+      await cache.put(url, response);
+    }));
+  })());
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil((async () => {
+    for (const name of await caches.keys()) {
+      if (name.startsWith(PREFIX) && name !== CACHE) await caches.delete(name);
+    }
+    await self.clients.claim();
+  })());
+});
+
+self.addEventListener("message", (event) => {
+  if (event.data && event.data.type === "skip-waiting") self.skipWaiting();
+});
+
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  if (request.method !== "GET") return;
+  const url = new URL(request.url);
+  if (url.origin !== self.location.origin || !url.pathname.startsWith(SCOPE_PATH)) return;
+  event.respondWith((async () => {
+    const cache = await caches.open(CACHE);
+    let hit = await cache.match(request, { ignoreSearch: true });
+    if (!hit && request.mode === "navigate") hit = await cache.match(new URL("./", self.registration.scope).href);
+    return hit || fetch(request);
+  })());
+});
