@@ -84,4 +84,7 @@ def scenario(players: int = 2, card: str = "A", *, seat: int = 0, phase: str = "
     _start_turn(s, seat)
     s.phase, s.placed = phase, placed
     s.log = []
+    from .views import all_cards
+    if sorted(all_cards(s)) != list(range(C.NUM_CARDS)):
+        raise ValueError("scenario: a card is placed twice")
     return s

@@ -1,0 +1,494 @@
+"""Barrio, rule by rule: 2-4 players, the common market, building, panoramas, the end, and refusals.
+
+Positions are built with ``game.barrio.scenario`` so each test shows the
+cards a player would see on the table.
+"""
+
+import json
+
+import pytest
+
+import game.barrio as B
+from game.barrio import cards as C
+from game.barrio import engine as E
+from game.barrio.scenario import material, materials, scenario
+from game.barrio.views import all_cards
+from game.core import IllegalAction
+
+WOOD, BRICK, STONE, CONCRETE, VEGETAL = (material(k) for k in ("wood", "brick", "stone", "concrete", "vegetal"))
+WB, SC = material("wood/brick"), material("stone/concrete")
+BURR = material("burruno")
+
+
+def refuse(state, action, *words):
+    """The action is refused with a sentence containing ``words``, and the state is untouched."""
+    before = json.dumps(B.to_json(state), sort_keys=True)
+    with pytest.raises(IllegalAction) as err:
+        B.apply_action(state, action)
+    message = str(err.value).lower()
+    for w in words:
+        assert w.lower() in message, message
+    assert json.dumps(B.to_json(state), sort_keys=True) == before
+    return message
+
+
+def events(before, after, kind=None):
+    new = after.log[len(before.log):]
+    return [e for e in new if kind is None or e["type"] == kind]
+
+
+def play(state, *actions):
+    for a in actions:
+        state = B.apply_action(state, a)
+    return state
+
+
+def sound(state):
+    assert sorted(all_cards(state)) == list(range(93))
+
+
+def place(card, r, c):
+    return {"type": "place", "card": card, "row": r, "col": c}
+
+
+DECK = {"type": "draw", "source": "material_deck"}
+HDECK = {"type": "draw", "source": "house_deck"}
+
+
+# ------------------------------------------------------------------ set-up and options
+
+@pytest.mark.parametrize("n, opts, words", [
+    (0, {}, "1 to 4"), (5, {}, "1 to 4"), (2, {"level": "A"}, "solo"), (2, {"scoring_card": "G"}, "scoring card"),
+    (1, {"level": "D"}, "level"), (2, {"colour": "red"}, "unknown option"), (1, {"solo": False}, "solo"),
+])
+def test_bad_options_are_refused(n, opts, words):
+    with pytest.raises(IllegalAction) as err:
+        B.new_game(n, 1, **opts)
+    assert words in str(err.value).lower()
+
+
+def test_scoring_card_is_random_when_omitted_and_kept_when_given():
+    assert {B.new_game(2, seed).card for seed in range(40)} == set("ABCDEF")
+    assert B.new_game(3, 1, scoring_card="D").card == "D"
+
+
+def test_two_player_setup_deals_five_houses_then_materials_up_to_five():
+    s = B.new_game(2, 7, scoring_card="A")
+    assert s.phase == "keep" and B.current_player(s) == 0
+    assert all(len(h) == 5 and all(c >= 54 for c in h) for h in s.hands)
+    assert len(B.legal_actions(s)) == 32  # any subset of the five, none included
+    keep = sorted(s.hands[0][:2])
+    s = play(s, {"type": "keep_houses", "cards": keep}, {"type": "keep_houses", "cards": []})
+    assert s.phase == "start" and B.current_player(s) == 0
+    assert sorted(c for c in s.hands[0] if c >= 54) == keep and len(s.hands[0]) == 5
+    assert len(s.hands[1]) == 5 and all(c < 54 for c in s.hands[1])
+    assert all(c >= 0 for c in s.wh) and all(c >= 54 for c in s.hm)
+    sound(s)
+
+
+def test_warehouse_redeal_at_setup_discards_two_burrunos():
+    s = scenario(2, deck_top=[BURR, BURR + 1, WOOD, BRICK, STONE, WOOD + 1, BRICK + 1, STONE + 1])
+    s.wh = [-1] * 4
+    E._reveal_warehouse_fresh(s)
+    redeal = [e for e in s.log if e["type"] == "warehouse_redeal"]
+    assert redeal and sorted(redeal[0]["discarded"]) == sorted([BURR, BURR + 1, WOOD, BRICK])
+    assert sum(1 for c in s.wh if C.KIND[c] == C.BURRUNO) <= 1
+    assert BURR in s.mdisc
+
+
+# ------------------------------------------------------------------ drawing
+
+def _mp(hand0, hand1=None, **kw):
+    return scenario(2, hands=[hand0, hand1 if hand1 is not None else [WOOD + 13, BRICK + 12, STONE + 12]], **kw)
+
+
+def test_draw_one_card_ends_the_turn_and_the_face_up_slot_is_refilled_after():
+    s = _mp(materials("wood", "brick", "stone"), warehouse=materials("stone", "stone", "wood", "brick")[:0] + [STONE + 5, STONE + 6, WOOD + 5, BRICK + 5],
+            house_market=[60, 70, 80, 90])
+    t = play(s, {"type": "draw", "source": "warehouse", "card": STONE + 5})
+    assert STONE + 5 in t.hands[0]
+    assert B.current_player(t) == 1 and t.phase == "start"
+    assert t.wh[0] >= 0 and t.wh[0] != STONE + 5  # refilled at the end of the turn
+    assert events(s, t, "reveal")[0]["slot"] == 0
+
+
+def test_face_up_cards_are_replaced_only_at_the_end_of_the_turn():
+    s = _mp(materials("wood", "brick", "stone"), warehouse=[STONE + 5, STONE + 6, WOOD + 5, BRICK + 5], house_market=[60, 70, 80, 90])
+    s = play(s, place(WOOD, 0, 0), {"type": "draw", "source": "house_market", "card": 70})
+    assert s.phase == "drawing" and s.draws_left == 1 and s.hm[1] == -1
+    assert {"type": "draw", "source": "house_market", "card": 70} not in B.legal_actions(s)
+    assert B.view(s, 0)["house_market"][1] is None
+    s = play(s, DECK)
+    assert s.hm[1] >= 0 and B.current_player(s) == 1
+
+
+@pytest.mark.parametrize("placements, draws", [(0, 1), (1, 2), (2, 3)])
+def test_draws_follow_the_action(placements, draws):
+    s = _mp(materials("wood", "brick", "stone"))
+    cards = [(WOOD, 0, 0), (BRICK, 0, 1)][:placements]
+    s = play(s, *[place(*c) for c in cards], DECK)
+    assert s.draws_left == draws - 1
+    for _ in range(draws - 1):
+        assert B.current_player(s) == 0
+        s = play(s, DECK)
+    assert B.current_player(s) == 1
+    assert len(s.hands[0]) == 3 - placements + draws
+
+
+def test_discard_houses_then_draw_as_many_of_any_kind():
+    s = _mp([60, 61, WOOD, BRICK])
+    s = play(s, {"type": "discard_houses", "cards": [61, 60]})
+    assert s.hdisc[-2:] == [60, 61] and s.draws_left == 2
+    s = play(s, HDECK, DECK)
+    assert len(s.hands[0]) == 4 and B.current_player(s) == 1
+
+
+def test_hand_limit_seven_stops_drawing():
+    hand = materials("wood", "wood", "brick", "brick", "stone", "stone", "stone")
+    s = _mp(hand)
+    assert not any(a["type"] == "draw" for a in B.legal_actions(s))
+    refuse(s, DECK, "7 cards")
+    s = play(s, place(WOOD, 0, 0), DECK)  # place 1 and draw 2: the first draw fills the hand
+    assert len(s.hands[0]) == 7 and B.current_player(s) == 1
+    limit = [e for e in s.log if e["type"] == "hand_limit"]
+    assert limit and limit[0]["forfeited"] == 1
+
+
+def test_end_of_turn_top_up_to_three_face_down():
+    s = _mp([60, WOOD])
+    s = play(s, {"type": "discard_houses", "cards": [60]}, {"type": "draw", "source": "house_market", "card": s.hm[0]} if s.hm[0] >= 0 else HDECK)
+    assert s.phase == "topup" and len(s.hands[0]) == 2
+    assert all(a["type"] == "draw" and a["source"] in ("material_deck", "house_deck") for a in B.legal_actions(s))
+    refuse(s, {"type": "draw", "source": "warehouse", "card": s.wh[0]}, "face down")
+    s = play(s, DECK)
+    assert len(s.hands[0]) == 3 and B.current_player(s) == 1
+
+
+def test_empty_deck_is_rebuilt_from_its_discard_pile():
+    s = _mp(materials("wood", "brick"), empty_material_deck=True)
+    assert not s.mdeck and s.mdisc
+    t = play(s, DECK)
+    assert events(s, t, "reshuffle")[0]["deck"] == "material"
+    assert len(t.hands[0]) == 3
+    sound(t)
+
+
+def test_never_draw_from_a_discard_pile_or_the_common_market():
+    s = _mp(materials("wood", "brick"))
+    refuse(s, {"type": "draw", "source": "material_discard"}, "draw from")
+    refuse(s, {"type": "draw", "source": "market"}, "draw from")
+
+
+# ------------------------------------------------------------------ the common market
+
+def test_first_card_of_an_empty_market_goes_to_the_origin():
+    s = _mp(materials("wood", "brick"))
+    cells = {(a["row"], a["col"]) for a in B.legal_actions(s) if a["type"] == "place"}
+    assert cells == {(0, 0)}
+    refuse(s, place(WOOD, 3, 2), "row 0, column 0")
+
+
+def test_loli_places_her_burruno_only_beside_the_brick():
+    """Rulebook: with one brick in the market, Loli's Burruño may go only to its four sides."""
+    s = _mp([BURR, WOOD], market={(0, 0): BRICK})
+    cells = {(a["row"], a["col"]) for a in B.legal_actions(s) if a["type"] == "place" and a["card"] == BURR}
+    assert cells == {(-1, 0), (1, 0), (0, -1), (0, 1)}
+    refuse(s, place(BURR, 1, 1), "touch", "side")
+    refuse(s, place(BURR, 0, 2), "touch")
+    s = play(s, place(BURR, 0, 1), DECK)
+    assert s.draws_left == 1  # then she draws 2
+
+
+def test_the_market_stays_within_five_by_five():
+    row = {(0, c): m for c, m in enumerate(materials("wood", "wood", "brick", "brick", "stone"))}
+    s = _mp([STONE + 1, STONE + 2, WOOD + 2], market=row)
+    refuse(s, place(STONE + 1, 0, 5), "5x5")
+    refuse(s, place(STONE + 1, 0, -1), "5x5")
+
+
+EMMA_MARKET = {
+    (0, 1): WOOD + 3, (0, 2): WOOD + 4,
+    (1, 0): STONE + 3, (1, 1): BRICK + 3, (1, 2): BRICK + 4, (1, 3): CONCRETE, (1, 4): BURR,
+    (2, 2): WOOD + 5, (2, 3): STONE + 4,
+}
+
+
+def test_emma_builds_with_the_middle_row_stretched_to_six():
+    """Rulebook: Emma adds two stones, stretches the middle row and builds; concrete and Burruño go to rubble."""
+    tobacconist = 89
+    assert C.HOUSES[tobacconist]["cost"] == ["brick", "brick", "stone", "stone"]
+    s = _mp([tobacconist, STONE, STONE + 1, WOOD], market=EMMA_MARKET)
+    # Only the second material of a turn may stretch a line beyond 5.
+    refuse(s, place(STONE + 1, 1, 5), "5x5")
+    s = play(s, place(STONE, 0, 3))
+    assert place(STONE + 1, 1, 5) in B.legal_actions(s)
+    s = play(s, place(STONE + 1, 1, 5))
+    legal = B.legal_actions(s)
+    assert not any(a["type"] == "draw" for a in legal), "a stretched market must build"
+    refuse(s, DECK, "must build")
+    build = {"type": "build", "house": tobacconist, "line": {"axis": "row", "index": 1}, "use": {}}
+    assert legal == [build]
+    before = s
+    s = play(s, build)
+    ev = events(before, s, "build")[0]
+    assert sorted(ev["paid"]) == sorted([STONE + 3, STONE + 1, BRICK + 3, BRICK + 4])
+    assert sorted(ev["rubble"]) == sorted([CONCRETE, BURR])
+    assert sorted(s.rubble[0]) == sorted([CONCRETE, BURR])
+    assert set(ev["paid"]) <= set(s.mdisc)
+    # The gap closes: the bottom row moves up one, keeping its columns.
+    assert s.market == {(0, 1): WOOD + 3, (0, 2): WOOD + 4, (0, 3): STONE, (1, 2): WOOD + 5, (1, 3): STONE + 4}
+    assert s.pans[0] == [[tobacconist]]
+    sound(s)
+
+
+def test_full_grid_gives_a_free_build_then_the_whole_market_is_discarded():
+    grid = {}
+    pool = [m for m in range(48) if m not in (WOOD, WOOD + 1, WOOD + 13, BRICK + 12, STONE + 12)]
+    for r in range(5):
+        for c in range(5):
+            if (r, c) != (4, 4):
+                grid[(r, c)] = pool.pop()
+    grid[(0, 0)] = BURR
+    s = _mp([WOOD, WOOD + 1, 66], market=grid)
+    s = play(s, place(WOOD, 4, 4))
+    assert s.phase == "full_grid"
+    assert B.legal_actions(s) == [{"type": "full_grid_build", "house": 66}, {"type": "skip"}]
+    before = s
+    s = play(s, {"type": "full_grid_build", "house": 66})
+    assert s.pans[0] == [[66]] and s.market == {}
+    gone = events(before, s, "market_discarded")[0]
+    assert len(gone["cards"]) == 25 and BURR in s.mdisc and not s.rubble[0]
+    assert s.phase == "placed1"  # the turn goes on: a second material may still be placed
+    s = play(s, place(WOOD + 1, 0, 0))
+    assert s.market == {(0, 0): WOOD + 1}
+
+
+def test_full_grid_free_build_may_be_skipped():
+    grid = {(r, c): 5 * r + c for r in range(5) for c in range(5) if (r, c) != (2, 2)}
+    s = _mp([47, 60], [BRICK + 12], market=grid)
+    s = play(s, place(47, 2, 2), {"type": "skip"})
+    assert s.market == {} and s.pans[0] == [] and 60 in s.hands[0]
+
+
+# ------------------------------------------------------------------ building
+
+def _build_state(line_cards, hand, house_in_hand=True, **kw):
+    market = {(0, c): m for c, m in enumerate(line_cards)}
+    return scenario(2, hands=[hand, [WOOD + 13]], market=market, phase="placed2", placed=2, **kw)
+
+
+def test_a_double_counts_as_one_of_its_two_materials_and_the_builder_chooses():
+    s = _build_state([WB, STONE], [54, 55, 58])
+    builds = [a for a in B.legal_actions(s) if a["type"] == "build" and a["line"]["axis"] == "row"]
+    assert {"type": "build", "house": 54, "line": {"axis": "row", "index": 0}, "use": {str(WB): "wood"}} in builds
+    assert {"type": "build", "house": 55, "line": {"axis": "row", "index": 0}, "use": {str(WB): "brick"}} in builds
+    assert not any(a["house"] == 58 for a in builds)  # wood + brick + stone: the double is only one
+    refuse(s, {"type": "build", "house": 58, "line": {"axis": "row", "index": 0}, "use": {}}, "materials")
+    refuse(s, {"type": "build", "house": 54, "line": {"axis": "row", "index": 0}, "use": {str(WB): "brick"}}, "double")
+
+
+def test_doubles_give_a_real_choice_only_when_both_could_pay():
+    # wood + double: the plain wood pays and the double goes to rubble; no choice to make.
+    s = _build_state([WOOD, WB, STONE], [54])
+    builds = [a for a in B.legal_actions(s) if a["type"] == "build"]
+    assert [a["use"] for a in builds if a["line"]["axis"] == "row"] == [{}]
+    t = play(s, builds[0]) if builds[0]["line"]["axis"] == "row" else None
+    if t is not None:
+        assert WB in t.rubble[0]
+
+
+def test_burrunos_never_pay():
+    s = _build_state([BURR, STONE, BURR + 1], [54])
+    assert not any(a["type"] == "build" for a in B.legal_actions(s))
+
+
+def test_building_needs_two_placed_materials():
+    s = scenario(2, hands=[[54, WOOD, STONE], [BRICK]], market={(0, 0): WOOD + 1, (0, 1): STONE + 1})
+    refuse(s, {"type": "build", "house": 54, "line": {"axis": "row", "index": 0}, "use": {}}, "two materials")
+    s = play(s, place(WOOD, 1, 0))
+    refuse(s, {"type": "build", "house": 54, "line": {"axis": "row", "index": 0}, "use": {}}, "two materials")
+    s = play(s, place(STONE, 1, 1))
+    # the line used need not hold the placed cards
+    assert {"type": "build", "house": 54, "line": {"axis": "row", "index": 0}, "use": {}} in B.legal_actions(s)
+    refuse(s, {"type": "build", "house": 60, "line": {"axis": "row", "index": 0}, "use": {}}, "not in your hand")
+    refuse(s, {"type": "build", "house": 54, "line": {"axis": "row", "index": 7}, "use": {}}, "empty")
+
+
+def test_closing_the_gap_lets_the_builder_choose_when_cards_are_left_apart():
+    market = {(0, 0): BRICK, (0, 1): BRICK + 1, (0, 2): BRICK + 2, (1, 2): WOOD, (1, 3): STONE,
+              (2, 3): BRICK + 3, (2, 4): BRICK + 4}
+    s = scenario(2, hands=[[54], [BRICK + 5]], market=market, phase="placed2", placed=2)
+    s = play(s, {"type": "build", "house": 54, "line": {"axis": "row", "index": 1}, "use": {}})
+    assert s.phase == "gap"
+    options = s.pend["options"]
+    assert len(options) == 4  # the lower pair slides under any two of the top row's columns (and one beyond)
+    for k, opt in enumerate(options):
+        t = play(s, {"type": "close_gap", "option": k})
+        assert E._connected(t.market) and E.fits(t.market, False)
+        assert {(r, c): v for r, c, v in opt} == t.market
+        assert sorted(t.market.values()) == sorted(v for p, v in market.items() if p[0] != 1)
+        sound(t)
+    refuse(s, {"type": "close_gap", "option": 9}, "listed")
+
+
+# ------------------------------------------------------------------ panoramas
+
+def test_panorama_points_table_and_beyond_eight():
+    assert [C.panorama_points(n) for n in range(1, 9)] == [0, 3, 4, 6, 9, 12, 16, 21]
+    assert C.panorama_points(9) == 26 and C.panorama_points(10) == 31
+
+
+def _alba():
+    fish_market = 55  # left: sea, right: mountain
+    s = scenario(2, hands=[[fish_market], [WOOD]], market={(0, 0): BRICK, (0, 1): STONE}, phase="placed2", placed=2,
+                 panoramas=[[[54, 56, 57], [67]], []])
+    return fish_market, s
+
+
+def test_alba_joins_a_three_and_a_one_into_five():
+    """Rulebook: 4 + 0 points become one panorama of 5 worth 9."""
+    house, s = _alba()
+    assert E.pans_points(s.pans[0]) == 4
+    s = play(s, {"type": "build", "house": house, "line": {"axis": "row", "index": 0}, "use": {}})
+    assert s.phase == "panorama"
+    opts = B.legal_actions(s)
+    assert {"type": "panorama", "choice": "join", "left": 0, "right": 1} in opts
+    assert {"type": "panorama", "choice": "right", "panorama": 0} in opts
+    assert {"type": "panorama", "choice": "left", "panorama": 1} in opts
+    assert {"type": "panorama", "choice": "new"} in opts
+    # Cards are never turned: its mountain side cannot face the sea end on the left of panorama 0.
+    refuse(s, {"type": "panorama", "choice": "left", "panorama": 0}, "does not fit")
+    s = play(s, {"type": "panorama", "choice": "join", "left": 0, "right": 1})
+    assert s.pans[0] == [[54, 56, 57, house, 67]]
+    assert B.score_breakdown(s, 0)["panoramas"] == 9
+
+
+@pytest.mark.parametrize("choice, expect", [
+    ({"type": "panorama", "choice": "new"}, [[54, 56, 57], [67], [55]]),
+    ({"type": "panorama", "choice": "right", "panorama": 0}, [[54, 56, 57, 55], [67]]),
+    ({"type": "panorama", "choice": "left", "panorama": 1}, [[54, 56, 57], [55, 67]]),
+])
+def test_a_house_may_extend_either_end_or_start_a_new_panorama(choice, expect):
+    house, s = _alba()
+    s = play(s, {"type": "build", "house": house, "line": {"axis": "row", "index": 0}, "use": {}}, choice)
+    assert s.pans[0] == expect
+
+
+def _esther(combo_used=False):
+    hayloft, refuge = 71, 67  # star mountain>mountain, moon mountain>mountain
+    market = {(0, 0): WOOD, (0, 1): BRICK, (0, 2): STONE}
+    return hayloft, refuge, scenario(2, hands=[[hayloft, refuge], [WOOD + 1]], market=market, phase="placed2", placed=2,
+                                     panoramas=[[[54, 55]], []], combo_used=[combo_used, False])
+
+
+def test_esther_combo_three_different_icons_gives_a_free_house():
+    """Rulebook: sun, moon, star in a row; the next house in hand continues the panorama for free."""
+    hayloft, refuge, s = _esther()
+    assert [C.ICON[h] for h in (54, 55, hayloft)] == [0, 1, 2]
+    s = play(s, {"type": "build", "house": hayloft, "line": {"axis": "row", "index": 0}, "use": {}},
+             {"type": "panorama", "choice": "right", "panorama": 0})
+    assert s.phase == "combo"
+    assert B.legal_actions(s) == [{"type": "combo", "house": refuge, "end": "right"}, {"type": "skip"}]
+    s = play(s, {"type": "combo", "house": refuge, "end": "right"})
+    assert s.pans[0] == [[54, 55, hayloft, refuge]] and s.combo[0]
+    assert s.phase in ("topup", "start")
+
+
+def test_combo_with_three_identical_icons_and_only_once_per_game():
+    hayloft, refuge, s = _esther(combo_used=True)
+    s = play(s, {"type": "build", "house": hayloft, "line": {"axis": "row", "index": 0}, "use": {}},
+             {"type": "panorama", "choice": "right", "panorama": 0})
+    assert s.phase != "combo" and refuge in s.hands[0]
+    # three suns: 54, 57 and 63 are all sun sea>sea houses
+    s = scenario(2, hands=[[63, 60], [WOOD + 13]], market={(0, 0): WOOD, (0, 1): WOOD + 1, (0, 2): STONE, (0, 3): STONE + 1},
+                 phase="placed2", placed=2, panoramas=[[[54, 57]], []])
+    s = play(s, {"type": "build", "house": 63, "line": {"axis": "row", "index": 0}, "use": {}},
+             {"type": "panorama", "choice": "right", "panorama": 0})
+    assert s.phase == "combo" and {"type": "combo", "house": 60, "end": "right"} in B.legal_actions(s)
+
+
+def test_combo_can_be_declined_and_is_then_not_used():
+    hayloft, refuge, s = _esther()
+    s = play(s, {"type": "build", "house": hayloft, "line": {"axis": "row", "index": 0}, "use": {}},
+             {"type": "panorama", "choice": "right", "panorama": 0}, {"type": "skip"})
+    assert not s.combo[0] and refuge in s.hands[0]
+
+
+# ------------------------------------------------------------------ end and scoring
+
+def _six_houses():
+    return [[54, 56, 57, 58, 60, 62]]
+
+
+def test_two_players_end_after_the_round_in_which_someone_builds_a_seventh():
+    s = scenario(2, hands=[[63, WOOD + 5, WOOD + 6, STONE + 5], materials("brick", "brick", "brick")],
+                 market={(0, 0): WOOD, (0, 1): WOOD + 1, (0, 2): STONE, (0, 3): STONE + 1},
+                 phase="placed2", placed=2, panoramas=[_six_houses(), []])
+    s = play(s, {"type": "build", "house": 63, "line": {"axis": "row", "index": 0}, "use": {}},
+             {"type": "panorama", "choice": "right", "panorama": 0})
+    assert s.final_round and B.current_player(s) == 1 and not B.is_over(s)
+    assert [e for e in s.log if e["type"] == "last_round"]
+    s = play(s, DECK)
+    assert B.is_over(s) and B.current_player(s) is None and B.legal_actions(s) == []
+    assert B.winners(s) == [0]
+
+
+def test_three_players_end_at_six_houses_when_the_last_seat_reaches_it():
+    s = scenario(3, hands=[[WOOD + 4], [WOOD + 5], [63, WOOD + 6, STONE + 5, BRICK]], seat=2,
+                 market={(0, 0): WOOD, (0, 1): WOOD + 1, (0, 2): STONE, (0, 3): STONE + 1},
+                 phase="placed2", placed=2, panoramas=[[], [], [[54, 56, 57, 58, 60]]])
+    s = play(s, {"type": "build", "house": 63, "line": {"axis": "row", "index": 0}, "use": {}},
+             {"type": "panorama", "choice": "right", "panorama": 0})
+    assert B.is_over(s) and B.winners(s) == [2]
+
+
+def test_rafa_scores_23():
+    """Rulebook: panoramas of 4 (6 points) and 3 (4 points) plus 13 points of houses."""
+    s = scenario(2, panoramas=[[[54, 56, 57, 58], [59, 60, 62]], []])
+    assert sum(C.POINTS[h] for h in (54, 56, 57, 58, 59, 60, 62)) == 13
+    b = B.score_breakdown(s, 0)
+    assert (b["houses"], b["panoramas"], b["rubble"], b["burrunos"], b["total"]) == (13, 10, 0, 0, 23)
+
+
+@pytest.mark.parametrize("card", list("ABCDEF"))
+def test_rubble_and_burrunos_score_by_the_scoring_card(card):
+    rubble = [WOOD, BRICK, BURR, BURR + 1]
+    s = scenario(2, card, panoramas=[[[54]], []], rubble=[rubble, []])
+    sc = C.SCORING[card]
+    b = B.score_breakdown(s, 0)
+    # a Burruño in the rubble scores only as a Burruño
+    assert b["rubble"] == 2 * sc["rubble"] and b["burrunos"] == 2 * sc["burruno"]
+    assert b["total"] == 1 + 2 * sc["rubble"] + 2 * sc["burruno"]
+
+
+def test_tie_breaks_fewer_houses_then_less_rubble_then_shared():
+    # 54+56 (1+1, panorama 3) = 5 vs one house worth 5 (0 panorama): tie on 5 points, fewer houses wins
+    s = scenario(2, "A", panoramas=[[[54, 56]], [[65]]])
+    s.phase = "over"
+    assert B.scores(s) == [5, 5] and B.winners(s) == [1]
+    s = scenario(2, "F", panoramas=[[[65]], [[66]]], rubble=[[WOOD], []])  # F: rubble costs 0
+    s.phase = "over"
+    assert B.scores(s) == [5, 5] and B.winners(s) == [1]
+    s = scenario(2, "F", panoramas=[[[65]], [[66]]])
+    s.phase = "over"
+    assert B.winners(s) == [0, 1]
+
+
+# ------------------------------------------------------------------ refusals in general
+
+def test_malformed_and_out_of_turn_actions_are_refused_with_reasons():
+    s = _mp([60, WOOD, BRICK], market={(0, 0): STONE})
+    refuse(s, {"type": "teleport"}, "unknown")
+    refuse(s, {"no": "type"}, "type")
+    refuse(s, place(STONE + 3, 0, 1), "not in your hand")
+    refuse(s, place(60, 0, 1), "only materials")
+    refuse(s, place(WOOD, 0, 0), "already taken")
+    refuse(s, {"type": "draw", "source": "warehouse", "card": 999}, "not in the warehouse")
+    refuse(s, {"type": "discard_houses", "cards": [WOOD]}, "only houses")
+    refuse(s, {"type": "keep_houses", "cards": [60]}, "keep")
+    refuse(s, {"type": "panorama", "choice": "new"}, "does not fit")
+    refuse(s, {"type": "skip"}, "nothing to skip")
+    refuse(s, {"type": "pass"}, "passing")
+    over = scenario(2)
+    over.phase = "over"
+    refuse(over, DECK, "over")
