@@ -361,6 +361,13 @@ def build(out: Path = DIST) -> str:
     config, found = re.subn(r'"\./[A-Za-z0-9_.-]+\.whl"', f'"./{wheel.name}"', config)
     if found != 1:
         raise SystemExit("build.py: pyscript.toml must list exactly one ./<name>.whl package")
+    assets = ROOT / "assets"
+    if assets.is_dir():  # generated or shipped by the engines; also written into Python's ./assets/
+        shutil.copytree(assets, out / "assets", ignore=shutil.ignore_patterns("__pycache__", "*.py", ".*"))
+        names = sorted(p.relative_to(out).as_posix() for p in (out / "assets").rglob("*") if p.is_file())
+        if names:
+            config += "\n# written by build.py: the engines read these from ./assets/ in the browser\n[files]\n"
+            config += "".join(f'"./{name}" = "./{name}"\n' for name in names)
     (out / "pyscript.toml").write_text(config)
     for path in sorted(SITE.iterdir()):
         if path.is_file() and path.name != "sw.js":
@@ -385,10 +392,6 @@ def build(out: Path = DIST) -> str:
     for path in sorted((NODE_MODULES / "@pyscript" / "core" / "dist").iterdir()):
         if path.suffix in (".js", ".css") and path.name != "service-worker.js":
             shutil.copyfile(path, pyscript_dir / path.name)
-    # assets generated or shipped by the engines
-    assets = ROOT / "assets"
-    if assets.is_dir():
-        shutil.copytree(assets, out / "assets", ignore=shutil.ignore_patterns("__pycache__", "*.py", ".*"))
     build_id = finalize(out)
     size = sum((out / rel).stat().st_size for rel in site_files(out))
     log(f"dist ready: build {build_id}, {len(site_files(out))} files, {size / 1e6:.1f} MB")

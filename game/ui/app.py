@@ -49,6 +49,7 @@ class App:
         self.toasts = el("div", {"class": "toasts", "aria-live": "assertive", "id": "toasts"})
         dom.document.body.appendChild(self.toasts)
         dom.document.documentElement.lang = self.lang
+        dom.on_error = lambda exc: self.toast(t("game.error", self.lang, reason=f"{type(exc).__name__}: {exc}"), error=True)
 
     # ------------------------------------------------------------------ settings and services
     @property

@@ -18,6 +18,8 @@ window = js.window
 
 Node = Any
 _handlers: list[Any] = []
+#: called with the exception when an event handler fails (the app shows a toast); the page keeps working
+on_error: Callable[[BaseException], Any] | None = None
 
 
 def el(tag: str, attrs: dict[str, Any] | None = None, *children: Any) -> Node:
@@ -65,7 +67,7 @@ def clear(node: Node) -> Node:
 
 def proxy(fn: Callable[..., Any]) -> Any:
     """A JS function calling ``fn``, kept alive until :func:`release`."""
-    handle = create_proxy(fn)
+    handle = create_proxy(guard(fn))
     _handlers.append(handle)
     return handle
 
@@ -86,9 +88,24 @@ def release() -> None:
             pass
 
 
+def guard(fn: Callable[..., Any]) -> Callable[..., Any]:
+    """Wrap ``fn`` so an exception is logged to the console and reported to :data:`on_error`, not lost."""
+    def guarded(*args: Any) -> Any:
+        try:
+            return fn(*args)
+        except Exception as exc:
+            import traceback
+
+            window.console.error(traceback.format_exc())
+            if on_error is not None:
+                on_error(exc)
+            return None
+    return guarded
+
+
 def later(ms: float, fn: Callable[[], Any]) -> int:
     """Call ``fn()`` once after ``ms`` milliseconds; return the timer id."""
-    return int(window.setTimeout(create_once_callable(fn), ms))
+    return int(window.setTimeout(create_once_callable(guard(fn)), ms))
 
 
 def by_id(element_id: str) -> Node:

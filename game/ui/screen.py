@@ -74,17 +74,24 @@ class GameScreen:
     def on_events(self, events: list[dict[str, Any]]) -> None:
         """New log events since the last call (already narrated in the log): animate them here."""
 
-    def end_rows(self) -> list[tuple[str, int, dict[str, int] | None]]:
-        """The end screen's rows: (name, score, breakdown or None) per side.
+    def end_rows(self, breakdown: bool = True) -> list[tuple[str, int, dict[str, int] | None]]:
+        """The score rows: (name, score, breakdown or None) per side, as the end screen shows them.
 
-        Uses the engine's optional ``score_breakdown(state) -> list[dict]`` when present.
+        The breakdown comes from the engine's optional ``score_breakdown(state)``
+        (a list per side) or ``score_breakdown(state, seat)`` (a dict) when present.
         """
         state = self.match.state
         scores = list(self.module.scores(state))
         names = seat_names(self.match, self.lang)
-        breakdown_fn = getattr(self.module, "score_breakdown", None)
-        parts = breakdown_fn(state) if breakdown_fn else [None] * len(scores)
-        return [(names[i] if i < len(names) else f"#{i + 1}", int(scores[i]), parts[i] if i < len(parts) else None)
+        parts: list[Any] = [None] * len(scores)
+        fn = getattr(self.module, "score_breakdown", None) if breakdown else None
+        if fn is not None:
+            try:
+                parts = list(fn(state))
+            except TypeError:
+                parts = [fn(state, i) for i in range(len(scores))]
+        return [(names[i] if i < len(names) else f"#{i + 1}", int(scores[i]),
+                 parts[i] if i < len(parts) and isinstance(parts[i], dict) else None)
                 for i in range(len(scores))]
 
     # ------------------------------------------------------------------ the game
@@ -163,12 +170,8 @@ class GameScreen:
         if bot is None:
             seat = self.match.seats[player]
             bot = self.bots[player] = self.module.make_bot(seat.bot or self.module.BOT_NAMES[0], self.match.seed * 97 + player)
-        try:
-            action = bot.choose(self.module.view(state, player), self.module.legal_actions(state))
-            self._apply(action)
-        except Exception as exc:  # a computer player failing must not freeze the table
-            self.app.toast(t("game.error", self.lang, reason=f"{type(exc).__name__}: {exc}"), error=True)
-            raise
+        action = bot.choose(self.module.view(state, player), self.module.legal_actions(state))
+        self._apply(action)  # a failure here is reported by dom.guard as a toast
 
     # ------------------------------------------------------------------ page structure
     def mount(self, root: Any) -> None:
@@ -235,7 +238,7 @@ class GameScreen:
         self.undo_button.disabled = not self.match.can_undo() or self.viewer != self.match.current_player()
         self._update_log()
         dom.clear(self.scores_body)
-        for name, score, _ in self.end_rows():
+        for name, score, _ in self.end_rows(breakdown=False):
             self.scores_body.appendChild(el("tr", {}, el("td", {}, name), el("td", {"class": "num"}, str(score))))
 
     def _update_log(self) -> None:
