@@ -511,27 +511,56 @@ def _place_actions(s: State) -> list[Action]:
             out += [{"type": "place", "card": m, "row": r, "col": c} for m in mats]
         elif s.placed == 1:
             # A line may exceed 5 only to build at once: allowed when some build then restores 5x5.
+            by_kind: dict[int, bool] = {}
             for m in mats:
-                t = s.market.copy()
-                t[(r, c)] = m
-                if _build_actions_for(s, t, [x for x in hand if x != m], need_fit=True):
+                k = C.KIND[m]
+                if k not in by_kind:
+                    t = s.market.copy()
+                    t[(r, c)] = m
+                    by_kind[k] = bool(_build_actions_for(s, t, [x for x in hand if x != m], need_fit=True, any_only=True))
+                if by_kind[k]:
                     out.append({"type": "place", "card": m, "row": r, "col": c})
     return out
 
 
-def _build_actions_for(s: State, market: dict[Cell, int], hand: list[int], need_fit: bool) -> list[Action]:
+def _build_actions_for(s: State, market: dict[Cell, int], hand: list[int], need_fit: bool,
+                       any_only: bool = False) -> list[Action]:
     houses = [c for c in s.hm if c >= 0] if s.solo else [c for c in hand if c >= C.NUM_MATERIALS]
     if not houses or not market:
         return []
-    out = []
+    out: list[Action] = []
     for axis, index in lines(market):
         cells = line_cells(market, axis, index)
         line_cards = [market[p] for p in cells]
+        have = [0, 0, 0, 0, 0]
+        doubles = 0
+        for c in line_cards:
+            k = C.KIND[c]
+            if k < 5:
+                have[k] += 1
+            elif k != C.BURRUNO:
+                doubles += 1
+        fit_ok = None
         for house in houses:
-            for use, _paid in payments(house, line_cards):
-                if need_fit and not _gap_options(market, axis, index, s.solo, need_fit=True)[0]:
+            cost = C.COST[house]
+            short = 0
+            for k in range(5):
+                if cost[k] > have[k]:
+                    short += cost[k] - have[k]
+            if short > doubles:
+                continue  # quick refusal before enumerating payments
+            pays = payments(house, line_cards)
+            if not pays:
+                continue
+            if need_fit:
+                if fit_ok is None:
+                    fit_ok = bool(_gap_options(market, axis, index, s.solo, need_fit=True)[0])
+                if not fit_ok:
                     continue
+            for use, _paid in pays:
                 out.append({"type": "build", "house": house, "line": {"axis": axis, "index": index}, "use": use})
+                if any_only:
+                    return out
     return out
 
 
