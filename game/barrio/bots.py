@@ -317,28 +317,77 @@ class WeakBot:
         return greedy_action(s, legal, self.rng)
 
 
-class StrongBot:
-    """Determinized MCTS over the view with heuristic play-outs."""
+def _potential(s: E.State, seat: int) -> float:
+    """A little credit for cards in hand that are likely to become points."""
+    hand = s.hands[seat] if seat < s.n else []
+    mats = sum(1 for c in hand if c < C.NUM_MATERIALS and C.KIND[c] != C.BURRUNO)
+    houses = sorted((C.POINTS[c] for c in hand if c >= C.NUM_MATERIALS), reverse=True)[:2]
+    if s.solo:
+        return 0.15 * min(mats, 5) if seat == 0 else 0.2 * len(s.kh)
+    return 0.2 * min(mats, 5) + 0.25 * sum(houses)
 
-    def __init__(self, seed: int = 0, iterations: int = 400, time_limit_s: float = 0.08, depth: int = 14) -> None:
+
+def evaluate(s: E.State, player: int) -> float:
+    """Reward in [0, 1] for ``player``: the result when over, else the score margin with potential."""
+    if E.is_over(s):
+        w = E.winners(s)
+        return (1.0 if len(w) == 1 else 0.5) if player in w else 0.0
+    sc = E.scores(s)
+    mine = sc[player] + _potential(s, player)
+    other = max(sc[i] + _potential(s, i) for i in range(len(sc)) if i != player)
+    return 0.5 + 0.5 * math.tanh((mine - other) / 6.0)
+
+
+def flat_search(view: dict[str, Any], player: int, cands: list[Action], rng: Rng, time_limit_s: float,
+                max_rounds: int = 64, turns_ahead: int | None = None) -> Action:
+    """Determinized Monte Carlo search over a few candidate actions.
+
+    Each round deals the hidden cards anew from the view and plays every
+    candidate out with the heuristic, with the same deal and the same dice for
+    all (paired comparison), until the end of this player's next turn; the
+    candidate with the best mean reward wins.
+    """
+    import time
+    deadline = time.perf_counter() + time_limit_s
+    totals = [0.0] * len(cands)
+    n_seats = view["players"]
+    ahead = turns_ahead if turns_ahead is not None else (2 if n_seats == 1 else n_seats + 1)
+    rounds = 0
+    while rounds < max_rounds and (rounds == 0 or time.perf_counter() < deadline):
+        seed = rng.next_u32()
+        base = determinize(view, player, seed)
+        stop_turn = base.turn_no + ahead
+        for i, a in enumerate(cands):
+            r = Rng(seed, stream=9)
+            s = E.apply_unchecked(base, a)
+            steps = 0
+            while s.phase != "over" and s.turn_no < stop_turn and steps < 60:
+                s = E.apply_unchecked(s, greedy_action(s, E.legal_actions(s), r))
+                steps += 1
+            totals[i] += evaluate(s, player)
+        rounds += 1
+    best = max(range(len(cands)), key=lambda i: (totals[i], -i))
+    return cands[best]
+
+
+class StrongBot:
+    """Determinized Monte Carlo search over the heuristic's best few moves, with heuristic play-outs."""
+
+    def __init__(self, seed: int = 0, time_limit_s: float = 0.07, width: int = 5) -> None:
         self.rng = Rng(seed, stream=5)
-        self.iterations, self.time_limit_s, self.depth = iterations, time_limit_s, depth
+        self.time_limit_s, self.width = time_limit_s, width
 
     def choose(self, view: dict[str, Any], legal: list[Action]) -> Action:
         if len(legal) == 1:
             return legal[0]
         player = view["you"]
         s = determinize(view, player, self.rng.next_u32())
-        canon = candidates(s)
-        # Trivial choices (one canonical option) need no search.
-        if len(canon) == 1:
-            return _match(canon[0], legal)
         if view["phase"] in ("gap", "keep"):
             return greedy_action(s, legal, self.rng)
-        choice = ismcts(_SearchModel, view, player, canon, self.rng, iterations=self.iterations,
-                        time_limit_s=self.time_limit_s, rollout_policy=lambda st, acts, r: acts[0],
-                        rollout_depth=self.depth, reward=_reward)
-        return _match(choice, legal)
+        canon = candidates(s, self.width)
+        if len(canon) == 1:
+            return _match(canon[0], legal)
+        return _match(flat_search(view, player, canon, self.rng, self.time_limit_s), legal)
 
 
 def _match(action: Action, legal: list[Action]) -> Action:
