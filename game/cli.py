@@ -49,6 +49,9 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     t0 = time.perf_counter()
     for i in range(args.n):
         result = play_bots(module, players, args.seed + i, bots, **options)
+        while len(totals) < len(result.scores):  # solo Barrio scores Klaus too, as seat index 1
+            wins.append(0.0)
+            totals.append(0.0)
         for w in result.winners:
             wins[w] += 1 / len(result.winners)
         for s, v in enumerate(result.scores):
