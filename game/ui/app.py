@@ -158,7 +158,7 @@ class App:
             self.play(result.match)
             return
         if result.error:
-            self.notice = ("error", t("start.badsave", self.lang, reason=result.error, key=result.kept_as))
+            self.notice = ("error", t("start.badsave", self.lang, reason=result.error, where=result.kept_as))
         self.show_start()
 
 
@@ -354,7 +354,7 @@ def start() -> None:
         if app.store.has_autosave():
             result = app.store.load_match()  # read now so a bad save is explained before anything else
             if result.error:
-                app.notice = ("error", t("start.badsave", app.lang, reason=result.error, key=result.kept_as))
+                app.notice = ("error", t("start.badsave", app.lang, reason=result.error, where=result.kept_as))
         app.show_start()
         dom.window.houseGamesApp = app  # for debugging in the console
     except Exception:

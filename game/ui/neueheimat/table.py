@@ -1,0 +1,474 @@
+"""The Neue Heimat table as a drawing: geometry, pieces, highlights and tap targets.
+
+Pure Python (no browser): :func:`draw_table` turns an engine view plus the
+legal actions into a :class:`~game.ui.canvas.DrawList` and the list of
+:class:`~game.ui.canvas.Target` buttons laid over it, so the layout and the
+hit logic are tested under CPython. Two layouts: portrait (360 logical units
+wide, everything stacked: phones) and wide (730 wide, board on the left,
+players and display on the right: tablets and desktops).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..canvas import DrawList, Target
+from .words import COLOUR_NAMES, ROW_NAMES, ROW_SHORT, piece_words, w
+
+#: fill, text colour, colour-blind pattern (None: plain) and the pattern's ink, per cube colour 0–5
+CUBE_STYLE: tuple[tuple[str, str, str | None, str], ...] = (
+    ("#cf3f36", "#fff", "stripes", "rgba(255,255,255,.55)"),
+    ("#f0c232", "#1d2326", "dots", "rgba(0,0,0,.45)"),
+    ("#3b9447", "#fff", "grid", "rgba(255,255,255,.5)"),
+    ("#3769bf", "#fff", "cross", "rgba(255,255,255,.5)"),
+    ("#f6f2e8", "#1d2326", None, "rgba(0,0,0,.4)"),
+    ("#2a2a2a", "#fff", "waves", "rgba(255,255,255,.55)"),
+)
+PAPER, INK, MUTED, GOOD, BAD, HILITE = "#faf3e3", "#1d2326", "#5b6468", "#2e6b3a", "#a4262c", "#f2b134"
+GRASS, RIVER, ROAD, LOT, LOT_OFF = "#dfe8c8", "#8cc3e0", "#b9b2a3", "#efe6cf", "#e4dccb"
+
+PORTRAIT_W, WIDE_W = 360, 730
+ROWS, LOTS = 3, 10
+LABEL_W = 40  # the road: row names, lengths, the mayor
+LOT_W = 31
+RIVER_W = 10  # between lot 4 and lot 5
+CUBE_W, CUBE_H, ROOF_H = 27, 13, 12
+ROW_H = 122  # one board row: roof + six cubes + the score line
+DISP_CUBE = 36  # a display cube; its button is DISP_PITCH × DISP_ROW_H
+DISP_PITCH, DISP_ROW_H = 40, 46
+
+
+@dataclass
+class Frame:
+    """What the screen adds to the view for one frame: selection, animations, walk-through."""
+
+    names: list[str]  #: seat names
+    viewer: int | None  #: whose table it is (None: nobody's, e.g. behind the pass screen)
+    my_turn: bool  #: the viewer must act now
+    legal: list[dict[str, Any]]  #: the viewer's legal actions (empty when not their turn)
+    lang: str = "en"
+    patterns: bool = False
+    hide_money: bool = False  #: show only the viewer's money (hot-seat with hidden money)
+    focus_house: tuple[int, int] | None = None  #: the house the scoring walk-through is on
+    flashes: dict[str, float] = field(default_factory=dict)  #: key → 0..1 progress of a short animation
+    floats: dict[int, tuple[str, float]] = field(default_factory=dict)  #: seat → (money change, progress) rising by its row
+
+
+def lot_x(lot: int, left: float = 0) -> float:
+    """Left edge of a lot (the river sits between lots 4 and 5)."""
+    return left + LABEL_W + lot * LOT_W + (RIVER_W if lot >= 4 else 0) + 2
+
+
+def board_height() -> float:
+    return 18 + ROWS * ROW_H
+
+
+def players_height(n: int) -> float:
+    return 18 + 26 * n
+
+
+def layout(n: int, wide: bool) -> dict[str, tuple[float, float]]:
+    """Top-left corners of the sections, and the total size under ``"size"``."""
+    if wide:
+        right = PORTRAIT_W + 10
+        y = 0.0
+        spots = {"board": (0.0, 0.0), "players": (right, y)}
+        y += players_height(n) + 6
+        spots["auction"] = (right, y)
+        y += 60
+        spots["display"] = (right, y)
+        y += 20 + 3 * DISP_ROW_H + 4
+        spots["supply"] = (right, y)
+        y += 70
+        spots["size"] = (WIDE_W, max(y, board_height()) + 4)
+        return spots
+    y = 0.0
+    spots = {"players": (0.0, y)}
+    y += players_height(n) + 4
+    spots["auction"] = (0.0, y)
+    y += 60
+    spots["board"] = (0.0, y)
+    y += board_height() + 6
+    spots["display"] = (0.0, y)
+    y += 20 + 3 * DISP_ROW_H + 4
+    spots["supply"] = (0.0, y)
+    y += 70
+    spots["size"] = (PORTRAIT_W, y)
+    return spots
+
+
+def table_size(n: int, wide: bool) -> tuple[float, float]:
+    """Logical width and height of the table."""
+    return layout(n, wide)["size"]
+
+
+# --------------------------------------------------------------------------- pieces
+
+def draw_cube(d: DrawList, x: float, y: float, wd: float, ht: float, colour: int, pips: int, patterns: bool,
+              font: int = 10) -> None:
+    """A floor cube: its colour, its pips as a number, and its colour-blind pattern when asked."""
+    fill, ink, pattern, pattern_ink = CUBE_STYLE[colour]
+    d.rect(x, y, wd, ht, fill=fill, stroke="#1d2326", line_width=1, radius=2)
+    if patterns and pattern:
+        d.pattern(x, y, wd, ht, pattern, colour=pattern_ink, radius=2)
+    if patterns or ht >= 30:
+        d.rect(x + wd / 2 - font * 0.55, y + ht / 2 - font * 0.6, font * 1.1, font * 1.2, fill=fill, radius=2)
+    d.text(x + wd / 2, y + ht / 2 + 0.5, str(pips), font=f"bold {font}px sans-serif", colour=ink, align="center", baseline="middle")
+
+
+def draw_roof(d: DrawList, x: float, y: float, wd: float, ht: float, value: int | None, font: int = 10) -> None:
+    """A roof: a red-brown gable with its number (blank roofs show nothing, None: face down)."""
+    d.poly([x, y + ht, x + wd / 2, y, x + wd, y + ht], fill="#8d4b32" if value is not None else "#6d625a", stroke="#3b2418")
+    if value:
+        d.text(x + wd / 2, y + ht * 0.68, str(value), font=f"bold {font}px sans-serif", colour="#fff", align="center", baseline="middle")
+    elif value is None:
+        d.text(x + wd / 2, y + ht * 0.68, "?", font=f"bold {font}px sans-serif", colour="#fff", align="center", baseline="middle")
+
+
+def draw_mayor(d: DrawList, cx: float, cy: float, size: float = 1.0) -> None:
+    """The mayor: a dark pawn with a gold sash."""
+    d.circle(cx, cy - 7 * size, 4.5 * size, fill="#2b2b2b", stroke="#000")
+    d.poly([cx - 6 * size, cy + 8 * size, cx - 2.5 * size, cy - 3 * size, cx + 2.5 * size, cy - 3 * size, cx + 6 * size, cy + 8 * size],
+           fill="#2b2b2b", stroke="#000")
+    d.line(cx - 4 * size, cy + 1 * size, cx + 4 * size, cy + 4 * size, HILITE, 2 * size)
+
+
+def draw_special(d: DrawList, x: float, y: float, wd: float, ht: float, kind: str, size: int = 0) -> None:
+    """A special piece: the mayor pawn, a permit (I, II, III) or the cancel cube."""
+    if kind == "mayor":
+        draw_mayor(d, x + wd / 2, y + ht / 2, min(wd, ht) / 24)
+        return
+    if kind == "permit":
+        d.rect(x, y, wd, ht, fill="#fff8e0", stroke="#7a5c1e", line_width=1.5, radius=3)
+        d.text(x + wd / 2, y + ht / 2 + 1, "I" * size, font=f"bold {int(ht * 0.55)}px serif", colour="#7a5c1e", align="center", baseline="middle")
+        return
+    d.rect(x, y, wd, ht, fill="#fff", stroke=BAD, line_width=1.5, radius=3)
+    d.line(x + 4, y + 4, x + wd - 4, y + ht - 4, BAD, 2.5)
+    d.line(x + wd - 4, y + 4, x + 4, y + ht - 4, BAD, 2.5)
+
+
+def signed(n: int) -> str:
+    """A number with its sign always written (−7, 0, +12): the sign, not the colour, is the cue."""
+    return f"+{n}" if n > 0 else ("−" + str(-n) if n < 0 else "0")
+
+
+# --------------------------------------------------------------------------- scoring helpers
+
+def house_points(view: dict[str, Any], row: int, lot: int) -> tuple[int, int]:
+    """(owner seat or −1, signed points) of a house as the round stands now."""
+    cubes = view["board"][row][lot]["cubes"]
+    roof = view["board"][row][lot]["roof"]
+    owner = view["owners"][cubes[-1][0]]
+    value = sum(p for _, p in cubes) + roof
+    sign = (1 if row in view["complete"] else -1) * (2 if view["mayor"] == row else 1)
+    return owner, sign * value
+
+
+def round_points(view: dict[str, Any]) -> list[int]:
+    """Each seat's score for this round as it stands (houses plus cash boxes): the engine's rule, recomputed."""
+    pts = list(view["cash"])
+    for r in range(ROWS):
+        for i in range(len(view["board"][r])):
+            owner, p = house_points(view, r, i)
+            if owner >= 0:
+                pts[owner] += p
+    return pts
+
+
+def short(p: int) -> str:
+    return f"P{p + 1}"
+
+
+# --------------------------------------------------------------------------- the table
+
+def draw_table(view: dict[str, Any], frame: Frame, wide: bool = False) -> tuple[DrawList, list[Target]]:
+    """The whole table for ``view``: the drawing and the buttons (in reading order)."""
+    spots = layout(view["players"], wide)
+    width, height = spots["size"]
+    d = DrawList().clear(PAPER)
+    targets: list[Target] = []
+    legal = frame.legal if frame.my_turn else []
+    _players(d, view, frame, *spots["players"], width=PORTRAIT_W)
+    _auction(d, targets, view, frame, *spots["auction"])
+    _board(d, targets, view, frame, legal, *spots["board"])
+    _display(d, targets, view, frame, legal, *spots["display"])
+    _supply(d, targets, view, frame, legal, *spots["supply"])
+    return d, targets
+
+
+def _players(d: DrawList, view: dict[str, Any], frame: Frame, x0: float, y0: float, width: float) -> None:
+    lang = frame.lang
+    d.rect(x0 + 2, y0 + 1, width - 4, players_height(view["players"]) - 2, fill="#fffdf7", stroke="#d8cfbd", radius=8)
+    head = "bold 9px sans-serif"
+    d.text(x0 + 150, y0 + 12, w("hand", lang), font=head, colour=MUTED, align="right")
+    d.text(x0 + 190, y0 + 12, w("box", lang), font=head, colour=MUTED, align="right")
+    d.text(x0 + 200, y0 + 12, w("colours", lang), font=head, colour=MUTED)
+    d.text(x0 + width - 10, y0 + 12, w("score", lang), font=head, colour=MUTED, align="right")
+    for p in range(view["players"]):
+        y = y0 + 16 + 26 * p
+        current = view["current"] == p
+        if current:
+            d.rect(x0 + 5, y, width - 10, 24, fill="#fff1cc", stroke=HILITE, line_width=2, radius=6)
+        flash = frame.flashes.get(f"player-{p}")
+        if flash is not None:
+            d.alpha(1 - flash).rect(x0 + 5, y, width - 10, 24, fill="#ffe08a", radius=6).alpha(1)
+        mark = "▶" if current else ""
+        d.text(x0 + 10, y + 16, mark, font="11px sans-serif", colour=INK)
+        name = frame.names[p] if p < len(frame.names) else short(p)
+        bold = "bold " if p == frame.viewer else ""
+        d.text(x0 + 22, y + 16, f"{short(p)} {name}", font=f"{bold}12px sans-serif", colour=INK, max_width=98)
+        if view["auctioneer"] == p and view["phase"] != "over":
+            d.rect(x0 + 22 + 96, y + 5, 14, 14, fill=INK, radius=3)
+            d.text(x0 + 22 + 103, y + 12.5, "A", font="bold 9px sans-serif", colour="#fff", align="center", baseline="middle")
+        hidden = frame.hide_money and p != frame.viewer
+        d.text(x0 + 150, y + 16, "?" if hidden else f"{view['money'][p]}M", font="bold 12px sans-serif", colour=INK, align="right")
+        d.text(x0 + 190, y + 16, "?" if hidden else f"{view['cash'][p]}", font="12px sans-serif", colour=INK, align="right")
+        cx = x0 + 200
+        for c, owner in enumerate(view["owners"]):
+            if owner == p:
+                fill, ink, pattern, pink = CUBE_STYLE[c]
+                d.rect(cx, y + 5, 15, 15, fill=fill, stroke=INK, radius=2)
+                d.text(cx + 7.5, y + 13, COLOUR_NAMES[lang][c][0].upper(), font="bold 9px sans-serif", colour=ink, align="center", baseline="middle")
+                cx += 17
+        if p in frame.floats:
+            text, prog = frame.floats[p]
+            d.alpha(max(0.0, 1 - prog)).text(x0 + 152, y + 14 - 10 * prog, text, font="bold 12px sans-serif",
+                                             colour=GOOD if text.startswith("+") else BAD).alpha(1)
+        total = view["scores"][p]
+        d.text(x0 + width - 10, y + 16, signed(total), font="bold 13px sans-serif", colour=GOOD if total >= 0 else BAD, align="right")
+        if view["rounds"] > 1 and view["round_wins"][p]:
+            d.text(x0 + width - 44, y + 16, "★" * view["round_wins"][p], font="10px sans-serif", colour="#b07d12", align="right")
+
+
+def _auction(d: DrawList, targets: list[Target], view: dict[str, Any], frame: Frame, x0: float, y0: float) -> None:
+    lang = frame.lang
+    d.rect(x0 + 2, y0 + 1, PORTRAIT_W - 4, 54, fill="#f3ecdb", stroke="#d8cfbd", radius=8)
+    piece = view["piece"]
+    round_text = w("round_of", lang, n=view["round"], total=view["rounds"])
+    d.text(x0 + PORTRAIT_W - 10, y0 + 14, round_text, font="10px sans-serif", colour=MUTED, align="right")
+    if piece is None:
+        phase = view["phase"]
+        name = frame.names[view["auctioneer"]] if view["auctioneer"] < len(frame.names) else "?"
+        text = w("over_short", lang) if phase == "over" else w("choosing", lang, name=name)
+        d.text(x0 + 12, y0 + 33, text, font="13px sans-serif", colour=INK, max_width=PORTRAIT_W - 24)
+        return
+    flash = frame.flashes.get("auction")
+    if flash is not None:
+        d.alpha(1 - flash).rect(x0 + 4, y0 + 3, PORTRAIT_W - 8, 50, fill="#ffe08a", radius=8).alpha(1)
+    kind = piece["kind"]
+    if kind == "cube":
+        draw_cube(d, x0 + 10, y0 + 9, 38, 38, piece["colour"], piece["pips"], frame.patterns, font=18)
+    elif kind == "roof":
+        draw_roof(d, x0 + 8, y0 + 12, 42, 30, piece["value"], font=14)
+    else:
+        draw_special(d, x0 + 12, y0 + 10, 34, 34, kind, piece.get("size", 0))
+    d.text(x0 + 58, y0 + 22, w("on_auction", lang, piece=piece_words(piece, lang)), font="bold 13px sans-serif", colour=INK,
+           max_width=PORTRAIT_W - 130)
+    if view["high_bidder"] >= 0:
+        who = frame.names[view["high_bidder"]]
+        line = w("high_bid", lang, amount=view["high_bid"], name=who)
+    else:
+        line = w("no_bid", lang)
+    if view["phase"] == "bid" and view["bidder"] >= 0:
+        line += " · " + w("to_bid", lang, name=frame.names[view["bidder"]])
+    elif view["phase"] == "resolve":
+        line += " · " + w("deciding", lang, name=frame.names[view["auctioneer"]])
+    elif view["phase"] == "place" and view["holder"] >= 0:
+        line = w("placing", lang, name=frame.names[view["holder"]])
+    d.text(x0 + 58, y0 + 42, line, font="12px sans-serif", colour=INK, max_width=PORTRAIT_W - 66)
+
+
+def _board(d: DrawList, targets: list[Target], view: dict[str, Any], frame: Frame, legal: list[dict[str, Any]],
+           x0: float, y0: float) -> None:
+    lang = frame.lang
+    width = PORTRAIT_W
+    d.rect(x0, y0, width, board_height(), fill=GRASS, radius=8)
+    d.rect(x0, y0, LABEL_W - 2, board_height(), fill=ROAD, radius=8)
+    river_x = lot_x(4, x0) - RIVER_W - 1
+    d.rect(river_x, y0, RIVER_W, board_height(), fill=RIVER)
+    d.pattern(river_x, y0, RIVER_W, board_height(), "waves", colour="rgba(255,255,255,.7)")
+    d.text(x0 + LABEL_W / 2 - 1, y0 + 12, w("road", lang), font="bold 9px sans-serif", colour=INK, align="center")
+    d.text(x0 + LABEL_W + 2, y0 + 12, "1", font="9px sans-serif", colour=MUTED)
+    d.text(lot_x(4, x0), y0 + 12, "5", font="9px sans-serif", colour=MUTED)
+    d.text(lot_x(9, x0) + LOT_W - 4, y0 + 12, "10", font="9px sans-serif", colour=MUTED, align="right")
+    places = {(a["row"], a["lot"]) for a in legal if a["type"] == "place"}
+    mayor_rows = {a["row"] for a in legal if a["type"] == "mayor"}
+    permit_moves = [(a["row"], a["change"]) for a in legal if a["type"] in ("permit", "cancel")]
+    permit_kind = next((a["type"] for a in legal if a["type"] in ("permit", "cancel")), "")
+    piece = view["piece"] or {}
+    for r in range(ROWS):
+        ry = y0 + 18 + r * ROW_H
+        length = view["lengths"][r]
+        houses = view["board"][r]
+        complete = r in view["complete"]
+        if r:
+            d.line(x0 + 4, ry - 1, x0 + width - 4, ry - 1, "rgba(0,0,0,.18)", 1)
+        # the road: row name, length, completion, the mayor
+        d.text(x0 + 4, ry + 13, ROW_SHORT[lang][r], font="bold 11px sans-serif", colour=INK, max_width=LABEL_W - 8)
+        d.text(x0 + 4, ry + 27, w("len", lang, n=length), font="10px sans-serif", colour=INK, max_width=LABEL_W - 8)
+        if complete:
+            d.rect(x0 + 3, ry + 33, LABEL_W - 8, 15, fill=GOOD, radius=3)
+            d.text(x0 + LABEL_W / 2 - 1, ry + 41, "✓ " + w("done", lang), font="bold 8px sans-serif", colour="#fff", align="center",
+                   baseline="middle", max_width=LABEL_W - 10)
+        if view["mayor"] == r:
+            draw_mayor(d, x0 + 13, ry + 68, 1.0)
+            d.text(x0 + 29, ry + 72, "×2", font="bold 10px sans-serif", colour=INK, align="center")
+        if permit_moves and permit_kind:
+            moves = [c for row, c in permit_moves if row == r]
+            for k, change in enumerate(sorted(moves, reverse=True)[:2]):
+                bx, by = x0 + 1, ry + 50 + k * 35
+                new = length + change if permit_kind == "permit" else length - change
+                d.rect(bx, by, LABEL_W - 4, 33, fill="#fff3c4", stroke=HILITE, line_width=2.5, radius=5)
+                d.text(bx + (LABEL_W - 4) / 2, by + 12, f"→{new}", font="bold 12px sans-serif", colour=INK, align="center", baseline="middle")
+                tag = (signed(change) if permit_kind == "permit" else "✕" + "I" * abs(change))
+                d.text(bx + (LABEL_W - 4) / 2, by + 25, tag, font="9px sans-serif", colour=INK, align="center", baseline="middle")
+                label = w("permit_target" if permit_kind == "permit" else "cancel_target", lang, row=ROW_NAMES[lang][r],
+                          old=length, new=new, size="I" * abs(change))
+                targets.append(Target(f"{permit_kind}-{r}-{change}", bx, by, LABEL_W - 4, 33, label, highlight=True))
+        # permits on the row, as tags at its boundary
+        for k, change in enumerate(view["permits"][r]):
+            px = lot_x(min(length, LOTS) - 1, x0) + LOT_W - 12 if length > 0 else lot_x(0, x0)
+            d.rect(px - 2 + 0 * k, ry + 104 - 10 * k, 22, 10, fill="#fff8e0", stroke="#7a5c1e", line_width=1, radius=2)
+            d.text(px + 9, ry + 109 - 10 * k, ("+" if change > 0 else "−") + "I" * abs(change), font="bold 8px serif",
+                   colour="#7a5c1e", align="center", baseline="middle")
+        for i in range(LOTS):
+            lx = lot_x(i, x0)
+            inside = i < length
+            single = i in view["single_lots"][r]
+            d.rect(lx, ry + 4, LOT_W - 4, 98, fill=LOT if inside else LOT_OFF, stroke="#b3a98f" if inside else None,
+                   line_width=1, radius=3)
+            if not inside:
+                d.pattern(lx, ry + 4, LOT_W - 4, 98, "stripes", colour="rgba(0,0,0,.08)", radius=3)
+            if single:  # the fence of a single-cube lot, and its "1"
+                d.rect(lx + 1.5, ry + 5.5, LOT_W - 7, 95, stroke="#7a5c1e", line_width=1.5, radius=3)
+                d.circle(lx + (LOT_W - 4) / 2, ry + 95, 5, fill="#7a5c1e")
+                d.text(lx + (LOT_W - 4) / 2, ry + 95.5, "1", font="bold 8px sans-serif", colour="#fff", align="center", baseline="middle")
+            if i < len(houses):
+                _house(d, view, frame, r, i, lx, ry)
+            if (r, i) in places:
+                d.rect(lx - 1, ry + 3, LOT_W - 2, 100, stroke=HILITE, line_width=3, radius=4)
+                d.pattern(lx, ry + 4, LOT_W - 4, 98, "dots", colour="rgba(242,177,52,.55)", radius=3)
+                targets.append(Target(f"lot-{r}-{i}", lx - 2, ry + 2, LOT_W, 102, _place_label(view, piece, r, i, lang), highlight=True))
+            flash = frame.flashes.get(f"lot-{r}-{i}")
+            if flash is not None:
+                d.alpha(1 - flash).rect(lx - 2, ry + 2, LOT_W, 102, stroke="#e07b00", line_width=4, radius=4).alpha(1)
+            if frame.focus_house == (r, i):
+                d.rect(lx - 2, ry + 2, LOT_W, 104, stroke="#1f4e5f", line_width=4, radius=4)
+        # the row's boundary: a fence after the last allowed lot
+        edge = lot_x(length - 1, x0) + LOT_W - 2.5 if length > 0 else lot_x(0, x0)
+        d.line(edge, ry + 2, edge, ry + 104, "#5a3d12", 3)
+        if r in mayor_rows:
+            d.rect(x0 + 1, ry + 50, LABEL_W - 4, 66, fill="#fff3c4", stroke=HILITE, line_width=2.5, radius=5)
+            draw_mayor(d, x0 + LABEL_W / 2 - 1, ry + 78, 0.9)
+            d.text(x0 + LABEL_W / 2 - 1, ry + 104, "×2", font="bold 10px sans-serif", colour=INK, align="center")
+            targets.append(Target(f"mayor-{r}", x0 + 1, ry + 50, LABEL_W - 4, 66, w("mayor_target", lang, row=ROW_NAMES[lang][r]),
+                                  highlight=True))
+
+
+def _house(d: DrawList, view: dict[str, Any], frame: Frame, r: int, i: int, lx: float, ry: float) -> None:
+    house = view["board"][r][i]
+    cx = lx + (LOT_W - 4 - CUBE_W) / 2
+    base = ry + 88  # top of the bottom cube
+    for k, (colour, pips) in enumerate(house["cubes"]):
+        draw_cube(d, cx, base - k * CUBE_H, CUBE_W, CUBE_H, colour, pips, frame.patterns, font=10)
+    top = base - (len(house["cubes"]) - 1) * CUBE_H
+    if house["roof"]:
+        draw_roof(d, cx - 1, top - ROOF_H - 1, CUBE_W + 2, ROOF_H, house["roof"], font=9)
+    owner, pts = house_points(view, r, i)
+    if owner >= 0:
+        d.text(lx + (LOT_W - 4) / 2, ry + 110, signed(pts), font="bold 10px sans-serif", colour=GOOD if pts > 0 else BAD, align="center")
+        d.text(lx + (LOT_W - 4) / 2, ry + 120, short(owner), font="9px sans-serif", colour=INK, align="center")
+
+
+def _place_label(view: dict[str, Any], piece: dict[str, Any], r: int, i: int, lang: str) -> str:
+    row = ROW_NAMES[lang][r]
+    if piece.get("kind") == "roof":
+        return w("roof_target", lang, lot=i + 1, row=row)
+    if i >= len(view["board"][r]):
+        return w("new_house_target", lang, lot=i + 1, row=row)
+    top = view["board"][r][i]["cubes"][-1]
+    return w("stack_target", lang, lot=i + 1, row=row, top=f"{COLOUR_NAMES[lang][top[0]]} {top[1]}")
+
+
+def _display(d: DrawList, targets: list[Target], view: dict[str, Any], frame: Frame, legal: list[dict[str, Any]],
+             x0: float, y0: float) -> None:
+    lang = frame.lang
+    d.text(x0 + 6, y0 + 13, w("display", lang), font="bold 11px sans-serif", colour=INK)
+    d.text(x0 + PORTRAIT_W - 6, y0 + 13, w("out_count", lang, n=len(view["out"])), font="10px sans-serif", colour=MUTED, align="right")
+    ends = {(a["row"], a["end"]) for a in legal if a["type"] == "auction" and a["piece"] == "cube"}
+    for dr, row in enumerate(view["display"]):
+        ry = y0 + 18 + dr * DISP_ROW_H
+        d.rect(x0 + 2, ry, PORTRAIT_W - 4, DISP_ROW_H - 2, fill="#efe6cf", radius=6)
+        left = x0 + (PORTRAIT_W - 8 * DISP_PITCH) / 2
+        for k, (colour, pips) in enumerate(row):
+            end = "left" if k == 0 else ("right" if k == len(row) - 1 else None)
+            cx = left + k * DISP_PITCH + (DISP_PITCH - DISP_CUBE) / 2
+            cy = ry + (DISP_ROW_H - 2 - DISP_CUBE) / 2
+            takeable = end is not None and (dr, end) in ends
+            if end is None or not takeable:
+                d.alpha(0.72 if end is None else 0.9)
+            draw_cube(d, cx, cy, DISP_CUBE, DISP_CUBE, colour, pips, frame.patterns, font=17)
+            d.alpha(1)
+            if takeable:
+                d.rect(cx - 3, cy - 3, DISP_CUBE + 6, DISP_CUBE + 6, stroke=HILITE, line_width=3, radius=5)
+                label = w("auction_cube", lang, colour=COLOUR_NAMES[lang][colour], pips=pips, n=dr + 1, end=w(end, lang))
+                targets.append(Target(f"cube-{dr}-{end}", left + k * DISP_PITCH, ry, DISP_PITCH, DISP_ROW_H - 2, label, highlight=True))
+        if not row:
+            d.text(x0 + PORTRAIT_W / 2, ry + DISP_ROW_H / 2, w("empty", lang), font="11px sans-serif", colour=MUTED, align="center",
+                   baseline="middle")
+
+
+def _supply(d: DrawList, targets: list[Target], view: dict[str, Any], frame: Frame, legal: list[dict[str, Any]],
+            x0: float, y0: float) -> None:
+    lang = frame.lang
+    d.text(x0 + 6, y0 + 11, w("supply", lang), font="bold 11px sans-serif", colour=INK)
+    auctions = {(a["piece"], a.get("size", 0)) for a in legal if a["type"] == "auction"}
+    slot_w = (PORTRAIT_W - 8) / 6
+    items: list[tuple[str, int, str]] = [("roof", 0, "roofs"), ("mayor", 0, "mayor"), ("permit", 1, "permit-1"),
+                                         ("permit", 2, "permit-2"), ("permit", 3, "permit-3"), ("cancel", 0, "cancel")]
+    for k, (kind, size, key) in enumerate(items):
+        sx, sy = x0 + 4 + k * slot_w, y0 + 16
+        name = "permit" + str(size) if kind == "permit" else kind
+        there = view["roofs_face_down"] > 0 if kind == "roof" else name in view["supply"]
+        takeable = (kind, size) in auctions
+        d.rect(sx + 1, sy, slot_w - 2, 50, fill="#fffdf7" if there else "#ece6d8", stroke=HILITE if takeable else "#d8cfbd",
+               line_width=3 if takeable else 1, radius=6)
+        if not there:
+            d.alpha(0.3)
+        if kind == "roof":
+            draw_roof(d, sx + slot_w / 2 - 15, sy + 5, 30, 20, None, font=11)
+            d.text(sx + slot_w / 2, sy + 40, w("roofs_left", lang, n=view["roofs_face_down"]), font="10px sans-serif", colour=INK,
+                   align="center", max_width=slot_w - 4)
+        else:
+            draw_special(d, sx + slot_w / 2 - 13, sy + 4, 26, 26, kind, size)
+            d.text(sx + slot_w / 2, sy + 42, w("short_" + kind, lang, size="I" * size), font="10px sans-serif", colour=INK,
+                   align="center", max_width=slot_w - 4)
+        d.alpha(1)
+        if takeable:
+            label = w("auction_" + kind, lang, size="I" * size, n=view["roofs_face_down"])
+            targets.append(Target(key, sx, sy, slot_w, 50, label, highlight=True))
+
+
+def action_for_key(key: str, legal: list[dict[str, Any]]) -> dict[str, Any] | None:
+    """The legal action a tapped target stands for (None if the key names nothing legal now)."""
+    parts = key.split("-")
+    want: dict[str, Any] | None
+    if parts[0] == "cube":
+        want = {"type": "auction", "piece": "cube", "row": int(parts[1]), "end": parts[2]}
+    elif key == "roofs":
+        want = {"type": "auction", "piece": "roof"}
+    elif key in ("mayor", "cancel"):
+        want = {"type": "auction", "piece": key}
+    elif parts[0] == "permit" and len(parts) == 2:
+        want = {"type": "auction", "piece": "permit", "size": int(parts[1])}
+    elif parts[0] == "lot":
+        want = {"type": "place", "row": int(parts[1]), "lot": int(parts[2])}
+    elif parts[0] == "mayor":
+        want = {"type": "mayor", "row": int(parts[1])}
+    elif parts[0] in ("permit", "cancel") and len(parts) >= 3:
+        row_text, _, change_text = key[len(parts[0]) + 1:].partition("-")  # "permit-0--2": row 0, change −2
+        want = {"type": parts[0], "row": int(row_text), "change": int(change_text)}
+    else:
+        return None
+    return want if want in legal else None

@@ -1,0 +1,289 @@
+"""Nyhavn's table without the browser: layout, hit tests, tile turning, choices, costs.
+
+Pure Python (no ``js``), so it is tested under CPython
+(``tests/test_ui_nyhavn.py``); :mod:`game.ui.nyhavn` draws with it.
+House coordinates are the engine's: columns and rows from 0, row 0 at the bottom.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..nyhavn import COLOURS, placement_problem, tile_orientations
+from ..nyhavn.tiles import COAT_CELLS, COAT_ROWS, COLS, KIND_INDEX, KIND_SIZE, ROWS
+
+#: fill of each tile / card colour (white: the special tiles)
+FILL = {"blue": "#2f6db3", "yellow": "#e9c232", "red": "#c23b30", "green": "#3a8a47", "purple": "#8454a8", "white": "#f6f3ec"}
+#: a darker shade of each colour for brick joints and outlines
+DARK = {"blue": "#1d4677", "yellow": "#9c7d12", "red": "#7c2119", "green": "#21572b", "purple": "#55316f", "white": "#9c9686"}
+#: colour-blind pattern of each colour (drawn when the player turns patterns on)
+PATTERN = {"blue": "waves", "yellow": "dots", "red": "stripes", "green": "grid", "purple": "cross"}
+#: a shape per colour, always drawn on cards and stacks, so colour is never the only cue
+GLYPH = {"blue": "circle", "yellow": "triangle", "red": "square", "green": "diamond", "purple": "star"}
+SIZES = (2, 3, 4, 5)
+COAT_SET = frozenset(COAT_CELLS)
+
+
+# ----------------------------------------------------------------------------- layout
+@dataclass
+class Box:
+    """A rectangle in the board's logical units."""
+
+    x: float
+    y: float
+    w: float
+    h: float
+
+    def contains(self, px: float, py: float) -> bool:
+        return self.x <= px < self.x + self.w and self.y <= py < self.y + self.h
+
+
+@dataclass
+class Layout:
+    """Where everything goes: ``narrow`` (phones, 360 wide) or ``wide`` (tablets and desktops, 760 wide)."""
+
+    mode: str
+    width: float
+    height: float
+    docks: list[Box] = field(default_factory=list)
+    track: Box = field(default_factory=lambda: Box(0, 0, 0, 0))
+    others: Box = field(default_factory=lambda: Box(0, 0, 0, 0))
+    house: Box = field(default_factory=lambda: Box(0, 0, 0, 0))  #: the 5×9 grid itself
+    cell: float = 34
+    supply: Box = field(default_factory=lambda: Box(0, 0, 0, 0))
+    stack: float = 38  #: side of one tile-stack button
+    hand: Box = field(default_factory=lambda: Box(0, 0, 0, 0))
+    abilities: Box = field(default_factory=lambda: Box(0, 0, 0, 0))
+
+    def cell_box(self, col: int, row: int) -> Box:
+        """The square of house cell ``(col, row)`` (row 0 at the bottom)."""
+        return Box(self.house.x + col * self.cell, self.house.y + (ROWS - 1 - row) * self.cell, self.cell, self.cell)
+
+    def cell_at(self, px: float, py: float) -> tuple[int, int] | None:
+        """The house cell under a point, or ``None`` outside the house."""
+        if not self.house.contains(px, py):
+            return None
+        col = int((px - self.house.x) // self.cell)
+        row = ROWS - 1 - int((py - self.house.y) // self.cell)
+        return (min(max(col, 0), COLS - 1), min(max(row, 0), ROWS - 1))
+
+    def nearest_cell(self, px: float, py: float) -> tuple[int, int]:
+        """The house cell under a point, or the closest one when dragging beyond the edge."""
+        col = int((px - self.house.x) // self.cell)
+        row = ROWS - 1 - int((py - self.house.y) // self.cell)
+        return (min(max(col, -2), COLS + 1), min(max(row, -2), ROWS + 1))
+
+    def stack_box(self, colour_index: int, size: int) -> Box:
+        """The button of a coloured tile stack; ``colour_index`` 5 is the white stack (size ignored)."""
+        gap = 4
+        if colour_index == 5:
+            return Box(self.supply.x, self.supply.y + 5 * (self.stack + gap), 2 * self.stack + gap, self.stack)
+        return Box(self.supply.x + (size - 2) * (self.stack + gap), self.supply.y + colour_index * (self.stack + gap), self.stack, self.stack)
+
+
+def layout(mode: str, players: int) -> Layout:
+    """The layout for a screen ``mode`` (``narrow`` or ``wide``) and a number of players."""
+    if mode == "wide":
+        lay = Layout("wide", 760, 0)
+        left = 0.0
+        top = 0.0
+        right_x = 380.0
+    else:
+        lay = Layout("narrow", 360, 0)
+        left, top, right_x = 0.0, 0.0, 0.0
+    # harbour: 7 docks across 360 units, with a line of text above
+    dock_w, gap = 46.0, 5.0
+    x0 = left + (360 - (7 * dock_w + 6 * gap)) / 2
+    lay.docks = [Box(x0 + i * (dock_w + gap), top + 22, dock_w, 60) for i in range(7)]
+    lay.track = Box(left + 6, top + 104, 348, 28)
+    lay.others = Box(left + 4, top + 138, 352, 104)
+    if mode == "wide":
+        lay.hand = Box(left + 4, top + 250, 352, 56)
+        lay.abilities = Box(left + 4, top + 314, 352, 50)
+        lay.cell = 38
+        lay.house = Box(right_x + 24, 22, 5 * lay.cell, 9 * lay.cell)
+        lay.stack = 38
+        lay.supply = Box(right_x + 24 + 5 * lay.cell + 20, 22, 4 * 38 + 12, 6 * 42)
+        lay.height = max(lay.house.y + lay.house.h + 24, lay.abilities.y + lay.abilities.h + 8)
+    else:
+        lay.cell = 34
+        lay.house = Box(22, top + 262, 5 * lay.cell, 9 * lay.cell)
+        lay.stack = 36
+        lay.supply = Box(360 - 4 - (4 * 36 + 12), lay.house.y, 4 * 36 + 12, 6 * 40)
+        lay.hand = Box(4, lay.house.y + lay.house.h + 22, 352, 56)
+        lay.abilities = Box(4, lay.hand.y + lay.hand.h + 8, 352, 50)
+        lay.height = lay.abilities.y + lay.abilities.h + 8
+    return lay
+
+
+def dock_at(lay: Layout, px: float, py: float) -> int | None:
+    """Which dock a point is on, if any."""
+    return next((i for i, b in enumerate(lay.docks) if b.contains(px, py)), None)
+
+
+# ----------------------------------------------------------------------------- tiles
+def _norm(cells: list[tuple[int, int, bool]]) -> tuple[tuple[int, int, bool], ...]:
+    mx = min(c[0] for c in cells)
+    my = min(c[1] for c in cells)
+    return tuple(sorted((x - mx, y - my, w) for x, y, w in cells))
+
+
+def turned(tile: str, orient: int, how: str) -> int:
+    """The orientation index after a quarter turn clockwise (``"rotate"``) or a mirror flip (``"flip"``)."""
+    options = [tuple(sorted(o)) for o in tile_orientations(tile)]
+    cells = list(options[orient])
+    if how == "rotate":
+        moved = [(y, -x, w) for x, y, w in cells]
+    elif how == "flip":
+        moved = [(-x, y, w) for x, y, w in cells]
+    else:
+        raise ValueError(f"unknown turn {how!r}")
+    return options.index(_norm(moved))
+
+
+def grip(tile: str, orient: int) -> tuple[int, int]:
+    """The cell of a tile held under the finger: the leftmost cell of its bottom row (offset from the anchor)."""
+    cells = tile_orientations(tile)[orient]
+    return min((y, x) for x, y, _ in cells)[::-1]
+
+
+def anchor_for(tile: str, orient: int, col: int, row: int) -> tuple[int, int]:
+    """The anchor (bottom-left of the tile's box) that puts the tile's grip cell on ``(col, row)``."""
+    gx, gy = grip(tile, orient)
+    return (col - gx, row - gy)
+
+
+def tile_cells(tile: str, orient: int, anchor: tuple[int, int]) -> list[tuple[int, int, bool]]:
+    """The house cells ``(col, row, is_window)`` a tile would cover at an anchor (possibly outside the house)."""
+    ax, ay = anchor
+    return [(ax + x, ay + y, w) for x, y, w in tile_orientations(tile)[orient]]
+
+
+def tile_colour(tile: str) -> str:
+    """``"red"`` for ``"red3"``; ``"white"`` for the white tile."""
+    return tile.rstrip("0123456789")
+
+
+# ----------------------------------------------------------------------------- choices
+def build_spots(legal: list[dict[str, Any]], tile: str) -> set[tuple[int, int, int]]:
+    """``(orient, col, row)`` of every legal build of ``tile`` among the legal actions."""
+    return {(a["orient"], a["col"], a["row"]) for a in legal if a.get("type") == "build" and a.get("tile") == tile}
+
+
+def buildable_tiles(legal: list[dict[str, Any]]) -> set[str]:
+    """Tile kinds the player may build now (affordable with at least one legal place)."""
+    return {a["tile"] for a in legal if a.get("type") == "build"}
+
+
+def ghost_problem(state: Any, legal: list[dict[str, Any]], tile: str, orient: int, anchor: tuple[int, int],
+                  lang: str = "en") -> str | None:
+    """Why the tile may not be built at ``anchor`` in words, or ``None`` when it may.
+
+    First the geometry (the engine's reason), then the price: a place that is
+    legal on the board may be unaffordable because only a tile touching its
+    own colour gets the one-card discount.
+    """
+    col, row = anchor
+    problem = placement_problem(state, tile, orient, col, row, lang=lang)
+    if problem is not None:
+        return problem
+    if (orient, col, row) in build_spots(legal, tile):
+        return None
+    colour = tile_colour(tile)
+    if any(True for _ in build_spots(legal, tile)):
+        return t_words("cost.touch", lang, colour=colour_word(colour, lang))
+    return t_words("cost.cannot", lang)
+
+
+def take_choice(legal: list[dict[str, Any]], selected: list[int], both: bool) -> tuple[dict[str, Any] | None, set[int], bool]:
+    """Where a dock selection stands: ``(the take action it makes or None, docks that may be added, more possible)``.
+
+    ``both`` asks for *Both Actions* with the take. The action returned uses the
+    fewest abilities that make the selection legal. ``more possible`` is true when
+    a bigger selection (a third card) would also be legal.
+    """
+    sel = sorted(selected)
+    takes = [a for a in legal if a.get("type") == "take" and ("both_actions" in a["abilities"]) == both]
+    exact = [a for a in takes if a["docks"] == sel]
+    action = min(exact, key=lambda a: len(a["abilities"])) if exact else None
+    addable: set[int] = set()
+    more = False
+    for a in takes:
+        docks = a["docks"]
+        if all(d in docks for d in sel) and len(docks) > len(sel):
+            addable.update(d for d in docks if d not in sel)
+            more = True
+    return action, addable, more
+
+
+def tile_price(tile: str, touching: bool, discount: bool) -> int:
+    """Cards a tile costs: its size, one less touching its colour, one less with *Construction Discount*."""
+    return max(0, KIND_SIZE[KIND_INDEX[tile]] - (1 if touching else 0) - (1 if discount else 0))
+
+
+def end_card_warning(view: dict[str, Any]) -> bool:
+    """True when the next refills may reveal the end-of-game card (it lies among the supply's last 10 cards)."""
+    return view.get("end_card") == "supply" and int(view.get("supply", 99)) <= 10
+
+
+def coat_rows() -> tuple[int, ...]:
+    """The rows (from 0) whose completion gives a coat-of-arms action."""
+    return tuple(COAT_ROWS)
+
+
+def score_parts(view: dict[str, Any]) -> list[dict[str, int]]:
+    """Points from rows and from columns per player, read from the log's ``score`` events."""
+    parts = [{"rows": 0, "columns": 0} for _ in range(int(view["players"]))]
+    for e in view.get("log", []):
+        if e.get("type") == "score":
+            parts[e["player"]]["rows" if e["line"] == "row" else "columns"] += int(e["points"])
+    return parts
+
+
+def ranking(scores: list[int], empty: list[int], winners: list[int]) -> list[int]:
+    """Place of each player (1 = best): most points, then fewest empty spaces; the winners share first place."""
+    order = sorted(range(len(scores)), key=lambda p: (-scores[p], empty[p]))
+    place = [0] * len(scores)
+    for i, p in enumerate(order):
+        prev = order[i - 1] if i else None
+        if prev is not None and (scores[prev], empty[prev]) == (scores[p], empty[p]):
+            place[p] = place[prev]
+        else:
+            place[p] = i + 1
+    for w in winners:
+        place[w] = 1
+    return place
+
+
+# ----------------------------------------------------------------------------- words
+WORDS: dict[str, dict[str, str]] = {
+    "en": {
+        "colour.blue": "blue", "colour.yellow": "yellow", "colour.red": "red", "colour.green": "green",
+        "colour.purple": "purple", "colour.white": "white",
+        "cost.touch": "You can only pay for it where it touches a {colour} tile.",
+        "cost.cannot": "You cannot pay for this tile.",
+    },
+    "es": {
+        "colour.blue": "azul", "colour.yellow": "amarillo", "colour.red": "rojo", "colour.green": "verde",
+        "colour.purple": "lila", "colour.white": "blanco",
+        "cost.touch": "Solo puedes pagarla donde toque una loseta de color {colour}.",
+        "cost.cannot": "No puedes pagar esta loseta.",
+    },
+}
+
+
+def t_words(key: str, lang: str, **values: Any) -> str:
+    """A string of this module's own table (used where :mod:`game.ui.i18n` is not loaded, e.g. tests)."""
+    text = WORDS.get(lang, WORDS["en"]).get(key) or WORDS["en"][key]
+    return text.format(**values) if values else text
+
+
+def colour_word(colour: str, lang: str) -> str:
+    """A colour's name in ``lang``."""
+    return t_words(f"colour.{colour}", lang)
+
+
+__all__ = ["Box", "Layout", "layout", "dock_at", "turned", "grip", "anchor_for", "tile_cells", "tile_colour",
+           "build_spots", "buildable_tiles", "ghost_problem", "take_choice", "tile_price", "end_card_warning",
+           "coat_rows", "score_parts", "ranking", "FILL", "DARK", "PATTERN", "GLYPH", "SIZES", "COAT_SET", "COLOURS"]

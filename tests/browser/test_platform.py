@@ -1,0 +1,139 @@
+"""The platform in a real browser: start, layout, offline, updates, bad saves, errors."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import build
+
+from .conftest import wait_ready
+
+GAMES = ("Barrio", "Nyhavn", "Neue Heimat")
+BAD_TEXT = '{"format": "house-games-match", "version": 1, "game": "barrio", "seats": 7'
+
+
+def no_horizontal_scroll(page) -> bool:
+    return page.evaluate("document.scrollingElement.scrollWidth <= document.scrollingElement.clientWidth")
+
+
+def wait_controlled(page) -> None:
+    """Until the service worker controls the page and has precached the build."""
+    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=60_000)
+
+
+def test_start_screen_becomes_ready(page, open_app, shot, dist):
+    seconds = open_app(page)
+    assert page.locator("#loading-screen").is_hidden()
+    for title in GAMES:
+        assert page.locator("#start-screen label.choice", has_text=title).count() == 1
+    build_id = json.loads((dist / "version.json").read_text())["build"]
+    assert build_id in page.locator("#build-id").inner_text()
+    start = page.get_by_role("button", name="Start new game")
+    assert start.is_visible()
+    box = start.bounding_box()
+    assert box["height"] >= 44 and box["width"] >= 44
+    shot(page, "platform-start-390x844")
+    print(f"ready after {seconds:.2f} s")
+
+
+def test_every_game_is_listed_available_or_coming(page, open_app):
+    open_app(page)
+    from game.ui.catalog import catalog
+
+    for info in catalog():
+        label = page.locator(f"label[for=game-{info.game_id}]")
+        assert label.get_attribute("data-available") == str(info.available).lower()
+        assert ("coming" in label.inner_text()) == (not info.available)
+
+
+@pytest.mark.parametrize("width,height", [(390, 844), (360, 640)])
+def test_no_horizontal_scrolling_on_phones(make_context, open_app, shot, width, height):
+    page = make_context(viewport={"width": width, "height": height}).new_page()
+    open_app(page)
+    assert no_horizontal_scroll(page)
+    shot(page, f"platform-start-{width}x{height}")
+    # a game screen (the generic one) too
+    available = page.locator("label.choice[data-available=true]")
+    if available.count():
+        available.first.tap()
+        page.get_by_role("button", name="Start new game").tap()
+        page.locator("#undo").wait_for()
+        assert no_horizontal_scroll(page)
+        shot(page, f"platform-game-{width}x{height}")
+
+
+def test_offline_reload_reaches_start_screen(make_context, open_app, shot):
+    context = make_context()
+    page = context.new_page()
+    open_app(page)
+    wait_controlled(page)
+    context.set_offline(True)
+    page.reload()
+    wait_ready(page)
+    assert page.locator("#start-screen").is_visible()
+    shot(page, "platform-offline")
+
+
+def test_new_build_replaces_cached_version(make_context, open_app, site_copy):
+    context = make_context()
+    page = context.new_page()
+    open_app(page, site_copy.url)
+    wait_controlled(page)
+    old_id = page.evaluate("window.houseGames.build")
+    # a new build: one file changed, then the service worker and version rewritten as build.py does
+    css = site_copy.directory / "app.css"
+    css.write_text(css.read_text() + "\n/* second build */\n")
+    new_id = build.finalize(site_copy.directory)
+    assert new_id != old_id
+    page.reload()
+    wait_ready(page)
+    assert page.evaluate("window.houseGames.build") == old_id  # the cached version runs until the user says so
+    page.get_by_role("button", name="Reload").wait_for(timeout=60_000)
+    assert page.locator("#update-banner").is_visible()
+    page.get_by_role("button", name="Reload").tap()
+    page.wait_for_function(f"window.houseGames && window.houseGames.build === {json.dumps(new_id)}", timeout=60_000)
+    wait_ready(page)
+    assert new_id in page.locator("#build-id").inner_text()
+    caches = page.evaluate("caches.keys()")
+    assert [c for c in caches if c.startswith("house-games|")] == [c for c in caches if c.endswith(new_id)]
+    assert len([c for c in caches if c.endswith(new_id)]) == 1
+    # and the new version is what the cache serves offline now
+    context.set_offline(True)
+    page.reload()
+    wait_ready(page)
+    assert "second build" in page.evaluate("fetch('./app.css').then(r => r.text())")
+
+
+def test_corrupt_autosave_is_explained_and_kept_aside(page, open_app, shot):
+    open_app(page)
+    page.evaluate(f"localStorage.setItem('house-games.autosave', {json.dumps(BAD_TEXT)})")
+    page.reload()
+    wait_ready(page)
+    notice = page.locator("#start-notice")
+    assert notice.is_visible()
+    assert "could not be read" in notice.inner_text()
+    assert "house-games.autosave.bad.1" in notice.inner_text()
+    assert page.evaluate("localStorage.getItem('house-games.autosave.bad.1')") == BAD_TEXT
+    assert page.evaluate("localStorage.getItem('house-games.autosave')") is None
+    assert page.locator("#resume").count() == 0
+    assert page.get_by_role("button", name="Start new game").is_visible()
+    shot(page, "platform-corrupt-autosave")
+
+
+def test_runtime_failure_shows_error_screen_with_retry(page, site_url):
+    # on the context, so requests of the service worker are caught too
+    def is_wheel(url: str) -> bool:
+        return "/house_games-" in url and url.endswith(".whl")
+
+    page.context.route(is_wheel, lambda route: route.fulfill(status=404, body="gone"))
+    page.goto(site_url)
+    page.wait_for_function("document.documentElement.dataset.appState === 'error'", timeout=90_000)
+    assert page.locator("#error-screen").is_visible()
+    assert page.locator("#error-stage").inner_text() == "Failed while: Installing the game package."
+    assert page.locator("#error-message").inner_text().strip()
+    page.context.unroute(is_wheel)
+    page.get_by_role("button", name="Retry").tap()
+    wait_ready(page)
+    assert page.locator("#start-screen").is_visible()
