@@ -1,0 +1,184 @@
+"""build.py without a browser: reproducible wheel and site, content hash, MIME types, icons, lock."""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import json
+import struct
+import sys
+import zipfile
+import zlib
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+import build  # noqa: E402
+
+
+def read_png(data: bytes) -> tuple[int, int, bytes]:
+    """Check a PNG's signature and every chunk CRC; return width, height and the raw scanlines."""
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    pos, idat, size = 8, b"", None
+    kinds = []
+    while pos < len(data):
+        (length,) = struct.unpack(">I", data[pos:pos + 4])
+        kind, body = data[pos + 4:pos + 8], data[pos + 8:pos + 8 + length]
+        (crc,) = struct.unpack(">I", data[pos + 8 + length:pos + 12 + length])
+        assert zlib.crc32(kind + body) & 0xFFFFFFFF == crc, kind
+        kinds.append(kind)
+        if kind == b"IHDR":
+            size = struct.unpack(">IIBBBBB", body)
+        elif kind == b"IDAT":
+            idat += body
+        pos += 12 + length
+    assert kinds[0] == b"IHDR" and kinds[-1] == b"IEND"
+    width, height, depth, colour_type = size[:4]
+    assert (depth, colour_type) == (8, 6)
+    return width, height, zlib.decompress(idat)
+
+
+@pytest.mark.parametrize("size,maskable", [(192, False), (512, False), (512, True)])
+def test_icons_are_valid_pngs_of_their_size(size, maskable):
+    width, height, raw = read_png(build.house_icon(size, maskable))
+    assert (width, height) == (size, size)
+    assert len(raw) == size * (1 + 4 * size)
+    row = lambda y: raw[y * (1 + 4 * size) + 1:(y + 1) * (1 + 4 * size)]  # noqa: E731
+    corner_alpha = row(0)[3]
+    assert corner_alpha == (255 if maskable else 0)  # maskable icons are full-bleed
+    centre = row(size // 2)[4 * (size // 2):4 * (size // 2) + 4]
+    assert tuple(centre[:3]) != build.THEME_COLOUR  # the house is drawn in the middle
+
+
+def test_wheel_is_reproducible_and_complete(tmp_path):
+    a = build.build_wheel(tmp_path / "a")
+    b = build.build_wheel(tmp_path / "b")
+    assert a.name == b.name and a.name.startswith("house_games-") and a.name.endswith("-py3-none-any.whl")
+    assert a.read_bytes() == b.read_bytes()
+    with zipfile.ZipFile(a) as zf:
+        names = zf.namelist()
+        assert "game/__init__.py" in names and "game/core/match.py" in names and "game/ui/app.py" in names
+        assert not any("__pycache__" in n or n.endswith(".pyc") for n in names)
+        package_data = [p.relative_to(ROOT).as_posix() for p in (ROOT / "game").rglob("*")
+                        if p.suffix in (".json", ".bin") and "__pycache__" not in p.parts]
+        assert set(package_data) <= set(names)
+        assert all(info.date_time == build.ZIP_EPOCH for info in zf.infolist())
+        info_dir = next(n.split("/")[0] for n in names if n.endswith(".dist-info/RECORD"))
+        record = zf.read(f"{info_dir}/RECORD").decode().splitlines()
+        assert len(record) == len(names)
+        for line in record:
+            name, digest, size = line.rsplit(",", 2)
+            if name.endswith("RECORD"):
+                continue
+            data = zf.read(name)
+            assert int(size) == len(data)
+            import base64
+            assert digest == "sha256=" + base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+        assert b"Root-Is-Purelib: true" in zf.read(f"{info_dir}/WHEEL")
+
+
+def test_content_hash_follows_content_only(tmp_path):
+    site = tmp_path / "site"
+    (site / "sub").mkdir(parents=True)
+    (site / "index.html").write_text("<p>hi</p>")
+    (site / "sub" / "a.js").write_text("let a = 1;")
+    first = build.content_hash(site)
+    (site / "sw.js").write_text("anything")  # the final files never feed the hash
+    (site / "version.json").write_text("{}")
+    assert build.content_hash(site) == first
+    (site / "sub" / "a.js").write_text("let a = 2;")
+    assert build.content_hash(site) != first
+    (site / "sub" / "a.js").write_text("let a = 1;")
+    assert build.content_hash(site) == first
+    (site / "sub" / "a.js").rename(site / "sub" / "b.js")  # a renamed file is a new version too
+    assert build.content_hash(site) != first
+
+
+def test_finalize_precaches_every_file(tmp_path):
+    site = tmp_path / "site"
+    for rel in build.RUNTIME_FILES + ("index.html", "app.css", "icons/icon-192.png"):
+        (site / rel).parent.mkdir(parents=True, exist_ok=True)
+        (site / rel).write_bytes(rel.encode())
+    build_id = build.finalize(site)
+    sw = (site / "sw.js").read_text()
+    precache = json.loads(sw[sw.index("const PRECACHE = ") + 17:sw.index(";\n", sw.index("const PRECACHE = "))])
+    assert set(precache) == {"./", "version.json", *build.site_files(site)} - {"sw.js"}
+    assert f'const BUILD = "{build_id}"' in sw and "__" not in sw.replace("__proto__", "")
+    version = json.loads((site / "version.json").read_text())
+    assert version["build"] == build_id
+    assert version["runtime"] == [[rel, len(rel.encode())] for rel in build.RUNTIME_FILES]
+
+
+def test_mime_types_the_browser_needs():
+    handler = build.SiteHandler
+    assert handler.extensions_map[".wasm"] == "application/wasm"
+    assert handler.extensions_map[".mjs"].startswith("text/javascript")
+    assert handler.extensions_map[".js"].startswith("text/javascript")
+    assert handler.extensions_map[".webmanifest"] == "application/manifest+json"
+    assert handler.extensions_map[".json"] == "application/json"
+
+
+def test_served_files_carry_those_types(tmp_path):
+    import threading
+    import urllib.request
+
+    (tmp_path / "a.wasm").write_bytes(b"\0asm")
+    (tmp_path / "m.mjs").write_text("export {}")
+    (tmp_path / "manifest.webmanifest").write_text("{}")
+    server = build.make_server(tmp_path, 0)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        base = f"http://127.0.0.1:{server.server_address[1]}/"
+        for name, kind in [("a.wasm", "application/wasm"), ("m.mjs", "text/javascript"), ("manifest.webmanifest", "application/manifest+json")]:
+            with urllib.request.urlopen(base + name) as response:
+                assert response.headers["Content-Type"].startswith(kind)
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def test_lock_is_cut_to_micropip_with_our_checksum():
+    lock = {"info": {"python": "3.14"}, "packages": {
+        "micropip": {"file_name": build.MICROPIP_WHEEL, "sha256": "0" * 64, "depends": []},
+        "numpy": {"file_name": "numpy.whl", "sha256": "1" * 64, "depends": []}}}
+    patched = build.patched_lock(lock)
+    assert list(patched["packages"]) == ["micropip"]
+    assert patched["packages"]["micropip"]["sha256"] == build.MICROPIP_SHA256
+    assert lock["packages"]["micropip"]["sha256"] == "0" * 64  # the input is not changed
+
+
+def test_manifest_is_installable():
+    manifest = build.manifest()
+    assert manifest["display"] == "standalone" and manifest["start_url"] == "./"
+    sizes = {(icon["sizes"], icon["purpose"]) for icon in manifest["icons"]}
+    assert {("192x192", "any"), ("512x512", "any"), ("512x512", "maskable")} <= sizes
+    assert all(not icon["src"].startswith(("/", "http")) for icon in manifest["icons"])
+
+
+def test_built_site_is_relative_and_deterministic(tmp_path, monkeypatch):
+    """Two builds give the same bytes; no file refers to another origin or an absolute path."""
+    if not (build.NODE_MODULES / "pyodide" / "package.json").exists() or not (build.CACHE_DIR / build.MICROPIP_WHEEL).exists():
+        pytest.skip("needs npm packages and the micropip wheel (python3 build.py build installs them)")
+    def sources() -> list[tuple[str, bytes]]:
+        return build.wheel_files() + [(p.name, p.read_bytes()) for p in sorted((ROOT / "assets").glob("*")) if p.is_file()]
+
+    before = sources()
+    first = build.build(tmp_path / "one")
+    second = build.build(tmp_path / "two")
+    if sources() != before:
+        pytest.skip("the game sources changed while building (someone is editing them)")
+    assert first == second
+    files = build.site_files(tmp_path / "one")
+    assert files == build.site_files(tmp_path / "two")
+    for rel in files:
+        assert (tmp_path / "one" / rel).read_bytes() == (tmp_path / "two" / rel).read_bytes(), rel
+    assert ".nojekyll" in files and "manifest.webmanifest" in files
+    for rel in ("index.html", "loader.js", "sw.js", "pyscript.toml", "manifest.webmanifest", "app.css"):
+        text = (tmp_path / "one" / rel).read_text()
+        assert "http://" not in text and "https://" not in text and "cdn" not in text.lower(), rel
+        assert 'src="/' not in text and 'href="/' not in text, rel
+    config = (tmp_path / "one" / "pyscript.toml").read_text()
+    wheel = next(name for name in files if name.endswith(".whl") and "/" not in name)
+    assert f'"./{wheel}"' in config and 'interpreter = "./vendor/pyodide/pyodide.mjs"' in config

@@ -1,0 +1,119 @@
+"""The browser shell's pure-Python parts under CPython: autosave store, catalog, texts, draw lists."""
+
+from __future__ import annotations
+
+import json
+import sys
+import types
+
+import pytest
+
+from game.core import Match, Seat
+from game.core import match as match_mod
+from game.ui import catalog as catalog_mod
+from game.ui.canvas import DrawList
+from game.ui.i18n import LANGUAGES, STRINGS, t
+from game.ui.storage import AUTOSAVE_KEY, BAD_SAVE_PREFIX, MemoryBackend, Store
+
+from . import toygame
+
+
+@pytest.fixture
+def toy(monkeypatch):
+    sys.modules.setdefault("tests.toygame", toygame)
+    monkeypatch.setitem(match_mod.GAME_MODULES, "toy", "tests.toygame")
+    return toygame
+
+
+def test_autosave_round_trip(toy):
+    store = Store(MemoryBackend())
+    assert not store.has_autosave() and store.load_match().match is None
+    match = Match.new("toy", 2, 5, [Seat("human"), Seat("computer", "random")])
+    match.apply(toy.legal_actions(match.state)[0])
+    store.save_match(match)
+    loaded = store.load_match()
+    assert loaded.error is None and loaded.match.state == match.state
+    assert [e.action for e in loaded.match.entries] == [e.action for e in match.entries]
+
+
+@pytest.mark.parametrize("raw,why", [
+    ("{not json", "not valid JSON"),
+    ('{"format": "something-else"}', "not a saved game"),
+    ('{"format": "house-games-match", "version": 1, "game": "toy", "seats": 3}', "damaged"),
+    ('{"format": "house-games-match", "version": 99}', "not readable"),
+    ('null', "not a saved game"),
+])
+def test_bad_autosave_is_kept_aside_with_a_reason(toy, raw, why):
+    backend = MemoryBackend({AUTOSAVE_KEY: raw})
+    store = Store(backend)
+    result = store.load_match()
+    assert result.match is None and why in result.error
+    assert result.kept_as == BAD_SAVE_PREFIX + "1"
+    assert backend.items[result.kept_as] == raw  # never silently destroyed
+    assert AUTOSAVE_KEY not in backend.items
+
+
+def test_several_bad_saves_keep_each_other(toy):
+    backend = MemoryBackend({AUTOSAVE_KEY: "first", BAD_SAVE_PREFIX + "1": "older"})
+    result = Store(backend).load_match()
+    assert result.kept_as == BAD_SAVE_PREFIX + "2"
+    assert backend.items[BAD_SAVE_PREFIX + "1"] == "older" and backend.items[BAD_SAVE_PREFIX + "2"] == "first"
+
+
+def test_save_whose_moves_disagree_with_its_position_is_refused(toy):
+    match = Match.new("toy", 2, 5)
+    match.apply(toy.legal_actions(match.state)[0])
+    data = match.to_json()
+    data["actions"] = []
+    backend = MemoryBackend({AUTOSAVE_KEY: json.dumps(data)})
+    result = Store(backend).load_match()
+    assert result.match is None and "does not match" in result.error
+    assert json.loads(backend.items[result.kept_as]) == data
+
+
+def test_settings_survive_and_garbage_is_ignored():
+    backend = MemoryBackend()
+    store = Store(backend)
+    store.save_settings({"lang": "es", "patterns": True})
+    assert store.load_settings() == {"lang": "es", "patterns": True}
+    backend.setItem("house-games.settings", "[oops")
+    assert store.load_settings() == {}
+
+
+def test_catalog_lists_every_game_and_flags_incomplete_ones(monkeypatch):
+    games = catalog_mod.catalog()
+    assert [g.game_id for g in games] == ["barrio", "nyhavn", "neueheimat"]
+    partial = types.ModuleType("game_partial")
+    partial.TITLE = "Partial"
+    sys.modules["game_partial"] = partial
+    monkeypatch.setitem(match_mod.GAME_MODULES, "barrio", "game_partial")
+    info = catalog_mod.probe("barrio")
+    assert not info.available and "new_game" in info.problem
+    monkeypatch.setitem(match_mod.GAME_MODULES, "barrio", "game.does_not_exist")
+    info = catalog_mod.probe("barrio")
+    assert not info.available and info.title == "Barrio" and "ModuleNotFoundError" in info.problem
+
+
+def test_start_choices_become_engine_options():
+    assert catalog_mod.new_game_options("barrio", 1, {"level": "C", "scoring_card": "B"}, 0) == {"level": "C"}
+    assert catalog_mod.new_game_options("barrio", 3, {"scoring_card": "D"}, 0) == {"scoring_card": "D"}
+    picks = {catalog_mod.new_game_options("barrio", 2, {"scoring_card": "random"}, seed)["scoring_card"] for seed in range(12)}
+    assert picks == set(catalog_mod.SCORING_CARDS)
+    assert catalog_mod.new_game_options("neueheimat", 3, {"rounds": "2"}, 0) == {"rounds": 2}
+    assert catalog_mod.new_game_options("nyhavn", 2, {"rounds": "2"}, 0) == {}
+
+
+def test_every_text_exists_in_every_language():
+    for lang in LANGUAGES:
+        assert set(STRINGS[lang]) == set(STRINGS["en"]), lang
+    assert t("game.turn", "es", name="Ana") == "Juega Ana"
+    assert t("no.such.key", "es") == "no.such.key"
+
+
+def test_draw_list_is_one_json_frame():
+    d = DrawList().clear("#fff").rect(1, 2, 3, 4, fill="#000", radius=2).text(5, 6, "7 ★").pattern(0, 0, 9, 9, "dots")
+    frame = json.loads(d.to_json())
+    assert [c[0] for c in frame] == ["clear", "rect", "text", "pattern"]
+    assert frame[2][3] == "7 ★"
+    with pytest.raises(ValueError):
+        d.pattern(0, 0, 1, 1, "plaid")
