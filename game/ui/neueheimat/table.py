@@ -472,3 +472,21 @@ def action_for_key(key: str, legal: list[dict[str, Any]]) -> dict[str, Any] | No
     else:
         return None
     return want if want in legal else None
+
+
+def bid_steps(high: int, money: int) -> list[int]:
+    """Quick bid amounts: one, two, three and five above the highest bid, and everything in hand; never above ``money``."""
+    return sorted({a for a in (high + 1, high + 2, high + 3, high + 5, money) if high < a <= money})
+
+
+def panel_actions(view: dict[str, Any], legal: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The decisions offered as buttons below the table (not places on it), in the order shown.
+
+    Bids are offered as quick steps (:func:`bid_steps`) rather than one button per amount.
+    """
+    out = [a for a in legal if a["type"] == "profits"]
+    if any(a["type"] == "bid" for a in legal):
+        money = view["money"][view["current"]]
+        out += [{"type": "bid", "amount": k} for k in bid_steps(view["high_bid"], money)]
+    out += [a for a in legal if a["type"] in ("pass", "sell", "buy", "discard")]
+    return [a for a in out if a in legal]

@@ -18,7 +18,7 @@ ROW_SHORT = {"en": ("Top", "Middle", "Bottom"), "es": ("Arriba", "Centro", "Abaj
 
 STRINGS: dict[str, dict[str, str]] = {
     "en": {
-        "hand": "HAND", "box": "BOX", "colours": "COLOURS", "score": "SCORE NOW",
+        "table": "Neue Heimat table", "hand": "HAND", "box": "BOX", "colours": "COLOURS", "score": "SCORE NOW",
         "round_of": "Round {n} of {total}", "over_short": "The game is over.",
         "choosing": "{name} chooses a piece to auction.",
         "on_auction": "On auction: {piece}", "high_bid": "High bid {amount}M by {name}", "no_bid": "No bid yet",
@@ -70,7 +70,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "end.round": "Round {n}", "end.wins": "Rounds won", "end.hand": "Money in hand",
     },
     "es": {
-        "hand": "MANO", "box": "CAJA", "colours": "COLORES", "score": "PUNTOS AHORA",
+        "table": "Mesa de Neue Heimat", "hand": "MANO", "box": "CAJA", "colours": "COLORES", "score": "PUNTOS AHORA",
         "round_of": "Ronda {n} de {total}", "over_short": "La partida ha terminado.",
         "choosing": "{name} elige una pieza para subastar.",
         "on_auction": "En subasta: {piece}", "high_bid": "Puja más alta {amount}M de {name}", "no_bid": "Aún sin pujas",

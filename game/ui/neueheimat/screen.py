@@ -1,0 +1,397 @@
+"""Neue Heimat's table in the browser: the canvas, the auction controls, animations and round scoring.
+
+The drawing and the hit logic live in :mod:`.table` (pure Python); this module
+wires them to the page: a :class:`~game.ui.canvas.Board`, a panel of real
+buttons for the decisions that are not places on the table (illegal profits,
+bids, sell or buy, discard), short animations for bids, payments and
+placements, and a walk-through of each round's scoring.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from ...core import Match
+from .. import dom
+from ..canvas import Board
+from ..dom import el
+from ..screen import GameScreen
+from .table import Frame, action_for_key, bid_steps, draw_table, signed, table_size
+from .words import COLOUR_NAMES, REASONS, ROW_SHORT, RULES, piece_words, w
+
+ANIM_MS = 650  # how long a flash or a money change stays on the table
+FRAME_MS = 70
+SETTING_HIDE = "neueheimat.hide_money"
+
+STYLE = """
+.nh-controls { position: sticky; bottom: 0; z-index: 5; background: #fffdf7; border: 2px solid #1f4e5f; border-radius: 10px;
+  padding: 8px 10px; margin-top: 8px; box-shadow: 0 -4px 14px rgba(0,0,0,.12); }
+.nh-controls p { margin: 0 0 6px; }
+.nh-controls .nh-buttons { display: flex; flex-wrap: wrap; gap: 6px; }
+.nh-controls .nh-buttons button { flex: 1 1 90px; min-height: 44px; }
+.nh-controls .nh-means { font-size: .85rem; color: #5b6468; display: block; font-weight: normal; }
+.nh-controls:empty { display: none; }
+.nh-scoring { background: #fff; border: 2px solid #f2b134; border-radius: 10px; padding: 8px 12px; margin-top: 8px; }
+.nh-scoring ol { padding-left: 1.2em; margin: 4px 0; }
+.nh-scoring li { margin: 2px 0; }
+.nh-scoring table { width: 100%; border-collapse: collapse; margin: 6px 0; }
+.nh-scoring td, .nh-scoring th { border-bottom: 1px solid #d8cfbd; padding: 3px 6px; text-align: right; }
+.nh-scoring td:first-child, .nh-scoring th:first-child { text-align: left; }
+.nh-rules { margin-top: 10px; background: #fffdf7; border: 1px solid #d8cfbd; border-radius: 10px; padding: 6px 10px; }
+.nh-rules summary { min-height: 44px; display: flex; align-items: center; font-weight: 600; cursor: pointer; }
+.nh-rules h3 { font-size: 1rem; margin: .6em 0 .2em; }
+.nh-rules p { margin: 0 0 .4em; }
+.nh-option { margin-top: 8px; }
+"""
+
+
+class NeueHeimatScreen(GameScreen):
+    """The Neue Heimat table: board, display, supply and players on a canvas, decisions in a button panel."""
+
+    BOT_PAUSE_MS = 750  # computer bids appear one by one
+
+    def __init__(self, app: Any, match: Match) -> None:
+        super().__init__(app, match)
+        humans = [i for i, s in enumerate(match.seats) if s.kind != "computer"]
+        #: money hidden between humans: only then does a pass-the-device screen guard each turn
+        self.hide_money = len(humans) > 1 and bool(app.settings.get(SETTING_HIDE))
+        self.hot_seat = self.hide_money
+        if not self.hot_seat:
+            self.viewer = humans[0] if humans else 0
+        self.wide = False
+        self.flashes: dict[str, float] = {}
+        self.floats: dict[int, tuple[str, float]] = {}
+        self._anim_timer: int | None = None
+        self.scoring: dict[str, Any] | None = None  # the round walk-through on screen
+        self._scored_rounds: set[int] = set()
+        self._loaded = False
+
+    # ------------------------------------------------------------------ page
+    def build_table(self, container: Any) -> None:
+        lang = self.lang
+        container.appendChild(el("style", {}, STYLE))
+        n = self.match.num_players
+        width, height = table_size(n, False)
+        self.board = Board(container, width=width, height=height, on_tap=self.tapped, on_resize=self._resized,
+                           label=w("table", lang))
+        self.controls = el("div", {"class": "nh-controls", "id": "nh-controls", "role": "group", "aria-label": self.module.TITLE})
+        self.scoring_box = el("section", {"class": "nh-scoring", "id": "nh-scoring", "hidden": True, "aria-live": "polite"})
+        dom.append(container, self.scoring_box, self.controls)
+        humans = [i for i, s in enumerate(self.match.seats) if s.kind != "computer"]
+        if len(humans) > 1:
+            box = el("input", {"type": "checkbox", "id": "nh-hide-money", "checked": self.hide_money, "onchange": self._toggle_hidden})
+            container.appendChild(el("label", {"class": "check nh-option", "for": "nh-hide-money"}, box, w("hide_money", lang)))
+        rules = el("details", {"class": "nh-rules", "id": "nh-rules"}, el("summary", {}, w("rules", lang)))
+        for head, text in RULES.get(lang, RULES["en"]):
+            dom.append(rules, el("h3", {}, head), el("p", {}, text))
+        container.appendChild(rules)
+        self._resized()
+
+    def _resized(self) -> None:
+        css = float(self.board.root.clientWidth or 0)
+        self.wide = css >= 600  # tablets and desktops: board beside the players and display
+        self.board.set_size(*table_size(self.match.num_players, self.wide))
+        if self.mounted:
+            self.render()
+
+    def _toggle_hidden(self, event: Any) -> None:
+        self.hide_money = bool(event.target.checked)
+        self.app.settings[SETTING_HIDE] = self.hide_money
+        self.app.save_settings()
+        self.hot_seat = self.hide_money
+        self.render()
+
+    # ------------------------------------------------------------------ drawing
+    def frame(self) -> Frame:
+        """What the table module needs besides the view."""
+        now = time.monotonic() * 1000
+        flashes = {k: min(1.0, (now - t0) / ANIM_MS) for k, t0 in self.flashes.items()}
+        floats = {p: (text, min(1.0, (now - t0) / ANIM_MS)) for p, (text, t0) in self.floats.items()}
+        mine = self.is_my_turn() and self.scoring is None
+        focus = None
+        if self.scoring is not None and self.scoring.get("same_board"):
+            shown = self.scoring["shown"]
+            houses = self.scoring["houses"]
+            if 0 < shown <= len(houses):
+                focus = (houses[shown - 1]["row"], houses[shown - 1]["lot"])
+        return Frame(names=self.names, viewer=self.viewer, my_turn=mine, legal=self.legal() if mine else [], lang=self.lang,
+                     patterns=self.app.patterns, hide_money=self.hide_money, focus_house=focus, flashes=flashes, floats=floats)
+
+    def render(self) -> None:
+        if not self.mounted:
+            return
+        view = self.view()
+        frame = self.frame()
+        drawing, targets = draw_table(view, frame, self.wide)
+        self.board.draw(drawing, targets)
+        self._controls(view, frame)
+
+    def _controls(self, view: dict[str, Any], frame: Frame) -> None:
+        lang = self.lang
+        box = self.controls
+        dom.clear(box)
+        if self.scoring is not None:
+            return
+        phase = view["phase"]
+        current = view["current"]
+        if phase == "over" or current is None:
+            return
+        if not frame.my_turn:
+            box.appendChild(el("p", {"class": "muted"}, w("prompt.wait", lang, name=self.names[current])))
+            return
+        me = current
+        piece = piece_words(view["piece"], lang) if view["piece"] else ""
+        buttons = el("div", {"class": "nh-buttons"})
+        if phase == "profits":
+            box.appendChild(el("p", {}, w("prompt.profits", lang, money=view["money"][me])))
+            buttons.appendChild(self._button("profits-take", w("profits.take", lang), {"type": "profits", "take": True}))
+            buttons.appendChild(self._button("profits-keep", w("profits.keep", lang), {"type": "profits", "take": False}, primary=True))
+        elif phase == "choose":
+            box.appendChild(el("p", {}, w("prompt.choose", lang)))
+            return
+        elif phase == "bid":
+            money, high = view["money"][me], view["high_bid"]
+            if view["high_bidder"] >= 0:
+                text = w("prompt.bid", lang, piece=piece, high=f"{high}M ({self.names[view['high_bidder']]})", money=money)
+            else:
+                text = w("prompt.bid.none", lang, piece=piece, money=money)
+            box.appendChild(el("p", {}, text))
+            for amount in bid_steps(high, money):
+                label = w("bid.all", lang, amount=amount) if amount == money and amount > high + 1 else w("bid.amount", lang, amount=amount)
+                buttons.appendChild(self._button(f"bid-{amount}", label, {"type": "bid", "amount": amount}))
+            buttons.appendChild(self._button("pass", w("bid.pass", lang), {"type": "pass"}, primary=True))
+        elif phase == "resolve":
+            amount, bidder = view["high_bid"], self.names[view["high_bidder"]]
+            box.appendChild(el("p", {}, w("prompt.resolve", lang, name=bidder, amount=amount, piece=piece)))
+            buttons.appendChild(self._button("sell", w("resolve.sell", lang, amount=amount), {"type": "sell"},
+                                             means=w("resolve.sell.means", lang, name=bidder, amount=amount, piece=piece)))
+            can_buy = view["money"][me] >= amount
+            buttons.appendChild(self._button("buy", w("resolve.buy", lang, amount=amount), {"type": "buy"},
+                                             means=w("resolve.buy.means", lang, name=bidder, amount=amount, piece=piece)
+                                             if can_buy else w("resolve.cannot", lang, money=view["money"][me]), disabled=not can_buy))
+        elif phase == "place":
+            kind = (view["piece"] or {}).get("kind", "cube")
+            box.appendChild(el("p", {}, w(f"prompt.place.{kind}", lang, piece=piece)))
+            if {"type": "discard"} in frame.legal:
+                buttons.appendChild(self._button("discard", w("place.discard", lang, piece=piece), {"type": "discard"}))
+            else:
+                return
+        box.appendChild(buttons)
+
+    def _button(self, key: str, label: str, action: dict[str, Any], means: str = "", primary: bool = False,
+                disabled: bool = False) -> Any:
+        def press(_: Any) -> None:
+            self.act(action)
+        return el("button", {"type": "button", "data-act": key, "class": "primary" if primary else None, "onclick": press,
+                             "disabled": disabled}, label, el("span", {"class": "nh-means"}, means) if means else None)
+
+    def tapped(self, key: str) -> None:
+        """A table button: the legal action it stands for, or the engine's refusal."""
+        if not self.is_my_turn() or self.scoring is not None:
+            return
+        action = action_for_key(key, self.legal())
+        if action is not None:
+            self.act(action)
+
+    # ------------------------------------------------------------------ flow
+    def advance(self) -> None:
+        """As the base class, but a round's scoring walk-through holds the game until it is closed."""
+        if not self.mounted:
+            return
+        self._update_chrome()
+        if self.scoring is not None:
+            self._show_table()
+            self.status.textContent = w("scoring.title", self.lang, n=self.scoring["round"])
+            return
+        super().advance()
+
+    def _update_chrome(self) -> None:
+        super()._update_chrome()
+        if not self._loaded:  # rounds already over when the game was opened are not walked through again
+            self._loaded = True
+            self._scored_rounds |= {e["round"] for e in self.view().get("log", []) if e.get("type") == "round_end"}
+            self.scoring = None
+
+    def on_events(self, events: list[dict[str, Any]]) -> None:
+        """Animate bids, payments and placements; start the walk-through when a round is scored."""
+        now = time.monotonic() * 1000
+        if not self._loaded:  # opening a saved game: nothing to animate
+            return
+        for e in events:
+            kind = e.get("type")
+            if kind == "bid":
+                self.flashes[f"player-{e['player']}"] = now
+                self.flashes["auction"] = now
+            elif kind in ("sell", "buy"):
+                other = e["to"] if kind == "sell" else e["from"]
+                gain, pay = (e["player"], other) if kind == "sell" else (other, e["player"])
+                self.floats[gain] = (f"+{e['amount']}M", now)
+                self.floats[pay] = (f"−{e['amount']}M", now)
+            elif kind == "illegal_profit":
+                self.floats[e["player"]] = ("−1M", now)
+            elif kind == "place":
+                self.flashes[f"lot-{e['row']}-{e['lot']}"] = now
+            elif kind == "auction":
+                self.flashes["auction"] = now
+            elif kind == "round_end" and self._loaded and e["round"] not in self._scored_rounds:
+                self._scored_rounds.add(e["round"])
+                self._start_scoring(e)
+        if self.scoring is not None:
+            self._collect_scoring(events)
+        self._animate()
+
+    def _animate(self) -> None:
+        if self._anim_timer is None and (self.flashes or self.floats):
+            self._anim_timer = dom.later(FRAME_MS, self._tick)
+
+    def _tick(self) -> None:
+        self._anim_timer = None
+        if not self.mounted:
+            return
+        now = time.monotonic() * 1000
+        self.flashes = {k: t0 for k, t0 in self.flashes.items() if now - t0 < ANIM_MS}
+        self.floats = {p: v for p, v in self.floats.items() if now - v[1] < ANIM_MS}
+        if not self.table.hidden:
+            view = self.view()
+            drawing, targets = draw_table(view, self.frame(), self.wide)
+            self.board.draw(drawing, targets)
+        self._animate()
+
+    def unmount(self) -> None:
+        super().unmount()
+        if self._anim_timer is not None:
+            dom.window.clearTimeout(self._anim_timer)
+            self._anim_timer = None
+
+    # ------------------------------------------------------------------ round scoring walk-through
+    def _start_scoring(self, event: dict[str, Any]) -> None:
+        view = self.view()
+        self.scoring = {"round": event["round"], "reason": event.get("reason", ""), "houses": [], "cash": [], "scores": None,
+                        "shown": 0, "same_board": view["round"] == event["round"] and view["phase"] == "over", "timer": None}
+
+    def _collect_scoring(self, events: list[dict[str, Any]]) -> None:
+        sc = self.scoring
+        assert sc is not None
+        started = False
+        for e in events:
+            kind = e.get("type")
+            if kind == "round_end" and e["round"] == sc["round"]:
+                started = True
+            elif not started:
+                continue
+            elif kind == "house_score":
+                sc["houses"].append(e)
+            elif kind == "cash_score":
+                sc["cash"].append(e)
+            elif kind == "round_scores":
+                sc["scores"] = e
+                break
+        self._show_scoring()
+
+    def _show_scoring(self) -> None:
+        sc = self.scoring
+        if sc is None:
+            return
+        lang = self.lang
+        box = self.scoring_box
+        dom.clear(box)
+        box.hidden = False
+        box.appendChild(el("h2", {"id": "nh-scoring-title"}, w("scoring.title", lang, n=sc["round"])))
+        reason = REASONS.get(lang, REASONS["en"]).get(sc["reason"], sc["reason"])
+        box.appendChild(el("p", {}, w("scoring.reason", lang, reason=reason)))
+        lines = el("ol", {"id": "nh-scoring-lines"})
+        houses = sc["houses"]
+        for e in houses[:sc["shown"]]:
+            lines.appendChild(el("li", {"data-points": e["points"], "data-owner": e["owner"]}, self._house_line(e)))
+        box.appendChild(lines)
+        done = sc["shown"] >= len(houses)
+        if done:
+            for e in sc["cash"]:
+                if e["points"]:
+                    box.appendChild(el("p", {}, w("scoring.cash", lang, name=self.names[e["player"]], points=signed(e["points"]))))
+            box.appendChild(self._totals_table())
+        buttons = el("div", {"class": "nh-buttons actions"})
+        if not done:
+            buttons.appendChild(el("button", {"type": "button", "id": "nh-scoring-skip", "onclick": self._scoring_all}, w("scoring.skip", lang)))
+        over = self.module.is_over(self.match.state)
+        buttons.appendChild(el("button", {"type": "button", "class": "primary", "id": "nh-scoring-close", "onclick": self._scoring_close},
+                               w("scoring.final" if over else "scoring.next", lang)))
+        box.appendChild(buttons)
+        self.render()
+        if not done and sc["timer"] is None:
+            sc["timer"] = dom.later(self.app.bot_pause_ms(450), self._scoring_step)
+
+    def _house_line(self, e: dict[str, Any]) -> str:
+        lang = self.lang
+        owner = self.names[e["owner"]] if e["owner"] >= 0 else w("scoring.nobody", lang)
+        cubes, roof = self._house_parts(e)
+        return w("scoring.house", lang, row=ROW_SHORT[lang][e["row"]], lot=e["lot"] + 1, cubes=cubes,
+                 roof=w("scoring.roof", lang, n=roof) if roof else "", value=e["value"], name=owner,
+                 points=signed(e["points"]), mayor=w("scoring.mayor", lang) if e.get("mayor") else "")
+
+    def _house_parts(self, e: dict[str, Any]) -> tuple[str, int]:
+        """The cubes (colour and pips) and the roof of a scored house, from the state before the round was cleared."""
+        for state in reversed(self.match.states):
+            view = self.module.view(state, 0)
+            if view["round"] != self.scoring["round"]:  # type: ignore[index]
+                continue
+            row = view["board"][e["row"]]
+            if e["lot"] < len(row):
+                house = row[e["lot"]]
+                names = COLOUR_NAMES.get(self.lang, COLOUR_NAMES["en"])
+                return " + ".join(f"{names[c]} {p}" for c, p in house["cubes"]), int(house["roof"])
+            break
+        return "", 0
+
+    def _totals_table(self) -> Any:
+        lang = self.lang
+        view = self.view()
+        rounds = view["round_scores"]
+        head = el("tr", {}, el("th", {}, ""), *[el("th", {}, w("scoring.round", lang, n=i + 1)) for i in range(len(rounds))],
+                  el("th", {}, w("scoring.total", lang)))
+        body = el("tbody", {})
+        for p in range(view["players"]):
+            total = sum(r[p] for r in rounds)
+            body.appendChild(el("tr", {"data-seat": p}, el("td", {}, self.names[p]), *[el("td", {}, str(r[p])) for r in rounds],
+                                el("td", {"class": "nh-total"}, str(total))))
+        return el("table", {"id": "nh-totals", "aria-label": w("scoring.totals", lang)}, el("thead", {}, head), body)
+
+    def _scoring_step(self) -> None:
+        sc = self.scoring
+        if sc is None or not self.mounted:
+            return
+        sc["timer"] = None
+        sc["shown"] = min(len(sc["houses"]), sc["shown"] + 1)
+        self._show_scoring()
+
+    def _scoring_all(self, _: Any = None) -> None:
+        if self.scoring is not None:
+            self.scoring["shown"] = len(self.scoring["houses"])
+            self._show_scoring()
+
+    def _scoring_close(self, _: Any = None) -> None:
+        sc = self.scoring
+        if sc is not None and sc.get("timer") is not None:
+            dom.window.clearTimeout(sc["timer"])
+        self.scoring = None
+        self.scoring_box.hidden = True
+        dom.clear(self.scoring_box)
+        self.advance()
+
+    # ------------------------------------------------------------------ end screen
+    def end_rows(self, breakdown: bool = True) -> list[tuple[str, int, dict[str, int] | None]]:
+        """Totals, with each round's score, the rounds won and money in hand (the tie-break) as the breakdown."""
+        rows = super().end_rows(breakdown=False)
+        if not breakdown:
+            return rows
+        view = self.view()
+        out = []
+        for p, (name, score, _) in enumerate(rows):
+            parts = {w("end.round", self.lang, n=i + 1): r[p] for i, r in enumerate(view["round_scores"])}
+            if view["rounds"] > 1:
+                parts[w("end.wins", self.lang)] = view["round_wins"][p]
+            parts[w("end.hand", self.lang)] = view["money"][p]
+            out.append((name, score, parts))
+        return out
+

@@ -1,0 +1,148 @@
+"""Neue Heimat's table drawing and hit logic under CPython: every legal place on the table has a button, every button is legal."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import game.neueheimat as nh
+from game.neueheimat.scenario import scenario
+from game.ui.neueheimat.table import (
+    Frame, action_for_key, bid_steps, draw_table, house_points, panel_actions, round_points, table_size,
+)
+
+ON_TABLE = {"auction", "place", "mayor", "permit", "cancel"}  # chosen by tapping the canvas; the rest are panel buttons
+
+
+def play(seed: int, players: int, steps: int = 400):
+    """Random legal play, yielding every state on the way."""
+    rng = random.Random(seed)
+    state = nh.new_game(players, seed)
+    for _ in range(steps):
+        yield state
+        if nh.is_over(state):
+            return
+        state = nh.apply_action(state, rng.choice(nh.legal_actions(state)))
+
+
+def frame_for(state, **extra) -> Frame:
+    p = nh.current_player(state)
+    legal = nh.legal_actions(state) if p is not None else []
+    return Frame(names=[f"Seat {i + 1}" for i in range(state.n)], viewer=p, my_turn=p is not None, legal=legal, **extra)
+
+
+@pytest.mark.parametrize("players,wide", [(3, False), (5, False), (2, True), (4, True)])
+def test_buttons_are_exactly_the_legal_table_moves(players, wide):
+    width, height = table_size(players, wide)
+    seen_kinds = set()
+    for seed in range(4):
+        for state in play(seed * 7 + players, players):
+            frame = frame_for(state)
+            drawing, targets = draw_table(nh.view(state, frame.viewer or 0), frame, wide)
+            keys = [t.key for t in targets]
+            assert len(keys) == len(set(keys)), "target keys are unique"
+            mapped = []
+            for t in targets:
+                assert 0 <= t.x and t.x + t.w <= width + 0.01 and 0 <= t.y and t.y + t.h <= height + 0.01, t
+                assert t.w >= 26 and t.h >= 32, f"{t.key} too small to tap"
+                action = action_for_key(t.key, frame.legal)
+                assert action is not None, f"{t.key} is not a legal action"
+                mapped.append(action)
+                assert t.label and t.highlight
+            table_moves = [a for a in frame.legal if a["type"] in ON_TABLE]
+            assert sorted(map(repr, mapped)) == sorted(map(repr, table_moves))
+            rest = [a for a in frame.legal if a["type"] not in ON_TABLE]
+            panel = panel_actions(nh.view(state, 0), rest)
+            if state.phase == "bid":  # quick steps: the lowest raise, all-in and the pass are always there
+                assert {"type": "pass"} in panel and rest[0] in panel and rest[-2] in panel
+            else:
+                assert sorted(map(repr, panel)) == sorted(map(repr, rest))
+            seen_kinds |= {a["type"] for a in mapped}
+            assert drawing.to_json()
+    assert {"auction", "place"} <= seen_kinds
+
+
+def test_targets_not_shown_when_it_is_not_the_viewers_turn():
+    state = nh.new_game(3, 11)
+    state = nh.apply_action(state, {"type": "profits", "take": False})
+    frame = frame_for(state)
+    frame.my_turn = False
+    _, targets = draw_table(nh.view(state, 0), frame)
+    assert targets == []
+
+
+def test_house_points_and_projection_agree_with_engine_scores():
+    for seed in range(6):
+        for state in play(seed, 3):
+            view = nh.view(state, 0)
+            if view["phase"] == "over":
+                break
+            # the engine's running score = earlier rounds + this round as it stands
+            assert [t + r for t, r in zip(view["totals"], round_points(view))] == nh.scores(state)
+            for r, row in enumerate(view["board"]):
+                for i, house in enumerate(row):
+                    owner, pts = house_points(view, r, i)
+                    value = sum(p for _, p in house["cubes"]) + house["roof"]
+                    assert abs(pts) in (value, 2 * value)
+                    assert (pts > 0) == (r in view["complete"])
+
+
+def test_bid_steps_never_exceed_money_and_always_beat_the_high_bid():
+    for high in range(0, 13):
+        for money in range(0, 13):
+            steps = bid_steps(high, money)
+            assert all(high < a <= money for a in steps)
+            if money > high:
+                assert high + 1 in steps and money in steps
+            else:
+                assert steps == []
+
+
+def test_permit_buttons_show_the_lengths_they_would_give():
+    state = scenario(3, board=(("r5:2", "y3"), (), ()), supply=["permit2"])
+    state = nh.apply_action(state, {"type": "profits", "take": False})
+    state = nh.apply_action(state, {"type": "auction", "piece": "permit", "size": 2})
+    for _ in range(2):
+        state = nh.apply_action(state, {"type": "pass"})
+    assert state.phase == "place" and state.holder == 0
+    frame = frame_for(state)
+    _, targets = draw_table(nh.view(state, 0), frame)
+    labels = {t.key: t.label for t in targets}
+    # top row holds two houses: 4+2 = 6 allowed, 4−2 = 2 allowed (not below the two houses); other rows 6 or 2
+    assert "length 4 becomes 6" in labels["permit-0-2"] and "length 4 becomes 2" in labels["permit-0--2"]
+    assert set(labels) == {f"permit-{r}-{c}" for r in range(3) for c in (2, -2)}
+    assert action_for_key("permit-1--2", frame.legal) == {"type": "permit", "row": 1, "change": -2}
+    assert {"type": "discard"} in panel_actions(nh.view(state, 0), frame.legal)
+
+
+def test_cancel_buttons_name_the_permit_and_refuse_what_would_cut_houses():
+    state = scenario(3, board=(("r5:2", "y3", "g2", "b1", "w6"), (), ()), permits=((1,), (-3,), ()), supply=["cancel"])
+    state = nh.apply_action(state, {"type": "profits", "take": False})
+    state = nh.apply_action(state, {"type": "auction", "piece": "cancel"})
+    for _ in range(2):
+        state = nh.apply_action(state, {"type": "pass"})
+    frame = frame_for(state)
+    _, targets = draw_table(nh.view(state, 0), frame)
+    labels = {t.key: t.label for t in targets}
+    # removing +I from the top row would leave 4 lots under 5 houses: not offered; the middle row goes from 1 back to 4
+    assert set(labels) == {"cancel-1--3"}
+    assert "length 1 becomes 4" in labels["cancel-1--3"]
+
+
+def test_mayor_and_single_lot_targets():
+    state = scenario(3, board=(("r5",), ("y6", "g4"), ()), supply=["mayor"], display=(("b3", "w2"), ("k6",), ()))
+    state = nh.apply_action(state, {"type": "profits", "take": False})
+    frame = frame_for(state)
+    _, targets = draw_table(nh.view(state, 0), frame)
+    keys = {t.key for t in targets}
+    assert {"cube-0-left", "cube-0-right", "cube-1-left", "mayor"} <= keys and "cube-1-right" not in keys
+    state = nh.apply_action(state, {"type": "auction", "piece": "cube", "row": 0, "end": "left"})  # the blue 3
+    for _ in range(2):
+        state = nh.apply_action(state, {"type": "pass"})
+    frame = frame_for(state)
+    _, targets = draw_table(nh.view(state, 0), frame)
+    keys = {t.key for t in targets}
+    # top lot 1 is a single-cube lot: no stacking there; middle lot 1 (a 6) takes it, middle lot 2 (a 4) too
+    assert "lot-0-0" not in keys and "lot-0-1" in keys
+    assert {"lot-1-0", "lot-1-1", "lot-1-2", "lot-2-0"} <= keys
