@@ -1,0 +1,165 @@
+"""Barrio's screen in the browser: solo against Klaus and 2–4 seats, human or computer.
+
+The drawing and the meaning of taps live in :mod:`.table` (pure Python, tested
+under CPython); this module wires them to the page: a :class:`~game.ui.canvas.Board`,
+the rules panel, the animation of Klaus's and the computers' steps, and the
+end-screen rows. The app finds it as ``game.ui.barrio.SCREEN``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .. import dom
+from ..canvas import Board
+from ..dom import el
+from ..i18n import t
+from ..screen import GameScreen, seat_names
+from .rules import rules
+from .table import NARROW, WIDE, Flash, Pick, flashes, paint, score_rows, tap
+
+#: container width (CSS px) from which the two-column table is used
+WIDE_FROM_PX = 640
+#: visually hidden but read by screen readers (the canvas shows the same prompt)
+HIDDEN = "position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap"
+
+
+class BarrioScreen(GameScreen):
+    """The Barrio table: hand, market, supply, panoramas, Klaus or the other seats, and the prompt."""
+
+    BOT_PAUSE_MS = 700
+    #: duration of one animation step of Klaus or a computer seat (``?pause=0`` turns animations off)
+    STEP_MS = 650
+    FRAMES = 6
+
+    def build_table(self, container: Any) -> None:
+        self.pick = Pick()
+        self.queue: list[Flash] = []
+        self.flash: Flash | None = None
+        self._frame = 0
+        self._anim_timer: int | None = None
+        self._last_json = ""
+        self._wide = False
+        self.board = Board(container, NARROW, 700, on_tap=self.tapped, on_resize=self.render, label=t("barrio.table", self.lang))
+        self.board.root.id = "barrio-board"
+        panel = el("details", {"class": "rules", "id": "barrio-rules"}, el("summary", {}, t("barrio.rules", self.lang)))
+        for title, paragraphs in rules(self.lang):
+            panel.appendChild(el("h3", {}, title))
+            for text in paragraphs:
+                panel.appendChild(el("p", {}, text))
+        container.appendChild(panel)
+        self.prompt = el("p", {"id": "barrio-prompt", "aria-live": "polite", "style": HIDDEN})
+        container.appendChild(self.prompt)
+
+    # ------------------------------------------------------------------ drawing
+    def names_for_table(self) -> list[str]:
+        return seat_names(self.match, self.lang)
+
+    def render(self) -> None:
+        if not self.mounted or self.viewer is None:
+            return
+        width = float(self.table.clientWidth or 0)
+        self._wide = width >= WIDE_FROM_PX
+        view = self.view()
+        mine = self.is_my_turn()
+        legal = self.legal() if mine else []
+        frame = paint(view, legal, self.pick, self.lang, self.names_for_table(), mine, wide=self._wide,
+                      patterns=True, flash=self.flash)
+        self.places = frame.places
+        self.board.set_size(frame.width, frame.height)
+        text = frame.draw.to_json()
+        if text != self._last_json or self.board._css_width == 0:  # redraw only when the picture changed
+            self._last_json = text
+            self.board.draw(frame.draw, frame.targets)
+        else:
+            self.board.set_targets(frame.targets)
+        if self.prompt.textContent != frame.prompt:
+            self.prompt.textContent = frame.prompt
+
+    # ------------------------------------------------------------------ input
+    def tapped(self, key: str) -> None:
+        if self.flash is not None:  # a tap ends the running animation at once
+            self._stop_animation()
+        outcome = tap(key, self.view(), self.legal() if self.is_my_turn() else [], self.pick, self.lang, self.is_my_turn())
+        if outcome.message:
+            self.app.toast(outcome.message, error=True)
+        if outcome.action is not None:
+            if not self.act(outcome.action):
+                self.pick.reset()
+                self.render()
+            return
+        self.render()
+
+    def act(self, action: dict[str, Any]) -> bool:
+        ok = super().act(action)
+        if ok:
+            self.pick.reset()
+            self.render()
+        return ok
+
+    def undo(self, *args: Any) -> None:
+        self.pick.reset()
+        super().undo(*args)
+
+    # ------------------------------------------------------------------ animation
+    def on_events(self, events: list[dict[str, Any]]) -> None:
+        if not events or events[0].get("type") == "setup" or self.viewer is None:
+            return  # a fresh page or a rebuilt log: nothing to replay
+        if self.app.bot_pause_ms(self.STEP_MS) <= 0:
+            return
+        steps = flashes(events, self.viewer, self.describe_event)
+        if not steps:
+            return
+        self.queue.extend(steps)
+        if self._anim_timer is None and self.flash is None:
+            self._next_flash()
+
+    def _next_flash(self) -> None:
+        self._anim_timer = None
+        if not self.mounted:
+            return
+        if not self.queue:
+            self.flash = None
+            self.render()
+            return
+        self.flash = self.queue.pop(0)
+        self._frame = 0
+        self._tick()
+
+    def _tick(self) -> None:
+        self._anim_timer = None
+        if not self.mounted or self.flash is None:
+            return
+        step = self.app.bot_pause_ms(self.STEP_MS)
+        self._frame += 1
+        self.flash.progress = min(1.0, self._frame / self.FRAMES)
+        self.render()
+        if self._frame < self.FRAMES:
+            self._anim_timer = dom.later(step / 2 / self.FRAMES, self._tick)
+        else:
+            self._anim_timer = dom.later(step / 2, self._next_flash)
+
+    def _stop_animation(self) -> None:
+        if self._anim_timer is not None:
+            dom.window.clearTimeout(self._anim_timer)
+            self._anim_timer = None
+        self.queue.clear()
+        self.flash = None
+
+    def unmount(self) -> None:
+        self._stop_animation()
+        super().unmount()
+
+    # ------------------------------------------------------------------ scores
+    def end_rows(self, breakdown: bool = True) -> list[tuple[str, int, dict[str, int] | None]]:
+        """Scores from the viewer's view (Klaus's face-down Burruños count only once the game is over)."""
+        view = self.module.view(self.match.state, 0 if self.viewer is None else self.viewer)
+        names = seat_names(self.match, self.lang)
+        return [(names[i] if i < len(names) else f"#{i + 1}", int(view["scores"][i]),
+                 score_rows(view["breakdown"][i], self.lang) if breakdown else None)
+                for i in range(len(view["scores"]))]
+
+
+SCREEN = BarrioScreen
+
+__all__ = ["BarrioScreen", "SCREEN"]

@@ -1,0 +1,1076 @@
+"""Barrio's table as pure Python: layout, drawing and what a tap means.
+
+:func:`paint` turns a view (``game.barrio.view``), the legal actions and the
+player's half-made choice (:class:`Pick`) into a :class:`Frame`: the drawing
+commands, the tappable :class:`~game.ui.canvas.Target` list and the rectangles
+of every named place (for animations). :func:`tap` turns the key of a tapped
+target into an action for the engine, a change of the pick, or a reason why
+not. Nothing here touches the browser, so it is tested under CPython.
+
+Target keys: ``hand-<card>``, ``hm-<slot>``, ``wh-<slot>``, ``deck-m``,
+``deck-h``, ``cell-<row>_<col>``, ``line-row-<i>`` / ``line-col-<i>``,
+``build-<k>`` (confirm a build, k = payment option), ``gap-<k>``, ``pan-<k>``,
+``combo-<k>``, ``skip``, ``pass``, ``keep``, ``discard-mode``, ``discard``,
+``cancel``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from ...barrio import cards as C
+from ...barrio import engine as E
+from ..canvas import DrawList, Target
+from ..i18n import register, t
+from . import look
+from .look import INK, TABLE
+
+Rect = tuple[float, float, float, float]
+Action = dict[str, Any]
+
+ACCENT = "#f2b134"
+LEGAL = "#1e8a4c"
+THEME = "#1f4e5f"
+DANGER = "#a4262c"
+NARROW, WIDE = 360, 720
+
+register({
+    "en": {
+        "barrio.table": "Barrio table",
+        "barrio.klaus": "Klaus",
+        "barrio.pts": "{n} pts",
+        "barrio.houses": "houses {n}/{limit}",
+        "barrio.hidden": "{n} materials face down",
+        "barrio.kept": "{n} Burruños kept",
+        "barrio.house_market": "House market",
+        "barrio.warehouse": "Warehouse",
+        "barrio.deck": "deck {n}",
+        "barrio.deck.m": "Material deck, {n} cards: draw face down",
+        "barrio.deck.h": "House deck, {n} cards: draw face down",
+        "barrio.card": "Card {card}: rubble {rubble}, Burruño {burruno:+d}",
+        "barrio.market": "Market {h}×{w}",
+        "barrio.market.empty": "Market: empty",
+        "barrio.bound.solo": "max 3×5 or 5×3",
+        "barrio.bound.multi": "max 5×5",
+        "barrio.cell": "Market row {r}, column {c}",
+        "barrio.cell.with": "Market row {r}, column {c}: {card}",
+        "barrio.cell.overflow": " (too big: Klaus builds, market discarded)",
+        "barrio.line.row": "Build with row {i}",
+        "barrio.line.col": "Build with column {i}",
+        "barrio.line.preview": "{paid} paid, {rubble} to your rubble",
+        "barrio.hand": "Your hand",
+        "barrio.hand.card": "Hand: {card}",
+        "barrio.hm.card": "House market {n}: {card}",
+        "barrio.wh.card": "Warehouse {n}: {card}",
+        "barrio.empty": "empty",
+        "barrio.panoramas": "Your panoramas",
+        "barrio.panorama": "{n} cards · {pts} pts",
+        "barrio.rubble": "Rubble {n} ({pts})",
+        "barrio.score": "Score now {total}: houses {houses}, panoramas {panoramas}, rubble {rubble}, Burruños {burrunos}, hand {hand}",
+        "barrio.score.short": "{total} pts",
+        "barrio.wait": "Waiting for {name}…",
+        "barrio.do.start": "Tap a material, then a green cell, or draw one card.",
+        "barrio.do.start.multi": "Place a material, draw one card, or discard houses.",
+        "barrio.do.placed1": "Place a second material, or draw (2 cards in all).",
+        "barrio.do.placed2": "Draw 3 cards, or tap a house to build it.",
+        "barrio.do.placed2.multi": "Draw 3 cards, or tap a house in your hand to build it.",
+        "barrio.do.drawing": "Draw {n} more card(s).",
+        "barrio.do.topup": "Fill your hand up to 3: draw face down.",
+        "barrio.do.cell": "Tap a green cell to place {card}.",
+        "barrio.do.line": "{house}: tap a green row or column handle.",
+        "barrio.do.line.none": "{house} cannot be built from any row or column now.",
+        "barrio.do.confirm": "{paid} pay for it, {rubble} go to your rubble ({pts} pts).",
+        "barrio.do.gap": "The market fell apart: tap how it closes up.",
+        "barrio.do.panorama": "Where does {house} go?",
+        "barrio.do.combo": "Combo! Build one more house for free, or skip.",
+        "barrio.do.full": "Full 5×5 grid! Build a house from your hand for free, or skip.",
+        "barrio.do.tie": "Klaus is tied: tap the house he builds.",
+        "barrio.do.keep": "Keep any of these houses: tap to mark, then Keep.",
+        "barrio.do.discard": "Mark the houses to discard, then Discard.",
+        "barrio.do.pass": "No move is possible: pass.",
+        "barrio.btn.build": "Build",
+        "barrio.btn.build.as": "Build: double as {use}",
+        "barrio.btn.skip": "Skip",
+        "barrio.btn.pass": "Pass",
+        "barrio.btn.cancel": "Cancel",
+        "barrio.btn.keep": "Keep {n}",
+        "barrio.btn.discard.mode": "Discard houses…",
+        "barrio.btn.discard": "Discard {n}",
+        "barrio.pan.new": "New panorama",
+        "barrio.pan.right": "Right end of panorama {i}",
+        "barrio.pan.left": "Left end of panorama {i}",
+        "barrio.pan.join": "Join panoramas {i} and {j}",
+        "barrio.pan.gain": "{label} (+{n} pts)",
+        "barrio.combo.opt": "{house}, {end} end",
+        "barrio.end.left": "left",
+        "barrio.end.right": "right",
+        "barrio.gap.opt": "Arrangement {k}",
+        "barrio.why.turn": "It is not your turn.",
+        "barrio.why.noplace": "You cannot place a material now: {why}",
+        "barrio.why.placed2": "you have already placed two.",
+        "barrio.why.drawing": "finish your draws first.",
+        "barrio.why.nocell": "{card} has no legal cell now.",
+        "barrio.why.nobuild": "You can build only right after placing two materials.",
+        "barrio.why.solo_draw": "In solo you draw only materials.",
+        "barrio.why.select": "Tap a material in your hand first.",
+        "barrio.part.houses": "Houses",
+        "barrio.part.panoramas": "Panoramas",
+        "barrio.part.burrunos": "Burruños",
+        "barrio.part.rubble": "Rubble",
+        "barrio.part.hand": "Cards left in hand",
+        "barrio.rules": "Rules & first game",
+        "barrio.you": "You",
+        "barrio.final": "Last round!",
+    },
+    "es": {
+        "barrio.table": "Mesa de Barrio",
+        "barrio.klaus": "Klaus",
+        "barrio.pts": "{n} ptos",
+        "barrio.houses": "casas {n}/{limit}",
+        "barrio.hidden": "{n} materiales boca abajo",
+        "barrio.kept": "{n} Burruños guardados",
+        "barrio.house_market": "Mercado de casas",
+        "barrio.warehouse": "Almacén",
+        "barrio.deck": "mazo {n}",
+        "barrio.deck.m": "Mazo de materiales, {n} cartas: robar boca abajo",
+        "barrio.deck.h": "Mazo de casas, {n} cartas: robar boca abajo",
+        "barrio.card": "Carta {card}: escombro {rubble}, Burruño {burruno:+d}",
+        "barrio.market": "Mercado {h}×{w}",
+        "barrio.market.empty": "Mercado: vacío",
+        "barrio.bound.solo": "máx. 3×5 o 5×3",
+        "barrio.bound.multi": "máx. 5×5",
+        "barrio.cell": "Mercado fila {r}, columna {c}",
+        "barrio.cell.with": "Mercado fila {r}, columna {c}: {card}",
+        "barrio.cell.overflow": " (demasiado grande: Klaus construye y se descarta el mercado)",
+        "barrio.line.row": "Construir con la fila {i}",
+        "barrio.line.col": "Construir con la columna {i}",
+        "barrio.line.preview": "{paid} pagan, {rubble} a tus escombros",
+        "barrio.hand": "Tu mano",
+        "barrio.hand.card": "Mano: {card}",
+        "barrio.hm.card": "Mercado de casas {n}: {card}",
+        "barrio.wh.card": "Almacén {n}: {card}",
+        "barrio.empty": "vacío",
+        "barrio.panoramas": "Tus panorámicas",
+        "barrio.panorama": "{n} cartas · {pts} ptos",
+        "barrio.rubble": "Escombros {n} ({pts})",
+        "barrio.score": "Puntos ahora {total}: casas {houses}, panorámicas {panoramas}, escombros {rubble}, Burruños {burrunos}, mano {hand}",
+        "barrio.score.short": "{total} ptos",
+        "barrio.wait": "Esperando a {name}…",
+        "barrio.do.start": "Toca un material y luego una casilla verde, o roba una carta.",
+        "barrio.do.start.multi": "Coloca un material, roba una carta o descarta casas.",
+        "barrio.do.placed1": "Coloca un segundo material, o roba (2 cartas en total).",
+        "barrio.do.placed2": "Roba 3 cartas, o toca una casa para construirla.",
+        "barrio.do.placed2.multi": "Roba 3 cartas, o toca una casa de tu mano para construirla.",
+        "barrio.do.drawing": "Roba {n} carta(s) más.",
+        "barrio.do.topup": "Completa tu mano hasta 3: roba boca abajo.",
+        "barrio.do.cell": "Toca una casilla verde para colocar {card}.",
+        "barrio.do.line": "{house}: toca el tirador verde de una fila o columna.",
+        "barrio.do.line.none": "{house} no se puede construir ahora con ninguna fila ni columna.",
+        "barrio.do.confirm": "{paid} la pagan, {rubble} van a tus escombros ({pts} ptos).",
+        "barrio.do.gap": "El mercado quedó partido: toca cómo se cierra.",
+        "barrio.do.panorama": "¿Dónde va {house}?",
+        "barrio.do.combo": "¡Combo! Construye otra casa gratis, o pasa.",
+        "barrio.do.full": "¡Cuadrícula 5×5 completa! Construye gratis una casa de tu mano, o pasa.",
+        "barrio.do.tie": "Klaus está empatado: toca la casa que construye.",
+        "barrio.do.keep": "Quédate las casas que quieras: márcalas y pulsa Quedarme.",
+        "barrio.do.discard": "Marca las casas que descartas y pulsa Descartar.",
+        "barrio.do.pass": "No hay jugada posible: pasa.",
+        "barrio.btn.build": "Construir",
+        "barrio.btn.build.as": "Construir: doble como {use}",
+        "barrio.btn.skip": "Pasar",
+        "barrio.btn.pass": "Pasar",
+        "barrio.btn.cancel": "Cancelar",
+        "barrio.btn.keep": "Quedarme {n}",
+        "barrio.btn.discard.mode": "Descartar casas…",
+        "barrio.btn.discard": "Descartar {n}",
+        "barrio.pan.new": "Panorámica nueva",
+        "barrio.pan.right": "Extremo derecho de la panorámica {i}",
+        "barrio.pan.left": "Extremo izquierdo de la panorámica {i}",
+        "barrio.pan.join": "Unir las panorámicas {i} y {j}",
+        "barrio.pan.gain": "{label} (+{n} ptos)",
+        "barrio.combo.opt": "{house}, extremo {end}",
+        "barrio.end.left": "izquierdo",
+        "barrio.end.right": "derecho",
+        "barrio.gap.opt": "Disposición {k}",
+        "barrio.why.turn": "No es tu turno.",
+        "barrio.why.noplace": "Ahora no puedes colocar un material: {why}",
+        "barrio.why.placed2": "ya has colocado dos.",
+        "barrio.why.drawing": "termina antes de robar.",
+        "barrio.why.nocell": "{card} no tiene ahora ninguna casilla legal.",
+        "barrio.why.nobuild": "Solo puedes construir justo después de colocar dos materiales.",
+        "barrio.why.solo_draw": "En solitario solo robas materiales.",
+        "barrio.why.select": "Primero toca un material de tu mano.",
+        "barrio.part.houses": "Casas",
+        "barrio.part.panoramas": "Panorámicas",
+        "barrio.part.burrunos": "Burruños",
+        "barrio.part.rubble": "Escombros",
+        "barrio.part.hand": "Cartas en la mano",
+        "barrio.rules": "Reglas y primera partida",
+        "barrio.you": "Tú",
+        "barrio.final": "¡Última ronda!",
+    },
+})
+
+
+@dataclass
+class Pick:
+    """The player's half-made choice between taps (nothing here is in the engine yet)."""
+
+    card: int | None = None  #: material chosen to place
+    house: int | None = None  #: house chosen to build
+    line: tuple[str, int] | None = None  #: line chosen for that house
+    marked: list[int] = field(default_factory=list)  #: houses marked to keep or discard
+    discarding: bool = False  #: the "discard houses" mode (2–4 players)
+
+    def reset(self) -> None:
+        """Forget every half-made choice."""
+        self.card = self.house = self.line = None
+        self.marked = []
+        self.discarding = False
+
+
+@dataclass
+class Flash:
+    """One animation step over the table: a caption, a highlighted place, a card moving."""
+
+    text: str
+    at: str | None = None  #: key of :attr:`Frame.places` to ring
+    card: int | None = None  #: card drawn moving (None: a face-down card)
+    src: str | None = None
+    dst: str | None = None
+    progress: float = 1.0  #: 0 → at ``src``, 1 → at ``dst``
+    kind: str = "material"
+
+
+@dataclass
+class Frame:
+    """One painted table: drawing, buttons, logical size and named places."""
+
+    draw: DrawList
+    targets: list[Target]
+    width: float
+    height: float
+    places: dict[str, Rect]
+    prompt: str
+
+
+# ---------------------------------------------------------------------------- helpers from the view
+def seat_of(view: dict[str, Any]) -> int:
+    return int(view.get("you", 0))
+
+
+def build_options(view: dict[str, Any], legal: list[Action], house: int | None = None) -> list[Action]:
+    """The legal builds (of ``house`` if given)."""
+    return [a for a in legal if a["type"] == "build" and (house is None or a["house"] == house)]
+
+
+def market_cells(view: dict[str, Any]) -> dict[tuple[int, int], int]:
+    return {(r, c): v for r, c, v in view["market"]}
+
+
+def line_split(view: dict[str, Any], action: Action) -> tuple[list[int], list[int]]:
+    """(paid, rubble) cards of a build action: what pays for the house and what goes to the builder's rubble."""
+    market = market_cells(view)
+    line = action["line"]
+    cells = E.line_cells(market, line["axis"], line["index"])
+    cards = [market[p] for p in cells]
+    for use, paid in E.payments(action["house"], cards):
+        if use == action["use"]:
+            return list(paid), [c for c in cards if c not in paid]
+    return [], cards
+
+
+def overflow_cell(view: dict[str, Any], r: int, c: int) -> bool:
+    """True when a card at (r, c) would make the market too big at the end of the turn."""
+    box = view["market_box"]
+    if box is None:
+        return False
+    h = max(box[2], r) - min(box[0], r) + 1
+    w = max(box[3], c) - min(box[1], c) + 1
+    if view["solo"]:
+        return not ((h <= 3 and w <= 5) or (h <= 5 and w <= 3))
+    return h > 5 or w > 5
+
+
+def pan_gain(pans: list[list[int]], house: int, option: Action) -> int:
+    """Points the house adds (its own and the panorama points) with this panorama choice."""
+    new = [p[:] for p in pans]
+    ch = option.get("choice")
+    if ch == "new":
+        new.append([house])
+    elif ch == "right":
+        new[option["panorama"]].append(house)
+    elif ch == "left":
+        new[option["panorama"]].insert(0, house)
+    elif ch == "join":
+        i, j = option["left"], option["right"]
+        joined = new[i] + [house] + new[j]
+        new = [p for k, p in enumerate(new) if k not in (i, j)] + [joined]
+    return C.POINTS[house] + E.pans_points(new) - E.pans_points(pans)
+
+
+def house_name(card: int, lang: str) -> str:
+    return str(C.HOUSES[card]["name"]["es" if lang == "es" else "en"])
+
+
+def pan_label(option: Action, lang: str) -> str:
+    ch = option.get("choice")
+    if ch == "new":
+        return t("barrio.pan.new", lang)
+    if ch == "join":
+        return t("barrio.pan.join", lang, i=option["left"] + 1, j=option["right"] + 1)
+    return t(f"barrio.pan.{ch}", lang, i=option["panorama"] + 1)
+
+
+def use_label(use: dict[str, str], lang: str) -> str:
+    L = "es" if lang == "es" else "en"
+    return ", ".join(look.MAT_NAMES[L][m] for m in use.values())
+
+
+# ---------------------------------------------------------------------------- taps
+@dataclass
+class Outcome:
+    """What a tap did: an action for the engine, a message, or only a changed pick (redraw)."""
+
+    action: Action | None = None
+    message: str | None = None
+
+
+def tap(key: str, view: dict[str, Any], legal: list[Action], pick: Pick, lang: str, my_turn: bool = True) -> Outcome:
+    """Interpret a tap on the target ``key``; may change ``pick``."""
+    if not my_turn:
+        return Outcome(message=t("barrio.why.turn", lang))
+    phase = view["phase"]
+    pend = view.get("pending") or {}
+    solo = view["solo"]
+    if key == "cancel":
+        pick.reset()
+        return Outcome()
+    if key in ("skip", "pass"):
+        pick.reset()
+        return Outcome({"type": key})
+    if key == "keep":
+        action = {"type": "keep_houses", "cards": list(pick.marked)}
+        pick.reset()
+        return Outcome(action)
+    if key == "discard-mode":
+        pick.reset()
+        pick.discarding = True
+        return Outcome()
+    if key == "discard":
+        action = {"type": "discard_houses", "cards": list(pick.marked)}
+        pick.reset()
+        return Outcome(action)
+    if key.startswith("gap-"):
+        return Outcome({"type": "close_gap", "option": int(key[4:])})
+    if key.startswith("pan-"):
+        return Outcome(dict(pend["options"][int(key[4:])]))
+    if key.startswith("combo-"):
+        house, end = pend["options"][int(key[6:])]
+        return Outcome({"type": "combo", "house": house, "end": end})
+    if key.startswith("build-"):
+        opts = [a for a in build_options(view, legal, pick.house)
+                if pick.line and (a["line"]["axis"], a["line"]["index"]) == pick.line]
+        k = int(key[6:])
+        if k >= len(opts):
+            return Outcome(message=t("barrio.why.nobuild", lang))
+        pick.reset()
+        return Outcome(opts[k])
+    if key.startswith("line-"):
+        _, axis, index = key.split("-", 2)
+        pick.line = (axis, int(index))
+        return Outcome()
+    if key.startswith("cell-"):
+        r, c = (int(v) for v in key[5:].split("_"))
+        if pick.card is None:
+            return Outcome(message=t("barrio.why.select", lang))
+        card = pick.card
+        pick.reset()
+        return Outcome({"type": "place", "card": card, "row": r, "col": c})
+    if key.startswith("wh-"):
+        slot = int(key[3:])
+        pick.reset()
+        return Outcome({"type": "draw", "source": "warehouse", "card": view["warehouse"][slot]})
+    if key in ("deck-m", "deck-h"):
+        pick.reset()
+        return Outcome({"type": "draw", "source": "material_deck" if key == "deck-m" else "house_deck"})
+    if key.startswith("hm-"):
+        card = view["house_market"][int(key[3:])]
+        if phase == "klaus_tie":
+            return Outcome({"type": "klaus_tie", "house": card})
+        if solo:
+            return _house_tapped(card, view, legal, pick, lang)
+        pick.reset()
+        return Outcome({"type": "draw", "source": "house_market", "card": card})
+    if key.startswith("hand-"):
+        card = int(key[5:])
+        if card >= C.NUM_MATERIALS:
+            if phase == "keep" or pick.discarding:
+                if card in pick.marked:
+                    pick.marked.remove(card)
+                else:
+                    pick.marked.append(card)
+                return Outcome()
+            return _house_tapped(card, view, legal, pick, lang)
+        if phase not in ("start", "placed1"):
+            why = t("barrio.why.placed2" if phase == "placed2" else "barrio.why.drawing", lang)
+            return Outcome(message=t("barrio.why.noplace", lang, why=why))
+        if pick.card == card:
+            pick.reset()
+            return Outcome()
+        pick.reset()
+        pick.card = card
+        if not any(a["type"] == "place" and a["card"] == card for a in legal):
+            pick.reset()
+            return Outcome(message=t("barrio.why.nocell", lang, card=look.card_label(card, lang)))
+        return Outcome()
+    return Outcome()
+
+
+def _house_tapped(card: int, view: dict[str, Any], legal: list[Action], pick: Pick, lang: str) -> Outcome:
+    phase = view["phase"]
+    if phase == "full_grid":
+        return Outcome({"type": "full_grid_build", "house": card})
+    if phase == "combo":
+        opts = [a for a in legal if a["type"] == "combo" and a["house"] == card]
+        if len(opts) == 1:
+            return Outcome(opts[0])
+        return Outcome()  # both ends possible: the prompt's buttons ask which
+    if phase != "placed2":
+        return Outcome(message=t("barrio.why.nobuild", lang))
+    if pick.house == card:
+        pick.reset()
+        return Outcome()
+    pick.reset()
+    pick.house = card
+    if not build_options(view, legal, card):
+        return Outcome(message=t("barrio.do.line.none", lang, house=house_name(card, lang)))
+    lines = {(a["line"]["axis"], a["line"]["index"]) for a in build_options(view, legal, card)}
+    if len(lines) == 1:
+        pick.line = next(iter(lines))
+    return Outcome()
+
+
+def taps_for(action: Action, view: dict[str, Any], legal: list[Action]) -> list[str]:
+    """The target keys a player taps, in order, to make ``action`` (used by tests and the tutorial)."""
+    kind = action["type"]
+    if kind == "draw":
+        src = action["source"]
+        if src == "warehouse":
+            return [f"wh-{view['warehouse'].index(action['card'])}"]
+        if src == "house_market":
+            return [f"hm-{view['house_market'].index(action['card'])}"]
+        return ["deck-m" if src == "material_deck" else "deck-h"]
+    if kind == "place":
+        return [f"hand-{action['card']}", f"cell-{action['row']}_{action['col']}"]
+    if kind == "build":
+        house = action["house"]
+        first = f"hm-{view['house_market'].index(house)}" if view["solo"] else f"hand-{house}"
+        line = action["line"]
+        opts = [a for a in build_options(view, legal, house) if a["line"] == line]
+        keys = [first]
+        lines = {(a["line"]["axis"], a["line"]["index"]) for a in build_options(view, legal, house)}
+        if len(lines) > 1:
+            keys.append(f"line-{line['axis']}-{line['index']}")
+        keys.append(f"build-{opts.index(action)}")
+        return keys
+    if kind == "close_gap":
+        return [f"gap-{action['option']}"]
+    if kind == "panorama":
+        return [f"pan-{view['pending']['options'].index(action)}"]
+    if kind == "combo":
+        return [f"combo-{[list(o) for o in view['pending']['options']].index([action['house'], action['end']])}"]
+    if kind == "full_grid_build":
+        return [f"hand-{action['house']}"]
+    if kind == "klaus_tie":
+        return [f"hm-{view['house_market'].index(action['house'])}"]
+    if kind == "keep_houses":
+        return [f"hand-{c}" for c in action["cards"]] + ["keep"]
+    if kind == "discard_houses":
+        return ["discard-mode"] + [f"hand-{c}" for c in action["cards"]] + ["discard"]
+    if kind in ("skip", "pass"):
+        return [kind]
+    raise ValueError(f"no taps for {action!r}")
+
+
+# ---------------------------------------------------------------------------- painting
+class _Painter:
+    """Draws one frame; sections stack in one column (narrow) or two (wide)."""
+
+    def __init__(self, view: dict[str, Any], legal: list[Action], pick: Pick, lang: str, names: list[str],
+                 my_turn: bool, wide: bool, patterns: bool) -> None:
+        self.v, self.legal, self.pick, self.lang, self.names = view, legal, pick, lang, names
+        self.my_turn, self.wide, self.patterns = my_turn, wide, patterns
+        self.d = DrawList()
+        self.targets: list[Target] = []
+        self.places: dict[str, Rect] = {}
+        self.me = seat_of(view)
+        self.prompt = ""
+
+    # small tools
+    def target(self, key: str, rect: Rect, label: str, enabled: bool = True, pressed: bool | None = None,
+               highlight: bool = False) -> None:
+        self.targets.append(Target(key, *rect, label=label, enabled=enabled, pressed=pressed, highlight=highlight))
+
+    def ring(self, rect: Rect, colour: str = LEGAL, width: float = 3, pad: float = 2) -> None:
+        x, y, w, h = rect
+        self.d.rect(x - pad, y - pad, w + 2 * pad, h + 2 * pad, stroke=colour, line_width=width, radius=8)
+
+    def label(self, x: float, y: float, text: str, size: int = 12, colour: str = INK, align: str = "left",
+              bold: bool = True, max_width: float | None = None) -> None:
+        self.d.text(x, y, text, font=f"{'bold ' if bold else ''}{size}px sans-serif", colour=colour, align=align,
+                    baseline="middle", max_width=max_width)
+
+    def button(self, key: str, rect: Rect, text: str, primary: bool = False, label: str | None = None) -> None:
+        x, y, w, h = rect
+        self.d.rect(x, y, w, h, fill=THEME if primary else "#fff", stroke=THEME, line_width=2, radius=10)
+        self.label(x + w / 2, y + h / 2 + 1, text, 13, "#fff" if primary else THEME, "center", max_width=w - 10)
+        self.target(key, rect, label or text)
+
+    def buttons(self, items: list[tuple[str, str, bool]], x: float, y: float, w: float) -> float:
+        """Lay out buttons (key, text, primary) in rows; return the height used."""
+        cx, cy, h = x, y, 44.0
+        for key, text, primary in items:
+            bw = min(w, max(72.0, 7.2 * len(text) + 26))
+            if cx + bw > x + w + 0.5:
+                cx, cy = x, cy + h + 6
+            self.button(key, (cx, cy, bw, h), text, primary)
+            cx += bw + 6
+        return cy + h - y if items else 0.0
+
+    # sections --------------------------------------------------------------
+    def klaus(self, x: float, y: float, w: float) -> float:
+        v, lang = self.v, self.lang
+        k = v["klaus"]
+        pans = v["panoramas"][1]
+        score = v["scores"][1]
+        minis = sum(len(p) for p in pans)
+        h = 48 + (46 if minis else 0) + (46 if minis > 9 else 0)
+        self.d.rect(x, y, w, h, fill="#e9e2f2", stroke="#7a5aa6", line_width=1.5, radius=10)
+        self.places["klaus"] = (x, y, w, h)
+        self.label(x + 10, y + 15, t("barrio.klaus", lang), 15)
+        self.label(x + 62, y + 15, t("barrio.pts", lang, n=score), 15, "#4b3470")
+        self.label(x + 10, y + 35, t("barrio.houses", lang, n=k["houses"], limit=v["house_limit"]), 11, bold=False)
+        # his materials, face down, and the Burruños he keeps
+        hx = x + w - 122
+        for i in range(min(3, len(k["hand"]))):
+            look.face_down(self.d, hx + i * 4, y + 6 + i * 2, 26, 34)
+        self.places["klaus-hand"] = (hx, y + 6, 34, 36)
+        self.label(hx + 42, y + 24, f"×{len(k['hand'])}", 14)
+        bx = x + w - 48
+        look.burruno_face(self.d, bx + 10, y + 24, 9)
+        self.label(bx + 24, y + 24, f"×{len(k['kept'])}", 14)
+        self.target("klaus-info", (x, y, w, 44), f"{t('barrio.klaus', lang)}: {t('barrio.pts', lang, n=score)}, "
+                    f"{t('barrio.houses', lang, n=k['houses'], limit=v['house_limit'])}, {t('barrio.hidden', lang, n=len(k['hand']))}, "
+                    f"{t('barrio.kept', lang, n=len(k['kept']))}", enabled=True)
+        self.minis(pans, x + 8, y + 46, w - 16, "klaus-pans")
+        return h
+
+    def minis(self, pans: list[list[int]], x: float, y: float, w: float, place: str) -> None:
+        mw, mh, gap = 30.0, 42.0, 8.0
+        cx, cy = x, y
+        self.places[place] = (x, y, w, mh)
+        for pan in pans:
+            pw = len(pan) * (mw + 1) + gap
+            if cx + pw > x + w and cx > x:
+                cx, cy = x, cy + mh + 4
+            for i, hcard in enumerate(pan):
+                look.house_card(self.d, hcard, cx + i * (mw + 1), cy, mw, mh, self.lang)
+            cx += pw
+
+    def opponents(self, x: float, y: float, w: float) -> float:
+        v, lang = self.v, self.lang
+        top = y
+        for p in range(v["players"]):
+            if p == self.me:
+                continue
+            pans = v["panoramas"][p]
+            minis = sum(len(q) for q in pans)
+            h = 44 + (46 if minis else 0) + (46 if minis > 9 else 0)
+            current = v["current_player"] == p
+            self.d.rect(x, y, w, h, fill="#e6eef1", stroke=ACCENT if current else "#9bb2bb", line_width=3 if current else 1.5, radius=10)
+            self.places[f"seat-{p}"] = (x, y, w, h)
+            name = self.names[p] if p < len(self.names) else f"#{p + 1}"
+            self.label(x + 10, y + 14, ("▶ " if current else "") + name, 14, max_width=w * 0.5)
+            self.label(x + w - 10, y + 14, t("barrio.pts", lang, n=v["scores"][p]), 14, align="right")
+            hc = v["hand_counts"][p]
+            rub = len(v["rubble"][p])
+            info = (f"{t('barrio.houses', lang, n=sum(len(q) for q in pans), limit=v['house_limit'])} · "
+                    f"✋ {hc['materials']}+{hc['houses']} · {t('barrio.rubble', lang, n=rub, pts=v['breakdown'][p]['rubble'])}")
+            self.label(x + 10, y + 32, info, 11, bold=False, max_width=w - 20)
+            self.target(f"seat-{p}", (x, y, w, 44), f"{name}: {t('barrio.pts', lang, n=v['scores'][p])}, {info}")
+            self.minis(pans, x + 8, y + 44, w - 16, f"seat-{p}-pans")
+            y += h + 6
+        return y - top
+
+    def supply(self, x: float, y: float, w: float) -> float:
+        v, lang, d = self.v, self.lang, self.d
+        phase, solo = v["phase"], v["solo"]
+        sc = v["scoring"]
+        self.label(x + 2, y + 9, t("barrio.house_market", lang), 12)
+        self.label(x + w - 2, y + 9, t("barrio.card", lang, card=v["scoring_card"], rubble=sc["rubble"], burruno=sc["burruno"]),
+                   11, "#4b3470", "right", bold=False)
+        y += 18
+        cw = (w - 4 * 6) / 5
+        ch = min(96.0, cw * 1.42)
+        tie = set((v.get("pending") or {}).get("options", [])) if phase == "klaus_tie" else set()
+        build_ok = {a["house"] for a in build_options(v, self.legal)} if solo else set()
+        combo_ok = {o[0] for o in (v.get("pending") or {}).get("options", [])} if phase == "combo" and solo else set()
+        for i, card in enumerate(v["house_market"]):
+            rect = (x + i * (cw + 6), y, cw, ch)
+            self.places[f"hm-{i}"] = rect
+            if card is None:
+                d.rect(*rect, stroke="#b9ad94", line_width=1.5, radius=8)
+                self.label(rect[0] + cw / 2, y + ch / 2, "—", 14, "#8c826d", "center")
+                continue
+            look.house_card(d, card, *rect, lang)
+            chosen = self.pick.house == card
+            hot = card in tie or card in build_ok or card in combo_ok
+            if chosen:
+                self.ring(rect, ACCENT, 4)
+            elif hot and self.my_turn:
+                self.ring(rect, LEGAL, 3)
+            enabled = self.my_turn and (not solo or phase in ("placed2", "klaus_tie", "combo", "start", "placed1", "drawing"))
+            self.target(f"hm-{i}", rect, t("barrio.hm.card", lang, n=i + 1, card=look.card_label(card, lang)),
+                        enabled=enabled, pressed=chosen if solo else None, highlight=hot and self.my_turn)
+        # the house deck
+        rect = (x + 4 * (cw + 6), y, cw, ch)
+        self.places["deck-h"] = rect
+        look.face_down(d, *rect, kind="house")
+        self.label(rect[0] + cw / 2, y + ch / 2, str(v["house_deck"]), 16, "#fff", "center")
+        self.label(rect[0] + cw / 2, y + ch - 10, t("barrio.deck", lang, n="").strip(), 10, "#fff", "center", bold=False)
+        if not solo:
+            can = any(a["type"] == "draw" and a["source"] == "house_deck" for a in self.legal) and self.my_turn
+            if can:
+                self.ring(rect, LEGAL, 3)
+            self.target("deck-h", rect, t("barrio.deck.h", lang, n=v["house_deck"]), enabled=self.my_turn, highlight=can)
+        y += ch + 8
+        # the warehouse and the material deck
+        self.label(x + 2, y + 8, t("barrio.warehouse", lang), 12)
+        self.label(x + w - 2, y + 8, f"{'descarte' if lang == 'es' else 'discard'} {len(v['material_discard'])}", 11,
+                   "#5b6468", "right", bold=False)
+        y += 17
+        mh = min(70.0, cw * 1.1)
+        draws = {a.get("card") for a in self.legal if a["type"] == "draw" and a["source"] == "warehouse"} if self.my_turn else set()
+        for i, card in enumerate(v["warehouse"]):
+            rect = (x + i * (cw + 6), y, cw, mh)
+            self.places[f"wh-{i}"] = rect
+            if card is None:
+                d.rect(*rect, stroke="#b9ad94", line_width=1.5, radius=8)
+                continue
+            look.material_card(d, card, *rect, lang, self.patterns or True)
+            if card in draws:
+                self.ring(rect, LEGAL, 3)
+            self.target(f"wh-{i}", rect, t("barrio.wh.card", lang, n=i + 1, card=look.card_label(card, lang)),
+                        enabled=self.my_turn, highlight=card in draws)
+        rect = (x + 4 * (cw + 6), y, cw, mh)
+        self.places["deck-m"] = rect
+        look.face_down(d, *rect)
+        self.label(rect[0] + cw / 2, y + mh / 2 - 4, str(v["material_deck"]), 16, "#fff", "center")
+        self.label(rect[0] + cw / 2, y + mh - 10, "▼ ?", 10, "#fff", "center")
+        can = self.my_turn and any(a["type"] == "draw" and a["source"] == "material_deck" for a in self.legal)
+        if can:
+            self.ring(rect, LEGAL, 3)
+        self.target("deck-m", rect, t("barrio.deck.m", lang, n=v["material_deck"]), enabled=self.my_turn, highlight=can)
+        return 18 + ch + 8 + 17 + mh
+
+    def market(self, x: float, y: float, w: float) -> float:
+        v, lang, d, pick = self.v, self.lang, self.d, self.pick
+        cells = market_cells(v)
+        box = v["market_box"]
+        top = y
+        bound = t("barrio.bound.solo" if v["solo"] else "barrio.bound.multi", lang)
+        if box is None:
+            title = t("barrio.market.empty", lang)
+            r0 = c0 = r1 = c1 = 0
+        else:
+            title = t("barrio.market", lang, h=box[2] - box[0] + 1, w=box[3] - box[1] + 1)
+            r0, c0, r1, c1 = box[0] - 1, box[1] - 1, box[2] + 1, box[3] + 1
+        place_ok = {(a["row"], a["col"]) for a in self.legal if a["type"] == "place" and a["card"] == pick.card} if pick.card is not None else set()
+        for r, c in place_ok:
+            r0, c0, r1, c1 = min(r0, r), min(c0, c), max(r1, r), max(c1, c)
+        self.label(x + 2, y + 8, f"{title} · {bound}", 12)
+        y += 18
+        builds = build_options(v, self.legal, pick.house) if pick.house is not None else []
+        lines_ok = {(a["line"]["axis"], a["line"]["index"]) for a in builds}
+        handle = 30.0 if pick.house is not None else 0.0
+        rows, cols = r1 - r0 + 1, c1 - c0 + 1
+        cell = min(54.0, (w - handle - 4) / cols, 300.0 / rows if rows > 5 else 54.0)
+        gx = x + handle + (w - handle - cols * cell) / 2
+        gy = y + handle
+        gh = rows * cell
+        d.rect(gx - 3, gy - 3, cols * cell + 6, gh + 6, fill="#e3d8bf", radius=8)
+        split: tuple[list[int], list[int]] = ([], [])
+        chosen_builds: list[Action] = []
+        if pick.house is not None and pick.line is not None:
+            chosen_builds = [a for a in builds if (a["line"]["axis"], a["line"]["index"]) == pick.line]
+            if chosen_builds:
+                split = line_split(v, chosen_builds[0])
+        if box is not None:  # the market's bounding box
+            d.rect(gx + (box[1] - c0) * cell - 1, gy + (box[0] - r0) * cell - 1, (box[3] - box[1] + 1) * cell + 2,
+                   (box[2] - box[0] + 1) * cell + 2, stroke="#8c7b58", line_width=1.5, radius=4)
+        for r in range(r0, r1 + 1):
+            for c in range(c0, c1 + 1):
+                rect = (gx + (c - c0) * cell + 2, gy + (r - r0) * cell + 2, cell - 4, cell - 4)
+                key = f"cell-{r}_{c}"
+                self.places[key] = rect
+                card = cells.get((r, c))
+                in_line = pick.line is not None and ((pick.line[0] == "row" and r == pick.line[1]) or (pick.line[0] == "col" and c == pick.line[1]))
+                if card is not None:
+                    look.material_card(d, card, *rect, lang)
+                    if in_line and chosen_builds:
+                        paid = card in split[0]
+                        d.rect(*rect, fill="rgba(30,138,76,.28)" if paid else "rgba(164,38,44,.32)", radius=5)
+                        d.circle(rect[0] + rect[2] - 8, rect[1] + 8, 8, fill=LEGAL if paid else DANGER, stroke="#fff", line_width=1.5)
+                        self.label(rect[0] + rect[2] - 8, rect[1] + 8.5, "✓" if paid else "R", 10, "#fff", "center")
+                    self.target(key, rect, t("barrio.cell.with", lang, r=r, c=c, card=look.card_label(card, lang)),
+                                enabled=pick.card is not None and self.my_turn)
+                    continue
+                legal_here = (r, c) in place_ok
+                over = legal_here and overflow_cell(v, r, c)
+                if legal_here:
+                    d.rect(*rect, fill="#d5efdd", stroke=LEGAL, line_width=2.5, radius=6)
+                    if over:
+                        d.pattern(*rect, "stripes", "rgba(164,38,44,.55)", radius=6)
+                        self.label(rect[0] + rect[2] / 2, rect[1] + rect[3] / 2, "!", 16, DANGER, "center")
+                    else:
+                        self.label(rect[0] + rect[2] / 2, rect[1] + rect[3] / 2, "+", 20, LEGAL, "center")
+                else:
+                    d.rect(*rect, stroke="#cbbd9e", line_width=1, radius=6)
+                if pick.card is not None and self.my_turn:
+                    label = t("barrio.cell", lang, r=r, c=c) + (t("barrio.cell.overflow", lang) if over else "")
+                    self.target(key, rect, label, highlight=legal_here)
+        if box is None and pick.card is None:
+            rect = self.places[f"cell-0_0"]
+            self.label(rect[0] + rect[2] / 2, rect[1] + rect[3] / 2, "·", 20, "#8c7b58", "center")
+        if pick.house is not None:  # handles for the lines the chosen house can use
+            for r in range(r0, r1 + 1):
+                ok = ("row", r) in lines_ok
+                if not ok:
+                    continue
+                rect = (gx - handle - 2, gy + (r - r0) * cell + 4, handle - 2, cell - 8)
+                chosen = pick.line == ("row", r)
+                d.rect(*rect, fill=ACCENT if chosen else LEGAL, radius=6)
+                self.label(rect[0] + rect[2] / 2, rect[1] + rect[3] / 2, "▶", 13, "#fff", "center")
+                pv = self._line_preview(builds, ("row", r))
+                self.target(f"line-row-{r}", rect, t("barrio.line.row", lang, i=r) + ": " + pv, pressed=chosen, highlight=True)
+            for c in range(c0, c1 + 1):
+                if ("col", c) not in lines_ok:
+                    continue
+                rect = (gx + (c - c0) * cell + 4, gy - handle - 2, cell - 8, handle - 2)
+                chosen = pick.line == ("col", c)
+                d.rect(*rect, fill=ACCENT if chosen else LEGAL, radius=6)
+                self.label(rect[0] + rect[2] / 2, rect[1] + rect[3] / 2, "▼", 13, "#fff", "center")
+                pv = self._line_preview(builds, ("col", c))
+                self.target(f"line-col-{c}", rect, t("barrio.line.col", lang, i=c) + ": " + pv, pressed=chosen, highlight=True)
+            if pick.line is not None:  # frame the chosen line
+                if pick.line[0] == "row":
+                    d.rect(gx - 1, gy + (pick.line[1] - r0) * cell, cols * cell + 2, cell, stroke=ACCENT, line_width=3, radius=6)
+                else:
+                    d.rect(gx + (pick.line[1] - c0) * cell, gy - 1, cell, gh + 2, stroke=ACCENT, line_width=3, radius=6)
+        return y + handle + gh + 6 - top
+
+    def _line_preview(self, builds: list[Action], line: tuple[str, int]) -> str:
+        for a in builds:
+            if (a["line"]["axis"], a["line"]["index"]) == line:
+                paid, rubble = line_split(self.v, a)
+                return t("barrio.line.preview", self.lang, paid=len(paid), rubble=len(rubble))
+        return ""
+
+    def hand(self, x: float, y: float, w: float) -> float:
+        v, lang, d, pick = self.v, self.lang, self.d, self.pick
+        cards = v["hand"]
+        houses = [c for c in cards if c >= C.NUM_MATERIALS]
+        mats = [c for c in cards if c < C.NUM_MATERIALS]
+        top = y
+        self.label(x + 2, y + 8, f"{t('barrio.hand', lang)} ({len(cards)}/7)", 12)
+        y += 18
+        phase = v["phase"]
+        placeable = {a["card"] for a in self.legal if a["type"] == "place"} if self.my_turn else set()
+        buildable = {a["house"] for a in build_options(v, self.legal)} if self.my_turn else set()
+        if phase == "full_grid":
+            buildable = {a["house"] for a in self.legal if a["type"] == "full_grid_build"}
+        if phase == "combo" and not v["solo"]:
+            buildable = {o[0] for o in (v.get("pending") or {}).get("options", [])}
+        if houses:
+            hw = min(64.0, (w - 6 * (len(houses) - 1)) / len(houses))
+            hh = hw * 1.42
+            for i, card in enumerate(houses):
+                marked = card in pick.marked
+                chosen = pick.house == card or marked
+                rect = (x + i * (hw + 6), y + (0 if chosen else 6), hw, hh)
+                self.places[f"hand-{card}"] = rect
+                look.house_card(d, card, *rect, lang)
+                if chosen:
+                    self.ring(rect, ACCENT, 4)
+                elif card in buildable:
+                    self.ring(rect, LEGAL, 3)
+                self.target(f"hand-{card}", rect, t("barrio.hand.card", lang, card=look.card_label(card, lang)),
+                            enabled=self.my_turn, pressed=chosen, highlight=card in buildable)
+            y += hh + 10
+        if mats or not houses:
+            mw = min(48.0, (w - 5 * 6) / max(6, len(mats)))
+            mh = mw * 1.36
+            for i, card in enumerate(mats):
+                chosen = pick.card == card
+                rect = (x + i * (mw + 5), y + (0 if chosen else 8), mw, mh)
+                self.places[f"hand-{card}"] = rect
+                look.material_card(d, card, *rect, lang)
+                if chosen:
+                    self.ring(rect, ACCENT, 4)
+                elif card in placeable:
+                    self.ring(rect, "rgba(30,138,76,.7)", 2)
+                self.target(f"hand-{card}", rect, t("barrio.hand.card", lang, card=look.card_label(card, lang)),
+                            enabled=self.my_turn, pressed=chosen, highlight=card in placeable)
+            if not mats and not houses:
+                self.label(x + 4, y + 24, "—", 14, "#8c826d")
+            self.places["hand"] = (x, y, w, mh + 8)
+            y += mh + 10
+        return y - top
+
+    def actions(self, x: float, y: float, w: float) -> float:
+        """The prompt line and the buttons and choices of the moment."""
+        v, lang, d, pick = self.v, self.lang, self.d, self.pick
+        phase = v["phase"]
+        pend = v.get("pending") or {}
+        top = y
+        items: list[tuple[str, str, bool]] = []
+        if not self.my_turn:
+            cp = v["current_player"]
+            name = self.names[cp] if cp is not None and cp < len(self.names) else ""
+            prompt = t("barrio.wait", lang, name=name) if cp is not None else ""
+        elif phase == "keep":
+            prompt = t("barrio.do.keep", lang)
+            items = [("keep", t("barrio.btn.keep", lang, n=len(pick.marked)), True)]
+        elif pick.discarding:
+            prompt = t("barrio.do.discard", lang)
+            items = [("discard", t("barrio.btn.discard", lang, n=len(pick.marked)), True), ("cancel", t("barrio.btn.cancel", lang), False)]
+        elif phase == "klaus_tie":
+            prompt = t("barrio.do.tie", lang)
+        elif phase == "gap":
+            prompt = t("barrio.do.gap", lang)
+        elif phase == "panorama":
+            prompt = t("barrio.do.panorama", lang, house=house_name(pend["house"], lang))
+        elif phase == "combo":
+            prompt = t("barrio.do.combo", lang)
+        elif phase == "full_grid":
+            prompt = t("barrio.do.full", lang)
+            items = [("skip", t("barrio.btn.skip", lang), False)]
+        elif phase == "drawing" or phase == "topup":
+            prompt = t("barrio.do.topup", lang) if phase == "topup" else t("barrio.do.drawing", lang, n=v["draws_left"])
+        elif pick.card is not None:
+            prompt = t("barrio.do.cell", lang, card=look.card_label(pick.card, lang))
+            items = [("cancel", t("barrio.btn.cancel", lang), False)]
+        elif pick.house is not None:
+            builds = build_options(v, self.legal, pick.house)
+            if pick.line is None:
+                prompt = t("barrio.do.line" if builds else "barrio.do.line.none", lang, house=house_name(pick.house, lang))
+            else:
+                chosen = [a for a in builds if (a["line"]["axis"], a["line"]["index"]) == pick.line]
+                paid, rubble = line_split(v, chosen[0]) if chosen else ([], [])
+                sc = v["scoring"]
+                pts = sum(sc["burruno"] if c < C.NUM_MATERIALS and C.KIND[c] == C.BURRUNO else sc["rubble"] for c in rubble)
+                prompt = t("barrio.do.confirm", lang, paid=len(paid), rubble=len(rubble), pts=f"{pts:+d}")
+                for k, a in enumerate(chosen):
+                    text = t("barrio.btn.build.as", lang, use=use_label(a["use"], lang)) if a["use"] and len(chosen) > 1 else t("barrio.btn.build", lang)
+                    items.append((f"build-{k}", text, True))
+            items.append(("cancel", t("barrio.btn.cancel", lang), False))
+        elif phase == "start":
+            prompt = t("barrio.do.start" if v["solo"] else "barrio.do.start.multi", lang)
+            if not v["solo"] and any(a["type"] == "discard_houses" for a in self.legal):
+                items = [("discard-mode", t("barrio.btn.discard.mode", lang), False)]
+        elif phase == "placed1":
+            prompt = t("barrio.do.placed1", lang)
+        elif phase == "placed2":
+            prompt = t("barrio.do.placed2" if v["solo"] else "barrio.do.placed2.multi", lang)
+        else:
+            prompt = ""
+        if self.my_turn and self.legal == [{"type": "pass"}]:
+            prompt = t("barrio.do.pass", lang)
+            items = [("pass", t("barrio.btn.pass", lang), True)]
+        if v.get("final_round") and not v["over"]:
+            prompt = t("barrio.final", lang) + " " + prompt
+        self.prompt = prompt
+        d.rect(x, y, w, 10, fill=None)
+        # the prompt: up to two lines
+        lines = _wrap(prompt, int(w / 7.4))
+        for i, line in enumerate(lines[:3]):
+            self.label(x + 4, y + 10 + i * 17, line, 14, THEME if self.my_turn else "#5b6468")
+        y += 8 + 17 * min(3, len(lines))
+        if self.my_turn and phase == "gap":
+            y += self.gap_choices(x, y, w, pend)
+        elif self.my_turn and phase == "panorama":
+            pans = v["panoramas"][self.me]
+            items = [(f"pan-{k}", t("barrio.pan.gain", lang, label=pan_label(o, lang), n=pan_gain(pans, pend["house"], o)), k == 0)
+                     for k, o in enumerate(pend["options"])]
+        elif self.my_turn and phase == "combo":
+            items = [(f"combo-{k}", t("barrio.combo.opt", lang, house=house_name(h, lang), end=t(f"barrio.end.{e}", lang)), True)
+                     for k, (h, e) in enumerate(pend["options"])] + [("skip", t("barrio.btn.skip", lang), False)]
+        if items and self.my_turn:
+            y += 4 + self.buttons(items, x, y + 4, w)
+        return y + 6 - top
+
+    def gap_choices(self, x: float, y: float, w: float, pend: dict[str, Any]) -> float:
+        """Each way to close the gap as a small map; tapping one chooses it."""
+        options = pend["options"]
+        bw = min(110.0, (w - 6 * (len(options) - 1)) / max(1, len(options)))
+        bh = 0.0
+        for k, opt in enumerate(options):
+            rs = [r for r, _, _ in opt] or [0]
+            cs = [c for _, c, _ in opt] or [0]
+            rows, cols = max(rs) - min(rs) + 1, max(cs) - min(cs) + 1
+            s = min(18.0, (bw - 10) / cols)
+            h = rows * s + 26
+            bh = max(bh, h)
+            bx = x + k * (bw + 6)
+            self.d.rect(bx, y + 4, bw, h, fill="#fff", stroke=THEME, line_width=2, radius=8)
+            for r, c, card in opt:
+                look.material_card(self.d, card, bx + 5 + (c - min(cs)) * s, y + 8 + (r - min(rs)) * s, s - 1, s - 1, self.lang)
+            self.label(bx + bw / 2, y + h - 6, t("barrio.gap.opt", self.lang, k=k + 1), 11, THEME, "center")
+            self.target(f"gap-{k}", (bx, y + 4, bw, max(44.0, h)), t("barrio.gap.opt", self.lang, k=k + 1) + ": " + ", ".join(
+                f"{look.card_label(card, self.lang)} ({r}, {c})" for r, c, card in opt), highlight=True)
+        return bh + 10
+
+    def own(self, x: float, y: float, w: float) -> float:
+        """The viewer's panoramas, rubble and live score."""
+        v, lang, d = self.v, self.lang, self.d
+        me = self.me
+        top = y
+        b = v["breakdown"][me]
+        name = t("barrio.you", lang) if v["solo"] else (self.names[me] if me < len(self.names) else "")
+        d.rect(x, y, w, 30, fill="#dfe9ec", radius=8)
+        self.label(x + 8, y + 15, f"{name} · {t('barrio.score.short', lang, total=b['total'])}", 14)
+        rub = v["rubble"][me]
+        burr = sum(1 for c in rub if c < C.NUM_MATERIALS and C.KIND[c] == C.BURRUNO)
+        self.label(x + w - 8, y + 15, t("barrio.rubble", lang, n=len(rub), pts=b["rubble"]) + (f" · Bu {burr}" if burr else ""),
+                   12, DANGER, "right", bold=False)
+        self.places["rubble"] = (x + w - 90, y, 90, 30)
+        self.target("score", (x, y, w, 30), t("barrio.score", lang, **b))
+        y += 36
+        pans = v["panoramas"][me]
+        self.places["pans"] = (x, y, w, 60)
+        if not pans:
+            self.label(x + 4, y + 10, t("barrio.panoramas", lang) + ": —", 12, "#5b6468", bold=False)
+            return y + 24 - top
+        pw, ph = 40.0, 56.0
+        cx, cy = x, y
+        for i, pan in enumerate(pans):
+            width = len(pan) * (pw + 2)
+            if cx + width > x + w and cx > x:
+                cx, cy = x, cy + ph + 22
+            if width > w:
+                pw2 = (w - 2 * len(pan)) / len(pan)
+            else:
+                pw2 = pw
+            for j, hcard in enumerate(pan):
+                look.house_card(d, hcard, cx + j * (pw2 + 2), cy, pw2, ph, lang)
+            self.label(cx, cy + ph + 9, t("barrio.panorama", lang, n=len(pan), pts=C.PANORAMA_POINTS[min(len(pan), 8)] if len(pan) <= 8
+                                                      else E.pans_points([pan])), 10, bold=False)
+            cx += max(len(pan) * (pw2 + 2), 70) + 10
+        return cy + ph + 18 - top
+
+    def flash(self, f: Flash, width: float) -> None:
+        d = self.d
+        if f.at and f.at in self.places:
+            self.ring(self.places[f.at], ACCENT, 4, 4)
+        if f.src in self.places and f.dst in self.places:
+            sx, sy, sw, sh = self.places[f.src]
+            tx, ty, tw, th = self.places[f.dst]
+            p = max(0.0, min(1.0, f.progress))
+            p = p * p * (3 - 2 * p)
+            cw, ch = 36.0, 48.0 if f.kind == "material" else 52.0
+            cx = sx + sw / 2 + (tx + tw / 2 - sx - sw / 2) * p - cw / 2
+            cy = sy + sh / 2 + (ty + th / 2 - sy - sh / 2) * p - ch / 2
+            d.rect(cx + 3, cy + 4, cw, ch, fill="rgba(0,0,0,.25)", radius=6)
+            look.any_card(d, f.card, cx, cy, cw, ch, self.lang, f.kind)
+        lines = _wrap(f.text, int((width - 40) / 7.2))[:2]
+        h = 12 + 18 * len(lines)
+        d.rect(10, 4, width - 20, h, fill="rgba(29,35,38,.9)", radius=10)
+        for i, line in enumerate(lines):
+            self.label(width / 2, 4 + 15 + 18 * i, line, 14, "#fff", "center", max_width=width - 36)
+
+
+def _wrap(text: str, chars: int) -> list[str]:
+    words, lines, cur = text.split(), [], ""
+    for word in words:
+        if cur and len(cur) + 1 + len(word) > chars:
+            lines.append(cur)
+            cur = word
+        else:
+            cur = f"{cur} {word}" if cur else word
+    if cur:
+        lines.append(cur)
+    return lines or [""]
+
+
+def paint(view: dict[str, Any], legal: list[Action], pick: Pick, lang: str, names: list[str], my_turn: bool,
+          wide: bool = False, patterns: bool = True, flash: Flash | None = None) -> Frame:
+    """Draw the whole table for ``view`` (narrow: 360 logical units wide; wide: 720, two columns)."""
+    p = _Painter(view, legal if my_turn else [], pick, lang, names, my_turn, wide, patterns)
+    d = p.d
+    width = WIDE if wide else NARROW
+    d.clear(TABLE)
+    m = 6.0
+    top = p.klaus if view["solo"] else p.opponents
+    if wide:
+        col = (width - 3 * m) / 2
+        xl, xr = m, 2 * m + col
+        yl = m
+        yl += top(xl, yl, col) + 8
+        yl += p.supply(xl, yl, col) + 10
+        yl += p.own(xl, yl, col)
+        yr = m
+        yr += p.market(xr, yr, col) + 4
+        yr += p.actions(xr, yr, col)
+        yr += p.hand(xr, yr, col)
+        height = max(yl, yr) + m
+    else:
+        w = width - 2 * m
+        y = m
+        y += top(m, y, w) + 8
+        y += p.supply(m, y, w) + 8
+        y += p.market(m, y, w) + 2
+        y += p.actions(m, y, w)
+        y += p.hand(m, y, w) + 2
+        y += p.own(m, y, w)
+        height = y + m
+    if flash is not None:
+        p.flash(flash, width)
+    return Frame(d, p.targets, width, height, p.places, p.prompt)
+
+
+def score_rows(breakdown: dict[str, int], lang: str) -> dict[str, int]:
+    """A score breakdown with the player's words as keys, in the order of the end screen."""
+    return {t("barrio.part.houses", lang): breakdown["houses"], t("barrio.part.panoramas", lang): breakdown["panoramas"],
+            t("barrio.part.burrunos", lang): breakdown["burrunos"], t("barrio.part.rubble", lang): breakdown["rubble"],
+            t("barrio.part.hand", lang): breakdown["hand"]}
+
+
+def flashes(events: list[dict[str, Any]], me: int, describe: Callable[[dict[str, Any]], str]) -> list[Flash]:
+    """The animation steps for new log events: what Klaus and the other seats did (not the viewer's own moves)."""
+    out: list[Flash] = []
+    for e in events:
+        kind = e.get("type")
+        text = describe(e)
+        if kind == "klaus_turn":
+            out.append(Flash(text, at="klaus"))
+        elif kind == "klaus_draw":
+            src = f"wh-{e['slot']}" if e.get("source") == "warehouse" and e.get("slot") is not None else "deck-m"
+            out.append(Flash(text, card=e.get("card") if e.get("source") == "warehouse" else None, src=src, dst="klaus-hand"))
+        elif kind == "klaus_build":
+            out.append(Flash(text, card=e.get("house"), src="deck-h", dst="klaus-pans", kind="house"))
+        elif kind in ("klaus_discard", "klaus_tie", "overflow", "solo_reset", "market_discarded", "last_round"):
+            out.append(Flash(text, at="klaus" if kind.startswith("klaus") else None))
+        elif e.get("player") not in (None, me) and isinstance(e.get("player"), int):
+            p = e["player"]
+            if kind == "draw":
+                src = {"warehouse": f"wh-{e.get('slot')}", "house_market": f"hm-{e.get('slot')}",
+                       "material_deck": "deck-m", "house_deck": "deck-h"}.get(e.get("source"), "deck-m")
+                out.append(Flash(text, card=e.get("card"), src=src, dst=f"seat-{p}",
+                                 kind="house" if e.get("source", "").startswith("house") else "material"))
+            elif kind == "place":
+                out.append(Flash(text, card=e.get("card"), src=f"seat-{p}", dst=f"cell-{e['row']}_{e['col']}"))
+            elif kind in ("build", "panorama", "combo", "free_build", "discard_houses", "keep_houses", "full_grid"):
+                out.append(Flash(text, at=f"seat-{p}"))
+    return out

@@ -1,0 +1,139 @@
+"""Barrio's table logic under CPython: every move a bot makes can be made by tapping, and the frame offers it.
+
+These tests drive :mod:`game.ui.barrio.table` (pure Python) through whole games:
+for each action a bot chooses, the taps that make it (``taps_for``) must exist as
+enabled buttons in the painted frame of the moment, and feeding them to ``tap``
+must give back exactly that action.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+import game.barrio as B
+from game.barrio import cards as C
+from game.ui.barrio.table import Pick, flashes, line_split, overflow_cell, paint, score_rows, tap, taps_for
+
+NAMES = ["Ana", "Bo", "Cy", "Di"]
+
+
+def play_through_taps(players: int, seed: int, wide: bool = False, lang: str = "en") -> tuple[B.State, dict[str, int]]:
+    state = B.new_game(players, seed)
+    bots = [B.make_bot("weak", seed * 10 + p) for p in range(max(1, players))]
+    seen: dict[str, int] = {}
+    for _ in range(2000):
+        if B.is_over(state):
+            break
+        me = B.current_player(state)
+        view = B.view(state, me)
+        legal = B.legal_actions(state)
+        action = bots[me].choose(view, legal)
+        pick = Pick()
+        made = None
+        for key in taps_for(action, view, legal):
+            frame = paint(view, legal, pick, lang, NAMES, True, wide=wide)
+            enabled = {tg.key for tg in frame.targets if tg.enabled}
+            assert key in enabled, f"{key} not offered for {action} in phase {view['phase']}"
+            assert frame.width in (360, 720) and 300 < frame.height < 2000
+            out = tap(key, view, legal, pick, lang)
+            assert out.message is None, out.message
+            if out.action is not None:
+                made = out.action
+        assert made == action
+        seen[action["type"]] = seen.get(action["type"], 0) + 1
+        state = B.apply_action(state, made)
+    assert B.is_over(state)
+    return state, seen
+
+
+def test_solo_game_is_playable_by_taps():
+    _, seen = play_through_taps(1, 11)
+    assert seen["place"] > 5 and seen["draw"] > 5 and seen["build"] >= 1 and seen["panorama"] >= 1
+
+
+@pytest.mark.parametrize("players,seed", [(2, 3), (3, 5), (4, 8)])
+def test_multiplayer_games_are_playable_by_taps(players, seed):
+    _, seen = play_through_taps(players, seed, wide=players == 4, lang="es")
+    assert seen["keep_houses"] == players and seen["build"] >= 1
+
+
+def test_selected_material_lights_exactly_its_legal_cells():
+    state = B.new_game(1, 4)
+    state = B.apply_action(state, {"type": "place", "card": B.view(state, 0)["hand"][0], "row": 0, "col": 0})
+    view, legal = B.view(state, 0), B.legal_actions(state)
+    card = view["hand"][0]
+    pick = Pick()
+    assert tap(f"hand-{card}", view, legal, pick, "en").action is None and pick.card == card
+    frame = paint(view, legal, pick, "en", NAMES, True)
+    lit = {tg.key for tg in frame.targets if tg.highlight and tg.key.startswith("cell-")}
+    assert lit == {f"cell-{a['row']}_{a['col']}" for a in legal if a["type"] == "place" and a["card"] == card}
+    assert lit == {"cell--1_0", "cell-1_0", "cell-0_-1", "cell-0_1"}
+
+
+def test_refusals_are_explained_not_silent():
+    state = B.new_game(1, 4)
+    view, legal = B.view(state, 0), B.legal_actions(state)
+    out = tap("hm-0", view, legal, Pick(), "en")  # building before placing two materials
+    assert out.action is None and "after placing two" in out.message
+    out = tap("cell-0_0", view, legal, Pick(), "es")
+    assert out.message and "material" in out.message
+    assert tap("deck-m", view, legal, Pick(), "en", my_turn=False).message == "It is not your turn."
+
+
+def test_build_preview_splits_paid_and_rubble():
+    # find a solo position with a build on offer and check the preview against the engine's result
+    state = B.new_game(1, 21)
+    bot = B.make_bot("weak", 1)
+    while not B.is_over(state):
+        legal = B.legal_actions(state)
+        builds = [a for a in legal if a["type"] == "build"]
+        if builds:
+            a = builds[0]
+            view = B.view(state, 0)
+            paid, rubble = line_split(view, a)
+            after = B.apply_action(state, a)
+            assert sorted(B.view(after, 0)["rubble"][0]) == sorted(view["rubble"][0] + rubble)
+            assert set(paid) <= set(B.view(after, 0)["material_discard"])
+            return
+        state = B.apply_action(state, bot.choose(B.view(state, 0), legal))
+    pytest.fail("no build offered in a whole game")
+
+
+def test_overflow_cells_follow_the_solo_bound():
+    view = {"solo": True, "market_box": [0, 0, 2, 3]}
+    assert not overflow_cell(view, 0, 4) and overflow_cell(view, 0, 5) and overflow_cell(view, 3, 0)
+    view = {"solo": False, "market_box": [0, 0, 4, 3]}
+    assert not overflow_cell(view, 0, 4) and overflow_cell(view, 5, 0)
+
+
+def test_klaus_steps_become_animation_steps_with_words():
+    state = B.new_game(1, 2)
+    bot = B.make_bot("weak", 2)
+    before = len(B.view(state, 0)["log"])
+    state = B.apply_action(state, bot.choose(B.view(state, 0), B.legal_actions(state)))
+    while B.view(state, 0)["phase"] not in ("start",):
+        state = B.apply_action(state, bot.choose(B.view(state, 0), B.legal_actions(state)))
+    events = B.view(state, 0)["log"][before:]
+    steps = flashes(events, 0, lambda e: B.describe_event(e, "en"))
+    assert any("Klaus" in s.text for s in steps)
+    assert all(s.text for s in steps)
+
+
+def test_end_rows_words_match_engine_breakdown():
+    state, _ = play_through_taps(1, 5)
+    b = B.score_breakdown(state, 0)
+    rows = score_rows(b, "en")
+    assert sum(rows.values()) == b["total"] == B.scores(state)[0]
+    assert list(rows) == ["Houses", "Panoramas", "Burruños", "Rubble", "Cards left in hand"]
+
+
+def test_cards_carry_more_than_colour():
+    # every material and landscape has its own pattern/letter/glyph, so colour is never the only cue
+    from game.ui.barrio import look
+
+    patterns = [v[1] for k, v in look.MATERIAL_LOOK.items() if k != "burruno"]
+    letters = [v[2] for k, v in look.MATERIAL_LOOK.items() if k != "burruno"]
+    assert len(set(patterns)) == 5 and len(set(letters)) == 5
+    label = look.card_label(54, "en")
+    h = C.HOUSES[54]
+    assert str(h["points"]) in label and h["icon"] in label and h["left"] in label
