@@ -1,0 +1,882 @@
+"""Nyhavn's table in the browser: the harbour, the tile supply, the houses, hands and abilities.
+
+Drawn on one canvas (:class:`game.ui.canvas.Board`) with a real button over
+every dock, tile stack, house cell, hand card, ability and opponent; the
+choices of the moment (take, rotate, flip, place, pay, coat-of-arms actions,
+discards) are real buttons in a bar under the table. Layout, hit tests and
+tile turning live in :mod:`game.ui.nyhavn_layout` (pure Python, tested under
+CPython); the rules text in :mod:`game.ui.nyhavn_rules`.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from . import dom
+from .canvas import Board, DrawList, Target
+from .dom import el
+from .i18n import register, t
+from .nyhavn_layout import (
+    COAT_SET, DARK, FILL, GLYPH, PATTERN, SIZES, Box, Layout, anchor_for, build_spots, buildable_tiles,
+    coat_rows, end_card_warning, ghost_problem, layout, ranking, score_parts, take_choice, tile_cells,
+    tile_colour, tile_price, turned,
+)
+from .nyhavn_rules import ABILITY_HELP, ABILITY_SHORT, STRINGS, rules_sections
+from .screen import GameScreen
+
+register(STRINGS)
+
+COLOURS = ("blue", "yellow", "red", "green", "purple")
+ABILITIES = ("any_cards", "additional_card", "construction_discount", "change_of_colours", "both_actions")
+PAPER, BOARD, INK, MUTED, LEGAL, WRONG, ACCENT = "#faf3e3", "#e6d6b5", "#1d2326", "#5b6468", "#1e8a3c", "#c4161c", "#f2b134"
+WIDE_FROM = 640  #: CSS width from which the table uses the two-column layout
+FLASH_MS = 900  #: how long a completed row or column flashes
+
+_CSS = """
+.nyhavn-bar { position: sticky; bottom: 0; z-index: 5; background: var(--paper); padding: 6px 0 8px;
+  border-top: 1px solid var(--line); display: flex; flex-direction: column; gap: 6px; }
+.nyhavn-bar .actions button { flex: 1 1 96px; }
+.nyhavn-bar .actions button[aria-pressed="true"] { background: #e3eef1; font-weight: 600; }
+#nyhavn-info { margin: 0; min-height: 1.45em; font-size: 0.95rem; }
+#nyhavn-info[data-kind="bad"] { color: var(--danger); font-weight: 600; }
+#nyhavn-info[data-kind="good"] { color: var(--ok); font-weight: 600; }
+#nyhavn-rules { margin-top: 10px; background: #fff; border: 1px solid var(--line); border-radius: var(--radius); padding: 6px 10px; }
+#nyhavn-rules summary { min-height: 44px; display: flex; align-items: center; cursor: pointer; font-weight: 600; }
+#nyhavn-rules h3 { font-size: 1rem; margin: 10px 0 4px; }
+#nyhavn-rules p, #nyhavn-rules li { margin: 4px 0; }
+"""
+
+
+def _now() -> float:
+    return float(dom.window.performance.now())
+
+
+class NyhavnScreen(GameScreen):
+    """The Nyhavn table: tap docks to take cards, pick a tile and place it by drag or tap."""
+
+    BOT_PAUSE_MS = 700
+
+    # ------------------------------------------------------------------ construction
+    def build_table(self, container: Any) -> None:
+        if not dom.by_id("nyhavn-style"):
+            dom.document.head.appendChild(el("style", {"id": "nyhavn-style"}, _CSS))
+        n = self.match.num_players
+        self.lay: Layout = layout("narrow", n)
+        self.board = Board(container, self.lay.width, self.lay.height, on_tap=self.tapped, on_resize=self.render,
+                           label=t("ny.table", self.lang))
+        self.info = el("p", {"id": "nyhavn-info", "aria-live": "polite"})
+        self.buttons = el("div", {"class": "actions", "id": "nyhavn-controls", "role": "group",
+                                  "aria-label": t("game.actions", self.lang)})
+        self.bar = el("div", {"class": "nyhavn-bar"}, self.info, self.buttons)
+        rules = el("details", {"id": "nyhavn-rules"}, el("summary", {}, t("ny.rules", self.lang)))
+        for title, paragraphs in rules_sections(self.lang):
+            rules.appendChild(el("h3", {}, title))
+            for para in paragraphs:
+                rules.appendChild(el("p", {}, para))
+        dom.append(container, self.bar, rules)
+        dom.on(self.buttons, "click", self._button_clicked)
+        for kind in ("pointerdown", "pointermove", "pointerup", "pointercancel"):
+            dom.on(self.board.layer, kind, self._pointer)
+        self._commands: dict[str, Any] = {}
+        self.sel_docks: list[int] = []
+        self.use_both = False
+        self.tile: str | None = None
+        self.orient = 0
+        self.anchor: tuple[int, int] | None = None
+        self.show_fits = False
+        self.inspect: int | None = None  #: whose house is shown large (None: the viewer's)
+        self.dragging = False
+        self.drag_moved = False
+        self.flashes: list[tuple[float, int, str, int, int]] = []  #: (start ms, player, line, index, points)
+        self.recent_cells: dict[int, list[tuple[int, int]]] = {}
+        self.recent_docks: list[int] = []
+        self._anim_timer: int | None = None
+        self.message: tuple[str, str] = ("", "")
+
+    # ------------------------------------------------------------------ helpers
+    def colour_name(self, colour: str) -> str:
+        return t(f"ny.colour.{colour}", self.lang)
+
+    def tile_name(self, tile: str) -> str:
+        if tile == "white":
+            return t("ny.tile.white", self.lang)
+        return t("ny.tile", self.lang, colour=self.colour_name(tile_colour(tile)), size=tile[-1])
+
+    def player_name(self, p: int) -> str:
+        return self.names[p] if p < len(self.names) else f"#{p + 1}"
+
+    def _reset_selection(self) -> None:
+        self.sel_docks, self.use_both = [], False
+        self.tile, self.orient, self.anchor, self.show_fits = None, 0, None, False
+        self.dragging = False
+
+    def act(self, action: dict[str, Any]) -> bool:
+        """Apply the human's action; a success clears the selection and last-move marks, a refusal keeps them."""
+        kept = (self.sel_docks[:], self.use_both, self.tile, self.orient, self.anchor, self.show_fits, self.message, self.recent_docks)
+        self._reset_selection()
+        self.message, self.recent_docks = ("", ""), []
+        ok = super().act(action)
+        if not ok:
+            (self.sel_docks, self.use_both, self.tile, self.orient, self.anchor, self.show_fits, self.message,
+             self.recent_docks) = kept
+            if self.mounted:
+                self.render()
+        return ok
+
+    def undo(self, *args: Any) -> None:
+        self._reset_selection()
+        super().undo(*args)
+
+    def advance(self) -> None:
+        if self.mounted and self.module.is_over(self.match.state):
+            # the finished game's record, for the console and the browser tests (the autosave is cleared at the end)
+            dom.window.houseGamesLastGame = json.dumps(self.match.to_json())
+        super().advance()
+
+    # ------------------------------------------------------------------ events → animation
+    def on_events(self, events: list[dict[str, Any]]) -> None:
+        if len(events) >= self._log_count:  # the whole log (opening, resume, undo): nothing new to animate
+            return
+        start = _now()
+        for e in events:
+            kind = e.get("type")
+            if kind == "score":
+                self.flashes.append((start, e["player"], e["line"], e["index"], e["points"]))
+            elif kind == "build" or (kind == "arms" and e.get("choice") == "white"):
+                p = e["player"]
+                if p != self.viewer:
+                    cells = [tuple(c) for c in e["cells"]] if "cells" in e else [(e["col"], e["row"])]
+                    self.recent_cells.setdefault(p, []).extend(cells)
+            elif kind == "take" and e.get("player") != self.viewer:
+                self.recent_docks = list(e["docks"])
+            elif kind == "turn" and e.get("player") != self.viewer:
+                self.recent_cells.clear()  # a new opponent turn: mark only what it does
+                self.recent_docks = []
+        if self.flashes:
+            self._animate()
+
+    def _animate(self) -> None:
+        if self._anim_timer is not None:
+            return
+
+        def frame() -> None:
+            self._anim_timer = None
+            if not self.mounted:
+                return
+            now = _now()
+            self.flashes = [f for f in self.flashes if now - f[0] < FLASH_MS]
+            if not self.table.hidden:
+                self.render()
+            if self.flashes:
+                self._anim_timer = dom.later(60, frame)
+
+        self._anim_timer = dom.later(30, frame)
+
+    # ------------------------------------------------------------------ input
+    def tapped(self, key: str) -> None:
+        if self.drag_moved:  # the click that ends a drag is not a tap
+            self.drag_moved = False
+            return
+        kind, _, rest = key.partition("-")
+        view = self.view()
+        mine = self.is_my_turn()
+        if kind == "ability":
+            name = rest
+            self.app.toast(f"{t('ny.ab.' + name, self.lang)}: {ABILITY_HELP[self.lang if self.lang in ABILITY_HELP else 'en'][name]}")
+            return
+        if kind == "player":
+            p = int(rest)
+            self.inspect = None if p == self.viewer else p
+            self.render()
+            return
+        if not mine:
+            return
+        phase = view["phase"]
+        if kind == "dock" and phase == "turn":
+            d = int(rest)
+            if d in self.sel_docks:
+                self.sel_docks.remove(d)
+            else:
+                self.tile, self.anchor = None, None
+                _, addable, _ = take_choice(self.legal(), self.sel_docks, self.use_both)
+                if d not in addable:
+                    _, fresh, _ = take_choice(self.legal(), [d], self.use_both)
+                    self.sel_docks = [d] if fresh else []
+                    if not fresh:
+                        self.message = ("bad", t("ny.dock.cannot", self.lang))
+                else:
+                    self.sel_docks.append(d)
+            self._maybe_take()
+            self.render()
+        elif kind == "stack" and phase in ("turn", "build"):
+            tile = rest
+            if self.tile == tile:
+                self.tile, self.anchor = None, None
+            elif tile in buildable_tiles(self.legal()):
+                self.tile, self.orient, self.anchor, self.sel_docks = tile, self._first_orient(tile), None, []
+                self.message = ("", t("ny.place.hint", self.lang))
+            else:
+                self.message = ("bad", self._why_not_stack(view, tile))
+            self.render()
+        elif kind == "cell":
+            col, row = (int(v) for v in rest.split("-"))
+            if phase == "arms":
+                action = {"type": "arms", "choice": "white", "col": col, "row": row}
+                if action in self.legal():
+                    self.act(action)
+                else:
+                    self.message = ("bad", t("ny.white.where", self.lang))
+                    self.render()
+            elif self.tile is not None:
+                self.anchor = anchor_for(self.tile, self.orient, col, row)
+                self._update_ghost_message()
+                self.render()
+        elif kind == "hand" and phase == "discard":
+            self.act({"type": "discard", "colour": rest})
+
+    def _first_orient(self, tile: str) -> int:
+        spots = sorted(build_spots(self.legal(), tile))
+        return spots[0][0] if spots else 0
+
+    def _why_not_stack(self, view: dict[str, Any], tile: str) -> str:
+        if view["phase"] not in ("turn", "build"):
+            return t("ny.stack.notnow", self.lang)
+        if not view["stacks"].get(tile):
+            return t("ny.stack.empty", self.lang)
+        return t("ny.stack.cannot", self.lang, colour=self.colour_name(tile_colour(tile)), size=tile[-1])
+
+    def _maybe_take(self) -> None:
+        action, addable, more = take_choice(self.legal(), self.sel_docks, self.use_both)
+        if action is not None and not more:
+            self.act(action)
+        elif action is not None:
+            self.message = ("good", t("ny.take.more", self.lang))
+        elif self.sel_docks:
+            self.message = ("", t("ny.take.second", self.lang))
+
+    def _update_ghost_message(self) -> None:
+        if self.tile is None or self.anchor is None:
+            return
+        problem = ghost_problem(self.match.state, self.legal(), self.tile, self.orient, self.anchor, self.lang)
+        if problem:
+            self.message = ("bad", problem)
+        else:
+            self.message = ("good", t("ny.place.ok", self.lang, price=self._price_words(self.tile, self.anchor)))
+
+    def _price_words(self, tile: str, anchor: tuple[int, int]) -> str:
+        view = self.view()
+        touching = self._touching(view, tile, anchor)
+        discount = view["abilities"][self.viewer].get("construction_discount") == "active"
+        price = tile_price(tile, touching, False)
+        words = t("ny.cards", self.lang, n=price, colour=self.colour_name(tile_colour(tile)))
+        if touching:
+            words += " · " + t("ny.touching", self.lang)
+        if discount and price:
+            words += " · " + t("ny.discount.can", self.lang, n=price - 1)
+        return words
+
+    def _touching(self, view: dict[str, Any], tile: str, anchor: tuple[int, int]) -> bool:
+        mask = view["houses"][self.viewer]["colours"][tile_colour(tile)]
+        for c, r, _ in tile_cells(tile, self.orient, anchor):
+            for dc, dr in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+                x, y = c + dc, r + dr
+                if 0 <= x < 5 and 0 <= y < 9 and mask >> (y * 5 + x) & 1:
+                    return True
+        return False
+
+    def _pointer(self, event: Any) -> None:
+        """Drag a chosen tile over the house: the ghost follows the finger or the mouse."""
+        if self.tile is None or not self.is_my_turn():
+            return
+        rect = self.board.root.getBoundingClientRect()
+        scale = self.lay.width / max(1.0, float(rect.width))
+        x = (float(event.clientX) - float(rect.left)) * scale
+        y = (float(event.clientY) - float(rect.top)) * scale
+        kind = str(event.type)
+        inside = self.lay.house.contains(x, y)
+        if kind == "pointerdown":
+            stack = self._stack_at(x, y)
+            if inside or stack == self.tile:
+                self.dragging = True
+                self.drag_moved = False
+                try:
+                    self.board.layer.setPointerCapture(event.pointerId)
+                except Exception:
+                    pass
+            return
+        if not self.dragging:
+            return
+        if kind == "pointermove":
+            if not inside and not self.drag_moved:
+                return
+            col, row = self.lay.nearest_cell(x, y)
+            anchor = anchor_for(self.tile, self.orient, col, row)
+            if anchor != self.anchor or not self.drag_moved:
+                self.drag_moved = True
+                self.anchor = anchor
+                self._update_ghost_message()
+                self.render()
+            event.preventDefault()
+        else:  # up or cancel: the ghost stays where it was dropped
+            self.dragging = False
+            if not self.drag_moved:
+                return
+            dom.later(0, self._end_drag)
+
+    def _end_drag(self) -> None:
+        self.drag_moved = False
+
+    def _stack_at(self, x: float, y: float) -> str | None:
+        for ci, colour in enumerate(COLOURS):
+            for size in SIZES:
+                if self.lay.stack_box(ci, size).contains(x, y):
+                    return f"{colour}{size}"
+        return None
+
+    # ------------------------------------------------------------------ the bar of buttons
+    def _button_clicked(self, event: Any) -> None:
+        button = event.target.closest("button[data-cmd]")
+        if button is None or button.disabled:
+            return
+        fn = self._commands.get(str(button.dataset.cmd))
+        if fn is not None:
+            fn()
+
+    def _bar(self, view: dict[str, Any]) -> None:
+        dom.clear(self.buttons)
+        self._commands = {}
+        kind, text = self.message
+        self.info.textContent = text
+        if kind:
+            self.info.dataset.kind = kind
+        else:
+            self.info.removeAttribute("data-kind")
+
+        def add(cmd: str, label: str, fn: Any, primary: bool = False, pressed: bool | None = None, disabled: bool = False) -> None:
+            self._commands[cmd] = fn
+            attrs: dict[str, Any] = {"type": "button", "data-cmd": cmd, "id": f"ny-{cmd}", "class": "primary" if primary else None,
+                                     "disabled": disabled}
+            if pressed is not None:
+                attrs["aria-pressed"] = "true" if pressed else "false"
+            self.buttons.appendChild(el("button", attrs, label))
+
+        if not self.is_my_turn():
+            if not text:
+                self.info.textContent = self.status.textContent
+            return
+        legal = self.legal()
+        phase = view["phase"]
+        lang = self.lang
+        if phase in ("turn", "build") and self.tile is not None:
+            add("rotate", t("ny.rotate", lang), lambda: self._turn("rotate"))
+            add("flip", t("ny.flip", lang), lambda: self._turn("flip"))
+            add("fits", t("ny.fits", lang), self._toggle_fits, pressed=self.show_fits)
+            ok = self.anchor is not None and ghost_problem(self.match.state, legal, self.tile, self.orient, self.anchor, lang) is None
+            add("place", t("ny.place", lang), self._place, primary=True, disabled=not ok)
+            add("cancel", t("ny.cancel", lang), self._cancel)
+            return
+        if phase == "turn":
+            if not text:
+                self.info.textContent = t("ny.hint.turn", lang)
+            if any("both_actions" in a.get("abilities", ()) for a in legal if a["type"] == "take"):
+                add("both", t("ny.both", lang), self._toggle_both, pressed=self.use_both)
+            action, _, more = take_choice(legal, self.sel_docks, self.use_both)
+            if action is not None and more:
+                add("take", t("ny.take", lang, n=len(self.sel_docks)), lambda: self.act(action), primary=True)
+            if self.sel_docks:
+                add("cancel", t("ny.cancel", lang), self._cancel)
+            if legal == [{"type": "pass"}]:
+                add("pass", t("ny.pass", lang), lambda: self.act({"type": "pass"}), primary=True)
+        elif phase == "build":
+            if not text:
+                self.info.textContent = t("ny.hint.build", lang)
+            add("end", t("ny.endturn", lang), lambda: self.act({"type": "end_turn"}))
+        elif phase == "discard":
+            total = sum(view["hand"].values())
+            self.info.textContent = t("ny.hint.discard", lang, n=total - 7)
+            for colour in COLOURS:
+                if view["hand"].get(colour):
+                    action = {"type": "discard", "colour": colour}
+                    add(f"discard-{colour}", t("ny.discard", lang, colour=self.colour_name(colour), n=view["hand"][colour]),
+                        lambda a=action: self.act(a))
+        elif phase == "pay":
+            self.info.textContent = t("ny.hint.pay", lang)
+            for i, action in enumerate(legal):
+                add(f"pay-{i}", self.describe_action(action), lambda a=action: self.act(a), primary=i == 0)
+        elif phase == "arms":
+            self.info.textContent = t("ny.hint.arms", lang, n=view["arms_pending"]) + (" " + text if text else "")
+            whites = [a for a in legal if a.get("choice") == "white"]
+            if whites:
+                add("white", t("ny.arms.white", lang, n=len(whites)), self._white_hint)
+            for action in legal:
+                if action.get("choice") == "ability":
+                    name = action["ability"]
+                    add(f"ability-{name}", t("ny.arms.ability", lang, name=t("ny.ab." + name, lang)), lambda a=action: self.act(a))
+                elif action.get("choice") == "refresh":
+                    add("refresh", t("ny.arms.refresh", lang), lambda a=action: self.act(a))
+
+    def _turn(self, how: str) -> None:
+        if self.tile is None:
+            return
+        grip_cell = None
+        if self.anchor is not None:
+            from .nyhavn_layout import grip
+
+            gx, gy = grip(self.tile, self.orient)
+            grip_cell = (self.anchor[0] + gx, self.anchor[1] + gy)
+        self.orient = turned(self.tile, self.orient, how)
+        if grip_cell is not None:
+            self.anchor = anchor_for(self.tile, self.orient, *grip_cell)
+            self._update_ghost_message()
+        self.render()
+
+    def _toggle_fits(self) -> None:
+        self.show_fits = not self.show_fits
+        if self.show_fits and self.tile is not None:
+            n = sum(1 for o, _, _ in build_spots(self.legal(), self.tile) if o == self.orient)
+            self.message = ("good" if n else "bad", t("ny.fits.count", self.lang, n=n) if n else t("ny.fits.none", self.lang))
+        self.render()
+
+    def _toggle_both(self) -> None:
+        self.use_both = not self.use_both
+        self._maybe_take()
+        self.render()
+
+    def _place(self) -> None:
+        if self.tile is None or self.anchor is None:
+            return
+        col, row = self.anchor
+        self.act({"type": "build", "tile": self.tile, "orient": self.orient, "col": col, "row": row})
+
+    def _cancel(self) -> None:
+        self._reset_selection()
+        self.message = ("", "")
+        self.render()
+
+    def _white_hint(self) -> None:
+        self.message = ("good", t("ny.white.tap", self.lang))
+        self.render()
+
+    # ------------------------------------------------------------------ drawing
+    def render(self) -> None:
+        if not getattr(self, "board", None) or self.viewer is None:
+            return
+        width = float(self.board.root.clientWidth or 360)
+        mode = "wide" if width >= WIDE_FROM else "narrow"
+        if mode != self.lay.mode:
+            self.lay = layout(mode, self.match.num_players)
+        self.board.set_size(self.lay.width, self.lay.height)
+        view = self.view()
+        if self.inspect is not None and self.inspect >= view["players"]:
+            self.inspect = None
+        d = DrawList().clear(PAPER)
+        targets: list[Target] = []
+        self._draw_harbour(d, targets, view)
+        self._draw_track(d, view)
+        self._draw_others(d, targets, view)
+        self._draw_house(d, targets, view)
+        self._draw_supply(d, targets, view)
+        self._draw_hand(d, targets, view)
+        self._draw_abilities(d, targets, view)
+        self.board.draw(d, targets)
+        self.table.dataset.phase = str(view["phase"])
+        self.table.dataset.mine = "true" if self.is_my_turn() else "false"
+        self.table.dataset.scores = ",".join(str(s) for s in view["scores"])
+        self._bar(view)
+
+    def _glyph(self, d: DrawList, cx: float, cy: float, r: float, colour: str, fill: str = "#fff") -> None:
+        shape = GLYPH.get(colour)
+        stroke = DARK[colour]
+        if shape == "circle":
+            d.circle(cx, cy, r, fill=fill, stroke=stroke, line_width=1.2)
+        elif shape == "triangle":
+            d.poly([cx, cy - r, cx + r, cy + r * 0.8, cx - r, cy + r * 0.8], fill=fill, stroke=stroke, line_width=1.2)
+        elif shape == "square":
+            d.rect(cx - r * 0.85, cy - r * 0.85, r * 1.7, r * 1.7, fill=fill, stroke=stroke, line_width=1.2)
+        elif shape == "diamond":
+            d.poly([cx, cy - r, cx + r, cy, cx, cy + r, cx - r, cy], fill=fill, stroke=stroke, line_width=1.2)
+        elif shape == "star":
+            import math
+
+            pts: list[float] = []
+            for i in range(10):
+                rr = r if i % 2 == 0 else r * 0.45
+                a = -math.pi / 2 + i * math.pi / 5
+                pts += [cx + rr * math.cos(a), cy + rr * math.sin(a)]
+            d.poly(pts, fill=fill, stroke=stroke, line_width=1)
+
+    def _card(self, d: DrawList, b: Box, colour: str, radius: float = 6) -> None:
+        d.rect(b.x, b.y, b.w, b.h, fill=FILL[colour], stroke=DARK[colour], line_width=1.5, radius=radius)
+        if self.app.patterns:
+            d.pattern(b.x, b.y, b.w, b.h, PATTERN[colour], colour="rgba(255,255,255,.55)", radius=radius)
+        self._glyph(d, b.x + b.w / 2, b.y + b.h / 2, min(b.w, b.h) * 0.2, colour)
+
+    def _cell(self, d: DrawList, x: float, y: float, s: float, colour: str, window: bool) -> None:
+        """One facade square: a glazed window (pane with mullions) or brick (courses of bricks)."""
+        d.rect(x, y, s, s, fill=FILL[colour], stroke=DARK[colour], line_width=max(0.6, s / 30))
+        if self.app.patterns and colour in PATTERN and s >= 16:
+            d.pattern(x, y, s, s, PATTERN[colour], colour="rgba(255,255,255,.5)")
+        if window:
+            m = s * 0.2
+            d.rect(x + m, y + m, s - 2 * m, s - 2 * m, fill="#dcecf2", stroke=DARK[colour], line_width=max(0.6, s / 24))
+            d.line(x + s / 2, y + m, x + s / 2, y + s - m, DARK[colour], max(0.5, s / 30))
+            d.line(x + m, y + s / 2, x + s - m, y + s / 2, DARK[colour], max(0.5, s / 30))
+        elif s >= 12:
+            joint = "rgba(0,0,0,.35)" if colour != "white" else "#8b8474"
+            courses = 4
+            h = s / courses
+            for i in range(1, courses):
+                d.line(x, y + i * h, x + s, y + i * h, joint, max(0.5, s / 34))
+            for i in range(courses):
+                off = 0 if i % 2 else s / 4
+                for k in range(2):
+                    bx = x + off + k * s / 2
+                    if x < bx < x + s:
+                        d.line(bx, y + i * h, bx, y + (i + 1) * h, joint, max(0.5, s / 34))
+        else:
+            d.rect(x + s * 0.3, y + s * 0.3, s * 0.4, s * 0.4, fill=DARK[colour])
+
+    def _shield(self, d: DrawList, cx: float, cy: float, r: float, fill: str = "#b8860b", stroke: str = "#6b4e0a") -> None:
+        d.poly([cx - r, cy - r, cx + r, cy - r, cx + r, cy + r * 0.2, cx, cy + r * 1.1, cx - r, cy + r * 0.2],
+               fill=fill, stroke=stroke, line_width=1)
+
+    def _draw_harbour(self, d: DrawList, targets: list[Target], view: dict[str, Any]) -> None:
+        lang = self.lang
+        lay = self.lay
+        x0 = lay.docks[0].x
+        d.text(x0, 15, t("ny.harbour", lang, n=view["supply"]), font="bold 13px sans-serif", colour=INK)
+        warn = end_card_warning(view)
+        if warn:
+            right = lay.docks[-1].x + lay.docks[-1].w
+            d.text(right, 15, "⚠ " + t("ny.endcard.soon", lang), font="bold 12px sans-serif", colour=WRONG, align="right")
+        mine = self.is_my_turn() and view["phase"] == "turn"
+        legal = self.legal() if mine else []
+        _, addable, _ = take_choice(legal, self.sel_docks, self.use_both) if mine else (None, set(), False)
+        starts = set()
+        if mine and not self.sel_docks:
+            starts = {d_ for a in legal if a["type"] == "take" for d_ in a["docks"]}
+        for i, b in enumerate(lay.docks):
+            colour = view["docks"][i]
+            sel = i in self.sel_docks
+            if colour is None:
+                d.rect(b.x, b.y, b.w, b.h, fill="#efe6d2", stroke=MUTED, line_width=1, radius=6)
+                d.text(b.x + b.w / 2, b.y + b.h / 2, t("ny.empty", lang), font="11px sans-serif", colour=MUTED, align="center", baseline="middle")
+            else:
+                lift = 4 if sel else 0
+                self._card(d, Box(b.x, b.y - lift, b.w, b.h), colour)
+                if sel:
+                    d.rect(b.x - 2, b.y - lift - 2, b.w + 4, b.h + 4, stroke=INK, line_width=3, radius=8)
+                elif i in addable:
+                    d.rect(b.x - 2, b.y - 2, b.w + 4, b.h + 4, stroke=LEGAL, line_width=3, radius=8)
+                elif i in self.recent_docks:
+                    d.rect(b.x - 2, b.y - 2, b.w + 4, b.h + 4, stroke=ACCENT, line_width=2.5, radius=8)
+            d.text(b.x + b.w / 2, b.y + b.h + 13, str(i + 1), font="12px sans-serif", colour=MUTED, align="center")
+            name = self.colour_name(colour) if colour else t("ny.empty", lang)
+            label = t("ny.dock", lang, n=i + 1, card=name)
+            enabled = mine and colour is not None and (sel or i in addable or i in starts or bool(self.sel_docks))
+            targets.append(Target(f"dock-{i}", b.x, b.y, b.w, b.h + 16, label, enabled=enabled,
+                                  pressed=sel if mine else None, highlight=i in addable))
+
+    def _draw_track(self, d: DrawList, view: dict[str, Any]) -> None:
+        b = self.lay.track
+        step = b.w / 13
+        now = _now()
+        for v in range(13):
+            x = b.x + v * step
+            d.rect(x + 1, b.y, step - 2, b.h, fill="#fffaf0" if v < 12 else "#f6dfa0", stroke="#b7a98c", line_width=1, radius=4)
+            d.text(x + step / 2, b.y + 9, str(v), font="9px sans-serif", colour=MUTED, align="center", baseline="middle")
+        at: dict[int, list[int]] = {}
+        for p, s in enumerate(view["scores"]):
+            at.setdefault(min(12, s), []).append(p)
+        flash = {f[1] for f in self.flashes if now - f[0] < FLASH_MS}
+        for v, ps in at.items():
+            for k, p in enumerate(ps):
+                cx = b.x + v * step + step / 2 + (k - (len(ps) - 1) / 2) * 7
+                cy = b.y + 19
+                fill = ACCENT if p in flash else ("#1f4e5f" if p == self.viewer else "#fff")
+                d.circle(cx, cy, 7, fill=fill, stroke=INK, line_width=1.2)
+                d.text(cx, cy + 0.5, str(p + 1), font="bold 9px sans-serif", colour="#fff" if fill == "#1f4e5f" else INK,
+                       align="center", baseline="middle")
+
+    def _mini_house(self, d: DrawList, x: float, y: float, s: float, house: dict[str, Any], recent: list[tuple[int, int]]) -> None:
+        d.rect(x - 1, y - 1, 5 * s + 2, 9 * s + 2, fill=BOARD, stroke="#8f7f5f", line_width=1)
+        for r in range(9):
+            for c in range(5):
+                cell = house["grid"][r][c]
+                cx, cy = x + c * s, y + (8 - r) * s
+                if cell:
+                    self._cell(d, cx, cy, s, cell["colour"], cell["window"])
+                elif (c, r) in COAT_SET:
+                    self._shield(d, cx + s / 2, cy + s / 2 - 0.5, s * 0.3)
+        for c, r in recent:
+            d.rect(x + c * s, y + (8 - r) * s, s, s, stroke=ACCENT, line_width=2)
+
+    def _draw_others(self, d: DrawList, targets: list[Target], view: dict[str, Any]) -> None:
+        lang = self.lang
+        big = self.inspect if self.inspect is not None else self.viewer
+        shown = [p for p in range(view["players"]) if p != big]
+        b = self.lay.others
+        w = b.w / max(1, len(shown))
+        for k, p in enumerate(shown):
+            x = b.x + k * w
+            d.rect(x + 1, b.y, w - 2, b.h, fill="#fffdf7", stroke="#cbbd9f", line_width=1, radius=8)
+            s = 10.0
+            self._mini_house(d, x + 8, b.y + 8, s, view["houses"][p], self.recent_cells.get(p, []))
+            tx = x + 8 + 5 * s + 8
+            maxw = w - (tx - x) - 6
+            you = " · " + t("ny.you", lang) if p == self.viewer else ""
+            d.text(tx, b.y + 18, f"{p + 1}. {self.player_name(p)}{you}", font="bold 12px sans-serif", colour=INK, max_width=maxw)
+            d.text(tx, b.y + 36, t("ny.points", lang, n=view["scores"][p]), font="12px sans-serif", colour=INK, max_width=maxw)
+            d.text(tx, b.y + 52, t("ny.cardcount", lang, n=view["hand_sizes"][p]), font="12px sans-serif", colour=INK, max_width=maxw)
+            d.text(tx, b.y + 68, t("ny.emptycount", lang, n=view["empty_spaces"][p]), font="12px sans-serif", colour=MUTED, max_width=maxw)
+            abil = view["abilities"][p]
+            ax = tx
+            for name in ABILITIES:
+                if name in abil:
+                    used = abil[name] == "used"
+                    d.rect(ax, b.y + 76, 20, 18, fill="#e8e0cc" if used else "#fff3cf", stroke="#8f7f5f", line_width=1, radius=3)
+                    d.text(ax + 10, b.y + 86, ABILITY_SHORT[name], font="bold 9px sans-serif", colour=MUTED if used else INK,
+                           align="center", baseline="middle")
+                    if used:
+                        d.line(ax + 2, b.y + 92, ax + 18, b.y + 78, MUTED, 1)
+                    ax += 23
+            if view["to_move"] == p:
+                d.rect(x + 1, b.y, w - 2, b.h, stroke=INK, line_width=2.5, radius=8)
+            label = (t("ny.inspect.back", lang) if p == self.viewer else
+                     t("ny.inspect", lang, name=self.player_name(p), points=view["scores"][p], cards=view["hand_sizes"][p]))
+            targets.append(Target(f"player-{p}", x + 1, b.y, w - 2, b.h, label, pressed=False))
+
+    def _draw_house(self, d: DrawList, targets: list[Target], view: dict[str, Any]) -> None:
+        lang = self.lang
+        lay = self.lay
+        owner = self.inspect if self.inspect is not None else self.viewer
+        house = view["houses"][owner]
+        hb = lay.house
+        s = lay.cell
+        title = t("ny.house.yours", lang) if owner == self.viewer else t("ny.house.of", lang, name=self.player_name(owner))
+        d.text(hb.x, hb.y - 8, title, font="bold 13px sans-serif", colour=INK)
+        d.rect(hb.x - 3, hb.y - 3, hb.w + 6, hb.h + 6, fill=BOARD, stroke="#8f7f5f", line_width=2, radius=4)
+        rows_arms = coat_rows()
+        for r in range(9):
+            y = hb.y + (8 - r) * s
+            if r in rows_arms:
+                d.rect(hb.x, y, hb.w, s, fill="#efd98f")
+                self._shield(d, hb.x - 12, y + s / 2 - 1, 5)
+            else:
+                d.text(hb.x - 12, y + s / 2, str(r + 1), font="10px sans-serif", colour=MUTED, align="center", baseline="middle")
+        for c in range(5):
+            d.text(hb.x + c * s + s / 2, hb.y + hb.h + 13, str(c + 1), font="10px sans-serif", colour=MUTED, align="center")
+        for r in range(10):
+            d.line(hb.x, hb.y + r * s, hb.x + hb.w, hb.y + r * s, "rgba(90,70,40,.35)", 1)
+        for c in range(6):
+            d.line(hb.x + c * s, hb.y, hb.x + c * s, hb.y + hb.h, "rgba(90,70,40,.35)", 1)
+        for (c, r) in COAT_SET:
+            if not house["grid"][r][c]:
+                self._shield(d, hb.x + c * s + s / 2, hb.y + (8 - r) * s + s / 2 - 1, s * 0.28)
+        for r in range(9):
+            for c in range(5):
+                cell = house["grid"][r][c]
+                if cell:
+                    self._cell(d, hb.x + c * s, hb.y + (8 - r) * s, s, cell["colour"], cell["window"])
+        for c, r in self.recent_cells.get(owner, []):
+            d.rect(hb.x + c * s + 1, hb.y + (8 - r) * s + 1, s - 2, s - 2, stroke=ACCENT, line_width=3)
+        # rows and columns that just scored flash, with their points counting up
+        now = _now()
+        for start, p, line, index, points in self.flashes:
+            if p != owner:
+                continue
+            k = min(1.0, (now - start) / (FLASH_MS * 0.6))
+            if line == "row":
+                box = Box(hb.x, hb.y + (8 - index) * s, hb.w, s)
+            else:
+                box = Box(hb.x + index * s, hb.y, s, hb.h)
+            d.alpha(0.55 * (1 - k) + 0.2)
+            d.rect(box.x, box.y, box.w, box.h, fill="#fff2a8")
+            d.alpha(1)
+            d.rect(box.x, box.y, box.w, box.h, stroke=ACCENT, line_width=3)
+            d.text(box.x + box.w / 2, box.y + box.h / 2, f"+{max(1, round(points * k))}", font="bold 18px sans-serif",
+                   colour=INK, align="center", baseline="middle")
+        mine = self.is_my_turn() and owner == self.viewer
+        phase = view["phase"]
+        legal = self.legal() if mine else []
+        fits: set[tuple[int, int]] = set()
+        whites: set[tuple[int, int]] = set()
+        if mine and phase == "arms":
+            whites = {(a["col"], a["row"]) for a in legal if a.get("choice") == "white"}
+            for c, r in whites:
+                cx, cy = hb.x + c * s + s / 2, hb.y + (8 - r) * s + s / 2
+                d.circle(cx, cy, s * 0.18, fill="#fff", stroke=LEGAL, line_width=2.5)
+        if mine and self.tile is not None and self.show_fits:
+            from .nyhavn_layout import grip
+
+            gx, gy = grip(self.tile, self.orient)
+            for o, c, r in build_spots(legal, self.tile):
+                if o == self.orient:
+                    fits.add((c + gx, r + gy))
+            for c, r in fits:
+                cx, cy = hb.x + c * s + s / 2, hb.y + (8 - r) * s + s / 2
+                d.circle(cx, cy, s * 0.2, fill=LEGAL, stroke="#fff", line_width=2)
+        pending = view.get("pending")
+        if pending and owner == view["seat"]:
+            self._ghost(d, pending["tile"], pending["orient"], (pending["col"], pending["row"]), True)
+        elif mine and self.tile is not None and self.anchor is not None:
+            ok = ghost_problem(self.match.state, legal, self.tile, self.orient, self.anchor, lang) is None
+            self._ghost(d, self.tile, self.orient, self.anchor, ok)
+        building = mine and self.tile is not None
+        for r in range(8, -1, -1):
+            for c in range(5):
+                cell = house["grid"][r][c]
+                what = (t("ny.cell.window" if cell["window"] else "ny.cell.brick", lang, colour=self.colour_name(cell["colour"]))
+                        if cell else t("ny.cell.empty", lang))
+                if (c, r) in COAT_SET:
+                    what += ", " + t("ny.cell.arms", lang)
+                if building:
+                    label = t("ny.cell.put", lang, col=c + 1, row=r + 1, what=what)
+                elif (c, r) in whites:
+                    label = t("ny.cell.white", lang, col=c + 1, row=r + 1)
+                else:
+                    label = t("ny.cell", lang, col=c + 1, row=r + 1, what=what)
+                targets.append(Target(f"cell-{c}-{r}", hb.x + c * s, hb.y + (8 - r) * s, s, s, label,
+                                      enabled=building or (c, r) in whites, highlight=(c, r) in fits or (c, r) in whites))
+
+    def _ghost(self, d: DrawList, tile: str, orient: int, anchor: tuple[int, int], ok: bool) -> None:
+        hb, s = self.lay.house, self.lay.cell
+        colour = tile_colour(tile)
+        edge = LEGAL if ok else WRONG
+        d.save()
+        d.clip(hb.x - 2 * s, hb.y - 2 * s, hb.w + 4 * s, hb.h + 4 * s)
+        for c, r, window in tile_cells(tile, orient, anchor):
+            x, y = hb.x + c * s, hb.y + (8 - r) * s
+            d.alpha(0.8)
+            self._cell(d, x, y, s, colour, window)
+            d.alpha(1)
+            d.rect(x + 1.5, y + 1.5, s - 3, s - 3, stroke=edge, line_width=3.5)
+            if not ok:
+                d.line(x + 6, y + 6, x + s - 6, y + s - 6, WRONG, 2.5)
+                d.line(x + s - 6, y + 6, x + 6, y + s - 6, WRONG, 2.5)
+        d.restore()
+
+    def _draw_supply(self, d: DrawList, targets: list[Target], view: dict[str, Any]) -> None:
+        lang = self.lang
+        lay = self.lay
+        sb = lay.supply
+        d.text(sb.x, sb.y - 8, t("ny.supply", lang), font="bold 13px sans-serif", colour=INK)
+        mine = self.is_my_turn() and view["phase"] in ("turn", "build")
+        can = buildable_tiles(self.legal()) if mine else set()
+        hand = view["hand"]
+        discount = view["abilities"][self.viewer].get("construction_discount") == "active"
+        for ci, colour in enumerate(COLOURS):
+            for size in SIZES:
+                tile = f"{colour}{size}"
+                b = lay.stack_box(ci, size)
+                left = int(view["stacks"].get(tile, 0))
+                ok = tile in can
+                if left == 0:
+                    d.rect(b.x, b.y, b.w, b.h, fill="#efe6d2", stroke="#b7a98c", line_width=1, radius=5)
+                    d.text(b.x + b.w / 2, b.y + b.h / 2, "–", font="14px sans-serif", colour=MUTED, align="center", baseline="middle")
+                else:
+                    if mine and not ok:
+                        d.alpha(0.45)
+                    d.rect(b.x, b.y, b.w, b.h, fill=FILL[colour], stroke=DARK[colour], line_width=1.5, radius=5)
+                    if self.app.patterns:
+                        d.pattern(b.x, b.y, b.w, b.h, PATTERN[colour], colour="rgba(255,255,255,.5)", radius=5)
+                    self._glyph(d, b.x + 8, b.y + 8, 4.5, colour)
+                    d.rect(b.x + b.w / 2 - 9, b.y + b.h / 2 - 9, 18, 18, fill="rgba(255,255,255,.88)", radius=4)
+                    d.text(b.x + b.w / 2, b.y + b.h / 2 + 0.5, str(size), font="bold 15px sans-serif", colour=INK,
+                           align="center", baseline="middle")
+                    d.text(b.x + b.w - 3, b.y + b.h - 3, f"×{left}", font="bold 9px sans-serif",
+                           colour="#fff" if colour != "yellow" else INK, align="right")
+                    d.alpha(1)
+                if self.tile == tile:
+                    d.rect(b.x - 2, b.y - 2, b.w + 4, b.h + 4, stroke=INK, line_width=3, radius=7)
+                price = tile_price(tile, False, False)
+                label = t("ny.stack", lang, colour=self.colour_name(colour), size=size, left=left, price=price,
+                          touching=price - 1, have=hand.get(colour, 0))
+                if discount:
+                    label += " " + t("ny.stack.discount", lang)
+                targets.append(Target(f"stack-{tile}", b.x, b.y, b.w, b.h, label, enabled=mine and left > 0,
+                                      pressed=(self.tile == tile) if mine else None, highlight=ok))
+        wb = lay.stack_box(5, 0)
+        white = int(view["stacks"].get("white", 0))
+        d.rect(wb.x, wb.y, wb.w, wb.h, fill=FILL["white"], stroke=DARK["white"], line_width=1.5, radius=5)
+        d.text(wb.x + wb.w / 2, wb.y + wb.h / 2, t("ny.whites", lang, n=white), font="bold 11px sans-serif", colour=INK,
+               align="center", baseline="middle", max_width=wb.w - 6)
+        ax = wb.x + wb.w + 6
+        supply = view["ability_supply"]
+        d.text(ax, wb.y + 12, t("ny.abilities.left", lang), font="10px sans-serif", colour=MUTED)
+        for k, name in enumerate(ABILITIES):
+            d.text(ax + (k % 3) * 25, wb.y + 26 + (k // 3) * 11, f"{ABILITY_SHORT[name]}{supply.get(name, 0)}", font="9px sans-serif", colour=INK)
+
+    def _draw_hand(self, d: DrawList, targets: list[Target], view: dict[str, Any]) -> None:
+        lang = self.lang
+        hb = self.lay.hand
+        hand = view["hand"]
+        total = sum(hand.values())
+        d.text(hb.x, hb.y - 6, t("ny.hand", lang, n=total), font="bold 13px sans-serif", colour=WRONG if total > 7 else INK)
+        discard = self.is_my_turn() and view["phase"] == "discard"
+        w = (hb.w - 4 * 6) / 5
+        for i, colour in enumerate(COLOURS):
+            b = Box(hb.x + i * (w + 6), hb.y, w, hb.h - 4)
+            n = hand.get(colour, 0)
+            if n:
+                self._card(d, b, colour)
+                d.rect(b.x + b.w - 24, b.y + 3, 21, 18, fill="#fff", stroke=DARK[colour], radius=4)
+                d.text(b.x + b.w - 13.5, b.y + 12.5, str(n), font="bold 13px sans-serif", colour=INK, align="center", baseline="middle")
+            else:
+                d.rect(b.x, b.y, b.w, b.h, fill="#f3ecdc", stroke="#cbbd9f", line_width=1, radius=6)
+                self._glyph(d, b.x + b.w / 2, b.y + b.h / 2, min(b.w, b.h) * 0.16, colour, fill="#f3ecdc")
+                d.text(b.x + b.w - 8, b.y + 14, "0", font="12px sans-serif", colour=MUTED, align="center")
+            if discard and n:
+                d.rect(b.x - 2, b.y - 2, b.w + 4, b.h + 4, stroke=LEGAL, line_width=2.5, radius=8)
+            label = (t("ny.hand.discard", lang, colour=self.colour_name(colour), n=n) if discard else
+                     t("ny.hand.card", lang, colour=self.colour_name(colour), n=n))
+            targets.append(Target(f"hand-{colour}", b.x, b.y, b.w, b.h, label, enabled=discard and n > 0, highlight=discard and n > 0))
+
+    def _draw_abilities(self, d: DrawList, targets: list[Target], view: dict[str, Any]) -> None:
+        lang = self.lang
+        ab = self.lay.abilities
+        mine = view["abilities"][self.viewer]
+        w = (ab.w - 4 * 5) / 5
+        for i, name in enumerate(ABILITIES):
+            b = Box(ab.x + i * (w + 5), ab.y, w, ab.h)
+            side = mine.get(name)
+            fill = "#fff3cf" if side == "active" else ("#e8e0cc" if side == "used" else "#f6f1e6")
+            d.rect(b.x, b.y, b.w, b.h, fill=fill, stroke="#8f7f5f" if side else "#d5cab4", line_width=1.5 if side == "active" else 1, radius=6)
+            colour = INK if side == "active" else MUTED
+            d.text(b.x + b.w / 2, b.y + 16, t(f"ny.abs.{name}", lang), font="bold 10px sans-serif", colour=colour, align="center",
+                   baseline="middle", max_width=b.w - 4)
+            state = t(f"ny.side.{side}" if side else "ny.side.none", lang)
+            d.text(b.x + b.w / 2, b.y + 34, state, font="10px sans-serif", colour=colour, align="center", baseline="middle", max_width=b.w - 4)
+            if side == "used":
+                d.line(b.x + 6, b.y + b.h - 6, b.x + b.w - 6, b.y + 6, MUTED, 1.2)
+            label = t("ny.ability", lang, name=t(f"ny.ab.{name}", lang), side=state)
+            targets.append(Target(f"ability-{name}", b.x, b.y, b.w, b.h, label))
+
+    # ------------------------------------------------------------------ end screen
+    def end_rows(self, breakdown: bool = True) -> list[tuple[str, int, dict[str, Any] | None]]:
+        rows = super().end_rows(breakdown=False)
+        if not breakdown:
+            return rows
+        view = self.view(0)
+        scores = [int(s) for s in view["scores"]]
+        empty = [int(e) for e in view["empty_spaces"]]
+        winners = list(view["winners"])
+        places = ranking(scores, empty, winners)
+        parts = score_parts(view)
+        reason = next((e.get("reason") for e in reversed(view["log"]) if e.get("type") == "end"), None)
+        lang = self.lang
+        out = []
+        for p, (name, score, _) in enumerate(rows):
+            detail: dict[str, Any] = {t("ny.end.place", lang): places[p], t("ny.end.rows", lang): parts[p]["rows"],
+                                      t("ny.end.columns", lang): parts[p]["columns"], t("ny.end.empty", lang): empty[p]}
+            tied = [q for q in range(len(scores)) if scores[q] == scores[p] and q != p]
+            if tied and reason == "end_card":
+                detail[t("ny.end.tie", lang)] = t("ny.end.tie.how", lang) if len(winners) == 1 or p not in winners else t("ny.end.tie.shared", lang)
+            if p in winners:
+                detail[t("ny.end.why", lang)] = t("ny.end.by12" if reason == "points" else "ny.end.bycard", lang)
+            out.append((name, score, detail))
+        return out
+
+
+SCREEN = NyhavnScreen
