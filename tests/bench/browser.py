@@ -1,0 +1,287 @@
+"""Browser figures in headless Debian Chromium at 390×844: start times, first-visit bytes,
+and Python work inside the running app (playouts, decisions, redraws, memory).
+
+Reuses the browser tests' settings (``tests/browser/conftest.py``: Chromium
+path and flags, the phone context, ``wait_ready``). Requests are only
+*watched* here, not routed: Playwright routing disables the HTTP cache and
+adds a round trip per request, which would distort the timings. Any request
+leaving 127.0.0.1 is listed in the report instead.
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import json
+import statistics
+import threading
+import time
+from pathlib import Path
+from typing import Any, Callable
+from urllib.parse import urlparse
+
+from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS, LOCAL_HOSTS, PHONE, READY_TIMEOUT_MS, build, wait_ready
+
+#: Records, in the page's own clock, when ``data-app-state`` leaves "loading" (ms since navigation start).
+READY_PROBE = """
+new MutationObserver(() => {
+  const state = document.documentElement && document.documentElement.dataset.appState;
+  if (state && state !== "loading" && window.__benchReadyMs === undefined) window.__benchReadyMs = performance.now();
+}).observe(document, {attributes: true, subtree: true, attributeFilter: ["data-app-state"]});
+"""
+
+#: Runs Python source in the app's interpreter (reached through ``window.houseGamesApp``, the
+#: app object game/ui/app.py exposes for debugging) in one namespace per page; returns ``result``.
+PY_EXEC = """(code) => {
+  if (!window.__benchNs) {
+    const globals = houseGamesApp.play.__func__.__globals__;
+    window.__benchBuiltins = globals.get("importlib").import_module("builtins");
+    window.__benchNs = window.__benchBuiltins.dict();
+    window.__benchNs.set("app", houseGamesApp);
+    window.__benchNs.set("__name__", "bench_workload");
+  }
+  window.__benchNs.set("result", null);
+  window.__benchBuiltins.exec(code, window.__benchNs);
+  const result = window.__benchNs.get("result");
+  return result === undefined ? null : result;
+}"""
+
+WORKLOAD = Path(__file__).with_name("workload.py")
+
+
+class CountingHandler(build.SiteHandler):
+    """The site's handler, adding every response body byte to the server's counter."""
+
+    def copyfile(self, source: Any, outputfile: Any) -> None:
+        while chunk := source.read(256 * 1024):
+            outputfile.write(chunk)
+            self.server.count(len(chunk))
+
+
+class CountingServer(http.server.ThreadingHTTPServer):
+    """A served directory on 127.0.0.1 that counts the bytes it sends."""
+
+    daemon_threads = True
+
+    def __init__(self, directory: Path) -> None:
+        super().__init__(("127.0.0.1", 0), functools.partial(CountingHandler, directory=str(directory)))
+        self.url = f"http://127.0.0.1:{self.server_address[1]}/"
+        self.bytes_sent = 0
+        self.last_sent = time.monotonic()
+        self._lock = threading.Lock()
+        self._thread = threading.Thread(target=self.serve_forever, daemon=True)
+        self._thread.start()
+
+    def count(self, n: int) -> None:
+        with self._lock:
+            self.bytes_sent += n
+            self.last_sent = time.monotonic()
+
+    def reset(self) -> None:
+        with self._lock:
+            self.bytes_sent = 0
+
+    def settle(self, quiet_s: float = 2.0, limit_s: float = 60.0) -> int:
+        """Wait until nothing was sent for ``quiet_s`` seconds; return the bytes sent since ``reset``."""
+        t0 = time.monotonic()
+        while time.monotonic() - self.last_sent < quiet_s and time.monotonic() - t0 < limit_s:
+            time.sleep(0.2)
+        return self.bytes_sent
+
+    def stop(self) -> None:
+        self.shutdown()
+        self.server_close()
+
+
+class Bench:
+    """One Chromium for the whole benchmark; contexts are made per measurement."""
+
+    def __init__(self, playwright: Any) -> None:
+        self.browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+        self.outside: list[str] = []
+
+    def close(self) -> None:
+        self.browser.close()
+
+    def context(self) -> Any:
+        """A fresh phone context (empty cache, service workers on) with the ready probe installed."""
+        context = self.browser.new_context(**PHONE, service_workers="allow")
+        context.add_init_script(READY_PROBE)
+        context.on("request", self._watch)
+        return context
+
+    def _watch(self, request: Any) -> None:
+        url = request.url
+        if not url.startswith(("data:", "blob:")) and (urlparse(url).hostname or "") not in LOCAL_HOSTS:
+            self.outside.append(url)
+
+    # ------------------------------------------------------------------ start
+    @staticmethod
+    def visit(page: Any, url: str) -> float:
+        """Navigate to ``url``; seconds from navigation start to ``data-app-state="ready"`` (page clock)."""
+        page.goto(url, wait_until="commit")
+        wait_ready(page, READY_TIMEOUT_MS)
+        return round(page.evaluate("window.__benchReadyMs") / 1000, 3)
+
+    @staticmethod
+    def wait_controlled(page: Any) -> None:
+        """Until the service worker is active and controls the page (its precache is complete)."""
+        page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+        page.wait_for_function("!!navigator.serviceWorker.controller", timeout=60_000)
+
+    def start_triple(self, server: CountingServer) -> dict[str, Any]:
+        """Cold (fresh context), warm (service worker) and offline starts of ``server``'s page."""
+        context = self.context()
+        try:
+            page = context.new_page()
+            server.reset()
+            cold = self.visit(page, server.url)
+            self.wait_controlled(page)
+            first_bytes = server.settle()
+            warm = self.visit(page, server.url)
+            context.set_offline(True)
+            offline = self.visit(page, server.url)
+            return {"cold": cold, "warm": warm, "offline": offline, "bytes": first_bytes}
+        finally:
+            context.close()
+
+    def start(self, site: CountingServer, floor: CountingServer, reps: int = 2) -> dict[str, Any]:
+        """The ``start`` figures: medians over ``reps`` interleaved runs of site and floor."""
+        runs: dict[str, list[dict[str, Any]]] = {"site": [], "floor": []}
+        for rep in range(reps):
+            order = [("site", site), ("floor", floor)]
+            for name, server in order if rep % 2 == 0 else order[::-1]:  # alternate who goes first
+                runs[name].append(self.start_triple(server))
+
+        def med(name: str, key: str) -> float:
+            return round(statistics.median(r[key] for r in runs[name]), 3)
+
+        out: dict[str, Any] = {}
+        for name in ("site", "floor"):
+            for key in ("cold", "warm", "offline"):
+                out[f"{name}_{key}_s"] = med(name, key)
+        out["first_visit_bytes"] = int(statistics.median(r["bytes"] for r in runs["site"]))
+        out["floor_first_visit_bytes"] = int(statistics.median(r["bytes"] for r in runs["floor"]))
+        for key in ("cold", "warm", "offline"):
+            out[f"ratio_{key}"] = round(out[f"site_{key}_s"] / out[f"floor_{key}_s"], 2)
+        out["ratio"] = out["ratio_offline"]  # the goal: offline start within 1.5x the floor
+        out["runs"] = runs
+        return out
+
+    # ------------------------------------------------------------------ Python inside the app
+    def app_page(self, context: Any, url: str) -> Any:
+        """A page of ``context`` at ``url`` with the app ready and the workload module loaded."""
+        page = context.new_page()
+        self.visit(page, url)
+        py(page, WORKLOAD.read_text() + "\nresult = None\n")
+        return page
+
+    def python_figures(self, url: str, games: list[str], decision_count: int, budget_s: float) -> dict[str, Any]:
+        """Playouts per second and bot decision times in the browser's Pyodide."""
+        context = self.context()
+        try:
+            page = self.app_page(context, url)
+            playouts = json.loads(py(page, f"import json\nresult = json.dumps(playout_table({games!r}))"))
+            decisions = json.loads(py(page, f"import json\nresult = json.dumps(decision_table({games!r}, {decision_count}, {budget_s}))"))
+            return {"playouts": playouts, "decisions": decisions}
+        finally:
+            context.close()
+
+    def frames(self, url: str, games: list[str], count: int = 30) -> dict[str, Any]:
+        """Per game: ms for the game screen's full ``render()`` (None without a canvas table)."""
+        context = self.context()
+        out: dict[str, Any] = {}
+        try:
+            page = self.app_page(context, url + "?pause=3600000")  # the computer never moves while we time
+            for gid in games:
+                out[gid] = json.loads(py(page, FRAME_CODE % {"gid": gid, "count": count}))
+                py(page, "app.show_start()\nresult = None")
+        finally:
+            context.close()
+        return out
+
+    def memory(self, url: str, games: list[str], timeout_ms: int = 240_000) -> dict[str, Any]:
+        """JS heap and wasm memory (MB) on the start page, and after a full weak-vs-weak game of each."""
+        context = self.context()
+        out: dict[str, Any] = {}
+        try:
+            for gid in [None, *games]:
+                page = self.app_page(context, url + "?pause=0")
+                if gid is not None:
+                    started = json.loads(py(page, START_CODE % {"gid": gid}))
+                    if not started:
+                        out[gid] = None
+                        page.close()
+                        continue
+                    page.wait_for_selector("#end-screen", timeout=timeout_ms)
+                out[gid or "start_page"] = page_memory(context, page)
+                page.close()
+        finally:
+            context.close()
+        return out
+
+
+def py(page: Any, code: str) -> Any:
+    """Run ``code`` in the app's Python; return the value it left in ``result``."""
+    return page.evaluate(PY_EXEC, code)
+
+
+def page_memory(context: Any, page: Any) -> dict[str, float]:
+    """The page's JS heap (after a full garbage collection) and Pyodide's wasm memory, in MB."""
+    cdp = context.new_cdp_session(page)
+    try:
+        cdp.send("HeapProfiler.collectGarbage")
+        heap = cdp.send("Runtime.getHeapUsage")["usedSize"]
+    finally:
+        cdp.detach()
+    wasm = json.loads(py(page, "import json, pyodide_js\nresult = json.dumps(pyodide_js._module.HEAPU8.length)"))
+    return {"js_heap": round(heap / 2**20, 1), "wasm": round(wasm / 2**20, 1), "total": round((heap + wasm) / 2**20, 1)}
+
+
+#: Opens a 2-player game (human + weak computer) and times full redraws of its table.
+FRAME_CODE = """
+import json, time
+from game.core import Seat
+from game.ui.app import screen_class
+from game.ui.screen import FallbackScreen
+from game.ui.catalog import new_game_options
+cls = screen_class(%(gid)r)
+if cls is FallbackScreen:
+    result = json.dumps(None)
+else:
+    app.start_match(%(gid)r, 2, [Seat("human"), Seat("computer", "weak")], 7, new_game_options(%(gid)r, 2, {}, 7))
+    screen = app.screen
+    for _ in range(3):
+        screen.render()
+    ms = []
+    for _ in range(%(count)d):
+        t0 = time.perf_counter()
+        screen.render()
+        ms.append((time.perf_counter() - t0) * 1000)
+    result = json.dumps(summary(ms))
+"""
+
+#: Starts a weak-vs-weak game in the app (the page runs it to the end screen); false if unavailable.
+START_CODE = """
+import json
+from game.core import Seat
+from game.ui.catalog import new_game_options, probe
+info = probe(%(gid)r)
+ok = info.available
+if ok:
+    bot = info.bot_names[0]
+    ok = app.start_match(%(gid)r, 2, [Seat("computer", bot), Seat("computer", bot)], 7, new_game_options(%(gid)r, 2, {}, 7))
+result = json.dumps(bool(ok))
+"""
+
+
+def with_browser(fn: Callable[[Bench], Any]) -> Any:
+    """Run ``fn(bench)`` with a launched Chromium, closed afterwards."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        bench = Bench(pw)
+        try:
+            return fn(bench)
+        finally:
+            bench.close()

@@ -1,0 +1,189 @@
+#!/usr/bin/env python3
+"""The benchmark report: ``python3 build.py bench`` (or ``python3 tests/bench/run.py [--dist DIR]``).
+
+Prints one JSON report and writes it to ``build/bench.json``. Every figure is
+measured in this run beside its baseline (site vs bare PyScript floor,
+placement table vs plain checker, Pyodide vs CPython on the same games), so
+the ratios stay meaningful on a noisy, shared machine. A figure that cannot be
+measured (game not built, no canvas table yet, tool missing) is ``null`` and
+``notes`` says why. Nothing here asserts timings.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import json
+import os
+import platform
+import subprocess
+import sys
+import tempfile
+import time
+import traceback
+from pathlib import Path
+from typing import Any, Callable
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+
+import build  # noqa: E402
+from game import GAMES  # noqa: E402
+from tests.bench import workload  # noqa: E402
+
+NOTES: list[str] = []
+
+
+def log(message: str) -> None:
+    """Progress on stderr (stdout carries only the JSON report)."""
+    print(f"[bench {time.strftime('%H:%M:%S')}] {message}", file=sys.stderr, flush=True)
+
+
+def guarded(name: str, fn: Callable[[], Any]) -> Any:
+    """``fn()``, or None with a note when it fails (one broken figure must not lose the others)."""
+    log(name)
+    t0 = time.perf_counter()
+    try:
+        return fn()
+    except Exception as exc:
+        NOTES.append(f"{name}: failed: {type(exc).__name__}: {str(exc).splitlines()[0] if str(exc) else ''}")
+        traceback.print_exc(file=sys.stderr)
+        return None
+    finally:
+        log(f"{name}: {time.perf_counter() - t0:.1f} s")
+
+
+def machine() -> dict[str, Any]:
+    """What this run ran on (figures from different machines are not comparable)."""
+    model = ""
+    try:
+        model = next(line.split(":", 1)[1].strip() for line in Path("/proc/cpuinfo").read_text().splitlines()
+                     if line.startswith("model name"))
+    except (OSError, StopIteration):
+        pass
+    node = subprocess.run(["node", "--version"], capture_output=True, text=True).stdout.strip() if build.shutil.which("node") else None
+    return {"host": platform.node(), "cpu": model, "cores": os.cpu_count(), "os": platform.platform(),
+            "python": platform.python_version(), "node": node, "load_avg_start": [round(x, 2) for x in os.getloadavg()]}
+
+
+def nyhavn_placements() -> dict[str, Any] | None:
+    """Nyhavn's figures from its own bench (table vs plain checker on a mid-game board)."""
+    from game.nyhavn import bench
+
+    figures = bench.run()
+    return {k: figures[k] for k in ("table_us", "naive_us", "ratio", "placements", "cells_built") if k in figures}
+
+
+def combine_playouts(cpython: dict[str, Any], browser: dict[str, Any] | None) -> dict[str, Any]:
+    """Per game: ``cpython_per_s``, ``pyodide_per_s`` and their ``ratio`` (CPython / Pyodide)."""
+    out: dict[str, Any] = {}
+    for gid in GAMES:
+        c = (cpython or {}).get(gid)
+        b = (browser or {}).get(gid)
+        if c is None:
+            out[gid] = None
+            continue
+        row = {"cpython_per_s": c["per_s"], "pyodide_per_s": b["per_s"] if b else None, "games": c["games"]}
+        row["ratio"] = round(c["per_s"] / b["per_s"], 2) if b else None
+        out[gid] = row
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Measure everything, print the report, write it to ``--out``."""
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--dist", type=Path, default=Path(os.environ.get("HOUSE_GAMES_DIST") or build.DIST),
+                        help="the built site (default: $HOUSE_GAMES_DIST or dist/)")
+    parser.add_argument("--out", type=Path, default=ROOT / "build" / "bench.json")
+    parser.add_argument("--reps", type=int, default=2, help="interleaved cold/warm/offline runs of site and floor")
+    parser.add_argument("--decisions", type=int, default=30, help="positions per computer strength")
+    parser.add_argument("--budget", type=float, default=4.0, help="seconds per strength before stopping early")
+    parser.add_argument("--no-lighthouse", action="store_true")
+    parser.add_argument("--no-browser", action="store_true", help="CPython figures only")
+    args = parser.parse_args(argv)
+    dist = args.dist.resolve()
+    if not (dist / "sw.js").exists():
+        sys.exit(f"bench: {dist} is not a built site (python3 build.py build)")
+    games = list(GAMES)
+    t_run = time.perf_counter()
+    report: dict[str, Any] = {
+        "date": datetime.datetime.now().astimezone().isoformat(timespec="seconds"),
+        "machine": machine(),
+        "dist": {"path": str(dist), "build": json.loads((dist / "version.json").read_text())["build"]},
+    }
+    report["nyhavn_placements"] = guarded("nyhavn placements (CPython)", nyhavn_placements)
+    cpython_playouts = guarded("playouts (CPython)", lambda: workload.playout_table(games))
+    report["decisions_ms_cpython"] = guarded(
+        "decisions (CPython)", lambda: workload.decision_table(games, args.decisions, args.budget))
+    browser_figures: dict[str, Any] = {}
+    if args.no_browser:
+        NOTES.append("browser figures skipped (--no-browser)")
+    else:
+        browser_figures = guarded("browser", lambda: browser_part(dist, games, args)) or {}
+    report["start"] = browser_figures.get("start")
+    python = browser_figures.get("python") or {}
+    report["playouts"] = combine_playouts(cpython_playouts or {}, python.get("playouts"))
+    report["decisions_ms"] = python.get("decisions") or {gid: None for gid in games}
+    frames = browser_figures.get("frame_ms") or {gid: None for gid in games}
+    for gid in games:
+        if frames.get(gid) is None and browser_figures.get("frame_ms") is not None:
+            NOTES.append(f"frame_ms.{gid}: null: the game has no canvas table yet (game/ui/{gid}.py with SCREEN), "
+                         "only the list of legal actions")
+    report["frame_ms"] = frames
+    report["memory_mb"] = browser_figures.get("memory_mb") or {gid: None for gid in games}
+    report["outside_requests"] = browser_figures.get("outside_requests")
+    if args.no_lighthouse or args.no_browser:
+        report["lighthouse"] = None
+        NOTES.append("lighthouse skipped")
+    else:
+        report["lighthouse"] = guarded("lighthouse", lambda: lighthouse_part(dist))
+    report["machine"]["load_avg_end"] = [round(x, 2) for x in os.getloadavg()]
+    report["seconds"] = round(time.perf_counter() - t_run, 1)
+    report["notes"] = NOTES
+    text = json.dumps(report, indent=1)
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    args.out.write_text(text + "\n")
+    print(text)
+    log(f"written to {args.out}")
+    return 0
+
+
+def browser_part(dist: Path, games: list[str], args: argparse.Namespace) -> dict[str, Any]:
+    """Everything measured in Chromium: start, Python in the page, frames, memory."""
+    from tests.bench.browser import CountingServer, with_browser
+    from tests.bench.floor import build_floor
+
+    with tempfile.TemporaryDirectory(prefix="bench-floor-") as tmp:
+        floor_dir = build_floor(dist, Path(tmp) / "floor")
+        site, floor = CountingServer(dist), CountingServer(floor_dir)
+        try:
+            def measure(bench: Any) -> dict[str, Any]:
+                out: dict[str, Any] = {"chromium": bench.browser.version}
+                out["start"] = guarded("start: site vs floor", lambda: bench.start(site, floor, args.reps))
+                out["python"] = guarded("playouts and decisions (browser)",
+                                        lambda: bench.python_figures(site.url, games, args.decisions, args.budget))
+                out["frame_ms"] = guarded("frames (browser)", lambda: bench.frames(site.url, games))
+                out["memory_mb"] = guarded("memory after a full game (browser)", lambda: bench.memory(site.url, games))
+                out["outside_requests"] = sorted(set(bench.outside))
+                return out
+
+            return with_browser(measure)
+        finally:
+            site.stop()
+            floor.stop()
+
+
+def lighthouse_part(dist: Path) -> dict[str, Any] | None:
+    """Lighthouse scores of the start page, served like the bench serves it."""
+    from tests.bench.browser import CountingServer
+    from tests.bench.lighthouse import run_lighthouse
+
+    server = CountingServer(dist)
+    try:
+        return run_lighthouse(server.url)
+    finally:
+        server.stop()
+
+
+if __name__ == "__main__":
+    sys.exit(main())

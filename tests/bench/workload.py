@@ -1,0 +1,143 @@
+"""The Python side of the benchmarks: the same code runs in CPython and in Pyodide.
+
+``run.py`` imports this module under CPython and sends its source into the
+browser page, where it is executed in the app's own Pyodide interpreter
+(``exec`` with a fresh namespace), so both interpreters do *exactly* the same
+work: the same games from the same seeds, the same positions to decide.
+Standard library and the ``game`` package only.
+"""
+
+from __future__ import annotations
+
+import statistics
+import time
+from typing import Any
+
+#: Random playouts per game for the speed comparison: about half a second of CPython each.
+PLAYOUT_GAMES = {"barrio": 6, "nyhavn": 100, "neueheimat": 100}
+#: Players in the playouts and decision positions (every game allows 2).
+PLAYERS = 2
+
+
+def _module(game_id: str) -> Any:
+    from game.core import load_game
+
+    return load_game(game_id)
+
+
+def summary(ms: list[float]) -> dict[str, float] | None:
+    """``{"median", "p95", "n"}`` of a list of milliseconds (None when empty)."""
+    if not ms:
+        return None
+    ordered = sorted(ms)
+    p95 = ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
+    return {"median": round(statistics.median(ordered), 3), "p95": round(p95, 3), "n": len(ordered)}
+
+
+def playouts(game_id: str, games: int | None = None, seed: int = 1) -> dict[str, Any]:
+    """Play ``games`` whole random 2-player games (uniform over legal actions); games per second."""
+    from game.core import Rng
+
+    module = _module(game_id)
+    games = games or PLAYOUT_GAMES.get(game_id, 20)
+    rng = Rng(seed)
+    actions = 0
+    t0 = time.perf_counter()
+    for _ in range(games):
+        state = module.new_game(PLAYERS, rng.next_u32())
+        while not module.is_over(state):
+            legal = module.legal_actions(state)
+            state = module.apply_action(state, legal[rng.randrange(len(legal))])
+            actions += 1
+    seconds = time.perf_counter() - t0
+    return {"games": games, "actions": actions, "seconds": round(seconds, 4), "per_s": round(games / seconds, 3)}
+
+
+def positions(game_id: str, count: int, seed: int = 11, **options: Any) -> list[Any]:
+    """``count`` states spread evenly over one game played by the weakest bot (decision points only)."""
+    module = _module(game_id)
+    players = 1 if options.get("level") else PLAYERS
+    state = module.new_game(players, seed, **options)
+    bot = module.make_bot(module.BOT_NAMES[0], seed)
+    seen = []
+    while not module.is_over(state):
+        seen.append(state)
+        seat = module.current_player(state)
+        state = module.apply_action(state, bot.choose(module.view(state, seat), module.legal_actions(state)))
+    step = max(1, len(seen) // count)
+    return seen[::step][:count]
+
+
+def decisions(game_id: str, strength: str, count: int = 30, budget_s: float = 4.0, seed: int = 11) -> dict[str, Any] | None:
+    """Milliseconds for ``make_bot(strength).choose(view, legal)`` at up to ``count`` spread positions.
+
+    Stops early after ``budget_s`` seconds (at least 5 decisions), so a slow
+    searching bot bounds the run time; ``n`` says how many were timed.
+    """
+    module = _module(game_id)
+    ms: list[float] = []
+    t_start = time.perf_counter()
+    for i, state in enumerate(positions(game_id, count, seed)):
+        seat = module.current_player(state)
+        bot = module.make_bot(strength, seed + i)  # a fresh bot: no state carried between positions
+        view, legal = module.view(state, seat), module.legal_actions(state)
+        t0 = time.perf_counter()
+        bot.choose(view, legal)
+        ms.append((time.perf_counter() - t0) * 1000)
+        if len(ms) >= 5 and time.perf_counter() - t_start > budget_s:
+            break
+    return summary(ms)
+
+
+def klaus_turns(count: int = 30, seed: int = 11, level: str = "A") -> dict[str, Any] | None:
+    """Milliseconds of Klaus's turn in solo Barrio.
+
+    Klaus has no decision call: the engine plays his whole turn inside the
+    ``apply_action`` that ends the player's turn. So this times every
+    ``apply_action`` of a solo game (player: the weak bot) whose new log
+    events include Klaus's, which is what the player waits for.
+    """
+    module = _module("barrio")
+    bot = module.make_bot(module.BOT_NAMES[0], seed)
+    ms: list[float] = []
+    for game in range(3):  # a solo game has only a dozen or so of Klaus's turns
+        state = module.new_game(1, seed + game, level=level)
+        while not module.is_over(state) and len(ms) < count:
+            action = bot.choose(module.view(state, 0), module.legal_actions(state))
+            before = len(state.log)
+            t0 = time.perf_counter()
+            after = module.apply_action(state, action)
+            elapsed = (time.perf_counter() - t0) * 1000
+            if any(str(e.get("type", "")).startswith("klaus") for e in after.log[before:]):
+                ms.append(elapsed)
+            state = after
+    return summary(ms)
+
+
+def decision_table(games: list[str], count: int = 30, budget_s: float = 4.0) -> dict[str, Any]:
+    """``{game: {strength: summary}}`` for every bot strength of every game, plus Barrio's ``klaus``."""
+    out: dict[str, Any] = {}
+    for game_id in games:
+        try:
+            module = _module(game_id)
+        except Exception:  # an engine not built yet
+            out[game_id] = None
+            continue
+        row: dict[str, Any] = {}
+        if game_id == "barrio":
+            row["klaus"] = klaus_turns(count)
+        for strength in module.BOT_NAMES:
+            row[strength] = decisions(game_id, strength, count, budget_s)
+        out[game_id] = row
+    return out
+
+
+def playout_table(games: list[str]) -> dict[str, Any]:
+    """``{game: playouts(game)}`` (None for a game that does not import)."""
+    out: dict[str, Any] = {}
+    for game_id in games:
+        try:
+            out[game_id] = playouts(game_id)
+        except ImportError:
+            out[game_id] = None
+    return out
