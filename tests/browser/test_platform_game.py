@@ -1,0 +1,114 @@
+"""The generic game screen (legal actions as buttons) with any available game:
+moves, autosave and resume, undo, hot-seat hand-over, computer turns."""
+
+from __future__ import annotations
+
+import pytest
+
+from game.ui.catalog import catalog
+
+from .conftest import wait_ready
+
+AVAILABLE = [g for g in catalog() if g.available and g.max_players >= 2]
+QUERY = "?ui=list&pause=0"
+
+
+def multiplayer_game():
+    if not AVAILABLE:
+        pytest.skip("no game module is complete yet")
+    return AVAILABLE[0]
+
+
+def log_items(page) -> list[str]:
+    return page.locator("#game-log li").all_inner_texts()
+
+
+def choose(page, game, players: int = 2) -> None:
+    page.locator(f"label[for=game-{game.game_id}]").tap()
+    page.select_option("#f-players", str(players))
+    for seat in range(1, players):  # the quickest computer players keep the test short
+        page.select_option(f"#f-seat-{seat}", "bot:" + game.bot_names[0])
+
+
+def play_until(page, predicate, limit: int = 40) -> None:
+    """Tap the first legal action until ``predicate()`` holds (passing the device when asked)."""
+    for _ in range(limit):
+        if predicate():
+            return
+        if page.locator("#pass-ready").is_visible():
+            page.locator("#pass-ready").tap()
+            continue
+        buttons = page.locator("#legal-actions button")
+        buttons.first.wait_for(timeout=20_000)
+        buttons.first.tap()
+    assert predicate(), "the condition never came true"
+
+
+def test_moves_autosave_and_resume_the_same_game(page, open_app, shot):
+    game = multiplayer_game()
+    open_app(page, query=QUERY)
+    choose(page, game)
+    page.get_by_role("button", name="Start new game").tap()
+    page.locator("#legal-actions button").first.wait_for()
+    for _ in range(3):
+        page.locator("#legal-actions button").first.wait_for()
+        page.locator("#legal-actions button").first.tap()
+    page.locator("#legal-actions button").first.wait_for()  # back to the human after the computer moved
+    before = log_items(page)
+    saved_moves = page.evaluate("JSON.parse(localStorage.getItem('house-games.autosave')).actions.length")
+    assert saved_moves >= 3 and len(before) > 0
+    shot(page, f"platform-fallback-{game.game_id}")
+    page.reload()
+    wait_ready(page)
+    resume = page.locator("#resume")
+    assert game.title in resume.inner_text()
+    resume.tap()
+    page.locator("#legal-actions button").first.wait_for()
+    assert log_items(page) == before
+
+
+def test_undo_takes_back_the_last_own_move(page, open_app):
+    game = multiplayer_game()
+    open_app(page, query=QUERY)
+    choose(page, game)
+    page.get_by_role("button", name="Start new game").tap()
+    undo = page.locator("#undo")
+    page.locator("#legal-actions button").first.wait_for()
+    assert undo.is_disabled()
+    for _ in range(30):  # find a move that stays in the turn and can be taken back
+        page.locator("#legal-actions button").first.wait_for()
+        count = page.evaluate("JSON.parse(localStorage.getItem('house-games.autosave')).actions.length")
+        page.locator("#legal-actions button").first.tap()
+        page.locator("#legal-actions button").first.wait_for()
+        if undo.is_enabled():
+            undo.tap()
+            page.wait_for_function(f"JSON.parse(localStorage.getItem('house-games.autosave')).actions.length === {count}")
+            return
+    pytest.skip(f"{game.title}: no undoable move met in 30 moves")
+
+
+def test_hot_seat_hides_the_table_between_humans(page, open_app, shot):
+    game = multiplayer_game()
+    open_app(page, query=QUERY)
+    choose(page, game)
+    page.select_option("#f-seat-0", "human")
+    page.select_option("#f-seat-1", "human")
+    page.get_by_role("button", name="Start new game").tap()
+    ready = page.locator("#pass-ready")
+    ready.wait_for()
+    assert "Player 1" in ready.inner_text() and page.locator("#legal-actions").is_hidden()
+    ready.tap()
+    assert page.locator("#legal-actions button").first.is_visible()
+    play_until(page, lambda: page.locator("#pass-ready").is_visible() and "Player 2" in page.locator("#pass-ready").inner_text())
+    assert page.locator("#legal-actions").is_hidden()
+    shot(page, f"platform-pass-device-{game.game_id}")
+
+
+def test_spanish_start_screen(page, open_app):
+    open_app(page)
+    page.select_option("#f-lang", "es")
+    assert page.get_by_role("button", name="Empezar partida nueva").is_visible()
+    assert page.evaluate("document.documentElement.lang") == "es"
+    page.reload()
+    wait_ready(page)
+    assert page.get_by_role("button", name="Empezar partida nueva").is_visible()
