@@ -113,12 +113,14 @@ def describe_event(e: dict[str, Any], lang: str = "en") -> str:
         return f"Turno de Klaus: roba {e['draws']}." if es else f"Klaus's turn: he draws {e['draws']}."
     if t == "klaus_draw":
         if e["source"] == "warehouse":
-            return f"Klaus se lleva el Burruño del almacén ({e['hand']} cartas)." if es else f"Klaus takes the Burruño from the warehouse ({e['hand']} cards)."
-        return f"Klaus roba boca abajo ({e['hand']} cartas)." if es else f"Klaus draws face down ({e['hand']} cards)."
+            return f"Klaus se lleva el Burruño del almacén (tiene {e['hand']})." if es else f"Klaus takes the Burruño from the warehouse (he holds {e['hand']})."
+        return f"Klaus roba una carta boca abajo (tiene {e['hand']})." if es else f"Klaus draws a card face down (he holds {e['hand']})."
     if t == "klaus_tie":
         return f"Klaus duda entre {_cards(e['options'], L)}: tú eliges." if es else f"Klaus is torn between {_cards(e['options'], L)}: you choose."
     if t == "klaus_pick":
         return f"Klaus elige {card_name(e['house'], L)}." if es else f"Klaus picks {card_name(e['house'], L)}."
+    if t == "klaus_build" and e.get("reason") == "setup":
+        return f"Klaus empieza su barrio con {card_name(e['house'], L)}." if es else f"Klaus starts his barrio with {card_name(e['house'], L)}."
     if t == "klaus_build":
         return f"Klaus construye {card_name(e['house'], L)} (+{e['gain']} puntos)." if es else f"Klaus builds {card_name(e['house'], L)} (+{e['gain']} points)."
     if t == "klaus_discard":
