@@ -96,6 +96,14 @@ def test_warehouse_redeal_at_setup_discards_two_burrunos():
     assert BURR in s.mdisc
 
 
+def test_warehouse_redeal_at_setup_when_four_are_alike():
+    s = scenario(2, deck_top=[WOOD, WOOD + 1, WOOD + 2, WOOD + 3, STONE, BRICK, STONE + 1, BRICK + 1])
+    s.wh = [-1] * 4
+    E._reveal_warehouse_fresh(s)
+    assert [e["discarded"] for e in s.log if e["type"] == "warehouse_redeal"] == [[WOOD, WOOD + 1, WOOD + 2, WOOD + 3]]
+    assert s.wh == [STONE, BRICK, STONE + 1, BRICK + 1]
+
+
 # ------------------------------------------------------------------ drawing
 
 def _mp(hand0, hand1=None, **kw):
