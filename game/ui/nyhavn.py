@@ -36,7 +36,8 @@ FLASH_MS = 900  #: how long a completed row or column flashes
 _CSS = """
 .nyhavn-bar { position: sticky; bottom: 0; z-index: 5; background: var(--paper); padding: 6px 0 8px;
   border-top: 1px solid var(--line); display: flex; flex-direction: column; gap: 6px; }
-.nyhavn-bar .actions button { flex: 1 1 96px; }
+.nyhavn-bar .actions { gap: 6px; }
+.nyhavn-bar .actions button { flex: 1 1 auto; padding: 0.3em 0.6em; font-size: 0.95rem; }
 .nyhavn-bar .actions button[aria-pressed="true"] { background: #e3eef1; font-weight: 600; }
 #nyhavn-info { margin: 0; min-height: 1.45em; font-size: 0.95rem; }
 #nyhavn-info[data-kind="bad"] { color: var(--danger); font-weight: 600; }
@@ -552,7 +553,7 @@ class NyhavnScreen(GameScreen):
             d.text(right, 15, "⚠ " + t("ny.endcard.soon", lang), font="bold 12px sans-serif", colour=WRONG, align="right")
         mine = self.is_my_turn() and view["phase"] == "turn"
         legal = self.legal() if mine else []
-        _, addable, _ = take_choice(legal, self.sel_docks, self.use_both) if mine else (None, set(), False)
+        _, addable, _ = take_choice(legal, self.sel_docks, self.use_both) if mine and self.tile is None else (None, set(), False)
         starts = set()
         if mine and not self.sel_docks:
             starts = {d_ for a in legal if a["type"] == "take" for d_ in a["docks"]}
@@ -585,18 +586,19 @@ class NyhavnScreen(GameScreen):
         for v in range(13):
             x = b.x + v * step
             d.rect(x + 1, b.y, step - 2, b.h, fill="#fffaf0" if v < 12 else "#f6dfa0", stroke="#b7a98c", line_width=1, radius=4)
-            d.text(x + step / 2, b.y + 9, str(v), font="9px sans-serif", colour=MUTED, align="center", baseline="middle")
+            d.text(x + step / 2, b.y + 8, str(v), font="9px sans-serif", colour=MUTED, align="center", baseline="middle")
         at: dict[int, list[int]] = {}
         for p, s in enumerate(view["scores"]):
             at.setdefault(min(12, s), []).append(p)
         flash = {f[1] for f in self.flashes if now - f[0] < FLASH_MS}
         for v, ps in at.items():
+            gap = min(12.0, (step - 2) / len(ps))
             for k, p in enumerate(ps):
-                cx = b.x + v * step + step / 2 + (k - (len(ps) - 1) / 2) * 7
-                cy = b.y + 19
+                cx = b.x + v * step + step / 2 + (k - (len(ps) - 1) / 2) * gap
+                cy = b.y + 20
                 fill = ACCENT if p in flash else ("#1f4e5f" if p == self.viewer else "#fff")
-                d.circle(cx, cy, 7, fill=fill, stroke=INK, line_width=1.2)
-                d.text(cx, cy + 0.5, str(p + 1), font="bold 9px sans-serif", colour="#fff" if fill == "#1f4e5f" else INK,
+                d.circle(cx, cy, 6, fill=fill, stroke=INK, line_width=1.2)
+                d.text(cx, cy + 0.5, str(p + 1), font="bold 8px sans-serif", colour="#fff" if fill == "#1f4e5f" else INK,
                        align="center", baseline="middle")
 
     def _mini_house(self, d: DrawList, x: float, y: float, s: float, house: dict[str, Any], recent: list[tuple[int, int]]) -> None:
@@ -621,7 +623,7 @@ class NyhavnScreen(GameScreen):
         for k, p in enumerate(shown):
             x = b.x + k * w
             d.rect(x + 1, b.y, w - 2, b.h, fill="#fffdf7", stroke="#cbbd9f", line_width=1, radius=8)
-            s = 10.0
+            s = 9.5
             self._mini_house(d, x + 8, b.y + 8, s, view["houses"][p], self.recent_cells.get(p, []))
             tx = x + 8 + 5 * s + 8
             maxw = w - (tx - x) - 6
@@ -804,9 +806,12 @@ class NyhavnScreen(GameScreen):
                align="center", baseline="middle", max_width=wb.w - 6)
         ax = wb.x + wb.w + 6
         supply = view["ability_supply"]
-        d.text(ax, wb.y + 12, t("ny.abilities.left", lang), font="10px sans-serif", colour=MUTED)
+        d.text(ax, wb.y + 9, t("ny.abilities.left", lang), font="9px sans-serif", colour=MUTED)
         for k, name in enumerate(ABILITIES):
-            d.text(ax + (k % 3) * 25, wb.y + 26 + (k // 3) * 11, f"{ABILITY_SHORT[name]}{supply.get(name, 0)}", font="9px sans-serif", colour=INK)
+            bx, by = ax + (k % 3) * 26, wb.y + 14 + (k // 3) * 13
+            d.rect(bx, by, 24, 12, fill="#fff3cf" if supply.get(name) else "#eee6d4", stroke="#b7a98c", line_width=0.8, radius=2)
+            d.text(bx + 12, by + 6.5, f"{ABILITY_SHORT[name]}·{supply.get(name, 0)}", font="bold 7.5px sans-serif", colour=INK,
+                   align="center", baseline="middle", max_width=23)
 
     def _draw_hand(self, d: DrawList, targets: list[Target], view: dict[str, Any]) -> None:
         lang = self.lang
@@ -844,10 +849,10 @@ class NyhavnScreen(GameScreen):
             fill = "#fff3cf" if side == "active" else ("#e8e0cc" if side == "used" else "#f6f1e6")
             d.rect(b.x, b.y, b.w, b.h, fill=fill, stroke="#8f7f5f" if side else "#d5cab4", line_width=1.5 if side == "active" else 1, radius=6)
             colour = INK if side == "active" else MUTED
-            d.text(b.x + b.w / 2, b.y + 16, t(f"ny.abs.{name}", lang), font="bold 10px sans-serif", colour=colour, align="center",
+            d.text(b.x + b.w / 2, b.y + b.h * 0.34, t(f"ny.abs.{name}", lang), font="bold 10px sans-serif", colour=colour, align="center",
                    baseline="middle", max_width=b.w - 4)
             state = t(f"ny.side.{side}" if side else "ny.side.none", lang)
-            d.text(b.x + b.w / 2, b.y + 34, state, font="10px sans-serif", colour=colour, align="center", baseline="middle", max_width=b.w - 4)
+            d.text(b.x + b.w / 2, b.y + b.h * 0.74, state, font="10px sans-serif", colour=colour, align="center", baseline="middle", max_width=b.w - 4)
             if side == "used":
                 d.line(b.x + 6, b.y + b.h - 6, b.x + b.w - 6, b.y + 6, MUTED, 1.2)
             label = t("ny.ability", lang, name=t(f"ny.ab.{name}", lang), side=state)

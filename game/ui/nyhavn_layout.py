@@ -85,7 +85,7 @@ class Layout:
 def layout(mode: str, players: int) -> Layout:
     """The layout for a screen ``mode`` (``narrow`` or ``wide``) and a number of players."""
     if mode == "wide":
-        lay = Layout("wide", 760, 0)
+        lay = Layout("wide", 800, 0)
         left = 0.0
         top = 0.0
         right_x = 380.0
@@ -95,25 +95,25 @@ def layout(mode: str, players: int) -> Layout:
     # harbour: 7 docks across 360 units, with a line of text above
     dock_w, gap = 46.0, 5.0
     x0 = left + (360 - (7 * dock_w + 6 * gap)) / 2
-    lay.docks = [Box(x0 + i * (dock_w + gap), top + 22, dock_w, 60) for i in range(7)]
-    lay.track = Box(left + 6, top + 104, 348, 28)
-    lay.others = Box(left + 4, top + 138, 352, 104)
+    lay.docks = [Box(x0 + i * (dock_w + gap), top + 22, dock_w, 56) for i in range(7)]
+    lay.track = Box(left + 6, top + 98, 348, 28)
+    lay.others = Box(left + 4, top + 132, 352, 98)
     if mode == "wide":
-        lay.hand = Box(left + 4, top + 250, 352, 56)
-        lay.abilities = Box(left + 4, top + 314, 352, 50)
+        lay.hand = Box(left + 4, top + 258, 352, 56)
+        lay.abilities = Box(left + 4, top + 322, 352, 46)
         lay.cell = 38
         lay.house = Box(right_x + 24, 22, 5 * lay.cell, 9 * lay.cell)
         lay.stack = 38
         lay.supply = Box(right_x + 24 + 5 * lay.cell + 20, 22, 4 * 38 + 12, 6 * 42)
         lay.height = max(lay.house.y + lay.house.h + 24, lay.abilities.y + lay.abilities.h + 8)
     else:
-        lay.cell = 34
-        lay.house = Box(22, top + 262, 5 * lay.cell, 9 * lay.cell)
+        lay.cell = 32
+        lay.house = Box(22, top + 254, 5 * lay.cell, 9 * lay.cell)
         lay.stack = 36
         lay.supply = Box(360 - 4 - (4 * 36 + 12), lay.house.y, 4 * 36 + 12, 6 * 40)
-        lay.hand = Box(4, lay.house.y + lay.house.h + 22, 352, 56)
-        lay.abilities = Box(4, lay.hand.y + lay.hand.h + 8, 352, 50)
-        lay.height = lay.abilities.y + lay.abilities.h + 8
+        lay.hand = Box(4, lay.house.y + lay.house.h + 38, 352, 50)
+        lay.abilities = Box(4, lay.hand.y + lay.hand.h + 6, 352, 42)
+        lay.height = lay.abilities.y + lay.abilities.h + 6
     return lay
 
 

@@ -49,7 +49,7 @@ STRINGS = {
         "ny.endturn": "End turn without building",
         "ny.rotate": "Rotate ⟳",
         "ny.flip": "Flip ⇋",
-        "ny.fits": "Show where it fits",
+        "ny.fits": "Show fits",
         "ny.fits.count": "It fits in {n} places this way round (green dots).",
         "ny.fits.none": "It does not fit anywhere this way round: rotate or flip it.",
         "ny.place": "Place tile",
@@ -129,7 +129,7 @@ STRINGS = {
         "ny.endturn": "Terminar el turno sin construir",
         "ny.rotate": "Girar ⟳",
         "ny.flip": "Voltear ⇋",
-        "ny.fits": "Mostrar dónde cabe",
+        "ny.fits": "Ver huecos",
         "ny.fits.count": "Así orientada cabe en {n} sitios (puntos verdes).",
         "ny.fits.none": "Así orientada no cabe en ningún sitio: gírala o voltéala.",
         "ny.place": "Colocar loseta",
@@ -228,7 +228,7 @@ _RULES = {
         ]),
         ("Playing here", [
             "Tap two docks to take cards. To build, tap a tile in the supply, then drag it onto your house or tap a space; "
-            "use Rotate and Flip, and Show where it fits to see every place it can go. The outline is green where it may go "
+            "use Rotate and Flip, and Show fits to see every place it can go. The outline is green where it may go "
             "and red where it may not, with the reason under the table. Undo takes back steps of your turn until a new card is revealed.",
         ]),
     ],
@@ -268,7 +268,7 @@ _RULES = {
         ]),
         ("Cómo se juega aquí", [
             "Toca dos muelles para coger cartas. Para construir, toca una loseta y arrástrala a tu casa o toca un espacio; "
-            "usa Girar y Voltear, y Mostrar dónde cabe para ver todos los sitios posibles. El contorno es verde donde puede ir "
+            "usa Girar y Voltear, y Ver huecos para ver todos los sitios posibles. El contorno es verde donde puede ir "
             "y rojo donde no, con el motivo debajo de la mesa. Deshacer anula pasos de tu turno hasta que se descubre una carta nueva.",
         ]),
     ],

@@ -14,16 +14,17 @@ from .conftest import wait_ready
 SEED = 4242
 
 
-def start_nyhavn(page, open_app, seed: int = SEED, bot: str = "weak", query: str = "?pause=0") -> None:
+def start_nyhavn(page, open_app, seed: int = SEED, bot: str = "weak", query: str = "?pause=0", touch: bool = True) -> None:
     """Open the app and start a 2-player Nyhavn game, human (seat 1) against the computer."""
     open_app(page, query=query)
-    page.locator("label[for=game-nyhavn]").tap()
+    (page.locator("label[for=game-nyhavn]").tap if touch else page.locator("label[for=game-nyhavn]").click)()
     page.locator("#f-players").select_option("2")
     page.locator("#f-seat-0").select_option("human")
     page.locator("#f-seat-1").select_option(f"bot:{bot}")
     page.locator("#f-seed").fill(str(seed))
     page.locator("#f-seed").dispatch_event("change")
-    page.get_by_role("button", name="Start new game").tap()
+    start = page.get_by_role("button", name="Start new game")
+    start.tap() if touch else start.click()
     wait_my_turn(page)
 
 
@@ -127,3 +128,103 @@ def test_full_game_by_touch_against_the_computer(page, open_app, shot):
     text = page.locator("#end-screen").inner_text()
     assert "empty spaces" in text and "place" in text
     print(f"game over after {turns} human steps in {time.perf_counter() - t0:.1f} s; scores {engine_scores}")
+
+
+BUILD_SEED = 3  # player 1 starts with 2 green cards: a green tile of 2 can be built at once
+
+
+def board_point(page, x: float, y: float) -> tuple[float, float]:
+    """Page coordinates of a point given in the table's logical units (narrow layout)."""
+    from game.ui.nyhavn_layout import layout
+
+    lay = layout("narrow", 2)
+    box = page.locator(".board").bounding_box()
+    scale = box["width"] / lay.width
+    return box["x"] + x * scale, box["y"] + y * scale
+
+
+def cell_centre(page, col: int, row: int) -> tuple[float, float]:
+    from game.ui.nyhavn_layout import layout
+
+    b = layout("narrow", 2).cell_box(col, row)
+    return board_point(page, b.x + b.w / 2, b.y + b.h / 2)
+
+
+def test_drag_with_rotation_and_flip_and_refusals(page, open_app, shot):
+    import game.nyhavn as nyhavn
+    from game.ui.nyhavn_layout import grip, layout, turned
+
+    start_nyhavn(page, open_app, seed=BUILD_SEED)
+    state = engine_match(page).state
+    tile = "green2"
+    assert any(a["type"] == "build" and a["tile"] == tile for a in nyhavn.legal_actions(state))
+    stack = page.get_by_role("button", name="green tile of 2", exact=False)
+    assert stack.get_attribute("data-legal") == "true"
+    stack.tap()
+    first = sorted((a["orient"], a["col"], a["row"]) for a in nyhavn.legal_actions(state) if a.get("tile") == tile)[0][0]
+    # refusals, with the reason in words: floating in the air, then sticking out
+    page.get_by_role("button", name="Put the tile at column 2, row 5", exact=False).tap()
+    info = page.locator("#nyhavn-info")
+    assert "must rest on the bottom row or on a tile" in info.inner_text()
+    assert page.locator("#ny-place").is_disabled()
+    shot(page, "nyhavn-illegal-390x844")
+    # rotate and flip, then drag from the stack into the house
+    page.locator("#ny-rotate").tap()
+    page.locator("#ny-flip").tap()
+    orient = turned(tile, turned(tile, first, "rotate"), "flip")
+    anchors = nyhavn.legal_anchors(state, tile, orient)
+    col, row = next(a for a in anchors if a[1] == 0 and a[0] >= 1)
+    gx, gy = grip(tile, orient)
+    sb = layout("narrow", 2).stack_box(3, 2)
+    sx, sy = board_point(page, sb.x + sb.w / 2, sb.y + sb.h / 2)
+    tx, ty = cell_centre(page, col + gx, row + gy)
+    page.mouse.move(sx, sy)
+    page.mouse.down()
+    ox, oy = cell_centre(page, 4, 8)  # first over a place where it cannot go: red with the reason
+    page.mouse.move(ox, oy, steps=4)
+    assert "must rest on the bottom row" in info.inner_text() or "stick out" in info.inner_text()
+    page.mouse.move(tx, ty, steps=6)
+    page.mouse.up()
+    assert info.get_attribute("data-kind") == "good", info.inner_text()
+    assert "Fits here" in info.inner_text()
+    shot(page, "nyhavn-ghost-390x844")
+    page.locator("#ny-place").tap()
+    page.wait_for_function("document.querySelector('section.table').dataset.mine === 'true' || "
+                           "JSON.parse(localStorage.getItem('house-games.autosave')).actions.length > 0")
+    actions = autosave(page)["actions"]
+    assert actions[0]["action"] == {"type": "build", "tile": tile, "orient": orient, "col": col, "row": row}
+    # the tile is in the house, for the player and for a screen reader
+    wait_my_turn(page)
+    cells = nyhavn.tile_orientations(tile)[orient]
+    for dx, dy, window in cells:
+        name = f"Column {col + dx + 1}, row {row + dy + 1}: green {'window' if window else 'brick'}"
+        assert page.get_by_role("button", name=name, exact=False).count() == 1
+
+    # reload resumes the same game
+    saved = autosave(page)
+    page.reload()
+    wait_ready(page)
+    page.locator("#resume").tap()
+    wait_my_turn(page)
+    assert autosave(page)["actions"] == saved["actions"]
+    dx, dy, window = cells[0]
+    name = f"Column {col + dx + 1}, row {row + dy + 1}: green {'window' if window else 'brick'}"
+    assert page.get_by_role("button", name=name, exact=False).count() == 1
+
+
+@pytest.mark.parametrize("width,height,touch", [(360, 640, True), (390, 844, True), (1280, 800, False)])
+def test_table_screenshots_and_no_horizontal_scroll(make_context, open_app, shot, width, height, touch):
+    options = {"viewport": {"width": width, "height": height}}
+    if not touch:
+        options.update(is_mobile=False, has_touch=False, device_scale_factor=1)
+    page = make_context(**options).new_page()
+    start_nyhavn(page, open_app, seed=BUILD_SEED, touch=touch)
+    tap = (lambda loc: loc.tap()) if touch else (lambda loc: loc.click())
+    tap(page.get_by_role("button", name="green tile of 2", exact=False))
+    tap(page.locator("#ny-fits"))
+    assert page.locator(".board button[data-key^=cell-][data-legal=true]").count() > 0
+    assert page.evaluate("document.scrollingElement.scrollWidth <= document.scrollingElement.clientWidth")
+    for target in page.locator(".board button[data-key^=dock-], .board button[data-key^=stack-]").all()[:3]:
+        box = target.bounding_box()
+        assert box["width"] >= 30 and box["height"] >= 30
+    shot(page, f"nyhavn-table-{width}x{height}")
