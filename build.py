@@ -117,8 +117,12 @@ def _installed_npm_version(name: str) -> str | None:
 
 
 def ensure_npm_packages() -> None:
-    """``npm ci`` unless node_modules already holds the pinned Pyodide and PyScript."""
-    if _installed_npm_version("pyodide") == PYODIDE_VERSION and _installed_npm_version("@pyscript/core") == PYSCRIPT_VERSION:
+    """``npm ci`` unless node_modules already holds the pinned Pyodide and PyScript and every other
+    package.json pin (axe-core and lighthouse: the browser tests' and the bench's tools)."""
+    pins = json.loads((ROOT / "package.json").read_text())
+    wanted = {**pins.get("dependencies", {}), **pins.get("devDependencies", {})}
+    if (_installed_npm_version("pyodide") == PYODIDE_VERSION and _installed_npm_version("@pyscript/core") == PYSCRIPT_VERSION
+            and all(_installed_npm_version(name) == version for name, version in wanted.items())):
         return
     if shutil.which("npm") is None:
         sys.exit("build.py: npm is needed (Node 20): apt-get install -y nodejs npm")

@@ -191,7 +191,8 @@ class GameScreen:
         side = el("aside", {"class": "side stack"},
                   el("section", {"class": "log", "aria-labelledby": "log-title"},
                      el("h2", {"id": "log-title"}, t("game.log", lang)),
-                     el("div", {"role": "log", "aria-live": "polite", "id": "game-log"}, self.log_list)),
+                     el("div", {"role": "log", "aria-live": "polite", "id": "game-log", "tabindex": 0,  # scrolls: keyboard users need focus
+                            "aria-labelledby": "log-title"}, self.log_list)),
                   el("section", {}, el("h2", {}, t("game.scores", lang)),
                      el("table", {"class": "scores", "id": "scores"}, self.scores_body)))
         dom.append(root, header, self.status, el("div", {"class": "game"}, el("div", {}, self.table, self.pass_panel), side))

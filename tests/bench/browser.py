@@ -53,9 +53,10 @@ class CountingHandler(build.SiteHandler):
     """The site's handler, adding every response body byte to the server's counter."""
 
     def copyfile(self, source: Any, outputfile: Any) -> None:
+        self.server.count(0, self.path.split("?", 1)[0], new=True)
         while chunk := source.read(256 * 1024):
             outputfile.write(chunk)
-            self.server.count(len(chunk))
+            self.server.count(len(chunk), self.path.split("?", 1)[0])
 
 
 class CountingServer(http.server.ThreadingHTTPServer):
@@ -67,19 +68,29 @@ class CountingServer(http.server.ThreadingHTTPServer):
         super().__init__(("127.0.0.1", 0), functools.partial(CountingHandler, directory=str(directory)))
         self.url = f"http://127.0.0.1:{self.server_address[1]}/"
         self.bytes_sent = 0
+        self.by_path: dict[str, list[int]] = {}  #: path → body bytes of each response since ``reset``
         self.last_sent = time.monotonic()
         self._lock = threading.Lock()
         self._thread = threading.Thread(target=self.serve_forever, daemon=True)
         self._thread.start()
 
-    def count(self, n: int) -> None:
+    def count(self, n: int, path: str, new: bool = False) -> None:
         with self._lock:
             self.bytes_sent += n
+            sizes = self.by_path.setdefault(path, [])
+            if new or not sizes:
+                sizes.append(0)
+            sizes[-1] += n
             self.last_sent = time.monotonic()
 
     def reset(self) -> None:
         with self._lock:
             self.bytes_sent = 0
+            self.by_path = {}
+
+    def repeated(self) -> dict[str, int]:
+        """Bytes of each path sent more than once since ``reset`` (all its transfers but the first)."""
+        return {p: sum(n[1:]) for p, n in sorted(self.by_path.items()) if len(n) > 1 and sum(n[1:])}
 
     def settle(self, quiet_s: float = 2.0, limit_s: float = 60.0) -> int:
         """Wait until nothing was sent for ``quiet_s`` seconds; return the bytes sent since ``reset``."""
@@ -138,10 +149,12 @@ class Bench:
             cold = self.visit(page, server.url)
             self.wait_controlled(page)
             first_bytes = server.settle()
+            repeated = server.repeated()
             warm = self.visit(page, server.url)
             context.set_offline(True)
             offline = self.visit(page, server.url)
-            return {"cold": cold, "warm": warm, "offline": offline, "bytes": first_bytes}
+            return {"cold": cold, "warm": warm, "offline": offline, "bytes": first_bytes, "requests": sum(map(len, server.by_path.values())),
+                    "repeated_bytes": repeated}
         finally:
             context.close()
 
@@ -162,6 +175,9 @@ class Bench:
                 out[f"{name}_{key}_s"] = med(name, key)
         out["first_visit_bytes"] = int(statistics.median(r["bytes"] for r in runs["site"]))
         out["floor_first_visit_bytes"] = int(statistics.median(r["bytes"] for r in runs["floor"]))
+        out["first_visit_requests"] = runs["site"][0]["requests"]
+        #: files the first visit downloads twice or more (e.g. page and service worker both fetching)
+        out["first_visit_repeated_bytes"] = runs["site"][0]["repeated_bytes"]
         for key in ("cold", "warm", "offline"):
             out[f"ratio_{key}"] = round(out[f"site_{key}_s"] / out[f"floor_{key}_s"], 2)
         out["ratio"] = out["ratio_offline"]  # the goal: offline start within 1.5x the floor

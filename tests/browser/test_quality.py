@@ -1,0 +1,63 @@
+"""Accessibility in a real browser: axe-core (pinned npm package, injected into the page)
+on the start screen and on each game's screen finds no serious or critical violation."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from game import GAMES
+
+AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
+BLOCKING = ("serious", "critical")
+
+
+def axe_violations(page) -> list[dict]:
+    """Serious and critical axe-core violations on the page as it is now (WCAG 2.x A/AA and best practices)."""
+    if not AXE.exists():
+        pytest.fail("node_modules/axe-core is missing: run npm ci (python3 build.py test does)")
+    if not page.evaluate("typeof window.axe === 'object'"):
+        page.add_script_tag(path=str(AXE))
+    result = page.evaluate("""async () => {
+        const r = await axe.run(document, {resultTypes: ["violations"]});
+        return r.violations.map(v => ({id: v.id, impact: v.impact, help: v.help,
+                                       nodes: v.nodes.slice(0, 5).map(n => n.target.join(" "))}));
+    }""")
+    return [v for v in result if v["impact"] in BLOCKING]
+
+
+def explain(violations: list[dict]) -> str:
+    return json.dumps(violations, indent=1)
+
+
+def test_start_screen_has_no_serious_accessibility_violations(page, open_app):
+    open_app(page)
+    page.wait_for_selector("#start-screen")
+    violations = axe_violations(page)
+    assert not violations, explain(violations)
+
+
+def test_loading_and_error_screens_have_no_serious_accessibility_violations(page, site_url):
+    """The loader's screens are the first thing a visitor sees: check the error screen too (runtime blocked)."""
+    page.route("**/vendor/pyodide/pyodide.asm.wasm", lambda route: route.abort())
+    page.goto(site_url)
+    page.wait_for_function("document.documentElement.dataset.appState === 'error'", timeout=60_000)
+    violations = axe_violations(page)
+    assert not violations, explain(violations)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_game_screen_has_no_serious_accessibility_violations(page, open_app, game_id):
+    open_app(page, query="?pause=0")
+    choice = page.locator(f"#game-{game_id}")
+    if choice.count() == 0 or page.locator(f'label[for="game-{game_id}"][data-available="true"]').count() == 0:
+        pytest.skip(f"{game_id} is not playable in this build yet")
+    choice.check()
+    page.locator("#start-game").click()
+    page.wait_for_selector("header.topbar h1")
+    # let the computer players move, so the table, log and scores have content
+    page.wait_for_timeout(500)
+    violations = axe_violations(page)
+    assert not violations, explain(violations)
