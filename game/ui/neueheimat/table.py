@@ -112,7 +112,7 @@ def draw_cube(d: DrawList, x: float, y: float, wd: float, ht: float, colour: int
     d.rect(x, y, wd, ht, fill=fill, stroke="#1d2326", line_width=1, radius=2)
     if patterns and pattern:
         d.pattern(x, y, wd, ht, pattern, colour=pattern_ink, radius=2)
-    if patterns or ht >= 30:
+    if patterns and pattern:  # a plain patch behind the number keeps it readable over the pattern
         d.rect(x + wd / 2 - font * 0.55, y + ht / 2 - font * 0.6, font * 1.1, font * 1.2, fill=fill, radius=2)
     d.text(x + wd / 2, y + ht / 2 + 0.5, str(pips), font=f"bold {font}px sans-serif", colour=ink, align="center", baseline="middle")
 
@@ -213,14 +213,13 @@ def _players(d: DrawList, view: dict[str, Any], frame: Frame, x0: float, y0: flo
         flash = frame.flashes.get(f"player-{p}")
         if flash is not None:
             d.alpha(1 - flash).rect(x0 + 5, y, width - 10, 24, fill="#ffe08a", radius=6).alpha(1)
-        mark = "▶" if current else ""
-        d.text(x0 + 10, y + 16, mark, font="11px sans-serif", colour=INK)
+        d.text(x0 + 9, y + 16, "▶" if current else "", font="11px sans-serif", colour=INK)
+        if view["auctioneer"] == p and view["phase"] != "over":  # the auctioneer's badge
+            d.rect(x0 + 21, y + 5, 14, 14, fill=INK, radius=3)
+            d.text(x0 + 28, y + 12.5, "A", font="bold 9px sans-serif", colour="#fff", align="center", baseline="middle")
         name = frame.names[p] if p < len(frame.names) else short(p)
         bold = "bold " if p == frame.viewer else ""
-        d.text(x0 + 22, y + 16, f"{short(p)} {name}", font=f"{bold}12px sans-serif", colour=INK, max_width=98)
-        if view["auctioneer"] == p and view["phase"] != "over":
-            d.rect(x0 + 22 + 96, y + 5, 14, 14, fill=INK, radius=3)
-            d.text(x0 + 22 + 103, y + 12.5, "A", font="bold 9px sans-serif", colour="#fff", align="center", baseline="middle")
+        d.text(x0 + 38, y + 16, f"{short(p)} {name}", font=f"{bold}12px sans-serif", colour=INK, max_width=86)
         hidden = frame.hide_money and p != frame.viewer
         d.text(x0 + 150, y + 16, "?" if hidden else f"{view['money'][p]}M", font="bold 12px sans-serif", colour=INK, align="right")
         d.text(x0 + 190, y + 16, "?" if hidden else f"{view['cash'][p]}", font="12px sans-serif", colour=INK, align="right")
@@ -306,14 +305,14 @@ def _board(d: DrawList, targets: list[Target], view: dict[str, Any], frame: Fram
             d.line(x0 + 4, ry - 1, x0 + width - 4, ry - 1, "rgba(0,0,0,.18)", 1)
         # the road: row name, length, completion, the mayor
         d.text(x0 + 4, ry + 13, ROW_SHORT[lang][r], font="bold 11px sans-serif", colour=INK, max_width=LABEL_W - 8)
-        d.text(x0 + 4, ry + 27, w("len", lang, n=length), font="10px sans-serif", colour=INK, max_width=LABEL_W - 8)
+        d.text(x0 + 4, ry + 27, w("len1" if length == 1 else "len", lang, n=length), font="10px sans-serif", colour=INK, max_width=LABEL_W - 8)
         if complete:
-            d.rect(x0 + 3, ry + 33, LABEL_W - 8, 15, fill=GOOD, radius=3)
-            d.text(x0 + LABEL_W / 2 - 1, ry + 41, "✓ " + w("done", lang), font="bold 8px sans-serif", colour="#fff", align="center",
+            d.rect(x0 + 3, ry + 45, LABEL_W - 8, 15, fill=GOOD, radius=3)
+            d.text(x0 + LABEL_W / 2 - 1, ry + 53, "✓ " + w("done", lang), font="bold 8px sans-serif", colour="#fff", align="center",
                    baseline="middle", max_width=LABEL_W - 10)
         if view["mayor"] == r:
-            draw_mayor(d, x0 + 13, ry + 68, 1.0)
-            d.text(x0 + 29, ry + 72, "×2", font="bold 10px sans-serif", colour=INK, align="center")
+            draw_mayor(d, x0 + 13, ry + 80, 1.0)
+            d.text(x0 + 29, ry + 84, "×2", font="bold 10px sans-serif", colour=INK, align="center")
         if permit_moves and permit_kind:
             moves = [c for row, c in permit_moves if row == r]
             for k, change in enumerate(sorted(moves, reverse=True)[:2]):
@@ -326,12 +325,9 @@ def _board(d: DrawList, targets: list[Target], view: dict[str, Any], frame: Fram
                 label = w("permit_target" if permit_kind == "permit" else "cancel_target", lang, row=ROW_NAMES[lang][r],
                           old=length, new=new, size="I" * abs(change))
                 targets.append(Target(f"{permit_kind}-{r}-{change}", bx, by, LABEL_W - 4, 33, label, highlight=True))
-        # permits on the row, as tags at its boundary
-        for k, change in enumerate(view["permits"][r]):
-            px = lot_x(min(length, LOTS) - 1, x0) + LOT_W - 12 if length > 0 else lot_x(0, x0)
-            d.rect(px - 2 + 0 * k, ry + 104 - 10 * k, 22, 10, fill="#fff8e0", stroke="#7a5c1e", line_width=1, radius=2)
-            d.text(px + 9, ry + 109 - 10 * k, ("+" if change > 0 else "−") + "I" * abs(change), font="bold 8px serif",
-                   colour="#7a5c1e", align="center", baseline="middle")
+        if view["permits"][r]:  # the permits on the row, in the road column
+            tags = " ".join(("+" if c > 0 else "−") + "I" * abs(c) for c in view["permits"][r])
+            d.text(x0 + 4, ry + 40, tags, font="bold 9px serif", colour="#7a5c1e", max_width=LABEL_W - 8)
         for i in range(LOTS):
             lx = lot_x(i, x0)
             inside = i < length
