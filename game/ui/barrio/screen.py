@@ -68,8 +68,10 @@ class BarrioScreen(GameScreen):
         self.places = frame.places
         self.board.set_size(frame.width, frame.height)
         text = frame.draw.to_json()
-        if text != self._last_json or self.board._css_width == 0:  # redraw only when the picture changed
-            self._last_json = text
+        self.board._fit()  # a new backing size clears the canvas: then it must be drawn again
+        key = f"{self.board._css_width}|{self.board._dpr}|{text}"
+        if key != self._last_json:  # redraw only when the picture (or the canvas size) changed
+            self._last_json = key
             self.board.draw(frame.draw, frame.targets)
         else:
             self.board.set_targets(frame.targets)

@@ -668,7 +668,7 @@ class _Painter:
         self.places["deck-m"] = rect
         look.face_down(d, *rect)
         self.label(rect[0] + cw / 2, y + mh / 2 - 4, str(v["material_deck"]), 16, "#fff", "center")
-        self.label(rect[0] + cw / 2, y + mh - 10, "▼ ?", 10, "#fff", "center")
+        self.label(rect[0] + cw / 2, y + mh - 10, t("barrio.deck", lang, n="").strip(), 10, "#fff", "center", bold=False)
         can = self.my_turn and any(a["type"] == "draw" and a["source"] == "material_deck" for a in self.legal)
         if can:
             self.ring(rect, LEGAL, 3)

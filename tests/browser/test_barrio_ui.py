@@ -1,0 +1,220 @@
+"""Barrio in a real browser: whole games played by tapping the table, resume after reload, undo, screenshots.
+
+The test chooses each move with a bot that reads the game from the app's
+autosave (localStorage, the same JSON the app resumes from) and then makes the
+move by tapping the table's buttons, exactly as a player would
+(``game.ui.barrio.table.taps_for`` says which buttons). ``?pause=0`` makes the
+computer seats move without waiting and switches the animations off.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+
+import game.barrio as B
+from game.core import Match
+from game.ui.barrio.table import taps_for
+
+from .conftest import wait_ready
+
+QUICK = "?pause=0"
+
+
+def saved(page) -> dict | None:
+    raw = page.evaluate("localStorage.getItem('house-games.autosave')")
+    return json.loads(raw) if raw else None
+
+
+def read_match(page) -> Match:
+    return Match.from_json(saved(page))
+
+
+def tap_key(page, key: str) -> None:
+    page.locator(f'#barrio-board button[data-key="{key}"]').tap()
+
+
+def start(page, open_app, players: int = 1, seats: list[str] | None = None, seed: int = 7, query: str = QUICK) -> None:
+    open_app(page, query=query)
+    page.locator("label[for=game-barrio]").tap()
+    page.locator("#f-players").select_option(str(players))
+    for i, seat in enumerate(seats or []):
+        page.locator(f"#f-seat-{i}").select_option(seat)
+    page.locator("#f-seed").fill(str(seed))
+    page.locator("#f-seed").dispatch_event("change")
+    page.get_by_role("button", name="Start new game").tap()
+    page.locator("#barrio-board canvas").wait_for()
+
+
+def wait_for(page, predicate, timeout: float = 30.0, what: str = "condition") -> None:
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        if predicate():
+            return
+        page.wait_for_timeout(40)
+    raise AssertionError(f"timed out waiting for {what}")
+
+
+def human_turn(page, seat: int = 0) -> Match | None:
+    """Wait until seat ``seat`` is to move (computers have played) and return the match, or None at the end screen."""
+    result: list[Match | None] = []
+
+    def ready() -> bool:
+        if page.locator("#end-screen").count():
+            result.append(None)
+            return True
+        data = saved(page)
+        if data is None:
+            return False
+        match = Match.from_json(data)
+        if match.current_player() == seat and not match.is_computer_turn():
+            result.append(match)
+            return True
+        return False
+
+    wait_for(page, ready, 60, "the human seat's turn")
+    return result[-1]
+
+
+def play_move(page, match: Match, bot, seat: int = 0) -> Match:
+    """Choose a move for ``seat`` from the saved game and make it by tapping; return the match after it locally."""
+    state = match.state
+    view = B.view(state, seat)
+    legal = B.legal_actions(state)
+    action = bot.choose(view, legal)
+    for key in taps_for(action, view, legal):
+        tap_key(page, key)
+    n = len(match.entries)
+    match.apply(action)
+    if B.is_over(match.state):
+        page.locator("#end-screen").wait_for(timeout=30_000)
+    else:
+        wait_for(page, lambda: (saved(page) or {}).get("actions") is not None and len(saved(page)["actions"]) > n,
+                 20, f"the app to take {action}")
+    return match
+
+
+def shown_scores(page) -> list[int]:
+    rows = page.locator("#final-scores tbody tr")
+    return [int(rows.nth(i).locator("td.num").inner_text()) for i in range(rows.count())]
+
+
+def test_solo_game_against_klaus_by_touch_to_the_end(page, open_app, shot):
+    start(page, open_app, players=1, seed=11)
+    bot = B.make_bot("weak", 5)
+    match = read_match(page)
+    assert match.num_players == 1 and match.options.get("level") == "A"
+    moves = 0
+    t0 = time.perf_counter()
+    while not B.is_over(match.state):
+        if moves == 6:
+            shot(page, "barrio-solo-midgame-390x844")
+        match = play_move(page, match, bot)
+        moves += 1
+        assert moves < 400
+    seconds = time.perf_counter() - t0
+    shot(page, "barrio-solo-end-390x844")
+    assert page.locator("#end-screen").is_visible()
+    expected = B.scores(match.state)
+    assert shown_scores(page) == expected
+    text = page.locator("#final-scores").inner_text()
+    for part in ("Houses", "Panoramas", "Burruños", "Rubble", "Cards left in hand"):
+        assert part in text
+    assert "Klaus" in text
+    assert page.get_by_role("button", name="Play again").is_visible()
+    print(f"solo game: {moves} moves by touch in {seconds:.1f} s; scores {expected}")
+
+
+def test_three_players_one_human_two_computers_to_the_end(page, open_app, shot):
+    start(page, open_app, players=3, seats=["human", "bot:weak", "bot:strong"], seed=5)
+    bot = B.make_bot("weak", 9)
+    moves = 0
+    shots = 0
+    while True:
+        match = human_turn(page)
+        if match is None:
+            break
+        if moves == 8 and not shots:
+            shot(page, "barrio-3p-390x844")
+            shots += 1
+        play_move(page, match, bot)
+        moves += 1
+        assert moves < 400
+    shot(page, "barrio-3p-end-390x844")
+    rows = page.locator("#final-scores tbody tr")
+    assert rows.count() == 3
+    assert moves > 10
+    log = page.locator("#game-log li")
+    assert log.count() > 50
+
+
+def test_reload_resumes_the_same_game(page, open_app):
+    start(page, open_app, players=1, seed=3)
+    bot = B.make_bot("weak", 1)
+    match = read_match(page)
+    for _ in range(5):
+        match = play_move(page, match, bot)
+    before = saved(page)
+    hand_keys = page.locator('#barrio-board button[data-key^="hand-"]').evaluate_all("bs => bs.map(b => b.dataset.key)")
+    page.reload()
+    wait_ready(page)
+    page.locator("#resume").tap()
+    page.locator("#barrio-board canvas").wait_for()
+    assert saved(page)["state"] == before["state"]
+    assert page.locator('#barrio-board button[data-key^="hand-"]').evaluate_all("bs => bs.map(b => b.dataset.key)") == hand_keys
+    # and play goes on from there
+    match = read_match(page)
+    play_move(page, match, bot)
+
+
+def test_undo_within_the_turn_stops_at_a_face_down_draw(page, open_app):
+    start(page, open_app, players=1, seed=8)
+    undo = page.locator("#undo")
+    assert undo.is_disabled()
+    view = B.view(read_match(page).state, 0)
+    card = view["hand"][0]
+    tap_key(page, f"hand-{card}")
+    assert page.locator('#barrio-board button[data-legal="true"][data-key^="cell-"]').count() == 1
+    tap_key(page, "cell-0_0")
+    wait_for(page, lambda: len(saved(page)["actions"]) == 1, what="the placement")
+    assert undo.is_enabled()
+    undo.tap()
+    wait_for(page, lambda: len(saved(page)["actions"]) == 0, what="the undo")
+    assert read_match(page).state == Match.new("barrio", 1, 8, None, level="A").state
+    # place again, then draw face down: the draw revealed a card, so undo stops
+    tap_key(page, f"hand-{card}")
+    tap_key(page, "cell-0_0")
+    wait_for(page, lambda: len(saved(page)["actions"]) == 1, what="the placement")
+    tap_key(page, "deck-m")
+    wait_for(page, lambda: len(saved(page)["actions"]) == 2, what="the face-down draw")
+    assert undo.is_disabled()
+    assert read_match(page).can_undo() is False
+
+
+def test_illegal_attempt_is_explained(page, open_app):
+    start(page, open_app, players=1, seed=8)
+    tap_key(page, "hm-0")  # building before placing two materials
+    toast = page.locator(".toast.error")
+    toast.first.wait_for()
+    assert "placing two" in toast.first.inner_text()
+
+
+def test_screenshots_at_three_sizes(make_context, open_app, shot):
+    for width, height, mobile in ((360, 640, True), (390, 844, True), (1280, 800, False)):
+        context = make_context(viewport={"width": width, "height": height}, is_mobile=mobile, has_touch=True,
+                               device_scale_factor=2)
+        page = context.new_page()
+        start(page, open_app, players=1, seed=11)
+        bot = B.make_bot("weak", 5)
+        match = read_match(page)
+        for _ in range(7):
+            match = play_move(page, match, bot)
+        # a material picked up: its legal cells light up
+        view = B.view(match.state, 0)
+        if view["phase"] in ("start", "placed1") and view["hand"]:
+            tap_key(page, f"hand-{view['hand'][0]}")
+        assert page.evaluate("document.scrollingElement.scrollWidth <= document.scrollingElement.clientWidth")
+        shot(page, f"barrio-table-{width}x{height}")
+        page.locator("#barrio-rules summary").tap()
+        assert page.locator("#barrio-rules h3").count() >= 5
+        context.close()
