@@ -228,3 +228,32 @@ def test_table_screenshots_and_no_horizontal_scroll(make_context, open_app, shot
         box = target.bounding_box()
         assert box["width"] >= 30 and box["height"] >= 30
     shot(page, f"nyhavn-table-{width}x{height}")
+
+
+def test_hot_seat_hides_the_hand_until_the_next_player_takes_the_device(page, open_app, shot):
+    open_app(page, query="?pause=0")
+    page.locator("label[for=game-nyhavn]").tap()
+    page.locator("#f-players").select_option("2")
+    page.locator("#f-seat-0").select_option("human")
+    page.locator("#f-seat-1").select_option("human")
+    page.locator("#f-seed").fill(str(SEED))
+    page.locator("#f-seed").dispatch_event("change")
+    page.get_by_role("button", name="Start new game").tap()
+    page.get_by_role("button", name="I am Player 1", exact=False).tap()
+    assert wait_my_turn(page) == "turn"
+    hand1 = page.locator(".board button[data-key^=hand-]").evaluate_all("bs => bs.map(b => b.getAttribute('aria-label'))")
+    page.get_by_role("button", name="Dock 1:", exact=False).tap()
+    page.get_by_role("button", name="Dock 2:", exact=False).tap()
+    # the table is hidden behind the pass screen: no hand is visible
+    ready = page.get_by_role("button", name="I am Player 2", exact=False)
+    ready.wait_for()
+    assert page.locator("section.table").is_hidden()
+    shot(page, "nyhavn-pass-390x844")
+    ready.tap()
+    assert wait_my_turn(page) == "turn"
+    assert page.get_by_role("button", name="Show the house of Player 1", exact=False).count() == 1
+    hand2 = page.locator(".board button[data-key^=hand-]").evaluate_all("bs => bs.map(b => b.getAttribute('aria-label'))")
+    match = engine_match(page)
+    expected = match.module.view(match.state, 1)["hand"]
+    assert [f"Your hand: {expected[c]} {c}" for c in ("blue", "yellow", "red", "green", "purple")] == hand2
+    assert hand1 != hand2 or match.module.view(match.state, 0)["hand"] == expected
