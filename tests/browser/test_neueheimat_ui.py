@@ -23,14 +23,14 @@ def saved_match(page) -> Match | None:
 def start_game(page, open_app, seats: list[str], seed: int, rounds: int = 1, query: str = "?pause=0") -> None:
     """Through the start screen: Neue Heimat, the seats ("human", "bot:weak", "bot:strong"), rounds and seed."""
     open_app(page, query=query)
-    page.locator("label[for=game-neueheimat]").tap()
+    press(page, page.locator("label[for=game-neueheimat]"))
     page.locator("#f-players").select_option(str(len(seats)))
     for i, seat in enumerate(seats):
         page.locator(f"#f-seat-{i}").select_option(seat)
     page.locator("#f-rounds").select_option(str(rounds))
     page.locator("#f-seed").fill(str(seed))
     page.locator("#f-seed").dispatch_event("change")
-    page.get_by_role("button", name="Start new game").tap()
+    press(page, page.get_by_role("button", name="Start new game"))
     page.locator("canvas").wait_for()
 
 
@@ -45,6 +45,14 @@ def wait_for_turn(page, seat: int, timeout: float = 30_000) -> Match:
             return ctl.querySelector('button[data-act]') !== null || document.querySelector('.board button.target[data-legal]') !== null;
         }""", arg=seat, timeout=timeout)
     return saved_match(page)
+
+
+def press(page, locator) -> None:
+    """Tap on a touch screen, click with the mouse elsewhere (desktop)."""
+    if page.evaluate("navigator.maxTouchPoints > 0"):
+        locator.tap()
+    else:
+        locator.click()
 
 
 def tap_action(page, action: dict[str, Any]) -> None:
@@ -63,9 +71,9 @@ def tap_action(page, action: dict[str, Any]) -> None:
     else:
         act = {"profits": lambda: "profits-take" if action["take"] else "profits-keep",
                "bid": lambda: f"bid-{action['amount']}"}.get(kind, lambda: kind)()
-        page.locator(f"#nh-controls button[data-act='{act}']").tap()
+        press(page, page.locator(f"#nh-controls button[data-act='{act}']"))
         return
-    page.locator(f".board button.target[data-key='{key}']").tap()
+    press(page, page.locator(f".board button.target[data-key='{key}']"))
 
 
 def human_policy(state, legal: list[dict[str, Any]]) -> dict[str, Any]:

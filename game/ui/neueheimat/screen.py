@@ -25,8 +25,9 @@ FRAME_MS = 70
 SETTING_HIDE = "neueheimat.hide_money"
 
 STYLE = """
-.nh-controls { position: sticky; bottom: 0; z-index: 5; background: #fffdf7; border: 2px solid #1f4e5f; border-radius: 10px;
-  padding: 8px 10px; margin-top: 8px; box-shadow: 0 -4px 14px rgba(0,0,0,.12); }
+.nh-controls { background: #fffdf7; border: 2px solid #1f4e5f; border-radius: 10px; padding: 6px 10px; margin-top: 8px;
+  font-size: .95rem; }
+.nh-controls.nh-sticky { position: sticky; bottom: 0; z-index: 5; box-shadow: 0 -4px 14px rgba(0,0,0,.12); }
 .nh-controls p { margin: 0 0 6px; }
 .nh-controls .nh-buttons { display: flex; flex-wrap: wrap; gap: 6px; }
 .nh-controls .nh-buttons button { flex: 1 1 90px; min-height: 44px; }
@@ -131,6 +132,7 @@ class NeueHeimatScreen(GameScreen):
         lang = self.lang
         box = self.controls
         dom.clear(box)
+        box.classList.remove("nh-sticky")
         if self.scoring is not None:
             return
         phase = view["phase"]
@@ -177,6 +179,7 @@ class NeueHeimatScreen(GameScreen):
                 buttons.appendChild(self._button("discard", w("place.discard", lang, piece=piece), {"type": "discard"}))
             else:
                 return
+        box.classList.add("nh-sticky")  # decisions stay in reach while the table scrolls
         box.appendChild(buttons)
 
     def _button(self, key: str, label: str, action: dict[str, Any], means: str = "", primary: bool = False,
