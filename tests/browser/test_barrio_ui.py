@@ -144,8 +144,10 @@ def test_three_players_one_human_two_computers_to_the_end(page, open_app, shot):
     rows = page.locator("#final-scores tbody tr")
     assert rows.count() == 3
     assert moves > 10
-    log = page.locator("#game-log li")
-    assert log.count() > 50
+    scores = shown_scores(page)
+    winners = [i for i in range(3) if "winner" in (rows.nth(i).get_attribute("class") or "")]
+    assert winners and all(scores[w] == max(scores) for w in winners)
+    print(f"3 players: {moves} human moves by touch; scores {scores}")
 
 
 def test_reload_resumes_the_same_game(page, open_app):

@@ -121,6 +121,7 @@ register({
         "barrio.part.hand": "Cards left in hand",
         "barrio.rules": "Rules & first game",
         "barrio.you": "You",
+        "barrio.inhand": "hand {m}+{h}",
         "barrio.final": "Last round!",
     },
     "es": {
@@ -208,6 +209,7 @@ register({
         "barrio.part.hand": "Cartas en la mano",
         "barrio.rules": "Reglas y primera partida",
         "barrio.you": "Tú",
+        "barrio.inhand": "mano {m}+{h}",
         "barrio.final": "¡Última ronda!",
     },
 })
@@ -597,7 +599,7 @@ class _Painter:
             hc = v["hand_counts"][p]
             rub = len(v["rubble"][p])
             info = (f"{t('barrio.houses', lang, n=sum(len(q) for q in pans), limit=v['house_limit'])} · "
-                    f"✋ {hc['materials']}+{hc['houses']} · {t('barrio.rubble', lang, n=rub, pts=v['breakdown'][p]['rubble'])}")
+                    f"{t('barrio.inhand', lang, m=hc['materials'], h=hc['houses'])} · {t('barrio.rubble', lang, n=rub, pts=v['breakdown'][p]['rubble'])}")
             self.label(x + 10, y + 32, info, 11, bold=False, max_width=w - 20)
             self.target(f"seat-{p}", (x, y, w, 44), f"{name}: {t('barrio.pts', lang, n=v['scores'][p])}, {info}")
             self.minis(pans, x + 8, y + 44, w - 16, f"seat-{p}-pans")
