@@ -481,6 +481,8 @@ class NyhavnScreen(GameScreen):
         self._draw_hand(d, targets, view)
         self._draw_abilities(d, targets, view)
         self.board.draw(d, targets)
+        # while a tile is in hand a finger drags it instead of scrolling the page
+        self.board.root.style.touchAction = "none" if self.tile is not None and self.is_my_turn() else ""
         self.table.dataset.phase = str(view["phase"])
         self.table.dataset.mine = "true" if self.is_my_turn() else "false"
         self.table.dataset.scores = ",".join(str(s) for s in view["scores"])
@@ -568,10 +570,13 @@ class NyhavnScreen(GameScreen):
                 self._card(d, Box(b.x, b.y - lift, b.w, b.h), colour)
                 if sel:
                     d.rect(b.x - 2, b.y - lift - 2, b.w + 4, b.h + 4, stroke=INK, line_width=3, radius=8)
+                elif i in self.recent_docks:  # refilled after the last opponent took from here
+                    d.rect(b.x - 2, b.y - 2, b.w + 4, b.h + 4, stroke=ACCENT, line_width=3, radius=8)
+                    d.rect(b.x + 5, b.y + 3, b.w - 10, 12, fill="#fff", stroke=ACCENT, line_width=1, radius=6)
+                    d.text(b.x + b.w / 2, b.y + 9.5, t("ny.new", lang), font="bold 9px sans-serif", colour=INK, align="center",
+                           baseline="middle", max_width=b.w - 12)
                 elif i in addable:
                     d.rect(b.x - 2, b.y - 2, b.w + 4, b.h + 4, stroke=LEGAL, line_width=3, radius=8)
-                elif i in self.recent_docks:
-                    d.rect(b.x - 2, b.y - 2, b.w + 4, b.h + 4, stroke=ACCENT, line_width=2.5, radius=8)
             d.text(b.x + b.w / 2, b.y + b.h + 13, str(i + 1), font="12px sans-serif", colour=MUTED, align="center")
             name = self.colour_name(colour) if colour else t("ny.empty", lang)
             label = t("ny.dock", lang, n=i + 1, card=name)
