@@ -113,6 +113,10 @@ def test_full_game_by_touch_against_the_computer(page, open_app, shot):
             arg=before, timeout=60_000)
         if turns == 12:
             shot(page, "nyhavn-midgame-390x844")
+            if wait_my_turn(page) != "over":  # the score track shows the engine's scores
+                match = engine_match(page)
+                shown = page.locator("section.table").get_attribute("data-scores")
+                assert shown == ",".join(str(s) for s in match.module.scores(match.state))
     assert page.locator("#end-screen").is_visible(), f"no end after {turns} human steps"
     shot(page, "nyhavn-end-390x844")
     record = json.loads(page.evaluate("window.houseGamesLastGame"))
@@ -257,3 +261,23 @@ def test_hot_seat_hides_the_hand_until_the_next_player_takes_the_device(page, op
     expected = match.module.view(match.state, 1)["hand"]
     assert [f"Your hand: {expected[c]} {c}" for c in ("blue", "yellow", "red", "green", "purple")] == hand2
     assert hand1 != hand2 or match.module.view(match.state, 0)["hand"] == expected
+
+
+def test_finger_drag_moves_the_ghost_without_scrolling(page, open_app):
+    start_nyhavn(page, open_app, seed=BUILD_SEED)
+    page.get_by_role("button", name="green tile of 2", exact=False).tap()
+    from game.ui.nyhavn_layout import layout
+
+    sb = layout("narrow", 2).stack_box(3, 2)
+    sx, sy = board_point(page, sb.x + sb.w / 2, sb.y + sb.h / 2)
+    scroll = page.evaluate("window.scrollY")
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": sx, "y": sy}]})
+    path = [cell_centre(page, 4, 6), cell_centre(page, 3, 3), cell_centre(page, 2, 0)]
+    for x, y in path:
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": x, "y": y}]})
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    info = page.locator("#nyhavn-info")
+    assert "Fits here" in info.inner_text(), info.inner_text()
+    assert page.evaluate("window.scrollY") == scroll
+    assert page.locator("#ny-place").is_enabled()
