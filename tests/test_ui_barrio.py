@@ -137,3 +137,16 @@ def test_cards_carry_more_than_colour():
     label = look.card_label(54, "en")
     h = C.HOUSES[54]
     assert str(h["points"]) in label and h["icon"] in label and h["left"] in label
+
+
+def test_klaus_tie_is_asked_on_the_tied_houses_only():
+    state = B.new_game(1, 0)  # seed 0: Klaus's set-up pick is tied
+    view, legal = B.view(state, 0), B.legal_actions(state)
+    assert view["phase"] == "klaus_tie"
+    frame = paint(view, legal, Pick(), "en", NAMES, True)
+    assert "Klaus is tied" in frame.prompt
+    tied = {a["house"] for a in legal}
+    lit = {view["house_market"][int(tg.key[3:])] for tg in frame.targets if tg.highlight and tg.key.startswith("hm-")}
+    assert lit == tied
+    slot = view["house_market"].index(legal[1]["house"])
+    assert tap(f"hm-{slot}", view, legal, Pick(), "en").action == legal[1]

@@ -220,3 +220,27 @@ def test_screenshots_at_three_sizes(make_context, open_app, shot):
         page.locator("#barrio-rules summary").tap()
         assert page.locator("#barrio-rules h3").count() >= 5
         context.close()
+
+
+def test_klaus_tie_and_hot_seat_pass_screen(page, open_app):
+    start(page, open_app, players=1, seed=0)  # seed 0: Klaus's set-up pick is tied, the player chooses
+    assert "Klaus is tied" in page.locator("#barrio-prompt").inner_text()
+    lit = page.locator('#barrio-board button[data-legal="true"][data-key^="hm-"]')
+    assert lit.count() == 2
+    lit.first.tap()
+    wait_for(page, lambda: len(saved(page)["actions"]) == 1, what="the tie choice")
+    assert B.view(read_match(page).state, 0)["phase"] == "start"
+    # two humans: each hand hides behind a pass-the-device screen
+    page.get_by_role("button", name="Menu").tap()
+    page.locator("#f-players").select_option("2")
+    page.locator("#f-seat-0").select_option("human")
+    page.locator("#f-seat-1").select_option("human")
+    page.get_by_role("button", name="Start new game").tap()
+    page.locator("#pass-ready").wait_for()
+    assert page.locator("#barrio-board").is_hidden()
+    page.locator("#pass-ready").tap()
+    assert page.locator("#barrio-board").is_visible()
+    page.locator('#barrio-board button[data-key="keep"]').tap()
+    page.locator("#pass-ready").wait_for()
+    assert page.locator("#barrio-board").is_hidden()
+    assert "Player 2" in page.locator("#pass-ready").inner_text()
