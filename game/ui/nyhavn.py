@@ -18,7 +18,7 @@ from .canvas import Board, DrawList, Target
 from .dom import el
 from .i18n import register, t
 from .nyhavn_layout import (
-    COAT_SET, DARK, FILL, GLYPH, PATTERN, SIZES, Box, Layout, anchor_for, build_spots, buildable_tiles,
+    COAT_SET, DARK, FILL, GLYPH, PATTERN, SIZES, Box, Layout, anchor_for, grip, build_spots, buildable_tiles,
     coat_rows, end_card_warning, ghost_problem, layout, ranking, score_parts, take_choice, tile_cells,
     tile_colour, tile_price, turned,
 )
@@ -422,8 +422,6 @@ class NyhavnScreen(GameScreen):
             return
         grip_cell = None
         if self.anchor is not None:
-            from .nyhavn_layout import grip
-
             gx, gy = grip(self.tile, self.orient)
             grip_cell = (self.anchor[0] + gx, self.anchor[1] + gy)
         self.orient = turned(self.tile, self.orient, how)
@@ -715,8 +713,6 @@ class NyhavnScreen(GameScreen):
                 cx, cy = hb.x + c * s + s / 2, hb.y + (8 - r) * s + s / 2
                 d.circle(cx, cy, s * 0.18, fill="#fff", stroke=LEGAL, line_width=2.5)
         if mine and self.tile is not None and self.show_fits:
-            from .nyhavn_layout import grip
-
             gx, gy = grip(self.tile, self.orient)
             for o, c, r in build_spots(legal, self.tile):
                 if o == self.orient:
