@@ -165,6 +165,7 @@ def browser_part(dist: Path, games: list[str], args: argparse.Namespace) -> dict
                 out["frame_ms"] = guarded("frames (browser)", lambda: bench.frames(site.url, games))
                 out["memory_mb"] = guarded("memory after a full game (browser)", lambda: bench.memory(site.url, games))
                 out["outside_requests"] = sorted(set(bench.outside))
+                NOTES.extend(bench.problems)
                 return out
 
             return with_browser(measure)
