@@ -1,0 +1,81 @@
+#!/usr/bin/env python3
+"""``python3 tests/bench/markdown.py [build/bench.json]``: a report as a Markdown section for docs/benchmarks.md."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+
+def fmt(value: Any) -> str:
+    """A figure for a table cell (``null`` stays visible as null)."""
+    return "null" if value is None else str(value)
+
+
+def mem_cell(m: dict[str, Any] | None) -> str:
+    """``js + wasm = total`` MB."""
+    return "null" if not m else f"{m['js_heap']} + {m['wasm']} = {m['total']}"
+
+
+def ms_cell(d: dict[str, Any] | None) -> str:
+    """``median / p95 (n)`` ms."""
+    return "null" if not d else f"{d['median']} / {d['p95']} ({d['n']})"
+
+
+def section(r: dict[str, Any]) -> str:
+    """The Markdown of one run."""
+    m = r["machine"]
+    lines = [f"### {r['date']} · {m['host']} · {m['cores']} cores {m['cpu']} · load {m['load_avg_start'][0]}→{m.get('load_avg_end', ['?'])[0]}",
+             "", f"Build `{r['dist']['build']}`, Python {m['python']}, Node {m['node']}; run took {r['seconds']} s.", ""]
+    s = r.get("start")
+    if s:
+        lines += ["| start (s) | cold | warm | offline |", "|---|---|---|---|",
+                  f"| site | {s['site_cold_s']} | {s['site_warm_s']} | {s['site_offline_s']} |",
+                  f"| floor | {s['floor_cold_s']} | {s['floor_warm_s']} | {s['floor_offline_s']} |",
+                  f"| site / floor | {s['ratio_cold']} | {s['ratio_warm']} | **{s['ratio_offline']}** (goal ≤ 1.5) |", "",
+                  f"First visit: {s['first_visit_bytes']:,} bytes ({s['first_visit_requests']} responses; floor "
+                  f"{s['floor_first_visit_bytes']:,}). Sent twice: "
+                  + (", ".join(f"`{k}` {v:,}" for k, v in s["first_visit_repeated_bytes"].items()) or "nothing") + ".", ""]
+    else:
+        lines += ["start: null", ""]
+    n = r.get("nyhavn_placements")
+    lines += [f"Nyhavn placements: table {fmt(n and n['table_us'])} µs, plain {fmt(n and n['naive_us'])} µs, "
+              f"ratio **{fmt(n and n['ratio'])}** (goal ≥ 20).", ""]
+    lines += ["| game | playouts/s CPython | playouts/s Pyodide | ratio | frame ms median / p95 | memory MB js heap + wasm |",
+              "|---|---|---|---|---|---|"]
+    mem = r.get("memory_mb") or {}
+    for gid, p in (r.get("playouts") or {}).items():
+        f = (r.get("frame_ms") or {}).get(gid)
+        mm = mem.get(gid)
+        lines.append(f"| {gid} | {fmt(p and p['cpython_per_s'])} | {fmt(p and p['pyodide_per_s'])} | {fmt(p and p['ratio'])} | "
+                     f"{'null' if not f else str(f['median']) + ' / ' + str(f['p95'])} | "
+                     f"{mem_cell(mm)} |")
+    sp = mem.get("start_page")
+    if sp:
+        lines += ["", f"Memory of the start page just after ready (baseline): {sp['js_heap']} + {sp['wasm']} = {sp['total']} MB."]
+    lines += ["", "| decisions ms (median / p95, n) | browser Pyodide | CPython |", "|---|---|---|"]
+    cpy = r.get("decisions_ms_cpython") or {}
+    for gid, row in (r.get("decisions_ms") or {}).items():
+        for strength, d in (row or {}).items():
+            c = (cpy.get(gid) or {}).get(strength)
+            lines.append(f"| {gid} {strength} | {ms_cell(d)} | {ms_cell(c)} |")
+    lh = r.get("lighthouse")
+    lines.append("")
+    if lh and "error" not in lh:
+        lines.append(f"Lighthouse {lh.get('lighthouse')} (mobile, simulated slow 4G): performance **{lh['performance']}**, "
+                     f"accessibility **{lh['accessibility']}**, best practices **{lh['best-practices']}**; FCP {lh['fcp_ms']} ms, "
+                     f"LCP {lh['lcp_ms']} ms, TBT {lh['tbt_ms']} ms, weight {fmt(lh['total_bytes'])} bytes; failed accessibility audits: "
+                     f"{', '.join(lh['failed_accessibility_audits']) or 'none'}.")
+    else:
+        lines.append(f"Lighthouse: {fmt(lh and lh.get('error'))}.")
+    lines += ["", f"Outside requests: {r.get('outside_requests')}."]
+    if r.get("notes"):
+        lines += ["", "Notes: " + "; ".join(r["notes"]) + "."]
+    return "\n".join(lines) + "\n"
+
+
+if __name__ == "__main__":
+    path = Path(sys.argv[1] if len(sys.argv) > 1 else "build/bench.json")
+    print(section(json.loads(path.read_text())))
