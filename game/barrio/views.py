@@ -76,6 +76,13 @@ def from_json(data: Any) -> State:
             raise SaveFormatError("The saved game's log is damaged.")
         if s.pend is not None and not isinstance(s.pend, dict):
             raise SaveFormatError("The saved game's pending decision is damaged.")
+        need = {"gap": ("house", "options"), "panorama": ("house", "options", "combo_house"),
+                "combo": ("panorama", "options"), "klaus_tie": ("options", "reason")}.get(s.phase, ())
+        if need and not (isinstance(s.pend, dict) and all(k in s.pend for k in need)
+                         and isinstance(s.pend["options"], list) and s.pend["options"]):
+            raise SaveFormatError("The saved game's pending decision does not match its phase.")
+        if s.phase == "full_grid" and s.resume not in ("placed1", "placed2"):
+            raise SaveFormatError("The saved game's full-grid build has nowhere to resume.")
         if len(s.combo) != s.n:
             raise SaveFormatError("The saved game's combo marks do not match its players.")
         if s.phase not in PHASES:
