@@ -500,3 +500,19 @@ def test_malformed_and_out_of_turn_actions_are_refused_with_reasons():
     over = scenario(2)
     over.phase = "over"
     refuse(over, DECK, "over")
+
+
+# ------------------------------------------------------------------ saves
+
+def test_hand_edited_saves_are_refused_with_a_message():
+    from game.core import SaveFormatError
+    s = B.new_game(2, 3, scoring_card="B")
+    good = B.to_json(s)
+    assert B.from_json(json.loads(json.dumps(good))) == s
+    dup = json.loads(json.dumps(good))
+    dup["hands"][0].append(dup["material_deck"][0])  # a card in two places
+    bad_phase = dict(good, phase="gap", pending=None)
+    for data in (dup, bad_phase, dict(good, game="nyhavn"), dict(good, version=99), dict(good, scoring_card="Z")):
+        with pytest.raises(SaveFormatError) as err:
+            B.from_json(data)
+        assert str(err.value)
