@@ -244,3 +244,23 @@ def test_klaus_tie_and_hot_seat_pass_screen(page, open_app):
     page.locator("#pass-ready").wait_for()
     assert page.locator("#barrio-board").is_hidden()
     assert "Player 2" in page.locator("#pass-ready").inner_text()
+
+
+def test_klaus_turn_is_animated_step_by_step(page, open_app):
+    start(page, open_app, players=1, seed=11, query="?pause=400")
+    bot = B.make_bot("weak", 5)
+    match = read_match(page)
+    captions: set[str] = set()
+    for _ in range(6):
+        turn = B.view(match.state, 0)["turn_number"]
+        match = play_move(page, match, bot)
+        if B.view(match.state, 0)["turn_number"] != turn:  # the turn ended: Klaus played
+            for _ in range(40):
+                text = page.evaluate("(() => { const f = window.houseGamesApp.screen.flash; return f ? f.text : null; })()")
+                if text:
+                    captions.add(text)
+                page.wait_for_timeout(50)
+            break
+    assert any("Klaus" in c for c in captions), captions
+    log = page.locator("#game-log li").all_inner_texts()
+    assert any(c in log for c in captions)

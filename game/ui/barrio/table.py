@@ -65,7 +65,7 @@ register({
         "barrio.wh.card": "Warehouse {n}: {card}",
         "barrio.empty": "empty",
         "barrio.panoramas": "Your panoramas",
-        "barrio.panorama": "{n} cards · {pts} pts",
+        "barrio.panorama": "{n} in a row · {pts} pts",
         "barrio.rubble": "Rubble {n} ({pts})",
         "barrio.score": "Score now {total}: houses {houses}, panoramas {panoramas}, rubble {rubble}, Burruños {burrunos}, hand {hand}",
         "barrio.score.short": "{total} pts",
@@ -153,7 +153,7 @@ register({
         "barrio.wh.card": "Almacén {n}: {card}",
         "barrio.empty": "vacío",
         "barrio.panoramas": "Tus panorámicas",
-        "barrio.panorama": "{n} cartas · {pts} ptos",
+        "barrio.panorama": "{n} seguidas · {pts} ptos",
         "barrio.rubble": "Escombros {n} ({pts})",
         "barrio.score": "Puntos ahora {total}: casas {houses}, panorámicas {panoramas}, escombros {rubble}, Burruños {burrunos}, mano {hand}",
         "barrio.score.short": "{total} ptos",
@@ -548,7 +548,7 @@ class _Painter:
         pans = v["panoramas"][1]
         score = v["scores"][1]
         minis = sum(len(p) for p in pans)
-        h = 48 + (46 if minis else 0) + (46 if minis > 9 else 0)
+        h = 46 + (42 if minis else 0) + (42 if minis > 9 else 0)
         self.d.rect(x, y, w, h, fill="#e9e2f2", stroke="#7a5aa6", line_width=1.5, radius=10)
         self.places["klaus"] = (x, y, w, h)
         self.label(x + 10, y + 15, t("barrio.klaus", lang), 15)
@@ -566,11 +566,11 @@ class _Painter:
         self.target("klaus-info", (x, y, w, 44), f"{t('barrio.klaus', lang)}: {t('barrio.pts', lang, n=score)}, "
                     f"{t('barrio.houses', lang, n=k['houses'], limit=v['house_limit'])}, {t('barrio.hidden', lang, n=len(k['hand']))}, "
                     f"{t('barrio.kept', lang, n=len(k['kept']))}", enabled=True)
-        self.minis(pans, x + 8, y + 46, w - 16, "klaus-pans")
+        self.minis(pans, x + 8, y + 44, w - 16, "klaus-pans")
         return h
 
     def minis(self, pans: list[list[int]], x: float, y: float, w: float, place: str) -> None:
-        mw, mh, gap = 30.0, 42.0, 8.0
+        mw, mh, gap = 28.0, 38.0, 8.0
         cx, cy = x, y
         self.places[place] = (x, y, w, mh)
         for pan in pans:
@@ -589,7 +589,7 @@ class _Painter:
                 continue
             pans = v["panoramas"][p]
             minis = sum(len(q) for q in pans)
-            h = 44 + (46 if minis else 0) + (46 if minis > 9 else 0)
+            h = 44 + (42 if minis else 0) + (42 if minis > 9 else 0)
             current = v["current_player"] == p
             self.d.rect(x, y, w, h, fill="#e6eef1", stroke=ACCENT if current else "#9bb2bb", line_width=3 if current else 1.5, radius=10)
             self.places[f"seat-{p}"] = (x, y, w, h)
@@ -615,7 +615,7 @@ class _Painter:
                    11, "#4b3470", "right", bold=False)
         y += 18
         cw = (w - 4 * 6) / 5
-        ch = min(96.0, cw * 1.42)
+        ch = min(92.0, cw * 1.32)
         tie = set((v.get("pending") or {}).get("options", [])) if phase == "klaus_tie" else set()
         build_ok = {a["house"] for a in build_options(v, self.legal)} if solo else set()
         combo_ok = {o[0] for o in (v.get("pending") or {}).get("options", [])} if phase == "combo" and solo else set()
@@ -653,7 +653,7 @@ class _Painter:
         self.label(x + w - 2, y + 8, f"{'descarte' if lang == 'es' else 'discard'} {len(v['material_discard'])}", 11,
                    "#5b6468", "right", bold=False)
         y += 17
-        mh = min(70.0, cw * 1.1)
+        mh = min(66.0, cw * 0.96)
         draws = {a.get("card") for a in self.legal if a["type"] == "draw" and a["source"] == "warehouse"} if self.my_turn else set()
         for i, card in enumerate(v["warehouse"]):
             rect = (x + i * (cw + 6), y, cw, mh)
@@ -698,7 +698,7 @@ class _Painter:
         lines_ok = {(a["line"]["axis"], a["line"]["index"]) for a in builds}
         handle = 30.0 if pick.house is not None else 0.0
         rows, cols = r1 - r0 + 1, c1 - c0 + 1
-        cell = min(54.0, (w - handle - 4) / cols, 300.0 / rows if rows > 5 else 54.0)
+        cell = min(52.0, (w - handle - 4) / cols, max(46.0, 270.0 / rows))
         gx = x + handle + (w - handle - cols * cell) / 2
         gy = y + handle
         gh = rows * cell
@@ -743,9 +743,6 @@ class _Painter:
                 if pick.card is not None and self.my_turn:
                     label = t("barrio.cell", lang, r=r, c=c) + (t("barrio.cell.overflow", lang) if over else "")
                     self.target(key, rect, label, highlight=legal_here)
-        if box is None and pick.card is None:
-            rect = self.places[f"cell-0_0"]
-            self.label(rect[0] + rect[2] / 2, rect[1] + rect[3] / 2, "·", 20, "#8c7b58", "center")
         if pick.house is not None:  # handles for the lines the chosen house can use
             for r in range(r0, r1 + 1):
                 ok = ("row", r) in lines_ok
@@ -904,7 +901,8 @@ class _Painter:
             y += self.gap_choices(x, y, w, pend)
         elif self.my_turn and phase == "panorama":
             pans = v["panoramas"][self.me]
-            items = [(f"pan-{k}", t("barrio.pan.gain", lang, label=pan_label(o, lang), n=pan_gain(pans, pend["house"], o)), k == 0)
+            gains = [pan_gain(pans, pend["house"], o) for o in pend["options"]]
+            items = [(f"pan-{k}", t("barrio.pan.gain", lang, label=pan_label(o, lang), n=gains[k]), gains[k] == max(gains))
                      for k, o in enumerate(pend["options"])]
         elif self.my_turn and phase == "combo":
             items = [(f"combo-{k}", t("barrio.combo.opt", lang, house=house_name(h, lang), end=t(f"barrio.end.{e}", lang)), True)
