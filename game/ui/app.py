@@ -109,6 +109,7 @@ class App:
     def finish(self, screen: GameScreen) -> None:
         """The end screen for a finished game; the autosave is cleared (nothing left to resume)."""
         rows = screen.end_rows()
+        log_lines = [screen.describe_event(e) for e in screen.view().get("log", [])]
         match = screen.match
         module = screen.module
         winners = list(module.winners(match.state))
@@ -138,7 +139,10 @@ class App:
                       table,
                       el("div", {"class": "actions"},
                          el("button", {"type": "button", "class": "primary", "onclick": again}, t("game.again", lang)),
-                         el("button", {"type": "button", "onclick": lambda e: self.show_start()}, t("game.home", lang)))))
+                         el("button", {"type": "button", "onclick": lambda e: self.show_start()}, t("game.home", lang))),
+                      el("details", {"class": "log"},
+                         el("summary", {}, t("game.log", lang)),
+                         el("ol", {"id": "game-log"}, [el("li", {}, line) for line in log_lines]))))
 
     def start_match(self, game_id: str, players: int, seats: list[Seat], seed: int, options: dict[str, Any]) -> bool:
         """Create a match and open it; a refused option shows the engine's reason."""
