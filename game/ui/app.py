@@ -107,13 +107,15 @@ class App:
         self.screen.mount(self.root)
 
     def finish(self, screen: GameScreen) -> None:
-        """The end screen for a finished game; the autosave is cleared (nothing left to resume)."""
+        """The end screen for a finished game.
+
+        The autosave is kept (resuming it shows this screen again) until a new game replaces it.
+        """
         rows = screen.end_rows()
         log_lines = [screen.describe_event(e) for e in screen.view().get("log", [])]
         match = screen.match
         module = screen.module
         winners = list(module.winners(match.state))
-        self.store.clear_autosave()
         self._switch()
         lang = self.lang
         names = [rows[w][0] for w in winners if w < len(rows)]
