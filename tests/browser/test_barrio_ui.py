@@ -211,6 +211,8 @@ def test_screenshots_at_three_sizes(make_context, open_app, shot):
         match = read_match(page)
         for _ in range(7):
             match = play_move(page, match, bot)
+        while B.view(match.state, 0)["phase"] != "start":  # stop where a material can be picked up
+            match = play_move(page, match, bot)
         # a material picked up: its legal cells light up
         view = B.view(match.state, 0)
         if view["phase"] in ("start", "placed1") and view["hand"]:

@@ -543,43 +543,56 @@ class _Painter:
 
     # sections --------------------------------------------------------------
     def klaus(self, x: float, y: float, w: float) -> float:
-        v, lang = self.v, self.lang
+        """Klaus's panel: score, houses, face-down materials and kept Burruños on the left, his panoramas on the right."""
+        v, lang, d = self.v, self.lang, self.d
         k = v["klaus"]
         pans = v["panoramas"][1]
         score = v["scores"][1]
-        minis = sum(len(p) for p in pans)
-        h = 46 + (42 if minis else 0) + (42 if minis > 9 else 0)
-        self.d.rect(x, y, w, h, fill="#e9e2f2", stroke="#7a5aa6", line_width=1.5, radius=10)
+        text_w = 148.0
+        rows = self.minis(pans, 0, 0, w - text_w - 12, "", measure=True)
+        h = max(56.0, 8 + rows * 42)
+        d.rect(x, y, w, h, fill="#e9e2f2", stroke="#7a5aa6", line_width=1.5, radius=10)
         self.places["klaus"] = (x, y, w, h)
         self.label(x + 10, y + 15, t("barrio.klaus", lang), 15)
         self.label(x + 62, y + 15, t("barrio.pts", lang, n=score), 15, "#4b3470")
-        self.label(x + 10, y + 35, t("barrio.houses", lang, n=k["houses"], limit=v["house_limit"]), 11, bold=False)
-        # his materials, face down, and the Burruños he keeps
-        hx = x + w - 122
+        # his materials (face down) and the Burruños he keeps
+        if not k["hand"]:
+            d.rect(x + 10, y + 29, 15, 20, stroke="#8c7b9e", line_width=1, radius=2)
         for i in range(min(3, len(k["hand"]))):
-            look.face_down(self.d, hx + i * 4, y + 6 + i * 2, 26, 34)
-        self.places["klaus-hand"] = (hx, y + 6, 34, 36)
-        self.label(hx + 42, y + 24, f"×{len(k['hand'])}", 14)
-        bx = x + w - 48
-        look.burruno_face(self.d, bx + 10, y + 24, 9)
-        self.label(bx + 24, y + 24, f"×{len(k['kept'])}", 14)
-        self.target("klaus-info", (x, y, w, 44), f"{t('barrio.klaus', lang)}: {t('barrio.pts', lang, n=score)}, "
+            look.face_down(d, x + 10 + i * 3, y + 29 + i, 15, 20)
+        self.places["klaus-hand"] = (x + 10, y + 28, 22, 22)
+        self.label(x + 34, y + 40, f"×{len(k['hand'])}", 13)
+        look.burruno_face(d, x + 70, y + 40, 7)
+        self.label(x + 81, y + 40, f"×{len(k['kept'])}", 13)
+        hx, hy = x + 102, y + 40  # a little house, then built / limit
+        d.poly([hx, hy - 1, hx + 6, hy - 7, hx + 12, hy - 1, hx + 12, hy + 6, hx, hy + 6], fill="#7a5aa6")
+        self.label(hx + 15, hy, f"{k['houses']}/{v['house_limit']}", 12)
+        self.target("klaus-info", (x, y, text_w, h), f"{t('barrio.klaus', lang)}: {t('barrio.pts', lang, n=score)}, "
                     f"{t('barrio.houses', lang, n=k['houses'], limit=v['house_limit'])}, {t('barrio.hidden', lang, n=len(k['hand']))}, "
-                    f"{t('barrio.kept', lang, n=len(k['kept']))}", enabled=True)
-        self.minis(pans, x + 8, y + 44, w - 16, "klaus-pans")
+                    f"{t('barrio.kept', lang, n=len(k['kept']))}")
+        if not pans:
+            self.places["klaus-pans"] = (x + text_w, y + 4, w - text_w - 8, h - 8)
+        self.minis(pans, x + text_w, y + 5, w - text_w - 8, "klaus-pans")
         return h
 
-    def minis(self, pans: list[list[int]], x: float, y: float, w: float, place: str) -> None:
-        mw, mh, gap = 28.0, 38.0, 8.0
-        cx, cy = x, y
-        self.places[place] = (x, y, w, mh)
+    def minis(self, pans: list[list[int]], x: float, y: float, w: float, place: str, measure: bool = False) -> int:
+        """Small house cards of some panoramas, wrapped in rows; return the number of rows."""
+        gap = 8.0
+        longest = max((len(p) for p in pans), default=1)
+        mw = min(28.0, (w - gap) / longest - 1)
+        mh = min(38.0, mw * 1.36)
+        cx, cy, rows = x, y, 1 if pans else 0
+        if not measure:
+            self.places[place] = (x, y, w, mh)
         for pan in pans:
             pw = len(pan) * (mw + 1) + gap
             if cx + pw > x + w and cx > x:
-                cx, cy = x, cy + mh + 4
-            for i, hcard in enumerate(pan):
-                look.house_card(self.d, hcard, cx + i * (mw + 1), cy, mw, mh, self.lang)
+                cx, cy, rows = x, cy + mh + 4, rows + 1
+            if not measure:
+                for i, hcard in enumerate(pan):
+                    look.house_card(self.d, hcard, cx + i * (mw + 1), cy, mw, mh, self.lang)
             cx += pw
+        return rows
 
     def opponents(self, x: float, y: float, w: float) -> float:
         v, lang = self.v, self.lang
@@ -588,8 +601,7 @@ class _Painter:
             if p == self.me:
                 continue
             pans = v["panoramas"][p]
-            minis = sum(len(q) for q in pans)
-            h = 44 + (42 if minis else 0) + (42 if minis > 9 else 0)
+            h = 44 + 42 * self.minis(pans, 0, 0, w - 16, "", measure=True)
             current = v["current_player"] == p
             self.d.rect(x, y, w, h, fill="#e6eef1", stroke=ACCENT if current else "#9bb2bb", line_width=3 if current else 1.5, radius=10)
             self.places[f"seat-{p}"] = (x, y, w, h)
@@ -648,11 +660,7 @@ class _Painter:
                 self.ring(rect, LEGAL, 3)
             self.target("deck-h", rect, t("barrio.deck.h", lang, n=v["house_deck"]), enabled=self.my_turn, highlight=can)
         y += ch + 8
-        # the warehouse and the material deck
-        self.label(x + 2, y + 8, t("barrio.warehouse", lang), 12)
-        self.label(x + w - 2, y + 8, f"{'descarte' if lang == 'es' else 'discard'} {len(v['material_discard'])}", 11,
-                   "#5b6468", "right", bold=False)
-        y += 17
+        # the warehouse and the material deck (the row below the houses)
         mh = min(66.0, cw * 0.96)
         draws = {a.get("card") for a in self.legal if a["type"] == "draw" and a["source"] == "warehouse"} if self.my_turn else set()
         for i, card in enumerate(v["warehouse"]):
@@ -675,7 +683,7 @@ class _Painter:
         if can:
             self.ring(rect, LEGAL, 3)
         self.target("deck-m", rect, t("barrio.deck.m", lang, n=v["material_deck"]), enabled=self.my_turn, highlight=can)
-        return 18 + ch + 8 + 17 + mh
+        return 18 + ch + 8 + mh
 
     def market(self, x: float, y: float, w: float) -> float:
         v, lang, d, pick = self.v, self.lang, self.d, self.pick
@@ -939,21 +947,21 @@ class _Painter:
         top = y
         b = v["breakdown"][me]
         name = t("barrio.you", lang) if v["solo"] else (self.names[me] if me < len(self.names) else "")
-        d.rect(x, y, w, 30, fill="#dfe9ec", radius=8)
-        self.label(x + 8, y + 15, f"{name} · {t('barrio.score.short', lang, total=b['total'])}", 14)
+        d.rect(x, y, w, 26, fill="#dfe9ec", radius=8)
+        self.label(x + 8, y + 13, f"{name} · {t('barrio.score.short', lang, total=b['total'])}", 14)
         rub = v["rubble"][me]
         burr = sum(1 for c in rub if c < C.NUM_MATERIALS and C.KIND[c] == C.BURRUNO)
-        self.label(x + w - 8, y + 15, t("barrio.rubble", lang, n=len(rub), pts=b["rubble"]) + (f" · Bu {burr}" if burr else ""),
+        self.label(x + w - 8, y + 13, t("barrio.rubble", lang, n=len(rub), pts=b["rubble"]) + (f" · Bu {burr}" if burr else ""),
                    12, DANGER, "right", bold=False)
-        self.places["rubble"] = (x + w - 90, y, 90, 30)
-        self.target("score", (x, y, w, 30), t("barrio.score", lang, **b))
-        y += 36
+        self.places["rubble"] = (x + w - 90, y, 90, 26)
+        self.target("score", (x, y, w, 26), t("barrio.score", lang, **b))
+        y += 30
         pans = v["panoramas"][me]
         self.places["pans"] = (x, y, w, 60)
         if not pans:
             self.label(x + 4, y + 10, t("barrio.panoramas", lang) + ": —", 12, "#5b6468", bold=False)
             return y + 24 - top
-        pw, ph = 40.0, 56.0
+        pw, ph = 36.0, 50.0
         cx, cy = x, y
         for i, pan in enumerate(pans):
             width = len(pan) * (pw + 2)
