@@ -100,7 +100,7 @@ def shown_scores(page) -> list[int]:
 
 
 def test_solo_game_against_klaus_by_touch_to_the_end(page, open_app, shot):
-    start(page, open_app, players=1, seed=11)
+    start(page, open_app, players=1, seed=11, query="?pause=20")  # short animations, still played
     bot = B.make_bot("weak", 5)
     match = read_match(page)
     assert match.num_players == 1 and match.options.get("level") == "A"

@@ -40,6 +40,7 @@ class BarrioScreen(GameScreen):
         self._anim_timer: int | None = None
         self._last_json = ""
         self._wide = False
+        self._finish_pending = False
         self.board = Board(container, NARROW, 700, on_tap=self.tapped, on_resize=self.render, label=t("barrio.table", self.lang))
         self.board.root.id = "barrio-board"
         panel = el("details", {"class": "rules", "id": "barrio-rules"}, el("summary", {}, t("barrio.rules", self.lang)))
@@ -82,6 +83,10 @@ class BarrioScreen(GameScreen):
     def tapped(self, key: str) -> None:
         if self.flash is not None:  # a tap ends the running animation at once
             self._stop_animation()
+            if self._finish_pending:
+                self._finish_pending = False
+                self.app.finish(self)
+                return
         outcome = tap(key, self.view(), self.legal() if self.is_my_turn() else [], self.pick, self.lang, self.is_my_turn())
         if outcome.message:
             self.app.toast(outcome.message, error=True)
@@ -116,12 +121,26 @@ class BarrioScreen(GameScreen):
         if self._anim_timer is None and self.flash is None:
             self._next_flash()
 
+    def advance(self) -> None:
+        """As the base class, but the end screen waits until the last steps (e.g. Klaus's last build) were shown."""
+        if self.mounted and self.module.is_over(self.match.state):
+            self._update_chrome()  # new log lines → on_events queues their steps
+            if self.queue or self.flash is not None:
+                self._finish_pending = True
+                self.render()
+                return
+        super().advance()
+
     def _next_flash(self) -> None:
         self._anim_timer = None
         if not self.mounted:
             return
         if not self.queue:
             self.flash = None
+            if self._finish_pending:
+                self._finish_pending = False
+                self.app.finish(self)
+                return
             self.render()
             return
         self.flash = self.queue.pop(0)

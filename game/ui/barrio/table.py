@@ -801,12 +801,15 @@ class _Painter:
         if phase == "combo" and not v["solo"]:
             buildable = {o[0] for o in (v.get("pending") or {}).get("options", [])}
         if houses:
-            hw = min(64.0, (w - 6 * (len(houses) - 1)) / len(houses))
-            hh = hw * 1.42
+            per_row = min(5, len(houses))  # more than five houses wrap, so costs stay legible
+            hw = min(64.0, (w - 6 * (per_row - 1)) / per_row)
+            hh = hw * 1.36
             for i, card in enumerate(houses):
                 marked = card in pick.marked
                 chosen = pick.house == card or marked
-                rect = (x + i * (hw + 6), y + (0 if chosen else 6), hw, hh)
+                if i and i % per_row == 0:
+                    y += hh + 10
+                rect = (x + (i % per_row) * (hw + 6), y + (0 if chosen else 6), hw, hh)
                 self.places[f"hand-{card}"] = rect
                 look.house_card(d, card, *rect, lang)
                 if chosen:
@@ -899,7 +902,7 @@ class _Painter:
         if v.get("final_round") and not v["over"]:
             prompt = t("barrio.final", lang) + " " + prompt
         self.prompt = prompt
-        d.rect(x, y, w, 10, fill=None)
+        self.places["prompt"] = (x, y, w, 44)
         # the prompt: up to two lines
         lines = _wrap(prompt, int(w / 7.4))
         for i, line in enumerate(lines[:3]):
@@ -992,11 +995,13 @@ class _Painter:
             cy = sy + sh / 2 + (ty + th / 2 - sy - sh / 2) * p - ch / 2
             d.rect(cx + 3, cy + 4, cw, ch, fill="rgba(0,0,0,.25)", radius=6)
             look.any_card(d, f.card, cx, cy, cw, ch, self.lang, f.kind)
-        lines = _wrap(f.text, int((width - 40) / 7.2))[:2]
+        # the caption sits over the prompt, where the player's eyes and thumb are
+        px, py, pw, _ = self.places.get("prompt", (0.0, 4.0, width, 44.0))
+        lines = _wrap(f.text, int((pw - 20) / 7.2))[:2]
         h = 12 + 18 * len(lines)
-        d.rect(10, 4, width - 20, h, fill="rgba(29,35,38,.9)", radius=10)
+        d.rect(px, py, pw, h, fill="rgba(29,35,38,.92)", radius=10)
         for i, line in enumerate(lines):
-            self.label(width / 2, 4 + 15 + 18 * i, line, 14, "#fff", "center", max_width=width - 36)
+            self.label(px + pw / 2, py + 15 + 18 * i, line, 14, "#fff", "center", max_width=pw - 16)
 
 
 def _wrap(text: str, chars: int) -> list[str]:
