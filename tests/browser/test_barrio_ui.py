@@ -202,7 +202,7 @@ def test_illegal_attempt_is_explained(page, open_app):
 
 
 def test_screenshots_at_three_sizes(make_context, open_app, shot):
-    for width, height, mobile in ((360, 640, True), (390, 844, True), (1280, 800, False)):
+    for width, height, mobile in ((360, 640, True), (390, 844, True), (1280, 800, False), (844, 390, True)):
         context = make_context(viewport={"width": width, "height": height}, is_mobile=mobile, has_touch=True,
                                device_scale_factor=2)
         page = context.new_page()

@@ -925,13 +925,13 @@ class _Painter:
     def gap_choices(self, x: float, y: float, w: float, pend: dict[str, Any]) -> float:
         """Each way to close the gap as a small map; tapping one chooses it."""
         options = pend["options"]
-        bw = min(110.0, (w - 6 * (len(options) - 1)) / max(1, len(options)))
+        bw = min(130.0, (w - 6 * (len(options) - 1)) / max(1, len(options)))
         bh = 0.0
         for k, opt in enumerate(options):
             rs = [r for r, _, _ in opt] or [0]
             cs = [c for _, c, _ in opt] or [0]
             rows, cols = max(rs) - min(rs) + 1, max(cs) - min(cs) + 1
-            s = min(18.0, (bw - 10) / cols)
+            s = min(24.0, (bw - 10) / cols)
             h = rows * s + 26
             bh = max(bh, h)
             bx = x + k * (bw + 6)
