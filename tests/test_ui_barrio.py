@@ -8,10 +8,13 @@ must give back exactly that action.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 import game.barrio as B
 from game.barrio import cards as C
+from game.core import IllegalAction
 from game.ui.barrio.table import Pick, flashes, line_split, overflow_cell, paint, score_rows, tap, taps_for
 
 NAMES = ["Ana", "Bo", "Cy", "Di"]
@@ -150,3 +153,20 @@ def test_klaus_tie_is_asked_on_the_tied_houses_only():
     assert lit == tied
     slot = view["house_market"].index(legal[1]["house"])
     assert tap(f"hm-{slot}", view, legal, Pick(), "en").action == legal[1]
+
+
+def test_engine_refusals_are_worded_in_spanish():
+    from game.ui.barrio.table import REFUSALS_ES, refusal
+
+    state = B.new_game(1, 4)
+    card = B.view(state, 0)["hand"][0]
+    state = B.apply_action(state, {"type": "place", "card": card, "row": 0, "col": 0})
+    other = B.view(state, 0)["hand"][0]
+    with pytest.raises(IllegalAction) as exc:
+        B.apply_action(state, {"type": "place", "card": other, "row": 2, "col": 2})
+    assert str(exc.value) in REFUSALS_ES
+    assert refusal(str(exc.value), "es").startswith("Un material debe tocar")
+    assert refusal(str(exc.value), "en") == str(exc.value)
+    # every translated refusal is one the engine really gives (none goes stale unnoticed)
+    source = (Path(B.__file__).parent / "engine.py").read_text(encoding="utf-8")
+    assert [m for m in REFUSALS_ES if m not in source] == []

@@ -199,6 +199,17 @@ def test_illegal_attempt_is_explained(page, open_app):
     toast = page.locator(".toast.error")
     toast.first.wait_for()
     assert "placing two" in toast.first.inner_text()
+    # a diagonal cell is shown but not lit: tapping it says why (the engine's reason)
+    hand = B.view(read_match(page).state, 0)["hand"]
+    tap_key(page, f"hand-{hand[0]}")
+    tap_key(page, "cell-0_0")
+    wait_for(page, lambda: len(saved(page)["actions"]) == 1, what="the placement")
+    tap_key(page, f"hand-{hand[1]}")
+    cell = page.locator('#barrio-board button[data-key="cell--1_-1"]')
+    assert cell.get_attribute("data-legal") is None
+    cell.tap()
+    page.locator(".toast.error", has_text="must touch").wait_for()
+    assert len(saved(page)["actions"]) == 1
 
 
 def test_screenshots_at_three_sizes(make_context, open_app, shot):

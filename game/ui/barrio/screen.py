@@ -11,12 +11,13 @@ from __future__ import annotations
 from typing import Any
 
 from .. import dom
+from ...core import IllegalAction
 from ..canvas import Board
 from ..dom import el
 from ..i18n import t
 from ..screen import GameScreen, seat_names
 from .rules import rules
-from .table import NARROW, WIDE, Flash, Pick, flashes, paint, score_rows, tap
+from .table import NARROW, Flash, Pick, flashes, paint, refusal, score_rows, tap
 
 #: container width (CSS px) from which the two-column table is used
 WIDE_FROM_PX = 640
@@ -98,6 +99,12 @@ class BarrioScreen(GameScreen):
         self.render()
 
     def act(self, action: dict[str, Any]) -> bool:
+        if self.is_my_turn() and action not in self.legal():
+            try:  # the engine says why, in English: show it in the player's language
+                self.module.apply_action(self.match.state, action)
+            except IllegalAction as exc:
+                self.app.toast(refusal(str(exc), self.lang), error=True)
+                return False
         ok = super().act(action)
         if ok:
             self.pick.reset()
