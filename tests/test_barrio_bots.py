@@ -18,10 +18,21 @@ def test_weak_bots_play_whole_games(players, options):
         assert result.winners and len(result.scores) == max(players, 2)
 
 
-def test_strong_bot_plays_a_solo_game_with_fast_decisions():
-    result = play_bots(B, 1, 4, ["strong"], level="B")
-    assert result.winners in ([0], [1])
-    assert statistics.median(result.decision_ms[0]) < 100
+def test_strong_bot_plays_a_solo_game_within_its_budget():
+    # CPU time, not wall time: the search stops on a 60 ms clock, and a loaded
+    # machine must not make this test flaky.
+    s = B.new_game(1, 4, level="B")
+    bot = B.make_bot("strong", 1)
+    cpu = []
+    while not B.is_over(s):
+        legal = B.legal_actions(s)
+        t0 = time.process_time()
+        a = bot.choose(B.view(s, 0), legal)
+        cpu.append(time.process_time() - t0)
+        assert a in legal
+        s = B.apply_action(s, a)
+    assert B.winners(s) in ([0], [1])
+    assert statistics.median(cpu) < 0.1
 
 
 def test_bots_decide_from_the_view_alone():
