@@ -49,7 +49,12 @@ class BarrioScreen(GameScreen):
             panel.appendChild(el("h3", {}, title))
             for text in paragraphs:
                 panel.appendChild(el("p", {}, text))
+        if not self.app.settings.get("barrio_guide_seen"):  # a first game opens the guide once
+            panel.setAttribute("open", "")
+            self.app.settings["barrio_guide_seen"] = True
+            self.app.save_settings()
         container.appendChild(panel)
+        dom.on(self.board.root, "keydown", self._key)
         self.prompt = el("p", {"id": "barrio-prompt", "aria-live": "polite", "style": HIDDEN})
         container.appendChild(self.prompt)
 
@@ -81,6 +86,11 @@ class BarrioScreen(GameScreen):
             self.prompt.textContent = frame.prompt
 
     # ------------------------------------------------------------------ input
+    def _key(self, event: Any) -> None:
+        """Escape drops a half-made choice (a picked card, house or line)."""
+        if str(event.key) == "Escape" and (self.pick.card is not None or self.pick.house is not None or self.pick.discarding or self.pick.marked):
+            self.pick.reset()
+            self.render()
     def tapped(self, key: str) -> None:
         if self.flash is not None:  # a tap ends the running animation at once
             self._stop_animation()

@@ -944,11 +944,16 @@ class _Painter:
             prompt = t("barrio.final", lang) + " " + prompt
         self.prompt = prompt
         self.places["prompt"] = (x, y, w, 44)
-        # the prompt: up to two lines
-        lines = _wrap(prompt, int(w / 7.4))
+        # the house being placed in a panorama is shown beside the prompt
+        shown = pend.get("house") if phase == "panorama" and self.my_turn else None
+        text_w = w - 56 if shown is not None else w
+        lines = _wrap(prompt, int(text_w / 7.4))
         for i, line in enumerate(lines[:3]):
             self.label(x + 4, y + 10 + i * 17, line, 14, THEME if self.my_turn else "#5b6468")
         y += 8 + 17 * min(3, len(lines))
+        if shown is not None:
+            look.house_card(d, shown, x + w - 50, y - 8 - 17 * min(3, len(lines)) + 2, 50, 68, lang, name=False)
+            y = max(y, top + 74)
         if self.my_turn and phase == "gap":
             y += self.gap_choices(x, y, w, pend)
         elif self.my_turn and phase == "panorama":
