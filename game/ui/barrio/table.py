@@ -300,6 +300,7 @@ class Frame:
 
 # ---------------------------------------------------------------------------- helpers from the view
 def seat_of(view: dict[str, Any]) -> int:
+    """The seat whose view this is."""
     return int(view.get("you", 0))
 
 
@@ -309,6 +310,7 @@ def build_options(view: dict[str, Any], legal: list[Action], house: int | None =
 
 
 def market_cells(view: dict[str, Any]) -> dict[tuple[int, int], int]:
+    """The market as {(row, col): card}."""
     return {(r, c): v for r, c, v in view["market"]}
 
 
@@ -354,10 +356,12 @@ def pan_gain(pans: list[list[int]], house: int, option: Action) -> int:
 
 
 def house_name(card: int, lang: str) -> str:
+    """A house's name in ``lang``."""
     return str(C.HOUSES[card]["name"]["es" if lang == "es" else "en"])
 
 
 def pan_label(option: Action, lang: str) -> str:
+    """A panorama choice in words: new, an end of panorama i, or joining two."""
     ch = option.get("choice")
     if ch == "new":
         return t("barrio.pan.new", lang)
@@ -367,6 +371,7 @@ def pan_label(option: Action, lang: str) -> str:
 
 
 def use_label(use: dict[str, str], lang: str) -> str:
+    """How the doubles of a build count, in words ("wood, stone")."""
     L = "es" if lang == "es" else "en"
     return ", ".join(look.MAT_NAMES[L][m] for m in use.values())
 
@@ -636,6 +641,7 @@ class _Painter:
         return rows
 
     def opponents(self, x: float, y: float, w: float) -> float:
+        """One band per other seat: name, score, houses, hand counts, rubble and panoramas."""
         v, lang = self.v, self.lang
         top = y
         for p in range(v["players"]):
@@ -660,6 +666,7 @@ class _Painter:
         return y - top
 
     def supply(self, x: float, y: float, w: float) -> float:
+        """The house market and house deck, the warehouse and material deck, the scoring card."""
         v, lang, d = self.v, self.lang, self.d
         phase, solo = v["phase"], v["solo"]
         sc = v["scoring"]
@@ -727,6 +734,7 @@ class _Painter:
         return 18 + ch + 8 + mh
 
     def market(self, x: float, y: float, w: float) -> float:
+        """The market grid with a ring of empty cells, legal cells, line handles and the build preview."""
         v, lang, d, pick = self.v, self.lang, self.d, self.pick
         cells = market_cells(v)
         box = v["market_box"]
@@ -827,6 +835,7 @@ class _Painter:
         return ""
 
     def hand(self, x: float, y: float, w: float) -> float:
+        """The viewer's hand: houses (2–4 players) above materials."""
         v, lang, d, pick = self.v, self.lang, self.d, self.pick
         cards = v["hand"]
         houses = [c for c in cards if c >= C.NUM_MATERIALS]
@@ -1028,6 +1037,7 @@ class _Painter:
         return cy + ph + 18 - top
 
     def flash(self, f: Flash, width: float) -> None:
+        """One animation step on top of everything: ring, moving card, caption."""
         d = self.d
         if f.at and f.at in self.places:
             self.ring(self.places[f.at], ACCENT, 4, 4)
