@@ -7,8 +7,6 @@ every landscape its own glyph (waves, peak, towers), every icon its own shape.
 from __future__ import annotations
 
 import math
-from typing import Any
-
 from ...barrio import cards as C
 from ..canvas import DrawList
 
@@ -217,11 +215,3 @@ def any_card(d: DrawList, card: int | None, x: float, y: float, w: float, h: flo
     else:
         house_card(d, card, x, y, w, h, lang)
 
-
-def summary(cards: list[Any]) -> dict[str, int]:
-    """Counts of material kinds among ``cards`` (for compact piles)."""
-    out: dict[str, int] = {}
-    for c in cards:
-        if isinstance(c, int) and c < C.NUM_MATERIALS:
-            out[material_of(c)] = out.get(material_of(c), 0) + 1
-    return out

@@ -717,7 +717,7 @@ class _Painter:
             if card is None:
                 d.rect(*rect, stroke="#b9ad94", line_width=1.5, radius=8)
                 continue
-            look.material_card(d, card, *rect, lang, self.patterns or True)
+            look.material_card(d, card, *rect, lang)
             if card in draws:
                 self.ring(rect, LEGAL, 3)
             self.target(f"wh-{i}", rect, t("barrio.wh.card", lang, n=i + 1, card=look.card_label(card, lang)),
@@ -1128,7 +1128,7 @@ def flashes(events: list[dict[str, Any]], me: int, describe: Callable[[dict[str,
             src = f"wh-{e['slot']}" if e.get("source") == "warehouse" and e.get("slot") is not None else "deck-m"
             out.append(Flash(text, card=e.get("card") if e.get("source") == "warehouse" else None, src=src, dst="klaus-hand"))
         elif kind == "klaus_build":
-            out.append(Flash(text, card=e.get("house"), src="deck-h", dst="klaus-pans", kind="house"))
+            out.append(Flash(text, at="klaus-pans"))  # the new house is already in his panoramas: ring them
         elif kind in ("klaus_discard", "klaus_tie", "overflow", "solo_reset", "market_discarded", "last_round"):
             out.append(Flash(text, at="klaus" if kind.startswith("klaus") else None))
         elif e.get("player") not in (None, me) and isinstance(e.get("player"), int):
