@@ -133,6 +133,15 @@ async function registerServiceWorker() {
     watch(registration.installing);
     registration.addEventListener("updatefound", () => watch(registration.installing));
     registration.update().catch(() => {}); // offline: keep the cached version
+    if (!navigator.serviceWorker.controller) {
+      // First visit: let the new worker take control before Pyodide starts, so its
+      // fetches are answered from the cache the prefetch just filled instead of
+      // downloading the runtime a second time (the worker claims clients on activate).
+      await new Promise((resolve) => {
+        const timer = setTimeout(resolve, 15000);
+        navigator.serviceWorker.addEventListener("controllerchange", () => { clearTimeout(timer); resolve(); }, { once: true });
+      });
+    }
   } catch (error) {
     console.warn("Service worker not registered:", error); // the app still runs online
   }
@@ -158,7 +167,7 @@ async function boot() {
     return;
   }
   setStage("runtime", "active", "starting Python…");
-  registerServiceWorker();
+  await registerServiceWorker();
   const script = document.createElement("script");
   script.type = "py";
   script.src = "./main.py";
