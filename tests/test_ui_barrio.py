@@ -170,3 +170,31 @@ def test_engine_refusals_are_worded_in_spanish():
     # every translated refusal is one the engine really gives (none goes stale unnoticed)
     source = (Path(B.__file__).parent / "engine.py").read_text(encoding="utf-8")
     assert [m for m in REFUSALS_ES if m not in source] == []
+
+
+def test_klaus_area_changes_step_by_step_during_his_turn():
+    from game.ui.barrio.table import klaus_before, with_klaus
+
+    state = B.new_game(1, 11)
+    bot = B.make_bot("weak", 5)
+    for _ in range(200):
+        before = state
+        state = B.apply_action(state, bot.choose(B.view(state, 0), B.legal_actions(state)))
+        old, new = B.view(before, 0), B.view(state, 0)
+        events = new["log"][len(old["log"]):]
+        kinds = {e["type"] for e in events}
+        if {"klaus_draw", "klaus_build"} <= kinds:
+            break
+    else:
+        pytest.fail("Klaus never built")
+    steps = [s for s in flashes(events, 0, lambda e: B.describe_event(e, "en"), klaus_before(old)) if s.klaus]
+    hands = [s.klaus["hand"] for s in steps]
+    houses = [sum(len(p) for p in s.klaus["pans"]) for s in steps]
+    assert hands[0] == len(old["klaus"]["hand"]) and max(hands) > hands[0]  # the pile grows draw by draw
+    assert houses[0] == old["klaus"]["houses"] and houses[-1] == new["klaus"]["houses"] == houses[0] + 1
+    assert steps[-1].klaus["hand"] == len(new["klaus"]["hand"]) and steps[-1].klaus["kept"] == len(new["klaus"]["kept"])
+    # and the painted frame of the first step shows Klaus as he was
+    frame = paint(new, [], Pick(), "en", NAMES, False, flash=steps[0])
+    label = next(tg.label for tg in frame.targets if tg.key == "klaus-info")
+    assert f"{hands[0]} materials face down" in label
+    assert with_klaus(new, steps[-1].klaus)["klaus"]["houses"] == new["klaus"]["houses"]

@@ -17,7 +17,7 @@ from ..dom import el
 from ..i18n import t
 from ..screen import GameScreen, seat_names
 from .rules import rules
-from .table import NARROW, Flash, Pick, flashes, paint, refusal, score_rows, tap
+from .table import NARROW, Flash, Pick, flashes, klaus_before, paint, refusal, score_rows, tap
 
 #: container width (CSS px) from which the two-column table is used
 WIDE_FROM_PX = 640
@@ -131,7 +131,10 @@ class BarrioScreen(GameScreen):
             return  # a fresh page or a rebuilt log: nothing to replay
         if self.app.bot_pause_ms(self.STEP_MS) <= 0:
             return
-        steps = flashes(events, self.viewer, self.describe_event)
+        states = self.match.states
+        last = self.queue[-1].klaus if self.queue else None  # Klaus as the steps still queued leave him
+        klaus = last if last is not None else (klaus_before(self.module.view(states[-2], self.viewer)) if len(states) > 1 else None)
+        steps = flashes(events, self.viewer, self.describe_event, klaus)
         if not steps:
             return
         self.queue.extend(steps)

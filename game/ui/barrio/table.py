@@ -284,6 +284,8 @@ class Flash:
     dst: str | None = None
     progress: float = 1.0  #: 0 → at ``src``, 1 → at ``dst``
     kind: str = "material"
+    #: Klaus as he is at this step ({"hand": n, "kept": k, "pans": [...]}), so his area changes step by step
+    klaus: dict[str, Any] | None = None
 
 
 @dataclass
@@ -1076,6 +1078,8 @@ def _wrap(text: str, chars: int) -> list[str]:
 def paint(view: dict[str, Any], legal: list[Action], pick: Pick, lang: str, names: list[str], my_turn: bool,
           wide: bool = False, patterns: bool = True, flash: Flash | None = None) -> Frame:
     """Draw the whole table for ``view`` (narrow: 360 logical units wide; wide: 720, two columns)."""
+    if flash is not None and flash.klaus is not None and view.get("klaus"):
+        view = with_klaus(view, flash.klaus)
     p = _Painter(view, legal if my_turn else [], pick, lang, names, my_turn, wide, patterns)
     d = p.d
     width = WIDE if wide else NARROW
@@ -1116,21 +1120,60 @@ def score_rows(breakdown: dict[str, int], lang: str) -> dict[str, int]:
             t("barrio.part.hand", lang): breakdown["hand"]}
 
 
-def flashes(events: list[dict[str, Any]], me: int, describe: Callable[[dict[str, Any]], str]) -> list[Flash]:
-    """The animation steps for new log events: what Klaus and the other seats did (not the viewer's own moves)."""
+def klaus_before(view: dict[str, Any] | None) -> dict[str, Any] | None:
+    """Klaus's area in a view (before some events), as :attr:`Flash.klaus` holds it; None outside solo."""
+    if not view or not view.get("klaus"):
+        return None
+    k = view["klaus"]
+    return {"hand": len(k["hand"]), "kept": len(k["kept"]), "pans": [p[:] for p in view["panoramas"][1]]}
+
+
+def with_klaus(view: dict[str, Any], klaus: dict[str, Any]) -> dict[str, Any]:
+    """A copy of ``view`` whose Klaus area is the one of an animation step."""
+    out = dict(view)
+    out["klaus"] = {**view["klaus"], "hand": [None] * klaus["hand"], "kept": [None] * klaus["kept"],
+                    "houses": sum(len(p) for p in klaus["pans"])}
+    out["panoramas"] = [view["panoramas"][0], klaus["pans"]]
+    return out
+
+
+def flashes(events: list[dict[str, Any]], me: int, describe: Callable[[dict[str, Any]], str],
+            klaus: dict[str, Any] | None = None) -> list[Flash]:
+    """The animation steps for new log events: what Klaus and the other seats did (not the viewer's own moves).
+
+    With ``klaus`` (his area before these events, see :func:`klaus_before`) each of
+    his steps carries his area as it is at that step: the face-down pile grows
+    draw by draw, the house appears when he builds, the pile empties when he discards.
+    """
     out: list[Flash] = []
+    cur = None if klaus is None else {"hand": klaus["hand"], "kept": klaus["kept"], "pans": [p[:] for p in klaus["pans"]]}
+
+    def now() -> dict[str, Any] | None:
+        return None if cur is None else {"hand": cur["hand"], "kept": cur["kept"], "pans": [p[:] for p in cur["pans"]]}
+
     for e in events:
         kind = e.get("type")
         text = describe(e)
         if kind == "klaus_turn":
-            out.append(Flash(text, at="klaus"))
+            out.append(Flash(text, at="klaus", klaus=now()))
         elif kind == "klaus_draw":
+            if cur is not None and isinstance(e.get("hand"), int):
+                cur["hand"] = e["hand"]
             src = f"wh-{e['slot']}" if e.get("source") == "warehouse" and e.get("slot") is not None else "deck-m"
-            out.append(Flash(text, card=e.get("card") if e.get("source") == "warehouse" else None, src=src, dst="klaus-hand"))
+            out.append(Flash(text, card=e.get("card") if e.get("source") == "warehouse" else None, src=src, dst="klaus-hand",
+                             klaus=now()))
         elif kind == "klaus_build":
-            out.append(Flash(text, at="klaus-pans"))  # the new house is already in his panoramas: ring them
-        elif kind in ("klaus_discard", "klaus_tie", "overflow", "solo_reset", "market_discarded", "last_round"):
-            out.append(Flash(text, at="klaus" if kind.startswith("klaus") else None))
+            if cur is not None and isinstance(e.get("panoramas"), list):
+                cur["pans"] = [list(p) for p in e["panoramas"]]
+            out.append(Flash(text, at="klaus-pans", klaus=now()))
+        elif kind == "klaus_discard":
+            if cur is not None:
+                kept = len(e.get("kept") or [])
+                cur["hand"] = max(0, cur["hand"] - len(e.get("cards") or []) - kept)
+                cur["kept"] += kept
+            out.append(Flash(text, at="klaus", klaus=now()))
+        elif kind in ("klaus_tie", "overflow", "solo_reset", "market_discarded", "last_round"):
+            out.append(Flash(text, at="klaus" if kind.startswith("klaus") else None, klaus=now()))
         elif e.get("player") not in (None, me) and isinstance(e.get("player"), int):
             p = e["player"]
             if kind == "draw":
