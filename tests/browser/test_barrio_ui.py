@@ -277,3 +277,14 @@ def test_klaus_turn_is_animated_step_by_step(page, open_app):
     assert any("Klaus" in c for c in captions), captions
     log = page.locator("#game-log li").all_inner_texts()
     assert any(c in log for c in captions)
+
+
+def test_table_mid_move_has_no_serious_accessibility_violations(page, open_app):
+    from .test_quality import axe_violations, explain
+
+    start(page, open_app, players=1, seed=11)
+    view = B.view(read_match(page).state, 0)
+    tap_key(page, f"hand-{view['hand'][0]}")  # a picked card: pressed state and lit cells
+    assert page.locator('#barrio-board button[aria-pressed="true"]').count() == 1
+    violations = axe_violations(page)
+    assert not violations, explain(violations)
