@@ -80,7 +80,7 @@ register({
         "barrio.do.cell": "Tap a green cell to place {card}.",
         "barrio.do.line": "{house}: tap a green row or column handle.",
         "barrio.do.line.none": "{house} cannot be built from any row or column now.",
-        "barrio.do.confirm": "{paid} pay for it, {rubble} go to your rubble ({pts} pts).",
+        "barrio.do.confirm": "Paying: {paid} · to your rubble: {rubble} ({pts} pts).",
         "barrio.do.gap": "The market fell apart: tap how it closes up.",
         "barrio.do.panorama": "Where does {house} go?",
         "barrio.do.combo": "Combo! Build one more house for free, or skip.",
@@ -168,7 +168,7 @@ register({
         "barrio.do.cell": "Toca una casilla verde para colocar {card}.",
         "barrio.do.line": "{house}: toca el tirador verde de una fila o columna.",
         "barrio.do.line.none": "{house} no se puede construir ahora con ninguna fila ni columna.",
-        "barrio.do.confirm": "{paid} la pagan, {rubble} van a tus escombros ({pts} ptos).",
+        "barrio.do.confirm": "Pagan: {paid} · a tus escombros: {rubble} ({pts} ptos).",
         "barrio.do.gap": "El mercado quedó partido: toca cómo se cierra.",
         "barrio.do.panorama": "¿Dónde va {house}?",
         "barrio.do.combo": "¡Combo! Construye otra casa gratis, o pasa.",
@@ -747,7 +747,8 @@ class _Painter:
             r0 = c0 = r1 = c1 = 0
         else:
             title = t("barrio.market", lang, h=box[2] - box[0] + 1, w=box[3] - box[1] + 1)
-            r0, c0, r1, c1 = box[0] - 1, box[1] - 1, box[2] + 1, box[3] + 1
+            ring = 0 if pick.house is not None else 1  # building: only the market itself, with room for the handles
+            r0, c0, r1, c1 = box[0] - ring, box[1] - ring, box[2] + ring, box[3] + ring
         place_ok = {(a["row"], a["col"]) for a in self.legal if a["type"] == "place" and a["card"] == pick.card} if pick.card is not None else set()
         for r, c in place_ok:
             r0, c0, r1, c1 = min(r0, r), min(c0, c), max(r1, r), max(c1, c)
@@ -755,7 +756,7 @@ class _Painter:
         y += 18
         builds = build_options(v, self.legal, pick.house) if pick.house is not None else []
         lines_ok = {(a["line"]["axis"], a["line"]["index"]) for a in builds}
-        handle = 30.0 if pick.house is not None else 0.0
+        handle = 46.0 if pick.house is not None else 0.0  # line handles are full-size touch targets
         rows, cols = r1 - r0 + 1, c1 - c0 + 1
         cell = min(52.0, (w - handle - 4) / cols, max(46.0, 270.0 / rows))
         gx = x + handle + (w - handle - cols * cell) / 2
@@ -807,7 +808,7 @@ class _Painter:
                 ok = ("row", r) in lines_ok
                 if not ok:
                     continue
-                rect = (gx - handle - 2, gy + (r - r0) * cell + 4, handle - 2, cell - 8)
+                rect = (gx - handle - 2, gy + (r - r0) * cell + 2, handle - 2, cell - 4)
                 chosen = pick.line == ("row", r)
                 d.rect(*rect, fill=ACCENT if chosen else LEGAL, radius=6)
                 self.label(rect[0] + rect[2] / 2, rect[1] + rect[3] / 2, "▶", 13, "#fff", "center")
@@ -816,7 +817,7 @@ class _Painter:
             for c in range(c0, c1 + 1):
                 if ("col", c) not in lines_ok:
                     continue
-                rect = (gx + (c - c0) * cell + 4, gy - handle - 2, cell - 8, handle - 2)
+                rect = (gx + (c - c0) * cell + 2, gy - handle - 2, cell - 4, handle - 2)
                 chosen = pick.line == ("col", c)
                 d.rect(*rect, fill=ACCENT if chosen else LEGAL, radius=6)
                 self.label(rect[0] + rect[2] / 2, rect[1] + rect[3] / 2, "▼", 13, "#fff", "center")
