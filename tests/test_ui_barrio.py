@@ -198,3 +198,39 @@ def test_klaus_area_changes_step_by_step_during_his_turn():
     label = next(tg.label for tg in frame.targets if tg.key == "klaus-info")
     assert f"{hands[0]} materials face down" in label
     assert with_klaus(new, steps[-1].klaus)["klaus"]["houses"] == new["klaus"]["houses"]
+
+
+def test_full_grid_offer_and_house_discard_by_taps():
+    from game.barrio.scenario import material, scenario
+
+    kinds = ["wood"] * 9 + ["brick"] * 8 + ["stone"] * 7
+    counts: dict[str, int] = {}
+    cells = [(r, c) for r in range(5) for c in range(5) if (r, c) != (4, 4)]
+    market = {}
+    for cell, kind in zip(cells, kinds):
+        market[cell] = material(kind, counts.get(kind, 0))
+        counts[kind] = counts.get(kind, 0) + 1
+    last = material("stone", 10)
+    house = 54
+    state = scenario(2, hands=[[last, house], []], market=market, phase="placed1", placed=1)
+    view, legal = B.view(state, 0), B.legal_actions(state)
+    pick = Pick()
+    tap(f"hand-{last}", view, legal, pick, "en")
+    action = tap("cell-4_4", view, legal, pick, "en").action
+    state = B.apply_action(state, action)
+    view, legal = B.view(state, 0), B.legal_actions(state)
+    assert view["phase"] == "full_grid"
+    frame = paint(view, legal, Pick(), "en", NAMES, True)
+    keys = {tg.key: tg for tg in frame.targets}
+    assert keys[f"hand-{house}"].highlight and "skip" in keys and "5×5" in frame.prompt
+    assert tap(f"hand-{house}", view, legal, Pick(), "en").action == {"type": "full_grid_build", "house": house}
+    # discarding houses: a mode, marks, then the button
+    state = scenario(2, hands=[[material("wood"), 55, 56], []])
+    view, legal = B.view(state, 0), B.legal_actions(state)
+    pick = Pick()
+    for key in ("discard-mode", "hand-55", "hand-56"):
+        assert tap(key, view, legal, pick, "en").action is None
+    frame = paint(view, legal, pick, "en", NAMES, True)
+    assert any(tg.key == "discard" and tg.label == "Discard 2" for tg in frame.targets)
+    action = tap("discard", view, legal, pick, "en").action
+    assert action == {"type": "discard_houses", "cards": [55, 56]} and action in legal
