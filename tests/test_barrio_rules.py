@@ -516,3 +516,17 @@ def test_hand_edited_saves_are_refused_with_a_message():
         with pytest.raises(SaveFormatError) as err:
             B.from_json(data)
         assert str(err.value)
+
+
+def test_loose_groups_are_gathered_within_five_by_five():
+    # Removing row -1 leaves the far side itself in two pieces: the lone card slides back within the bound.
+    cells = [(-3, -3), (-3, -2), (-3, -1), (-2, -2), (-1, -3), (-1, -2), (-1, -1), (-1, 0), (-1, 1),
+             (0, -3), (0, -1), (0, 0), (0, 1), (1, 0), (1, 1)]
+    line = {(-1, -3): WOOD, (-1, -2): STONE}
+    fill = iter(range(BRICK, BRICK + 13))
+    market = {p: line.get(p) if p in line else next(fill) for p in cells}
+    s = scenario(2, hands=[[54], [WOOD + 13]], market=market, phase="placed2", placed=2)
+    s = play(s, {"type": "build", "house": 54, "line": {"axis": "row", "index": -1}, "use": {}})
+    if s.phase == "gap":
+        s = play(s, {"type": "close_gap", "option": 0})
+    assert E._connected(s.market) and E.fits(s.market, False) and len(s.market) == 10

@@ -862,35 +862,39 @@ def _gap_options(market: dict[Cell, int], axis: str, index: int, solo: bool, nee
         if fitting or need_fit:
             options = fitting
     if not options and not need_fit:
-        options = [_gather(plain, k)]
+        options = [_gather(plain, k, solo)]
     elif not options and need_fit:
-        g = _gather(plain, k)
+        g = _gather(plain, k, solo)
         options = [g] if fits(g, solo) else []
     return options, removed
 
 
-def _gather(market: dict[Cell, int], k: int) -> dict[Cell, int]:
-    """Deterministic fallback: slide each loose group toward the biggest one until it touches."""
+def _gather(market: dict[Cell, int], k: int, solo: bool = False) -> dict[Cell, int]:
+    """Deterministic fallback: slide each loose group onto the biggest one, shortest move first
+    (along the removed line first), keeping within the market's bound when any such move exists."""
     comps = _components(market)
     group = {p: market[p] for p in comps[0]}
     for comp in comps[1:]:
-        best = None
+        touching = []
         for dist in range(1, 12):
             for dr in range(-dist, dist + 1):
                 dc_abs = dist - abs(dr)
-                for dc in ({dc_abs, -dc_abs} if dc_abs else {0}):
+                for dc in sorted({dc_abs, -dc_abs}):
                     a, b = (dr, dc) if k == 1 else (dc, dr)  # prefer moving along the removed line
                     cells = [(r + a, c + b) for r, c in comp]
                     if any(q in group for q in cells):
                         continue
                     if any((r + x, c + y) in group for r, c in cells for x, y in _N4):
-                        best = (a, b)
-                        break
-                if best:
-                    break
-            if best:
+                        touching.append((a, b))
+        best = touching[0] if touching else (0, 0)
+        for a, b in touching:
+            trial = dict(group)
+            for r, c in comp:
+                trial[(r + a, c + b)] = 0
+            if fits(trial, solo):
+                best = (a, b)
                 break
-        a, b = best or (0, 0)
+        a, b = best
         for r, c in comp:
             group[(r + a, c + b)] = market[(r, c)]
     return group
