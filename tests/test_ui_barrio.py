@@ -198,6 +198,9 @@ def test_klaus_area_changes_step_by_step_during_his_turn():
     label = next(tg.label for tg in frame.targets if tg.key == "klaus-info")
     assert f"{hands[0]} materials face down" in label
     assert with_klaus(new, steps[-1].klaus)["klaus"]["houses"] == new["klaus"]["houses"]
+    # his score too: as before his build at the first step, as now at the last
+    assert with_klaus(new, steps[-1].klaus)["scores"] == new["scores"]
+    assert with_klaus(new, steps[0].klaus)["scores"][1] == old["scores"][1]
 
 
 def test_full_grid_offer_and_house_discard_by_taps():

@@ -1135,6 +1135,10 @@ def with_klaus(view: dict[str, Any], klaus: dict[str, Any]) -> dict[str, Any]:
     out["klaus"] = {**view["klaus"], "hand": [None] * klaus["hand"], "kept": [None] * klaus["kept"],
                     "houses": sum(len(p) for p in klaus["pans"])}
     out["panoramas"] = [view["panoramas"][0], klaus["pans"]]
+    # his score at that step: houses and panoramas as they were, Burruños not yet kept taken off
+    houses = sum(C.POINTS[h] for p in klaus["pans"] for h in p)
+    later = (len(view["klaus"]["kept"]) - klaus["kept"]) * view["scoring"]["burruno"]
+    out["scores"] = [view["scores"][0], houses + E.pans_points(klaus["pans"]) + view["breakdown"][1]["burrunos"] - later]
     return out
 
 
