@@ -16,7 +16,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from ..core import Rng
+from ..core import Rng, flat_monte_carlo
 from . import cards as C
 from . import engine as E
 from .views import determinize
@@ -319,34 +319,24 @@ def evaluate(s: E.State, player: int) -> float:
 
 def flat_search(view: dict[str, Any], player: int, cands: list[Action], rng: Rng, time_limit_s: float,
                 max_rounds: int = 64, turns_ahead: int | None = None) -> Action:
-    """Determinized Monte Carlo search over a few candidate actions.
+    """Determinized Monte Carlo over a few candidates (``game.core.flat_monte_carlo``).
 
-    Each round deals the hidden cards anew from the view and plays every
-    candidate out with the heuristic, with the same deal and the same dice for
-    all (paired comparison), until the end of this player's next turn; the
-    candidate with the best mean reward wins.
+    Each candidate is played out with the heuristic for every seat until the
+    end of this player's next turn (Klaus's turn too, in solo).
     """
-    import time
-    deadline = time.perf_counter() + time_limit_s
-    totals = [0.0] * len(cands)
-    n_seats = view["players"]
-    ahead = turns_ahead if turns_ahead is not None else (2 if n_seats == 1 else n_seats + 1)
-    rounds = 0
-    while rounds < max_rounds and (rounds == 0 or time.perf_counter() < deadline):
-        seed = rng.next_u32()
-        base = determinize(view, player, seed)
-        stop_turn = base.turn_no + ahead
-        for i, a in enumerate(cands):
-            r = Rng(seed, stream=9)
-            s = E.apply_unchecked(base, a)
-            steps = 0
-            while s.phase != "over" and s.turn_no < stop_turn and steps < 60:
-                s = E.apply_unchecked(s, greedy_action(s, E.legal_actions(s), r))
-                steps += 1
-            totals[i] += evaluate(s, player)
-        rounds += 1
-    best = max(range(len(cands)), key=lambda i: (totals[i], -i))
-    return cands[best]
+    ahead = turns_ahead if turns_ahead is not None else (2 if view["players"] == 1 else view["players"] + 1)
+
+    def play_out(world: E.State, action: Action, dice: Rng) -> E.State:
+        stop_turn = world.turn_no + ahead
+        s = E.apply_unchecked(world, action)
+        steps = 0
+        while s.phase != "over" and s.turn_no < stop_turn and steps < 60:
+            s = E.apply_unchecked(s, greedy_action(s, E.legal_actions(s), dice))
+            steps += 1
+        return s
+
+    return flat_monte_carlo(cands, lambda seed: determinize(view, player, seed), play_out,
+                            lambda s: evaluate(s, player), rng, time_limit_s, max_rounds)
 
 
 class StrongBot:

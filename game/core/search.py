@@ -137,3 +137,42 @@ class RandomBot:
 
     def choose(self, view: dict[str, Any], legal: list[Action]) -> Action:
         return legal[self.rng.randrange(len(legal))]
+
+
+def flat_monte_carlo(
+    candidates: list[Action],
+    deal: Callable[[int], Any],
+    play_out: Callable[[Any, Action, Rng], Any],
+    evaluate: Callable[[Any], float],
+    rng: Rng,
+    time_limit_s: float,
+    max_rounds: int = 64,
+) -> Action:
+    """Determinized flat Monte Carlo: the candidate with the best mean outcome.
+
+    Each round deals the hidden cards anew (``deal(seed)`` builds a full state
+    from the player's view, never the real hidden cards) and plays every
+    candidate out from that same deal with the same dice (``play_out(world,
+    action, rng)``), so candidates are compared in pairs and luck cancels out;
+    ``evaluate`` scores the end position for the deciding player. It runs at
+    least one round, then stops at ``max_rounds`` or when ``time_limit_s`` is
+    spent. This is what the games' strong players use: with a 100 ms budget a
+    few good candidates searched deeply beat a thin tree over every action.
+    """
+    if len(candidates) == 1:
+        return candidates[0]
+    deadline = time.perf_counter() + time_limit_s
+    totals = [0.0] * len(candidates)
+    counts = [0] * len(candidates)
+    for rounds in range(max_rounds):
+        if rounds > 0 and time.perf_counter() > deadline:
+            break
+        seed = rng.next_u32()
+        world = deal(seed)
+        for i, action in enumerate(candidates):
+            if rounds > 0 and time.perf_counter() > deadline:
+                break
+            totals[i] += evaluate(play_out(world, action, Rng(seed, stream=9)))
+            counts[i] += 1
+    best = max(range(len(candidates)), key=lambda i: (totals[i] / counts[i] if counts[i] else float("-inf"), -i))
+    return candidates[best]

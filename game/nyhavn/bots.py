@@ -10,10 +10,9 @@
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
-from ..core import IllegalAction, Rng
+from ..core import IllegalAction, Rng, flat_monte_carlo
 from . import engine as E
 from .state_io import determinize
 from .tiles import (
@@ -228,23 +227,17 @@ class StrongBot:
         assert isinstance(cands, list)
         if len(cands) == 1:
             return cands[0]
-        deadline = time.perf_counter() + self.time_limit_s
-        totals = [0.0] * len(cands)
-        counts = [0] * len(cands)
-        for sample in range(self.samples):
-            world = determinize(view, me, self.rng.next_u32())
-            for i, a in enumerate(cands):
-                if sample > 0 and time.perf_counter() > deadline:
-                    break
-                s = E.apply_action(world, a)
-                steps = 0
-                while s.phase != "over" and steps < self.depth:
-                    s = E.apply_action(s, _rollout_policy(s, self.rng))
-                    steps += 1
-                totals[i] += relative(s, me)
-                counts[i] += 1
-        best = max(range(len(cands)), key=lambda i: (totals[i] / counts[i] if counts[i] else -1e9, -i))
-        return cands[best]
+
+        def play_out(world: E.State, action: Action, dice: Rng) -> E.State:
+            s = E.apply_action(world, action)
+            steps = 0
+            while s.phase != "over" and steps < self.depth:
+                s = E.apply_action(s, _rollout_policy(s, dice))
+                steps += 1
+            return s
+
+        return flat_monte_carlo(cands, lambda seed: determinize(view, me, seed), play_out,
+                                lambda s: relative(s, me), self.rng, self.time_limit_s, max_rounds=self.samples)
 
 
 def make_bot(name: str, seed: int) -> Any:
