@@ -119,3 +119,26 @@ def test_ismcts_finds_the_obvious_best_move_from_the_view():
 def test_play_bots_plays_to_the_end():
     result = play_bots(toygame, 2, 4, ["random", "random"])
     assert result.actions == 12 and result.winners
+
+
+def test_flat_monte_carlo_prefers_the_candidate_with_the_better_outcome():
+    from game.core import flat_monte_carlo
+    from game.core.search import default_reward
+
+    state = toygame.new_game(2, 3)
+    state.turns = 5
+    state.deck = []
+    state.counters = [0, 2]
+    view = toygame.view(state, 0)
+
+    def play_out(world, action, dice):
+        s = toygame.apply_action(world, action)
+        while not toygame.is_over(s):
+            acts = toygame.legal_actions(s)
+            s = toygame.apply_action(s, acts[dice.randrange(len(acts))])
+        return s
+
+    candidates = [{"type": "bump", "by": 1}, {"type": "bump", "by": 2}]
+    choice = flat_monte_carlo(candidates, lambda seed: toygame.determinize(view, 0, seed), play_out,
+                              lambda s: default_reward(toygame, s, 0), Rng(4), time_limit_s=0.05, max_rounds=5)
+    assert choice == {"type": "bump", "by": 2}
