@@ -134,16 +134,16 @@ class Board:
         dom.on(self.layer, "click", self._clicked)
         self._observer = dom.window.ResizeObserver.new(dom.proxy(self._resized))
         self._observer.observe(self.root)
-        self._fit()
+        self.fit()
 
     def set_size(self, width: float, height: float) -> None:
         """Change the logical size (e.g. a taller table in portrait)."""
         if (width, height) != (self.width, self.height):
             self.width, self.height = width, height
             self._css_width = 0.0
-            self._fit()
+            self.fit()
 
-    def _fit(self) -> bool:
+    def fit(self) -> bool:
         """Size the canvas backing store to CSS width × DPR; True if it changed."""
         css_width = float(self.root.clientWidth) or self.width
         dpr = float(self._dom.window.devicePixelRatio or 1)
@@ -160,7 +160,7 @@ class Board:
         return True
 
     def _resized(self, *_: Any) -> None:
-        if self._fit() and self.on_resize is not None:
+        if self.fit() and self.on_resize is not None:
             self.on_resize()
 
     def _clicked(self, event: Any) -> None:
@@ -170,7 +170,7 @@ class Board:
 
     def draw(self, frame: DrawList, targets: list[Target] | None = None) -> None:
         """Draw ``frame`` and make ``targets`` the board's buttons (in this order for Tab)."""
-        self._fit()
+        self.fit()
         self._draw(self.canvas, frame.to_json())
         if targets is not None:
             self.set_targets(targets)

@@ -75,7 +75,7 @@ class BarrioScreen(GameScreen):
         self.places = frame.places
         self.board.set_size(frame.width, frame.height)
         text = frame.draw.to_json()
-        self.board._fit()  # a new backing size clears the canvas: then it must be drawn again
+        self.board.fit()  # a new backing size clears the canvas: then it must be drawn again
         key = f"{self.board.canvas.width}x{self.board.canvas.height}|{text}"
         if key != self._last_json:  # redraw only when the picture (or the canvas size) changed
             self._last_json = key
