@@ -247,7 +247,7 @@ def candidates(s: E.State, k: int = 5) -> list[Action]:
     legal = canonical_actions(s)
     if len(legal) <= 2:
         return legal
-    first = greedy_action(s, legal, _QUIET)
+    first = greedy_action(s, legal, Rng(0))  # fresh: the shortlist depends on the position only
     if s.phase not in ("start", "placed1", "placed2", "drawing", "topup"):
         return [first] + [a for a in legal if a != first][: k - 1]
     targets = _targets(s)
@@ -278,9 +278,6 @@ def candidates(s: E.State, k: int = 5) -> list[Action]:
         if len(out) >= k:
             break
     return out
-
-
-_QUIET = Rng(0)
 
 
 class WeakBot:
