@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from . import cards as C
+from ..core.words import lang_code, player_name
 
 _MAT = {
     "en": {"wood": "wood", "brick": "brick", "stone": "stone", "concrete": "concrete", "vegetal": "vegetal",
@@ -20,8 +21,7 @@ _SRC = {
 }
 
 
-def _lang(lang: str) -> str:
-    return "es" if lang == "es" else "en"
+_lang = lang_code
 
 
 def card_name(card: int | None, lang: str = "en") -> str:
@@ -44,7 +44,7 @@ def _cards(cards: list[Any], lang: str) -> str:
 def _who(p: Any, lang: str) -> str:
     if p == "klaus":
         return "Klaus"
-    return f"Jugador {p + 1}" if lang == "es" else f"Player {p + 1}"
+    return player_name(p, lang)
 
 
 def _line(line: dict[str, Any], lang: str) -> str:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from .rules import State, colour_of, pips_of, row_length
+from ..core.words import lang_code, player_name
 
 _COLOURS = {
     "en": ("red", "yellow", "green", "blue", "white", "black"),
@@ -19,12 +20,11 @@ _REASONS = {
 }
 
 
-def _lang(lang: str) -> str:
-    return "es" if lang == "es" else "en"
+_lang = lang_code
 
 
 def _who(p: int, lang: str) -> str:
-    return f"{'Jugador' if lang == 'es' else 'Player'} {p + 1}"
+    return player_name(p, lang)
 
 
 def _piece(piece: dict[str, Any] | None, lang: str) -> str:

@@ -10,6 +10,7 @@ from typing import Any
 
 from .engine import State, _ability_name
 from .tiles import KIND_INDEX, KIND_SIZE
+from ..core.words import lang_code, player_name
 
 _COLOUR = {
     "en": {"blue": "blue", "yellow": "yellow", "red": "red", "green": "green", "purple": "purple", "white": "white"},
@@ -18,12 +19,11 @@ _COLOUR = {
 _COLOUR_PL_ES = {"blue": "azules", "yellow": "amarillas", "red": "rojas", "green": "verdes", "purple": "lilas", "white": "blancas"}
 
 
-def _lang(lang: str) -> str:
-    return lang if lang in ("en", "es") else "en"
+_lang = lang_code
 
 
 def _who(p: int, lang: str) -> str:
-    return f"Player {p + 1}" if lang == "en" else f"Jugador {p + 1}"
+    return player_name(p, lang)
 
 
 def _cards(cards: dict[str, int] | list[str], lang: str) -> str:
