@@ -149,17 +149,21 @@ def auction_best_cube(page, match: Match) -> dict[str, Any]:
     return best
 
 
-def test_human_auctioneer_buys(page, open_app, shot):
-    start_game(page, open_app, ["human", "bot:weak", "bot:weak"], seed=77)
+def reach_my_auction_with_a_bid(page):
+    """Play on until seat 0 auctions a cube that a computer bids on; return the match at "sell or buy"."""
     for _ in range(6):
         match = play_until_my_auction(page)
         auction_best_cube(page, match)
         match = wait_for_turn(page, 0)
         if match.state.phase == "resolve":
-            break
+            return match
         tap_action(page, human_policy(match.state, nh.legal_actions(match.state)))  # nobody bid: place it and go on
-    else:
-        pytest.fail("no computer ever bid on seat 0's auction")
+    pytest.fail("no computer ever bid on seat 0's auction")
+
+
+def test_human_auctioneer_buys(page, open_app, shot):
+    start_game(page, open_app, ["human", "bot:weak", "bot:weak"], seed=77)
+    match = reach_my_auction_with_a_bid(page)
     state = match.state
     high, bidder, money = state.high_bid, state.high_bidder, state.money[:]
     buy = page.locator("#nh-controls button[data-act='buy']")
@@ -189,15 +193,7 @@ def match_names(page) -> list[str]:
 
 def test_reload_mid_auction_resumes(page, open_app, shot):
     start_game(page, open_app, ["human", "bot:weak", "bot:weak"], seed=78)
-    for _ in range(6):
-        match = play_until_my_auction(page)
-        auction_best_cube(page, match)
-        match = wait_for_turn(page, 0)
-        if match.state.phase == "resolve":
-            break
-        tap_action(page, human_policy(match.state, nh.legal_actions(match.state)))
-    else:
-        pytest.fail("no computer ever bid on seat 0's auction")
+    match = reach_my_auction_with_a_bid(page)
     before = match.state
     page.reload()
     open_app(page, query="?pause=0")
