@@ -151,7 +151,7 @@ class App:
         try:
             match = Match.new(game_id, players, seed, seats, **options)
         except IllegalAction as exc:
-            self.toast(str(exc), error=True)
+            self.toast(exc.text(self.lang), error=True)
             return False
         self.autosave(match)
         self.play(match)

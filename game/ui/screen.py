@@ -119,7 +119,7 @@ class GameScreen:
         try:
             self.match.apply(action)
         except IllegalAction as exc:
-            self.app.toast(str(exc), error=True)
+            self.app.toast(exc.text(self.lang), error=True)
             return False
         self.app.autosave(self.match)
         self.advance()
