@@ -145,8 +145,9 @@ def flat_monte_carlo(
     play_out: Callable[[Any, Action, Rng], Any],
     evaluate: Callable[[Any], float],
     rng: Rng,
-    time_limit_s: float,
+    time_limit_s: float | None,
     max_rounds: int = 64,
+    iterations: int | None = None,
 ) -> Action:
     """Determinized flat Monte Carlo: the candidate with the best mean outcome.
 
@@ -158,10 +159,17 @@ def flat_monte_carlo(
     least one round, then stops at ``max_rounds`` or when ``time_limit_s`` is
     spent. This is what the games' strong players use: with a 100 ms budget a
     few good candidates searched deeply beat a thin tree over every action.
+
+    ``iterations`` (when given) is a fixed number of rounds instead of the
+    clock: the same seed and budget then give the same choice on any machine,
+    which is what reproducible balance runs need (the app keeps its time budget).
     """
     if len(candidates) == 1:
         return candidates[0]
-    deadline = time.perf_counter() + time_limit_s
+    if iterations is not None:
+        max_rounds, deadline = max(1, iterations), float("inf")
+    else:
+        deadline = time.perf_counter() + (time_limit_s if time_limit_s is not None else 0.0)
     totals = [0.0] * len(candidates)
     counts = [0] * len(candidates)
     for rounds in range(max_rounds):
