@@ -193,26 +193,32 @@ def encode(record: GameRecord) -> str:
     choices = 0
     for index, base in reversed(digits):
         choices = choices * base + index
+    return pack(LinkPayload(LINK_VERSION, record.game_id, record.num_players, record.seed, dict(record.options),
+                            record.seats, record.finished, record.daily, list(record.scores), len(digits), choices))
 
+
+def pack(payload: LinkPayload) -> str:
+    """The code of a payload in the current format (:func:`encode` without the move check)."""
+    module = load_game(payload.game_id)
     w = _Writer()
-    w.uint(GAME_CODES.index(record.game_id))
-    w.uint(record.num_players)
-    w.uint(len(record.options))
-    for key in sorted(record.options):
+    w.uint(GAME_CODES.index(payload.game_id))
+    w.uint(payload.num_players)
+    w.uint(len(payload.options))
+    for key in sorted(payload.options):
         w.text(key)
-        _write_value(w, record.options[key])
-    w.sint(record.seed)
-    for seat in record.seats:
+        _write_value(w, payload.options[key])
+    w.sint(payload.seed)
+    for seat in payload.seats:
         names = module.BOT_NAMES
         w.uint(0 if seat.kind == "human" else 1 + (names.index(seat.bot) if seat.bot in names else 0))
         w.text(seat.name)
-    w.uint(_epoch_seconds(record.finished))
-    w.text(record.daily)
-    w.uint(len(record.scores))
-    for score in record.scores:
+    w.uint(_epoch_seconds(payload.finished))
+    w.text(payload.daily)
+    w.uint(len(payload.scores))
+    for score in payload.scores:
         w.sint(score)
-    w.uint(len(record.actions))
-    w.big(choices)
+    w.uint(payload.steps)
+    w.big(payload.choices)
     body = bytes([LINK_VERSION]) + bytes(w.out)
     packed = body + zlib.crc32(body).to_bytes(4, "big")
     return base64.urlsafe_b64encode(packed).decode("ascii").rstrip("=")
@@ -251,7 +257,8 @@ def peek(text: str) -> LinkPayload:
         packed = base64.urlsafe_b64decode(code + "=" * (-len(code) % 4))
     except (binascii.Error, ValueError):
         raise RecordError("share.damaged") from None
-    if len(packed) < 5:
+    # a changed last character can leave the bytes equal (unused low bits): refuse any non-canonical text
+    if len(packed) < 5 or base64.urlsafe_b64encode(packed).decode("ascii").rstrip("=") != code:
         raise RecordError("share.damaged")
     body, check = packed[:-4], packed[-4:]
     if zlib.crc32(body).to_bytes(4, "big") != check:
