@@ -130,3 +130,17 @@ def test_record_summary_for_the_statistics():
     assert (nh.mode, nh.level) == ("computer", "weak")
     nh.seats[1].kind, nh.seats[1].bot = "human", None
     assert (nh.mode, nh.level, nh.me, nh.result) == ("table", "weak", None, None)
+
+
+def test_an_action_spelt_another_way_is_recorded_as_the_legal_one_it_equals():
+    match = Match.new("nyhavn", 2, 4, one_human(2))
+    module = match.module
+    take = next(a for a in module.legal_actions(match.state) if a["type"] == "take" and len(a["docks"]) == 2 and not a["abilities"])
+    match.apply({"type": "take", "docks": list(reversed(take["docks"]))})  # docks in click order, no "abilities"
+    bots = [module.make_bot("weak", 5), module.make_bot("weak", 6)]
+    while not module.is_over(match.state):
+        p = match.current_player()
+        match.apply(bots[p].choose(module.view(match.state, p), module.legal_actions(match.state)))
+    record = GameRecord.from_match(match)
+    assert record.actions[0] == take
+    assert Replay(record).final_state == match.state

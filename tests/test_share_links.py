@@ -5,8 +5,10 @@ import dataclasses
 import zlib
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from game.core import share
+from game.core import Seat, share
 from game.core.record import GameRecord, RecordError
 
 from .recorded_games import one_human, play_match, sample
@@ -53,7 +55,7 @@ def test_a_four_player_neue_heimat_of_three_rounds_fits_in_2000_characters(seed)
     match = play_match("neueheimat", 4, seed, one_human(4), random_seats=(0, 1, 2, 3) if seed % 2 else (1, 2), rounds=3)
     text = share.link(GameRecord.from_match(match), "https://someone.github.io/house-games/")
     assert len(text) < share.MAX_LINK_CHARS, (len(match.entries), len(text))
-    assert share.shareable_link(GameRecord.from_match(match)) .startswith("#replay=")
+    assert share.shareable_link(GameRecord.from_match(match)).startswith("#replay=")
 
 
 def test_a_forced_move_costs_nothing_and_a_choice_its_log2():
@@ -134,3 +136,18 @@ def test_every_refusal_is_worded_in_both_languages():
     for lang in ("en", "es"):
         catalogue = json.loads((root / "locale" / f"{lang}.json").read_text(encoding="utf-8"))
         assert used <= set(catalogue), used - set(catalogue)
+
+
+@settings(max_examples=12, deadline=None)
+@given(game=st.sampled_from([("barrio", 1, {"level": "B"}), ("barrio", 3, {}), ("nyhavn", 2, {}), ("nyhavn", 4, {}),
+                             ("neueheimat", 3, {})]),
+       seed=st.integers(min_value=-2**40, max_value=2**40), names=st.lists(st.text(max_size=12), min_size=5, max_size=5))
+def test_random_playouts_round_trip_through_a_link(game, seed, names):
+    game_id, players, options = game
+    seats = [Seat("human" if i == 0 or names[i] else "computer", None if i == 0 or names[i] else "strong", names[i])
+             for i in range(players)]
+    match = play_match(game_id, players, seed, seats, random_seats=tuple(range(players)), **options)
+    record = GameRecord.from_match(match)
+    again = share.decode(share.encode(record))
+    assert again == record and again.id == record.id
+    assert share.open_link(share.link(record)).final_state == match.state
