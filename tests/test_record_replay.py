@@ -7,7 +7,7 @@ import pytest
 from game.core import IllegalAction, Match
 from game.core.record import GameRecord, RecordError, Replay
 
-from .recorded_games import SETTINGS, one_human, play_match, sample
+from .recorded_games import one_human, play_match, sample
 
 SEEDS = (1, 2, 3)
 
