@@ -10,7 +10,8 @@ from hypothesis import given, settings, strategies as st
 from game import nyhavn as N
 from game.core import IllegalAction, Match, Rng, Seat, search
 from game.core.play import play_bots
-from game.nyhavn import engine as E
+from game.nyhavn import state as E
+from game.nyhavn import tiles as T
 from game.nyhavn.bots import weak_choice
 from game.nyhavn.tiles import KIND_SIZE, KINDS, stack_sizes
 
@@ -98,7 +99,7 @@ def test_apply_action_never_changes_its_argument():
 def test_match_undo_stops_at_reveals():
     m = Match.new("nyhavn", 2, 5, [Seat("human"), Seat("human")])
     s = m.state
-    s.abilities[0][E.CONSTRUCTION_DISCOUNT] = E.ACTIVE
+    s.abilities[0][T.CONSTRUCTION_DISCOUNT] = E.ACTIVE
     m.apply({"type": "take", "docks": [0, 1], "abilities": []})
     assert not m.can_undo()  # the docks were refilled from the face-down supply
 
