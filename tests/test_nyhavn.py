@@ -449,6 +449,37 @@ def test_json_round_trip_and_damaged_saves():
         N.from_json({"format": "house-games", "game": "barrio", "version": 1})
 
 
+def test_saves_that_no_game_could_reach_are_refused_with_the_reason():
+    s = game(2, 3)
+    put(s, 0, "green2", {(0, 0), (1, 0)})  # hand-built position: the stacks must follow
+    s.stacks[KIND_INDEX["green2"]] -= 1
+    good = json.loads(json.dumps(N.to_json(s)))
+    assert N.to_json(N.from_json(good)) == good
+
+    def damaged(**changes):
+        data = json.loads(json.dumps(good))
+        data.update(changes)
+        return data
+
+    cases = [
+        (damaged(scores=[1, 0]), "score is not the points of their completed lines"),
+        (damaged(stacks={**good["stacks"], "green2": good["stacks"]["green2"] + 1}), "tiles"),
+        (damaged(ability_supply=[0, 2, 2, 2, 1]), "ability tiles"),
+        (damaged(arms=1), "coat-of-arms"),
+        (damaged(phase="over"), "winners"),
+        (damaged(winners=[0]), "winners"),
+        (damaged(both=True), "Both Actions"),
+        (damaged(phase="pay"), "pending tile does not match its phase"),
+        (damaged(phase="discard"), "discard"),
+        (damaged(end_card=0), "end-of-game card"),
+        (damaged(box=[2, 2, 2, 2, 2]), "add up"),
+        (damaged(extra=1), "unknown field"),
+    ]
+    for data, reason in cases:
+        with pytest.raises(SaveFormatError, match=reason):
+            N.from_json(data)
+
+
 def test_view_hides_other_hands_and_the_supply():
     s = game(3, 5)
     v = N.view(s, 1)

@@ -13,6 +13,13 @@ Saved games (``to_json``), version 1, inside the shared envelope::
      "scores": [...], "arms": 0, "pending": null | ["red3", orient, col, row],
      "end_card": 0|1|2, "reshuffled": false, "winners": [], "rng": [hex, hex], "log": [...]}
 
+``from_json`` refuses (``SaveFormatError`` with the reason) any save that is
+not one a game could reach: unknown or missing fields, wrong types or ranges,
+cards, tiles or ability tiles that do not add up, scores that are not the
+house's completed lines, or a phase that disagrees with the rest (a pending
+tile outside ``"pay"``, coat-of-arms actions outside ``"arms"``, a hand over
+the limit outside ``"discard"``, winners before the end, ...). A save that
+loads re-saves to exactly the same JSON.
 """
 
 from __future__ import annotations
@@ -20,8 +27,15 @@ from __future__ import annotations
 from typing import Any
 
 from ..core import Rng, SaveFormatError, envelope, guarded, open_envelope
-from .state import CARDS_PER_COLOUR, DOCKS, END_CARD, END_IN_SUPPLY, PHASES, State
-from .tiles import ABILITIES, COLOURS, FULL, KIND_INDEX, KINDS, SHAPE_ORIENTATIONS, KIND_SHAPE, WHITE_KIND
+from .actions.build import pending_payments
+from .state import (
+    ACTIVE, CARDS_PER_COLOUR, DOCKS, END_BESIDE, END_CARD, END_IN_SUPPLY, END_REVEALED, HAND_LIMIT, NOT_OWNED, PHASES,
+    WIN_POINTS, State, placement_refusal, popcount,
+)
+from .tiles import (
+    ANY_CARDS, COL_MASKS, FULL, KIND_COLOUR, KIND_INDEX, KIND_SHAPE, KIND_SIZE, KINDS, ROW_MASKS, SHAPE_ORIENTATIONS,
+    WHITE, stack_sizes,
+)
 
 GAME_ID = "nyhavn"
 FORMAT_VERSION = 1
@@ -58,10 +72,21 @@ def from_json(data: Any) -> State:
     return guarded(lambda: _read(d))
 
 
+#: every field of a save after the envelope, in :func:`to_json`'s order
+FIELDS = ("players", "seat", "phase", "both", "hands", "docks", "supply", "discard", "box", "stacks", "houses",
+          "abilities", "ability_supply", "scores", "arms", "pending", "end_card", "reshuffled", "winners", "rng", "log")
+
+
 def _read(d: dict[str, Any]) -> State:
+    extra = sorted(set(d) - set(FIELDS) - {"format", "game", "version"})
+    if extra:
+        raise SaveFormatError(f"The saved game has an unknown field {extra[0]!r}.")
+    missing = [k for k in FIELDS if k not in d]
+    if missing:
+        raise SaveFormatError(f"The saved game lacks {missing[0]!r}.")
     s = State()
     n = d["players"]
-    if not isinstance(n, int) or not 2 <= n <= 4:
+    if not isinstance(n, int) or isinstance(n, bool) or not 2 <= n <= 4:
         raise SaveFormatError("The saved game's player count is not 2 to 4.")
     s.n = n
     s.seat = _ints([d["seat"]], 1, 0, n - 1, "seat")[0]
@@ -129,4 +154,86 @@ def _read(d: dict[str, Any]) -> State:
             raise SaveFormatError("The saved game's cards do not add up.")
     if s.supply.count(END_CARD) != (1 if s.end_card == END_IN_SUPPLY else 0):
         raise SaveFormatError("The saved game's end-of-game card is misplaced.")
+    _check_consistency(s)
     return s
+
+
+def line_points(house: list[int]) -> int:
+    """Points of a house's completed lines: rows 1 (2 with all windows), columns 2 (4 with all windows)."""
+    occ, win = house[0], house[1]
+    points = 0
+    for m in ROW_MASKS:
+        if occ & m == m:
+            points += 2 if win & m == m else 1
+    for m in COL_MASKS:
+        if occ & m == m:
+            points += 4 if win & m == m else 2
+    return points
+
+
+def _check_consistency(s: State) -> None:
+    """Refuse a state no game could reach: what does not add up, or a phase at odds with the rest."""
+    n = s.n
+
+    def bad(reason: str) -> SaveFormatError:
+        return SaveFormatError(f"The saved game is inconsistent: {reason}.")
+
+    if s.box != [2 if n == 3 else 0] * 5:
+        raise bad("the cards put back in the box do not match the player count")
+    # tiles: what is in the stacks plus what is built is what the game started with
+    start = stack_sizes(n)
+    for k, left in enumerate(s.stacks):
+        if left > start[k]:
+            raise bad(f"more {KINDS[k]} tiles are left than the game has")
+    for colour in range(6):
+        built = sum(popcount(h[2 + colour]) for h in s.houses)
+        taken = sum((start[k] - s.stacks[k]) * (1 if colour == WHITE else KIND_SIZE[k])
+                    for k in range(len(KINDS)) if KIND_COLOUR[k] == colour)
+        if built != taken:
+            raise bad("the tiles in the houses and in the stacks do not add up")
+    # ability tiles: everyone starts with Any Cards; the other four come n to a kind
+    for a in range(5):
+        owned = sum(1 for abil in s.abilities if abil[a] != NOT_OWNED)
+        if owned + s.ability_supply[a] != n or (a == ANY_CARDS and owned != n):
+            raise bad("the ability tiles do not add up")
+    for p in range(n):
+        if s.scores[p] != line_points(s.houses[p]):
+            raise bad(f"player {p + 1}'s score is not the points of their completed lines")
+    # the phase and what goes with it
+    over = s.phase == "over"
+    if over != bool(s.winners):
+        raise bad("winners are named exactly when the game is over")
+    if s.winners != sorted(set(s.winners)):
+        raise bad("the winners are listed twice or out of order")
+    best = max(s.scores)
+    if over:
+        by_points = [p for p in range(n) if s.scores[p] >= WIN_POINTS]
+        if by_points != s.winners and not (s.end_card == END_REVEALED and not by_points
+                                           and all(s.scores[p] == best for p in s.winners)):
+            raise bad("the winners are not who reached 12 points or led when the end card came up")
+    elif best >= WIN_POINTS:
+        raise bad("someone has 12 points but the game goes on")
+    elif s.end_card == END_REVEALED:
+        raise bad("the end-of-game card is revealed but the game goes on")
+    if (s.phase == "arms") != (s.arms > 0):
+        raise bad("coat-of-arms actions are pending exactly in the coat-of-arms phase")
+    if s.phase == "turn" and s.both:
+        raise bad("Both Actions is marked at the start of a turn")
+    if s.phase == "build" and not s.both:
+        raise bad("the build-after-taking phase comes only with Both Actions")
+    for p in range(n):
+        over_limit = sum(s.hands[p]) > HAND_LIMIT
+        if over_limit != (s.phase == "discard" and p == s.seat):
+            raise bad("a hand is over 7 cards outside the discard phase, or the discard phase has nothing to discard")
+    if s.phase == "turn" and -1 in s.docks and (s.supply or any(s.discard)):
+        raise bad("a dock is empty at the start of a turn while cards are left to refill it")
+    if n == 2 and s.end_card == END_BESIDE:
+        raise bad("with 2 players the end-of-game card starts in the supply")
+    if n >= 3 and s.reshuffled != (s.end_card != END_BESIDE):
+        raise bad("the end-of-game card goes into the supply exactly when it is first reshuffled")
+    if s.pending is not None:
+        kind, o, col, row = s.pending
+        if placement_refusal(s, KINDS[kind], o, col, row) is not None or not pending_payments(s):
+            raise bad("the tile waiting for payment cannot be placed or paid for there")
+    if any(s.abilities[p][a] not in (NOT_OWNED, ACTIVE, 2) for p in range(n) for a in range(5)):
+        raise bad("an ability tile is neither owned, face up nor used")
