@@ -238,6 +238,25 @@ def test_change_of_colours_four_green_and_a_purple_buy_a_size_5_of_either():
     assert [a["cards"] for a in N.legal_actions(t)] == [{"green": 2, "purple": 1}, {"green": 1, "purple": 2}]
 
 
+def test_change_of_colours_turns_one_other_colour_only():
+    # Spec: "with action B, treat all your cards of one colour as cards of one other colour".
+    s = game()
+    s.abilities[0][T.CHANGE_OF_COLOURS] = E.ACTIVE
+    s.hands[0] = hand(green=1, purple=1, red=1)  # three cards, but of three colours
+    assert not any(a.get("tile") == "green3" for a in N.legal_actions(s))
+    with pytest.raises(IllegalAction) as err:
+        N.apply_action(s, build("green3", row_cells(0, (0, 1, 2))))
+    assert err.value.key == "nyhavn.cannot_pay_not_touching"
+    s.hands[0] = hand(green=2, purple=2, red=2)
+    t = N.apply_action(s, build("green3", row_cells(0, (0, 1, 2))))
+    assert t.phase == "pay"
+    payments = [a["cards"] for a in N.legal_actions(t)]
+    assert {"green": 2, "purple": 1} in payments and {"green": 1, "red": 2} in payments
+    assert all(len(cards) <= 2 and (len(cards) == 1 or "green" in cards) for cards in payments)
+    refused(t, {"type": "pay", "cards": {"green": 1, "purple": 1, "red": 1}, "discount": False}, "one other colour only")
+    refused(t, {"type": "pay", "cards": {"purple": 2, "red": 1}, "discount": False}, "one other colour only")
+
+
 def test_payment_refusals():
     s = game()
     s.hands[0] = hand(green=3, red=3)
@@ -494,11 +513,14 @@ def test_view_hides_other_hands_and_the_supply():
 
 def test_determinize_is_consistent_with_the_view():
     s = game(4, 9)
+    while N.current_player(s) != 2:  # seat 3 to move, so its legal actions can be compared
+        s = N.apply_action(s, N.legal_actions(s)[0])
     v = N.view(s, 2)
     d = N.determinize(v, 2, 123)
     assert d.hands[2] == s.hands[2] and [sum(h) for h in d.hands] == [sum(h) for h in s.hands]
     assert d.docks == s.docks and len(d.supply) == len(s.supply) and N.view(d, 2)["hand"] == v["hand"]
-    assert N.legal_actions(d) == N.legal_actions(s) or N.current_player(s) != 2
+    assert N.current_player(d) == 2 and N.legal_actions(d) == N.legal_actions(s)
+    assert N.view(d, 2) == v
 
 
 def test_describe_every_event_and_action_in_english_and_spanish():
