@@ -14,7 +14,7 @@ from ..core import Rng
 from . import rules
 from .state import State, new_game, table
 from . import naive
-from .tiles import COLOURS, GROUND, KIND_COLOUR, KIND_SHAPE, SHAPES
+from .tiles import COLOURS, KIND_COLOUR, KIND_SHAPE, SHAPES
 
 
 def mid_game_state(seed: int = 3, cells: int = 18) -> State:

@@ -17,7 +17,7 @@ from . import rules
 from .state import ACTIVE, USED, State, placement_record
 from .view import determinize
 from .tiles import (
-    ABILITIES, COAT_MASK, COAT_ROWS, COL_MASKS, COLOURS, KIND_COLOUR, KIND_INDEX, KIND_SIZE, ROW_MASKS,
+    COAT_MASK, COAT_ROWS, COL_MASKS, COLOURS, KIND_INDEX, KIND_SIZE, ROW_MASKS,
 )
 
 Action = dict[str, Any]
