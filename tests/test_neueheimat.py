@@ -6,6 +6,7 @@ import pytest
 
 from game import neueheimat as nh
 from game.core import IllegalAction, Match
+from game.core.locale import has_text, languages
 from game.neueheimat.rules import complete_rows, row_length
 from game.neueheimat.scenario import cube, scenario
 
@@ -20,11 +21,18 @@ def play(state, *actions):
 
 
 def refused(state, action, words):
-    """The action is refused with a message containing ``words`` and the state is untouched."""
+    """The action is refused with a message containing ``words`` and the state is untouched.
+
+    The refusal carries a catalogue key with a text in every language, all its fields filled.
+    """
     before = json.dumps(nh.to_json(state), sort_keys=True)
     with pytest.raises(IllegalAction) as err:
         nh.apply_action(state, action)
     assert words.lower() in str(err.value).lower(), str(err.value)
+    assert err.value.key.startswith("neueheimat."), err.value.key
+    for lang in languages():
+        assert has_text(err.value.key, lang), (err.value.key, lang)
+        assert "{" not in err.value.text(lang), err.value.text(lang)  # every field filled
     assert json.dumps(nh.to_json(state), sort_keys=True) == before
     return str(err.value)
 
@@ -60,8 +68,9 @@ def test_setup(players):
     (3, {"rounds": 10}, "rounds"), (3, {"hidden_money": True}, "no option"),
 ])
 def test_bad_options_are_refused(players, options, words):
-    with pytest.raises(IllegalAction, match=words):
+    with pytest.raises(IllegalAction, match=words) as err:
         nh.new_game(players, 1, **options)
+    assert all(has_text(err.value.key, lang) for lang in languages())
 
 
 def test_same_seed_same_setup_and_different_seed_differs():
@@ -164,6 +173,16 @@ def test_bidding_goes_clockwise_from_the_auctioneers_left_once_each():
         order.append(nh.current_player(s))
         s = play(s, {"type": "pass"})
     assert order == [3, 0, 1]
+
+
+def test_refusals_speak_the_players_language():
+    s = scenario(3, money=[12, 5, 19])
+    s = auction_cube(play(s, NO))
+    with pytest.raises(IllegalAction) as err:
+        nh.apply_action(s, {"type": "bid", "amount": 6})
+    assert err.value.key == "neueheimat.bid_over_money" and err.value.params == {"money": 5}
+    assert err.value.text("es") == "Solo tienes 5 millones en mano: puja como mucho eso, o pasa."
+    assert str(err.value) == err.value.text("en") == "You have only 5 million in hand: bid at most that, or pass."
 
 
 def test_bids_must_be_higher_and_within_money_in_hand():

@@ -19,7 +19,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from ..core import Rng
+from ..core import IllegalAction, Rng
 from .rules import ROWS, SINGLE_LOTS
 
 BOT_NAMES = ("weak", "strong")
@@ -33,8 +33,7 @@ def make_bot(name: str, seed: int = 0) -> "WeakBot | StrongBot":
         return WeakBot(seed)
     if name == "strong":
         return StrongBot(seed)
-    from ..core import IllegalAction
-    raise IllegalAction(f"Unknown computer strength {name!r}; choose one of {', '.join(BOT_NAMES)}.")
+    raise IllegalAction(key="neueheimat.unknown_bot", name=repr(name), names=", ".join(BOT_NAMES))
 
 
 def _cube(pair: list[int]) -> int:

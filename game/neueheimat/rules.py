@@ -266,13 +266,13 @@ def _best(players: list[int], key: list[int], money: list[int]) -> list[int]:
 def new_game(num_players: int, seed: int, rounds: int = 1, **options: Any) -> State:
     """A new game for 2–5 players; ``rounds`` (1–9) rounds, money carried over between them."""
     if options:
-        raise IllegalAction(f"Neue Heimat has no option {', '.join(sorted(options))!s}; the only option is rounds.")
+        raise IllegalAction(key="neueheimat.unknown_option", options=", ".join(sorted(options)), max_rounds=MAX_ROUNDS)
     if isinstance(num_players, bool) or not isinstance(num_players, int) or not MIN_PLAYERS <= num_players <= MAX_PLAYERS:
-        raise IllegalAction(f"Neue Heimat is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {num_players!r}.")
+        raise IllegalAction(key="neueheimat.player_count", min=MIN_PLAYERS, max=MAX_PLAYERS, players=repr(num_players))
     if isinstance(rounds, bool) or not isinstance(rounds, int) or not 1 <= rounds <= MAX_ROUNDS:
-        raise IllegalAction(f"The number of rounds must be a whole number from 1 to {MAX_ROUNDS}, not {rounds!r}.")
+        raise IllegalAction(key="neueheimat.rounds_range", max_rounds=MAX_ROUNDS, rounds=repr(rounds))
     if isinstance(seed, bool) or not isinstance(seed, int):
-        raise IllegalAction("The seed must be a whole number.")
+        raise IllegalAction(key="neueheimat.seed_not_int", seed=repr(seed))
     s = State()
     s.n, s.rounds = num_players, rounds
     s.rng = Rng(seed, stream=8)
@@ -438,42 +438,35 @@ def legal_actions(state: State) -> list[dict[str, Any]]:
 def _int(action: dict[str, Any], key: str) -> int:
     v = action.get(key)
     if isinstance(v, bool) or not isinstance(v, int):
-        raise MalformedAction(f"This action needs a whole number {key!r}.")
+        raise MalformedAction(key="neueheimat.needs_number", field=repr(key))
     return v
 
 
 def apply_action(state: State, action: Any) -> State:
     """The state after ``action``; ``state`` is left untouched. Refusals raise ``IllegalAction``."""
     if not isinstance(action, dict) or not isinstance(action.get("type"), str):
-        raise MalformedAction("An action must be an object with a type.")
+        raise MalformedAction(key="neueheimat.not_an_action", actions=", ".join(_HANDLERS))
     kind = action["type"]
     ph = state.phase
     if ph == "over":
-        raise IllegalAction("The game is over.")
+        raise IllegalAction(key="neueheimat.game_over")
     handler = _HANDLERS.get(kind)
     if handler is None:
-        raise MalformedAction(f"Neue Heimat has no action {kind!r}.")
+        raise MalformedAction(key="neueheimat.unknown_action", action=repr(kind), actions=", ".join(_HANDLERS))
     allowed = _PHASE_OF[kind]
     if ph not in allowed:
-        raise IllegalAction(_WRONG_TIME[ph])
+        raise IllegalAction(key=f"neueheimat.wrong_time_{ph}", high=state.high_bid)
     s = state.copy()
     handler(s, action)
     return s
 
 
-_WRONG_TIME = {
-    "profits": "First decide whether to put a million into your cash box (illegal profits).",
-    "choose": "The auctioneer must first choose a piece to auction.",
-    "bid": "An auction is running: bid more than the highest bid, or pass.",
-    "resolve": "The auctioneer must now sell the piece to the highest bidder or buy it.",
-    "place": "The piece just won must be placed first.",
-}
 
 
 def _do_profits(s: State, a: dict[str, Any]) -> None:
     take = a.get("take")
     if not isinstance(take, bool):
-        raise MalformedAction("Say whether you take illegal profits: take true or false.")
+        raise MalformedAction(key="neueheimat.profits_take_bool")
     p = s.auctioneer
     if take:
         s.money[p] -= 1
@@ -489,13 +482,13 @@ def _do_auction(s: State, a: dict[str, Any]) -> None:
         d = _int(a, "row")
         end = a.get("end")
         if not 0 <= d < DISPLAY_ROWS or end not in ("left", "right"):
-            raise MalformedAction("Choose a floor cube by display row 0–2 and end left or right.")
+            raise MalformedAction(key="neueheimat.cube_where")
         row = s.display[d]
         if not row:
-            raise IllegalAction("That display row is empty.")
+            raise IllegalAction(key="neueheimat.display_row_empty", row=d)
         cube = row[0] if end == "left" else row[-1]
         if not cube_targets(s, cube):
-            raise IllegalAction(f"The {COLOURS[colour_of(cube)]} {pips_of(cube)} has no legal place on the board, so it cannot be auctioned.")
+            raise IllegalAction(key="neueheimat.cube_no_place", pips=pips_of(cube))
         if end == "left":
             row.pop(0)
         else:
@@ -504,9 +497,9 @@ def _do_auction(s: State, a: dict[str, Any]) -> None:
         s.log.append({"type": "auction", "player": p, "piece": piece_json(s.piece), "from": [d, end]})
     elif what == "roof":
         if not s.roof_pile:
-            raise IllegalAction("No roofs are left.")
+            raise IllegalAction(key="neueheimat.no_roofs_left")
         if not roof_targets(s):
-            raise IllegalAction("A roof may only be auctioned while some house has no roof.")
+            raise IllegalAction(key="neueheimat.roof_needs_unroofed_house")
         roof = s.roof_pile.pop()
         s.log.append({"type": "roof_revealed", "player": p, "roof": roof})
         if roof == 0:
@@ -521,15 +514,15 @@ def _do_auction(s: State, a: dict[str, Any]) -> None:
         if what == "permit":
             size = _int(a, "size")
             if size not in (1, 2, 3):
-                raise MalformedAction("Permits are of size 1, 2 or 3.")
+                raise MalformedAction(key="neueheimat.permit_size")
             name = f"permit{size}"
         if name not in s.supply:
-            raise IllegalAction("That piece is no longer beside the board.")
+            raise IllegalAction(key="neueheimat.piece_gone")
         s.supply.remove(name)
         s.piece = ("permit", int(name[-1])) if what == "permit" else (what, 0)
         s.log.append({"type": "auction", "player": p, "piece": piece_json(s.piece)})
     else:
-        raise MalformedAction("Auction a piece: cube, roof, mayor, permit or cancel.")
+        raise MalformedAction(key="neueheimat.auction_what")
     s.high_bid, s.high_bidder = 0, -1
     s.bidder = s.auctioneer
     _next_bidder(s)
@@ -561,9 +554,11 @@ def _do_bid(s: State, a: dict[str, Any]) -> None:
     amount = _int(a, "amount")
     p = s.bidder
     if amount <= s.high_bid:
-        raise IllegalAction(f"A bid must be higher than {s.high_bid}." if s.high_bid else "A bid is at least 1 million.")
+        if s.high_bid:
+            raise IllegalAction(key="neueheimat.bid_too_low", high=s.high_bid, least=s.high_bid + 1)
+        raise IllegalAction(key="neueheimat.bid_at_least_one")
     if amount > s.money[p]:
-        raise IllegalAction(f"You have only {s.money[p]} million in hand.")
+        raise IllegalAction(key="neueheimat.bid_over_money", money=s.money[p])
     s.high_bid, s.high_bidder = amount, p
     s.log.append({"type": "bid", "player": p, "amount": amount})
     _next_bidder(s)
@@ -590,7 +585,7 @@ def _do_sell(s: State, a: dict[str, Any]) -> None:
 def _do_buy(s: State, a: dict[str, Any]) -> None:
     p, b, amount = s.auctioneer, s.high_bidder, s.high_bid
     if s.money[p] < amount:
-        raise IllegalAction(f"You cannot pay {amount} million, so you must sell.")
+        raise IllegalAction(key="neueheimat.cannot_pay", amount=amount, money=s.money[p])
     s.money[p] -= amount
     s.money[b] += amount
     s.log.append({"type": "buy", "player": p, "from": b, "amount": amount})
@@ -601,35 +596,35 @@ def _do_buy(s: State, a: dict[str, Any]) -> None:
 def _do_place(s: State, a: dict[str, Any]) -> None:
     kind, value = s.piece  # type: ignore[misc]
     if kind not in ("cube", "roof"):
-        raise IllegalAction("Use this piece's own placement (mayor, permit or cancel) or discard it.")
+        raise IllegalAction(key="neueheimat.place_wrong_piece")
     r, i = _int(a, "row"), _int(a, "lot")
     if not 0 <= r < ROWS or not 0 <= i < LOTS:
-        raise MalformedAction("Rows are 0–2 and lots 0–9.")
+        raise MalformedAction(key="neueheimat.lot_range")
     houses = s.board[r]
     p = s.holder
     if kind == "roof":
         if i >= len(houses):
-            raise IllegalAction("A roof goes on a house, and that lot is empty.")
+            raise IllegalAction(key="neueheimat.roof_on_empty_lot")
         cubes, roof = houses[i]
         if roof:
-            raise IllegalAction("That house already has a roof.")
+            raise IllegalAction(key="neueheimat.house_has_roof")
         houses[i] = (cubes, value)
         s.log.append({"type": "place", "player": p, "piece": piece_json(s.piece), "row": r, "lot": i})
     else:
         if i > len(houses):
-            raise IllegalAction("Houses are built from the road outward without gaps: use the first empty lot.")
+            raise IllegalAction(key="neueheimat.no_gaps", lot=len(houses) + 1)
         if i == len(houses):
             if i >= row_length(s, r):
-                raise IllegalAction(f"That row may only be {row_length(s, r)} lots long.")
+                raise IllegalAction(key="neueheimat.row_full", length=row_length(s, r))
             houses.append(((value,), 0))
         else:
             cubes, roof = houses[i]
             if roof:
-                raise IllegalAction("Nothing may be built on a roof.")
+                raise IllegalAction(key="neueheimat.nothing_on_roof")
             if i in SINGLE_LOTS[r]:
-                raise IllegalAction("That fenced lot holds a single cube only.")
+                raise IllegalAction(key="neueheimat.fenced_lot")
             if pips_of(cubes[-1]) <= pips_of(value):
-                raise IllegalAction("A cube may only go on a cube showing more pips.")
+                raise IllegalAction(key="neueheimat.stack_more_pips", below=pips_of(cubes[-1]), pips=pips_of(value))
             houses[i] = (cubes + (value,), 0)
         s.log.append({"type": "place", "player": p, "piece": piece_json(s.piece), "row": r, "lot": i})
         c = colour_of(value)
@@ -646,10 +641,10 @@ def _special_name(s: State) -> str:
 
 def _do_mayor(s: State, a: dict[str, Any]) -> None:
     if s.piece is None or s.piece[0] != "mayor":
-        raise IllegalAction("The piece to place is not the mayor.")
+        raise IllegalAction(key="neueheimat.not_mayor")
     r = _int(a, "row")
     if not 0 <= r < ROWS:
-        raise MalformedAction("Rows are 0–2.")
+        raise MalformedAction(key="neueheimat.row_range")
     s.mayor = r
     s.log.append({"type": "mayor", "player": s.holder, "row": r})
     _end_turn(s)
@@ -657,16 +652,16 @@ def _do_mayor(s: State, a: dict[str, Any]) -> None:
 
 def _do_permit(s: State, a: dict[str, Any]) -> None:
     if s.piece is None or s.piece[0] != "permit":
-        raise IllegalAction("The piece to place is not a building permit.")
+        raise IllegalAction(key="neueheimat.not_permit")
     r, change = _int(a, "row"), _int(a, "change")
     size = s.piece[1]
     if not 0 <= r < ROWS or abs(change) != size:
-        raise MalformedAction(f"This permit changes a row (0–2) by +{size} or -{size}.")
+        raise MalformedAction(key="neueheimat.permit_change", size=size)
     new, built = row_length(s, r) + change, len(s.board[r])
     if not MIN_LENGTH <= new <= MAX_LENGTH:
-        raise IllegalAction(f"A row's length stays between {MIN_LENGTH} and {MAX_LENGTH} lots.")
+        raise IllegalAction(key="neueheimat.length_range", min=MIN_LENGTH, max=MAX_LENGTH, length=new)
     if new < built:
-        raise IllegalAction(f"That row already has {built} houses; it cannot be shortened to {new}.")
+        raise IllegalAction(key="neueheimat.shorten_below_built", built=built, length=new)
     s.permits[r].append(change)
     s.log.append({"type": "permit", "player": s.holder, "row": r, "change": change, "length": new})
     _end_turn(s)
@@ -674,15 +669,15 @@ def _do_permit(s: State, a: dict[str, Any]) -> None:
 
 def _do_cancel(s: State, a: dict[str, Any]) -> None:
     if s.piece is None or s.piece[0] != "cancel":
-        raise IllegalAction("The piece to place is not the cancel cube.")
+        raise IllegalAction(key="neueheimat.not_cancel")
     r, change = _int(a, "row"), _int(a, "change")
     if not 0 <= r < ROWS or change not in s.permits[r]:
-        raise IllegalAction("There is no such permit on that row to cancel.")
+        raise IllegalAction(key="neueheimat.no_such_permit")
     new, built = row_length(s, r) - change, len(s.board[r])
     if new < built:
-        raise IllegalAction(f"Removing that permit would leave the row shorter ({new}) than its {built} houses.")
+        raise IllegalAction(key="neueheimat.cancel_below_built", length=new, built=built)
     if not MIN_LENGTH <= new <= MAX_LENGTH:
-        raise IllegalAction(f"A row's length stays between {MIN_LENGTH} and {MAX_LENGTH} lots.")
+        raise IllegalAction(key="neueheimat.length_range", min=MIN_LENGTH, max=MAX_LENGTH, length=new)
     s.permits[r].remove(change)
     s.discarded += [f"permit{abs(change)}", "cancel"]
     s.log.append({"type": "cancel", "player": s.holder, "row": r, "change": change, "length": new})
@@ -691,7 +686,7 @@ def _do_cancel(s: State, a: dict[str, Any]) -> None:
 
 def _do_discard(s: State, a: dict[str, Any]) -> None:
     if s.piece is None or s.piece[0] in ("cube", "roof"):
-        raise IllegalAction("Floor cubes and roofs must be placed; only special pieces and the mayor may be discarded.")
+        raise IllegalAction(key="neueheimat.must_place")
     s.discarded.append(_special_name(s))
     s.log.append({"type": "discard", "player": s.holder, "piece": piece_json(s.piece)})
     _end_turn(s)
