@@ -208,12 +208,14 @@ class StrongBot:
     """Shortlist by evaluation, then determinized playouts (see the module docstring)."""
 
     def __init__(self, seed: int = 0, shortlist: int = 4, samples: int = 3, depth: int = 8,
-                 time_limit_s: float = 0.08) -> None:
+                 time_limit_s: float = 0.08, iterations: int | None = None) -> None:
         self.rng = Rng(seed, stream=11)
         self.shortlist = shortlist
         self.samples = samples
         self.depth = depth
         self.time_limit_s = time_limit_s
+        #: a fixed number of determinizations per decision instead of the clock (reproducible)
+        self.iterations = iterations
 
     def choose(self, view: dict[str, Any], legal: list[Action]) -> Action:
         """Pick an action from the view alone."""
@@ -237,13 +239,21 @@ class StrongBot:
             return s
 
         return flat_monte_carlo(cands, lambda seed: determinize(view, me, seed), play_out,
-                                lambda s: relative(s, me), self.rng, self.time_limit_s, max_rounds=self.samples)
+                                lambda s: relative(s, me), self.rng, self.time_limit_s, max_rounds=self.samples,
+                                iterations=self.iterations)
 
 
-def make_bot(name: str, seed: int) -> Any:
-    """A computer player: ``"weak"`` or ``"strong"``."""
+def make_bot(name: str, seed: int, iterations: int | None = None) -> Any:
+    """A computer player: ``"weak"`` or ``"strong"``.
+
+    ``iterations`` gives the strong player a fixed number of determinizations
+    per decision instead of its time budget, so the same seed and budget play
+    the same game on any machine; without it the app's time budget applies.
+    """
+    if iterations is not None and (not isinstance(iterations, int) or isinstance(iterations, bool) or iterations < 1):
+        raise IllegalAction(key="nyhavn.bad_iterations", iterations=iterations)
     if name == "weak":
         return WeakBot(seed)
     if name == "strong":
-        return StrongBot(seed)
-    raise IllegalAction(f"Unknown Nyhavn computer strength {name!r}; choose weak or strong.")
+        return StrongBot(seed, iterations=iterations)
+    raise IllegalAction(key="nyhavn.unknown_bot", name=name)
