@@ -7,7 +7,7 @@ import pytest
 from game import neueheimat as nh
 from game.core import IllegalAction, Match
 from game.core.locale import has_text, languages
-from game.neueheimat.rules import complete_rows, row_length
+from game.neueheimat.state import complete_rows, row_length
 from game.neueheimat.scenario import cube, scenario
 
 NO = {"type": "profits", "take": False}
@@ -439,7 +439,7 @@ def test_rounds_carry_money_empty_cash_boxes_and_reset_the_board():
     assert s.round_scores == [[-11 + 3, -5]] and s.round_wins == [0, 1]
     assert s.money == [12, 12] and s.cash == [0, 0]
     assert s.board == [[], [], []] and s.permits == [[], [], []] and s.mayor == -1 and s.owners == [-1] * 6
-    assert sorted(s.roof_pile) == sorted(nh.rules.ALL_ROOFS) and s.supply == list(nh.rules.SPECIALS)
+    assert sorted(s.roof_pile) == sorted(nh.state.ALL_ROOFS) and s.supply == list(nh.state.SPECIALS)
     assert sum(len(r) for r in s.display) == 24
     assert nh.scores(s) == [-8, -5]
     assert s.log[-1]["type"] == "round_start" or s.log[-2]["type"] == "round_start"
