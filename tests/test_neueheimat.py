@@ -505,3 +505,57 @@ def test_match_cannot_undo_past_a_turned_up_roof():
     assert m.can_undo()
     m.apply({"type": "auction", "piece": "roof"})
     assert not m.can_undo()
+
+
+# --------------------------------------------------------------------------- issue 18 holes: round ends, seats, ties
+
+def test_round_ends_when_every_cube_is_built_and_roofed():
+    # Rulebook, end of the game: «si se usan los 24 cubos de piso y tienen techo». Display empty and the
+    # last house roofed ends the round although numbered roofs remain face down and no two rows are complete.
+    s = scenario(2, board=[["r5:1", "y5"], [], []], owners={"r": 0, "y": 1}, display=[[], [], []], pile=[2, 6])
+    s = _roof_auction_for_seat0(s)
+    assert s.piece == ("roof", 6) and s.roof_pile == [2]
+    s = play(s, {"type": "place", "row": 0, "lot": 1})
+    end = next(e for e in s.log if e["type"] == "round_end")
+    assert end["reason"] == "all_built" and end["complete"] == []
+    assert nh.is_over(s) and nh.scores(s) == [-6, -11]
+
+
+def test_next_round_starts_with_the_seat_after_the_last_auctioneer():
+    # Rulebook: the turn passes clockwise; the spec's Ruling carries that over the round break.
+    s = scenario(3, board=[["r5"], ["y5"], []], owners={"r": 0, "y": 1}, pile=[6], rounds=2, auctioneer=2)
+    s = play(s, NO, {"type": "auction", "piece": "roof"})
+    s = everyone_passes(s)
+    s = play(s, {"type": "place", "row": 0, "lot": 0})
+    assert s.round_no == 2 and s.auctioneer == 0 and nh.current_player(s) == 0
+    start = [e for e in s.log if e["type"] == "round_start"][-1]
+    assert start == {**start, "round": 2, "start": 0}
+
+
+def test_two_players_reaching_two_round_wins_together_go_to_the_better_total_then_money():
+    # Rulebook: two round wins win at once; the spec's Ruling: a shared round win counts for each, and when
+    # two reach it together the better total wins (then money in hand, equal here by the shared round).
+    def finish(totals, money):
+        s = scenario(3, board=[["k1"], [], []], owners={"k": 2}, pile=[0], rounds=4, money=money)
+        s.round_no, s.round_wins, s.totals = 3, [1, 1, 0], totals
+        s = play(s, NO, {"type": "auction", "piece": "roof"})  # a blank roof: the last one, the round ends
+        assert next(e for e in s.log if e["type"] == "round_end")["reason"] == "no_roofs"
+        assert s.round_scores[-1] == [0, 0, -1] and s.round_wins == [2, 2, 0]
+        return s
+    s = finish([4, 9, 20], [12, 12, 12])
+    assert nh.is_over(s) and nh.winners(s) == [1]  # seat 2 has the best total but not two round wins
+    assert s.log[-1]["reason"] == "two_round_wins"
+    # A shared round win needs equal money in hand, so with equal totals the game is shared too.
+    s = finish([5, 5, 0], [13, 13, 10])
+    assert nh.winners(s) == [0, 1]
+
+
+def test_the_first_start_player_is_drawn_from_the_seed():
+    # Rulebook and spec: «Choose a start player»; the engine draws it from the seed, the same on every machine.
+    starts = {}
+    for seed in range(40):
+        s = nh.new_game(5, seed)
+        assert s.log[0]["type"] == "round_start" and s.log[0]["start"] == s.auctioneer == nh.current_player(s)
+        assert nh.new_game(5, seed).auctioneer == s.auctioneer
+        starts[seed] = s.auctioneer
+    assert set(starts.values()) == {0, 1, 2, 3, 4}
