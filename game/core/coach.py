@@ -227,6 +227,11 @@ class Moment:
                 "loss": self.loss, "unit": self.unit}
 
 
+def insight_seed(game_seed: int, step: int) -> int:
+    """The strong player's seed for step ``step`` of a game: fixed, so an insight can be reproduced."""
+    return (game_seed * 1000003 + step) & 0xFFFFFFFF
+
+
 def _replay(game: Any) -> Any:
     from .match import Match
     from .record import GameRecord, Replay
@@ -268,7 +273,7 @@ def insight(game: Any, seat: int, iterations: int = INSIGHT_ITERATIONS, limit: i
             continue
         chosen = replay.record.actions[step - 1]
         view = module.view(state, seat)
-        seed = (replay.record.seed * 1000003 + step) & 0xFFFFFFFF
+        seed = insight_seed(replay.record.seed, step)
         suggested = strong_player(module, seed, iterations).choose(view, legal)
         if action_key(suggested) == action_key(chosen):
             continue
