@@ -204,7 +204,7 @@ class Moment:
     """A decision where the player's choice lost against the strong player's suggestion."""
 
     step: int  #: 1-based step of the replay (``Replay.state_at(step - 1)`` is the position)
-    turn: int  #: 1-based turn of the game (``Replay.turn_starts()``)
+    turn: int  #: 1-based count of the seat's own turns (``Replay.turn_starts()`` where it acts)
     chosen: Action
     suggested: Action
     chosen_what: Phrase
@@ -213,7 +213,7 @@ class Moment:
     unit: str  #: ``"points"`` or ``"chance"`` (percentage points of winning chances)
 
     def text(self, lang: str = "en") -> str:
-        """``"Turn 7: you chose …; the coach suggests … (about 3 points better)."``"""
+        """``"Your turn 7: you chose to …; the coach suggests to … (about 3 points better)."``"""
         return _text("coach.moment", lang, turn=self.turn, chosen=self.chosen_what.text(lang),
                      suggested=self.suggested_what.text(lang), loss=self.loss_text(lang))
 
@@ -259,14 +259,15 @@ def insight(game: Any, seat: int, iterations: int = INSIGHT_ITERATIONS, limit: i
     replay = _replay(game)
     module = replay.module
     coach = _game_coach(module.GAME_ID)
-    starts = replay.turn_starts()
+    # The seat's own turns, counted as the player does: "your 5th turn".
+    own_starts = [k for k in replay.turn_starts() if replay.players[k - 1] == seat]
     worst: dict[int, Moment] = {}
     turn = 0
     for step in range(1, len(replay) + 1):
-        while turn < len(starts) and starts[turn] <= step:
-            turn += 1
         if replay.players[step - 1] != seat:
             continue
+        while turn < len(own_starts) and own_starts[turn] <= step:
+            turn += 1
         state = replay.state_at(step - 1)
         legal = module.legal_actions(state)
         if len(legal) < 2:

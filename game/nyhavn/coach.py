@@ -54,7 +54,7 @@ def what(state: State, action: Action) -> Phrase:
             return Phrase("coach.nyhavn.take_using", params)
         return Phrase("coach.nyhavn.take", params)
     if t == "build":
-        return Phrase("coach.nyhavn.build", {"tile": Term("nyhavn", "tile", action["tile"]),
+        return Phrase("coach.nyhavn.build", {"tile": Term("nyhavn", "tile", action["tile"]), "orient": action["orient"] + 1,
                                              "col": action["col"] + 1, "row": action["row"] + 1})
     if t == "pay":
         key = "coach.nyhavn.pay_discount" if action.get("discount") else "coach.nyhavn.pay"
