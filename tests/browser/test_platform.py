@@ -122,6 +122,7 @@ def test_corrupt_autosave_is_explained_and_kept_aside(page, open_app, shot):
     shot(page, "platform-corrupt-autosave")
 
 
+@pytest.mark.expect_errors(r"status of 404", r"BadZipFile")  # the wheel is made to answer 404 on purpose
 def test_runtime_failure_shows_error_screen_with_retry(page, site_url):
     # on the context, so requests of the service worker are caught too
     def is_wheel(url: str) -> bool:

@@ -39,6 +39,7 @@ def test_start_screen_has_no_serious_accessibility_violations(page, open_app):
     assert not violations, explain(violations)
 
 
+@pytest.mark.expect_errors(r"ERR_FAILED|wasm|WebAssembly|pyodide", r"Failed to load resource")  # the runtime is blocked on purpose
 def test_loading_and_error_screens_have_no_serious_accessibility_violations(page, site_url):
     """The loader's screens are the first thing a visitor sees: check the error screen too (runtime blocked)."""
     page.route("**/vendor/pyodide/pyodide.asm.wasm", lambda route: route.abort())
