@@ -150,7 +150,7 @@ def compare(name: str, png: bytes, update: bool) -> str | None:
     if want.size != got.size:
         (out / f"{name}-actual.png").write_bytes(png)
         return f"{name}: the canvas is {got.size[0]}×{got.size[1]}, the reference {want.size[0]}×{want.size[1]}"
-    changed = ImageChops.difference(want, got).getbbox()
+    changed = ImageChops.difference(want, got).getbbox(alpha_only=False)  # (by default only alpha counts)
     if changed is None:
         return None
     # pixelmatch is pure Python: run it only over the box where anything changed
@@ -189,3 +189,27 @@ def test_tables_match_their_reference_images(request, make_context, open_app, si
         if wrong:
             problems.append(wrong)
     assert not problems, "\n".join(problems)
+
+
+def test_the_comparison_fails_on_a_blank_table_and_passes_on_small_changes():
+    """The comparison itself (no browser): a table drawn as nothing fails, a few changed pixels do not."""
+    from PIL import Image, ImageDraw
+
+    reference = next(iter(sorted(PIXELS.glob("*.png"))), None)
+    assert reference is not None, "no reference images in tests/browser/pixels/"
+    name = reference.stem
+    img = Image.open(reference).convert("RGB")
+
+    def png(image) -> bytes:
+        buf = io.BytesIO()
+        image.save(buf, "PNG")
+        return buf.getvalue()
+
+    assert compare(name, png(img), update=False) is None
+    blank = Image.new("RGB", img.size, background(img))
+    assert "pixels differ" in (compare(name, png(blank), update=False) or "")
+    assert (ARTIFACTS / "pixels" / f"{name}-diff.png").exists()
+    touched = img.copy()
+    ImageDraw.Draw(touched).point([(x, 5) for x in range(0, 40, 4)], fill=(255, 0, 255))  # a handful of pixels
+    assert compare(name, png(touched), update=False) is None
+    assert "is 10×10" in (compare(name, png(img.resize((10, 10))), update=False) or "")
