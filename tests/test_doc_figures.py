@@ -25,7 +25,7 @@ REPRODUCE = re.compile(r"^Reproduce: `([^`]+)`", re.M)
 #: what a figure looks like in prose: a percentage, or a count of games, actions or playouts
 FIGURE = re.compile(r"\d+(?:\.\d+)?\s?%|\b\d[\d,]*\s+(?:games|actions|playouts)\b")
 #: figures known to need a command (issue 18); each must sit in a section with a Reproduce line while it is in the doc
-KNOWN = {"barrio.md": ["514,036 actions"], "nyhavn.md": ["89.8% of 500"]}
+KNOWN = {"barrio.md": ["514,036 actions", "113,977 actions"], "nyhavn.md": ["89.8% of 500"]}
 NOT_CHECKED = {"benchmarks.md"}
 SMOKE_GAMES = "2"
 
