@@ -60,3 +60,16 @@ def test_a_raise_in_a_handler_a_js_error_and_a_worker_error_are_all_caught(page,
     assert "worker trouble" in check_fails(problems)
     problems.expect(r"worker trouble")
     problems.check()
+
+    # 4. an uncaught exception inside a Web Worker
+    page.evaluate("""() => new Promise((done) => {
+        const w = new Worker(URL.createObjectURL(new Blob(
+            ["setTimeout(() => { throw new Error('worker blew up'); }, 0); setTimeout(() => postMessage(1), 50);"],
+            {type: 'text/javascript'})));
+        w.onmessage = () => done(0);
+    })""")
+    page.wait_for_timeout(300)
+    problems.settle()
+    assert any("worker blew up" in text for kind, text in problems.unexpected()), problems.problems
+    problems.expect(r"worker blew up")
+    problems.check()
