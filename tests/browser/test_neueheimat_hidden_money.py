@@ -51,19 +51,20 @@ def test_neueheimat_hidden_money_is_not_drawn_for_the_other_players(page, open_a
     else:
         raise AssertionError("the pass screen never came")
     assert page.locator("section.table").is_hidden()
+    page.evaluate("window.__houseGamesLastFrame = null")
     page.locator("#pass-ready").tap()
-    assert page.locator("section.table").is_visible()
+    page.locator("section.table").wait_for(state="visible")
+    page.wait_for_function("window.__houseGamesLastFrame !== null")  # the table drawn for the player now in front
     state = saved_match(page).state
     viewer = saved_match(page).current_player()
     players = len(state.money)
-    page.wait_for_timeout(100)
     hidden = drawn_texts(page)
     assert f"{state.money[viewer]}M" in hidden, "the player's own money is shown"
     assert hidden.count("?") >= 2 * (players - 1), f"the others' money and cash are not hidden: {hidden}"
     # the same table with money shown: exactly the others' money figures appear in place of the question marks
+    page.evaluate("window.__houseGamesLastFrame = null")
     page.locator("#nh-hide-money").uncheck()
-    page.wait_for_function("document.querySelector('section.table') && document.querySelector('section.table').offsetParent")
-    page.wait_for_timeout(100)
+    page.wait_for_function("window.__houseGamesLastFrame !== null")  # drawn again with the option off
     shown = drawn_texts(page)
     assert shown.count("?") == hidden.count("?") - 2 * (players - 1)
     assert len([t for t in shown if MONEY.match(t)]) == len([t for t in hidden if MONEY.match(t)]) + players - 1

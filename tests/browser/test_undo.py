@@ -104,7 +104,7 @@ def test_nyhavn_undo_takes_a_built_tile_back(page, open_app):
     page.get_by_role("button", name=f"{tile[:-1]} tile of {tile[-1]}", exact=False).tap()
     gx, gy = grip(tile, action["orient"])
     page.locator(f".board button[data-key='cell-{action['col'] + gx}-{action['row'] + gy}']").tap()
-    assert "Fits here" in page.locator("#nyhavn-info").inner_text()
+    page.locator("#nyhavn-info", has_text="Fits here").wait_for()
     page.locator("#ny-place").tap()
     wait_for(page, lambda: actions_saved(page) == count + 1, what="the build")
     wait_my_turn(page)
