@@ -300,9 +300,8 @@ def test_doubles_give_a_real_choice_only_when_both_could_pay():
     s = _build_state([WOOD, WB, STONE], [54])
     builds = [a for a in B.legal_actions(s) if a["type"] == "build"]
     assert [a["use"] for a in builds if a["line"]["axis"] == "row"] == [{}]
-    t = play(s, builds[0]) if builds[0]["line"]["axis"] == "row" else None
-    if t is not None:
-        assert WB in t.rubble[0]
+    t = play(s, next(a for a in builds if a["line"]["axis"] == "row"))
+    assert WB in t.rubble[0]
 
 
 def test_burrunos_never_pay():

@@ -10,11 +10,22 @@ test*. Screenshots go to ``test-artifacts/`` (gitignored).
 - ``page``: a new page in a 390×844 touch context (``make_context`` for others).
 - ``open_app(page, url=None, query="")``: navigate and wait for ``data-app-state="ready"``.
 - ``shot(page, name)``: save a full-page screenshot as ``test-artifacts/<name>.png``.
+
+**Every browser test fails on a broken page** (``page_problems``, on by default):
+an uncaught exception in any page or worker of the test's contexts, any
+``console.error`` (pages and workers alike: a Python exception in a handler is
+logged that way) and any error toast (``.toast.error``) fail the test, unless
+the test declared it: ``@pytest.mark.expect_errors(r"regex", …)`` or, inside
+the test, ``expect_errors(r"regex")``. A refusal a test provokes on purpose is
+declared that way; everything else is a bug.
+
+In CI (``CI`` set) a missing Chromium or Playwright fails instead of skipping.
 """
 
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import sys
 import threading
@@ -37,10 +48,17 @@ READY_TIMEOUT_MS = 90_000
 sys.path.insert(0, str(ROOT))
 import build  # noqa: E402  (build.py at the repository root)
 
+from tests.conftest import skip_or_fail  # noqa: E402
+
 try:
     from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
 except ImportError:  # pragma: no cover - build.py test installs it
     sync_playwright = None
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "expect_errors(*patterns): error toasts / console errors this test provokes on "
+                                       "purpose (regular expressions searched in their text)")
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
@@ -100,18 +118,111 @@ def site_copy(dist: Path, tmp_path: Path) -> Iterator[Server]:
 
 @pytest.fixture(scope="session")
 def browser() -> Iterator["Browser"]:
-    """One headless Debian Chromium for the session."""
+    """One headless Debian Chromium for the session (missing: skipped on a developer machine, a failure in CI)."""
     if sync_playwright is None or not Path(CHROMIUM).exists():
-        pytest.skip("browser tests need playwright and /usr/bin/chromium (python3 build.py test installs both)")
+        skip_or_fail("browser tests need playwright and /usr/bin/chromium (python3 build.py test installs both)")
     with sync_playwright() as pw:
         chromium = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
         yield chromium
         chromium.close()
 
 
+# Reports every error toast added to the page (toasts vanish after a few seconds, so they are caught as they come).
+TOAST_WATCH = """(() => {
+  const seen = new WeakSet();
+  const report = (node) => {
+    if (seen.has(node)) return;
+    seen.add(node);
+    window.__houseGamesErrorToast(node.textContent || "");
+  };
+  const scan = (node) => {
+    if (!(node instanceof Element)) return;
+    if (node.matches(".toast.error")) report(node);
+    node.querySelectorAll(".toast.error").forEach(report);
+  };
+  new MutationObserver((records) => {
+    for (const r of records) {
+      if (r.type === "attributes") scan(r.target);
+      else r.addedNodes.forEach(scan);
+    }
+  }).observe(document, {childList: true, subtree: true, attributes: true, attributeFilter: ["class"]});
+})();"""
+
+
+class PageProblems:
+    """What went wrong in the test's pages: uncaught errors, console errors, error toasts.
+
+    ``watch(context)`` listens to a context (its pages and workers); ``expect(pattern)``
+    declares a problem the test provokes on purpose; ``unexpected()`` lists the rest;
+    ``check()`` raises ``AssertionError`` listing them (the hook below calls it after each test).
+    """
+
+    def __init__(self, expected: tuple[str, ...] = ()) -> None:
+        self.problems: list[tuple[str, str]] = []  # (kind, text)
+        self.expected: list[re.Pattern[str]] = [re.compile(p) for p in expected]
+        self.contexts: list[Any] = []
+
+    def add(self, kind: str, text: str) -> None:
+        self.problems.append((kind, text))
+
+    def watch(self, context: "BrowserContext") -> None:
+        context.on("weberror", lambda error: self.add("uncaught error", str(error.error)))
+        context.on("console", lambda msg: msg.type == "error" and self.add(
+            "console error" + (" (worker)" if msg.worker else ""), msg.text))
+        context.expose_binding("__houseGamesErrorToast", lambda source, text: self.add("error toast", text))
+        context.add_init_script(TOAST_WATCH)
+        self.contexts.append(context)
+
+    def expect(self, *patterns: str) -> None:
+        self.expected.extend(re.compile(p) for p in patterns)
+
+    def settle(self) -> None:
+        """Let messages already sent by the pages arrive (one round trip to each open page)."""
+        for context in self.contexts:
+            for page in context.pages:
+                try:
+                    page.evaluate("0")
+                except Exception:  # closed or navigating: nothing more will come from it
+                    pass
+
+    def unexpected(self) -> list[tuple[str, str]]:
+        return [(kind, text) for kind, text in self.problems if not any(p.search(text) for p in self.expected)]
+
+    def check(self) -> None:
+        self.settle()
+        bad = self.unexpected()
+        if bad:
+            lines = "\n".join(f"- {kind}: {text[:2000]}" for kind, text in bad)
+            raise AssertionError(f"the page reported problems the test did not expect:\n{lines}")
+
+
+@pytest.fixture(autouse=True)
+def page_problems(request: pytest.FixtureRequest) -> PageProblems:
+    """The collector for this test (on for every test; contexts made by ``make_context`` report to it)."""
+    marker_patterns = [p for m in request.node.iter_markers("expect_errors") for p in m.args]
+    return PageProblems(tuple(marker_patterns))
+
+
 @pytest.fixture
-def make_context(browser: "Browser") -> Iterator[Callable[..., "BrowserContext"]]:
-    """Factory of fresh contexts (phone by default) whose outside requests are blocked and fail the test."""
+def expect_errors(page_problems: PageProblems) -> Callable[..., None]:
+    """``expect_errors(r"regex", …)``: problems matching these are provoked on purpose and do not fail the test."""
+    return page_problems.expect
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_call(item: pytest.Item):
+    """After the test body: fail it if its pages reported anything unexpected."""
+    result = yield
+    problems = getattr(item, "funcargs", {}).get("page_problems")
+    if problems is not None and problems.contexts:
+        problems.check()
+    return result
+
+
+@pytest.fixture
+def make_context(browser: "Browser", page_problems: PageProblems) -> Iterator[Callable[..., "BrowserContext"]]:
+    """Factory of fresh contexts (phone by default) whose outside requests are blocked and fail the test,
+    and whose errors fail it too (see ``page_problems``)."""
     contexts: list[Any] = []
     outside: list[str] = []
 
@@ -128,6 +239,7 @@ def make_context(browser: "Browser") -> Iterator[Callable[..., "BrowserContext"]
         context = browser.new_context(**settings)
         context.set_default_timeout(30_000)
         context.route("**/*", guard)
+        page_problems.watch(context)
         contexts.append(context)
         return context
 

@@ -12,6 +12,8 @@ from __future__ import annotations
 import json
 import time
 
+import pytest
+
 import game.barrio as B
 from game.core import Match
 from game.ui.barrio.table import taps_for
@@ -193,6 +195,7 @@ def test_undo_within_the_turn_stops_at_a_face_down_draw(page, open_app):
     assert read_match(page).can_undo() is False
 
 
+@pytest.mark.expect_errors(r"placing two", r"must touch")  # the refusals this test provokes
 def test_illegal_attempt_is_explained(page, open_app):
     start(page, open_app, players=1, seed=8)
     tap_key(page, "hm-0")  # building before placing two materials

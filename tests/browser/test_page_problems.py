@@ -1,0 +1,75 @@
+"""The ``page_problems`` fixture catches what a broken page does: a Python exception raised
+inside a handler (console error + error toast), an uncaught JavaScript error, and a console
+error from a Web Worker. Each is provoked for real; the test then checks the collector saw it
+and that its check would fail the test, and finally declares it expected."""
+
+from __future__ import annotations
+
+import pytest
+
+from .test_barrio_ui import start as start_barrio
+
+
+def check_fails(problems) -> str:
+    with pytest.raises(AssertionError) as failure:
+        problems.check()
+    return str(failure.value)
+
+
+def test_a_raise_in_a_handler_a_js_error_and_a_worker_error_are_all_caught(page, open_app, page_problems):
+    start_barrio(page, open_app, players=1, seed=8)
+    problems = page_problems
+    assert problems.unexpected() == []
+    problems.check()  # a clean page passes
+
+    # 1. a Python exception inside a tap handler: a target whose key the table cannot read
+    page.evaluate("""() => {
+        const b = document.createElement('button');
+        b.className = 'target'; b.dataset.key = 'hand-not-a-card'; b.id = 'bad-target';
+        document.querySelector('.board .targets').appendChild(b);
+    }""")
+    page.locator("#bad-target").dispatch_event("click")
+    page.locator(".toast.error").first.wait_for()
+    problems.settle()
+    kinds = {kind for kind, text in problems.unexpected() if "ValueError" in text}
+    assert {"error toast", "console error"} <= kinds, problems.unexpected()
+    assert "ValueError" in check_fails(problems)
+    problems.expect(r"ValueError")
+    problems.check()
+    assert page.locator("#barrio-board canvas").is_visible()  # and the page keeps working
+
+    # 2. an uncaught JavaScript error (e.g. the renderer throwing on a command it does not know)
+    page.evaluate("""() => setTimeout(() => window.houseGamesDraw(
+        document.querySelector('.board canvas'), JSON.stringify([["no-such-command"]])), 0)""")
+    page.wait_for_timeout(200)
+    problems.settle()
+    assert any(kind == "uncaught error" and "no-such-command" in text for kind, text in problems.unexpected())
+    assert "no-such-command" in check_fails(problems)
+    problems.expect(r"no-such-command")
+
+    # 3. a console error inside a Web Worker (Python is moving into one)
+    page.evaluate("""() => new Promise((done) => {
+        const w = new Worker(URL.createObjectURL(new Blob(
+            ["console.error('worker trouble'); postMessage(1);"], {type: 'text/javascript'})));
+        w.onmessage = () => done(0);
+    })""")
+    page.wait_for_timeout(200)
+    problems.settle()
+    assert any(kind.startswith("console error") and "worker trouble" in text for kind, text in problems.unexpected()), \
+        problems.problems
+    assert "worker trouble" in check_fails(problems)
+    problems.expect(r"worker trouble")
+    problems.check()
+
+    # 4. an uncaught exception inside a Web Worker
+    page.evaluate("""() => new Promise((done) => {
+        const w = new Worker(URL.createObjectURL(new Blob(
+            ["setTimeout(() => { throw new Error('worker blew up'); }, 0); setTimeout(() => postMessage(1), 50);"],
+            {type: 'text/javascript'})));
+        w.onmessage = () => done(0);
+    })""")
+    page.wait_for_timeout(300)
+    problems.settle()
+    assert any("worker blew up" in text for kind, text in problems.unexpected()), problems.problems
+    problems.expect(r"worker blew up")
+    problems.check()

@@ -1,0 +1,45 @@
+"""Suite-wide rules.
+
+- ``--update-pixels`` (or ``UPDATE_PIXELS=1``): the pixel tests write their
+  reference images instead of comparing (``python3 build.py test -k pixel --update-pixels``).
+- **No silent skips in CI**: when the environment variable ``CI`` is set, a
+  skipped test fails, unless its reason starts with ``platform:`` (a test that
+  cannot run on this operating system, with the reason given). A missing
+  browser, engine or tool is a failure there, not a skip.
+"""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+PLATFORM_PREFIX = "platform:"
+
+
+def in_ci() -> bool:
+    """True when running in continuous integration (``CI`` set to anything but empty/0/false)."""
+    return os.environ.get("CI", "").strip().lower() not in ("", "0", "false", "no")
+
+
+def skip_or_fail(reason: str) -> None:
+    """Skip with ``reason`` on a developer machine; fail in CI, where everything must be there."""
+    if in_ci():
+        pytest.fail(f"CI: {reason}", pytrace=False)
+    pytest.skip(reason)
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption("--update-pixels", action="store_true", default=False,
+                     help="write the pixel tests' reference images (tests/browser/pixels/) instead of comparing")
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo):
+    report = yield
+    if report.skipped and in_ci() and not hasattr(report, "wasxfail"):
+        reason = report.longrepr[2] if isinstance(report.longrepr, tuple) else str(report.longrepr)
+        if not reason.removeprefix("Skipped: ").startswith(PLATFORM_PREFIX):
+            report.outcome = "failed"
+            report.longrepr = f"skipped in CI, which must run everything: {reason}"
+    return report
