@@ -1,8 +1,10 @@
 """The app shell: start screen, game screens, end screen, toasts, autosave.
 
-``site/main.py`` calls :func:`start`; the page's loader (``site/loader.js``)
-shows the loading and error screens and is told through
-``window.houseGames.ready()`` / ``.fail(stage, message)`` how the start went.
+Runs in the Python worker. ``site/main.py`` hands :func:`start` to the bridge
+(:func:`game.ui.bridge.serve`), which calls it with the page's boot message;
+the page's loader (``site/loader.js``) shows the loading and error screens
+and is told through ``window.houseGames.ready()`` / ``.fail(stage, message)``
+(operations sent through the bridge) how the start went.
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ import importlib
 import time
 import traceback
 from typing import Any
+from urllib.parse import parse_qs
 
 from ..core import IllegalAction, Match, Seat
 from . import dom
@@ -18,7 +21,7 @@ from .catalog import ROUNDS, SCORING_CARDS, SOLO_LEVELS, GameInfo, catalog, new_
 from .dom import el
 from .i18n import LANGUAGES, t
 from .screen import FallbackScreen, GameScreen, seat_names
-from .storage import MemoryBackend, Store
+from .storage import PREFIX, MemoryBackend, PageBackend, Store
 
 
 def screen_class(game_id: str, prefer_list: bool = False) -> type[GameScreen]:
@@ -35,7 +38,7 @@ def screen_class(game_id: str, prefer_list: bool = False) -> type[GameScreen]:
 class App:
     """The whole page below the loader: one screen at a time inside ``root``."""
 
-    def __init__(self, root: Any, store: Store) -> None:
+    def __init__(self, root: Any, store: Store, search: str = "") -> None:
         self.root = root
         self.store = store
         self.settings: dict[str, Any] = {"game": "barrio", "players": 1, "seats": [], "level": "A",
@@ -44,12 +47,12 @@ class App:
         self.games: list[GameInfo] = catalog()
         self.screen: GameScreen | None = None
         self.notice: tuple[str, str] | None = None  #: (kind, text) shown once on the start screen
-        params = dom.window.URLSearchParams.new(dom.window.location.search)
-        self.params = {k: str(params.get(k)) for k in ("pause", "ui") if params.has(k)}
+        params = parse_qs(search.lstrip("?"), keep_blank_values=True)
+        self.params = {k: params[k][-1] for k in ("pause", "ui", "think") if k in params}
         self.toasts = el("div", {"class": "toasts", "aria-live": "assertive", "id": "toasts"})
         dom.document.body.appendChild(self.toasts)
         dom.document.documentElement.lang = self.lang
-        dom.on_error = lambda exc: self.toast(t("game.error", self.lang, reason=f"{type(exc).__name__}: {exc}"), error=True)
+        dom.page.on_error = lambda exc: self.toast(t("game.error", self.lang, reason=f"{type(exc).__name__}: {exc}"), error=True)
 
     # ------------------------------------------------------------------ settings and services
     @property
@@ -68,6 +71,18 @@ class App:
             return max(0, int(self.params["pause"]))
         except (KeyError, ValueError):
             return default
+
+    def bot_think_s(self) -> float | None:
+        """A longer thinking time for the computer seats, from the page's ``?think=MS`` (tests of a busy worker)."""
+        try:
+            return max(0, int(self.params["think"])) / 1000
+        except (KeyError, ValueError):
+            return None
+
+    def thinking(self, text: str | None) -> None:
+        """Show (``text``) or hide (``None``) the page's "thinking…" mark; it is sent at once, before the bot computes."""
+        dom.window.houseGames.thinking(text)
+        dom.flush()
 
     def save_settings(self) -> None:
         self.store.save_settings(self.settings)
@@ -347,26 +362,35 @@ class StartScreen:
         self.app.start_match(info.game_id, players, seats, seed, options)
 
 
-def start() -> None:
-    """Entry point from ``site/main.py``: open the start screen (or report why not) and mark the page ready."""
+def start(boot: dict[str, Any] | None = None) -> "App | None":
+    """Open the start screen (or report why not) and mark the page ready; return the app.
+
+    ``boot`` is the page's boot message (see ``game/ui/README.md``): the query
+    string and a snapshot of this app's ``localStorage`` keys (``None`` when the
+    page cannot use storage: the game is then kept in memory only).
+    """
+    boot = boot or {}
     hooks = dom.window.houseGames
     try:
-        try:
-            backend: Any = dom.window.localStorage
-            backend.getItem("house-games.probe")
-        except Exception:  # storage blocked (private mode): keep the game in memory
+        stored = boot.get("storage")
+        backend: Any
+        if isinstance(stored, dict):
+            backend = PageBackend({k: v for k, v in stored.items() if isinstance(v, str) and k.startswith(PREFIX)},
+                                  lambda key, value: dom.page.op(["store", key, value]))
+            dom.page.on_message["storage"] = lambda data: backend.changed(str(data.get("key")), data.get("value"))
+        else:  # storage blocked (private mode): keep the game in memory
             backend = MemoryBackend()
-        app = App(dom.by_id("app"), Store(backend))
+        app = App(dom.by_id("app"), Store(backend), str(boot.get("search") or ""))
         if app.store.has_autosave():
             result = app.store.load_match()  # read now so a bad save is explained before anything else
             if result.error:
                 app.notice = ("error", t("start.badsave", app.lang, reason=result.error, where=result.kept_as))
         app.show_start()
-        dom.window.houseGamesApp = app  # for debugging in the console
     except Exception:
         hooks.fail("start", traceback.format_exc())
-        return
+        return None
     hooks.ready()
+    return app
 
 
 __all__ = ["App", "StartScreen", "screen_class", "start", "seat_names"]

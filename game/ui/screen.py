@@ -12,15 +12,32 @@ See ``game/ui/README.md``.
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING, Any
+import time
+from typing import Any, Protocol
 
 from ..core import IllegalAction, Match
 from . import dom
 from .dom import el
 from .i18n import t
 
-if TYPE_CHECKING:
-    from .app import App
+
+class AppServices(Protocol):
+    """What a screen asks of the app that shows it (``game.ui.app.App``); the app passes itself in."""
+
+    settings: dict[str, Any]
+
+    @property
+    def lang(self) -> str: ...
+    @property
+    def patterns(self) -> bool: ...
+    def toast(self, text: str, error: bool = False, ms: int = 4000) -> None: ...
+    def autosave(self, match: Match) -> None: ...
+    def save_settings(self) -> None: ...
+    def finish(self, screen: "GameScreen") -> None: ...
+    def show_start(self) -> None: ...
+    def bot_pause_ms(self, default: int) -> int: ...
+    def bot_think_s(self) -> float | None: ...
+    def thinking(self, text: str | None) -> None: ...
 
 
 def seat_names(match: Match, lang: str) -> list[str]:
@@ -50,7 +67,7 @@ class GameScreen:
     #: pause before each computer action, in ms (the page's ``?pause=N`` overrides it)
     BOT_PAUSE_MS = 500
 
-    def __init__(self, app: "App", match: Match) -> None:
+    def __init__(self, app: AppServices, match: Match) -> None:
         self.app = app
         self.match = match
         self.module = match.module
@@ -170,8 +187,18 @@ class GameScreen:
         if bot is None:
             seat = self.match.seats[player]
             bot = self.bots[player] = self.module.make_bot(seat.bot or self.module.BOT_NAMES[0], self.match.seed * 97 + player)
-        action = bot.choose(self.module.view(state, player), self.module.legal_actions(state))
-        self._apply(action)  # a failure here is reported by dom.guard as a toast
+        self.app.thinking(t("game.thinking", self.lang, name=self.names[player]))  # shown by the page while we compute
+        try:
+            view, legal = self.module.view(state, player), self.module.legal_actions(state)
+            action = bot.choose(view, legal)
+            think = self.app.bot_think_s()  # ?think=MS (tests): search again until MS have passed, as on a slow phone
+            if think:
+                deadline = time.perf_counter() + think
+                while time.perf_counter() < deadline:
+                    action = bot.choose(view, legal)
+        finally:
+            self.app.thinking(None)
+        self._apply(action)  # a failure here is reported as a toast
 
     # ------------------------------------------------------------------ page structure
     def mount(self, root: Any) -> None:
@@ -252,7 +279,7 @@ class GameScreen:
             self.log_list.appendChild(el("li", {}, self.describe_event(event)))
         self._log_count = len(events)
         if fresh:
-            self.log_list.parentElement.scrollTop = self.log_list.parentElement.scrollHeight
+            self.log_list.parentElement.scroll_to_end()
             self.on_events(fresh)
 
     def describe_event(self, event: dict[str, Any]) -> str:

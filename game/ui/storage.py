@@ -1,7 +1,7 @@
 """Autosave and settings in the browser's ``localStorage`` (or any key-value store).
 
 Nothing here imports the browser: :class:`Store` takes any object with
-``getItem``/``setItem``/``removeItem`` (``js.localStorage`` in the page,
+``getItem``/``setItem``/``removeItem`` (:class:`PageBackend` in the worker,
 :class:`MemoryBackend` in tests), so the rules for bad saves are tested
 under CPython.
 
@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Callable, Protocol
 
 from ..core import GameError, Match
 
@@ -45,6 +45,33 @@ class MemoryBackend:
 
     def removeItem(self, key: str) -> None:
         self.items.pop(key, None)
+
+
+class PageBackend(MemoryBackend):
+    """The page's ``localStorage`` seen from the worker: a snapshot sent at boot, every write forwarded.
+
+    ``send(key, value)`` forwards a write (``value`` ``None`` removes the key);
+    :meth:`changed` takes in a change another tab made.
+    """
+
+    def __init__(self, items: dict[str, str], send: Callable[[str, str | None], Any]) -> None:
+        super().__init__(items)
+        self.send = send
+
+    def setItem(self, key: str, value: str) -> None:
+        super().setItem(key, value)
+        self.send(key, str(value))
+
+    def removeItem(self, key: str) -> None:
+        super().removeItem(key)
+        self.send(key, None)
+
+    def changed(self, key: str, value: Any) -> None:
+        """Another tab changed ``key`` (``value`` None: removed)."""
+        if isinstance(value, str):
+            self.items[key] = value
+        else:
+            self.items.pop(key, None)
 
 
 @dataclass
