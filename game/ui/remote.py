@@ -97,11 +97,11 @@ def _camel_to_kebab(name: str) -> str:
 
 
 class Style:
-    """``node.style``: writes become operations; reads give what Python set."""
+    """``node.style``: writes become operations; reads give what Python set (made on each access: no cycle to the node)."""
 
     def __init__(self, node: "Node") -> None:
         object.__setattr__(self, "_node", node)
-        object.__setattr__(self, "_values", {})
+        object.__setattr__(self, "_values", node._styles)
 
     def __setattr__(self, name: str, value: Any) -> None:
         text = "" if value is None else str(value)
@@ -181,9 +181,9 @@ class Node:
     page's measurements: the first read starts measuring and answers 0.
     """
 
-    _INTERNAL = frozenset({"_page", "nid", "tagName", "_attrs", "_children", "_parent", "_props", "style", "dataset",
-                           "classList", "_rect", "_observed", "__weakref__"})
-    __slots__ = tuple(_INTERNAL)
+    __slots__ = ("_page", "nid", "tagName", "_attrs", "_children", "_parent", "_props", "_styles", "_rect", "_observed",
+                 "__weakref__")
+    _INTERNAL = frozenset(__slots__) | {"style", "dataset", "classList"}
 
     def __init__(self, page: "Page", nid: int, tag: str, attrs: dict[str, str] | None = None) -> None:
         setattr_ = object.__setattr__
@@ -194,9 +194,7 @@ class Node:
         setattr_(self, "_children", [])
         setattr_(self, "_parent", None)
         setattr_(self, "_props", {})
-        setattr_(self, "style", Style(self))
-        setattr_(self, "dataset", Dataset(self))
-        setattr_(self, "classList", ClassList(self))
+        setattr_(self, "_styles", {})
         setattr_(self, "_rect", None)
         setattr_(self, "_observed", False)
 
@@ -211,6 +209,18 @@ class Node:
             pass
 
     # ------------------------------------------------------------------ attributes and properties
+    @property
+    def style(self) -> Style:
+        return Style(self)
+
+    @property
+    def dataset(self) -> Dataset:
+        return Dataset(self)
+
+    @property
+    def classList(self) -> ClassList:
+        return ClassList(self)
+
     def getAttribute(self, name: str) -> str | None:
         return self._attrs.get(name)
 
