@@ -283,6 +283,138 @@ def house_icon(size: int, maskable: bool = False) -> bytes:
     return png_bytes(s, s, rows)
 
 
+# --------------------------------------------------------------------------- start screen
+
+#: Marker in index.html that build() replaces with the static start screen
+START_MARKER = "<!-- start-screen: written by build.py -->"
+
+
+def start_screen_data() -> dict:
+    """What site/start.js needs to run the start screen without Python: the games, options and every UI text.
+
+    Taken from the tables the Python app uses (``game.ui.catalog``, ``game.ui.i18n``), so both agree.
+    """
+    if str(ROOT) not in sys.path:
+        sys.path.insert(0, str(ROOT))
+    from game.ui.catalog import ROUNDS, SCORING_CARDS, SOLO_LEVELS, catalog
+    from game.ui.i18n import LANGUAGES, STRINGS
+
+    games = [{"id": g.game_id, "title": g.title, "available": g.available, "problem": g.problem or "",
+              "min": g.min_players, "max": g.max_players, "bots": list(g.bot_names)} for g in catalog()]
+    texts = {lang: {k: v for k, v in sorted(STRINGS[lang].items()) if k.startswith(("app.", "start."))} for lang in LANGUAGES}
+    return {
+        "games": games, "levels": list(SOLO_LEVELS), "cards": list(SCORING_CARDS), "rounds": list(ROUNDS),
+        "languages": dict(LANGUAGES), "texts": texts,
+        # the Python app's defaults (game.ui.app.App.settings)
+        "defaults": {"game": "barrio", "players": 1, "seats": [], "level": "A", "scoring_card": "A", "rounds": 1,
+                     "seed": "", "lang": "en", "patterns": False},
+    }
+
+
+def rules_data() -> dict:
+    """Each game's in-app rules per language, ``{lang: {game: [[heading, [paragraph, …]], …]}}`` (site/rules.json)."""
+    if str(ROOT) not in sys.path:
+        sys.path.insert(0, str(ROOT))
+    from game.ui.barrio.rules import rules as barrio_rules
+    from game.ui.i18n import LANGUAGES
+    from game.ui.neueheimat.words import RULES as NEUEHEIMAT_RULES
+    from game.ui.nyhavn_rules import rules_sections as nyhavn_rules
+
+    out: dict = {}
+    for lang in LANGUAGES:
+        out[lang] = {
+            "barrio": [[head, list(paras)] for head, paras in barrio_rules(lang)],
+            "nyhavn": [[head, list(paras)] for head, paras in nyhavn_rules(lang)],
+            "neueheimat": [[head, [text]] for head, text in NEUEHEIMAT_RULES.get(lang, NEUEHEIMAT_RULES["en"])],
+        }
+    return out
+
+
+def start_screen_html(data: dict) -> str:
+    """The start screen as static HTML, in English with the default choices (start.js applies saved ones).
+
+    Every text carries ``data-t`` (its i18n key) so start.js can switch the language without Python; the
+    controls keep the ids the Python start screen had (``game-<id>``, ``f-players``, ``f-seat-N``, …).
+    """
+    from html import escape
+
+    texts = data["texts"]["en"]
+    d = data["defaults"]
+
+    def t(key: str, **values: object) -> str:
+        return escape(texts[key].format(**values) if values else texts[key])
+
+    def select(name: str, key: str, options: list[tuple[str, str]], value: str, hidden: bool = False, n: int | None = None) -> str:
+        opts = "".join(f'<option value="{escape(v)}"{" selected" if v == value else ""}>{escape(text)}</option>' for v, text in options)
+        label = f'<span data-t="{key}" data-n="{n}">{t(key, n=n)}</span>' if n is not None else f'<span data-t="{key}">{t(key)}</span>'
+        return (f'<label class="field" for="f-{name}" id="field-{name}"{" hidden" if hidden else ""}>{label}'
+                f'<select name="{name}" id="f-{name}">{opts}</select></label>')
+
+    games = data["games"]
+    barrio = next(g for g in games if g["id"] == "barrio")
+    choices = "".join(
+        f'<label class="choice" for="game-{g["id"]}" data-available="{str(g["available"]).lower()}" title="{escape(g["problem"])}">'
+        f'<input type="radio" name="game" id="game-{g["id"]}" value="{g["id"]}"{" checked" if g["id"] == d["game"] else ""}>'
+        f'<span>{escape(g["title"])}</span>'
+        + ("" if g["available"] else f'<span class="tag" data-t="start.coming">{t("start.coming")}</span>') + "</label>"
+        for g in games)
+    players = [(str(n), texts["start.solo"] if n == 1 else str(n)) for n in range(barrio["min"], barrio["max"] + 1)]
+    seat_choices = [("human", texts["start.human"])] + [("bot:" + b, texts["start.computer"].format(name=b)) for b in barrio["bots"]]
+    most = max(g["max"] for g in games)
+    seats = "".join(select(f"seat-{i}", "start.seat", seat_choices, "human" if i == 0 else seat_choices[-1][0], hidden=True, n=i + 1)
+                    for i in range(most))
+    levels = [(lv, texts[f"start.level.{lv}"]) for lv in data["levels"]]
+    cards = [(c, c) for c in data["cards"]] + [("random", texts["start.random"])]
+    rounds = [(str(r), str(r)) for r in data["rounds"]]
+    languages = list(data["languages"].items())
+    data_json = json.dumps(data, ensure_ascii=False, sort_keys=True).replace("</", "<\\/")  # safe inside <script>
+    return f"""<main id="start-screen" class="screen stack" aria-labelledby="start-title">
+<header><h1 id="start-title" class="brand" data-t="app.title">{t("app.title")}</h1><p class="lead" data-t="app.tagline">{t("app.tagline")}</p></header>
+<p id="start-notice" class="notice" role="alert" hidden></p>
+<div id="resume-slot"></div>
+<form id="start-form" class="stack" novalidate>
+<fieldset><legend data-t="start.game">{t("start.game")}</legend><div class="choices">{choices}</div></fieldset>
+<p id="start-unavailable" class="notice" hidden></p>
+<fieldset id="seats-box"><legend data-t="start.seats">{t("start.seats")}</legend><div class="stack">
+{select("players", "start.players", players, str(d["players"]))}
+{select("level", "start.level", levels, d["level"])}
+{seats}
+</div></fieldset>
+<fieldset id="options-box" hidden><legend data-t="start.options">{t("start.options")}</legend>
+{select("scoring_card", "start.scoring_card", cards, d["scoring_card"], hidden=True)}
+{select("rounds", "start.rounds", rounds, str(d["rounds"]), hidden=True)}
+</fieldset>
+<fieldset><legend><span data-t="start.options">{t("start.options")}</span> · <span data-t="start.language">{t("start.language")}</span></legend><div class="stack">
+<label class="field" for="f-seed"><span data-t="start.seed">{t("start.seed")}</span><input type="number" id="f-seed" name="seed" min="0" inputmode="numeric" value="{escape(str(d["seed"]))}" aria-describedby="seed-hint"><small class="muted" id="seed-hint" data-t="start.seed.hint">{t("start.seed.hint")}</small></label>
+{select("lang", "start.language", languages, d["lang"])}
+<label class="check" for="f-patterns"><input type="checkbox" id="f-patterns" name="patterns"{" checked" if d["patterns"] else ""}><span data-t="start.patterns">{t("start.patterns")}</span></label>
+</div></fieldset>
+<details id="start-rules" class="log"><summary data-t="start.rules">{t("start.rules")}</summary><div id="start-rules-body"></div></details>
+<div class="actions"><button type="submit" class="primary" id="start-game"><span id="start-label">{t("start.new")}</span></button></div>
+</form>
+<div id="load-status" aria-live="polite">
+<ol class="stages">
+<li data-stage="runtime" data-status="active"><span class="stage-name">Python runtime</span> <span class="stage-detail">downloading…</span></li>
+<li data-stage="package" data-status="waiting"><span class="stage-name">Game package</span> <span class="stage-detail"></span></li>
+<li data-stage="start" data-status="waiting"><span class="stage-name">Start</span> <span class="stage-detail"></span></li>
+</ol>
+<progress id="load-progress" max="1" value="0" aria-label="Download of the Python runtime"></progress>
+<p id="load-bytes" class="muted"></p>
+</div>
+<footer class="footer"><span id="build-id" data-t="start.build">&nbsp;</span></footer>
+</main>
+<script type="application/json" id="start-data">{data_json}</script>"""
+
+
+def write_index(out: Path) -> None:
+    """index.html with the static start screen in place of :data:`START_MARKER`, and site/rules.json."""
+    page = (ROOT / "index.html").read_text()
+    if page.count(START_MARKER) != 1:
+        raise SystemExit(f"build.py: index.html must hold the marker {START_MARKER!r} exactly once")
+    (out / "index.html").write_text(page.replace(START_MARKER, start_screen_html(start_screen_data())))
+    (out / "rules.json").write_text(json.dumps(rules_data(), ensure_ascii=False, sort_keys=True) + "\n")
+
+
 # --------------------------------------------------------------------------- site
 
 def patched_lock(lock: dict) -> dict:
@@ -359,7 +491,7 @@ def build(out: Path = DIST) -> str:
         shutil.rmtree(out)
     out.mkdir(parents=True)
     # page, config and our static sources
-    shutil.copyfile(ROOT / "index.html", out / "index.html")
+    write_index(out)
     wheel = build_wheel(out)
     config = (ROOT / "pyscript.toml").read_text()
     config, found = re.subn(r'"\./[A-Za-z0-9_.-]+\.whl"', f'"./{wheel.name}"', config)

@@ -23,7 +23,7 @@ function fail(stage, message) {
   failed = true;
   const names = { runtime: "Loading the Python runtime", package: "Installing the game package", start: "Starting the app" };
   root.dataset.appState = "error";
-  $("loading-screen").hidden = true;
+  $("start-screen").hidden = true;
   $("app").hidden = true;
   $("error-screen").hidden = false;
   $("error-stage").textContent = `Failed while: ${names[stage] || stage}.`;
@@ -35,12 +35,12 @@ function ready() {
   if (failed) return;
   clearTimeout(watchdog);
   setStage("start", "done", "");
-  $("loading-screen").hidden = true;
-  $("app").hidden = false;
-  root.dataset.appState = "ready";
+  root.dataset.appState = "ready"; // the start screen (start.js) stays; Python opens a game on request
+
 }
 
-window.houseGames = { setStage, fail, ready, build: null, version: null };
+// start.js made window.houseGames first (request, showStart, …); add the loader's part
+window.houseGames = Object.assign(window.houseGames || {}, { setStage, fail, ready, build: null, version: null });
 $("error-retry").addEventListener("click", () => location.reload());
 
 const watchdog = setTimeout(
