@@ -143,6 +143,7 @@ const APPLY = {
   console(level, text) { (console[level] || console.log)(text); },
   host(name, args) {
     if (name === "thinking") thinking(...args);
+    else if (name === "setRequestHandler") hooks.setRequestHandler((text) => send({ kind: "request", text: String(text) }));
     else if (typeof hooks[name] === "function") hooks[name](...args);
     else console.warn(`bridge: the page has no houseGames.${name}()`);
   },
@@ -214,5 +215,3 @@ export function connect(pyWorker, pageHooks) {
   hooks.idle = () => !busy();
 }
 
-// A request for Python (e.g. from a static start screen), queued until the worker is connected.
-export function request(req) { send({ kind: "request", req }); }

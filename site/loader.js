@@ -1,12 +1,13 @@
-// Boots the app: shows the loading stages, downloads the Python runtime with a
-// real progress bar (into the service worker's cache, so Pyodide's own fetches
-// are served locally), registers the service worker, offers "new version
-// available", then starts Python in a Web Worker (PyScript's PyWorker running
-// ./main.py) and connects it to the page through ./bridge.js. The main thread
-// never runs Python. Every URL is relative. Python reports back through
-// window.houseGames (see game/ui/app.py), by operations the bridge applies.
+// Boots the app: downloads the Python runtime with a real progress bar (into
+// the service worker's cache, so Pyodide's own fetches are served locally)
+// while the static start screen (start.js) is already usable, registers the
+// service worker, offers "new version available", then starts Python in a Web
+// Worker (PyScript's PyWorker running ./main.py) and connects it to the page
+// through ./bridge.js. The main thread never runs Python. Every URL is
+// relative. Python reports back through window.houseGames (see game/ui/app.py),
+// by operations the bridge applies.
 
-import { connect, request } from "./bridge.js";
+import { connect } from "./bridge.js";
 
 const root = document.documentElement;
 const $ = (id) => document.getElementById(id);
@@ -27,7 +28,7 @@ function fail(stage, message) {
   failed = true;
   const names = { runtime: "Loading the Python runtime", package: "Installing the game package", start: "Starting the app" };
   root.dataset.appState = "error";
-  $("loading-screen").hidden = true;
+  $("start-screen").hidden = true;
   $("app").hidden = true;
   $("error-screen").hidden = false;
   $("error-stage").textContent = `Failed while: ${names[stage] || stage}.`;
@@ -39,12 +40,12 @@ function ready() {
   if (failed) return;
   clearTimeout(watchdog);
   setStage("start", "done", "");
-  $("loading-screen").hidden = true;
-  $("app").hidden = false;
-  root.dataset.appState = "ready";
+  root.dataset.appState = "ready"; // the start screen (start.js) stays; Python opens a game on request
+
 }
 
-window.houseGames = { setStage, fail, ready, request, build: null, version: null };
+// start.js made window.houseGames first (request, showStart, …); add the loader's part
+window.houseGames = Object.assign(window.houseGames || {}, { setStage, fail, ready, build: null, version: null });
 $("error-retry").addEventListener("click", () => location.reload());
 
 const watchdog = setTimeout(
@@ -199,8 +200,9 @@ async function boot() {
 function absolute(path) { return new URL(path, location.href).href; }
 
 // The worker's PyScript config, from the site's pyscript.toml (which build.py
-// writes in a fixed shape: name, interpreter, packages = [...], a [files] table
-// of "src" = "dest" lines). URLs are made absolute: the worker's base is not the page.
+// writes in a fixed shape: top-level key = JSON-compatible value lines, and a
+// [files] table of "src" = "dest" lines). URLs are made absolute: the worker's
+// base is not the page's.
 async function workerConfig() {
   const response = await fetch("./pyscript.toml");
   if (!response.ok) throw new Error(`pyscript.toml: HTTP ${response.status}`);
@@ -216,6 +218,7 @@ async function workerConfig() {
     const key = JSON.parse(pair[1].startsWith('"') ? pair[1] : JSON.stringify(pair[1]));
     const value = JSON.parse(pair[2]);
     if (table === "" && key === "packages") config.packages = value.map(absolute);
+    else if (table === "" && key === "plugins") config.plugins = value;
     else if (table === "files") config.files[absolute(key)] = value;
   }
   return config;

@@ -191,7 +191,7 @@ def test_storage_writes_are_forwarded_and_other_tabs_changes_taken_in() -> None:
 
 
 def test_the_app_starts_and_plays_a_game_through_the_bridge(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Boot message → start screen → Start → a Barrio game against a computer seat that plays, with the thinking mark."""
+    """Boot message → the start screen's request → a Barrio game against a computer seat that plays, with the thinking mark."""
     from game.ui import app as app_module
 
     host = FakeHost()
@@ -208,11 +208,9 @@ def test_the_app_starts_and_plays_a_game_through_the_bridge(monkeypatch: pytest.
     app = started[0]
     ops = host.ops()
     assert ["host", "ready", []] in ops
+    assert ["host", "setRequestHandler", []] in ops  # the page forwards the start screen's requests from now on
     assert app.store.backend.getItem("other.key") is None  # only this app's keys are read
-    start_button = p.document.getElementById("start-game")
-    assert start_button is not None and start_button.textContent
-    click = next(h for h, fn in p.handlers.items() if getattr(fn, "__self__", None) is not None and fn.__name__ == "start")
-    p.receive(json.dumps({"kind": "event", "hid": click, "type": "click", "target": start_button.nid}))
+    p.receive(json.dumps({"kind": "request", "text": json.dumps({"type": "new", "settings": settings})}))
     ops = host.ops()
     stored = [op for op in ops if op[0] == "store" and op[1] == AUTOSAVE_KEY]
     assert stored and json.loads(stored[-1][2])["game"] == "barrio"

@@ -1,15 +1,21 @@
-"""The app shell: start screen, game screens, end screen, toasts, autosave.
+"""The app shell: game screens, end screen, toasts, autosave, and the requests of the start screen.
 
-Runs in the Python worker. ``site/main.py`` hands :func:`start` to the bridge
-(:func:`game.ui.bridge.serve`), which calls it with the page's boot message;
-the page's loader (``site/loader.js``) shows the loading and error screens
-and is told through ``window.houseGames.ready()`` / ``.fail(stage, message)``
-(operations sent through the bridge) how the start went.
+The start screen is static HTML run by ``site/start.js`` (usable before
+Python is ready). It sends ``{"type": "new", "settings": {...}}`` or
+``{"type": "resume"}`` through ``window.houseGames.request``; :func:`start`
+registers :meth:`App.handle_request` to receive them, and the app answers with
+``window.houseGames.showApp()`` (a game is open) or ``.showStart(notice)``.
+Runs in the Python worker: ``site/main.py`` hands :func:`start` to the
+bridge (:func:`game.ui.bridge.serve`), which calls it with the page's boot
+message; every ``window.houseGames`` call here is an operation the page's
+``site/bridge.js`` applies. The loader (``site/loader.js``) is told through
+``window.houseGames.ready()`` / ``.fail(stage, message)`` how it went.
 """
 
 from __future__ import annotations
 
 import importlib
+import json
 import time
 import traceback
 from typing import Any
@@ -17,7 +23,7 @@ from urllib.parse import parse_qs
 
 from ..core import IllegalAction, Match, Seat
 from . import dom
-from .catalog import ROUNDS, SCORING_CARDS, SOLO_LEVELS, GameInfo, catalog, new_game_options
+from .catalog import GameInfo, catalog, new_game_options
 from .dom import el
 from .i18n import LANGUAGES, t
 from .screen import FallbackScreen, GameScreen, seat_names
@@ -41,12 +47,12 @@ class App:
     def __init__(self, root: Any, store: Store, search: str = "") -> None:
         self.root = root
         self.store = store
+        # the defaults are also build.py's start_screen_data()["defaults"]; start.js keeps the saved copy
         self.settings: dict[str, Any] = {"game": "barrio", "players": 1, "seats": [], "level": "A",
                                          "scoring_card": "A", "rounds": 1, "seed": "", "lang": "en", "patterns": False}
         self.settings.update(store.load_settings())
         self.games: list[GameInfo] = catalog()
         self.screen: GameScreen | None = None
-        self.notice: tuple[str, str] | None = None  #: (kind, text) shown once on the start screen
         params = parse_qs(search.lstrip("?"), keep_blank_values=True)
         self.params = {k: params[k][-1] for k in ("pause", "ui", "think") if k in params}
         self.toasts = el("div", {"class": "toasts", "aria-live": "assertive", "id": "toasts"})
@@ -107,12 +113,61 @@ class App:
             self.screen = None
         dom.clear(self.root)
         dom.release()
-        dom.window.scrollTo(0, 0)
 
-    def show_start(self) -> None:
-        """The start screen (also the "Menu" of a game: the game stays autosaved)."""
+    def show_start(self, notice: tuple[str, str] | None = None) -> None:
+        """Back to the static start screen (the "Menu" of a game: it stays autosaved), with an optional
+        ``(kind, text)`` notice such as why the autosave could not be read."""
         self._switch()
-        StartScreen(self).mount(self.root)
+        hooks = dom.window.houseGames
+        if notice is None:
+            hooks.showStart()
+        else:
+            hooks.showStart({"kind": notice[0], "text": notice[1]})
+
+    # ------------------------------------------------------------------ requests of the start screen
+    def handle_request(self, request: dict[str, Any]) -> bool:
+        """Serve the start screen: ``{"type": "new", "settings": {...}}`` starts a match from the
+        choices (a refused option shows the engine's reason), ``{"type": "resume"}`` opens the autosave.
+        Return whether a game is now open."""
+        kind = request.get("type") if isinstance(request, dict) else None
+        if kind == "resume":
+            self.settings.update(self.store.load_settings())
+            return self.resume()
+        if kind == "new":
+            choices = request.get("settings")
+            if isinstance(choices, dict):
+                self.settings.update({k: v for k, v in choices.items() if isinstance(k, str) and not k.startswith("_focus")})
+            self.save_settings()
+            return self.start_from_settings()
+        self.show_start(("error", t("game.error", self.lang, reason=f"unknown request {kind!r}")))
+        return False
+
+    def start_from_settings(self) -> bool:
+        """Start a match from :attr:`settings` as the start screen shows them."""
+        s = self.settings
+        info = next((g for g in self.games if g.game_id == s.get("game")), None)
+        if info is None or not info.available:
+            title = info.title if info else str(s.get("game"))
+            self.show_start(("error", t("start.unavailable", self.lang, title=title)))
+            return False
+        seed_text = str(s.get("seed") or "").strip()
+        seed = int(seed_text) if seed_text.isdigit() else int(time.time() * 1000) % 2**31
+        try:
+            players = int(s.get("players") or info.min_players)
+        except (TypeError, ValueError):
+            players = info.min_players
+        players = min(max(players, info.min_players), info.max_players)
+        if info.game_id == "barrio" and players == 1:
+            seats = [Seat("human")]
+        else:
+            valid = {"human"} | {"bot:" + b for b in info.bot_names}
+            strongest = "bot:" + info.bot_names[-1]
+            chosen = [str(v) for v in s.get("seats") or [] if isinstance(v, str)] or ["human"]
+            chosen = [v if v in valid else strongest for v in chosen + [strongest] * players][:players]
+            seats = [Seat("computer", v[4:]) if v.startswith("bot:") else Seat("human") for v in chosen]
+        options = new_game_options(info.game_id, players, {"level": s.get("level"), "scoring_card": s.get("scoring_card"),
+                                                           "rounds": s.get("rounds")}, seed)
+        return self.start_match(info.game_id, players, seats, seed, options)
 
     def play(self, match: Match) -> None:
         """Open ``match`` in its game's screen."""
@@ -120,6 +175,7 @@ class App:
         cls = screen_class(match.game_id, self.params.get("ui") == "list")
         self.screen = cls(self, match)
         self.screen.mount(self.root)
+        dom.window.houseGames.showApp()
 
     def finish(self, screen: GameScreen) -> None:
         """The end screen for a finished game.
@@ -160,6 +216,7 @@ class App:
                       el("details", {"class": "log"},
                          el("summary", {}, t("game.log", lang)),
                          el("ol", {"id": "game-log"}, [el("li", {}, line) for line in log_lines]))))
+        dom.window.houseGames.showApp()
 
     def start_match(self, game_id: str, players: int, seats: list[Seat], seed: int, options: dict[str, Any]) -> bool:
         """Create a match and open it; a refused option shows the engine's reason."""
@@ -167,203 +224,24 @@ class App:
             match = Match.new(game_id, players, seed, seats, **options)
         except IllegalAction as exc:
             self.toast(exc.text(self.lang), error=True)
+            self.show_start()
             return False
         self.autosave(match)
         self.play(match)
         return True
 
-    def resume(self) -> None:
-        """Open the autosaved match, or explain why it cannot be read."""
+    def resume(self) -> bool:
+        """Open the autosaved match, or explain why it cannot be read; return whether it opened."""
         result = self.store.load_match()
         if result.match is not None:
             self.play(result.match)
-            return
-        if result.error:
-            self.notice = ("error", t("start.badsave", self.lang, reason=result.error, where=result.kept_as))
-        self.show_start()
-
-
-class StartScreen:
-    """Choose a game, seats, options, seed, language and patterns; or resume the autosave."""
-
-    def __init__(self, app: App) -> None:
-        self.app = app
-        self.s = app.settings
-
-    def mount(self, root: Any) -> None:
-        app, s, lang = self.app, self.s, self.app.lang
-        self.root = root
-        info = self.game_info()
-        if info is None or not info.available:
-            first = next((g for g in app.games if g.available), None)
-            if first is not None and info is not None and s.get("game") == info.game_id and not s.get("_chosen"):
-                s["game"], info = first.game_id, first
-        children: list[Any] = [
-            el("header", {}, el("h1", {"class": "brand"}, t("app.title", lang)), el("p", {"class": "lead"}, t("app.tagline", lang)))]
-        if app.notice is not None:
-            kind, text = app.notice
-            children.append(el("p", {"class": f"notice {kind}", "role": "alert", "id": "start-notice"}, text))
-            app.notice = None
-        resume = self.resume_button()
-        if resume is not None:
-            children.append(resume)
-        children.append(self.game_choice())
-        if info is not None and info.available:
-            children.extend(self.seat_choice(info))
-            options = self.option_choice(info)
-            if options is not None:
-                children.append(options)
-        elif info is not None:
-            children.append(el("p", {"class": "notice"}, t("start.unavailable", lang, title=info.title)))
-        children.append(self.general_choice())
-        children.append(el("div", {"class": "actions"},
-                           el("button", {"type": "button", "class": "primary", "id": "start-game", "onclick": self.start,
-                                         "disabled": not (info and info.available)}, t("start.new", lang))))
-        build = dom.window.houseGames.build
-        children.append(el("footer", {"class": "footer"}, el("span", {"id": "build-id"}, t("start.build", lang, build=build if isinstance(build, str) else "dev"))))
-        dom.append(root, el("main", {"class": "stack", "id": "start-screen"}, children))
-
-    # ------------------------------------------------------------------ parts
-    def game_info(self) -> GameInfo | None:
-        return next((g for g in self.app.games if g.game_id == self.s.get("game")), None)
-
-    def rerender(self) -> None:
-        self.app.save_settings()
-        self.app.show_start()
-        focus = self.s.pop("_focus", None)
-        if focus:
-            node = dom.by_id(focus)
-            if node:
-                node.focus()
-
-    def resume_button(self) -> Any:
-        store = self.app.store
-        if not store.has_autosave():
-            return None
-        raw = store._get("house-games.autosave")
-        title, detail = "", ""
-        try:  # a quick peek for the label; the real, checked load happens on click
-            import json
-
-            data = json.loads(str(raw))
-            info = next((g for g in self.app.games if g.game_id == data.get("game")), None)
-            title = info.title if info else str(data.get("game"))
-            detail = t("start.resume.detail", self.app.lang, players=data.get("num_players"), moves=len(data.get("actions", [])))
-        except Exception:
-            title = "?"
-        return el("button", {"type": "button", "class": "primary", "id": "resume", "onclick": lambda e: self.app.resume()},
-                  t("start.resume", self.app.lang, title=title), el("br", {}), el("small", {}, detail))
-
-    def game_choice(self) -> Any:
-        lang = self.app.lang
-        box = el("div", {"class": "choices"})
-        for g in self.app.games:
-            def pick(event: Any, gid: str = g.game_id) -> None:
-                self.s["game"], self.s["_chosen"], self.s["_focus"] = gid, True, f"game-{gid}"
-                info = self.game_info()
-                if info and info.available:
-                    self.s["players"] = min(max(int(self.s.get("players", 2)), info.min_players), info.max_players)
-                self.rerender()
-
-            radio = el("input", {"type": "radio", "name": "game", "id": f"game-{g.game_id}", "value": g.game_id,
-                                 "checked": self.s.get("game") == g.game_id, "onchange": pick})
-            tag = None if g.available else el("span", {"class": "tag"}, t("start.coming", lang))
-            box.appendChild(el("label", {"class": "choice", "for": f"game-{g.game_id}", "data-available": str(g.available).lower(),
-                                         "title": g.problem or ""}, radio, el("span", {}, g.title), tag))
-        return el("fieldset", {}, el("legend", {}, t("start.game", lang)), box)
-
-    def seat_choice(self, info: GameInfo) -> list[Any]:
-        lang, s = self.app.lang, self.s
-        players = min(max(int(s.get("players") or info.min_players), info.min_players), info.max_players)
-        s["players"] = players
-
-        def set_players(event: Any) -> None:
-            s["players"], s["_focus"] = int(event.target.value), "f-players"
-            self.rerender()
-
-        counts = [(str(n), t("start.solo", lang) if (info.game_id == "barrio" and n == 1) else str(n))
-                  for n in range(info.min_players, info.max_players + 1)]
-        parts = [dom.select(t("start.players", lang), "players", counts, str(players), set_players)]
-        if info.game_id == "barrio" and players == 1:
-            parts.append(dom.select(t("start.level", lang), "level", [(lv, t(f"start.level.{lv}", lang)) for lv in SOLO_LEVELS],
-                                    s.get("level", "A"), self._setter("level")))
-            return [el("fieldset", {}, el("legend", {}, t("start.seats", lang)), el("div", {"class": "stack"}, parts))]
-        seats = list(s.get("seats") or [])
-        seats += ["human"] + ["bot:" + info.bot_names[-1]] * 4 if not seats else ["bot:" + info.bot_names[-1]] * 4
-        choices = [("human", t("start.human", lang))] + [("bot:" + b, t("start.computer", lang, name=b)) for b in info.bot_names]
-        valid = {v for v, _ in choices}
-        s["seats"] = [seat if seat in valid else choices[-1][0] for seat in seats[:players]]
-        for i in range(players):
-            def set_seat(event: Any, i: int = i) -> None:
-                s["seats"][i] = str(event.target.value)
-                self.app.save_settings()
-            parts.append(dom.select(t("start.seat", lang, n=i + 1), f"seat-{i}", choices, s["seats"][i], set_seat))
-        return [el("fieldset", {}, el("legend", {}, t("start.seats", lang)), el("div", {"class": "stack"}, parts))]
-
-    def option_choice(self, info: GameInfo) -> Any:
-        lang, s = self.app.lang, self.s
-        if info.game_id == "barrio" and s.get("players") != 1:
-            cards = [(c, c) for c in SCORING_CARDS] + [("random", t("start.random", lang))]
-            field = dom.select(t("start.scoring_card", lang), "scoring_card", cards, s.get("scoring_card", "A"), self._setter("scoring_card"))
-        elif info.game_id == "neueheimat":
-            field = dom.select(t("start.rounds", lang), "rounds", [(str(r), str(r)) for r in ROUNDS], str(s.get("rounds", 1)), self._setter("rounds"))
-        else:
-            return None
-        return el("fieldset", {}, el("legend", {}, t("start.options", lang)), field)
-
-    def general_choice(self) -> Any:
-        lang, s = self.app.lang, self.s
-
-        def set_lang(event: Any) -> None:
-            s["lang"], s["_focus"] = str(event.target.value), "f-lang"
-            dom.document.documentElement.lang = s["lang"]
-            self.rerender()
-
-        def set_seed(event: Any) -> None:
-            s["seed"] = str(event.target.value).strip()
-            self.app.save_settings()
-
-        def set_patterns(event: Any) -> None:
-            s["patterns"] = bool(event.target.checked)
-            self.app.save_settings()
-
-        seed = el("label", {"class": "field", "for": "f-seed"}, el("span", {}, t("start.seed", lang)),
-                  el("input", {"type": "number", "id": "f-seed", "name": "seed", "min": 0, "inputmode": "numeric",
-                               "value": s.get("seed", ""), "aria-describedby": "seed-hint", "onchange": set_seed}),
-                  el("small", {"class": "muted", "id": "seed-hint"}, t("start.seed.hint", lang)))
-        patterns = el("label", {"class": "check", "for": "f-patterns"},
-                      el("input", {"type": "checkbox", "id": "f-patterns", "checked": bool(s.get("patterns")), "onchange": set_patterns}),
-                      t("start.patterns", lang))
-        language = dom.select(t("start.language", lang), "lang", list(LANGUAGES.items()), lang, set_lang)
-        return el("fieldset", {}, el("legend", {}, t("start.options", lang) + " · " + t("start.language", lang)),
-                  el("div", {"class": "stack"}, seed, language, patterns))
-
-    def _setter(self, key: str):
-        def handler(event: Any) -> None:
-            self.s[key] = str(event.target.value)
-            self.app.save_settings()
-        return handler
-
-    # ------------------------------------------------------------------ start
-    def start(self, _: Any = None) -> None:
-        info, s = self.game_info(), self.s
-        if info is None or not info.available:
-            return
-        seed_text = str(s.get("seed") or "").strip()
-        seed = int(seed_text) if seed_text.isdigit() else int(time.time() * 1000) % 2**31
-        players = int(s["players"])
-        if info.game_id == "barrio" and players == 1:
-            seats = [Seat("human")]
-        else:
-            seats = [Seat("computer", v[4:]) if v.startswith("bot:") else Seat("human") for v in s["seats"][:players]]
-        options = new_game_options(info.game_id, players, {"level": s.get("level"), "scoring_card": s.get("scoring_card"),
-                                                           "rounds": s.get("rounds")}, seed)
-        self.app.save_settings()
-        self.app.start_match(info.game_id, players, seats, seed, options)
+            return True
+        self.show_start(("error", t("start.badsave", self.lang, reason=result.error, where=result.kept_as)) if result.error else None)
+        return False
 
 
 def start(boot: dict[str, Any] | None = None) -> "App | None":
-    """Open the start screen (or report why not) and mark the page ready; return the app.
+    """Check the autosave, take the start screen's requests, mark the page ready; return the app.
 
     ``boot`` is the page's boot message (see ``game/ui/README.md``): the query
     string and a snapshot of this app's ``localStorage`` keys (``None`` when the
@@ -384,13 +262,15 @@ def start(boot: dict[str, Any] | None = None) -> "App | None":
         if app.store.has_autosave():
             result = app.store.load_match()  # read now so a bad save is explained before anything else
             if result.error:
-                app.notice = ("error", t("start.badsave", app.lang, reason=result.error, where=result.kept_as))
-        app.show_start()
+                app.show_start(("error", t("start.badsave", app.lang, reason=result.error, where=result.kept_as)))
+        # start.js's requests (Start, Resume) arrive as {"kind": "request", "text": JSON} messages
+        dom.page.on_message["request"] = lambda data: app.handle_request(json.loads(str(data.get("text"))))
     except Exception:
         hooks.fail("start", traceback.format_exc())
         return None
     hooks.ready()
+    hooks.setRequestHandler()  # the bridge registers a handler that forwards to us: runs a Start tapped while loading
     return app
 
 
-__all__ = ["App", "StartScreen", "screen_class", "start", "seat_names"]
+__all__ = ["App", "screen_class", "start", "seat_names"]

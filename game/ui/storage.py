@@ -12,6 +12,7 @@ moves it to a ``…bad.N`` key, reports why, and the app starts fresh.
 from __future__ import annotations
 
 import json
+import time
 from dataclasses import dataclass
 from typing import Any, Callable, Protocol
 
@@ -100,8 +101,10 @@ class Store:
         return self._get(AUTOSAVE_KEY) is not None
 
     def save_match(self, match: Match) -> None:
-        """Store ``match`` as the autosave (called after every action)."""
-        self.backend.setItem(AUTOSAVE_KEY, json.dumps(match.to_json(), separators=(",", ":")))
+        """Store ``match`` as the autosave (called after every action), stamped ``saved_at`` (ms since
+        1970) for the start screen's Resume summary; :meth:`Match.from_json` ignores the stamp."""
+        data = {**match.to_json(), "saved_at": int(time.time() * 1000)}
+        self.backend.setItem(AUTOSAVE_KEY, json.dumps(data, separators=(",", ":")))
 
     def clear_autosave(self) -> None:
         """Forget the autosave (a finished game is not resumed)."""
