@@ -176,8 +176,18 @@ async function boot() {
   let PyWorker;
   let config;
   try {
-    ({ PyWorker } = await import("./vendor/pyscript/core.js"));
     config = await workerConfig();
+    // PyScript reads the main thread's config (which plugins to load) from <py-config> and <mpy-config> elements;
+    // without them it would load its editor, terminal and game plugins, which the site leaves out. Nothing runs
+    // Python on this thread: the config only says which plugins not to load.
+    for (const tag of ["py-config", "mpy-config"]) {
+      const mainConfig = document.createElement(tag);
+      mainConfig.setAttribute("type", "json");
+      mainConfig.hidden = true;
+      mainConfig.textContent = JSON.stringify({ plugins: config.plugins || [] });
+      document.head.append(mainConfig);
+    }
+    ({ PyWorker } = await import("./vendor/pyscript/core.js"));
   } catch (error) {
     fail("runtime", `PyScript did not load: ${error.message}`);
     return;
