@@ -296,8 +296,10 @@ STDLIB_STARTUP = (
 #: Modules provided by the runtime rather than the stdlib zip: the interpreter core and the page bridges
 RUNTIME_MODULES = frozenset({"sys", "builtins", "marshal", "_warnings", "_frozen_importlib", "_frozen_importlib_external",
                              "_imp", "js", "pyodide_js", "pyscript", "_pyscript", "polyscript", "jsffi", "game", "micropip"})
-#: PyScript chunks the app never loads (editor, terminal, game plugins): left out of dist/ and the precache
-PYSCRIPT_UNUSED = re.compile(r"^(codemirror|index-|py-editor|py-terminal|py-game|py-|mpy-|xterm|toml-Blg7Izee)")
+#: PyScript chunks the app never loads: the code editor (codemirror) and the terminal (xterm, its MicroPython and
+#: Pyodide halves) are imported only when a page has a py-editor or terminal element. The plugins' small entry
+#: chunks stay: PyScript imports every plugin at start whatever the config says.
+PYSCRIPT_UNUSED = re.compile(r"^(codemirror|index-|mpy-|py-Dl|xterm|toml-Blg7Izee)")
 
 _IMPORT_RE = re.compile(r"^[ \t]*import[ \t]+([\w. \t,]+)", re.M)
 _FROM_RE = re.compile(r"^[ \t]*from[ \t]+(\.*[\w.]*)[ \t]+import[ \t]+(\([^)]*\)|[^\n#;]*)", re.M)
@@ -321,13 +323,22 @@ def _module_level(source: str) -> str:
     return "\n".join(keep)
 
 
+def _without_main_block(source: str) -> str:
+    """``source`` without its ``if __name__ == "__main__":`` block (a script's demo, never run on import)."""
+    match = re.search(r"^if[ \t]+__name__[ \t]*==.*$", source, re.M)
+    if not match:
+        return source
+    rest = source[match.end():].split("\n")
+    tail = next((i for i, line in enumerate(rest[1:], 1) if line.strip() and not line[0].isspace() and not line.startswith("#")), None)
+    return source[:match.start()] + ("\n".join(rest[tail:]) if tail else "")
+
+
 def imports_of(source: str, module: str, is_package: bool, module_level_only: bool = False) -> set[str]:
     """Every module name ``source`` may import (``from a import b`` gives ``a`` and ``a.b``), relative ones resolved.
 
     Text-based, so it reads newer Python than the one running the build (the runtime's stdlib is 3.14).
     """
-    if module_level_only:
-        source = _module_level(source)
+    source = _module_level(source) if module_level_only else _without_main_block(source)
     found: set[str] = set()
     for match in _IMPORT_RE.finditer(source):
         for part in match.group(1).split(","):
@@ -399,7 +410,10 @@ def trimmed_stdlib(stdlib_zip: bytes, roots: dict[str, set[str]], builtins: set[
     while todo:
         module = todo.pop()
         path = paths[module]
-        for name in imports_of(src.read(path).decode("utf-8", "replace"), module, path.endswith("__init__.py"), True):
+        # followed into functions too (lazy imports such as importlib.metadata's _adapters, or Pyodide's package
+        # loader importing tarfile, run when micropip installs our wheel); only `if __name__ == "__main__":` is skipped
+        for name in imports_of(src.read(path).decode("utf-8", "replace"), module, path.endswith("__init__.py"),
+                               module_level_only=False):
             want(name)
     kept = {paths[m] for m in needed}
     out = io.BytesIO()
@@ -670,9 +684,6 @@ def build(out: Path = DIST) -> str:
         if names:
             config += "\n# written by build.py: the engines read these from ./assets/ in the browser\n[files]\n"
             config += "".join(f'"./{name}" = "./{name}"\n' for name in names)
-    disabled = set(tomllib.loads(config).get("plugins", []))
-    if not {"!codemirror", "!py-editor", "!py-terminal", "!py-game"} <= disabled:
-        raise SystemExit("build.py: pyscript.toml must disable the plugins whose chunks are left out (PYSCRIPT_UNUSED)")
     (out / "pyscript.toml").write_text(config)
     for path in sorted(SITE.iterdir()):
         if path.is_file() and path.name != "sw.js":

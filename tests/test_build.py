@@ -246,12 +246,13 @@ def test_imports_are_read_with_relative_and_from_forms():
 def test_trimmed_stdlib_keeps_what_is_reachable_and_stores_it():
     stdlib = _zip({"json/__init__.py": "from .decoder import JSONDecoder\n", "json/decoder.py": "import re\n",
                    "re/__init__.py": "import enum\n", "enum.py": "def f():\n    import lazy_thing\n",
-                   "lazy_thing.py": "", "unused.py": "import enum\n", "site-packages/README.txt": "keep"})
-    data, kept = build.trimmed_stdlib(stdlib, {"game.x": {"json"}}, builtins=set())
-    assert kept == ["enum", "json", "json.decoder", "re"]
+                   "lazy_thing.py": "", "unused.py": "import enum\n", "demo.py": "if __name__ == '__main__':\n    import unused\n",
+                   "site-packages/README.txt": "keep"})
+    data, kept = build.trimmed_stdlib(stdlib, {"game.x": {"json", "demo"}}, builtins=set())
+    assert kept == ["demo", "enum", "json", "json.decoder", "lazy_thing", "re"]  # imports inside functions count too
     with zipfile.ZipFile(io.BytesIO(data)) as zf:
         names = set(zf.namelist())
-        assert "unused.py" not in names and "lazy_thing.py" not in names and "site-packages/README.txt" in names
+        assert "unused.py" not in names and "lazy_thing.py" in names and "site-packages/README.txt" in names
         assert all(info.compress_type == zipfile.ZIP_STORED for info in zf.infolist())
 
 
