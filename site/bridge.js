@@ -147,7 +147,13 @@ const APPLY = {
     else if (typeof hooks[name] === "function") hooks[name](...args);
     else console.warn(`bridge: the page has no houseGames.${name}()`);
   },
-  drop(gone) { for (const id of gone) nodes.delete(id); },
+  drop(gone) {
+    for (const id of gone) {
+      const element = nodes.get(id);
+      if (element && observed.delete(element)) observer.unobserve(element);
+      nodes.delete(id);
+    }
+  },
 };
 
 function apply(operations) {
