@@ -552,6 +552,7 @@ def start_screen_html(data: dict) -> str:
 <header><h1 id="start-title" class="brand" data-t="app.title">{t("app.title")}</h1><p class="lead" data-t="app.tagline">{t("app.tagline")}</p></header>
 <p id="start-notice" class="notice" role="alert" hidden></p>
 <div id="resume-slot"></div>
+<nav class="actions" id="start-more" aria-label="{t("start.more")}" data-t-label="start.more"><button type="button" data-request="daily" data-t="start.daily">{t("start.daily")}</button><button type="button" data-request="past" data-t="start.past">{t("start.past")}</button><button type="button" data-request="stats" data-t="start.stats">{t("start.stats")}</button></nav>
 <form id="start-form" class="stack" novalidate>
 <fieldset><legend data-t="start.game">{t("start.game")}</legend><div class="choices">{choices}</div></fieldset>
 <p id="start-unavailable" class="notice" hidden></p>

@@ -63,9 +63,34 @@ function eventData(event, hid, current) {
   return data;
 }
 
+// A file input's chosen files travel with its change event as [[name, text], …] (read as UTF-8 text).
+function withFiles(element, data) {
+  const files = [...element.files].slice(0, 4);
+  Promise.all(files.map((file) => file.text().then((text) => [file.name, text], () => [file.name, null])))
+    .then((read) => { data.files = read; send(data); });
+}
+
+// Share a link: the Web Share API where the browser has it, else the clipboard; Python hears how it went.
+async function shareLink(url, title) {
+  let how = "failed";
+  try {
+    if (navigator.share) {
+      await navigator.share({ url, title });
+      how = "shared";
+    } else {
+      await navigator.clipboard.writeText(url);
+      how = "copied";
+    }
+  } catch (error) {
+    how = error && error.name === "AbortError" ? "cancelled" : "failed";
+  }
+  send({ kind: "shared", how, url });
+}
+
 function listen(element, type, hid) {
   const listener = (event) => {
     const data = eventData(event, hid, element);
+    if (type === "change" && element.type === "file" && element.files) { withFiles(element, data); return; }
     if (MOVES.has(type) && busy()) { pendingMoves.set(hid, data); return; } // only the latest move matters
     send(data);
   };
@@ -143,6 +168,7 @@ const APPLY = {
   console(level, text) { (console[level] || console.log)(text); },
   host(name, args) {
     if (name === "thinking") thinking(...args);
+    else if (name === "share") shareLink(...args);
     else if (name === "setRequestHandler") hooks.setRequestHandler((text) => send({ kind: "request", text: String(text) }));
     else if (typeof hooks[name] === "function") hooks[name](...args);
     else console.warn(`bridge: the page has no houseGames.${name}()`);

@@ -72,6 +72,7 @@
       const text = t(node.dataset.t, n ? { n } : null);
       if (node.textContent !== text) node.textContent = text;
     }
+    for (const node of document.querySelectorAll("#start-screen [data-t-label]")) node.setAttribute("aria-label", t(node.dataset.tLabel));
     let info = gameInfo(s.game);
     if ((!info || !info.available) && !s._chosen) {
       info = firstAvailable() || info;
@@ -211,6 +212,11 @@
     });
   });
   $("start-rules").addEventListener("toggle", renderRules);
+  // Daily deal, Past games, Statistics: screens Python draws (game/ui/app.py App.handle_request)
+  $("start-more").addEventListener("click", (event) => {
+    const button = event.target.closest("button[data-request]");
+    if (button) hg.request({ type: button.dataset.request });
+  });
   form.addEventListener("submit", (event) => {
     event.preventDefault();
     s.seed = $("f-seed").value.trim(); // typed but not yet "changed"
@@ -226,6 +232,7 @@
     $("start-game").disabled = busy || !(gameInfo(s.game) || {}).available;
     const resume = $("resume");
     if (resume) resume.disabled = busy;
+    for (const button of document.querySelectorAll("#start-more button")) button.disabled = busy;
     clearInterval(ticker);
     if (busy) ticker = setInterval(renderStartLabel, 200);
     renderStartLabel();

@@ -19,15 +19,47 @@ import json
 import time
 import traceback
 from typing import Any
-from urllib.parse import parse_qs
+from urllib.parse import parse_qs, quote
 
-from ..core import IllegalAction, Match, Seat
+from ..core import IllegalAction, Match, Seat, daily, share
+from ..core.errors import GameError
+from ..core.record import GameRecord, RecordError, Replay
 from . import dom
 from .catalog import GameInfo, catalog, new_game_options
+from .dailydeal import DailyScreen, daily_deal_of, daily_key_of, result_card
 from .dom import el
-from .i18n import LANGUAGES, t
+from .i18n import LANGUAGES, register, t
+from .past import PastGames
+from .records import RecordBook
+from .replay import ReplayViewer
 from .screen import FallbackScreen, GameScreen, seat_names
+from .stats import StatsScreen
 from .storage import PREFIX, MemoryBackend, PageBackend, Store
+
+register({
+    "en": {
+        "sharing.button": "Share link",
+        "sharing.replay": "Watch the replay",
+        "sharing.copied": "Link copied: paste it anywhere to show this game.",
+        "sharing.shared": "Link shared.",
+        "sharing.failed": "Copy the link below to share this game.",
+        "sharing.link": "Link to this game",
+        "sharing.file": "This game is too long for a link: it was saved as the file {name} to share instead.",
+        "sharing.close": "Close",
+        "sharing.bad_link": "This replay link could not be opened: {reason}",
+    },
+    "es": {
+        "sharing.button": "Compartir enlace",
+        "sharing.replay": "Ver la repetición",
+        "sharing.copied": "Enlace copiado: pégalo donde quieras para mostrar esta partida.",
+        "sharing.shared": "Enlace compartido.",
+        "sharing.failed": "Copia el enlace de abajo para compartir esta partida.",
+        "sharing.link": "Enlace a esta partida",
+        "sharing.file": "Esta partida es demasiado larga para un enlace: se guardó como el archivo {name} para compartirlo.",
+        "sharing.close": "Cerrar",
+        "sharing.bad_link": "No se pudo abrir este enlace de repetición: {reason}",
+    },
+})
 
 
 def screen_class(game_id: str, prefer_list: bool = False) -> type[GameScreen]:
@@ -53,6 +85,12 @@ class App:
         self.settings.update(store.load_settings())
         self.games: list[GameInfo] = catalog()
         self.screen: GameScreen | None = None
+        #: a screen that is not a game (replay viewer, past games, statistics, daily deal): mount/unmount
+        self.panel: Any = None
+        #: the player's past games, statistics and daily attempts
+        self.book = RecordBook(store)
+        #: the app's address without query or fragment: what share links start with
+        self.base_url = ""
         params = parse_qs(search.lstrip("?"), keep_blank_values=True)
         self.params = {k: params[k][-1] for k in ("pause", "ui", "think") if k in params}
         self.toasts = el("div", {"class": "toasts", "aria-live": "assertive", "id": "toasts"})
@@ -111,6 +149,9 @@ class App:
         if self.screen is not None:
             self.screen.unmount()
             self.screen = None
+        if self.panel is not None:
+            panel, self.panel = self.panel, None
+            panel.unmount()
         dom.clear(self.root)
         dom.release()
 
@@ -139,8 +180,126 @@ class App:
                 self.settings.update({k: v for k, v in choices.items() if isinstance(k, str) and not k.startswith("_focus")})
             self.save_settings()
             return self.start_from_settings()
+        if kind in ("past", "stats", "daily"):
+            self.settings.update(self.store.load_settings())  # the language may have changed on the start screen
+            self.show_panel({"past": PastGames, "stats": StatsScreen, "daily": DailyScreen}[kind](self))
+            return False
         self.show_start(("error", t("game.error", self.lang, reason=f"unknown request {kind!r}")))
         return False
+
+    # ------------------------------------------------------------------ past games, replays, statistics, daily deal
+    def show_panel(self, panel: Any) -> None:
+        """Show a screen that is not a game (it has ``mount(root)`` and ``unmount()``)."""
+        self._switch()
+        self.panel = panel
+        panel.mount(self.root)
+        dom.window.houseGames.showApp()
+
+    def show_replay(self, replay: Replay, close: Any = None, rid: str | None = None) -> None:
+        """Open ``replay`` in the viewer; *Close* runs ``close`` (default: the start screen)."""
+        cls = screen_class(replay.record.game_id, self.params.get("ui") == "list")
+        self.show_panel(ReplayViewer(self, replay, cls, close or self.show_start, rid))
+
+    def open_kept(self, rid: str) -> bool:
+        """Replay a kept game (from the past games or the daily deal); a game that no longer replays says why."""
+        try:
+            replay = self.book.open(rid)
+        except GameError as exc:
+            self.toast(exc.text(self.lang) if isinstance(exc, RecordError) else str(exc), error=True)
+            return False
+        came_from = type(self.panel) if self.panel is not None else None
+        back = (lambda: self.show_panel(came_from(self))) if came_from in (PastGames, DailyScreen) else None
+        self.show_replay(replay, back, rid)
+        return True
+
+    def open_link(self, text: str) -> bool:
+        """Open a ``#replay=`` link in the viewer. A bad link says why on the start screen and changes nothing:
+        the autosave and the past games are not touched."""
+        try:
+            replay = share.open_link(text)
+        except RecordError as exc:
+            self.show_start(("error", exc.text(self.lang)))
+            return False
+        rid = replay.record.id
+        self.show_replay(replay, None, rid if self.book.kept(rid) else None)
+        return True
+
+    def link_of(self, rid: str) -> str | None:
+        """The share link of a kept game (``None`` when it is no longer kept)."""
+        try:
+            return f"{self.base_url}#{share.FRAGMENT_KEY}={self.book.code(rid)}"
+        except RecordError:
+            return None
+
+    def share_record(self, record: GameRecord) -> None:
+        """Share a finished game: its link (Web Share or clipboard), or its record file when too long for a link."""
+        try:
+            link = share.shareable_link(record, self.base_url)
+        except RecordError:
+            name = f"house-games-{record.game_id}-{record.id}.json"
+            self.download(name, json.dumps(record.to_json(), ensure_ascii=False, indent=1) + "\n")
+            self.toast(t("sharing.file", self.lang, name=name))
+            return
+        self.share_link(link)
+
+    def share_code(self, code: str, title: str = "") -> None:
+        """Share a kept game by its link code."""
+        self.share_link(f"{self.base_url}#{share.FRAGMENT_KEY}={code}", title)
+
+    def share_link(self, link: str, title: str = "") -> None:
+        """Show the link in a panel (to copy by hand) and hand it to the page: Web Share, else the clipboard.
+        The page answers with a ``shared`` message (:meth:`shared`)."""
+        panel = dom.by_id("share-panel")
+        if panel is not None:
+            panel.remove()
+        lang = self.lang
+        box = el("input", {"type": "text", "readonly": True, "id": "share-link", "value": link, "aria-label": t("sharing.link", lang)})
+        panel = el("div", {"class": "share-panel", "id": "share-panel", "role": "region", "aria-label": t("sharing.link", lang),
+                           "data-link": link},
+                   el("label", {"class": "field", "for": "share-link"}, el("span", {}, t("sharing.link", lang)), box),
+                   el("button", {"type": "button", "id": "share-close", "onclick": lambda e: panel.remove()}, t("sharing.close", lang)))
+        self.root.appendChild(panel)
+        dom.window.houseGames.share(link, title or t("app.title", lang))
+
+    def shared(self, data: dict[str, Any]) -> None:
+        """The page's answer to :meth:`share_link`: say how it went (copied, shared, or copy it by hand)."""
+        how = str(data.get("how"))
+        if how == "cancelled":
+            return
+        panel = dom.by_id("share-panel")
+        if panel is not None:
+            panel.dataset.how = how
+        self.toast(t(f"sharing.{how}" if how in ("copied", "shared") else "sharing.failed", self.lang))
+        if how not in ("copied", "shared"):
+            box = dom.by_id("share-link")
+            if box is not None:
+                box.focus()
+                box.call("select")
+
+    def download(self, name: str, text: str, mime: str = "application/json") -> None:
+        """Offer ``text`` as a file called ``name`` (the page downloads a data: link)."""
+        link = el("a", {"href": f"data:{mime};charset=utf-8," + quote(text, safe=""), "download": name, "hidden": True})
+        self.root.appendChild(link)
+        link.call("click")
+        link.remove()
+
+    def pin(self, rid: str, pinned: bool) -> bool:
+        """Pin or unpin a kept game; a refusal (too many pinned) is shown. Return whether it changed."""
+        try:
+            self.book.pin(rid, pinned)
+        except RecordError as exc:
+            self.toast(exc.text(self.lang), error=True)
+            return False
+        self.toast(t("replay.pinned" if pinned else "replay.unpinned", self.lang))
+        return True
+
+    def start_daily(self, challenge: str, day: str | None = None) -> bool:
+        """Start today's deal of ``challenge`` (counted if it is the first finished game of it, else practice)."""
+        deal = daily.deal(challenge, day)
+        match = deal.new_match()
+        self.autosave(match)
+        self.play(match)
+        return True
 
     def start_from_settings(self) -> bool:
         """Start a match from :attr:`settings` as the start screen shows them."""
@@ -174,6 +333,12 @@ class App:
         self._switch()
         cls = screen_class(match.game_id, self.params.get("ui") == "list")
         self.screen = cls(self, match)
+        deal = daily_deal_of(match)
+        if deal is not None:  # the computer's play depends only on the deal and the player's moves
+            module = match.module
+            for i, seat in enumerate(match.seats):
+                if seat.kind == "computer":
+                    self.screen.bots[i] = module.make_bot(seat.bot or module.BOT_NAMES[0], deal.bot_seed(i))
         self.screen.mount(self.root)
         dom.window.houseGames.showApp()
 
@@ -187,6 +352,7 @@ class App:
         match = screen.match
         module = screen.module
         winners = list(module.winners(match.state))
+        record, row = self.keep_finished(match)
         self._switch()
         lang = self.lang
         names = [rows[w][0] for w in winners if w < len(rows)]
@@ -201,6 +367,15 @@ class App:
                                 el("td", {"class": "num"}, str(score))))
         table.appendChild(body)
 
+        card = None
+        if row is not None and row.get("daily"):
+            counted = self.book.daily_result(row["daily"])
+            if counted is not None and counted["id"] != row["id"]:
+                card = el("div", {"class": "stack"}, el("p", {"class": "notice", "id": "daily-practice"}, t("daily.practice_done", lang)),
+                          result_card(self, counted, self.link_of(counted["id"])))
+            elif counted is not None:
+                card = result_card(self, counted, self.link_of(counted["id"]))
+
         def again(_: Any) -> None:
             self.start_match(match.game_id, match.num_players, [Seat(s.kind, s.bot, s.name) for s in match.seats],
                              int(time.time() * 1000) % 2**31, dict(match.options))
@@ -210,13 +385,42 @@ class App:
                       el("h1", {"id": "end-title"}, f"{module.TITLE}: {t('game.over', lang)}"),
                       el("p", {"class": "status", "role": "status"}, verdict),
                       table,
+                      card,
                       el("div", {"class": "actions"},
                          el("button", {"type": "button", "class": "primary", "onclick": again}, t("game.again", lang)),
+                         el("button", {"type": "button", "id": "end-replay", "disabled": record is None,
+                                       "onclick": lambda e: self._replay_finished(record, match)}, t("sharing.replay", lang)),
+                         el("button", {"type": "button", "id": "end-share", "disabled": record is None,
+                                       "onclick": lambda e: self.share_record(record)}, t("sharing.button", lang)),
                          el("button", {"type": "button", "onclick": lambda e: self.show_start()}, t("game.home", lang))),
                       el("details", {"class": "log"},
                          el("summary", {}, t("game.log", lang)),
                          el("ol", {"id": "game-log"}, [el("li", {}, line) for line in log_lines]))))
         dom.window.houseGames.showApp()
+
+    def keep_finished(self, match: Match) -> tuple[GameRecord | None, dict[str, Any] | None]:
+        """Keep a finished game in the book (past games, statistics, the daily attempt); again is harmless.
+        A game the book cannot keep is still shown: the reason goes to the console."""
+        try:
+            record = GameRecord.from_match(match, daily=daily_key_of(match))
+            row = self.book.add_finished(record)
+        except GameError as exc:
+            dom.window.console.warn(f"this game could not be kept: {exc}")
+            return None, None
+        if self.book.notice is not None and self.book.notice.key == "records.store_full":
+            self.toast(self.book.notice.text(self.lang), error=True)
+        return record, row
+
+    def _replay_finished(self, record: GameRecord | None, match: Match) -> None:
+        if record is None:
+            return
+        try:
+            replay = Replay(record)
+        except RecordError as exc:
+            self.toast(exc.text(self.lang), error=True)
+            return
+        rid = record.id
+        self.show_replay(replay, lambda: self.play(match), rid if self.book.kept(rid) else None)
 
     def start_match(self, game_id: str, players: int, seats: list[Seat], seed: int, options: dict[str, Any]) -> bool:
         """Create a match and open it; a refused option shows the engine's reason."""
@@ -259,10 +463,21 @@ def start(boot: dict[str, Any] | None = None) -> "App | None":
         else:  # storage blocked (private mode): keep the game in memory
             backend = MemoryBackend()
         app = App(dom.by_id("app"), Store(backend), str(boot.get("search") or ""))
+        href = str(boot.get("href") or "")
+        app.base_url = href.split("#", 1)[0].split("?", 1)[0]
+        dom.page.on_message["shared"] = app.shared
+        notices = []
         if app.store.has_autosave():
             result = app.store.load_match()  # read now so a bad save is explained before anything else
             if result.error:
-                app.show_start(("error", t("start.badsave", app.lang, reason=result.error, where=result.kept_as)))
+                notices.append(t("start.badsave", app.lang, reason=result.error, where=result.kept_as))
+        if app.book.notice is not None:  # a set-aside record store: said once, play goes on
+            notices.append(app.book.notice.text(app.lang))
+        fragment = href.split("#", 1)[1] if "#" in href else ""
+        if fragment.startswith(share.FRAGMENT_KEY + "="):
+            app.open_link(fragment)  # a bad link explains itself on the start screen
+        elif notices:
+            app.show_start(("error", " ".join(notices)))
         # start.js's requests (Start, Resume) arrive as {"kind": "request", "text": JSON} messages
         dom.page.on_message["request"] = lambda data: app.handle_request(json.loads(str(data.get("text"))))
     except Exception:

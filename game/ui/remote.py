@@ -499,6 +499,10 @@ class Event:
         self.altKey: bool = bool(data.get("alt"))
         self.metaKey: bool = bool(data.get("meta"))
         self.detail: Any = data.get("detail")
+        #: a file input's change: the chosen files as (name, text or None when unreadable)
+        self.files: list[tuple[str, str | None]] = [
+            (str(f[0]), f[1] if isinstance(f[1], str) else None) for f in data.get("files") or []
+            if isinstance(f, list) and len(f) == 2]
         self.defaultPrevented = False
 
     def preventDefault(self) -> None:

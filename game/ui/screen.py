@@ -66,6 +66,10 @@ class GameScreen:
 
     #: pause before each computer action, in ms (the page's ``?pause=N`` overrides it)
     BOT_PAUSE_MS = 500
+    #: read-only replay (``game.ui.replay``): no one may act, no computer moves, no pass screen, no end screen
+    replaying = False
+    #: replay jumps set this so a rebuilt log is not animated as if it had just happened
+    quiet = False
 
     def __init__(self, app: AppServices, match: Match) -> None:
         self.app = app
@@ -123,6 +127,8 @@ class GameScreen:
 
     def is_my_turn(self) -> bool:
         """True when the viewer is the human who must act now."""
+        if self.replaying:
+            return False
         p = self.match.current_player()
         return p is not None and p == self.viewer and not self.match.is_computer_turn()
 
@@ -157,6 +163,9 @@ class GameScreen:
             return
         self._update_chrome()
         match = self.match
+        if self.replaying:  # the replay viewer moves the game; the table only shows it
+            self._show_table()
+            return
         if self.module.is_over(match.state):
             self.app.finish(self)
             return
@@ -239,7 +248,11 @@ class GameScreen:
         self.pass_panel.hidden = True
         self.table.hidden = False
         player = self.match.current_player()
-        if player is not None and not self.match.is_computer_turn():
+        if self.replaying:
+            over = self.module.is_over(self.match.state)
+            self.status.textContent = t("game.over", self.lang) if over or player is None else t(
+                "game.turn", self.lang, name=self.names[player] if player < len(self.names) else f"#{player + 1}")
+        elif player is not None and not self.match.is_computer_turn():
             self.status.textContent = t("game.turn", self.lang, name=self.names[player])
         self.render()
 
@@ -263,7 +276,8 @@ class GameScreen:
         self.pass_panel.querySelector("button").focus()
 
     def _update_chrome(self) -> None:
-        self.undo_button.disabled = not self.match.can_undo() or self.viewer != self.match.current_player()
+        self.undo_button.disabled = self.replaying or not self.match.can_undo() or self.viewer != self.match.current_player()
+        self.undo_button.hidden = self.replaying
         self._update_log()
         dom.clear(self.scores_body)
         for name, score, _ in self.end_rows(breakdown=False):
@@ -280,7 +294,13 @@ class GameScreen:
         self._log_count = len(events)
         if fresh:
             self.log_list.parentElement.scroll_to_end()
-            self.on_events(fresh)
+            if not self.quiet:
+                self.on_events(fresh)
+
+    def reset_log(self) -> None:
+        """Rebuild the log from scratch at the next update (the viewer changed: the log is per seat)."""
+        dom.clear(self.log_list)
+        self._log_count = 0
 
     def describe_event(self, event: dict[str, Any]) -> str:
         """The engine's words for a log event (raw JSON if the engine cannot word it)."""
