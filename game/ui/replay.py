@@ -194,7 +194,7 @@ class ReplayViewer:
                       el("div", {"class": "replay-options"}, self.turn_select, speed_select, seat_select),
                       el("div", {"class": "actions"},
                          el("button", {"type": "button", "id": "replay-share", "class": "primary",
-                                       "onclick": lambda e: self.app.share_record(self.record)}, t("share.button", lang)),
+                                       "onclick": lambda e: self.app.share_record(self.record)}, t("sharing.button", lang)),
                          *extra,
                          el("button", {"type": "button", "id": "replay-close", "onclick": lambda e: self.close()},
                             t("replay.close", lang))))
