@@ -23,6 +23,7 @@ from __future__ import annotations
 import argparse
 import base64
 import functools
+import gzip
 import hashlib
 import http.server
 import io
@@ -283,6 +284,318 @@ def house_icon(size: int, maskable: bool = False) -> bytes:
     return png_bytes(s, s, rows)
 
 
+# --------------------------------------------------------------------------- trimmed stdlib
+
+#: Modules the interpreter itself needs at start (found by name, not by an import statement)
+STDLIB_STARTUP = (
+    "site", "sysconfig", "_sysconfigdata__emscripten_wasm32-emscripten", "encodings", "encodings.aliases",
+    "encodings.utf_8", "encodings.utf_8_sig", "encodings.latin_1", "encodings.ascii", "encodings.cp437", "encodings.idna",
+    "encodings.raw_unicode_escape", "encodings.unicode_escape", "encodings.utf_16", "encodings.utf_16_le",
+    "encodings.utf_16_be", "encodings.utf_32",
+)
+#: Modules provided by the runtime rather than the stdlib zip: the interpreter core and the page bridges
+RUNTIME_MODULES = frozenset({"sys", "builtins", "marshal", "_warnings", "_frozen_importlib", "_frozen_importlib_external",
+                             "_imp", "js", "pyodide_js", "pyscript", "_pyscript", "polyscript", "jsffi", "game", "micropip"})
+#: PyScript chunks the app never loads: the code editor (codemirror) and the terminal (xterm, its MicroPython and
+#: Pyodide halves) are imported only when a page has a py-editor or terminal element. The plugins' small entry
+#: chunks stay: PyScript imports every plugin at start whatever the config says.
+PYSCRIPT_UNUSED = re.compile(r"^(codemirror|index-|mpy-|py-Dl|xterm|toml-Blg7Izee)")
+
+_IMPORT_RE = re.compile(r"^[ \t]*import[ \t]+([\w. \t,]+)", re.M)
+_FROM_RE = re.compile(r"^[ \t]*from[ \t]+(\.*[\w.]*)[ \t]+import[ \t]+(\([^)]*\)|[^\n#;]*)", re.M)
+_DEF_RE = re.compile(r"^([ \t]*)(async[ \t]+def|def|if[ \t]+__name__[ \t]*==)")
+_JS_IMPORT_RE = re.compile(r"\bfrom\s+([A-Za-z_][\w.]*)\s+import\b|\bimport\s+([A-Za-z_][\w.]*)|pyimport\(\s*[\"']([\w.]+)[\"']")
+
+
+def _module_level(source: str) -> str:
+    """The lines of ``source`` that run at import: all but function bodies and ``if __name__ == "__main__":``."""
+    keep, skip_deeper_than = [], None
+    for line in source.splitlines():
+        stripped = line.lstrip()
+        indent = len(line) - len(stripped)
+        if skip_deeper_than is not None:
+            if not stripped or stripped.startswith("#") or indent > skip_deeper_than:
+                continue
+            skip_deeper_than = None
+        if _DEF_RE.match(line):
+            skip_deeper_than = indent
+        keep.append(line)
+    return "\n".join(keep)
+
+
+def _without_main_block(source: str) -> str:
+    """``source`` without its ``if __name__ == "__main__":`` block (a script's demo, never run on import)."""
+    match = re.search(r"^if[ \t]+__name__[ \t]*==.*$", source, re.M)
+    if not match:
+        return source
+    rest = source[match.end():].split("\n")
+    tail = next((i for i, line in enumerate(rest[1:], 1) if line.strip() and not line[0].isspace() and not line.startswith("#")), None)
+    return source[:match.start()] + ("\n".join(rest[tail:]) if tail else "")
+
+
+def imports_of(source: str, module: str, is_package: bool, module_level_only: bool = False) -> set[str]:
+    """Every module name ``source`` may import (``from a import b`` gives ``a`` and ``a.b``), relative ones resolved.
+
+    Text-based, so it reads newer Python than the one running the build (the runtime's stdlib is 3.14).
+    """
+    source = _module_level(source) if module_level_only else _without_main_block(source)
+    found: set[str] = set()
+    for match in _IMPORT_RE.finditer(source):
+        for part in match.group(1).split(","):
+            words = part.split()
+            if words:
+                found.add(words[0])
+    for match in _FROM_RE.finditer(source):
+        name = match.group(1)
+        level = len(name) - len(name.lstrip("."))
+        name = name.lstrip(".")
+        if level:
+            base = module.split(".") if is_package else module.split(".")[:-1]
+            base = base[:len(base) - (level - 1)]
+            name = ".".join(base + ([name] if name else []))
+        found.add(name)
+        for item in match.group(2).strip("() \t\n").split(","):
+            words = item.split()
+            if words and words[0] != "*":
+                found.add(f"{name}.{words[0]}")
+    return {n for n in found if n and re.fullmatch(r"[\w.]+", n)}
+
+
+def _python_sources(entries: Iterable[tuple[str, bytes]]) -> Iterable[tuple[str, bool, str]]:
+    """(module name, is package, source) of the ``.py`` entries of a zip or tree."""
+    for name, data in entries:
+        if name.endswith(".py"):
+            module = name[:-3].replace("/", ".")
+            is_package = module.endswith(".__init__")
+            yield module.removesuffix(".__init__"), is_package, data.decode("utf-8", "replace")
+
+
+def builtin_modules(wasm: bytes) -> set[str]:
+    """Extension modules compiled into the runtime (their ``PyInit_<name>`` symbols)."""
+    return {m.decode() for m in re.findall(rb"PyInit_(\w+)", wasm)}
+
+
+def trimmed_stdlib(stdlib_zip: bytes, roots: dict[str, set[str]], builtins: set[str]) -> tuple[bytes, list[str]]:
+    """``python_stdlib.zip`` cut to the modules reachable from ``roots`` ({who: imported names}), stored uncompressed.
+
+    Stdlib modules are followed through their module-level imports (what importing them runs). Every
+    import of our own package must resolve to the zip, the runtime or our package, or the build fails:
+    the trimmed zip cannot miss a module the game imports.
+    """
+    src = zipfile.ZipFile(io.BytesIO(stdlib_zip))
+    paths = {}
+    for name in src.namelist():
+        if name.endswith(".py"):
+            module = name[:-3].replace("/", ".")
+            paths[module.removesuffix(".__init__")] = name
+    missing = sorted(f"{who}: {name}" for who, names in roots.items() if who.startswith("game")
+                     for name in names
+                     if name.split(".")[0] not in paths and name.split(".")[0] not in builtins | RUNTIME_MODULES)
+    if missing:
+        raise SystemExit("build.py: imports the trimmed stdlib cannot serve:\n  " + "\n  ".join(missing))
+    needed: set[str] = set()
+    todo: list[str] = []
+
+    def want(name: str) -> None:
+        parts = name.split(".")
+        for i in range(1, len(parts) + 1):
+            prefix = ".".join(parts[:i])
+            if prefix in paths and prefix not in needed:
+                needed.add(prefix)
+                todo.append(prefix)
+
+    for names in roots.values():
+        for name in names:
+            want(name)
+    while todo:
+        module = todo.pop()
+        path = paths[module]
+        # followed into functions too (lazy imports such as importlib.metadata's _adapters, or Pyodide's package
+        # loader importing tarfile, run when micropip installs our wheel); only `if __name__ == "__main__":` is skipped
+        for name in imports_of(src.read(path).decode("utf-8", "replace"), module, path.endswith("__init__.py"),
+                               module_level_only=False):
+            want(name)
+    kept = {paths[m] for m in needed}
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w") as zf:
+        for info in src.infolist():
+            if info.filename.endswith(".py") and info.filename not in kept:
+                continue
+            entry = zipfile.ZipInfo(info.filename, ZIP_EPOCH)
+            entry.compress_type = zipfile.ZIP_STORED  # the server's gzip compresses the whole file better
+            entry.external_attr = info.external_attr
+            zf.writestr(entry, src.read(info.filename))
+    return out.getvalue(), sorted(needed)
+
+
+def stdlib_roots(micropip_wheel: Path) -> dict[str, set[str]]:
+    """What imports what at run time: our package, micropip, Pyodide's and PyScript's own Python (main thread and
+    worker alike), and the interpreter's start-up modules."""
+    roots: dict[str, set[str]] = {"startup": set(STDLIB_STARTUP)}
+    for module, is_package, source in _python_sources(wheel_files()):
+        roots[module] = imports_of(source, module, is_package)
+    with zipfile.ZipFile(micropip_wheel) as wheel:
+        for module, is_package, source in _python_sources((n, wheel.read(n)) for n in wheel.namelist()):
+            roots[module] = imports_of(source, module, is_package)
+    core = NODE_MODULES / "@pyscript" / "core"
+    for path in sorted((core / "src" / "stdlib").rglob("*.py")):
+        rel = path.relative_to(core / "src" / "stdlib").as_posix()
+        for module, is_package, source in _python_sources([(rel, path.read_bytes())]):
+            roots[module] = imports_of(source, module, is_package)
+    # Python run from JavaScript (PyScript's and Pyodide's bootstrap code lives in strings of their bundles)
+    for path in [*sorted((core / "dist").glob("*.js")), NODE_MODULES / "pyodide" / "pyodide.asm.mjs", NODE_MODULES / "pyodide" / "pyodide.mjs"]:
+        if PYSCRIPT_UNUSED.match(path.name):
+            continue
+        text = path.read_text(errors="replace")
+        roots[path.name] = {next(g for g in m.groups() if g) for m in _JS_IMPORT_RE.finditer(text)}
+    # Pyodide's own packages in the zip, whole (the runtime imports their parts by name)
+    with zipfile.ZipFile(NODE_MODULES / "pyodide" / "python_stdlib.zip") as zf:
+        roots["pyodide"] = {n[:-3].replace("/", ".").removesuffix(".__init__") for n in zf.namelist()
+                            if n.endswith(".py") and n.startswith(("pyodide/", "_pyodide/"))}
+    return roots
+
+
+def strip_source_map(path: Path) -> None:
+    """Drop a ``//# sourceMappingURL=`` comment: the maps are not shipped, and DevTools would ask for them (404)."""
+    text = path.read_bytes()
+    stripped = re.sub(rb"\n?//# sourceMappingURL=[^\n]*\s*$", b"\n", text)
+    if stripped != text:
+        path.write_bytes(stripped)
+
+
+# --------------------------------------------------------------------------- start screen
+
+#: Marker in index.html that build() replaces with the static start screen
+START_MARKER = "<!-- start-screen: written by build.py -->"
+
+
+def start_screen_data() -> dict:
+    """What site/start.js needs to run the start screen without Python: the games, options and every UI text.
+
+    Taken from the tables the Python app uses (``game.ui.catalog``, ``game.ui.i18n``), so both agree.
+    """
+    if str(ROOT) not in sys.path:
+        sys.path.insert(0, str(ROOT))
+    from game.ui.catalog import ROUNDS, SCORING_CARDS, SOLO_LEVELS, catalog
+    from game.ui.i18n import LANGUAGES, STRINGS
+
+    games = [{"id": g.game_id, "title": g.title, "available": g.available, "problem": g.problem or "",
+              "min": g.min_players, "max": g.max_players, "bots": list(g.bot_names)} for g in catalog()]
+    texts = {lang: {k: v for k, v in sorted(STRINGS[lang].items()) if k.startswith(("app.", "start."))} for lang in LANGUAGES}
+    return {
+        "games": games, "levels": list(SOLO_LEVELS), "cards": list(SCORING_CARDS), "rounds": list(ROUNDS),
+        "languages": dict(LANGUAGES), "texts": texts,
+        # the Python app's defaults (game.ui.app.App.settings)
+        "defaults": {"game": "barrio", "players": 1, "seats": [], "level": "A", "scoring_card": "A", "rounds": 1,
+                     "seed": "", "lang": "en", "patterns": False},
+    }
+
+
+def rules_data() -> dict:
+    """Each game's in-app rules per language, ``{lang: {game: [[heading, [paragraph, …]], …]}}`` (site/rules.json)."""
+    if str(ROOT) not in sys.path:
+        sys.path.insert(0, str(ROOT))
+    from game.ui.barrio.rules import rules as barrio_rules
+    from game.ui.i18n import LANGUAGES
+    from game.ui.neueheimat.words import RULES as NEUEHEIMAT_RULES
+    from game.ui.nyhavn_rules import rules_sections as nyhavn_rules
+
+    out: dict = {}
+    for lang in LANGUAGES:
+        out[lang] = {
+            "barrio": [[head, list(paras)] for head, paras in barrio_rules(lang)],
+            "nyhavn": [[head, list(paras)] for head, paras in nyhavn_rules(lang)],
+            "neueheimat": [[head, [text]] for head, text in NEUEHEIMAT_RULES.get(lang, NEUEHEIMAT_RULES["en"])],
+        }
+    return out
+
+
+def start_screen_html(data: dict) -> str:
+    """The start screen as static HTML, in English with the default choices (start.js applies saved ones).
+
+    Every text carries ``data-t`` (its i18n key) so start.js can switch the language without Python; the
+    controls keep the ids the Python start screen had (``game-<id>``, ``f-players``, ``f-seat-N``, …).
+    """
+    from html import escape
+
+    texts = data["texts"]["en"]
+    d = data["defaults"]
+
+    def t(key: str, **values: object) -> str:
+        return escape(texts[key].format(**values) if values else texts[key])
+
+    def select(name: str, key: str, options: list[tuple[str, str]], value: str, hidden: bool = False, n: int | None = None) -> str:
+        opts = "".join(f'<option value="{escape(v)}"{" selected" if v == value else ""}>{escape(text)}</option>' for v, text in options)
+        label = f'<span data-t="{key}" data-n="{n}">{t(key, n=n)}</span>' if n is not None else f'<span data-t="{key}">{t(key)}</span>'
+        return (f'<label class="field" for="f-{name}" id="field-{name}"{" hidden" if hidden else ""}>{label}'
+                f'<select name="{name}" id="f-{name}">{opts}</select></label>')
+
+    games = data["games"]
+    barrio = next(g for g in games if g["id"] == "barrio")
+    choices = "".join(
+        f'<label class="choice" for="game-{g["id"]}" data-available="{str(g["available"]).lower()}" title="{escape(g["problem"])}">'
+        f'<input type="radio" name="game" id="game-{g["id"]}" value="{g["id"]}"{" checked" if g["id"] == d["game"] else ""}>'
+        f'<span>{escape(g["title"])}</span>'
+        + ("" if g["available"] else f'<span class="tag" data-t="start.coming">{t("start.coming")}</span>') + "</label>"
+        for g in games)
+    players = [(str(n), texts["start.solo"] if n == 1 else str(n)) for n in range(barrio["min"], barrio["max"] + 1)]
+    seat_choices = [("human", texts["start.human"])] + [("bot:" + b, texts["start.computer"].format(name=b)) for b in barrio["bots"]]
+    most = max(g["max"] for g in games)
+    seats = "".join(select(f"seat-{i}", "start.seat", seat_choices, "human" if i == 0 else seat_choices[-1][0], hidden=True, n=i + 1)
+                    for i in range(most))
+    levels = [(lv, texts[f"start.level.{lv}"]) for lv in data["levels"]]
+    cards = [(c, c) for c in data["cards"]] + [("random", texts["start.random"])]
+    rounds = [(str(r), str(r)) for r in data["rounds"]]
+    languages = list(data["languages"].items())
+    data_json = json.dumps(data, ensure_ascii=False, sort_keys=True).replace("</", "<\\/")  # safe inside <script>
+    return f"""<main id="start-screen" class="screen stack" aria-labelledby="start-title">
+<header><h1 id="start-title" class="brand" data-t="app.title">{t("app.title")}</h1><p class="lead" data-t="app.tagline">{t("app.tagline")}</p></header>
+<p id="start-notice" class="notice" role="alert" hidden></p>
+<div id="resume-slot"></div>
+<nav class="actions" id="start-more" aria-label="{t("start.more")}" data-t-label="start.more"><button type="button" data-request="daily" data-t="start.daily">{t("start.daily")}</button><button type="button" data-request="past" data-t="start.past">{t("start.past")}</button><button type="button" data-request="stats" data-t="start.stats">{t("start.stats")}</button></nav>
+<form id="start-form" class="stack" novalidate>
+<fieldset><legend data-t="start.game">{t("start.game")}</legend><div class="choices">{choices}</div></fieldset>
+<p id="start-unavailable" class="notice" hidden></p>
+<fieldset id="seats-box"><legend data-t="start.seats">{t("start.seats")}</legend><div class="stack">
+{select("players", "start.players", players, str(d["players"]))}
+{select("level", "start.level", levels, d["level"])}
+{seats}
+</div></fieldset>
+<fieldset id="options-box" hidden><legend data-t="start.options">{t("start.options")}</legend>
+{select("scoring_card", "start.scoring_card", cards, d["scoring_card"], hidden=True)}
+{select("rounds", "start.rounds", rounds, str(d["rounds"]), hidden=True)}
+</fieldset>
+<fieldset><legend><span data-t="start.options">{t("start.options")}</span> · <span data-t="start.language">{t("start.language")}</span></legend><div class="stack">
+<label class="field" for="f-seed"><span data-t="start.seed">{t("start.seed")}</span><input type="number" id="f-seed" name="seed" min="0" inputmode="numeric" value="{escape(str(d["seed"]))}" aria-describedby="seed-hint"><small class="muted" id="seed-hint" data-t="start.seed.hint">{t("start.seed.hint")}</small></label>
+{select("lang", "start.language", languages, d["lang"])}
+<label class="check" for="f-patterns"><input type="checkbox" id="f-patterns" name="patterns"{" checked" if d["patterns"] else ""}><span data-t="start.patterns">{t("start.patterns")}</span></label>
+</div></fieldset>
+<details id="start-rules" class="log"><summary data-t="start.rules">{t("start.rules")}</summary><div id="start-rules-body"></div></details>
+<div class="actions"><button type="submit" class="primary" id="start-game"><span id="start-label">{t("start.new")}</span></button></div>
+</form>
+<div id="load-status" aria-live="polite">
+<ol class="stages">
+<li data-stage="runtime" data-status="active"><span class="stage-name">Python runtime</span> <span class="stage-detail">downloading…</span></li>
+<li data-stage="package" data-status="waiting"><span class="stage-name">Game package</span> <span class="stage-detail"></span></li>
+<li data-stage="start" data-status="waiting"><span class="stage-name">Start</span> <span class="stage-detail"></span></li>
+</ol>
+<progress id="load-progress" max="1" value="0" aria-label="Download of the Python runtime"></progress>
+<p id="load-bytes" class="muted"></p>
+</div>
+<footer class="footer"><span id="build-id" data-t="start.build">&nbsp;</span></footer>
+</main>
+<script type="application/json" id="start-data">{data_json}</script>"""
+
+
+def write_index(out: Path) -> None:
+    """index.html with the static start screen in place of :data:`START_MARKER`, and site/rules.json."""
+    page = (ROOT / "index.html").read_text()
+    if page.count(START_MARKER) != 1:
+        raise SystemExit(f"build.py: index.html must hold the marker {START_MARKER!r} exactly once")
+    (out / "index.html").write_text(page.replace(START_MARKER, start_screen_html(start_screen_data())))
+    (out / "rules.json").write_text(json.dumps(rules_data(), ensure_ascii=False, sort_keys=True) + "\n")
+
+
 # --------------------------------------------------------------------------- site
 
 def patched_lock(lock: dict) -> dict:
@@ -359,7 +672,7 @@ def build(out: Path = DIST) -> str:
         shutil.rmtree(out)
     out.mkdir(parents=True)
     # page, config and our static sources
-    shutil.copyfile(ROOT / "index.html", out / "index.html")
+    write_index(out)
     wheel = build_wheel(out)
     config = (ROOT / "pyscript.toml").read_text()
     config, found = re.subn(r'"\./[A-Za-z0-9_.-]+\.whl"', f'"./{wheel.name}"', config)
@@ -387,15 +700,24 @@ def build(out: Path = DIST) -> str:
     pyodide_dir = out / "vendor" / "pyodide"
     pyodide_dir.mkdir(parents=True)
     for name in PYODIDE_FILES:
+        if name == "python_stdlib.zip":
+            continue
         shutil.copyfile(NODE_MODULES / "pyodide" / name, pyodide_dir / name)
+        if name.endswith(".mjs"):
+            strip_source_map(pyodide_dir / name)
+    builtins = builtin_modules((NODE_MODULES / "pyodide" / "pyodide.asm.wasm").read_bytes())
+    stdlib, kept = trimmed_stdlib((NODE_MODULES / "pyodide" / "python_stdlib.zip").read_bytes(), stdlib_roots(micropip), builtins)
+    (pyodide_dir / "python_stdlib.zip").write_bytes(stdlib)
+    log(f"stdlib trimmed to {len(kept)} modules, {len(stdlib) / 1e6:.1f} MB stored")
     lock = json.loads((NODE_MODULES / "pyodide" / "pyodide-lock.json").read_text())
     (pyodide_dir / "pyodide-lock.json").write_text(json.dumps(patched_lock(lock), indent=1, sort_keys=True) + "\n")
     shutil.copyfile(micropip, pyodide_dir / MICROPIP_WHEEL)
     pyscript_dir = out / "vendor" / "pyscript"
     pyscript_dir.mkdir(parents=True)
     for path in sorted((NODE_MODULES / "@pyscript" / "core" / "dist").iterdir()):
-        if path.suffix in (".js", ".css") and path.name != "service-worker.js":
+        if path.suffix in (".js", ".css") and path.name != "service-worker.js" and not PYSCRIPT_UNUSED.match(path.name):
             shutil.copyfile(path, pyscript_dir / path.name)
+            strip_source_map(pyscript_dir / path.name)
     build_id = finalize(out)
     size = sum((out / rel).stat().st_size for rel in site_files(out))
     log(f"dist ready: build {build_id}, {len(site_files(out))} files, {size / 1e6:.1f} MB")
@@ -404,10 +726,42 @@ def build(out: Path = DIST) -> str:
 
 # --------------------------------------------------------------------------- serve
 
+#: Types sent gzip-compressed when the client accepts it, as GitHub Pages does; others (.zip, .whl, .png) go raw
+GZIP_SUFFIXES = (".wasm", ".js", ".mjs", ".json", ".css", ".html", ".webmanifest", ".toml", ".py", ".svg", ".txt")
+_gzip_cache: dict[tuple[str, int, int], bytes] = {}
+
+
+def gzip_bytes(path: Path) -> bytes:
+    """``path`` gzip-compressed (level 6, no timestamp), cached per path, size and modification time."""
+    stat = path.stat()
+    key = (str(path), stat.st_mtime_ns, stat.st_size)
+    if key not in _gzip_cache:
+        _gzip_cache[key] = gzip.compress(path.read_bytes(), 6, mtime=0)
+    return _gzip_cache[key]
+
+
 class SiteHandler(http.server.SimpleHTTPRequestHandler):
-    """Static files with the site's MIME types, revalidated on every request (like a fresh deploy)."""
+    """Static files as GitHub Pages serves them: the site's MIME types, gzip for compressible types
+    (``Content-Encoding``, honouring ``Accept-Encoding``), revalidated on every request (like a fresh deploy)."""
 
     extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
+
+    def send_head(self):  # noqa: D102 - SimpleHTTPRequestHandler's hook
+        path = Path(self.translate_path(self.path))
+        if path.is_dir() and self.path.split("?", 1)[0].endswith("/"):
+            path = path / "index.html"
+        accepts = "gzip" in self.headers.get("Accept-Encoding", "")
+        if not (accepts and path.suffix in GZIP_SUFFIXES and path.is_file()):
+            return super().send_head()
+        body = gzip_bytes(path)
+        self.send_response(200)
+        self.send_header("Content-Type", self.guess_type(str(path)))
+        self.send_header("Content-Encoding", "gzip")
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Vary", "Accept-Encoding")
+        self.send_header("Last-Modified", self.date_time_string(int(path.stat().st_mtime)))
+        self.end_headers()
+        return io.BytesIO(body)
 
     def end_headers(self) -> None:
         self.send_header("Cache-Control", "no-cache")

@@ -1,8 +1,13 @@
-// Boots the app: shows the loading stages, downloads the Python runtime with a
-// real progress bar (into the service worker's cache, so Pyodide's own fetches
-// are served locally), registers the service worker, offers "new version
-// available", then starts PyScript with ./main.py. Every URL is relative.
-// Python reports back through window.houseGames (see game/ui/app.py).
+// Boots the app: downloads the Python runtime with a real progress bar (into
+// the service worker's cache, so Pyodide's own fetches are served locally)
+// while the static start screen (start.js) is already usable, registers the
+// service worker, offers "new version available", then starts Python in a Web
+// Worker (PyScript's PyWorker running ./main.py) and connects it to the page
+// through ./bridge.js. The main thread never runs Python. Every URL is
+// relative. Python reports back through window.houseGames (see game/ui/app.py),
+// by operations the bridge applies.
+
+import { connect } from "./bridge.js";
 
 const root = document.documentElement;
 const $ = (id) => document.getElementById(id);
@@ -23,7 +28,7 @@ function fail(stage, message) {
   failed = true;
   const names = { runtime: "Loading the Python runtime", package: "Installing the game package", start: "Starting the app" };
   root.dataset.appState = "error";
-  $("loading-screen").hidden = true;
+  $("start-screen").hidden = true;
   $("app").hidden = true;
   $("error-screen").hidden = false;
   $("error-stage").textContent = `Failed while: ${names[stage] || stage}.`;
@@ -35,12 +40,12 @@ function ready() {
   if (failed) return;
   clearTimeout(watchdog);
   setStage("start", "done", "");
-  $("loading-screen").hidden = true;
-  $("app").hidden = false;
-  root.dataset.appState = "ready";
+  root.dataset.appState = "ready"; // the start screen (start.js) stays; Python opens a game on request
+
 }
 
-window.houseGames = { setStage, fail, ready, build: null, version: null };
+// start.js made window.houseGames first (request, showStart, …); add the loader's part
+window.houseGames = Object.assign(window.houseGames || {}, { setStage, fail, ready, build: null, version: null });
 $("error-retry").addEventListener("click", () => location.reload());
 
 const watchdog = setTimeout(
@@ -168,16 +173,65 @@ async function boot() {
   }
   setStage("runtime", "active", "starting Python…");
   await registerServiceWorker();
-  const script = document.createElement("script");
-  script.type = "py";
-  script.src = "./main.py";
-  script.setAttribute("config", "./pyscript.toml");
-  document.body.append(script);
+  let PyWorker;
+  let config;
   try {
-    await import("./vendor/pyscript/core.js");
+    config = await workerConfig();
+    // PyScript reads the main thread's config (which plugins to load) from <py-config> and <mpy-config> elements;
+    // without them it would load its editor, terminal and game plugins, which the site leaves out. Nothing runs
+    // Python on this thread: the config only says which plugins not to load.
+    for (const tag of ["py-config", "mpy-config"]) {
+      const mainConfig = document.createElement(tag);
+      mainConfig.setAttribute("type", "json");
+      mainConfig.hidden = true;
+      mainConfig.textContent = JSON.stringify({ plugins: config.plugins || [] });
+      document.head.append(mainConfig);
+    }
+    ({ PyWorker } = await import("./vendor/pyscript/core.js"));
   } catch (error) {
     fail("runtime", `PyScript did not load: ${error.message}`);
+    return;
   }
+  setStage("package", "active", "installing…");
+  let worker;
+  try {
+    worker = await PyWorker(absolute("./main.py"), { type: "pyodide", version: absolute("./vendor/pyodide/pyodide.mjs"), config });
+  } catch (error) {
+    fail("package", `The Python worker did not start: ${error.message || error}`);
+    return;
+  }
+  worker.addEventListener("error", (event) => fail(currentStage, event.message || "The Python worker failed"));
+  setStage("runtime", "done", "ready");
+  setStage("package", "done", "installed");
+  setStage("start", "active", "opening…");
+  connect(worker, window.houseGames);
+}
+
+function absolute(path) { return new URL(path, location.href).href; }
+
+// The worker's PyScript config, from the site's pyscript.toml (which build.py
+// writes in a fixed shape: top-level key = JSON-compatible value lines, and a
+// [files] table of "src" = "dest" lines). URLs are made absolute: the worker's
+// base is not the page's.
+async function workerConfig() {
+  const response = await fetch("./pyscript.toml");
+  if (!response.ok) throw new Error(`pyscript.toml: HTTP ${response.status}`);
+  const config = { packages: [], files: {} };
+  let table = "";
+  for (const raw of (await response.text()).split("\n")) {
+    const line = raw.trim();
+    if (!line || line.startsWith("#")) continue;
+    const header = line.match(/^\[([\w-]+)\]$/);
+    if (header) { table = header[1]; continue; }
+    const pair = line.match(/^("[^"]*"|[\w-]+)\s*=\s*(.+)$/);
+    if (!pair) throw new Error(`pyscript.toml: cannot read ${JSON.stringify(line)}`);
+    const key = JSON.parse(pair[1].startsWith('"') ? pair[1] : JSON.stringify(pair[1]));
+    const value = JSON.parse(pair[2]);
+    if (table === "" && key === "packages") config.packages = value.map(absolute);
+    else if (table === "" && key === "plugins") config.plugins = value;
+    else if (table === "files") config.files[absolute(key)] = value;
+  }
+  return config;
 }
 
 // PyScript shows Python errors as .py-error elements; surface them on our error screen.

@@ -1,6 +1,7 @@
 // The canvas renderer Python drives (game/ui/canvas.py): one call per frame,
-// window.houseGamesDraw(canvas, json), where json is a list of commands in the
-// board's logical units. One Python→JS call per frame keeps drawing cheap.
+// window.houseGamesDraw(canvas, commands), where commands is a list (or its JSON
+// text) in the board's logical units. Python, in its worker, sends one "draw"
+// operation per frame through the bridge (site/bridge.js), which calls this.
 //
 // Commands (arrays, first item the name):
 //   ["clear", colour|null]
@@ -57,7 +58,7 @@
     const ctx = canvas.getContext("2d");
     const scale = Number(canvas.dataset.scale || 1);
     ctx.setTransform(scale, 0, 0, scale, 0, 0);
-    for (const c of JSON.parse(json)) {
+    for (const c of typeof json === "string" ? JSON.parse(json) : json) {
       switch (c[0]) {
         case "clear":
           ctx.save(); ctx.setTransform(1, 0, 0, 1, 0, 0);

@@ -182,3 +182,155 @@ def test_built_site_is_relative_and_deterministic(tmp_path, monkeypatch):
     config = (tmp_path / "one" / "pyscript.toml").read_text()
     wheel = next(name for name in files if name.endswith(".whl") and "/" not in name)
     assert f'"./{wheel}"' in config and 'interpreter = "./vendor/pyodide/pyodide.mjs"' in config
+
+
+# --------------------------------------------------------------------------- served as GitHub Pages serves
+
+def _get(url: str, encoding: str | None):
+    import urllib.request
+
+    headers = {"Accept-Encoding": encoding} if encoding else {}
+    with urllib.request.urlopen(urllib.request.Request(url, headers=headers)) as response:
+        return response.headers, response.read()
+
+
+def test_server_gzips_compressible_types_when_asked(tmp_path):
+    import gzip
+    import threading
+
+    text = b"export const x = 1;\n" * 200
+    (tmp_path / "m.js").write_bytes(text)
+    (tmp_path / "w.wasm").write_bytes(b"\0asm" + bytes(4000))
+    (tmp_path / "s.zip").write_bytes(b"PK" + bytes(4000))
+    (tmp_path / "index.html").write_text("<!doctype html><title>x</title>" * 50)
+    server = build.make_server(tmp_path, 0)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        base = f"http://127.0.0.1:{server.server_address[1]}/"
+        headers, body = _get(base + "m.js", "gzip, deflate, br")
+        assert headers["Content-Encoding"] == "gzip" and gzip.decompress(body) == text
+        assert int(headers["Content-Length"]) == len(body) < len(text)
+        assert headers["Content-Type"].startswith("text/javascript") and "Accept-Encoding" in headers["Vary"]
+        headers, body = _get(base + "w.wasm", "gzip")
+        assert headers["Content-Encoding"] == "gzip" and headers["Content-Type"] == "application/wasm"
+        headers, body = _get(base, "gzip")  # the directory's index.html too
+        assert headers["Content-Encoding"] == "gzip" and gzip.decompress(body).startswith(b"<!doctype html>")
+        headers, body = _get(base + "s.zip", "gzip")  # zips (and wheels) go raw, as Pages sends them
+        assert headers["Content-Encoding"] is None and body == b"PK" + bytes(4000)
+        headers, body = _get(base + "m.js", None)  # a client without gzip gets the plain file
+        assert headers["Content-Encoding"] is None and body == text
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+# --------------------------------------------------------------------------- only the bytes the game uses
+
+def _zip(files: dict[str, str]) -> bytes:
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w") as zf:
+        for name, text in files.items():
+            zf.writestr(name, text)
+    return out.getvalue()
+
+
+def test_imports_are_read_with_relative_and_from_forms():
+    source = "import os, json as j\nfrom . import sibling\nfrom ..core import (a,\n b)\nfrom x.y import *\ndef f():\n    import lazy\n"
+    found = build.imports_of(source, "pkg.sub.mod", False)
+    assert {"os", "json", "pkg.sub", "pkg.sub.sibling", "pkg.core", "pkg.core.a", "pkg.core.b", "x.y", "lazy"} <= found
+    assert "lazy" not in build.imports_of(source, "pkg.sub.mod", False, module_level_only=True)
+    main_guard = "import a\nif __name__ == \"__main__\":\n    import doctest\n"
+    assert build.imports_of(main_guard, "m", False, module_level_only=True) == {"a"}
+
+
+def test_trimmed_stdlib_keeps_what_is_reachable_and_stores_it():
+    stdlib = _zip({"json/__init__.py": "from .decoder import JSONDecoder\n", "json/decoder.py": "import re\n",
+                   "re/__init__.py": "import enum\n", "enum.py": "def f():\n    import lazy_thing\n",
+                   "lazy_thing.py": "", "unused.py": "import enum\n", "demo.py": "if __name__ == '__main__':\n    import unused\n",
+                   "site-packages/README.txt": "keep"})
+    data, kept = build.trimmed_stdlib(stdlib, {"game.x": {"json", "demo"}}, builtins=set())
+    assert kept == ["demo", "enum", "json", "json.decoder", "lazy_thing", "re"]  # imports inside functions count too
+    with zipfile.ZipFile(io.BytesIO(data)) as zf:
+        names = set(zf.namelist())
+        assert "unused.py" not in names and "lazy_thing.py" in names and "site-packages/README.txt" in names
+        assert all(info.compress_type == zipfile.ZIP_STORED for info in zf.infolist())
+
+
+def test_build_fails_when_the_game_imports_a_module_the_trimmed_stdlib_lacks():
+    stdlib = _zip({"json/__init__.py": ""})
+    with pytest.raises(SystemExit, match="game.ui.app: sqlite_missing"):
+        build.trimmed_stdlib(stdlib, {"game.ui.app": {"json", "sqlite_missing", "js", "_json"}}, builtins={"_json"})
+
+
+def test_the_real_stdlib_serves_every_import_of_our_package():
+    """The check above on the real runtime: the game, micropip and the bootstraps' imports all resolve."""
+    if not (build.NODE_MODULES / "pyodide" / "python_stdlib.zip").exists() or not (build.CACHE_DIR / build.MICROPIP_WHEEL).exists():
+        pytest.skip("needs npm packages and the micropip wheel (python3 build.py build installs them)")
+    pyodide = build.NODE_MODULES / "pyodide"
+    roots = build.stdlib_roots(build.CACHE_DIR / build.MICROPIP_WHEEL)
+    data, kept = build.trimmed_stdlib((pyodide / "python_stdlib.zip").read_bytes(), roots,
+                                      build.builtin_modules((pyodide / "pyodide.asm.wasm").read_bytes()))
+    for module in ("json", "random", "dataclasses", "asyncio", "encodings.utf_8", "importlib.metadata", "pyodide.ffi", "_pyodide"):
+        assert module in kept, module
+    assert "unittest" not in kept and "tkinter" not in kept
+    assert len(data) < (pyodide / "python_stdlib.zip").stat().st_size * 3  # stored, yet far less than all of it
+
+
+def test_source_map_comments_are_stripped(tmp_path):
+    path = tmp_path / "a.js"
+    path.write_text("export const a = 1;\n//# sourceMappingURL=a.js.map\n")
+    build.strip_source_map(path)
+    assert path.read_text() == "export const a = 1;\n"
+
+
+# --------------------------------------------------------------------------- the static start screen
+
+def test_start_screen_is_written_from_the_apps_tables():
+    from html.parser import HTMLParser
+
+    from game.ui.catalog import catalog
+    from game.ui.i18n import LANGUAGES, STRINGS
+
+    data = build.start_screen_data()
+    page = build.start_screen_html(data)
+    ids: set[str] = set()
+
+    class Ids(HTMLParser):
+        def handle_starttag(self, tag, attrs):
+            ids.update(v for k, v in attrs if k == "id")
+
+    Ids().feed(page)
+    for info in catalog():
+        assert f"game-{info.game_id}" in ids
+        assert f'data-available="{str(info.available).lower()}"' in page
+    most = max(info.max_players for info in catalog() if info.available)
+    assert {"start-screen", "start-game", "f-players", "f-level", "f-scoring_card", "f-rounds", "f-seed", "f-lang",
+            "f-patterns", "resume-slot", "start-notice", "load-progress", "load-bytes", "build-id"} <= ids
+    assert {f"f-seat-{i}" for i in range(most)} <= ids
+    assert set(data["texts"]) == set(LANGUAGES)
+    for lang in LANGUAGES:  # every text the start screen shows exists in every language
+        assert data["texts"][lang]["start.new"] == STRINGS[lang]["start.new"]
+        assert set(data["texts"][lang]) == set(data["texts"]["en"])
+    assert STRINGS["en"]["start.new"] in page and "</script" not in page.split('id="start-data">')[1][:-len("</script>")]
+
+
+def test_rules_are_shipped_for_every_game_and_language():
+    from game import GAMES
+    from game.ui.i18n import LANGUAGES
+
+    rules = build.rules_data()
+    for lang in LANGUAGES:
+        for game_id in GAMES:
+            sections = rules[lang][game_id]
+            assert sections and all(isinstance(h, str) and h and all(isinstance(p, str) for p in ps) for h, ps in sections)
+    assert rules["es"]["barrio"] != rules["en"]["barrio"]
+
+
+def test_pages_workflow_tests_before_it_deploys():
+    workflow = (ROOT / ".github" / "workflows" / "pages.yml").read_text()
+    steps = workflow.split("\n")
+    ci = next(i for i, line in enumerate(steps) if "run: bash .ci/run" in line)
+    upload = next(i for i, line in enumerate(steps) if "upload-pages-artifact" in line)
+    deploy = next(i for i, line in enumerate(steps) if "deploy-pages" in line)
+    assert ci < upload < deploy
+    assert "needs: build" in workflow  # the deploy job waits for the tested build

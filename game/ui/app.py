@@ -1,24 +1,65 @@
-"""The app shell: start screen, game screens, end screen, toasts, autosave.
+"""The app shell: game screens, end screen, toasts, autosave, and the requests of the start screen.
 
-``site/main.py`` calls :func:`start`; the page's loader (``site/loader.js``)
-shows the loading and error screens and is told through
-``window.houseGames.ready()`` / ``.fail(stage, message)`` how the start went.
+The start screen is static HTML run by ``site/start.js`` (usable before
+Python is ready). It sends ``{"type": "new", "settings": {...}}`` or
+``{"type": "resume"}`` through ``window.houseGames.request``; :func:`start`
+registers :meth:`App.handle_request` to receive them, and the app answers with
+``window.houseGames.showApp()`` (a game is open) or ``.showStart(notice)``.
+Runs in the Python worker: ``site/main.py`` hands :func:`start` to the
+bridge (:func:`game.ui.bridge.serve`), which calls it with the page's boot
+message; every ``window.houseGames`` call here is an operation the page's
+``site/bridge.js`` applies. The loader (``site/loader.js``) is told through
+``window.houseGames.ready()`` / ``.fail(stage, message)`` how it went.
 """
 
 from __future__ import annotations
 
 import importlib
+import json
 import time
 import traceback
 from typing import Any
+from urllib.parse import parse_qs, quote
 
-from ..core import IllegalAction, Match, Seat
+from ..core import IllegalAction, Match, Seat, daily, share
+from ..core.errors import GameError
+from ..core.record import GameRecord, RecordError, Replay
 from . import dom
-from .catalog import ROUNDS, SCORING_CARDS, SOLO_LEVELS, GameInfo, catalog, new_game_options
+from .catalog import GameInfo, catalog, new_game_options
+from .dailydeal import DailyScreen, daily_deal_of, daily_key_of, result_card
 from .dom import el
-from .i18n import LANGUAGES, t
+from .i18n import LANGUAGES, register, t
+from .past import PastGames
+from .records import RecordBook
+from .replay import ReplayViewer
 from .screen import FallbackScreen, GameScreen, seat_names
-from .storage import MemoryBackend, Store
+from .stats import StatsScreen
+from .storage import PREFIX, MemoryBackend, PageBackend, Store
+
+register({
+    "en": {
+        "sharing.button": "Share link",
+        "sharing.replay": "Watch the replay",
+        "sharing.copied": "Link copied: paste it anywhere to show this game.",
+        "sharing.shared": "Link shared.",
+        "sharing.failed": "Copy the link below to share this game.",
+        "sharing.link": "Link to this game",
+        "sharing.file": "This game is too long for a link: it was saved as the file {name} to share instead.",
+        "sharing.close": "Close",
+        "sharing.bad_link": "This replay link could not be opened: {reason}",
+    },
+    "es": {
+        "sharing.button": "Compartir enlace",
+        "sharing.replay": "Ver la repetición",
+        "sharing.copied": "Enlace copiado: pégalo donde quieras para mostrar esta partida.",
+        "sharing.shared": "Enlace compartido.",
+        "sharing.failed": "Copia el enlace de abajo para compartir esta partida.",
+        "sharing.link": "Enlace a esta partida",
+        "sharing.file": "Esta partida es demasiado larga para un enlace: se guardó como el archivo {name} para compartirlo.",
+        "sharing.close": "Cerrar",
+        "sharing.bad_link": "No se pudo abrir este enlace de repetición: {reason}",
+    },
+})
 
 
 def screen_class(game_id: str, prefer_list: bool = False) -> type[GameScreen]:
@@ -35,21 +76,27 @@ def screen_class(game_id: str, prefer_list: bool = False) -> type[GameScreen]:
 class App:
     """The whole page below the loader: one screen at a time inside ``root``."""
 
-    def __init__(self, root: Any, store: Store) -> None:
+    def __init__(self, root: Any, store: Store, search: str = "") -> None:
         self.root = root
         self.store = store
+        # the defaults are also build.py's start_screen_data()["defaults"]; start.js keeps the saved copy
         self.settings: dict[str, Any] = {"game": "barrio", "players": 1, "seats": [], "level": "A",
                                          "scoring_card": "A", "rounds": 1, "seed": "", "lang": "en", "patterns": False}
         self.settings.update(store.load_settings())
         self.games: list[GameInfo] = catalog()
         self.screen: GameScreen | None = None
-        self.notice: tuple[str, str] | None = None  #: (kind, text) shown once on the start screen
-        params = dom.window.URLSearchParams.new(dom.window.location.search)
-        self.params = {k: str(params.get(k)) for k in ("pause", "ui") if params.has(k)}
+        #: a screen that is not a game (replay viewer, past games, statistics, daily deal): mount/unmount
+        self.panel: Any = None
+        #: the player's past games, statistics and daily attempts
+        self.book = RecordBook(store)
+        #: the app's address without query or fragment: what share links start with
+        self.base_url = ""
+        params = parse_qs(search.lstrip("?"), keep_blank_values=True)
+        self.params = {k: params[k][-1] for k in ("pause", "ui", "think") if k in params}
         self.toasts = el("div", {"class": "toasts", "aria-live": "assertive", "id": "toasts"})
         dom.document.body.appendChild(self.toasts)
         dom.document.documentElement.lang = self.lang
-        dom.on_error = lambda exc: self.toast(t("game.error", self.lang, reason=f"{type(exc).__name__}: {exc}"), error=True)
+        dom.page.on_error = lambda exc: self.toast(t("game.error", self.lang, reason=f"{type(exc).__name__}: {exc}"), error=True)
 
     # ------------------------------------------------------------------ settings and services
     @property
@@ -68,6 +115,18 @@ class App:
             return max(0, int(self.params["pause"]))
         except (KeyError, ValueError):
             return default
+
+    def bot_think_s(self) -> float | None:
+        """A longer thinking time for the computer seats, from the page's ``?think=MS`` (tests of a busy worker)."""
+        try:
+            return max(0, int(self.params["think"])) / 1000
+        except (KeyError, ValueError):
+            return None
+
+    def thinking(self, text: str | None) -> None:
+        """Show (``text``) or hide (``None``) the page's "thinking…" mark; it is sent at once, before the bot computes."""
+        dom.window.houseGames.thinking(text)
+        dom.flush()
 
     def save_settings(self) -> None:
         self.store.save_settings(self.settings)
@@ -90,21 +149,198 @@ class App:
         if self.screen is not None:
             self.screen.unmount()
             self.screen = None
+        if self.panel is not None:
+            panel, self.panel = self.panel, None
+            panel.unmount()
         dom.clear(self.root)
         dom.release()
-        dom.window.scrollTo(0, 0)
 
-    def show_start(self) -> None:
-        """The start screen (also the "Menu" of a game: the game stays autosaved)."""
+    def show_start(self, notice: tuple[str, str] | None = None) -> None:
+        """Back to the static start screen (the "Menu" of a game: it stays autosaved), with an optional
+        ``(kind, text)`` notice such as why the autosave could not be read."""
         self._switch()
-        StartScreen(self).mount(self.root)
+        hooks = dom.window.houseGames
+        if notice is None:
+            hooks.showStart()
+        else:
+            hooks.showStart({"kind": notice[0], "text": notice[1]})
+
+    # ------------------------------------------------------------------ requests of the start screen
+    def handle_request(self, request: dict[str, Any]) -> bool:
+        """Serve the start screen: ``{"type": "new", "settings": {...}}`` starts a match from the
+        choices (a refused option shows the engine's reason), ``{"type": "resume"}`` opens the autosave.
+        Return whether a game is now open."""
+        kind = request.get("type") if isinstance(request, dict) else None
+        if kind == "resume":
+            self.settings.update(self.store.load_settings())
+            return self.resume()
+        if kind == "new":
+            choices = request.get("settings")
+            if isinstance(choices, dict):
+                self.settings.update({k: v for k, v in choices.items() if isinstance(k, str) and not k.startswith("_focus")})
+            self.save_settings()
+            return self.start_from_settings()
+        if kind in ("past", "stats", "daily"):
+            self.settings.update(self.store.load_settings())  # the language may have changed on the start screen
+            self.show_panel({"past": PastGames, "stats": StatsScreen, "daily": DailyScreen}[kind](self))
+            return False
+        self.show_start(("error", t("game.error", self.lang, reason=f"unknown request {kind!r}")))
+        return False
+
+    # ------------------------------------------------------------------ past games, replays, statistics, daily deal
+    def show_panel(self, panel: Any) -> None:
+        """Show a screen that is not a game (it has ``mount(root)`` and ``unmount()``)."""
+        self._switch()
+        self.panel = panel
+        panel.mount(self.root)
+        dom.window.houseGames.showApp()
+
+    def show_replay(self, replay: Replay, close: Any = None, rid: str | None = None) -> None:
+        """Open ``replay`` in the viewer; *Close* runs ``close`` (default: the start screen)."""
+        cls = screen_class(replay.record.game_id, self.params.get("ui") == "list")
+        self.show_panel(ReplayViewer(self, replay, cls, close or self.show_start, rid))
+
+    def open_kept(self, rid: str) -> bool:
+        """Replay a kept game (from the past games or the daily deal); a game that no longer replays says why."""
+        try:
+            replay = self.book.open(rid)
+        except GameError as exc:
+            self.toast(exc.text(self.lang) if isinstance(exc, RecordError) else str(exc), error=True)
+            return False
+        came_from = type(self.panel) if self.panel is not None else None
+        back = (lambda: self.show_panel(came_from(self))) if came_from in (PastGames, DailyScreen) else None
+        self.show_replay(replay, back, rid)
+        return True
+
+    def open_link(self, text: str) -> bool:
+        """Open a ``#replay=`` link in the viewer. A bad link says why on the start screen and changes nothing:
+        the autosave and the past games are not touched."""
+        try:
+            replay = share.open_link(text)
+        except RecordError as exc:
+            self.show_start(("error", exc.text(self.lang)))
+            return False
+        rid = replay.record.id
+        self.show_replay(replay, None, rid if self.book.kept(rid) else None)
+        return True
+
+    def link_of(self, rid: str) -> str | None:
+        """The share link of a kept game (``None`` when it is no longer kept)."""
+        try:
+            return f"{self.base_url}#{share.FRAGMENT_KEY}={self.book.code(rid)}"
+        except RecordError:
+            return None
+
+    def share_record(self, record: GameRecord) -> None:
+        """Share a finished game: its link (Web Share or clipboard), or its record file when too long for a link."""
+        try:
+            link = share.shareable_link(record, self.base_url)
+        except RecordError:
+            name = f"house-games-{record.game_id}-{record.id}.json"
+            self.download(name, json.dumps(record.to_json(), ensure_ascii=False, indent=1) + "\n")
+            self.toast(t("sharing.file", self.lang, name=name))
+            return
+        self.share_link(link)
+
+    def share_code(self, code: str, title: str = "") -> None:
+        """Share a kept game by its link code."""
+        self.share_link(f"{self.base_url}#{share.FRAGMENT_KEY}={code}", title)
+
+    def share_link(self, link: str, title: str = "") -> None:
+        """Show the link in a panel (to copy by hand) and hand it to the page: Web Share, else the clipboard.
+        The page answers with a ``shared`` message (:meth:`shared`)."""
+        panel = dom.by_id("share-panel")
+        if panel is not None:
+            panel.remove()
+        lang = self.lang
+        box = el("input", {"type": "text", "readonly": True, "id": "share-link", "value": link, "aria-label": t("sharing.link", lang)})
+        panel = el("div", {"class": "share-panel", "id": "share-panel", "role": "region", "aria-label": t("sharing.link", lang),
+                           "data-link": link},
+                   el("label", {"class": "field", "for": "share-link"}, el("span", {}, t("sharing.link", lang)), box),
+                   el("button", {"type": "button", "id": "share-close", "onclick": lambda e: panel.remove()}, t("sharing.close", lang)))
+        self.root.appendChild(panel)
+        dom.window.houseGames.share(link, title or t("app.title", lang))
+
+    def shared(self, data: dict[str, Any]) -> None:
+        """The page's answer to :meth:`share_link`: say how it went (copied, shared, or copy it by hand)."""
+        how = str(data.get("how"))
+        if how == "cancelled":
+            return
+        panel = dom.by_id("share-panel")
+        if panel is not None:
+            panel.dataset.how = how
+        self.toast(t(f"sharing.{how}" if how in ("copied", "shared") else "sharing.failed", self.lang))
+        if how not in ("copied", "shared"):
+            box = dom.by_id("share-link")
+            if box is not None:
+                box.focus()
+                box.call("select")
+
+    def download(self, name: str, text: str, mime: str = "application/json") -> None:
+        """Offer ``text`` as a file called ``name`` (the page downloads a data: link)."""
+        link = el("a", {"href": f"data:{mime};charset=utf-8," + quote(text, safe=""), "download": name, "hidden": True})
+        self.root.appendChild(link)
+        link.call("click")
+        link.remove()
+
+    def pin(self, rid: str, pinned: bool) -> bool:
+        """Pin or unpin a kept game; a refusal (too many pinned) is shown. Return whether it changed."""
+        try:
+            self.book.pin(rid, pinned)
+        except RecordError as exc:
+            self.toast(exc.text(self.lang), error=True)
+            return False
+        self.toast(t("replay.pinned" if pinned else "replay.unpinned", self.lang))
+        return True
+
+    def start_daily(self, challenge: str, day: str | None = None) -> bool:
+        """Start today's deal of ``challenge`` (counted if it is the first finished game of it, else practice)."""
+        deal = daily.deal(challenge, day)
+        match = deal.new_match()
+        self.autosave(match)
+        self.play(match)
+        return True
+
+    def start_from_settings(self) -> bool:
+        """Start a match from :attr:`settings` as the start screen shows them."""
+        s = self.settings
+        info = next((g for g in self.games if g.game_id == s.get("game")), None)
+        if info is None or not info.available:
+            title = info.title if info else str(s.get("game"))
+            self.show_start(("error", t("start.unavailable", self.lang, title=title)))
+            return False
+        seed_text = str(s.get("seed") or "").strip()
+        seed = int(seed_text) if seed_text.isdigit() else int(time.time() * 1000) % 2**31
+        try:
+            players = int(s.get("players") or info.min_players)
+        except (TypeError, ValueError):
+            players = info.min_players
+        players = min(max(players, info.min_players), info.max_players)
+        if info.game_id == "barrio" and players == 1:
+            seats = [Seat("human")]
+        else:
+            valid = {"human"} | {"bot:" + b for b in info.bot_names}
+            strongest = "bot:" + info.bot_names[-1]
+            chosen = [str(v) for v in s.get("seats") or [] if isinstance(v, str)] or ["human"]
+            chosen = [v if v in valid else strongest for v in chosen + [strongest] * players][:players]
+            seats = [Seat("computer", v[4:]) if v.startswith("bot:") else Seat("human") for v in chosen]
+        options = new_game_options(info.game_id, players, {"level": s.get("level"), "scoring_card": s.get("scoring_card"),
+                                                           "rounds": s.get("rounds")}, seed)
+        return self.start_match(info.game_id, players, seats, seed, options)
 
     def play(self, match: Match) -> None:
         """Open ``match`` in its game's screen."""
         self._switch()
         cls = screen_class(match.game_id, self.params.get("ui") == "list")
         self.screen = cls(self, match)
+        deal = daily_deal_of(match)
+        if deal is not None:  # the computer's play depends only on the deal and the player's moves
+            module = match.module
+            for i, seat in enumerate(match.seats):
+                if seat.kind == "computer":
+                    self.screen.bots[i] = module.make_bot(seat.bot or module.BOT_NAMES[0], deal.bot_seed(i))
         self.screen.mount(self.root)
+        dom.window.houseGames.showApp()
 
     def finish(self, screen: GameScreen) -> None:
         """The end screen for a finished game.
@@ -116,6 +352,7 @@ class App:
         match = screen.match
         module = screen.module
         winners = list(module.winners(match.state))
+        record, row = self.keep_finished(match)
         self._switch()
         lang = self.lang
         names = [rows[w][0] for w in winners if w < len(rows)]
@@ -130,6 +367,15 @@ class App:
                                 el("td", {"class": "num"}, str(score))))
         table.appendChild(body)
 
+        card = None
+        if row is not None and row.get("daily"):
+            counted = self.book.daily_result(row["daily"])
+            if counted is not None and counted["id"] != row["id"]:
+                card = el("div", {"class": "stack"}, el("p", {"class": "notice", "id": "daily-practice"}, t("daily.practice_done", lang)),
+                          result_card(self, counted, self.link_of(counted["id"])))
+            elif counted is not None:
+                card = result_card(self, counted, self.link_of(counted["id"]))
+
         def again(_: Any) -> None:
             self.start_match(match.game_id, match.num_players, [Seat(s.kind, s.bot, s.name) for s in match.seats],
                              int(time.time() * 1000) % 2**31, dict(match.options))
@@ -139,12 +385,42 @@ class App:
                       el("h1", {"id": "end-title"}, f"{module.TITLE}: {t('game.over', lang)}"),
                       el("p", {"class": "status", "role": "status"}, verdict),
                       table,
+                      card,
                       el("div", {"class": "actions"},
                          el("button", {"type": "button", "class": "primary", "onclick": again}, t("game.again", lang)),
+                         el("button", {"type": "button", "id": "end-replay", "disabled": record is None,
+                                       "onclick": lambda e: self._replay_finished(record, match)}, t("sharing.replay", lang)),
+                         el("button", {"type": "button", "id": "end-share", "disabled": record is None,
+                                       "onclick": lambda e: self.share_record(record)}, t("sharing.button", lang)),
                          el("button", {"type": "button", "onclick": lambda e: self.show_start()}, t("game.home", lang))),
                       el("details", {"class": "log"},
                          el("summary", {}, t("game.log", lang)),
                          el("ol", {"id": "game-log"}, [el("li", {}, line) for line in log_lines]))))
+        dom.window.houseGames.showApp()
+
+    def keep_finished(self, match: Match) -> tuple[GameRecord | None, dict[str, Any] | None]:
+        """Keep a finished game in the book (past games, statistics, the daily attempt); again is harmless.
+        A game the book cannot keep is still shown: the reason goes to the console."""
+        try:
+            record = GameRecord.from_match(match, daily=daily_key_of(match))
+            row = self.book.add_finished(record)
+        except GameError as exc:
+            dom.window.console.warn(f"this game could not be kept: {exc}")
+            return None, None
+        if self.book.notice is not None and self.book.notice.key == "records.store_full":
+            self.toast(self.book.notice.text(self.lang), error=True)
+        return record, row
+
+    def _replay_finished(self, record: GameRecord | None, match: Match) -> None:
+        if record is None:
+            return
+        try:
+            replay = Replay(record)
+        except RecordError as exc:
+            self.toast(exc.text(self.lang), error=True)
+            return
+        rid = record.id
+        self.show_replay(replay, lambda: self.play(match), rid if self.book.kept(rid) else None)
 
     def start_match(self, game_id: str, players: int, seats: list[Seat], seed: int, options: dict[str, Any]) -> bool:
         """Create a match and open it; a refused option shows the engine's reason."""
@@ -152,221 +428,64 @@ class App:
             match = Match.new(game_id, players, seed, seats, **options)
         except IllegalAction as exc:
             self.toast(exc.text(self.lang), error=True)
+            self.show_start()
             return False
         self.autosave(match)
         self.play(match)
         return True
 
-    def resume(self) -> None:
-        """Open the autosaved match, or explain why it cannot be read."""
+    def resume(self) -> bool:
+        """Open the autosaved match, or explain why it cannot be read; return whether it opened."""
         result = self.store.load_match()
         if result.match is not None:
             self.play(result.match)
-            return
-        if result.error:
-            self.notice = ("error", t("start.badsave", self.lang, reason=result.error, where=result.kept_as))
-        self.show_start()
+            return True
+        self.show_start(("error", t("start.badsave", self.lang, reason=result.error, where=result.kept_as)) if result.error else None)
+        return False
 
 
-class StartScreen:
-    """Choose a game, seats, options, seed, language and patterns; or resume the autosave."""
+def start(boot: dict[str, Any] | None = None) -> "App | None":
+    """Check the autosave, take the start screen's requests, mark the page ready; return the app.
 
-    def __init__(self, app: App) -> None:
-        self.app = app
-        self.s = app.settings
-
-    def mount(self, root: Any) -> None:
-        app, s, lang = self.app, self.s, self.app.lang
-        self.root = root
-        info = self.game_info()
-        if info is None or not info.available:
-            first = next((g for g in app.games if g.available), None)
-            if first is not None and info is not None and s.get("game") == info.game_id and not s.get("_chosen"):
-                s["game"], info = first.game_id, first
-        children: list[Any] = [
-            el("header", {}, el("h1", {"class": "brand"}, t("app.title", lang)), el("p", {"class": "lead"}, t("app.tagline", lang)))]
-        if app.notice is not None:
-            kind, text = app.notice
-            children.append(el("p", {"class": f"notice {kind}", "role": "alert", "id": "start-notice"}, text))
-            app.notice = None
-        resume = self.resume_button()
-        if resume is not None:
-            children.append(resume)
-        children.append(self.game_choice())
-        if info is not None and info.available:
-            children.extend(self.seat_choice(info))
-            options = self.option_choice(info)
-            if options is not None:
-                children.append(options)
-        elif info is not None:
-            children.append(el("p", {"class": "notice"}, t("start.unavailable", lang, title=info.title)))
-        children.append(self.general_choice())
-        children.append(el("div", {"class": "actions"},
-                           el("button", {"type": "button", "class": "primary", "id": "start-game", "onclick": self.start,
-                                         "disabled": not (info and info.available)}, t("start.new", lang))))
-        build = dom.window.houseGames.build
-        children.append(el("footer", {"class": "footer"}, el("span", {"id": "build-id"}, t("start.build", lang, build=build if isinstance(build, str) else "dev"))))
-        dom.append(root, el("main", {"class": "stack", "id": "start-screen"}, children))
-
-    # ------------------------------------------------------------------ parts
-    def game_info(self) -> GameInfo | None:
-        return next((g for g in self.app.games if g.game_id == self.s.get("game")), None)
-
-    def rerender(self) -> None:
-        self.app.save_settings()
-        self.app.show_start()
-        focus = self.s.pop("_focus", None)
-        if focus:
-            node = dom.by_id(focus)
-            if node:
-                node.focus()
-
-    def resume_button(self) -> Any:
-        store = self.app.store
-        if not store.has_autosave():
-            return None
-        raw = store._get("house-games.autosave")
-        title, detail = "", ""
-        try:  # a quick peek for the label; the real, checked load happens on click
-            import json
-
-            data = json.loads(str(raw))
-            info = next((g for g in self.app.games if g.game_id == data.get("game")), None)
-            title = info.title if info else str(data.get("game"))
-            detail = t("start.resume.detail", self.app.lang, players=data.get("num_players"), moves=len(data.get("actions", [])))
-        except Exception:
-            title = "?"
-        return el("button", {"type": "button", "class": "primary", "id": "resume", "onclick": lambda e: self.app.resume()},
-                  t("start.resume", self.app.lang, title=title), el("br", {}), el("small", {}, detail))
-
-    def game_choice(self) -> Any:
-        lang = self.app.lang
-        box = el("div", {"class": "choices"})
-        for g in self.app.games:
-            def pick(event: Any, gid: str = g.game_id) -> None:
-                self.s["game"], self.s["_chosen"], self.s["_focus"] = gid, True, f"game-{gid}"
-                info = self.game_info()
-                if info and info.available:
-                    self.s["players"] = min(max(int(self.s.get("players", 2)), info.min_players), info.max_players)
-                self.rerender()
-
-            radio = el("input", {"type": "radio", "name": "game", "id": f"game-{g.game_id}", "value": g.game_id,
-                                 "checked": self.s.get("game") == g.game_id, "onchange": pick})
-            tag = None if g.available else el("span", {"class": "tag"}, t("start.coming", lang))
-            box.appendChild(el("label", {"class": "choice", "for": f"game-{g.game_id}", "data-available": str(g.available).lower(),
-                                         "title": g.problem or ""}, radio, el("span", {}, g.title), tag))
-        return el("fieldset", {}, el("legend", {}, t("start.game", lang)), box)
-
-    def seat_choice(self, info: GameInfo) -> list[Any]:
-        lang, s = self.app.lang, self.s
-        players = min(max(int(s.get("players") or info.min_players), info.min_players), info.max_players)
-        s["players"] = players
-
-        def set_players(event: Any) -> None:
-            s["players"], s["_focus"] = int(event.target.value), "f-players"
-            self.rerender()
-
-        counts = [(str(n), t("start.solo", lang) if (info.game_id == "barrio" and n == 1) else str(n))
-                  for n in range(info.min_players, info.max_players + 1)]
-        parts = [dom.select(t("start.players", lang), "players", counts, str(players), set_players)]
-        if info.game_id == "barrio" and players == 1:
-            parts.append(dom.select(t("start.level", lang), "level", [(lv, t(f"start.level.{lv}", lang)) for lv in SOLO_LEVELS],
-                                    s.get("level", "A"), self._setter("level")))
-            return [el("fieldset", {}, el("legend", {}, t("start.seats", lang)), el("div", {"class": "stack"}, parts))]
-        seats = list(s.get("seats") or [])
-        seats += ["human"] + ["bot:" + info.bot_names[-1]] * 4 if not seats else ["bot:" + info.bot_names[-1]] * 4
-        choices = [("human", t("start.human", lang))] + [("bot:" + b, t("start.computer", lang, name=b)) for b in info.bot_names]
-        valid = {v for v, _ in choices}
-        s["seats"] = [seat if seat in valid else choices[-1][0] for seat in seats[:players]]
-        for i in range(players):
-            def set_seat(event: Any, i: int = i) -> None:
-                s["seats"][i] = str(event.target.value)
-                self.app.save_settings()
-            parts.append(dom.select(t("start.seat", lang, n=i + 1), f"seat-{i}", choices, s["seats"][i], set_seat))
-        return [el("fieldset", {}, el("legend", {}, t("start.seats", lang)), el("div", {"class": "stack"}, parts))]
-
-    def option_choice(self, info: GameInfo) -> Any:
-        lang, s = self.app.lang, self.s
-        if info.game_id == "barrio" and s.get("players") != 1:
-            cards = [(c, c) for c in SCORING_CARDS] + [("random", t("start.random", lang))]
-            field = dom.select(t("start.scoring_card", lang), "scoring_card", cards, s.get("scoring_card", "A"), self._setter("scoring_card"))
-        elif info.game_id == "neueheimat":
-            field = dom.select(t("start.rounds", lang), "rounds", [(str(r), str(r)) for r in ROUNDS], str(s.get("rounds", 1)), self._setter("rounds"))
-        else:
-            return None
-        return el("fieldset", {}, el("legend", {}, t("start.options", lang)), field)
-
-    def general_choice(self) -> Any:
-        lang, s = self.app.lang, self.s
-
-        def set_lang(event: Any) -> None:
-            s["lang"], s["_focus"] = str(event.target.value), "f-lang"
-            dom.document.documentElement.lang = s["lang"]
-            self.rerender()
-
-        def set_seed(event: Any) -> None:
-            s["seed"] = str(event.target.value).strip()
-            self.app.save_settings()
-
-        def set_patterns(event: Any) -> None:
-            s["patterns"] = bool(event.target.checked)
-            self.app.save_settings()
-
-        seed = el("label", {"class": "field", "for": "f-seed"}, el("span", {}, t("start.seed", lang)),
-                  el("input", {"type": "number", "id": "f-seed", "name": "seed", "min": 0, "inputmode": "numeric",
-                               "value": s.get("seed", ""), "aria-describedby": "seed-hint", "onchange": set_seed}),
-                  el("small", {"class": "muted", "id": "seed-hint"}, t("start.seed.hint", lang)))
-        patterns = el("label", {"class": "check", "for": "f-patterns"},
-                      el("input", {"type": "checkbox", "id": "f-patterns", "checked": bool(s.get("patterns")), "onchange": set_patterns}),
-                      t("start.patterns", lang))
-        language = dom.select(t("start.language", lang), "lang", list(LANGUAGES.items()), lang, set_lang)
-        return el("fieldset", {}, el("legend", {}, t("start.options", lang) + " · " + t("start.language", lang)),
-                  el("div", {"class": "stack"}, seed, language, patterns))
-
-    def _setter(self, key: str):
-        def handler(event: Any) -> None:
-            self.s[key] = str(event.target.value)
-            self.app.save_settings()
-        return handler
-
-    # ------------------------------------------------------------------ start
-    def start(self, _: Any = None) -> None:
-        info, s = self.game_info(), self.s
-        if info is None or not info.available:
-            return
-        seed_text = str(s.get("seed") or "").strip()
-        seed = int(seed_text) if seed_text.isdigit() else int(time.time() * 1000) % 2**31
-        players = int(s["players"])
-        if info.game_id == "barrio" and players == 1:
-            seats = [Seat("human")]
-        else:
-            seats = [Seat("computer", v[4:]) if v.startswith("bot:") else Seat("human") for v in s["seats"][:players]]
-        options = new_game_options(info.game_id, players, {"level": s.get("level"), "scoring_card": s.get("scoring_card"),
-                                                           "rounds": s.get("rounds")}, seed)
-        self.app.save_settings()
-        self.app.start_match(info.game_id, players, seats, seed, options)
-
-
-def start() -> None:
-    """Entry point from ``site/main.py``: open the start screen (or report why not) and mark the page ready."""
+    ``boot`` is the page's boot message (see ``game/ui/README.md``): the query
+    string and a snapshot of this app's ``localStorage`` keys (``None`` when the
+    page cannot use storage: the game is then kept in memory only).
+    """
+    boot = boot or {}
     hooks = dom.window.houseGames
     try:
-        try:
-            backend: Any = dom.window.localStorage
-            backend.getItem("house-games.probe")
-        except Exception:  # storage blocked (private mode): keep the game in memory
+        stored = boot.get("storage")
+        backend: Any
+        if isinstance(stored, dict):
+            backend = PageBackend({k: v for k, v in stored.items() if isinstance(v, str) and k.startswith(PREFIX)},
+                                  lambda key, value: dom.page.op(["store", key, value]))
+            dom.page.on_message["storage"] = lambda data: backend.changed(str(data.get("key")), data.get("value"))
+        else:  # storage blocked (private mode): keep the game in memory
             backend = MemoryBackend()
-        app = App(dom.by_id("app"), Store(backend))
+        app = App(dom.by_id("app"), Store(backend), str(boot.get("search") or ""))
+        href = str(boot.get("href") or "")
+        app.base_url = href.split("#", 1)[0].split("?", 1)[0]
+        dom.page.on_message["shared"] = app.shared
+        notices = []
         if app.store.has_autosave():
             result = app.store.load_match()  # read now so a bad save is explained before anything else
             if result.error:
-                app.notice = ("error", t("start.badsave", app.lang, reason=result.error, where=result.kept_as))
-        app.show_start()
-        dom.window.houseGamesApp = app  # for debugging in the console
+                notices.append(t("start.badsave", app.lang, reason=result.error, where=result.kept_as))
+        if app.book.notice is not None:  # a set-aside record store: said once, play goes on
+            notices.append(app.book.notice.text(app.lang))
+        fragment = href.split("#", 1)[1] if "#" in href else ""
+        if fragment.startswith(share.FRAGMENT_KEY + "="):
+            app.open_link(fragment)  # a bad link explains itself on the start screen
+        elif notices:
+            app.show_start(("error", " ".join(notices)))
+        # start.js's requests (Start, Resume) arrive as {"kind": "request", "text": JSON} messages
+        dom.page.on_message["request"] = lambda data: app.handle_request(json.loads(str(data.get("text"))))
     except Exception:
         hooks.fail("start", traceback.format_exc())
-        return
+        return None
     hooks.ready()
+    hooks.setRequestHandler()  # the bridge registers a handler that forwards to us: runs a Start tapped while loading
+    return app
 
 
-__all__ = ["App", "StartScreen", "screen_class", "start", "seat_names"]
+__all__ = ["App", "screen_class", "start", "seat_names"]

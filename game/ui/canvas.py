@@ -1,8 +1,8 @@
 """A crisp, DPR-aware canvas drawn in batches, with real buttons over its targets.
 
 :class:`DrawList` collects drawing commands in the board's *logical* units
-(pure Python); :meth:`Board.draw` sends them as one JSON string to the small
-JavaScript renderer ``site/render.js`` (one Python→JS call per frame).
+(pure Python); :meth:`Board.draw` sends them as one operation to the page, where
+the small JavaScript renderer ``site/render.js`` draws them (one call per frame).
 
 :class:`Board` scales the logical size to the CSS width of its container and
 the device pixel ratio, so it is sharp on any screen and never wider than the
@@ -112,11 +112,13 @@ class Board:
     ``on_tap(key)`` is called with the :attr:`Target.key` of the button
     tapped or activated from the keyboard. ``on_resize()`` (optional) is
     called when the CSS width changes, after which the screen should draw again.
+    The page measures the board (``dom.observe``) and draws the frames
+    (``site/render.js``); this class only decides sizes and sends frames.
     """
 
     def __init__(self, parent: Any, width: float, height: float, on_tap: Callable[[str], Any],
                  on_resize: Callable[[], Any] | None = None, label: str = "Game table") -> None:
-        from . import dom  # the browser is only needed once a board exists
+        from . import dom  # the page mirror is only needed once a board exists
 
         self._dom = dom
         self.width, self.height = width, height
@@ -127,13 +129,12 @@ class Board:
         self.layer = dom.el("div", {"class": "targets"})
         dom.append(self.root, self.canvas, self.layer)
         parent.appendChild(self.root)
-        self._draw = dom.window.houseGamesDraw
         self._buttons: dict[str, Any] = {}
+        self._order: list[str] = []
         self._css_width = 0.0
         self._dpr = 0.0
         dom.on(self.layer, "click", self._clicked)
-        self._observer = dom.window.ResizeObserver.new(dom.proxy(self._resized))
-        self._observer.observe(self.root)
+        dom.observe(self.root, self._resized)
         self.fit()
 
     def set_size(self, width: float, height: float) -> None:
@@ -159,52 +160,61 @@ class Board:
         self.canvas.dataset.scale = str(scale * dpr)
         return True
 
-    def _resized(self, *_: Any) -> None:
+    def _resized(self) -> None:
         if self.fit() and self.on_resize is not None:
             self.on_resize()
 
     def _clicked(self, event: Any) -> None:
-        button = event.target.closest("button[data-key]")
+        button = event.target.closest("button[data-key]") if event.target is not None else None
         if button is not None and not button.disabled:
             self.on_tap(str(button.dataset.key))
 
     def draw(self, frame: DrawList, targets: list[Target] | None = None) -> None:
         """Draw ``frame`` and make ``targets`` the board's buttons (in this order for Tab)."""
         self.fit()
-        self._draw(self.canvas, frame.to_json())
+        self._dom.page.raw_op('["draw",%d,%s]' % (self.canvas.nid, frame.to_json()))
         if targets is not None:
             self.set_targets(targets)
 
     def set_targets(self, targets: list[Target]) -> None:
-        """Create, move or remove the transparent buttons so they match ``targets``."""
+        """Create, move or remove the transparent buttons so they match ``targets`` (only changes reach the page)."""
         el = self._dom.el
         keep: dict[str, Any] = {}
+        order: list[str] = []
         for t in targets:
             button = self._buttons.pop(t.key, None)
             if button is None:
                 button = el("button", {"type": "button", "class": "target", "data-key": t.key})
             pct = lambda v, total: f"{100 * v / total:.4f}%"  # noqa: E731 - percentages survive resizes
             style = button.style
-            style.left, style.top = pct(t.x, self.width), pct(t.y, self.height)
-            style.width, style.height = pct(t.w, self.width), pct(t.h, self.height)
-            button.setAttribute("aria-label", t.label)
-            button.title = t.label
-            button.disabled = not t.enabled
+            for name, value in (("left", pct(t.x, self.width)), ("top", pct(t.y, self.height)),
+                                ("width", pct(t.w, self.width)), ("height", pct(t.h, self.height))):
+                if getattr(style, name) != value:
+                    setattr(style, name, value)
+            if button.getAttribute("aria-label") != t.label:
+                button.setAttribute("aria-label", t.label)
+                button.title = t.label
+            if button.disabled != (not t.enabled):
+                button.disabled = not t.enabled
             if t.pressed is None:
                 button.removeAttribute("aria-pressed")
-            else:
+            elif button.getAttribute("aria-pressed") != ("true" if t.pressed else "false"):
                 button.setAttribute("aria-pressed", "true" if t.pressed else "false")
             if t.highlight:
-                button.dataset.legal = "true"
+                if button.getAttribute("data-legal") != "true":
+                    button.dataset.legal = "true"
             else:
                 button.removeAttribute("data-legal")
-            self.layer.appendChild(button)  # appending in order keeps the Tab order = target order
             keep[t.key] = button
+            order.append(t.key)
         for button in self._buttons.values():
             button.remove()
-        self._buttons = keep
+        if order != self._order:  # appending in order keeps the Tab order = target order
+            for key in order:
+                self.layer.appendChild(keep[key])
+        self._buttons, self._order = keep, order
 
     def destroy(self) -> None:
         """Stop observing size changes and remove the board from the page."""
-        self._observer.disconnect()
+        self._dom.page.unobserve(self.root)
         self.root.remove()

@@ -1,25 +1,25 @@
-"""Small helpers over the browser DOM (through Pyodide's ``js`` module).
+"""Small helpers over the page's DOM, as the Python worker sees it.
 
-The only module besides :mod:`game.ui.canvas` that touches ``js``. Event
-handlers are wrapped with ``create_proxy`` and kept alive in :data:`_handlers`
-until :func:`release` (called when a screen unmounts), so Pyodide does not
-free them while the page still calls them.
+Python runs in a Web Worker: :data:`document` and :data:`window` are the
+mirror of :mod:`game.ui.remote`, whose changes reach the page in one message
+at the end of each Python turn (an event handler, a timer, a message from the
+page). Screens use only what is here and in :mod:`game.ui.canvas`; neither
+imports the browser, so they also run under CPython in tests.
 """
 
 from __future__ import annotations
 
 from typing import Any, Callable, Iterable
 
-import js
-from pyodide.ffi import create_once_callable, create_proxy
+from .remote import Node, Page, RemoteReadError
 
-document = js.document
-window = js.window
+#: the one page of this worker (the bridge gives it a host; tests may use their own)
+page = Page()
+document = page.document
+window = page.window
 
-Node = Any
-_handlers: list[Any] = []
-#: called with the exception when an event handler fails (the app shows a toast); the page keeps working
-on_error: Callable[[BaseException], Any] | None = None
+__all__ = ["Node", "RemoteReadError", "append", "by_id", "clear", "document", "el", "flush", "guard", "later", "observe",
+           "on", "page", "release", "select", "window"]
 
 
 def el(tag: str, attrs: dict[str, Any] | None = None, *children: Any) -> Node:
@@ -29,18 +29,25 @@ def el(tag: str, attrs: dict[str, Any] | None = None, *children: Any) -> Node:
     ``True``/``False`` set or omit boolean attributes; ``text`` sets textContent.
     Children may be strings, nodes, ``None`` (skipped) or lists of them.
     """
-    node = document.createElement(tag)
+    initial: dict[str, str] = {}
+    listeners: list[tuple[str, Callable[[Any], Any]]] = []
+    text: str | None = None
     for key, value in (attrs or {}).items():
         if value is None or value is False:
             continue
         if key.startswith("on") and callable(value):
-            on(node, key[2:], value)
+            listeners.append((key[2:], value))
         elif key == "text":
-            node.textContent = str(value)
+            text = str(value)
         elif value is True:
-            node.setAttribute(key, "")
+            initial[key] = ""
         else:
-            node.setAttribute(key, str(value))
+            initial[key] = str(value)
+    node = page.create(tag, initial)
+    for kind, handler in listeners:
+        on(node, kind, handler)
+    if text is not None:
+        node.textContent = text
     append(node, *children)
     return node
 
@@ -52,8 +59,6 @@ def append(node: Node, *children: Any) -> Node:
             continue
         if isinstance(child, (list, tuple)):
             append(node, *child)
-        elif isinstance(child, str):
-            node.appendChild(document.createTextNode(child))
         else:
             node.appendChild(child)
     return node
@@ -65,51 +70,44 @@ def clear(node: Node) -> Node:
     return node
 
 
-def proxy(fn: Callable[..., Any]) -> Any:
-    """A JS function calling ``fn``, kept alive until :func:`release`."""
-    handle = create_proxy(guard(fn))
-    _handlers.append(handle)
-    return handle
+def on(node: Node, event: str, handler: Callable[[Any], Any]) -> int:
+    """Call ``handler(event)`` for ``event`` on ``node`` until :func:`release`; return the handler id."""
+    return page.listen(node, event, handler)
 
 
-def on(node: Node, event: str, handler: Callable[[Any], Any]) -> Any:
-    """Add an event listener that calls ``handler(event)``; the proxy lives until :func:`release`."""
-    handle = proxy(handler)
-    node.addEventListener(event, handle)
-    return handle
+def observe(node: Node, on_resize: Callable[[], Any] | None = None) -> None:
+    """Keep ``node.clientWidth``/``getBoundingClientRect()`` current and call ``on_resize()`` when its size changes."""
+    page.observe(node, on_resize)
 
 
 def release() -> None:
-    """Free every handler proxy made by :func:`on` (their nodes must be gone from the page)."""
-    while _handlers:
-        try:
-            _handlers.pop().destroy()
-        except Exception:  # already destroyed
-            pass
+    """Forget every handler made by :func:`on` (called when the app switches screens)."""
+    page.release()
 
 
 def guard(fn: Callable[..., Any]) -> Callable[..., Any]:
-    """Wrap ``fn`` so an exception is logged to the console and reported to :data:`on_error`, not lost."""
+    """Wrap ``fn`` so an exception is logged on the page's console and shown by the app, not lost."""
     def guarded(*args: Any) -> Any:
         try:
             return fn(*args)
         except Exception as exc:
-            import traceback
-
-            window.console.error(traceback.format_exc())
-            if on_error is not None:
-                on_error(exc)
+            page.report(exc)
             return None
     return guarded
 
 
 def later(ms: float, fn: Callable[[], Any]) -> int:
-    """Call ``fn()`` once after ``ms`` milliseconds; return the timer id."""
-    return int(window.setTimeout(create_once_callable(guard(fn)), ms))
+    """Call ``fn()`` once after ``ms`` milliseconds, as its own turn; return the timer id."""
+    return page.later(ms, fn)
 
 
-def by_id(element_id: str) -> Node:
-    """``document.getElementById``."""
+def flush() -> None:
+    """Send the queued changes now (before a long computation, so the page shows them meanwhile)."""
+    page.flush()
+
+
+def by_id(element_id: str) -> Node | None:
+    """``document.getElementById`` among the elements Python made (and ``#app``)."""
     return document.getElementById(element_id)
 
 

@@ -307,6 +307,14 @@ class RecordBook:
                 return g["code"]
         raise RecordError("records.not_kept")
 
+    def kept(self, rid: str) -> bool:
+        """Whether the game ``rid`` is among the past games."""
+        return any(g["id"] == rid for g in self.games)
+
+    def is_pinned(self, rid: str) -> bool:
+        """Whether the kept game ``rid`` is pinned."""
+        return any(g["id"] == rid and g["pinned"] for g in self.games)
+
     def open(self, rid: str) -> Replay:
         """The replay of a kept game (its moves replayed and checked)."""
         return share.open_link(self.code(rid))

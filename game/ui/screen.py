@@ -12,15 +12,32 @@ See ``game/ui/README.md``.
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING, Any
+import time
+from typing import Any, Protocol
 
 from ..core import IllegalAction, Match
 from . import dom
 from .dom import el
 from .i18n import t
 
-if TYPE_CHECKING:
-    from .app import App
+
+class AppServices(Protocol):
+    """What a screen asks of the app that shows it (``game.ui.app.App``); the app passes itself in."""
+
+    settings: dict[str, Any]
+
+    @property
+    def lang(self) -> str: ...
+    @property
+    def patterns(self) -> bool: ...
+    def toast(self, text: str, error: bool = False, ms: int = 4000) -> None: ...
+    def autosave(self, match: Match) -> None: ...
+    def save_settings(self) -> None: ...
+    def finish(self, screen: "GameScreen") -> None: ...
+    def show_start(self) -> None: ...
+    def bot_pause_ms(self, default: int) -> int: ...
+    def bot_think_s(self) -> float | None: ...
+    def thinking(self, text: str | None) -> None: ...
 
 
 def seat_names(match: Match, lang: str) -> list[str]:
@@ -49,8 +66,12 @@ class GameScreen:
 
     #: pause before each computer action, in ms (the page's ``?pause=N`` overrides it)
     BOT_PAUSE_MS = 500
+    #: read-only replay (``game.ui.replay``): no one may act, no computer moves, no pass screen, no end screen
+    replaying = False
+    #: replay jumps set this so a rebuilt log is not animated as if it had just happened
+    quiet = False
 
-    def __init__(self, app: "App", match: Match) -> None:
+    def __init__(self, app: AppServices, match: Match) -> None:
         self.app = app
         self.match = match
         self.module = match.module
@@ -106,6 +127,8 @@ class GameScreen:
 
     def is_my_turn(self) -> bool:
         """True when the viewer is the human who must act now."""
+        if self.replaying:
+            return False
         p = self.match.current_player()
         return p is not None and p == self.viewer and not self.match.is_computer_turn()
 
@@ -140,6 +163,9 @@ class GameScreen:
             return
         self._update_chrome()
         match = self.match
+        if self.replaying:  # the replay viewer moves the game; the table only shows it
+            self._show_table()
+            return
         if self.module.is_over(match.state):
             self.app.finish(self)
             return
@@ -170,8 +196,18 @@ class GameScreen:
         if bot is None:
             seat = self.match.seats[player]
             bot = self.bots[player] = self.module.make_bot(seat.bot or self.module.BOT_NAMES[0], self.match.seed * 97 + player)
-        action = bot.choose(self.module.view(state, player), self.module.legal_actions(state))
-        self._apply(action)  # a failure here is reported by dom.guard as a toast
+        self.app.thinking(t("game.thinking", self.lang, name=self.names[player]))  # shown by the page while we compute
+        try:
+            view, legal = self.module.view(state, player), self.module.legal_actions(state)
+            action = bot.choose(view, legal)
+            think = self.app.bot_think_s()  # ?think=MS (tests): search again until MS have passed, as on a slow phone
+            if think:
+                deadline = time.perf_counter() + think
+                while time.perf_counter() < deadline:
+                    action = bot.choose(view, legal)
+        finally:
+            self.app.thinking(None)
+        self._apply(action)  # a failure here is reported as a toast
 
     # ------------------------------------------------------------------ page structure
     def mount(self, root: Any) -> None:
@@ -212,7 +248,11 @@ class GameScreen:
         self.pass_panel.hidden = True
         self.table.hidden = False
         player = self.match.current_player()
-        if player is not None and not self.match.is_computer_turn():
+        if self.replaying:
+            over = self.module.is_over(self.match.state)
+            self.status.textContent = t("game.over", self.lang) if over or player is None else t(
+                "game.turn", self.lang, name=self.names[player] if player < len(self.names) else f"#{player + 1}")
+        elif player is not None and not self.match.is_computer_turn():
             self.status.textContent = t("game.turn", self.lang, name=self.names[player])
         self.render()
 
@@ -236,7 +276,8 @@ class GameScreen:
         self.pass_panel.querySelector("button").focus()
 
     def _update_chrome(self) -> None:
-        self.undo_button.disabled = not self.match.can_undo() or self.viewer != self.match.current_player()
+        self.undo_button.disabled = self.replaying or not self.match.can_undo() or self.viewer != self.match.current_player()
+        self.undo_button.hidden = self.replaying
         self._update_log()
         dom.clear(self.scores_body)
         for name, score, _ in self.end_rows(breakdown=False):
@@ -252,8 +293,14 @@ class GameScreen:
             self.log_list.appendChild(el("li", {}, self.describe_event(event)))
         self._log_count = len(events)
         if fresh:
-            self.log_list.parentElement.scrollTop = self.log_list.parentElement.scrollHeight
-            self.on_events(fresh)
+            self.log_list.parentElement.scroll_to_end()
+            if not self.quiet:
+                self.on_events(fresh)
+
+    def reset_log(self) -> None:
+        """Rebuild the log from scratch at the next update (the viewer changed: the log is per seat)."""
+        dom.clear(self.log_list)
+        self._log_count = 0
 
     def describe_event(self, event: dict[str, Any]) -> str:
         """The engine's words for a log event (raw JSON if the engine cannot word it)."""

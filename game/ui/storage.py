@@ -1,7 +1,7 @@
 """Autosave and settings in the browser's ``localStorage`` (or any key-value store).
 
 Nothing here imports the browser: :class:`Store` takes any object with
-``getItem``/``setItem``/``removeItem`` (``js.localStorage`` in the page,
+``getItem``/``setItem``/``removeItem`` (:class:`PageBackend` in the worker,
 :class:`MemoryBackend` in tests), so the rules for bad saves are tested
 under CPython.
 
@@ -12,8 +12,9 @@ moves it to a ``…bad.N`` key, reports why, and the app starts fresh.
 from __future__ import annotations
 
 import json
+import time
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Callable, Protocol
 
 from ..core import GameError, Match
 
@@ -47,6 +48,33 @@ class MemoryBackend:
         self.items.pop(key, None)
 
 
+class PageBackend(MemoryBackend):
+    """The page's ``localStorage`` seen from the worker: a snapshot sent at boot, every write forwarded.
+
+    ``send(key, value)`` forwards a write (``value`` ``None`` removes the key);
+    :meth:`changed` takes in a change another tab made.
+    """
+
+    def __init__(self, items: dict[str, str], send: Callable[[str, str | None], Any]) -> None:
+        super().__init__(items)
+        self.send = send
+
+    def setItem(self, key: str, value: str) -> None:
+        super().setItem(key, value)
+        self.send(key, str(value))
+
+    def removeItem(self, key: str) -> None:
+        super().removeItem(key)
+        self.send(key, None)
+
+    def changed(self, key: str, value: Any) -> None:
+        """Another tab changed ``key`` (``value`` None: removed)."""
+        if isinstance(value, str):
+            self.items[key] = value
+        else:
+            self.items.pop(key, None)
+
+
 @dataclass
 class LoadResult:
     """What :meth:`Store.load_match` found: a match, nothing, or a bad save set aside."""
@@ -73,8 +101,10 @@ class Store:
         return self._get(AUTOSAVE_KEY) is not None
 
     def save_match(self, match: Match) -> None:
-        """Store ``match`` as the autosave (called after every action)."""
-        self.backend.setItem(AUTOSAVE_KEY, json.dumps(match.to_json(), separators=(",", ":")))
+        """Store ``match`` as the autosave (called after every action), stamped ``saved_at`` (ms since
+        1970) for the start screen's Resume summary; :meth:`Match.from_json` ignores the stamp."""
+        data = {**match.to_json(), "saved_at": int(time.time() * 1000)}
+        self.backend.setItem(AUTOSAVE_KEY, json.dumps(data, separators=(",", ":")))
 
     def clear_autosave(self) -> None:
         """Forget the autosave (a finished game is not resumed)."""

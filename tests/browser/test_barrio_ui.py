@@ -272,7 +272,7 @@ def test_klaus_turn_is_animated_step_by_step(page, open_app):
         match = play_move(page, match, bot)
         if B.view(match.state, 0)["turn_number"] != turn:  # the turn ended: Klaus played
             for _ in range(40):
-                text = page.evaluate("(() => { const f = window.houseGamesApp.screen.flash; return f ? f.text : null; })()")
+                text = page.evaluate("houseGames.inspect('screen.flash.text')")  # asks the Python worker
                 if text:
                     captions.add(text)
                 page.wait_for_timeout(50)

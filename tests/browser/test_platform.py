@@ -25,7 +25,7 @@ def wait_controlled(page) -> None:
 
 def test_start_screen_becomes_ready(page, open_app, shot, dist):
     seconds = open_app(page)
-    assert page.locator("#loading-screen").is_hidden()
+    assert page.locator("#start-screen").is_visible()
     for title in GAMES:
         assert page.locator("#start-screen label.choice", has_text=title).count() == 1
     build_id = json.loads((dist / "version.json").read_text())["build"]

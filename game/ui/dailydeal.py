@@ -1,0 +1,153 @@
+"""The daily deal screen and its result card.
+
+Today's deals (UTC) come from :mod:`game.core.daily`: Barrio solo against
+Klaus at each level and the Nyhavn score challenge. The first game of a deal
+finished on this device counts (``RecordBook.daily_counts``); after that the
+deal can still be played as practice and its replay watched, and the card
+shows the counted result: day, level, score, Klaus's score and a share link.
+
+A match is known to be a daily deal by its settings: the deal of its game,
+seed, options and seats on its day (today or yesterday, for a game finished
+after midnight UTC), so resuming a saved daily game keeps it one
+(:func:`daily_key_of`).
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta, timezone
+from typing import Any
+
+from ..core import Match, daily
+from . import dom
+from .dom import el
+from .i18n import register, t
+from .words import challenge_words, level_words, result_words
+
+register({
+    "en": {
+        "daily.title": "Daily deal",
+        "daily.day": "Deals of {day} (UTC): the same for everyone today.",
+        "daily.rule": "Your first finished game of each deal counts; after that you can practise it and watch replays.",
+        "daily.play": "Play (counts)",
+        "daily.practise": "Practise (does not count)",
+        "daily.replay": "Replay",
+        "daily.share": "Share",
+        "daily.open": "Not played yet today.",
+        "daily.card": "Daily deal {day}",
+        "daily.card.level": "Level",
+        "daily.card.score": "Your score",
+        "daily.card.klaus": "Klaus's score",
+        "daily.card.other": "Computer's score",
+        "daily.card.result": "Result",
+        "daily.card.link": "Replay link",
+        "daily.practice_done": "Practice game: your counted result for this deal stays as it was.",
+        "daily.back": "Back to start",
+    },
+    "es": {
+        "daily.title": "Reto del día",
+        "daily.day": "Retos del {day} (UTC): los mismos para todos hoy.",
+        "daily.rule": "Cuenta tu primera partida terminada de cada reto; después puedes practicarlo y ver repeticiones.",
+        "daily.play": "Jugar (cuenta)",
+        "daily.practise": "Practicar (no cuenta)",
+        "daily.replay": "Ver repetición",
+        "daily.share": "Compartir",
+        "daily.open": "Aún sin jugar hoy.",
+        "daily.card": "Reto del día {day}",
+        "daily.card.level": "Nivel",
+        "daily.card.score": "Tu puntuación",
+        "daily.card.klaus": "Puntuación de Klaus",
+        "daily.card.other": "Puntuación del ordenador",
+        "daily.card.result": "Resultado",
+        "daily.card.link": "Enlace a la repetición",
+        "daily.practice_done": "Partida de práctica: tu resultado contado para este reto no cambia.",
+        "daily.back": "Volver al inicio",
+    },
+})
+
+
+def daily_deal_of(match: Match, now: datetime | None = None) -> daily.DailyDeal | None:
+    """The daily deal ``match`` was dealt from (today's or yesterday's, UTC), else ``None``."""
+    now = now or datetime.now(timezone.utc)
+    for day in (now, now - timedelta(days=1)):
+        for deal in daily.deals(day.strftime("%Y-%m-%d")):
+            seats = deal.seats()
+            if (deal.game_id == match.game_id and deal.num_players == match.num_players and deal.seed == match.seed
+                    and dict(deal.options) == dict(match.options)
+                    and [(s.kind, s.bot) for s in seats] == [(s.kind, s.bot) for s in match.seats]):
+                return deal
+    return None
+
+
+def daily_key_of(match: Match) -> str:
+    """The record's ``daily`` field for ``match``: its deal's key, ``""`` for an ordinary game."""
+    deal = daily_deal_of(match)
+    return deal.key if deal else ""
+
+
+def result_card(app: Any, row: dict[str, Any], link: str | None) -> Any:
+    """The result card of a counted daily game: day, level, score, Klaus's (or the computer's) score, link."""
+    lang = app.lang
+    day, _, challenge = str(row.get("daily", "")).partition("/")
+    scores = row.get("scores") or []
+    other_key = "daily.card.klaus" if row.get("game") == "barrio" else "daily.card.other"
+    rows = [("level", level_words(str(row.get("level", "")), lang) or "—"),
+            ("score", "—" if row.get("score") is None else str(row["score"])),
+            ("other", str(scores[1]) if len(scores) > 1 else "—"),
+            ("result", result_words(row.get("result"), lang) or "—")]
+    body = el("tbody", {}, [el("tr", {"data-field": key},
+                               el("th", {"scope": "row"}, t(other_key if key == "other" else f"daily.card.{key}", lang)),
+                               el("td", {"class": "num"}, value)) for key, value in rows])
+    card = el("section", {"class": "card daily-card", "data-daily": row.get("daily", ""), "data-score": row.get("score")},
+              el("h2", {}, t("daily.card", lang, day=day)),
+              el("p", {"class": "muted"}, challenge_words(challenge, lang) if challenge in daily.CHALLENGES else challenge),
+              el("table", {"class": "scores"}, body))
+    if link:
+        card.appendChild(el("label", {"class": "field"}, el("span", {}, t("daily.card.link", lang)),
+                            el("input", {"type": "text", "readonly": True, "class": "share-link", "value": link})))
+        card.appendChild(el("div", {"class": "actions"},
+                            el("button", {"type": "button", "class": "daily-share primary",
+                                          "onclick": lambda e: app.share_link(link)}, t("daily.share", lang))))
+    return card
+
+
+class DailyScreen:
+    """Today's deals with their status. ``app`` gives ``lang``, ``book``, ``start_daily``, ``open_kept``, ``link_of``, ``show_start``."""
+
+    def __init__(self, app: Any, day: str | None = None) -> None:
+        self.app = app
+        self.lang = app.lang
+        self.day = day or daily.utc_today()
+
+    def mount(self, root: Any) -> None:
+        lang, book = self.lang, self.app.book
+        cards = []
+        for deal in daily.deals(self.day):
+            row = book.daily_result(deal.key)
+            box = el("section", {"class": "card daily-deal", "data-challenge": deal.challenge, "data-key": deal.key,
+                                 "data-seed": deal.seed, "data-played": "true" if row else "false"},
+                     el("h2", {}, challenge_words(deal.challenge, lang)))
+            if row is None:
+                box.appendChild(el("p", {"class": "muted"}, t("daily.open", lang)))
+            else:
+                box.appendChild(result_card(self.app, row, self.app.link_of(row["id"])))
+            buttons = [el("button", {"type": "button", "class": "daily-play" + ("" if row else " primary"),
+                                     "onclick": lambda e, c=deal.challenge: self.app.start_daily(c, self.day)},
+                          t("daily.practise" if row else "daily.play", lang))]
+            if row is not None and book.kept(row["id"]):
+                buttons.append(el("button", {"type": "button", "class": "daily-replay",
+                                             "onclick": lambda e, rid=row["id"]: self.app.open_kept(rid)},
+                                  t("daily.replay", lang)))
+            box.appendChild(el("div", {"class": "actions"}, buttons))
+            cards.append(box)
+        dom.append(root, el("section", {"class": "stack screen", "id": "daily", "aria-labelledby": "daily-title",
+                                        "data-day": self.day},
+                            el("header", {"class": "topbar"},
+                               el("h1", {"id": "daily-title"}, t("daily.title", lang)),
+                               el("button", {"type": "button", "id": "daily-back",
+                                             "onclick": lambda e: self.app.show_start()}, t("daily.back", lang))),
+                            el("p", {}, t("daily.day", lang, day=self.day)),
+                            el("p", {"class": "muted"}, t("daily.rule", lang)),
+                            cards))
+
+    def unmount(self) -> None:
+        pass

@@ -1,0 +1,120 @@
+"""The "Past games" list: the kept games, newest first, each to replay, share, pin or remove.
+
+The games and their results come from :class:`game.ui.records.RecordBook`
+(``app.book``): the last 50 finished games plus the pinned ones. Listing
+reads each game's summary without replaying it; *Replay* replays and checks it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .dom import el
+from .i18n import register, t
+from .words import game_title, level_words, mode_words, result_words, when_words
+
+register({
+    "en": {
+        "past.title": "Past games",
+        "past.none": "No finished games yet. Every game you finish is kept here (the last 50, and any you pin).",
+        "past.keep": "The last 50 games are kept; pin a game to keep it for good.",
+        "past.replay": "Replay",
+        "past.share": "Share",
+        "past.pin": "Pin",
+        "past.unpin": "Unpin",
+        "past.forget": "Remove",
+        "past.forgotten": "Removed from the past games (it still counts in your statistics).",
+        "past.pinned_tag": "pinned",
+        "past.scores": "Scores: {scores}",
+        "past.back": "Back to start",
+    },
+    "es": {
+        "past.title": "Partidas jugadas",
+        "past.none": "Aún no has terminado ninguna partida. Cada partida que termines se guarda aquí (las 50 últimas y las que fijes).",
+        "past.keep": "Se guardan las 50 últimas partidas; fija una para guardarla para siempre.",
+        "past.replay": "Ver repetición",
+        "past.share": "Compartir",
+        "past.pin": "Fijar",
+        "past.unpin": "Soltar",
+        "past.forget": "Quitar",
+        "past.forgotten": "Quitada de las partidas jugadas (sigue contando en tus estadísticas).",
+        "past.pinned_tag": "fijada",
+        "past.scores": "Puntos: {scores}",
+        "past.back": "Volver al inicio",
+    },
+})
+
+
+class PastGames:
+    """The list of kept games. ``app`` gives ``lang``, ``book``, ``open_kept``, ``share_code``, ``pin``, ``show_start``."""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+        self.lang = app.lang
+
+    def mount(self, root: Any) -> None:
+        lang = self.lang
+        self.list = el("ol", {"class": "past-list", "id": "past-list"})
+        notice = self.app.book.notice
+        dom_notice = el("p", {"class": "notice error", "role": "alert", "id": "records-notice"}, notice.text(lang)) if notice else None
+        self.section = el("section", {"class": "stack screen", "id": "past-games", "aria-labelledby": "past-title"},
+                          el("header", {"class": "topbar"},
+                             el("h1", {"id": "past-title"}, t("past.title", lang)),
+                             el("button", {"type": "button", "id": "past-back", "onclick": lambda e: self.app.show_start()},
+                                t("past.back", lang))),
+                          dom_notice,
+                          el("p", {"class": "muted"}, t("past.keep", lang)),
+                          self.list)
+        root.appendChild(self.section)
+        self.render()
+
+    def unmount(self) -> None:
+        pass
+
+    def render(self) -> None:
+        lang = self.lang
+        from . import dom
+
+        dom.clear(self.list)
+        games = self.app.book.past_games()
+        if not games:
+            self.list.appendChild(el("li", {"class": "muted", "id": "past-none"}, t("past.none", lang)))
+            return
+        for row in games:
+            rid = row["id"]
+            title = game_title(row.get("game", ""))
+            bits = [when_words(row.get("finished", ""), lang)]
+            if row.get("mode"):
+                bits.append(mode_words(row["mode"], lang))
+            if row.get("level") and row.get("level") != "-":
+                bits.append(level_words(row["level"], lang))
+            if row.get("result"):
+                bits.append(result_words(row["result"], lang))
+            scores = " · ".join(str(s) for s in row.get("scores") or [])
+            pinned = bool(row.get("pinned"))
+            self.list.appendChild(el(
+                "li", {"class": "past-game card", "data-id": rid, "data-pinned": "true" if pinned else "false"},
+                el("h2", {}, title, el("span", {"class": "tag"}, t("past.pinned_tag", lang)) if pinned else None,
+                   el("span", {"class": "tag"}, row["daily"]) if row.get("daily") else None),
+                el("p", {"class": "muted"}, " · ".join(b for b in bits if b)),
+                el("p", {}, t("past.scores", lang, scores=scores)),
+                el("div", {"class": "actions"},
+                   el("button", {"type": "button", "class": "primary", "data-action": "replay",
+                                 "onclick": lambda e, rid=rid: self.app.open_kept(rid)}, t("past.replay", lang)),
+                   el("button", {"type": "button", "data-action": "share",
+                                 "onclick": lambda e, rid=rid: self.app.share_code(self.app.book.code(rid), title)},
+                      t("past.share", lang)),
+                   el("button", {"type": "button", "data-action": "pin", "aria-pressed": "true" if pinned else "false",
+                                 "onclick": lambda e, rid=rid, pinned=pinned: self._pin(rid, not pinned)},
+                      t("past.unpin" if pinned else "past.pin", lang)),
+                   el("button", {"type": "button", "data-action": "forget",
+                                 "onclick": lambda e, rid=rid: self._forget(rid)}, t("past.forget", lang)))))
+
+    def _pin(self, rid: str, pinned: bool) -> None:
+        if self.app.pin(rid, pinned):
+            self.render()
+
+    def _forget(self, rid: str) -> None:
+        self.app.book.forget(rid)
+        self.app.toast(t("past.forgotten", self.lang))
+        self.render()

@@ -1,0 +1,208 @@
+"""The statistics screen: per game, mode and level, Klaus's record, export and import.
+
+Everything comes from :class:`game.ui.records.RecordBook` (``app.book``).
+The last 30 scores of each group are a small chart drawn on a canvas
+(:class:`game.ui.canvas.Board`). *Export* downloads the whole book as a JSON
+file; *Import* merges such a file (or one game's record file) without
+duplicates, and a file that cannot be read changes nothing and says why.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..core.record import RecordError, utc_now_iso
+from . import dom
+from .canvas import Board, DrawList
+from .dom import el
+from .i18n import register, t
+from .records import KlausRecord, Stats
+from .words import game_title, level_words, mode_words
+
+register({
+    "en": {
+        "stats.title": "Statistics",
+        "stats.none": "No counted games yet: finish a game against Klaus or the computer and it shows here.",
+        "stats.games": "Games",
+        "stats.wins": "Wins",
+        "stats.rate": "Win rate",
+        "stats.best": "Best score",
+        "stats.average": "Average score",
+        "stats.streak": "Current streak",
+        "stats.best_streak": "Best streak",
+        "stats.chart": "Last {n} scores, oldest first: {scores}",
+        "stats.klaus": "Klaus's record",
+        "stats.klaus.level": "Level",
+        "stats.klaus.games": "Games",
+        "stats.klaus.wins": "Klaus won",
+        "stats.klaus.yours": "You won",
+        "stats.klaus.best": "Klaus's best",
+        "stats.export": "Export (JSON file)",
+        "stats.import": "Import a file",
+        "stats.imported": "Imported: {games} games and {results} results added, {skipped} already here.",
+        "stats.import_unreadable": "This file could not be read. Nothing was changed.",
+        "stats.exported": "Your games and statistics were saved as {name}.",
+        "stats.back": "Back to start",
+    },
+    "es": {
+        "stats.title": "Estadísticas",
+        "stats.none": "Aún no hay partidas contadas: termina una partida contra Klaus o el ordenador y aparecerá aquí.",
+        "stats.games": "Partidas",
+        "stats.wins": "Victorias",
+        "stats.rate": "Porcentaje de victorias",
+        "stats.best": "Mejor puntuación",
+        "stats.average": "Puntuación media",
+        "stats.streak": "Racha actual",
+        "stats.best_streak": "Mejor racha",
+        "stats.chart": "Últimas {n} puntuaciones, de la más antigua a la más reciente: {scores}",
+        "stats.klaus": "Historial de Klaus",
+        "stats.klaus.level": "Nivel",
+        "stats.klaus.games": "Partidas",
+        "stats.klaus.wins": "Ganó Klaus",
+        "stats.klaus.yours": "Ganaste tú",
+        "stats.klaus.best": "Mejor de Klaus",
+        "stats.export": "Exportar (archivo JSON)",
+        "stats.import": "Importar un archivo",
+        "stats.imported": "Importado: {games} partidas y {results} resultados añadidos, {skipped} ya estaban.",
+        "stats.import_unreadable": "No se pudo leer este archivo. No se ha cambiado nada.",
+        "stats.exported": "Tus partidas y estadísticas se guardaron como {name}.",
+        "stats.back": "Volver al inicio",
+    },
+})
+
+CHART_W, CHART_H = 320, 110
+
+
+def chart(scores: list[int]) -> DrawList:
+    """A bar chart of ``scores`` (oldest left), scaled to the best, on a ``CHART_W``×``CHART_H`` board."""
+    d = DrawList().clear("#fffdf7")
+    d.line(24, CHART_H - 16, CHART_W - 4, CHART_H - 16, "#8a8f94", 1)
+    if not scores:
+        return d
+    top = max(max(scores), 1)
+    low = min(min(scores), 0)
+    span = top - low or 1
+    slot = (CHART_W - 30) / max(len(scores), 1)
+    base = CHART_H - 16 - (0 - low) / span * (CHART_H - 30)
+    for i, score in enumerate(scores):
+        y = CHART_H - 16 - (score - low) / span * (CHART_H - 30)
+        d.rect(26 + i * slot, min(y, base), max(slot - 2, 2), max(abs(base - y), 1),
+               fill="#b8860b" if score == top else "#2f6f8f")  # the best score stands out
+    d.text(2, 14, str(top), font="12px sans-serif", colour="#1d2326")
+    d.text(2, CHART_H - 18, str(low), font="12px sans-serif", colour="#1d2326")
+    return d
+
+
+class StatsScreen:
+    """Statistics, Klaus's record, export and import. ``app`` gives ``lang``, ``book``, ``download``, ``toast``, ``show_start``."""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+        self.lang = app.lang
+        self.boards: list[Board] = []
+
+    def mount(self, root: Any) -> None:
+        lang = self.lang
+        self.body = el("div", {"class": "stack", "id": "stats-body"})
+        self.notice = el("p", {"class": "notice", "role": "alert", "id": "stats-notice", "hidden": True})
+        self.file = el("input", {"type": "file", "id": "stats-file", "accept": "application/json,.json",
+                                 "class": "file", "onchange": self._import})
+        self.section = el("section", {"class": "stack screen", "id": "stats", "aria-labelledby": "stats-title"},
+                          el("header", {"class": "topbar"},
+                             el("h1", {"id": "stats-title"}, t("stats.title", lang)),
+                             el("button", {"type": "button", "id": "stats-back", "onclick": lambda e: self.app.show_start()},
+                                t("stats.back", lang))),
+                          self.notice, self.body,
+                          el("div", {"class": "actions"},
+                             el("button", {"type": "button", "id": "stats-export", "onclick": self._export},
+                                t("stats.export", lang)),
+                             el("label", {"class": "button", "for": "stats-file", "id": "stats-import"},
+                                t("stats.import", lang), self.file)))
+        root.appendChild(self.section)
+        notice = self.app.book.notice
+        if notice is not None:
+            self._say(notice.text(lang), error=True)
+        self.render()
+
+    def unmount(self) -> None:
+        for board in self.boards:
+            board.destroy()
+        self.boards = []
+
+    def _say(self, text: str, error: bool = False) -> None:
+        self.notice.textContent = text
+        self.notice.className = "notice error" if error else "notice"
+        self.notice.hidden = False
+
+    def render(self) -> None:
+        self.unmount()
+        dom.clear(self.body)
+        lang, book = self.lang, self.app.book
+        groups = book.all_stats()
+        if not groups:
+            self.body.appendChild(el("p", {"class": "muted", "id": "stats-none"}, t("stats.none", lang)))
+        for stats in groups:
+            self.body.appendChild(self._group(stats))
+        klaus = [k for k in book.klaus() if k.games]
+        if klaus:
+            self.body.appendChild(self._klaus(klaus))
+
+    def _group(self, s: Stats) -> Any:
+        lang = self.lang
+        title = " · ".join(x for x in (game_title(s.game), mode_words(s.mode, lang), level_words(s.level, lang)) if x)
+        rate = "—" if s.win_rate is None else f"{round(100 * s.win_rate)} %"
+        rows = [("games", s.games), ("wins", s.wins), ("rate", rate), ("best", "—" if s.best is None else s.best),
+                ("average", "—" if s.average is None else f"{s.average:g}"), ("streak", s.current_streak),
+                ("best_streak", s.best_streak)]
+        table = el("table", {"class": "scores stats-table"},
+                   el("tbody", {}, [el("tr", {"data-stat": key}, el("th", {"scope": "row"}, t(f"stats.{key}", lang)),
+                                       el("td", {"class": "num"}, str(value))) for key, value in rows]))
+        box = el("section", {"class": "card stats-group", "data-group": f"{s.game}/{s.mode}/{s.level}"},
+                 el("h2", {}, title), table)
+        label = t("stats.chart", lang, n=len(s.last_scores), scores=", ".join(map(str, s.last_scores)))
+        holder = el("div", {"class": "stats-chart"})
+        box.appendChild(holder)
+        board = Board(holder, CHART_W, CHART_H, on_tap=lambda key: None, label=label)
+        board.draw(chart(s.last_scores), [])
+        self.boards.append(board)
+        return box
+
+    def _klaus(self, records: list[KlausRecord]) -> Any:
+        lang = self.lang
+        head = el("tr", {}, [el("th", {"scope": "col"}, t(f"stats.klaus.{k}", lang))
+                             for k in ("level", "games", "wins", "yours", "best")])
+        body = el("tbody", {}, [el("tr", {"data-level": k.level},
+                                   el("th", {"scope": "row"}, level_words(k.level, lang)),
+                                   el("td", {"class": "num"}, str(k.games)), el("td", {"class": "num"}, str(k.klaus_wins)),
+                                   el("td", {"class": "num"}, str(k.player_wins)),
+                                   el("td", {"class": "num"}, "—" if k.best is None else str(k.best)))
+                                for k in records])
+        return el("section", {"class": "card", "id": "stats-klaus"}, el("h2", {}, t("stats.klaus", lang)),
+                  el("table", {"class": "scores"}, el("thead", {}, head), body))
+
+    # ------------------------------------------------------------------ files
+    def _export(self, _: Any) -> None:
+        name = f"house-games-{utc_now_iso()[:10]}.json"
+        self.app.download(name, self.app.book.export_json())
+        self._say(t("stats.exported", self.lang, name=name))
+
+    def _import(self, event: Any) -> None:
+        files = getattr(event, "files", [])
+        if not files:
+            return
+        name, text = files[0]
+        if text is None:
+            self._say(t("stats.import_unreadable", self.lang), error=True)
+            return
+        try:
+            report = self.app.book.import_json(text)
+        except RecordError as exc:
+            self._say(exc.text(self.lang), error=True)
+            return
+        self.render()
+        self._say(t("stats.imported", self.lang, games=report.games_added, results=report.results_added,
+                    skipped=report.skipped))
+        self.file.value = ""
+
+
+__all__ = ["StatsScreen", "chart"]

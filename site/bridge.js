@@ -1,0 +1,249 @@
+// The page's end of the Python bridge. Python runs in a Web Worker (game/ui/
+// remote.py keeps a mirror of the DOM there); it sends one message of
+// operations per Python turn, which this module applies to real elements
+// keyed by id. In the other direction it forwards events (with the fields
+// handlers read), element sizes, form values and storage changes. Plain
+// postMessage: no SharedArrayBuffer, so no cross-origin isolation is needed.
+// Message shapes: game/ui/README.md ("The bridge").
+
+const nodes = new Map(); // id -> element
+const ids = new WeakMap(); // element -> id
+const listeners = new Map(); // handler id -> [element, type, listener]
+const observed = new Set(); // elements whose size Python reads
+const pendingMoves = new Map(); // handler id -> latest coalesced move event while the worker is busy
+const queued = []; // messages before the worker is connected
+const MOVES = new Set(["pointermove", "mousemove", "touchmove", "scroll", "wheel"]);
+let worker = null;
+let sent = 0; // messages sent
+let acked = 0; // messages the worker has finished handling (from its replies)
+let hooks = null;
+let observer = null;
+
+function register(id, element) {
+  nodes.set(id, element);
+  ids.set(element, id);
+}
+
+function idOf(element) {
+  while (element && !ids.has(element)) element = element.parentNode;
+  return element ? ids.get(element) : null;
+}
+
+function send(message) {
+  if (!worker) { queued.push(message); return; }
+  sent += 1;
+  worker.postMessage(JSON.stringify(message));
+}
+
+function busy() { return acked < sent; }
+
+function rect(element) {
+  const box = element.getBoundingClientRect();
+  return [box.left, box.top, box.width, box.height];
+}
+
+function valuesOf(element) {
+  const id = ids.get(element);
+  if (id === undefined || !("value" in element) || element.tagName === "BUTTON" || element.tagName === "LI") return null;
+  const checkable = element.type === "checkbox" || element.type === "radio";
+  return { [id]: [String(element.value), checkable ? element.checked : null] };
+}
+
+function eventData(event, hid, current) {
+  const data = { kind: "event", hid, type: event.type, target: idOf(event.target), current: ids.get(current) };
+  if ("key" in event) Object.assign(data, { key: event.key, code: event.code });
+  if ("clientX" in event) Object.assign(data, { x: event.clientX, y: event.clientY, button: event.button });
+  if ("pointerId" in event) Object.assign(data, { pointer: event.pointerId, pointerType: event.pointerType });
+  for (const k of ["shift", "ctrl", "alt", "meta"]) if (event[`${k}Key`]) data[k] = true;
+  const values = event.target && event.target.nodeType === 1 ? valuesOf(event.target) : null;
+  if (values) data.values = values;
+  const rects = {};
+  for (let el = current; el; el = el.parentElement) if (observed.has(el)) rects[ids.get(el)] = rect(el);
+  data.rects = rects;
+  return data;
+}
+
+// A file input's chosen files travel with its change event as [[name, text], …] (read as UTF-8 text).
+function withFiles(element, data) {
+  const files = [...element.files].slice(0, 4);
+  Promise.all(files.map((file) => file.text().then((text) => [file.name, text], () => [file.name, null])))
+    .then((read) => { data.files = read; send(data); });
+}
+
+// Share a link: the Web Share API where the browser has it, else the clipboard; Python hears how it went.
+async function shareLink(url, title) {
+  let how = "failed";
+  try {
+    if (navigator.share) {
+      await navigator.share({ url, title });
+      how = "shared";
+    } else {
+      await navigator.clipboard.writeText(url);
+      how = "copied";
+    }
+  } catch (error) {
+    how = error && error.name === "AbortError" ? "cancelled" : "failed";
+  }
+  send({ kind: "shared", how, url });
+}
+
+function listen(element, type, hid) {
+  const listener = (event) => {
+    const data = eventData(event, hid, element);
+    if (type === "change" && element.type === "file" && element.files) { withFiles(element, data); return; }
+    if (MOVES.has(type) && busy()) { pendingMoves.set(hid, data); return; } // only the latest move matters
+    send(data);
+  };
+  element.addEventListener(type, listener);
+  listeners.set(hid, [element, type, listener]);
+}
+
+function sizes(entries) {
+  const rects = {};
+  for (const entry of entries) {
+    const id = ids.get(entry.target);
+    if (id !== undefined) rects[id] = rect(entry.target);
+  }
+  if (Object.keys(rects).length) send({ kind: "sizes", rects, dpr: devicePixelRatio || 1 });
+}
+
+function thinking(text) {
+  let mark = document.getElementById("thinking-mark");
+  if (!mark) {
+    mark = document.createElement("div");
+    mark.id = "thinking-mark";
+    mark.className = "thinking";
+    mark.setAttribute("role", "status");
+    mark.hidden = true;
+    document.body.append(mark);
+  }
+  mark.textContent = text || "";
+  mark.hidden = !text;
+  if (text) document.documentElement.dataset.thinking = "true";
+  else delete document.documentElement.dataset.thinking;
+}
+
+const APPLY = {
+  new(id, tag, attrs) {
+    const element = document.createElement(tag);
+    for (const [name, value] of Object.entries(attrs)) element.setAttribute(name, value);
+    register(id, element);
+  },
+  text(id, text) { nodes.get(id).append(text); },
+  attr(id, name, value) {
+    const element = nodes.get(id);
+    if (value === null) element.removeAttribute(name);
+    else element.setAttribute(name, value);
+  },
+  prop(id, name, value) { nodes.get(id)[name] = value; },
+  style(id, name, value) { nodes.get(id).style[name] = value; },
+  append(id, child) { nodes.get(id).appendChild(nodes.get(child)); },
+  before(id, child, ref) { nodes.get(id).insertBefore(nodes.get(child), nodes.get(ref)); },
+  clear(id) { nodes.get(id).replaceChildren(); },
+  remove(id) { nodes.get(id).remove(); },
+  on(id, type, hid) { listen(nodes.get(id), type, hid); },
+  off(hids) {
+    for (const hid of hids) {
+      const entry = listeners.get(hid);
+      if (entry) entry[0].removeEventListener(entry[1], entry[2]);
+      listeners.delete(hid);
+      pendingMoves.delete(hid);
+    }
+  },
+  observe(id) { const element = nodes.get(id); observed.add(element); observer.observe(element); },
+  unobserve(id) { const element = nodes.get(id); observed.delete(element); observer.unobserve(element); },
+  draw(id, commands) { window.houseGamesDraw(nodes.get(id), commands); },
+  call(id, method, args) { nodes.get(id)[method](...args); },
+  scrollEnd(id) { const element = nodes.get(id); element.scrollTop = element.scrollHeight; },
+  scroll(x, y) { window.scrollTo(x, y); },
+  store(key, value) {
+    try {
+      if (value === null) localStorage.removeItem(key);
+      else localStorage.setItem(key, value);
+    } catch (error) {
+      console.error(`Could not store ${key}:`, error); // full or blocked: the game goes on in memory
+    }
+  },
+  global(name, value) { window[name] = value; },
+  console(level, text) { (console[level] || console.log)(text); },
+  host(name, args) {
+    if (name === "thinking") thinking(...args);
+    else if (name === "share") shareLink(...args);
+    else if (name === "setRequestHandler") hooks.setRequestHandler((text) => send({ kind: "request", text: String(text) }));
+    else if (typeof hooks[name] === "function") hooks[name](...args);
+    else console.warn(`bridge: the page has no houseGames.${name}()`);
+  },
+  drop(gone) {
+    for (const id of gone) {
+      const element = nodes.get(id);
+      if (element && observed.delete(element)) observer.unobserve(element);
+      nodes.delete(id);
+    }
+  },
+};
+
+function apply(operations) {
+  for (const [name, ...args] of operations) {
+    try {
+      APPLY[name](...args);
+    } catch (error) {
+      console.error(`bridge: operation ${name} failed:`, error, args.slice(0, 3));
+    }
+  }
+}
+
+function received(event) {
+  if (typeof event.data !== "string" || event.data[0] !== "{") return; // PyScript's own messages
+  let message;
+  try { message = JSON.parse(event.data); } catch { return; }
+  if (message.kind !== "ops") return;
+  apply(message.ops);
+  if (typeof message.ack === "number") acked = Math.max(acked, message.ack);
+  if (!busy() && pendingMoves.size) {
+    const moves = [...pendingMoves.values()];
+    pendingMoves.clear();
+    for (const move of moves) send(move);
+  }
+}
+
+function storageSnapshot() {
+  try {
+    const items = {};
+    for (let i = 0; i < localStorage.length; i += 1) {
+      const key = localStorage.key(i);
+      if (key && key.startsWith("house-games.")) items[key] = localStorage.getItem(key);
+    }
+    return items;
+  } catch {
+    return null; // storage blocked: Python keeps the game in memory
+  }
+}
+
+// Connect a started PyWorker; Python starts the app when it gets the boot message.
+export function connect(pyWorker, pageHooks) {
+  hooks = pageHooks;
+  register(1, document.documentElement);
+  register(2, document.head);
+  register(3, document.body);
+  register(4, document.getElementById("app"));
+  observer = new ResizeObserver(sizes);
+  pyWorker.addEventListener("message", received);
+  addEventListener("storage", (event) => {
+    if (event.key && event.key.startsWith("house-games.")) send({ kind: "storage", key: event.key, value: event.newValue });
+  });
+  for (const type of ["input", "change"]) {
+    document.addEventListener(type, (event) => {
+      const values = event.target && event.target.nodeType === 1 ? valuesOf(event.target) : null;
+      if (values) send({ kind: "values", values });
+    }, true);
+  }
+  worker = pyWorker;
+  send({
+    kind: "boot", search: location.search, href: location.href, build: hooks.build,
+    dpr: devicePixelRatio || 1, storage: storageSnapshot(),
+  });
+  for (const message of queued.splice(0)) send(message);
+  hooks.inspect = async (path) => JSON.parse(await pyWorker.sync.inspect(path));
+  hooks.idle = () => !busy();
+}
+

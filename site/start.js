@@ -1,0 +1,294 @@
+// The start screen, before and beside Python. build.py writes its HTML and the
+// data it needs (#start-data: games, options, texts in every UI language) from
+// the Python app's own tables; this script keeps the choices in localStorage
+// ("house-games.settings", the dict game/ui/storage.py keeps), switches the
+// language, shows the autosave's summary, and queues Start/Resume until Python
+// takes the request. Contract with Python (game/ui/app.py):
+//   window.houseGames.request({type: "new", settings} | {type: "resume"})  queued until
+//   window.houseGames.setRequestHandler(fn)  Python's handler; fn receives the request as JSON text
+//   window.houseGames.showApp()              Python opened a game: hide the start screen, show #app
+//   window.houseGames.showStart(notice?)     back to the start screen; notice = {kind, text}
+// It runs as a classic script right after the start screen's HTML, so saved
+// choices are applied before the first paint (nothing jumps).
+(() => {
+  "use strict";
+  const SETTINGS_KEY = "house-games.settings";
+  const AUTOSAVE_KEY = "house-games.autosave";
+  const root = document.documentElement;
+  const $ = (id) => document.getElementById(id);
+  const DATA = JSON.parse($("start-data").textContent);
+  const hg = (window.houseGames = window.houseGames || {});
+  const form = $("start-form");
+  const queue = [];
+  let handler = null;
+  let pending = null; // the request waiting for Python, if any
+  let rules = null; // rules.json once fetched
+
+  // ------------------------------------------------------------------ storage
+  function get(key) {
+    try { return localStorage.getItem(key); } catch { return null; }
+  }
+  function loadSettings() {
+    const settings = { ...DATA.defaults };
+    try {
+      const saved = JSON.parse(get(SETTINGS_KEY) || "{}");
+      if (saved && typeof saved === "object" && !Array.isArray(saved)) Object.assign(settings, saved);
+    } catch { /* unreadable settings: the defaults */ }
+    return settings;
+  }
+  let s = loadSettings();
+  function save() {
+    const sorted = {};
+    for (const key of Object.keys(s).sort()) if (!key.startsWith("_focus")) sorted[key] = s[key];
+    try { localStorage.setItem(SETTINGS_KEY, JSON.stringify(sorted)); } catch { /* storage blocked: keep in memory */ }
+  }
+
+  // ------------------------------------------------------------------ texts
+  const lang = () => (s.lang in DATA.languages ? s.lang : "en");
+  function t(key, values) {
+    const text = DATA.texts[lang()][key] ?? DATA.texts.en[key] ?? key;
+    return values ? text.replace(/\{(\w+)\}/g, (m, k) => (k in values ? String(values[k]) : m)) : text;
+  }
+  const gameInfo = (id) => DATA.games.find((g) => g.id === id);
+  const firstAvailable = () => DATA.games.find((g) => g.available);
+
+  // Replace a select's options only when they differ (keeps focus and scroll position).
+  function setOptions(select, options, value) {
+    const same = select.options.length === options.length
+      && options.every(([v, text], i) => select.options[i].value === v && select.options[i].text === text);
+    if (!same) {
+      select.replaceChildren(...options.map(([v, text]) => new Option(text, v)));
+    }
+    select.value = value;
+  }
+  const show = (node, visible) => { if (node.hidden === visible) node.hidden = !visible; };
+
+  // ------------------------------------------------------------------ render
+  function render() {
+    root.lang = lang();
+    for (const node of document.querySelectorAll("#start-screen [data-t]")) {
+      if (node.id === "build-id" || node.id === "start-label") continue;
+      const n = node.dataset.n;
+      const text = t(node.dataset.t, n ? { n } : null);
+      if (node.textContent !== text) node.textContent = text;
+    }
+    for (const node of document.querySelectorAll("#start-screen [data-t-label]")) node.setAttribute("aria-label", t(node.dataset.tLabel));
+    let info = gameInfo(s.game);
+    if ((!info || !info.available) && !s._chosen) {
+      info = firstAvailable() || info;
+      if (info) s.game = info.id;
+    }
+    for (const g of DATA.games) $(`game-${g.id}`).checked = info && g.id === info.id;
+    const playable = Boolean(info && info.available);
+    const unavailable = $("start-unavailable");
+    show(unavailable, Boolean(info) && !playable);
+    if (info && !playable) unavailable.textContent = t("start.unavailable", { title: info.title });
+    show($("seats-box"), playable);
+    $("start-game").disabled = !playable || pending !== null;
+    renderStartLabel();
+    if (playable) renderSeats(info);
+    else show($("options-box"), false);
+    $("f-seed").value = s.seed ?? "";
+    $("f-patterns").checked = Boolean(s.patterns);
+    setOptions($("f-lang"), Object.entries(DATA.languages), lang());
+    renderResume();
+    renderRules();
+    renderBuild();
+  }
+
+  function renderSeats(info) {
+    const barrio = info.id === "barrio";
+    const players = Math.min(Math.max(parseInt(s.players, 10) || info.min, info.min), info.max);
+    s.players = players;
+    const counts = [];
+    for (let n = info.min; n <= info.max; n++) counts.push([String(n), barrio && n === 1 ? t("start.solo") : String(n)]);
+    setOptions($("f-players"), counts, String(players));
+    const solo = barrio && players === 1;
+    show($("field-level"), solo);
+    setOptions($("f-level"), DATA.levels.map((lv) => [lv, t(`start.level.${lv}`)]), s.level || "A");
+    // seats as the Python app chose them: first human, the rest the strongest computer
+    const choices = [["human", t("start.human")], ...info.bots.map((b) => [`bot:${b}`, t("start.computer", { name: b })])];
+    const valid = new Set(choices.map(([v]) => v));
+    const strongest = choices[choices.length - 1][0];
+    let seats = Array.isArray(s.seats) ? s.seats.map(String) : [];
+    seats = seats.length ? seats.concat(Array(4).fill(strongest)) : ["human"].concat(Array(4).fill(strongest));
+    if (!solo) s.seats = seats.slice(0, players).map((v) => (valid.has(v) ? v : strongest));
+    let i = 0;
+    for (let field; (field = $(`field-seat-${i}`)); i++) {
+      const used = !solo && i < players;
+      show(field, used);
+      if (used) setOptions($(`f-seat-${i}`), choices, s.seats[i]);
+    }
+    const card = barrio && !solo;
+    const rounds = info.id === "neueheimat";
+    show($("field-scoring_card"), card);
+    show($("field-rounds"), rounds);
+    show($("options-box"), card || rounds);
+    if (card) setOptions($("f-scoring_card"), DATA.cards.map((c) => [c, c]).concat([["random", t("start.random")]]), s.scoring_card || "A");
+    if (rounds) $("f-rounds").value = String(s.rounds || 1);
+  }
+
+  // The autosave's summary, read without Python (Python checks the save itself when it loads it).
+  function renderResume() {
+    const slot = $("resume-slot");
+    const raw = get(AUTOSAVE_KEY);
+    if (raw === null) { slot.replaceChildren(); return; }
+    let title = "?";
+    let detail = "";
+    try {
+      const data = JSON.parse(raw);
+      const info = gameInfo(data.game);
+      title = info ? info.title : String(data.game);
+      detail = t("start.resume.detail", { players: data.num_players, moves: (data.actions || []).length });
+      if (Number.isFinite(data.saved_at)) {
+        const when = new Date(data.saved_at).toLocaleString(lang(), { dateStyle: "medium", timeStyle: "short" });
+        detail += ` · ${t("start.resume.when", { when })}`;
+      }
+    } catch { /* unreadable: Python explains when it loads it */ }
+    let button = $("resume");
+    if (!button) {
+      button = document.createElement("button");
+      button.type = "button";
+      button.id = "resume";
+      button.className = "primary";
+      button.addEventListener("click", () => hg.request({ type: "resume" }));
+      slot.append(button);
+    }
+    const label = document.createElement("small");
+    label.textContent = detail;
+    button.replaceChildren(t("start.resume", { title }), document.createElement("br"), label);
+    button.disabled = pending !== null;
+  }
+
+  async function renderRules() {
+    const details = $("start-rules");
+    if (!details.open) return;
+    const body = $("start-rules-body");
+    if (!rules) {
+      try { rules = await (await fetch("./rules.json")).json(); } catch { return; }
+    }
+    const sections = (rules[lang()] || rules.en)[s.game] || [];
+    const nodes = [];
+    for (const [heading, paragraphs] of sections) {
+      const h = document.createElement("h3");
+      h.textContent = heading;
+      nodes.push(h);
+      for (const text of paragraphs) {
+        const p = document.createElement("p");
+        p.textContent = text;
+        nodes.push(p);
+      }
+    }
+    body.replaceChildren(...nodes);
+  }
+
+  function renderBuild() {
+    const node = $("build-id");
+    if (typeof hg.build === "string") node.textContent = t("start.build", { build: hg.build });
+  }
+
+  // ------------------------------------------------------------------ choices
+  function changed(update) {
+    update();
+    save();
+    render();
+  }
+  form.addEventListener("change", (event) => {
+    const target = event.target;
+    const name = target.name;
+    changed(() => {
+      if (name === "game") {
+        s.game = target.value;
+        s._chosen = true;
+        const info = gameInfo(s.game);
+        if (info && info.available) s.players = Math.min(Math.max(parseInt(s.players, 10) || 2, info.min), info.max);
+      } else if (name === "players") s.players = parseInt(target.value, 10);
+      else if (name.startsWith("seat-")) s.seats[parseInt(name.slice(5), 10)] = target.value;
+      else if (name === "seed") s.seed = target.value.trim();
+      else if (name === "patterns") s.patterns = target.checked;
+      else if (name === "lang") s.lang = target.value;
+      else if (name === "rounds") s.rounds = parseInt(target.value, 10);
+      else if (name === "level" || name === "scoring_card") s[name] = target.value;
+    });
+  });
+  $("start-rules").addEventListener("toggle", renderRules);
+  // Daily deal, Past games, Statistics: screens Python draws (game/ui/app.py App.handle_request)
+  $("start-more").addEventListener("click", (event) => {
+    const button = event.target.closest("button[data-request]");
+    if (button) hg.request({ type: button.dataset.request });
+  });
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    s.seed = $("f-seed").value.trim(); // typed but not yet "changed"
+    save();
+    hg.request({ type: "new", settings: { ...s } });
+  });
+
+  // ------------------------------------------------------------------ requests to Python
+  function setPending(request) {
+    pending = request;
+    const busy = request !== null;
+    $("start-screen").setAttribute("aria-busy", String(busy));
+    $("start-game").disabled = busy || !(gameInfo(s.game) || {}).available;
+    const resume = $("resume");
+    if (resume) resume.disabled = busy;
+    for (const button of document.querySelectorAll("#start-more button")) button.disabled = busy;
+    clearInterval(ticker);
+    if (busy) ticker = setInterval(renderStartLabel, 200);
+    renderStartLabel();
+  }
+
+  // While a request waits for Python, Start shows how far the loading is.
+  let ticker = 0;
+  function renderStartLabel() {
+    const label = $("start-label");
+    if (pending === null || pending.type !== "new") { label.textContent = t("start.new"); return; }
+    const bar = $("load-progress");
+    const percent = bar.max > 0 ? Math.floor((100 * bar.value) / bar.max) : 0;
+    const active = document.querySelector('#load-status [data-status="active"] .stage-detail');
+    const progress = percent < 100 || !active ? `${percent} %` : active.textContent;
+    label.textContent = t("start.opening", { progress });
+  }
+
+  hg.request = (request) => {
+    if (pending !== null) return; // one at a time
+    show($("start-notice"), false);
+    setPending(request);
+    if (handler) handler(JSON.stringify(request));
+    else queue.push(request);
+  };
+  hg.setRequestHandler = (fn) => {
+    handler = fn;
+    while (queue.length) handler(JSON.stringify(queue.shift()));
+  };
+  hg.showApp = () => {
+    setPending(null);
+    $("start-screen").hidden = true;
+    $("app").hidden = false;
+    window.scrollTo(0, 0);
+  };
+  hg.showStart = (notice) => {
+    setPending(null);
+    s = loadSettings();
+    if (notice && notice.text) {
+      const node = $("start-notice");
+      node.textContent = notice.text;
+      node.className = `notice ${notice.kind || ""}`.trim();
+      node.hidden = false;
+    }
+    $("app").hidden = true;
+    $("start-screen").hidden = false;
+    render();
+  };
+
+  // When the loader says Python is ready (or failed), show the version and put the progress away.
+  new MutationObserver(() => {
+    const state = root.dataset.appState;
+    if (state === "ready") {
+      renderBuild();
+      $("load-status").classList.add("done");
+    }
+  }).observe(root, { attributes: true, attributeFilter: ["data-app-state"] });
+
+  render();
+})();

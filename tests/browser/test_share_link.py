@@ -1,0 +1,67 @@
+"""A finished game's link: shared from the end screen, opened offline in a fresh browser context on the same
+final position; a tampered link refused with a message, the autosave and the past games untouched (issue 15)."""
+
+from __future__ import annotations
+
+from game.core import share
+
+from .conftest import wait_ready
+from .replay_helpers import finish_solo_game, storage, table_scores
+
+
+def test_a_link_opens_offline_elsewhere_and_a_tampered_one_loses_nothing(make_context, open_app, site_url, shot):
+    first = make_context()
+    first.grant_permissions(["clipboard-read", "clipboard-write"])
+    page = first.new_page()
+    match = finish_solo_game(page, open_app)
+    page.locator("#end-share").tap()
+    panel = page.locator("#share-panel")
+    panel.wait_for()
+    page.wait_for_function("document.getElementById('share-panel').dataset.how !== undefined")
+    link = panel.get_attribute("data-link")
+    how = panel.get_attribute("data-how")
+    assert link.startswith(site_url + "#replay=")
+    if how == "copied":  # clipboard available in this browser: the confirmation is visible and the text is the link
+        assert page.evaluate("navigator.clipboard.readText()") == link
+        assert "Link copied" in page.locator("#toasts").inner_text()
+    assert page.locator("#share-link").input_value() == link
+    assert share.decode(link).actions == [e.action for e in match.entries]
+    page.locator("#end-replay").tap()
+    page.locator("#replay-last").tap()
+    page.wait_for_function("document.getElementById('replay').dataset.step === document.getElementById('replay').dataset.steps")
+    here_scores, here_log = table_scores(page), page.locator("#game-log li").all_inner_texts()
+
+    # a fresh context that has visited the site once (installed), now offline
+    other = make_context()
+    visit = other.new_page()
+    open_app(visit)
+    visit.wait_for_function("navigator.serviceWorker.controller !== null", timeout=60_000)
+    other.set_offline(True)
+    there = other.new_page()
+    there.goto(link)
+    wait_ready(there)
+    there.locator("#replay").wait_for()
+    there.locator("#replay-last").tap()
+    there.wait_for_function("document.getElementById('replay').dataset.step === document.getElementById('replay').dataset.steps")
+    assert table_scores(there) == here_scores == list(match.module.scores(match.state))
+    assert there.locator("#game-log li").all_inner_texts() == here_log
+    assert storage(there) == {}  # opening a link stores nothing
+    shot(there, "share-link-offline")
+
+    # a tampered link in the first context: a clear message; the autosave and the past games as they were
+    before = storage(page)
+    assert "house-games.records" in before and "house-games.autosave" in before
+    code = link.split("#replay=")[1]
+    i = len(code) // 2
+    tampered = link.split("#")[0] + "#replay=" + code[:i] + ("A" if code[i] != "A" else "B") + code[i + 1:]
+    for bad in (tampered, link[:-7]):
+        again = first.new_page()
+        again.goto(bad)
+        wait_ready(again)
+        notice = again.locator("#start-notice")
+        notice.wait_for()
+        assert "damaged or incomplete" in notice.inner_text()
+        assert again.locator("#start-screen").is_visible()
+        assert storage(again) == before
+        again.close()
+    shot(page, "share-link-tampered")

@@ -1,0 +1,96 @@
+"""Python runs in a Web Worker: the page stays responsive while a computer seat thinks, a "thinking…" mark shows,
+and the main thread has no long task (Long Tasks API, over 50 ms) from first paint to ready or during a bot's turn."""
+
+from __future__ import annotations
+
+import time
+
+from .conftest import wait_ready
+
+#: how long each computer step searches with ?think= (the worker is busy all that time)
+THINK_MS = 4000
+
+#: records every main-thread long task (start, duration) from the document's start
+LONG_TASKS = """
+window.__longTasks = [];
+try {
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) window.__longTasks.push([e.startTime, e.duration]);
+  }).observe({ type: "longtask", buffered: true });
+} catch (e) { window.__longTasks = null; }
+"""
+
+
+def long_tasks(page, since: float = 0.0) -> list[list[float]]:
+    tasks = page.evaluate("window.__longTasks")
+    assert tasks is not None, "this browser has no Long Tasks API"
+    return [t for t in tasks if t[0] >= since]
+
+
+def start_computer_game(page, query: str = "") -> None:
+    """From the start screen: Barrio, two computer seats (strong), Start."""
+    page.locator("label[for=game-barrio]").tap()
+    page.locator("#f-players").select_option("2")
+    page.locator("#f-seat-0").select_option("bot:strong")
+    page.locator("#f-seat-1").select_option("bot:strong")
+    page.locator("#start-game").tap()
+    page.locator("header.topbar h1").wait_for(timeout=60_000)
+
+
+def test_the_start_screen_and_a_game_answer_while_python_runs_in_its_worker(page, open_app):
+    open_app(page, query="?pause=0")
+    assert page.locator('script[type="py"]').count() == 0  # nothing runs Python on the page's thread
+    assert page.evaluate("houseGames.inspect('screen')") is None  # the worker answers: no game open yet
+    start_computer_game(page)
+    assert page.evaluate("houseGames.inspect('screen.match.game_id')") == "barrio"
+
+
+def test_a_tap_is_answered_while_the_strong_computer_seat_thinks(make_context, site_url):
+    context = make_context()
+    context.add_init_script(LONG_TASKS)
+    page = context.new_page()
+    page.goto(site_url + f"?pause=0&think={THINK_MS}")
+    wait_ready(page)
+    start_computer_game(page)
+    mark = page.locator("#thinking-mark")
+    mark.wait_for(state="visible", timeout=30_000)
+    assert "thinking" in mark.inner_text().lower()
+    assert page.evaluate("document.documentElement.dataset.thinking") == "true"
+    since = page.evaluate("performance.now()")
+    # native controls answer at once: the rules panel opens and closes while Python computes
+    rules = page.locator("#barrio-rules")
+    was_open = rules.evaluate("d => d.open")
+    t0 = time.perf_counter()
+    page.locator("#barrio-rules > summary").tap()
+    assert rules.evaluate("d => d.open") != was_open
+    page.locator("#game-log").scroll_into_view_if_needed()
+    tapped_in_s = time.perf_counter() - t0
+    assert mark.is_visible()  # still thinking: the tap did not wait for the worker
+    assert tapped_in_s < THINK_MS / 1000 / 2
+    # a press shows on the main thread: the menu button takes its :active look while held
+    menu = page.locator("#menu")
+    box = menu.bounding_box()
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.down()
+    pressed = menu.evaluate("b => b.matches(':active') && getComputedStyle(b).transform !== 'none'")
+    page.mouse.up()
+    assert pressed
+    # the mark goes away when the step is done, and no long task blocked the page meanwhile
+    mark.wait_for(state="hidden", timeout=THINK_MS * 3)
+    slow = [t for t in long_tasks(page, since) if t[1] > 50]
+    assert not slow, f"main-thread long tasks while the bot thought: {slow}"
+
+
+def test_no_long_task_from_first_paint_to_ready_in_an_offline_start(make_context, site_url):
+    context = make_context()
+    context.add_init_script(LONG_TASKS)
+    page = context.new_page()
+    page.goto(site_url)
+    wait_ready(page)
+    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=30_000)
+    context.set_offline(True)
+    page.reload()
+    wait_ready(page)
+    paint = page.evaluate("(performance.getEntriesByName('first-paint')[0] || {startTime: 0}).startTime")
+    slow = [t for t in long_tasks(page, paint) if t[1] > 50]
+    assert not slow, f"main-thread long tasks between first paint and ready: {slow}"

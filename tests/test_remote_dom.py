@@ -1,0 +1,229 @@
+"""The worker's mirror of the page (game/ui/remote.py) and the app driven through it, under CPython.
+
+A fake host stands in for the worker: it keeps the posted messages and the
+timers, so these tests see exactly the operations the page would apply and
+send the messages the page would send.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Callable
+
+import pytest
+
+from game.ui import dom
+from game.ui.canvas import Board, DrawList, Target
+from game.ui.remote import Page, RemoteReadError
+from game.ui.storage import AUTOSAVE_KEY, PageBackend
+
+
+class FakeHost:
+    """The worker's globals: posted messages, timers run on demand, a settable clock."""
+
+    def __init__(self) -> None:
+        self.posted: list[dict[str, Any]] = []
+        self.timers: dict[int, tuple[float, Callable[[], Any]]] = {}
+        self.clock = 0.0
+        self._next = 1
+
+    def post(self, text: str) -> None:
+        self.posted.append(json.loads(text))
+
+    def set_timeout(self, ms: float, fn: Callable[[], Any]) -> int:
+        self.timers[self._next] = (self.clock + ms, fn)
+        self._next += 1
+        return self._next - 1
+
+    def clear_timeout(self, timer: int) -> None:
+        self.timers.pop(timer, None)
+
+    def now(self) -> float:
+        return self.clock
+
+    def run_timers(self, limit: int = 200) -> None:
+        """Run due timers in time order (new ones included) until none is left or ``limit`` ran."""
+        for _ in range(limit):
+            if not self.timers:
+                return
+            timer = min(self.timers, key=lambda k: (self.timers[k][0], k))
+            at, fn = self.timers.pop(timer)
+            self.clock = max(self.clock, at)
+            fn()
+
+    def ops(self) -> list[list[Any]]:
+        """Every operation posted so far, in order (then forgotten)."""
+        out = [op for message in self.posted for op in message["ops"]]
+        self.posted.clear()
+        return out
+
+
+@pytest.fixture
+def page() -> tuple[Page, FakeHost]:
+    host = FakeHost()
+    return Page(host), host
+
+
+def test_elements_become_operations_in_one_message_per_turn(page: tuple[Page, FakeHost]) -> None:
+    p, host = page
+
+    def build() -> None:
+        button = p.create("button", {"class": "primary"})
+        button.appendChild("Start")
+        p.roots["app"].appendChild(button)
+        button.setAttribute("class", "primary")  # unchanged: nothing sent
+        button.disabled = True
+
+    p.run(build)
+    assert len(host.posted) == 1
+    assert host.ops() == [["new", 5, "button", {"class": "primary"}], ["text", 5, "Start"], ["append", 4, 5],
+                          ["attr", 5, "disabled", ""]]
+
+
+def test_reads_come_from_the_mirror(page: tuple[Page, FakeHost]) -> None:
+    p, _ = page
+    box = p.create("div", {"id": "box", "class": "a b"})
+    item = p.create("button", {"data-key": "hand-3", "data-legal": "true"})
+    item.appendChild("Card")
+    box.appendChild(item)
+    p.roots["app"].appendChild(box)
+    assert p.document.getElementById("box") is box
+    assert item.closest("button[data-key]") is item
+    assert item.closest("#box") is box and item.closest(".b") is box and item.closest(".c") is None
+    assert item.matches('button[data-key="hand-3"]') and not item.matches('button[data-key="hand-4"]')
+    assert box.querySelector("button") is item and box.querySelectorAll("[data-legal=true]") == [item]
+    assert item.dataset.key == "hand-3" and item.dataset.missing is None
+    assert box.textContent == "Card" and item.parentElement is box and item.isConnected
+    box.classList.remove("a")
+    box.classList.add("c")
+    assert box.className == "b c" and box.classList.contains("c")
+    box.hidden = True
+    assert box.hidden and box.getAttribute("hidden") == ""
+    box.textContent = "gone"
+    assert box.children == [] and item.parentElement is None and box.textContent == "gone"
+    with pytest.raises(RemoteReadError):
+        _ = box.scrollHeight  # only the page could compute it
+    with pytest.raises(ValueError):
+        box.matches("div > p")  # combinators are not supported: say so rather than answer wrongly
+
+
+def test_events_reach_handlers_with_the_target_and_its_value(page: tuple[Page, FakeHost]) -> None:
+    p, host = page
+    seen: list[tuple[Any, str, str]] = []
+    field = p.create("select", {"name": "players"})
+    p.roots["app"].appendChild(field)
+    hid = p.listen(field, "change", lambda e: seen.append((e.target, e.type, e.target.value)))
+    p.flush()
+    host.posted.clear()
+    p.receive(json.dumps({"kind": "event", "hid": hid, "type": "change", "target": field.nid, "current": field.nid,
+                          "values": {str(field.nid): ["3", None]}}))
+    assert seen == [(field, "change", "3")]
+    assert host.posted == [{"kind": "ops", "ack": 1, "ops": []}]  # every message is answered: the page knows we are idle
+
+
+def test_an_exception_in_a_handler_is_logged_and_reported(page: tuple[Page, FakeHost]) -> None:
+    p, host = page
+    errors: list[BaseException] = []
+    p.on_error = errors.append
+    node = p.create("button")
+
+    def broken(_: Any) -> None:
+        raise KeyError("boom")
+
+    hid = p.listen(node, "click", broken)
+    p.receive(json.dumps({"kind": "event", "hid": hid, "type": "click", "target": node.nid}))
+    assert isinstance(errors[0], KeyError)
+    logged = [op for op in host.ops() if op[0] == "console"]
+    assert logged and logged[0][1] == "error" and "KeyError: 'boom'" in logged[0][2]
+
+
+def test_release_drops_the_page_listeners_and_forgotten_nodes_are_dropped(page: tuple[Page, FakeHost]) -> None:
+    p, host = page
+    node = p.create("button")
+    hid = p.listen(node, "click", lambda e: None)
+    nid = node.nid
+    p.run(p.release)
+    assert ["off", [hid]] in host.ops()
+    del node
+    p.flush()
+    assert ["drop", [nid]] in host.ops()
+
+
+def test_a_board_measures_itself_draws_in_one_operation_and_sends_only_changed_targets(page: tuple[Page, FakeHost], monkeypatch: pytest.MonkeyPatch) -> None:
+    p, host = page
+    monkeypatch.setattr(dom, "page", p)
+    monkeypatch.setattr(dom, "window", p.window)
+    taps: list[str] = []
+    resized: list[bool] = []
+    board = Board(p.roots["app"], 360, 600, on_tap=taps.append, on_resize=lambda: resized.append(True))
+    frame = DrawList().clear("#fff").rect(0, 0, 10, 10, fill="#000")
+    targets = [Target("a", 0, 0, 50, 50, "Card A"), Target("b", 50, 0, 50, 50, "Card B", enabled=False)]
+    board.draw(frame, targets)
+    p.flush()
+    ops = host.ops()
+    assert ["observe", board.root.nid] in ops
+    assert ["draw", board.canvas.nid, [["clear", "#fff"], ["rect", 0, 0, 10, 10, "#000", None, 1, 0]]] in ops
+    board.draw(frame, targets)  # the same targets again: only the frame is sent
+    p.flush()
+    assert [op[0] for op in host.ops()] == ["draw"]
+    # the page reports the board's width: the canvas backing store follows (DPR 3) and the screen draws again
+    p.receive(json.dumps({"kind": "sizes", "rects": {str(board.root.nid): [0, 0, 390, 650]}, "dpr": 3}))
+    assert resized == [True] and board.canvas.width == 1170
+    button = board.layer.querySelector('button[data-key="a"]')
+    hid = next(h for h in p.handlers)  # the layer's click handler
+    p.receive(json.dumps({"kind": "event", "hid": hid, "type": "click", "target": button.nid, "current": board.layer.nid}))
+    disabled = board.layer.querySelector('button[data-key="b"]')
+    p.receive(json.dumps({"kind": "event", "hid": hid, "type": "click", "target": disabled.nid, "current": board.layer.nid}))
+    assert taps == ["a"]
+
+
+def test_storage_writes_are_forwarded_and_other_tabs_changes_taken_in() -> None:
+    sent: list[tuple[str, str | None]] = []
+    backend = PageBackend({AUTOSAVE_KEY: "{}"}, lambda k, v: sent.append((k, v)))
+    assert backend.getItem(AUTOSAVE_KEY) == "{}"
+    backend.setItem("house-games.settings", "{\"lang\": \"es\"}")
+    backend.removeItem(AUTOSAVE_KEY)
+    assert sent == [("house-games.settings", "{\"lang\": \"es\"}"), (AUTOSAVE_KEY, None)]
+    backend.changed(AUTOSAVE_KEY, "[1]")
+    assert backend.getItem(AUTOSAVE_KEY) == "[1]"
+    backend.changed(AUTOSAVE_KEY, None)
+    assert backend.getItem(AUTOSAVE_KEY) is None
+
+
+def test_the_app_starts_and_plays_a_game_through_the_bridge(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Boot message → the start screen's request → a Barrio game against a computer seat that plays, with the thinking mark."""
+    from game.ui import app as app_module
+
+    host = FakeHost()
+    p = Page(host)
+    monkeypatch.setattr(dom, "page", p)
+    monkeypatch.setattr(dom, "document", p.document)
+    monkeypatch.setattr(dom, "window", p.window)
+    settings = {"game": "barrio", "players": 2, "seats": ["human", "bot:weak"], "scoring_card": "A", "seed": "7", "lang": "en"}
+    boot = {"kind": "boot", "search": "?pause=0", "build": "test", "dpr": 2,
+            "storage": {"house-games.settings": json.dumps(settings), "other.key": "ignored"}}
+    started: list[Any] = []
+    p.on_message["boot"] = lambda data: started.append(app_module.start(data))
+    p.receive(json.dumps(boot))
+    app = started[0]
+    ops = host.ops()
+    assert ["host", "ready", []] in ops
+    assert ["host", "setRequestHandler", []] in ops  # the page forwards the start screen's requests from now on
+    assert app.store.backend.getItem("other.key") is None  # only this app's keys are read
+    p.receive(json.dumps({"kind": "request", "text": json.dumps({"type": "new", "settings": settings})}))
+    ops = host.ops()
+    stored = [op for op in ops if op[0] == "store" and op[1] == AUTOSAVE_KEY]
+    assert stored and json.loads(stored[-1][2])["game"] == "barrio"
+    assert app.screen is not None and app.screen.match.game_id == "barrio"
+    # the human moves through the table's buttons until the computer seat has played: the mark shows, then hides
+    screen = app.screen
+    for _ in range(40):
+        if screen.match.is_computer_turn():
+            break
+        screen.act(screen.legal()[0])
+        host.run_timers()
+    host.run_timers()
+    ops = host.ops()
+    marks = [op[2][0] for op in ops if op[:2] == ["host", "thinking"]]
+    assert marks and marks[0] and "thinking" in marks[0].lower() and marks[-1] is None
+    assert any(op[0] == "draw" for op in ops)
