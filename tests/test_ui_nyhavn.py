@@ -6,11 +6,11 @@ import pytest
 
 import game.nyhavn as nyhavn
 from game.nyhavn.tiles import KINDS
-from game.ui.nyhavn_layout import (
+from game.ui.nyhavn.layout import (
     anchor_for, build_spots, end_card_warning, ghost_problem, grip, layout, ranking, score_parts, take_choice,
     tile_cells, tile_price, turned,
 )
-from game.ui.nyhavn_rules import ABILITY_HELP, STRINGS, rules_sections
+from game.ui.nyhavn.rules import ABILITY_HELP, STRINGS, rules_sections
 
 
 def cells_of(tile: str, orient: int) -> set[tuple[int, int, bool]]:

@@ -1,7 +1,7 @@
 """Nyhavn's table without the browser: layout, hit tests, tile turning, choices, costs.
 
 Pure Python (no ``js``), so it is tested under CPython
-(``tests/test_ui_nyhavn.py``); :mod:`game.ui.nyhavn` draws with it.
+(``tests/test_ui_nyhavn.py``); :mod:`.screen` draws with it.
 House coordinates are the engine's: columns and rows from 0, row 0 at the bottom.
 """
 
@@ -10,8 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..nyhavn import COLOURS, placement_problem, tile_orientations
-from ..nyhavn.tiles import COAT_CELLS, COAT_ROWS, COLS, KIND_INDEX, KIND_SIZE, ROWS
+from ...nyhavn import COLOURS, placement_problem, tile_orientations
+from ...nyhavn.tiles import COAT_CELLS, COAT_ROWS, COLS, KIND_INDEX, KIND_SIZE, ROWS
 
 #: fill of each tile / card colour (white: the special tiles)
 FILL = {"blue": "#2f6db3", "yellow": "#e9c232", "red": "#c23b30", "green": "#3a8a47", "purple": "#8454a8", "white": "#f6f3ec"}

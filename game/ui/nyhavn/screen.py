@@ -4,8 +4,8 @@ Drawn on one canvas (:class:`game.ui.canvas.Board`) with a real button over
 every dock, tile stack, house cell, hand card, ability and opponent; the
 choices of the moment (take, rotate, flip, place, pay, coat-of-arms actions,
 discards) are real buttons in a bar under the table. Layout, hit tests and
-tile turning live in :mod:`game.ui.nyhavn_layout` (pure Python, tested under
-CPython); the rules text in :mod:`game.ui.nyhavn_rules`.
+tile turning live in :mod:`.layout` (pure Python, tested under
+CPython); the rules text in :mod:`.rules`.
 """
 
 from __future__ import annotations
@@ -13,17 +13,17 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from . import dom
-from .canvas import Board, DrawList, Target
-from .dom import el
-from .i18n import register, t
-from .nyhavn_layout import (
+from .. import dom
+from ..canvas import Board, DrawList, Target
+from ..dom import el
+from ..i18n import register, t
+from .layout import (
     COAT_SET, DARK, FILL, GLYPH, PATTERN, SIZES, Box, Layout, anchor_for, grip, build_spots, buildable_tiles,
     coat_rows, end_card_warning, ghost_problem, layout, ranking, score_parts, take_choice, tile_cells,
     tile_colour, tile_price, turned,
 )
-from .nyhavn_rules import ABILITY_HELP, ABILITY_SHORT, STRINGS, rules_sections
-from .screen import GameScreen
+from .rules import ABILITY_HELP, ABILITY_SHORT, STRINGS, rules_sections
+from ..screen import GameScreen
 
 register(STRINGS)
 
