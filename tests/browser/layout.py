@@ -99,6 +99,17 @@ MEASURE = """
   }
   const out = {};
   for (const [name, selector] of essentials) {
+    if (selector.startsWith("box:")) {  // a region the canvas draws: data-prompt-box="fx fy fw fh" of the board
+      const board = document.querySelector(selector.slice(4));
+      const f = board && board.dataset.promptBox ? board.dataset.promptBox.split(" ").map(Number) : null;
+      if (!f || !visible(board)) { out[name] = null; continue; }
+      const b = board.getBoundingClientRect();
+      const r = {left: b.left + f[0] * b.width, top: b.top + f[1] * b.height, right: b.left + (f[0] + f[2]) * b.width,
+                 bottom: b.top + (f[1] + f[3]) * b.height};
+      out[name] = {top: Math.round(r.top), bottom: Math.round(r.bottom), left: Math.round(r.left), right: Math.round(r.right),
+                   inside: r.top >= -0.5 && r.left >= -0.5 && r.bottom <= vh + 0.5 && r.right <= vw + 0.5};
+      continue;
+    }
     const shown = [...document.querySelectorAll(selector)].filter(visible);
     const rects = shown.map((e) => e.getBoundingClientRect());
     if (!rects.length) { out[name] = null; continue; }
@@ -171,3 +182,38 @@ def problems(m: dict[str, Any]) -> list[str]:
         if m[key] and m[key]["px"] < 11.95:
             out.append(f"{key} under 12 px: {m[key]}")
     return out
+
+
+#: the least share of the screen's width a table takes: all of a phone, most of anything wider
+LEAST_SHARE = {"360x640": 0.95, "390x844": 0.95, "844x390": 0.75, "768x1024": 0.95, "1280x800": 0.65, "1920x1080": 0.7}
+
+
+def open_sized(make_context: Any, site_url: str, shape: GameShape, touch: bool) -> tuple[Any, list[tuple[str, int, int, bool]]]:
+    """A page of a fresh touch (or mouse) context at the first size of that kind, with ``shape``'s game started."""
+    sizes = [s for s in SIZES if s[3] == touch]
+    _, width, height, _ = sizes[0]
+    context = make_context(viewport={"width": width, "height": height}, device_scale_factor=2 if touch else 1,
+                           is_mobile=touch, has_touch=touch)
+    context.add_init_script(TEXT_PROBE)
+    page = context.new_page()
+    page.goto(site_url + "?pause=3600000")
+    page.wait_for_function("document.documentElement.dataset.appState === 'ready'", timeout=90_000)
+    shape.start(page)
+    return page, sizes
+
+
+def check_sizes(page: Any, shape: GameShape, sizes: list[tuple[str, int, int, bool]], shot: Callable[[Any, str], Any],
+                text: bool = True) -> dict[str, dict[str, Any]]:
+    """Measure every size (resizing the same page), screenshot it, and assert what a player would check.
+
+    ``text=False`` leaves the smallest-text figures out of the assertions (they are still measured and returned).
+    """
+    found = {}
+    for name, width, height, _ in sizes:
+        m = measure(page, shape, width, height)
+        shot(page, f"{shape.game_id}-layout-{name}")
+        found[name] = m
+        complaints = [p for p in problems(m) if text or "text under" not in p]
+        assert complaints == [], (name, complaints)
+        assert m["table_share"] >= LEAST_SHARE[name], (name, m["table_share"])
+    return found

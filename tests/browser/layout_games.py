@@ -40,7 +40,7 @@ def start_neueheimat(page: Any) -> None:
 
 GAMES = {
     "barrio": GameShape("barrio", start_barrio, [
-        ("prompt", "#barrio-board .prompt-box"),
+        ("prompt", "box:#barrio-board"),
         ("hand", "#barrio-board button[data-key^='hand-']"),
     ]),
     "nyhavn": GameShape("nyhavn", start_nyhavn, [
