@@ -71,6 +71,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("-n", type=int, default=len(GAMES), help="how many games to measure (in order: barrio, nyhavn, neueheimat)")
     parser.add_argument("--dist", type=Path, default=None, help="a built site (default: build dist/)")
     parser.add_argument("--game", action="append", default=None, help="measure only this game (repeatable)")
+    parser.add_argument("--frames", action="store_true",
+                        help="also time full redraws (the bench's frame_ms at 390x844 and frame_ms_large at 1920x1080)")
     parser.add_argument("--json", action="store_true", help="print the raw measurements as JSON too")
     args = parser.parse_args(argv)
     dist = args.dist or build.DIST
@@ -82,13 +84,26 @@ def main(argv: list[str] | None = None) -> int:
     try:
         with sync_playwright() as pw:
             browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+            games = args.game or list(GAMES)[: args.n]
             try:
-                results = {gid: run_game(browser, server.url, gid) for gid in (args.game or list(GAMES)[: args.n])}
+                results = {gid: run_game(browser, server.url, gid) for gid in games}
+                if args.frames:
+                    from tests.bench.browser import DESKTOP, Bench
+
+                    bench = Bench.__new__(Bench)  # the bench's frame timing, in this browser
+                    bench.browser, bench.outside, bench.problems = browser, [], []
+                    frames = {"frame_ms (390x844)": bench.frames(server.url, games),
+                              "frame_ms_large (1920x1080)": bench.frames(server.url, games, **DESKTOP)}
             finally:
                 browser.close()
     finally:
         server.stop()
     print(table(results))
+    if args.frames:
+        print("\n| game | " + " | ".join(f"{k} median / p95" for k in frames) + " |\n|---|" + "---|" * len(frames))
+        for gid in games:
+            cells = [f"{f[gid]['median']} / {f[gid]['p95']}" if f.get(gid) else "–" for f in frames.values()]
+            print(f"| {gid} | " + " | ".join(cells) + " |")
     for gid, by_size in results.items():
         for size, m in by_size.items():
             for p in problems(m):

@@ -10,13 +10,16 @@ CPython); the rules text in :mod:`.rules`.
 
 from __future__ import annotations
 
+import functools
 import json
+import math
 from typing import Any
 
 from .. import dom
 from ..canvas import Board, DrawList, Target
 from ..dom import el
-from ..i18n import register, t
+from ..i18n import register
+from ..i18n import t as _translate
 from .layout import (
     MIN_FONT, COAT_SET, DARK, FILL, GLYPH, PATTERN, SIZES, Box, Layout, anchor_for, grip, build_spots, buildable_tiles,
     coat_rows, end_card_warning, ghost_problem, layout, ranking, score_parts, take_choice, tile_cells,
@@ -27,11 +30,27 @@ from ..screen import GameScreen
 
 register(STRINGS)
 
+
+@functools.lru_cache(maxsize=4096)
+def _cached(key: str, lang: str, values: tuple[tuple[str, Any], ...]) -> str:
+    return _translate(key, lang, **dict(values))
+
+
+def t(key: str, lang: str, **values: Any) -> str:
+    """:func:`game.ui.i18n.t`, remembered: a frame asks for the same ~200 labels again and again."""
+    try:
+        return _cached(key, lang, tuple(sorted(values.items())))
+    except TypeError:  # an unhashable value: translate without the cache
+        return _translate(key, lang, **values)
+
 COLOURS = ("blue", "yellow", "red", "green", "purple")
 ABILITIES = ("any_cards", "additional_card", "construction_discount", "change_of_colours", "both_actions")
 PAPER, BOARD, INK, MUTED, LEGAL, WRONG, ACCENT = "#faf3e3", "#e6d6b5", "#1d2326", "#5b6468", "#1e8a3c", "#c4161c", "#f2b134"
 WIDE_FROM = 640  #: CSS width from which the table uses the two-column layout
 LANDSCAPE_UP_TO = 520  #: a window at most this tall and wider than tall is a phone on its side
+STAR = [v for i in range(10) for v in ((1 if i % 2 == 0 else 0.45) * math.cos(-math.pi / 2 + i * math.pi / 5),
+                                         (1 if i % 2 == 0 else 0.45) * math.sin(-math.pi / 2 + i * math.pi / 5))]
+"""A five-pointed star of radius 1 round (0, 0): x0, y0, x1, y1, …"""
 FLASH_MS = 900  #: how long a completed row or column flashes
 
 _CSS = """
@@ -74,10 +93,19 @@ def font(px: float = MIN_FONT, bold: bool = False) -> str:
     return f"{'bold ' if bold else ''}{max(px, MIN_FONT):g}px sans-serif"
 
 
+class _Info:
+    """The prompt line as the bar will show it: text and kind ("good", "bad" or "")."""
+
+    def __init__(self, kind: str, text: str) -> None:
+        self.kind, self.textContent = kind, text
+
+
 class NyhavnScreen(GameScreen):
     """The Nyhavn table: tap docks to take cards, pick a tile and place it by drag or tap."""
 
     BOT_PAUSE_MS = 700
+    _frame_legal: list[dict[str, Any]] | None = None  #: while drawing: the legal actions
+    _frame_mine: bool | None = None  #: while drawing: whether the viewer is to act
 
     # ------------------------------------------------------------------ construction
     def build_table(self, container: Any) -> None:
@@ -116,6 +144,10 @@ class NyhavnScreen(GameScreen):
         self.recent_docks: list[int] = []
         self._anim_timer: int | None = None
         self.message: tuple[str, str] = ("", "")
+        self._last_targets: list[Target] | None = None  #: the buttons on the board now
+        self._last_bar: tuple[Any, ...] | None = None  #: the prompt and buttons shown now
+        self._last_style: tuple[str, ...] = ()  #: the table's shape, size and touch settings on the page now
+        self._shape: tuple[float, str] = (-1.0, "narrow")  #: (table width, layout) last decided
 
     # ------------------------------------------------------------------ helpers
     def colour_name(self, colour: str) -> str:
@@ -367,14 +399,26 @@ class NyhavnScreen(GameScreen):
             fn()
 
     def _bar(self, view: dict[str, Any]) -> None:
-        dom.clear(self.buttons)
+        """The prompt and the buttons of the moment; the page is only touched when they changed."""
+        info = _Info(*self.message)
+        specs: list[tuple[Any, ...]] = []
         self._commands = {}
-        kind, text = self.message
-        self.info.textContent = text
-        if kind:
-            self.info.dataset.kind = kind
+        self._bar_specs(view, info, specs)
+        shown = (info.textContent, info.kind, specs)
+        if shown == self._last_bar:
+            return
+        self._last_bar = shown
+        info.textContent = info.textContent
+        if info.kind:
+            self.info.dataset.kind = info.kind
         else:
             self.info.removeAttribute("data-kind")
+        dom.clear(self.buttons)
+        for attrs, label in specs:
+            self.buttons.appendChild(el("button", dict(attrs), label))
+
+    def _bar_specs(self, view: dict[str, Any], info: "_Info", specs: list[tuple[Any, ...]]) -> None:
+        text = info.textContent
 
         def add(cmd: str, label: str, fn: Any, primary: bool = False, pressed: bool | None = None, disabled: bool = False) -> None:
             self._commands[cmd] = fn
@@ -382,11 +426,11 @@ class NyhavnScreen(GameScreen):
                                      "disabled": disabled}
             if pressed is not None:
                 attrs["aria-pressed"] = "true" if pressed else "false"
-            self.buttons.appendChild(el("button", attrs, label))
+            specs.append((tuple(attrs.items()), label))
 
         if not self.is_my_turn():
             if not text:
-                self.info.textContent = self.status.textContent
+                info.textContent = self.status.textContent
             return
         legal = self.legal()
         phase = view["phase"]
@@ -401,7 +445,7 @@ class NyhavnScreen(GameScreen):
             return
         if phase == "turn":
             if not text:
-                self.info.textContent = t("ny.hint.turn", lang)
+                info.textContent = t("ny.hint.turn", lang)
             if any("both_actions" in a.get("abilities", ()) for a in legal if a["type"] == "take"):
                 add("both", t("ny.both", lang), self._toggle_both, pressed=self.use_both)
             action, _, more = take_choice(legal, self.sel_docks, self.use_both)
@@ -413,22 +457,22 @@ class NyhavnScreen(GameScreen):
                 add("pass", t("ny.pass", lang), lambda: self.act({"type": "pass"}), primary=True)
         elif phase == "build":
             if not text:
-                self.info.textContent = t("ny.hint.build", lang)
+                info.textContent = t("ny.hint.build", lang)
             add("end", t("ny.endturn", lang), lambda: self.act({"type": "end_turn"}))
         elif phase == "discard":
             total = sum(view["hand"].values())
-            self.info.textContent = t("ny.hint.discard", lang, n=total - 7)
+            info.textContent = t("ny.hint.discard", lang, n=total - 7)
             for colour in COLOURS:
                 if view["hand"].get(colour):
                     action = {"type": "discard", "colour": colour}
                     add(f"discard-{colour}", t("ny.discard", lang, colour=self.colour_name(colour), n=view["hand"][colour]),
                         lambda a=action: self.act(a))
         elif phase == "pay":
-            self.info.textContent = t("ny.hint.pay", lang)
+            info.textContent = t("ny.hint.pay", lang)
             for i, action in enumerate(legal):
                 add(f"pay-{i}", self.describe_action(action), lambda a=action: self.act(a), primary=i == 0)
         elif phase == "arms":
-            self.info.textContent = t("ny.hint.arms", lang, n=view["arms_pending"]) + (" " + text if text else "")
+            info.textContent = t("ny.hint.arms", lang, n=view["arms_pending"]) + (" " + text if text else "")
             whites = [a for a in legal if a.get("choice") == "white"]
             if whites:
                 add("white", t("ny.arms.white", lang, n=len(whites)), self._white_hint)
@@ -480,18 +524,28 @@ class NyhavnScreen(GameScreen):
         self.render()
 
     # ------------------------------------------------------------------ drawing
+    def legal(self) -> list[dict[str, Any]]:
+        return self._frame_legal if self._frame_legal is not None else super().legal()
+
+    def is_my_turn(self) -> bool:
+        return self._frame_mine if self._frame_mine is not None else super().is_my_turn()
+
     def render(self) -> None:
         if not getattr(self, "board", None) or self.viewer is None:
             return
+        # one drawing asks for the legal actions and the turn a dozen times: work them out once per frame
+        self._frame_legal, self._frame_mine = super().legal(), super().is_my_turn()
+        try:
+            self._render()
+        finally:
+            self._frame_legal = self._frame_mine = None
+
+    def _render(self) -> None:
         mode = self.shape()
         if mode != self.lay.mode:
             self.lay = layout(mode, self.match.num_players)
             self.table.dataset.shape = mode
         self.board.set_size(self.lay.width, self.lay.height)
-        style = self.board.root.style
-        style.setProperty("--aspect", f"{self.lay.width / self.lay.height:.4f}")
-        # what else must fit in the window's height: the header row, and the bar when it is under the table
-        style.setProperty("--table-chrome", "64px" if mode == "landscape" else "190px")
         view = self.view()
         if self.inspect is not None and self.inspect >= view["players"]:
             self.inspect = None
@@ -504,20 +558,43 @@ class NyhavnScreen(GameScreen):
         self._draw_supply(d, targets, view)
         self._draw_hand(d, targets, view)
         self._draw_abilities(d, targets, view)
-        self.board.draw(d, targets)
-        # while a tile is in hand a finger drags it instead of scrolling the page
-        self.board.root.style.touchAction = "none" if self.tile is not None and self.is_my_turn() else ""
-        self.table.dataset.phase = str(view["phase"])
-        self.table.dataset.mine = "true" if self.is_my_turn() else "false"
-        self.table.dataset.scores = ",".join(str(s) for s in view["scores"])
+        # the buttons are real DOM nodes, eight attributes each: rewrite them only when one changed (most redraws,
+        # e.g. every step of a drag, change the picture and the prompt but not the buttons)
+        same = targets == self._last_targets
+        self.board.draw(d, None if same else targets)
+        self._last_targets = targets
+        # page attributes are written only when they change: a write makes the next size reading lay the page out again
+        settings = (
+            f"{self.lay.width / self.lay.height:.4f}",
+            # what else must fit in the window's height: the header row, and the bar when it is under the table
+            "64px" if mode == "landscape" else "190px",
+            # while a tile is in hand a finger drags it instead of scrolling the page
+            "none" if self.tile is not None and self.is_my_turn() else "",
+            str(view["phase"]), "true" if self.is_my_turn() else "false", ",".join(str(s) for s in view["scores"]),
+        )
+        if settings != self._last_style:
+            self._last_style = settings
+            style = self.board.root.style
+            style.setProperty("--aspect", settings[0])
+            style.setProperty("--table-chrome", settings[1])
+            style.touchAction = settings[2]
+            self.table.dataset.phase, self.table.dataset.mine, self.table.dataset.scores = settings[3:]
         self._bar(view)
 
     def shape(self) -> str:
-        """The layout for this window: ``landscape`` (a phone on its side), ``wide`` or ``narrow``."""
-        vw, vh, _ = self.board.viewport()
-        if vh <= LANDSCAPE_UP_TO and vw > vh:
-            return "landscape"
-        return "wide" if float(self.table.clientWidth or 360) >= WIDE_FROM else "narrow"
+        """The layout for this window: ``landscape`` (a phone on its side), ``wide`` or ``narrow``.
+
+        Decided again only when the table's width changed (a resize or a rotation changes it).
+        """
+        width = float(self.table.clientWidth or 360)
+        if width != self._shape[0]:
+            vw, vh, _ = self.board.viewport()
+            if vh <= LANDSCAPE_UP_TO and vw > vh:
+                mode = "landscape"
+            else:
+                mode = "wide" if width >= WIDE_FROM else "narrow"
+            self._shape = (width, mode)
+        return self._shape[1]
 
     def _glyph(self, d: DrawList, cx: float, cy: float, r: float, colour: str, fill: str = "#fff") -> None:
         shape = GLYPH.get(colour)
@@ -531,14 +608,7 @@ class NyhavnScreen(GameScreen):
         elif shape == "diamond":
             d.poly([cx, cy - r, cx + r, cy, cx, cy + r, cx - r, cy], fill=fill, stroke=stroke, line_width=1.2)
         elif shape == "star":
-            import math
-
-            pts: list[float] = []
-            for i in range(10):
-                rr = r if i % 2 == 0 else r * 0.45
-                a = -math.pi / 2 + i * math.pi / 5
-                pts += [cx + rr * math.cos(a), cy + rr * math.sin(a)]
-            d.poly(pts, fill=fill, stroke=stroke, line_width=1)
+            d.poly([cx + r * ux if i % 2 == 0 else cy + r * ux for i, ux in enumerate(STAR)], fill=fill, stroke=stroke, line_width=1)
 
     def _card(self, d: DrawList, b: Box, colour: str, radius: float = 6) -> None:
         d.rect(b.x, b.y, b.w, b.h, fill=FILL[colour], stroke=DARK[colour], line_width=1.5, radius=radius)
