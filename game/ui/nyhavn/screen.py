@@ -408,7 +408,7 @@ class NyhavnScreen(GameScreen):
         if shown == self._last_bar:
             return
         self._last_bar = shown
-        info.textContent = info.textContent
+        self.info.textContent = info.textContent
         if info.kind:
             self.info.dataset.kind = info.kind
         else:
