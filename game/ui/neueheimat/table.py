@@ -68,8 +68,12 @@ def players_height(n: int) -> float:
     return 18 + 26 * n
 
 
-def layout(n: int, wide: bool) -> dict[str, tuple[float, float]]:
-    """Top-left corners of the sections, and the total size under ``"size"``."""
+def layout(n: int, wide: bool, market_first: bool = False) -> dict[str, tuple[float, float]]:
+    """Top-left corners of the sections, and the total size under ``"size"`` (the same whatever the order).
+
+    ``market_first`` (upright phones, when the player is about to choose a piece to auction): the display and
+    the roofs and special pieces come before the board, so the choice is on screen without scrolling.
+    """
     if wide:
         right = PORTRAIT_W + 10
         y = 0.0
@@ -88,12 +92,11 @@ def layout(n: int, wide: bool) -> dict[str, tuple[float, float]]:
     y += players_height(n) + 4
     spots["auction"] = (0.0, y)
     y += 60
-    spots["board"] = (0.0, y)
-    y += board_height() + 6
-    spots["display"] = (0.0, y)
-    y += 20 + 3 * DISP_ROW_H + 4
-    spots["supply"] = (0.0, y)
-    y += 70
+    order = ("display", "supply", "board") if market_first else ("board", "display", "supply")
+    height = {"board": board_height() + 6, "display": 20 + 3 * DISP_ROW_H + 4, "supply": 70}
+    for part in order:
+        spots[part] = (0.0, y)
+        y += height[part]
     spots["size"] = (PORTRAIT_W, y)
     return spots
 
@@ -184,16 +187,17 @@ def short(p: int) -> str:
 
 def draw_table(view: dict[str, Any], frame: Frame, wide: bool = False) -> tuple[DrawList, list[Target]]:
     """The whole table for ``view``: the drawing and the buttons (in reading order)."""
-    spots = layout(view["players"], wide)
+    legal = frame.legal if frame.my_turn else []
+    choosing = any(a["type"] in ("auction", "profits") for a in legal)  # the player's next choice is in the market
+    spots = layout(view["players"], wide, market_first=choosing and not wide)
     width, height = spots["size"]
     d = DrawList().clear(PAPER)
     targets: list[Target] = []
-    legal = frame.legal if frame.my_turn else []
     _players(d, view, frame, *spots["players"], width=PORTRAIT_W)
     _auction(d, targets, view, frame, *spots["auction"])
-    _board(d, targets, view, frame, legal, *spots["board"])
-    _display(d, targets, view, frame, legal, *spots["display"])
-    _supply(d, targets, view, frame, legal, *spots["supply"])
+    parts = {"board": _board, "display": _display, "supply": _supply}
+    for name in sorted(parts, key=lambda k: (spots[k][1], spots[k][0])):  # drawn, and tabbed through, top to bottom
+        parts[name](d, targets, view, frame, legal, *spots[name])
     return d, targets
 
 
