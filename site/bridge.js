@@ -98,13 +98,18 @@ function listen(element, type, hid) {
   listeners.set(hid, [element, type, listener]);
 }
 
+// The window's size and pointer kind, for screens that choose a layout per screen shape.
+function viewport() {
+  return [innerWidth, innerHeight, matchMedia("(pointer: coarse)").matches];
+}
+
 function sizes(entries) {
   const rects = {};
   for (const entry of entries) {
     const id = ids.get(entry.target);
     if (id !== undefined) rects[id] = rect(entry.target);
   }
-  if (Object.keys(rects).length) send({ kind: "sizes", rects, dpr: devicePixelRatio || 1 });
+  if (Object.keys(rects).length) send({ kind: "sizes", rects, dpr: devicePixelRatio || 1, viewport: viewport() });
 }
 
 function thinking(text) {
@@ -227,6 +232,9 @@ export function connect(pyWorker, pageHooks) {
   register(3, document.body);
   register(4, document.getElementById("app"));
   observer = new ResizeObserver(sizes);
+  // A window that only grows taller (or a rotation the table's width hides) still changes the
+  // screen shape: report every watched element with the new viewport.
+  addEventListener("resize", () => sizes([...observed].map((target) => ({ target }))));
   pyWorker.addEventListener("message", received);
   addEventListener("storage", (event) => {
     if (event.key && event.key.startsWith("house-games.")) send({ kind: "storage", key: event.key, value: event.newValue });
@@ -240,7 +248,7 @@ export function connect(pyWorker, pageHooks) {
   worker = pyWorker;
   send({
     kind: "boot", search: location.search, href: location.href, build: hooks.build,
-    dpr: devicePixelRatio || 1, storage: storageSnapshot(),
+    dpr: devicePixelRatio || 1, viewport: viewport(), storage: storageSnapshot(),
   });
   for (const message of queued.splice(0)) send(message);
   hooks.inspect = async (path) => JSON.parse(await pyWorker.sync.inspect(path));

@@ -47,6 +47,9 @@ def serve(start: Callable[[dict[str, Any]], Any]) -> None:
         page.href = str(data.get("href") or "")
         page.build = data.get("build") if isinstance(data.get("build"), str) else None
         page.dpr = float(data.get("dpr") or 1)
+        if data.get("viewport"):
+            width, height, coarse = data["viewport"]
+            page.viewport = (float(width), float(height), bool(coarse))
         global inspected
         try:
             inspected = start(data)

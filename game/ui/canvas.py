@@ -160,6 +160,12 @@ class Board:
         self.canvas.dataset.scale = str(scale * dpr)
         return True
 
+    def viewport(self) -> tuple[float, float, bool]:
+        """The window's CSS width and height and whether the main pointer is coarse (a finger): for screen shapes."""
+        window = self._dom.window
+        coarse = bool(window.matchMedia("(pointer: coarse)").matches)
+        return float(window.innerWidth), float(window.innerHeight), coarse
+
     def _resized(self) -> None:
         if self.fit() and self.on_resize is not None:
             self.on_resize()

@@ -567,6 +567,13 @@ class PageHooks:
         return lambda *args: page.op(["host", name, list(args)])
 
 
+class MediaMatch:
+    """The answer of :meth:`Window.matchMedia`."""
+
+    def __init__(self, matches: bool) -> None:
+        self.matches = matches
+
+
 class Window:
     """``window`` as the worker sees it: timers, clock, device pixel ratio, location, hooks, console."""
 
@@ -581,6 +588,20 @@ class Window:
     @property
     def devicePixelRatio(self) -> float:
         return self._page.dpr
+
+    @property
+    def innerWidth(self) -> float:
+        return self._page.viewport[0]
+
+    @property
+    def innerHeight(self) -> float:
+        return self._page.viewport[1]
+
+    def matchMedia(self, query: str) -> "MediaMatch":
+        """Only ``(pointer: coarse)`` is mirrored (the page reports it with every size change)."""
+        if query.replace(" ", "") != "(pointer:coarse)":
+            raise ValueError(f"matchMedia({query!r}) is not mirrored in the worker")
+        return MediaMatch(self._page.viewport[2])
 
     def setTimeout(self, fn: Callable[[], Any], ms: float = 0) -> int:
         return self._page.later(ms, fn)
@@ -639,6 +660,8 @@ class Page:
         self.dropped: list[int] = []
         self.received = 0  #: page messages handled (sent back as ``ack``, so the page knows the worker is idle)
         self.dpr = 1.0
+        #: the window's CSS width and height and whether the main pointer is coarse, as the page last reported
+        self.viewport: tuple[float, float, bool] = (390.0, 844.0, True)
         self.search = ""
         self.href = ""
         self.build: str | None = None
@@ -809,6 +832,9 @@ class Page:
                 object.__setattr__(node, "_rect", Rect(*map(float, box)))
         if "dpr" in data:
             self.dpr = float(data["dpr"]) or 1.0
+        if "viewport" in data:
+            width, height, coarse = data["viewport"]
+            self.viewport = (float(width), float(height), bool(coarse))
 
     def _sizes(self, data: dict[str, Any]) -> None:
         self._apply_state(data)

@@ -22,6 +22,9 @@ from urllib.parse import urlparse
 
 from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS, LOCAL_HOSTS, PHONE, READY_TIMEOUT_MS, build, wait_ready
 
+#: A 1920×1080 desktop with a mouse, for ``frame_ms_large`` (the table drawn at its largest)
+DESKTOP = {"viewport": {"width": 1920, "height": 1080}, "device_scale_factor": 1, "is_mobile": False, "has_touch": False}
+
 #: Records, in the page's own clock, when ``data-app-state`` leaves "loading" (ms since navigation start).
 READY_PROBE = """
 new MutationObserver(() => {
@@ -115,9 +118,10 @@ class Bench:
     def close(self) -> None:
         self.browser.close()
 
-    def context(self) -> Any:
-        """A fresh phone context (empty cache, service workers on) with the ready probe installed."""
-        context = self.browser.new_context(**PHONE, service_workers="allow")
+    def context(self, **options: Any) -> Any:
+        """A fresh phone context (empty cache, service workers on) with the ready probe installed; ``options``
+        override the phone's (e.g. :data:`DESKTOP` for a large screen)."""
+        context = self.browser.new_context(**{**PHONE, **options}, service_workers="allow")
         context.add_init_script(READY_PROBE)
         context.on("request", self._watch)
         return context
@@ -206,9 +210,10 @@ class Bench:
         finally:
             context.close()
 
-    def frames(self, url: str, games: list[str], count: int = 30) -> dict[str, Any]:
-        """Per game: ms for the game screen's full ``render()`` (None without a canvas table)."""
-        context = self.context()
+    def frames(self, url: str, games: list[str], count: int = 30, **options: Any) -> dict[str, Any]:
+        """Per game: ms for the game screen's full ``render()`` (None without a canvas table); ``options`` as for
+        :meth:`context` (``frame_ms_large`` is measured with :data:`DESKTOP`)."""
+        context = self.context(**options)
         out: dict[str, Any] = {}
         try:
             page = self.app_page(context, url + "?pause=3600000")  # the computer never moves while we time

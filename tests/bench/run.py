@@ -130,6 +130,7 @@ def main(argv: list[str] | None = None) -> int:
             NOTES.append(f"frame_ms.{gid}: null: the game has no canvas table yet (game/ui/{gid}.py with SCREEN), "
                          "only the list of legal actions")
     report["frame_ms"] = frames
+    report["frame_ms_large"] = browser_figures.get("frame_ms_large") or {gid: None for gid in games}
     report["memory_mb"] = browser_figures.get("memory_mb") or {gid: None for gid in games}
     report["outside_requests"] = browser_figures.get("outside_requests")
     if args.no_lighthouse or args.no_browser:
@@ -150,7 +151,7 @@ def main(argv: list[str] | None = None) -> int:
 
 def browser_part(dist: Path, games: list[str], args: argparse.Namespace) -> dict[str, Any]:
     """Everything measured in Chromium: start, Python in the page, frames, memory."""
-    from tests.bench.browser import CountingServer, with_browser
+    from tests.bench.browser import DESKTOP, CountingServer, with_browser
     from tests.bench.floor import build_floor
 
     with tempfile.TemporaryDirectory(prefix="bench-floor-") as tmp:
@@ -163,6 +164,7 @@ def browser_part(dist: Path, games: list[str], args: argparse.Namespace) -> dict
                 out["python"] = guarded("playouts and decisions (browser)",
                                         lambda: bench.python_figures(site.url, games, args.decisions, args.budget))
                 out["frame_ms"] = guarded("frames (browser)", lambda: bench.frames(site.url, games))
+                out["frame_ms_large"] = guarded("frames at 1920x1080 (browser)", lambda: bench.frames(site.url, games, **DESKTOP))
                 out["memory_mb"] = guarded("memory after a full game (browser)", lambda: bench.memory(site.url, games))
                 out["outside_requests"] = sorted(set(bench.outside))
                 NOTES.extend(bench.problems)

@@ -139,7 +139,7 @@ BUILD_SEED = 3  # player 1 starts with 2 green cards: a green tile of 2 can be b
 
 def board_point(page, x: float, y: float) -> tuple[float, float]:
     """Page coordinates of a point given in the table's logical units (narrow layout)."""
-    from game.ui.nyhavn_layout import layout
+    from game.ui.nyhavn.layout import layout
 
     lay = layout("narrow", 2)
     box = page.locator(".board").bounding_box()
@@ -148,7 +148,7 @@ def board_point(page, x: float, y: float) -> tuple[float, float]:
 
 
 def cell_centre(page, col: int, row: int) -> tuple[float, float]:
-    from game.ui.nyhavn_layout import layout
+    from game.ui.nyhavn.layout import layout
 
     b = layout("narrow", 2).cell_box(col, row)
     return board_point(page, b.x + b.w / 2, b.y + b.h / 2)
@@ -156,7 +156,7 @@ def cell_centre(page, col: int, row: int) -> tuple[float, float]:
 
 def test_drag_with_rotation_and_flip_and_refusals(page, open_app, shot):
     import game.nyhavn as nyhavn
-    from game.ui.nyhavn_layout import grip, layout, turned
+    from game.ui.nyhavn.layout import grip, layout, turned
 
     start_nyhavn(page, open_app, seed=BUILD_SEED)
     state = engine_match(page).state
@@ -266,7 +266,7 @@ def test_hot_seat_hides_the_hand_until_the_next_player_takes_the_device(page, op
 def test_finger_drag_moves_the_ghost_without_scrolling(page, open_app):
     start_nyhavn(page, open_app, seed=BUILD_SEED)
     page.get_by_role("button", name="green tile of 2", exact=False).tap()
-    from game.ui.nyhavn_layout import layout
+    from game.ui.nyhavn.layout import layout
 
     sb = layout("narrow", 2).stack_box(3, 2)
     sx, sy = board_point(page, sb.x + sb.w / 2, sb.y + sb.h / 2)

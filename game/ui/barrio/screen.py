@@ -74,6 +74,12 @@ class BarrioScreen(GameScreen):
                       patterns=True, flash=self.flash)
         self.places = frame.places
         self.board.set_size(frame.width, frame.height)
+        style = self.board.root.style
+        style.setProperty("--aspect", f"{frame.width / frame.height:.4f}")  # no taller than the window (app.css)
+        style.setProperty("--table-chrome", "72px")
+        if "prompt" in frame.places:  # where the canvas shows the prompt, as fractions of the board (for tests and tools)
+            px, py, pw, ph = frame.places["prompt"]
+            self.board.root.dataset.promptBox = f"{px / frame.width:.4f} {py / frame.height:.4f} {pw / frame.width:.4f} {ph / frame.height:.4f}"
         text = frame.draw.to_json()
         self.board.fit()  # a new backing size clears the canvas: then it must be drawn again
         key = f"{self.board.canvas.width}x{self.board.canvas.height}|{text}"

@@ -1008,15 +1008,16 @@ class _Painter:
         top = y
         b = v["breakdown"][me]
         name = t("barrio.you", lang) if v["solo"] else (self.names[me] if me < len(self.names) else "")
-        d.rect(x, y, w, 26, fill="#dfe9ec", radius=8)
-        self.label(x + 8, y + 13, f"{name} · {t('barrio.score.short', lang, total=b['total'])}", 14)
+        bar = 46  # a finger's height: tapping it tells the score's parts
+        d.rect(x, y, w, bar, fill="#dfe9ec", radius=8)
+        self.label(x + 8, y + bar / 2, f"{name} · {t('barrio.score.short', lang, total=b['total'])}", 14)
         rub = v["rubble"][me]
         burr = sum(1 for c in rub if c < C.NUM_MATERIALS and C.KIND[c] == C.BURRUNO)
-        self.label(x + w - 8, y + 13, t("barrio.rubble", lang, n=len(rub), pts=b["rubble"]) + (f" · Bu {burr}" if burr else ""),
+        self.label(x + w - 8, y + bar / 2, t("barrio.rubble", lang, n=len(rub), pts=b["rubble"]) + (f" · Bu {burr}" if burr else ""),
                    12, DANGER, "right", bold=False)
-        self.places["rubble"] = (x + w - 90, y, 90, 26)
-        self.target("score", (x, y, w, 26), t("barrio.score", lang, **b))
-        y += 30
+        self.places["rubble"] = (x + w - 90, y, 90, bar)
+        self.target("score", (x, y, w, bar), t("barrio.score", lang, **b))
+        y += bar + 4
         pans = v["panoramas"][me]
         self.places["pans"] = (x, y, w, 60)
         if not pans:

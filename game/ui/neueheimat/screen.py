@@ -90,9 +90,19 @@ class NeueHeimatScreen(GameScreen):
         self._resized()
 
     def _resized(self) -> None:
-        css = float(self.board.root.clientWidth or 0)
+        css = float(self.table.clientWidth or self.board.root.clientWidth or 0)  # the column, not the (capped) board
         self.wide = css >= 600  # tablets and desktops: board beside the players and display
-        self.board.set_size(*table_size(self.match.num_players, self.wide))
+        width, height = table_size(self.match.num_players, self.wide)
+        self.board.set_size(width, height)
+        # as wide as the column allows but no taller than the window (less the header and the controls); a phone
+        # on its side keeps the full width and scrolls, as buttons shrunk to fit its height would be too small
+        vw, vh, _ = self.board.viewport()
+        style = self.board.root.style
+        if vh <= 520 and vw > vh:
+            style.removeProperty("--aspect")
+        else:
+            style.setProperty("--aspect", f"{width / height:.4f}")
+            style.setProperty("--table-chrome", "210px")
         if self.mounted:
             self.render()
 

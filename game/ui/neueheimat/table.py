@@ -68,8 +68,12 @@ def players_height(n: int) -> float:
     return 18 + 26 * n
 
 
-def layout(n: int, wide: bool) -> dict[str, tuple[float, float]]:
-    """Top-left corners of the sections, and the total size under ``"size"``."""
+def layout(n: int, wide: bool, market_first: bool = False) -> dict[str, tuple[float, float]]:
+    """Top-left corners of the sections, and the total size under ``"size"`` (the same whatever the order).
+
+    ``market_first`` (upright phones, when the player is about to choose a piece to auction): the display and
+    the roofs and special pieces come before the board, so the choice is on screen without scrolling.
+    """
     if wide:
         right = PORTRAIT_W + 10
         y = 0.0
@@ -88,12 +92,11 @@ def layout(n: int, wide: bool) -> dict[str, tuple[float, float]]:
     y += players_height(n) + 4
     spots["auction"] = (0.0, y)
     y += 60
-    spots["board"] = (0.0, y)
-    y += board_height() + 6
-    spots["display"] = (0.0, y)
-    y += 20 + 3 * DISP_ROW_H + 4
-    spots["supply"] = (0.0, y)
-    y += 70
+    order = ("display", "supply", "board") if market_first else ("board", "display", "supply")
+    height = {"board": board_height() + 6, "display": 20 + 3 * DISP_ROW_H + 4, "supply": 70}
+    for part in order:
+        spots[part] = (0.0, y)
+        y += height[part]
     spots["size"] = (PORTRAIT_W, y)
     return spots
 
@@ -184,27 +187,29 @@ def short(p: int) -> str:
 
 def draw_table(view: dict[str, Any], frame: Frame, wide: bool = False) -> tuple[DrawList, list[Target]]:
     """The whole table for ``view``: the drawing and the buttons (in reading order)."""
-    spots = layout(view["players"], wide)
+    legal = frame.legal if frame.my_turn else []
+    choosing = any(a["type"] in ("auction", "profits") for a in legal)  # the player's next choice is in the market
+    spots = layout(view["players"], wide, market_first=choosing and not wide)
     width, height = spots["size"]
     d = DrawList().clear(PAPER)
     targets: list[Target] = []
-    legal = frame.legal if frame.my_turn else []
     _players(d, view, frame, *spots["players"], width=PORTRAIT_W)
     _auction(d, targets, view, frame, *spots["auction"])
-    _board(d, targets, view, frame, legal, *spots["board"])
-    _display(d, targets, view, frame, legal, *spots["display"])
-    _supply(d, targets, view, frame, legal, *spots["supply"])
+    parts = {"board": _board, "display": _display, "supply": _supply}
+    for name in sorted(parts, key=lambda k: (spots[k][1], spots[k][0])):  # drawn, and tabbed through, top to bottom
+        parts[name](d, targets, view, frame, legal, *spots[name])
     return d, targets
 
 
 def _players(d: DrawList, view: dict[str, Any], frame: Frame, x0: float, y0: float, width: float) -> None:
     lang = frame.lang
     d.rect(x0 + 2, y0 + 1, width - 4, players_height(view["players"]) - 2, fill="#fffdf7", stroke="#d8cfbd", radius=8)
-    head = "bold 9px sans-serif"
-    d.text(x0 + 150, y0 + 12, w("hand", lang), font=head, colour=MUTED, align="right")
-    d.text(x0 + 190, y0 + 12, w("box", lang), font=head, colour=MUTED, align="right")
-    d.text(x0 + 200, y0 + 12, w("colours", lang), font=head, colour=MUTED)
-    d.text(x0 + width - 10, y0 + 12, w("score", lang), font=head, colour=MUTED, align="right")
+    # columns: name (never squeezed: cut with an ellipsis), hand, cash box, colours owned, score; 13-unit text
+    head = "bold 13px sans-serif"
+    hand_x, box_x, colours_x = x0 + 196, x0 + 228, x0 + 236
+    d.text(hand_x, y0 + 13, w("hand", lang), font=head, colour=MUTED, align="right")
+    d.text(box_x, y0 + 13, w("box", lang), font=head, colour=MUTED, align="right")
+    d.text(x0 + width - 8, y0 + 13, w("score", lang), font=head, colour=MUTED, align="right")
     for p in range(view["players"]):
         y = y0 + 16 + 26 * p
         current = view["current"] == p
@@ -213,31 +218,40 @@ def _players(d: DrawList, view: dict[str, Any], frame: Frame, x0: float, y0: flo
         flash = frame.flashes.get(f"player-{p}")
         if flash is not None:
             d.alpha(1 - flash).rect(x0 + 5, y, width - 10, 24, fill="#ffe08a", radius=6).alpha(1)
-        d.text(x0 + 9, y + 16, "▶" if current else "", font="11px sans-serif", colour=INK)
+        d.text(x0 + 8, y + 17, "▶" if current else "", font="13px sans-serif", colour=INK)
         if view["auctioneer"] == p and view["phase"] != "over":  # the auctioneer's badge
-            d.rect(x0 + 21, y + 5, 14, 14, fill=INK, radius=3)
-            d.text(x0 + 28, y + 12.5, "A", font="bold 9px sans-serif", colour="#fff", align="center", baseline="middle")
+            d.rect(x0 + 21, y + 4, 16, 16, fill=INK, radius=3)
+            d.text(x0 + 29, y + 12.5, "A", font="bold 13px sans-serif", colour="#fff", align="center", baseline="middle")
         name = frame.names[p] if p < len(frame.names) else short(p)
-        bold = "bold " if p == frame.viewer else ""
-        d.text(x0 + 38, y + 16, f"{short(p)} {name}", font=f"{bold}12px sans-serif", colour=INK, max_width=86)
+        bold = p == frame.viewer
+        d.text(x0 + 40, y + 17, fit_text(f"{short(p)} {name}", 13, hand_x - 44 - (x0 + 40), bold),
+               font=f"{'bold ' if bold else ''}13px sans-serif", colour=INK)
         hidden = frame.hide_money and p != frame.viewer
-        d.text(x0 + 150, y + 16, "?" if hidden else f"{view['money'][p]}M", font="bold 12px sans-serif", colour=INK, align="right")
-        d.text(x0 + 190, y + 16, "?" if hidden else f"{view['cash'][p]}", font="12px sans-serif", colour=INK, align="right")
-        cx = x0 + 200
+        d.text(hand_x, y + 17, "?" if hidden else f"{view['money'][p]}M", font="bold 13px sans-serif", colour=INK, align="right")
+        d.text(box_x, y + 17, "?" if hidden else f"{view['cash'][p]}", font="13px sans-serif", colour=INK, align="right")
+        cx = colours_x
         for c, owner in enumerate(view["owners"]):
             if owner == p:
                 fill, ink, pattern, pink = CUBE_STYLE[c]
-                d.rect(cx, y + 5, 15, 15, fill=fill, stroke=INK, radius=2)
-                d.text(cx + 7.5, y + 13, COLOUR_NAMES[lang][c][0].upper(), font="bold 9px sans-serif", colour=ink, align="center", baseline="middle")
+                d.rect(cx, y + 4, 16, 16, fill=fill, stroke=INK, radius=2)
+                d.text(cx + 8, y + 12.5, COLOUR_NAMES[lang][c][0].upper(), font="bold 13px sans-serif", colour=ink, align="center", baseline="middle")
                 cx += 17
         if p in frame.floats:
             text, prog = frame.floats[p]
-            d.alpha(max(0.0, 1 - prog)).text(x0 + 152, y + 14 - 10 * prog, text, font="bold 12px sans-serif",
+            d.alpha(max(0.0, 1 - prog)).text(hand_x + 2, y + 14 - 10 * prog, text, font="bold 13px sans-serif",
                                              colour=GOOD if text.startswith("+") else BAD).alpha(1)
         total = view["scores"][p]
-        d.text(x0 + width - 10, y + 16, signed(total), font="bold 13px sans-serif", colour=GOOD if total >= 0 else BAD, align="right")
+        d.text(x0 + width - 8, y + 17, signed(total), font="bold 13px sans-serif", colour=GOOD if total >= 0 else BAD, align="right")
         if view["rounds"] > 1 and view["round_wins"][p]:
-            d.text(x0 + width - 44, y + 16, "★" * view["round_wins"][p], font="10px sans-serif", colour="#b07d12", align="right")
+            d.text(x0 + width - 40, y + 17, "★" * view["round_wins"][p], font="13px sans-serif", colour="#b07d12", align="right")
+
+
+def fit_text(text: str, px: float, width: float, bold: bool = False) -> str:
+    """``text`` cut with an ellipsis to about ``width`` units at ``px`` (names are never squeezed)."""
+    per = px * (0.64 if bold else 0.58)  # a generous average advance of sans-serif letters
+    if len(text) * per <= width:
+        return text
+    return text[: max(1, int(width / per) - 1)].rstrip() + "…"
 
 
 def _auction(d: DrawList, targets: list[Target], view: dict[str, Any], frame: Frame, x0: float, y0: float) -> None:
@@ -245,7 +259,7 @@ def _auction(d: DrawList, targets: list[Target], view: dict[str, Any], frame: Fr
     d.rect(x0 + 2, y0 + 1, PORTRAIT_W - 4, 54, fill="#f3ecdb", stroke="#d8cfbd", radius=8)
     piece = view["piece"]
     round_text = w("round_of", lang, n=view["round"], total=view["rounds"])
-    d.text(x0 + PORTRAIT_W - 10, y0 + 14, round_text, font="10px sans-serif", colour=MUTED, align="right")
+    d.text(x0 + PORTRAIT_W - 10, y0 + 15, round_text, font="13px sans-serif", colour=MUTED, align="right")
     if piece is None:
         phase = view["phase"]
         name = frame.names[view["auctioneer"]] if view["auctioneer"] < len(frame.names) else "?"

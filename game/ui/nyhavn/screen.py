@@ -4,33 +4,53 @@ Drawn on one canvas (:class:`game.ui.canvas.Board`) with a real button over
 every dock, tile stack, house cell, hand card, ability and opponent; the
 choices of the moment (take, rotate, flip, place, pay, coat-of-arms actions,
 discards) are real buttons in a bar under the table. Layout, hit tests and
-tile turning live in :mod:`game.ui.nyhavn_layout` (pure Python, tested under
-CPython); the rules text in :mod:`game.ui.nyhavn_rules`.
+tile turning live in :mod:`.layout` (pure Python, tested under
+CPython); the rules text in :mod:`.rules`.
 """
 
 from __future__ import annotations
 
+import functools
 import json
+import math
 from typing import Any
 
-from . import dom
-from .canvas import Board, DrawList, Target
-from .dom import el
-from .i18n import register, t
-from .nyhavn_layout import (
-    COAT_SET, DARK, FILL, GLYPH, PATTERN, SIZES, Box, Layout, anchor_for, grip, build_spots, buildable_tiles,
+from .. import dom
+from ..canvas import Board, DrawList, Target
+from ..dom import el
+from ..i18n import register
+from ..i18n import t as _translate
+from .layout import (
+    MIN_FONT, COAT_SET, DARK, FILL, GLYPH, PATTERN, SIZES, Box, Layout, anchor_for, grip, build_spots, buildable_tiles,
     coat_rows, end_card_warning, ghost_problem, layout, ranking, score_parts, take_choice, tile_cells,
     tile_colour, tile_price, turned,
 )
-from .nyhavn_rules import ABILITY_HELP, ABILITY_SHORT, STRINGS, rules_sections
-from .screen import GameScreen
+from .rules import ABILITY_HELP, ABILITY_SHORT, STRINGS, rules_sections
+from ..screen import GameScreen
 
 register(STRINGS)
+
+
+@functools.lru_cache(maxsize=4096)
+def _cached(key: str, lang: str, values: tuple[tuple[str, Any], ...]) -> str:
+    return _translate(key, lang, **dict(values))
+
+
+def t(key: str, lang: str, **values: Any) -> str:
+    """:func:`game.ui.i18n.t`, remembered: a frame asks for the same ~200 labels again and again."""
+    try:
+        return _cached(key, lang, tuple(sorted(values.items())))
+    except TypeError:  # an unhashable value: translate without the cache
+        return _translate(key, lang, **values)
 
 COLOURS = ("blue", "yellow", "red", "green", "purple")
 ABILITIES = ("any_cards", "additional_card", "construction_discount", "change_of_colours", "both_actions")
 PAPER, BOARD, INK, MUTED, LEGAL, WRONG, ACCENT = "#faf3e3", "#e6d6b5", "#1d2326", "#5b6468", "#1e8a3c", "#c4161c", "#f2b134"
 WIDE_FROM = 640  #: CSS width from which the table uses the two-column layout
+LANDSCAPE_UP_TO = 520  #: a window at most this tall and wider than tall is a phone on its side
+STAR = [v for i in range(10) for v in ((1 if i % 2 == 0 else 0.45) * math.cos(-math.pi / 2 + i * math.pi / 5),
+                                         (1 if i % 2 == 0 else 0.45) * math.sin(-math.pi / 2 + i * math.pi / 5))]
+"""A five-pointed star of radius 1 round (0, 0): x0, y0, x1, y1, …"""
 FLASH_MS = 900  #: how long a completed row or column flashes
 
 _CSS = """
@@ -42,6 +62,12 @@ _CSS = """
 #nyhavn-info { margin: 0; min-height: 1.45em; font-size: 0.95rem; }
 #nyhavn-info[data-kind="bad"] { color: var(--danger); font-weight: 600; }
 #nyhavn-info[data-kind="good"] { color: var(--ok); font-weight: 600; }
+section.table[data-shape="landscape"] { display: grid; grid-template-columns: minmax(0, 1fr) 132px; column-gap: 8px; align-items: start; }
+section.table[data-shape="landscape"] .nyhavn-bar { grid-column: 2; grid-row: 1; position: sticky; top: 0; border-top: 0; padding-top: 0; }
+section.table[data-shape="landscape"] .nyhavn-bar .actions { flex-direction: column; }
+section.table[data-shape="landscape"] .nyhavn-bar .actions button { flex: 0 0 auto; }
+section.table[data-shape="landscape"] #nyhavn-info { font-size: 0.85rem; }
+section.table[data-shape="landscape"] #nyhavn-rules { grid-column: 1 / -1; }
 #nyhavn-rules { margin-top: 10px; background: #fff; border: 1px solid var(--line); border-radius: var(--radius); padding: 6px 10px; }
 #nyhavn-rules summary { min-height: 44px; display: flex; align-items: center; cursor: pointer; font-weight: 600; }
 #nyhavn-rules h3 { font-size: 1rem; margin: 10px 0 4px; }
@@ -53,10 +79,33 @@ def _now() -> float:
     return float(dom.window.performance.now())
 
 
+def fit_text(text: str, px: float, width: float, bold: bool = False) -> str:
+    """``text`` cut with an ellipsis to about ``width`` units at ``px`` (never squeezed: names stay readable)."""
+    per = px * (0.64 if bold else 0.58)  # a generous average advance of sans-serif letters
+    if len(text) * per <= width:
+        return text
+    keep = max(1, int(width / per) - 1)
+    return text[:keep].rstrip() + "…"
+
+
+def font(px: float = MIN_FONT, bold: bool = False) -> str:
+    """A canvas font of at least :data:`MIN_FONT` units."""
+    return f"{'bold ' if bold else ''}{max(px, MIN_FONT):g}px sans-serif"
+
+
+class _Info:
+    """The prompt line as the bar will show it: text and kind ("good", "bad" or "")."""
+
+    def __init__(self, kind: str, text: str) -> None:
+        self.kind, self.textContent = kind, text
+
+
 class NyhavnScreen(GameScreen):
     """The Nyhavn table: tap docks to take cards, pick a tile and place it by drag or tap."""
 
     BOT_PAUSE_MS = 700
+    _frame_legal: list[dict[str, Any]] | None = None  #: while drawing: the legal actions
+    _frame_mine: bool | None = None  #: while drawing: whether the viewer is to act
 
     # ------------------------------------------------------------------ construction
     def build_table(self, container: Any) -> None:
@@ -64,6 +113,7 @@ class NyhavnScreen(GameScreen):
             dom.document.head.appendChild(el("style", {"id": "nyhavn-style"}, _CSS))
         n = self.match.num_players
         self.lay: Layout = layout("narrow", n)
+        container.dataset.shape = "narrow"
         self.board = Board(container, self.lay.width, self.lay.height, on_tap=self.tapped, on_resize=self.render,
                            label=t("ny.table", self.lang))
         self.info = el("p", {"id": "nyhavn-info", "aria-live": "polite"})
@@ -94,6 +144,10 @@ class NyhavnScreen(GameScreen):
         self.recent_docks: list[int] = []
         self._anim_timer: int | None = None
         self.message: tuple[str, str] = ("", "")
+        self._last_targets: list[Target] | None = None  #: the buttons on the board now
+        self._last_bar: tuple[Any, ...] | None = None  #: the prompt and buttons shown now
+        self._last_style: tuple[str, ...] = ()  #: the table's shape, size and touch settings on the page now
+        self._shape: tuple[float, str] = (-1.0, "narrow")  #: (table width, layout) last decided
 
     # ------------------------------------------------------------------ helpers
     def colour_name(self, colour: str) -> str:
@@ -345,14 +399,26 @@ class NyhavnScreen(GameScreen):
             fn()
 
     def _bar(self, view: dict[str, Any]) -> None:
-        dom.clear(self.buttons)
+        """The prompt and the buttons of the moment; the page is only touched when they changed."""
+        info = _Info(*self.message)
+        specs: list[tuple[Any, ...]] = []
         self._commands = {}
-        kind, text = self.message
-        self.info.textContent = text
-        if kind:
-            self.info.dataset.kind = kind
+        self._bar_specs(view, info, specs)
+        shown = (info.textContent, info.kind, specs)
+        if shown == self._last_bar:
+            return
+        self._last_bar = shown
+        self.info.textContent = info.textContent
+        if info.kind:
+            self.info.dataset.kind = info.kind
         else:
             self.info.removeAttribute("data-kind")
+        dom.clear(self.buttons)
+        for attrs, label in specs:
+            self.buttons.appendChild(el("button", dict(attrs), label))
+
+    def _bar_specs(self, view: dict[str, Any], info: "_Info", specs: list[tuple[Any, ...]]) -> None:
+        text = info.textContent
 
         def add(cmd: str, label: str, fn: Any, primary: bool = False, pressed: bool | None = None, disabled: bool = False) -> None:
             self._commands[cmd] = fn
@@ -360,11 +426,11 @@ class NyhavnScreen(GameScreen):
                                      "disabled": disabled}
             if pressed is not None:
                 attrs["aria-pressed"] = "true" if pressed else "false"
-            self.buttons.appendChild(el("button", attrs, label))
+            specs.append((tuple(attrs.items()), label))
 
         if not self.is_my_turn():
             if not text:
-                self.info.textContent = self.status.textContent
+                info.textContent = self.status.textContent
             return
         legal = self.legal()
         phase = view["phase"]
@@ -379,7 +445,7 @@ class NyhavnScreen(GameScreen):
             return
         if phase == "turn":
             if not text:
-                self.info.textContent = t("ny.hint.turn", lang)
+                info.textContent = t("ny.hint.turn", lang)
             if any("both_actions" in a.get("abilities", ()) for a in legal if a["type"] == "take"):
                 add("both", t("ny.both", lang), self._toggle_both, pressed=self.use_both)
             action, _, more = take_choice(legal, self.sel_docks, self.use_both)
@@ -391,22 +457,22 @@ class NyhavnScreen(GameScreen):
                 add("pass", t("ny.pass", lang), lambda: self.act({"type": "pass"}), primary=True)
         elif phase == "build":
             if not text:
-                self.info.textContent = t("ny.hint.build", lang)
+                info.textContent = t("ny.hint.build", lang)
             add("end", t("ny.endturn", lang), lambda: self.act({"type": "end_turn"}))
         elif phase == "discard":
             total = sum(view["hand"].values())
-            self.info.textContent = t("ny.hint.discard", lang, n=total - 7)
+            info.textContent = t("ny.hint.discard", lang, n=total - 7)
             for colour in COLOURS:
                 if view["hand"].get(colour):
                     action = {"type": "discard", "colour": colour}
                     add(f"discard-{colour}", t("ny.discard", lang, colour=self.colour_name(colour), n=view["hand"][colour]),
                         lambda a=action: self.act(a))
         elif phase == "pay":
-            self.info.textContent = t("ny.hint.pay", lang)
+            info.textContent = t("ny.hint.pay", lang)
             for i, action in enumerate(legal):
                 add(f"pay-{i}", self.describe_action(action), lambda a=action: self.act(a), primary=i == 0)
         elif phase == "arms":
-            self.info.textContent = t("ny.hint.arms", lang, n=view["arms_pending"]) + (" " + text if text else "")
+            info.textContent = t("ny.hint.arms", lang, n=view["arms_pending"]) + (" " + text if text else "")
             whites = [a for a in legal if a.get("choice") == "white"]
             if whites:
                 add("white", t("ny.arms.white", lang, n=len(whites)), self._white_hint)
@@ -458,13 +524,27 @@ class NyhavnScreen(GameScreen):
         self.render()
 
     # ------------------------------------------------------------------ drawing
+    def legal(self) -> list[dict[str, Any]]:
+        return self._frame_legal if self._frame_legal is not None else super().legal()
+
+    def is_my_turn(self) -> bool:
+        return self._frame_mine if self._frame_mine is not None else super().is_my_turn()
+
     def render(self) -> None:
         if not getattr(self, "board", None) or self.viewer is None:
             return
-        width = float(self.board.root.clientWidth or 360)
-        mode = "wide" if width >= WIDE_FROM else "narrow"
+        # one drawing asks for the legal actions and the turn a dozen times: work them out once per frame
+        self._frame_legal, self._frame_mine = super().legal(), super().is_my_turn()
+        try:
+            self._render()
+        finally:
+            self._frame_legal = self._frame_mine = None
+
+    def _render(self) -> None:
+        mode = self.shape()
         if mode != self.lay.mode:
             self.lay = layout(mode, self.match.num_players)
+            self.table.dataset.shape = mode
         self.board.set_size(self.lay.width, self.lay.height)
         view = self.view()
         if self.inspect is not None and self.inspect >= view["players"]:
@@ -478,13 +558,43 @@ class NyhavnScreen(GameScreen):
         self._draw_supply(d, targets, view)
         self._draw_hand(d, targets, view)
         self._draw_abilities(d, targets, view)
-        self.board.draw(d, targets)
-        # while a tile is in hand a finger drags it instead of scrolling the page
-        self.board.root.style.touchAction = "none" if self.tile is not None and self.is_my_turn() else ""
-        self.table.dataset.phase = str(view["phase"])
-        self.table.dataset.mine = "true" if self.is_my_turn() else "false"
-        self.table.dataset.scores = ",".join(str(s) for s in view["scores"])
+        # the buttons are real DOM nodes, eight attributes each: rewrite them only when one changed (most redraws,
+        # e.g. every step of a drag, change the picture and the prompt but not the buttons)
+        same = targets == self._last_targets
+        self.board.draw(d, None if same else targets)
+        self._last_targets = targets
+        # page attributes are written only when they change: a write makes the next size reading lay the page out again
+        settings = (
+            f"{self.lay.width / self.lay.height:.4f}",
+            # what else must fit in the window's height: the header row, and the bar when it is under the table
+            "64px" if mode == "landscape" else "190px",
+            # while a tile is in hand a finger drags it instead of scrolling the page
+            "none" if self.tile is not None and self.is_my_turn() else "",
+            str(view["phase"]), "true" if self.is_my_turn() else "false", ",".join(str(s) for s in view["scores"]),
+        )
+        if settings != self._last_style:
+            self._last_style = settings
+            style = self.board.root.style
+            style.setProperty("--aspect", settings[0])
+            style.setProperty("--table-chrome", settings[1])
+            style.touchAction = settings[2]
+            self.table.dataset.phase, self.table.dataset.mine, self.table.dataset.scores = settings[3:]
         self._bar(view)
+
+    def shape(self) -> str:
+        """The layout for this window: ``landscape`` (a phone on its side), ``wide`` or ``narrow``.
+
+        Decided again only when the table's width changed (a resize or a rotation changes it).
+        """
+        width = float(self.table.clientWidth or 360)
+        if width != self._shape[0]:
+            vw, vh, _ = self.board.viewport()
+            if vh <= LANDSCAPE_UP_TO and vw > vh:
+                mode = "landscape"
+            else:
+                mode = "wide" if width >= WIDE_FROM else "narrow"
+            self._shape = (width, mode)
+        return self._shape[1]
 
     def _glyph(self, d: DrawList, cx: float, cy: float, r: float, colour: str, fill: str = "#fff") -> None:
         shape = GLYPH.get(colour)
@@ -498,14 +608,7 @@ class NyhavnScreen(GameScreen):
         elif shape == "diamond":
             d.poly([cx, cy - r, cx + r, cy, cx, cy + r, cx - r, cy], fill=fill, stroke=stroke, line_width=1.2)
         elif shape == "star":
-            import math
-
-            pts: list[float] = []
-            for i in range(10):
-                rr = r if i % 2 == 0 else r * 0.45
-                a = -math.pi / 2 + i * math.pi / 5
-                pts += [cx + rr * math.cos(a), cy + rr * math.sin(a)]
-            d.poly(pts, fill=fill, stroke=stroke, line_width=1)
+            d.poly([cx + r * ux if i % 2 == 0 else cy + r * ux for i, ux in enumerate(STAR)], fill=fill, stroke=stroke, line_width=1)
 
     def _card(self, d: DrawList, b: Box, colour: str, radius: float = 6) -> None:
         d.rect(b.x, b.y, b.w, b.h, fill=FILL[colour], stroke=DARK[colour], line_width=1.5, radius=radius)
@@ -546,11 +649,14 @@ class NyhavnScreen(GameScreen):
         lang = self.lang
         lay = self.lay
         x0 = lay.docks[0].x
-        d.text(x0, 15, t("ny.harbour", lang, n=view["supply"]), font="bold 13px sans-serif", colour=INK)
+        right = lay.docks[-1].x + lay.docks[-1].w
+        room = right - x0
         warn = end_card_warning(view)
         if warn:
-            right = lay.docks[-1].x + lay.docks[-1].w
-            d.text(right, 15, "⚠ " + t("ny.endcard.soon", lang), font="bold 12px sans-serif", colour=WRONG, align="right")
+            text = "⚠ " + t("ny.endcard.soon", lang)
+            d.text(right, 15, text, font=font(bold=True), colour=WRONG, align="right")
+            room -= len(text) * MIN_FONT * 0.64 + 8
+        d.text(x0, 15, fit_text(t("ny.harbour", lang, n=view["supply"]), MIN_FONT, room, True), font=font(bold=True), colour=INK)
         mine = self.is_my_turn() and view["phase"] == "turn"
         legal = self.legal() if mine else []
         _, addable, _ = take_choice(legal, self.sel_docks, self.use_both) if mine and self.tile is None else (None, set(), False)
@@ -562,7 +668,8 @@ class NyhavnScreen(GameScreen):
             sel = i in self.sel_docks
             if colour is None:
                 d.rect(b.x, b.y, b.w, b.h, fill="#efe6d2", stroke=MUTED, line_width=1, radius=6)
-                d.text(b.x + b.w / 2, b.y + b.h / 2, t("ny.empty", lang), font="11px sans-serif", colour=MUTED, align="center", baseline="middle")
+                d.text(b.x + b.w / 2, b.y + b.h / 2, fit_text(t("ny.empty", lang), MIN_FONT, b.w - 4), font=font(), colour=MUTED,
+                       align="center", baseline="middle")
             else:
                 lift = 4 if sel else 0
                 self._card(d, Box(b.x, b.y - lift, b.w, b.h), colour)
@@ -570,38 +677,39 @@ class NyhavnScreen(GameScreen):
                     d.rect(b.x - 2, b.y - lift - 2, b.w + 4, b.h + 4, stroke=INK, line_width=3, radius=8)
                 elif i in self.recent_docks:  # refilled after the last opponent took from here
                     d.rect(b.x - 2, b.y - 2, b.w + 4, b.h + 4, stroke=ACCENT, line_width=3, radius=8)
-                    d.rect(b.x + 5, b.y + 3, b.w - 10, 12, fill="#fff", stroke=ACCENT, line_width=1, radius=6)
-                    d.text(b.x + b.w / 2, b.y + 9.5, t("ny.new", lang), font="bold 9px sans-serif", colour=INK, align="center",
-                           baseline="middle", max_width=b.w - 12)
+                    d.rect(b.x + 2, b.y + 3, b.w - 4, 16, fill="#fff", stroke=ACCENT, line_width=1, radius=6)
+                    d.text(b.x + b.w / 2, b.y + 11.5, fit_text(t("ny.new", lang), MIN_FONT, b.w - 6, True), font=font(bold=True),
+                           colour=INK, align="center", baseline="middle")
                 elif i in addable:
                     d.rect(b.x - 2, b.y - 2, b.w + 4, b.h + 4, stroke=LEGAL, line_width=3, radius=8)
-            d.text(b.x + b.w / 2, b.y + b.h + 13, str(i + 1), font="12px sans-serif", colour=MUTED, align="center")
             name = self.colour_name(colour) if colour else t("ny.empty", lang)
             label = t("ny.dock", lang, n=i + 1, card=name)
             enabled = mine and colour is not None and (sel or i in addable or i in starts or bool(self.sel_docks))
-            targets.append(Target(f"dock-{i}", b.x, b.y, b.w, b.h + 16, label, enabled=enabled,
+            targets.append(Target(f"dock-{i}", b.x, b.y, b.w, b.h, label, enabled=enabled,
                                   pressed=sel if mine else None, highlight=i in addable))
 
     def _draw_track(self, d: DrawList, view: dict[str, Any]) -> None:
         b = self.lay.track
+        if b is None:  # upright phones: the summaries show the points
+            return
         step = b.w / 13
         now = _now()
         for v in range(13):
             x = b.x + v * step
             d.rect(x + 1, b.y, step - 2, b.h, fill="#fffaf0" if v < 12 else "#f6dfa0", stroke="#b7a98c", line_width=1, radius=4)
-            d.text(x + step / 2, b.y + 8, str(v), font="9px sans-serif", colour=MUTED, align="center", baseline="middle")
+            d.text(x + step / 2, b.y + 8, str(v), font=font(), colour=MUTED, align="center", baseline="middle")
         at: dict[int, list[int]] = {}
         for p, s in enumerate(view["scores"]):
             at.setdefault(min(12, s), []).append(p)
         flash = {f[1] for f in self.flashes if now - f[0] < FLASH_MS}
         for v, ps in at.items():
-            gap = min(12.0, (step - 2) / len(ps))
+            gap = min(17.0, (step - 2) / len(ps))
             for k, p in enumerate(ps):
                 cx = b.x + v * step + step / 2 + (k - (len(ps) - 1) / 2) * gap
-                cy = b.y + 20
+                cy = b.y + 23
                 fill = ACCENT if p in flash else ("#1f4e5f" if p == self.viewer else "#fff")
-                d.circle(cx, cy, 6, fill=fill, stroke=INK, line_width=1.2)
-                d.text(cx, cy + 0.5, str(p + 1), font="bold 8px sans-serif", colour="#fff" if fill == "#1f4e5f" else INK,
+                d.circle(cx, cy, 8.5, fill=fill, stroke=INK, line_width=1.2)
+                d.text(cx, cy + 0.5, str(p + 1), font=font(bold=True), colour="#fff" if fill == "#1f4e5f" else INK,
                        align="center", baseline="middle")
 
     def _mini_house(self, d: DrawList, x: float, y: float, s: float, house: dict[str, Any], recent: list[tuple[int, int]]) -> None:
@@ -626,26 +734,23 @@ class NyhavnScreen(GameScreen):
         for k, p in enumerate(shown):
             x = b.x + k * w
             d.rect(x + 1, b.y, w - 2, b.h, fill="#fffdf7", stroke="#cbbd9f", line_width=1, radius=8)
-            s = 9.5
-            self._mini_house(d, x + 8, b.y + 8, s, view["houses"][p], self.recent_cells.get(p, []))
-            tx = x + 8 + 5 * s + 8
-            maxw = w - (tx - x) - 6
             you = " · " + t("ny.you", lang) if p == self.viewer else ""
-            d.text(tx, b.y + 18, f"{p + 1}. {self.player_name(p)}{you}", font="bold 12px sans-serif", colour=INK, max_width=maxw)
-            d.text(tx, b.y + 36, t("ny.points", lang, n=view["scores"][p]), font="12px sans-serif", colour=INK, max_width=maxw)
-            d.text(tx, b.y + 52, t("ny.cardcount", lang, n=view["hand_sizes"][p]), font="12px sans-serif", colour=INK, max_width=maxw)
-            d.text(tx, b.y + 68, t("ny.emptycount", lang, n=view["empty_spaces"][p]), font="12px sans-serif", colour=MUTED, max_width=maxw)
-            abil = view["abilities"][p]
-            ax = tx
-            for name in ABILITIES:
-                if name in abil:
-                    used = abil[name] == "used"
-                    d.rect(ax, b.y + 76, 20, 18, fill="#e8e0cc" if used else "#fff3cf", stroke="#8f7f5f", line_width=1, radius=3)
-                    d.text(ax + 10, b.y + 86, ABILITY_SHORT[name], font="bold 9px sans-serif", colour=MUTED if used else INK,
-                           align="center", baseline="middle")
-                    if used:
-                        d.line(ax + 2, b.y + 92, ax + 18, b.y + 78, MUTED, 1)
-                    ax += 23
+            name = f"{p + 1}. {self.player_name(p)}{you}"
+            if self.lay.minis:  # a small house and four lines
+                s = 9.5
+                self._mini_house(d, x + 8, b.y + 7, s, view["houses"][p], self.recent_cells.get(p, []))
+                tx = x + 8 + 5 * s + 8
+                room = w - (tx - x) - 6
+                lines = [(name, INK, True), (t("ny.points", lang, n=view["scores"][p]), INK, False),
+                         (t("ny.cardcount", lang, n=view["hand_sizes"][p]), INK, False),
+                         (t("ny.emptycount", lang, n=view["empty_spaces"][p]), MUTED, False)]
+                for i, (text, colour, bold) in enumerate(lines):
+                    d.text(tx, b.y + 20 + i * 21, fit_text(text, MIN_FONT, room, bold), font=font(bold=bold), colour=colour)
+            else:  # one line of name, one of points and cards: tap to see the house
+                room = w - 14
+                d.text(x + 8, b.y + 19, fit_text(name, MIN_FONT, room, True), font=font(bold=True), colour=INK)
+                line = t("ny.points", lang, n=view["scores"][p]) + " · " + t("ny.cardcount", lang, n=view["hand_sizes"][p])
+                d.text(x + 8, b.y + 38, fit_text(line, MIN_FONT, room), font=font(), colour=INK)
             if view["to_move"] == p:
                 d.rect(x + 1, b.y, w - 2, b.h, stroke=INK, line_width=2.5, radius=8)
             label = (t("ny.inspect.back", lang) if p == self.viewer else
@@ -669,9 +774,9 @@ class NyhavnScreen(GameScreen):
                 d.rect(hb.x, y, hb.w, s, fill="#efd98f")
                 self._shield(d, hb.x - 12, y + s / 2 - 1, 5)
             else:
-                d.text(hb.x - 12, y + s / 2, str(r + 1), font="10px sans-serif", colour=MUTED, align="center", baseline="middle")
+                d.text(hb.x - 12, y + s / 2, str(r + 1), font=font(), colour=MUTED, align="center", baseline="middle")
         for c in range(5):
-            d.text(hb.x + c * s + s / 2, hb.y + hb.h + 13, str(c + 1), font="10px sans-serif", colour=MUTED, align="center")
+            d.text(hb.x + c * s + s / 2, hb.y + hb.h + 14, str(c + 1), font=font(), colour=MUTED, align="center")
         for r in range(10):
             d.line(hb.x, hb.y + r * s, hb.x + hb.w, hb.y + r * s, "rgba(90,70,40,.35)", 1)
         for c in range(6):
@@ -788,7 +893,7 @@ class NyhavnScreen(GameScreen):
                     d.rect(b.x + b.w / 2 - 9, b.y + b.h / 2 - 9, 18, 18, fill="rgba(255,255,255,.88)", radius=4)
                     d.text(b.x + b.w / 2, b.y + b.h / 2 + 0.5, str(size), font="bold 15px sans-serif", colour=INK,
                            align="center", baseline="middle")
-                    d.text(b.x + b.w - 3, b.y + b.h - 3, f"×{left}", font="bold 9px sans-serif",
+                    d.text(b.x + b.w - 3, b.y + b.h - 3, f"×{left}", font=font(bold=True),
                            colour="#fff" if colour != "yellow" else INK, align="right")
                     d.alpha(1)
                 if self.tile == tile:
@@ -803,16 +908,8 @@ class NyhavnScreen(GameScreen):
         wb = lay.stack_box(5, 0)
         white = int(view["stacks"].get("white", 0))
         d.rect(wb.x, wb.y, wb.w, wb.h, fill=FILL["white"], stroke=DARK["white"], line_width=1.5, radius=5)
-        d.text(wb.x + wb.w / 2, wb.y + wb.h / 2, t("ny.whites", lang, n=white), font="bold 11px sans-serif", colour=INK,
-               align="center", baseline="middle", max_width=wb.w - 6)
-        ax = wb.x + wb.w + 6
-        supply = view["ability_supply"]
-        d.text(ax, wb.y + 9, t("ny.abilities.left", lang), font="9px sans-serif", colour=MUTED)
-        for k, name in enumerate(ABILITIES):
-            bx, by = ax + (k % 3) * 26, wb.y + 14 + (k // 3) * 13
-            d.rect(bx, by, 24, 12, fill="#fff3cf" if supply.get(name) else "#eee6d4", stroke="#b7a98c", line_width=0.8, radius=2)
-            d.text(bx + 12, by + 6.5, f"{ABILITY_SHORT[name]}·{supply.get(name, 0)}", font="bold 7.5px sans-serif", colour=INK,
-                   align="center", baseline="middle", max_width=23)
+        d.text(wb.x + wb.w / 2, wb.y + wb.h / 2, t("ny.whites", lang, n=white), font=font(bold=True), colour=INK,
+               align="center", baseline="middle")
 
     def _draw_hand(self, d: DrawList, targets: list[Target], view: dict[str, Any]) -> None:
         lang = self.lang
@@ -832,7 +929,7 @@ class NyhavnScreen(GameScreen):
             else:
                 d.rect(b.x, b.y, b.w, b.h, fill="#f3ecdc", stroke="#cbbd9f", line_width=1, radius=6)
                 self._glyph(d, b.x + b.w / 2, b.y + b.h / 2, min(b.w, b.h) * 0.16, colour, fill="#f3ecdc")
-                d.text(b.x + b.w - 8, b.y + 14, "0", font="12px sans-serif", colour=MUTED, align="center")
+                d.text(b.x + b.w - 8, b.y + 15, "0", font=font(), colour=MUTED, align="center")
             if discard and n:
                 d.rect(b.x - 2, b.y - 2, b.w + 4, b.h + 4, stroke=LEGAL, line_width=2.5, radius=8)
             label = (t("ny.hand.discard", lang, colour=self.colour_name(colour), n=n) if discard else
@@ -840,23 +937,35 @@ class NyhavnScreen(GameScreen):
             targets.append(Target(f"hand-{colour}", b.x, b.y, b.w, b.h, label, enabled=discard and n > 0, highlight=discard and n > 0))
 
     def _draw_abilities(self, d: DrawList, targets: list[Target], view: dict[str, Any]) -> None:
+        """The shown house's owner's five ability cards; dots in the corner count those still in the supply."""
         lang = self.lang
         ab = self.lay.abilities
-        mine = view["abilities"][self.viewer]
+        owner = self.inspect if self.inspect is not None else self.viewer
+        owned = view["abilities"][owner]
+        supply = view["ability_supply"]
         w = (ab.w - 4 * 5) / 5
         for i, name in enumerate(ABILITIES):
             b = Box(ab.x + i * (w + 5), ab.y, w, ab.h)
-            side = mine.get(name)
+            side = owned.get(name)
             fill = "#fff3cf" if side == "active" else ("#e8e0cc" if side == "used" else "#f6f1e6")
             d.rect(b.x, b.y, b.w, b.h, fill=fill, stroke="#8f7f5f" if side else "#d5cab4", line_width=1.5 if side == "active" else 1, radius=6)
             colour = INK if side == "active" else MUTED
-            d.text(b.x + b.w / 2, b.y + b.h * 0.34, t(f"ny.abs.{name}", lang), font="bold 10px sans-serif", colour=colour, align="center",
-                   baseline="middle", max_width=b.w - 4)
+            words = t(f"ny.abs.{name}", lang)
+            lines = [words] if len(words) * MIN_FONT * 0.6 <= b.w - 6 else words.split(" ", 1)
+            lines = [fit_text(line, MIN_FONT, b.w - 6) for line in lines]
             state = t(f"ny.side.{side}" if side else "ny.side.none", lang)
-            d.text(b.x + b.w / 2, b.y + b.h * 0.74, state, font="10px sans-serif", colour=colour, align="center", baseline="middle", max_width=b.w - 4)
+            if side:  # ready or used, under the name
+                lines.append(fit_text(state, MIN_FONT, b.w - 6))
+            top = b.y + b.h / 2 - (len(lines) - 1) * 7
+            for k, line in enumerate(lines):
+                d.text(b.x + b.w / 2, top + k * 14, line, font=font(bold=k == 0 or (k == 1 and not side and len(lines) == 2)),
+                       colour=colour, align="center", baseline="middle")
+            for k in range(min(4, int(supply.get(name, 0)))):
+                d.circle(b.x + b.w - 5 - k * 6, b.y + 5, 2.2, fill="#8f7f5f")
             if side == "used":
                 d.line(b.x + 6, b.y + b.h - 6, b.x + b.w - 6, b.y + 6, MUTED, 1.2)
-            label = t("ny.ability", lang, name=t(f"ny.ab.{name}", lang), side=state)
+            left = int(supply.get(name, 0))
+            label = t("ny.ability", lang, name=t(f"ny.ab.{name}", lang), side=state) + f" ({left} {t('ny.abilities.left', lang)})"
             targets.append(Target(f"ability-{name}", b.x, b.y, b.w, b.h, label))
 
     # ------------------------------------------------------------------ end screen

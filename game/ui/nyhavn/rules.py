@@ -1,6 +1,6 @@
 """Nyhavn's words on screen (English and Spanish): labels, hints and the rules, written for this app.
 
-Pure data (no ``js``); :mod:`game.ui.nyhavn` registers :data:`STRINGS` with
+Pure data (no ``js``); :mod:`.screen` registers :data:`STRINGS` with
 :mod:`game.ui.i18n` and shows :func:`rules_sections` in a collapsible panel.
 """
 

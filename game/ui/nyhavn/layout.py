@@ -1,7 +1,7 @@
 """Nyhavn's table without the browser: layout, hit tests, tile turning, choices, costs.
 
 Pure Python (no ``js``), so it is tested under CPython
-(``tests/test_ui_nyhavn.py``); :mod:`game.ui.nyhavn` draws with it.
+(``tests/test_ui_nyhavn.py``); :mod:`.screen` draws with it.
 House coordinates are the engine's: columns and rows from 0, row 0 at the bottom.
 """
 
@@ -10,8 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..nyhavn import COLOURS, placement_problem, tile_orientations
-from ..nyhavn.tiles import COAT_CELLS, COAT_ROWS, COLS, KIND_INDEX, KIND_SIZE, ROWS
+from ...nyhavn import COLOURS, placement_problem, tile_orientations
+from ...nyhavn.tiles import COAT_CELLS, COAT_ROWS, COLS, KIND_INDEX, KIND_SIZE, ROWS
 
 #: fill of each tile / card colour (white: the special tiles)
 FILL = {"blue": "#2f6db3", "yellow": "#e9c232", "red": "#c23b30", "green": "#3a8a47", "purple": "#8454a8", "white": "#f6f3ec"}
@@ -41,18 +41,31 @@ class Box:
 
 @dataclass
 class Layout:
-    """Where everything goes: ``narrow`` (phones, 360 wide) or ``wide`` (tablets and desktops, 760 wide)."""
+    """Where everything goes, for one screen shape (``mode``):
+
+    - ``narrow``: phones held upright, 360 units wide (about one CSS px per unit); the others are one-line
+      summaries (tap one to see that house), no score track (the summaries and the score table show the points);
+    - ``landscape``: phones on their side, 740 × 310, beside the bar of buttons: harbour, summaries, hand and
+      abilities on the left, the house and the tiles on the right;
+    - ``wide``: tablets and desktops, 784 units wide, drawn larger as the screen allows, with small houses
+      in the others' summaries.
+
+    Every button is at least 46 units, so at least 44 CSS px on the smallest screen of each shape; every text is
+    at least :data:`MIN_FONT` units, so at least 12 CSS px.
+    """
 
     mode: str
     width: float
     height: float
     docks: list[Box] = field(default_factory=list)
-    track: Box = field(default_factory=lambda: Box(0, 0, 0, 0))
+    track: Box | None = None  #: the score track (none on upright phones)
     others: Box = field(default_factory=lambda: Box(0, 0, 0, 0))
+    minis: bool = False  #: whether the others' summaries show their houses
     house: Box = field(default_factory=lambda: Box(0, 0, 0, 0))  #: the 5×9 grid itself
     cell: float = 34
     supply: Box = field(default_factory=lambda: Box(0, 0, 0, 0))
-    stack: float = 38  #: side of one tile-stack button
+    stack: float = 46  #: side of one tile-stack button
+    gap: float = 2  #: between tile stacks
     hand: Box = field(default_factory=lambda: Box(0, 0, 0, 0))
     abilities: Box = field(default_factory=lambda: Box(0, 0, 0, 0))
 
@@ -76,44 +89,59 @@ class Layout:
 
     def stack_box(self, colour_index: int, size: int) -> Box:
         """The button of a coloured tile stack; ``colour_index`` 5 is the white stack (size ignored)."""
-        gap = 4
+        step = self.stack + self.gap
         if colour_index == 5:
-            return Box(self.supply.x, self.supply.y + 5 * (self.stack + gap), 2 * self.stack + gap, self.stack)
-        return Box(self.supply.x + (size - 2) * (self.stack + gap), self.supply.y + colour_index * (self.stack + gap), self.stack, self.stack)
+            return Box(self.supply.x, self.supply.y + 5 * step, 4 * step - self.gap, 24)
+        return Box(self.supply.x + (size - 2) * step, self.supply.y + colour_index * step, self.stack, self.stack)
+
+
+#: the smallest font, in units: 12 CSS px even where a unit is 0.93 px (a 360-px phone, a 768-px tablet)
+MIN_FONT = 13
+#: docks, hand cards and abilities are this tall
+ROW_H = 48
+
+
+def _left_column(lay: Layout, x: float, track: bool, others_h: float) -> float:
+    """Harbour, score track, the others, hand and abilities in a 352-unit column from ``x``; returns its bottom."""
+    dock_w, gap = 48.0, (352 - 7 * 48.0) / 6
+    lay.docks = [Box(x + i * (dock_w + gap), 20, dock_w, ROW_H) for i in range(7)]
+    y = 20 + ROW_H + 6
+    if track:
+        lay.track = Box(x, y, 352, 32)
+        y += 32 + 6
+    lay.others = Box(x, y, 352, others_h)
+    y += others_h + 22
+    lay.hand = Box(x, y, 352, ROW_H)
+    y += ROW_H + 6
+    lay.abilities = Box(x, y, 352, ROW_H)
+    return y + ROW_H
 
 
 def layout(mode: str, players: int) -> Layout:
-    """The layout for a screen ``mode`` (``narrow`` or ``wide``) and a number of players."""
-    if mode == "wide":
-        lay = Layout("wide", 800, 0)
-        left = 0.0
-        top = 0.0
-        right_x = 380.0
-    else:
-        lay = Layout("narrow", 360, 0)
-        left, top, right_x = 0.0, 0.0, 0.0
-    # harbour: 7 docks across 360 units, with a line of text above
-    dock_w, gap = 46.0, 5.0
-    x0 = left + (360 - (7 * dock_w + 6 * gap)) / 2
-    lay.docks = [Box(x0 + i * (dock_w + gap), top + 22, dock_w, 56) for i in range(7)]
-    lay.track = Box(left + 6, top + 98, 348, 28)
-    lay.others = Box(left + 4, top + 132, 352, 98)
-    if mode == "wide":
-        lay.hand = Box(left + 4, top + 258, 352, 56)
-        lay.abilities = Box(left + 4, top + 322, 352, 46)
-        lay.cell = 38
-        lay.house = Box(right_x + 24, 22, 5 * lay.cell, 9 * lay.cell)
-        lay.stack = 38
-        lay.supply = Box(right_x + 24 + 5 * lay.cell + 20, 22, 4 * 38 + 12, 6 * 42)
-        lay.height = max(lay.house.y + lay.house.h + 24, lay.abilities.y + lay.abilities.h + 8)
-    else:
-        lay.cell = 32
-        lay.house = Box(22, top + 254, 5 * lay.cell, 9 * lay.cell)
-        lay.stack = 36
-        lay.supply = Box(360 - 4 - (4 * 36 + 12), lay.house.y, 4 * 36 + 12, 6 * 40)
-        lay.hand = Box(4, lay.house.y + lay.house.h + 38, 352, 50)
-        lay.abilities = Box(4, lay.hand.y + lay.hand.h + 6, 352, 42)
-        lay.height = lay.abilities.y + lay.abilities.h + 6
+    """The layout for a screen ``mode`` (``narrow``, ``landscape`` or ``wide``) and a number of players."""
+    if mode == "narrow":
+        lay = Layout("narrow", 360, 0, cell=27, stack=46, gap=(186 - 4 * 46) / 3)
+        dock_w, gap = 48.0, (352 - 7 * 48.0) / 6
+        lay.docks = [Box(4 + i * (dock_w + gap), 20, dock_w, ROW_H) for i in range(7)]
+        lay.others = Box(4, 72, 352, ROW_H)
+        lay.house = Box(24, 140, 5 * lay.cell, 9 * lay.cell)
+        lay.supply = Box(170, lay.house.y, 186, 5 * (lay.stack + lay.gap) + 24)
+        lay.hand = Box(4, lay.house.y + lay.house.h + 34, 352, ROW_H)
+        lay.abilities = Box(4, lay.hand.y + ROW_H + 6, 352, ROW_H)
+        lay.height = lay.abilities.y + ROW_H + 4
+        return lay
+    if mode == "landscape":
+        lay = Layout("landscape", 740, 0, cell=30, stack=48, gap=2)
+        bottom = _left_column(lay, 4, True, ROW_H)
+        lay.house = Box(388, 24, 5 * lay.cell, 9 * lay.cell)
+        lay.supply = Box(540, 24, 4 * 48 + 3 * 2, 5 * 50 + 24)
+        lay.height = max(bottom, lay.house.y + lay.house.h + 18, lay.supply.y + lay.supply.h) + 4
+        return lay
+    lay = Layout("wide", 784, 0, cell=38, stack=47, gap=4, minis=True)
+    bottom = _left_column(lay, 4, True, 100)
+    lay.house = Box(386, 24, 5 * lay.cell, 9 * lay.cell)
+    lay.supply = Box(584, 24, 4 * 47 + 3 * 4, 5 * 51 + 24)
+    lay.height = max(bottom, lay.house.y + lay.house.h + 18, lay.supply.y + lay.supply.h) + 4
     return lay
 
 

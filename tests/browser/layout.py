@@ -1,0 +1,219 @@
+"""Measuring a game's table at the six screen shapes of issue 14 (shared by the ``test_<game>_layout.py`` tests
+and the figures script ``python3 -m tests.browser.layout_report``).
+
+What a player would check on each device, measured in the page:
+
+- no sideways scroll (the page is never wider than the screen);
+- every enabled button (the canvas's transparent target buttons included) is at
+  least 44×44 CSS px on a touch screen, 32×32 with a mouse;
+- the decision's essentials (the prompt, the player's own hand or house) lie
+  inside the viewport without scrolling;
+- the table's width as a share of the screen's, and the page's height as a
+  multiple of the screen's;
+- the smallest text on the page and on the canvas, in CSS px (canvas text drawn
+  squeezed by ``max_width`` counts at the size it is really shown).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable
+
+#: (name, width, height, touch): phones portrait and landscape and a tablet by touch, two desktops by mouse
+SIZES = [
+    ("360x640", 360, 640, True),
+    ("390x844", 390, 844, True),
+    ("844x390", 844, 390, True),
+    ("768x1024", 768, 1024, True),
+    ("1280x800", 1280, 800, False),
+    ("1920x1080", 1920, 1080, False),
+]
+
+#: Wraps the canvas renderer (``site/render.js`` sets ``window.houseGamesDraw``) to record the smallest text
+#: it draws, in CSS px: the font's px × the canvas's logical→CSS scale, × the squeeze ``max_width`` applies.
+TEXT_PROBE = """
+(() => {
+  let real = null;
+  window.__minCanvasText = null;
+  const wrapped = (canvas, json) => {
+    real(canvas, json);
+    const css = Number(canvas.dataset.scale || 1) / (window.devicePixelRatio || 1);
+    const ctx = canvas.getContext("2d");
+    ctx.save();
+    for (const c of JSON.parse(json)) {
+      if (c[0] !== "text" || !String(c[3]).trim()) continue;
+      const m = /(\\d+(?:\\.\\d+)?)px/.exec(c[4]);
+      if (!m) continue;
+      let px = Number(m[1]) * css;
+      if (c[8]) { ctx.font = c[4]; const w = ctx.measureText(c[3]).width; if (w > c[8]) px *= c[8] / w; }
+      const seen = window.__minCanvasText;
+      if (!seen || px < seen.px) window.__minCanvasText = {px: Math.round(px * 10) / 10, text: String(c[3])};
+    }
+    ctx.restore();
+  };
+  Object.defineProperty(window, "houseGamesDraw", {configurable: true, get: () => real && wrapped, set: (fn) => { real = fn; }});
+})();
+"""
+
+#: Everything measured in one go; ``essentials`` is a list of [name, CSS selector] whose elements' union must be on screen.
+MEASURE = """
+(essentials) => {
+  const vw = window.innerWidth, vh = window.innerHeight;
+  const coarse = matchMedia("(pointer: coarse)").matches;
+  const visible = (el) => {
+    const r = el.getBoundingClientRect();
+    if (r.width < 1 || r.height < 1) return false;
+    for (let e = el; e; e = e.parentElement) {
+      const s = getComputedStyle(e);
+      if (s.display === "none" || s.visibility === "hidden") return false;
+      if (e.tagName === "DETAILS" && !e.open && e !== el && !el.closest("summary")) return false;
+    }
+    return true;
+  };
+  const small = [];
+  let smallest = null, count = 0;
+  for (const b of document.querySelectorAll("button, select, input, summary, a[href]")) {
+    if (b.disabled || !visible(b)) continue;
+    const box = b.getBoundingClientRect();
+    if (box.right <= 0 || box.bottom <= 0) continue;  // parked off screen until focused (the skip link)
+    if (b.tagName === "INPUT" && b.type === "checkbox") continue;  // its <label class=check> is the target
+    const r = b.getBoundingClientRect();
+    const side = Math.min(r.width, r.height);
+    count++;
+    const name = b.getAttribute("aria-label") || b.dataset.key || b.id || b.textContent.trim().slice(0, 30);
+    if (!smallest || side < smallest.px) smallest = {px: Math.round(side * 10) / 10, name};
+    if (side < 43.5) small.push({name, w: Math.round(r.width), h: Math.round(r.height)});
+  }
+  for (const l of document.querySelectorAll("label.check")) {
+    if (!visible(l)) continue;
+    const r = l.getBoundingClientRect();
+    count++;
+    if (Math.min(r.width, r.height) < 43.5) small.push({name: l.textContent.trim().slice(0, 30), w: Math.round(r.width), h: Math.round(r.height)});
+  }
+  let minText = null;
+  const walker = document.createTreeWalker(document.getElementById("app") || document.body, NodeFilter.SHOW_TEXT);
+  for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+    if (!n.textContent.trim() || !n.parentElement || !visible(n.parentElement)) continue;
+    const px = parseFloat(getComputedStyle(n.parentElement).fontSize);
+    if (!minText || px < minText.px) minText = {px, text: n.textContent.trim().slice(0, 40)};
+  }
+  const out = {};
+  for (const [name, selector] of essentials) {
+    if (selector.startsWith("box:")) {  // a region the canvas draws: data-prompt-box="fx fy fw fh" of the board
+      const board = document.querySelector(selector.slice(4));
+      const f = board && board.dataset.promptBox ? board.dataset.promptBox.split(" ").map(Number) : null;
+      if (!f || !visible(board)) { out[name] = null; continue; }
+      const b = board.getBoundingClientRect();
+      const r = {left: b.left + f[0] * b.width, top: b.top + f[1] * b.height, right: b.left + (f[0] + f[2]) * b.width,
+                 bottom: b.top + (f[1] + f[3]) * b.height};
+      out[name] = {top: Math.round(r.top), bottom: Math.round(r.bottom), left: Math.round(r.left), right: Math.round(r.right),
+                   inside: r.top >= -0.5 && r.left >= -0.5 && r.bottom <= vh + 0.5 && r.right <= vw + 0.5};
+      continue;
+    }
+    const shown = [...document.querySelectorAll(selector)].filter(visible);
+    const rects = shown.map((e) => e.getBoundingClientRect());
+    if (!rects.length) { out[name] = null; continue; }
+    // covered: the element is not what a tap at its centre reaches (a sticky bar over it, say)
+    const covered = shown.filter((e, i) => {
+      const r = rects[i], x = r.left + r.width / 2, y = r.top + r.height / 2;
+      if (x < 0 || y < 0 || x > vw || y > vh) return false;
+      const hit = document.elementFromPoint(x, y);
+      return !(hit && (hit === e || e.contains(hit) || hit.contains(e)));
+    }).length;
+    const top = Math.min(...rects.map((r) => r.top)), bottom = Math.max(...rects.map((r) => r.bottom));
+    const left = Math.min(...rects.map((r) => r.left)), right = Math.max(...rects.map((r) => r.right));
+    out[name] = {top: Math.round(top), bottom: Math.round(bottom), left: Math.round(left), right: Math.round(right),
+                 covered, inside: top >= -0.5 && left >= -0.5 && bottom <= vh + 0.5 && right <= vw + 0.5 && covered === 0};
+  }
+  const board = document.querySelector(".board");
+  const br = board ? board.getBoundingClientRect() : null;
+  return {
+    viewport: [vw, vh], coarse,
+    sideways: document.documentElement.scrollWidth - vw,
+    page_height: Math.round(100 * document.documentElement.scrollHeight / vh) / 100,
+    table_share: br ? Math.round(100 * br.width / vw) / 100 : null,
+    table_height: br ? Math.round(100 * br.height / vh) / 100 : null,
+    targets: count, small, smallest, text: minText, canvas_text: window.__minCanvasText, essentials: out,
+  };
+}
+"""
+
+
+@dataclass
+class GameShape:
+    """How to open one game and what must be on screen for its first decision."""
+
+    game_id: str
+    start: Callable[[Any, str], None]  #: start(page, site_url): from a ready start screen to the player's first decision
+    essentials: list[tuple[str, str]]  #: (name, CSS selector) that must lie inside the viewport
+
+
+def settle(page: Any) -> None:
+    """Let a resize reach the table (ResizeObserver → re-layout → redraw) and the page lay out again."""
+    page.evaluate("() => new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(ok, 150))))")
+
+
+def measure(page: Any, shape: GameShape, width: int, height: int) -> dict[str, Any]:
+    """Resize the page to ``width``×``height``, scroll to the top, redraw, and measure (see :data:`MEASURE`)."""
+    if page.viewport_size != {"width": width, "height": height}:
+        page.evaluate("window.__minCanvasText = null")  # the resize redraws: what it draws is this size's text
+        page.set_viewport_size({"width": width, "height": height})
+    settle(page)
+    page.evaluate("window.scrollTo(0, 0)")
+    settle(page)
+    return page.evaluate(MEASURE, [list(e) for e in shape.essentials])
+
+
+def problems(m: dict[str, Any]) -> list[str]:
+    """What a player would complain about in measurement ``m`` (empty when the size is fine)."""
+    out = []
+    least = 44 if m["coarse"] else 32
+    if m["sideways"] > 0:
+        out.append(f"page scrolls sideways by {m['sideways']} px")
+    too_small = [s for s in m["small"] if min(s["w"], s["h"]) < least - 0.5]
+    if too_small:
+        out.append(f"{len(too_small)} targets under {least} px: {too_small[:6]}")
+    for name, box in m["essentials"].items():
+        if box is None:
+            out.append(f"{name}: not shown")
+        elif not box["inside"]:
+            out.append(f"{name} off screen: {box}")
+    for key in ("text", "canvas_text"):
+        if m[key] and m[key]["px"] < 11.95:
+            out.append(f"{key} under 12 px: {m[key]}")
+    return out
+
+
+#: the least share of the screen's width a table takes: all of a phone, most of anything wider
+LEAST_SHARE = {"360x640": 0.95, "390x844": 0.95, "844x390": 0.75, "768x1024": 0.95, "1280x800": 0.65, "1920x1080": 0.7}
+
+
+def open_sized(make_context: Any, site_url: str, shape: GameShape, touch: bool) -> tuple[Any, list[tuple[str, int, int, bool]]]:
+    """A page of a fresh touch (or mouse) context at the first size of that kind, with ``shape``'s game started."""
+    sizes = [s for s in SIZES if s[3] == touch]
+    _, width, height, _ = sizes[0]
+    context = make_context(viewport={"width": width, "height": height}, device_scale_factor=2 if touch else 1,
+                           is_mobile=touch, has_touch=touch)
+    context.add_init_script(TEXT_PROBE)
+    page = context.new_page()
+    page.goto(site_url + "?pause=3600000")
+    page.wait_for_function("document.documentElement.dataset.appState === 'ready'", timeout=90_000)
+    shape.start(page)
+    return page, sizes
+
+
+def check_sizes(page: Any, shape: GameShape, sizes: list[tuple[str, int, int, bool]], shot: Callable[[Any, str], Any],
+                text: bool = True) -> dict[str, dict[str, Any]]:
+    """Measure every size (resizing the same page), screenshot it, and assert what a player would check.
+
+    ``text=False`` leaves the smallest-text figures out of the assertions (they are still measured and returned).
+    """
+    found = {}
+    for name, width, height, _ in sizes:
+        m = measure(page, shape, width, height)
+        shot(page, f"{shape.game_id}-layout-{name}")
+        found[name] = m
+        complaints = [p for p in problems(m) if text or "text under" not in p]
+        assert complaints == [], (name, complaints)
+        assert m["table_share"] >= LEAST_SHARE[name], (name, m["table_share"])
+    return found
