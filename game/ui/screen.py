@@ -238,11 +238,14 @@ class GameScreen:
         self.advance()
 
     def unmount(self) -> None:
-        """Stop timers; the app clears the DOM and frees the handlers."""
+        """Stop timers and the table's size watching; the app clears the DOM and frees the handlers."""
         self.mounted = False
         if self._bot_timer is not None:
             dom.window.clearTimeout(self._bot_timer)
             self._bot_timer = None
+        board = getattr(self, "board", None)
+        if board is not None:  # every game's table: no resize reaches a screen that is gone
+            board.destroy()
 
     def _show_table(self) -> None:
         self.pass_panel.hidden = True

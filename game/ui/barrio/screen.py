@@ -195,7 +195,6 @@ class BarrioScreen(GameScreen):
 
     def unmount(self) -> None:
         self._stop_animation()
-        self.board.destroy()  # stop the resize observer before the app frees its handler
         super().unmount()
 
     # ------------------------------------------------------------------ scores
