@@ -477,11 +477,11 @@ def start_screen_data() -> dict:
     if str(ROOT) not in sys.path:
         sys.path.insert(0, str(ROOT))
     from game.ui.catalog import ROUNDS, SCORING_CARDS, SOLO_LEVELS, catalog
-    from game.ui.i18n import LANGUAGES, STRINGS
+    from game.ui.i18n import LANGUAGES, keys, t
 
     games = [{"id": g.game_id, "title": g.title, "available": g.available, "problem": g.problem or "",
               "min": g.min_players, "max": g.max_players, "bots": list(g.bot_names)} for g in catalog()]
-    texts = {lang: {k: v for k, v in sorted(STRINGS[lang].items()) if k.startswith(("app.", "start."))} for lang in LANGUAGES}
+    texts = {lang: {k: t(k, lang) for k in keys("app.") + keys("start.")} for lang in LANGUAGES}
     return {
         "games": games, "levels": list(SOLO_LEVELS), "cards": list(SCORING_CARDS), "rounds": list(ROUNDS),
         "languages": dict(LANGUAGES), "texts": texts,
@@ -498,7 +498,7 @@ def rules_data() -> dict:
     from game.ui.barrio.rules import rules as barrio_rules
     from game.ui.i18n import LANGUAGES
     from game.ui.neueheimat.words import RULES as NEUEHEIMAT_RULES
-    from game.ui.nyhavn_rules import rules_sections as nyhavn_rules
+    from game.ui.nyhavn.rules import rules_sections as nyhavn_rules
 
     out: dict = {}
     for lang in LANGUAGES:

@@ -289,7 +289,7 @@ def test_start_screen_is_written_from_the_apps_tables():
     from html.parser import HTMLParser
 
     from game.ui.catalog import catalog
-    from game.ui.i18n import LANGUAGES, STRINGS
+    from game.ui.i18n import LANGUAGES, t
 
     data = build.start_screen_data()
     page = build.start_screen_html(data)
@@ -309,9 +309,9 @@ def test_start_screen_is_written_from_the_apps_tables():
     assert {f"f-seat-{i}" for i in range(most)} <= ids
     assert set(data["texts"]) == set(LANGUAGES)
     for lang in LANGUAGES:  # every text the start screen shows exists in every language
-        assert data["texts"][lang]["start.new"] == STRINGS[lang]["start.new"]
+        assert data["texts"][lang]["start.new"] == t("start.new", lang)
         assert set(data["texts"][lang]) == set(data["texts"]["en"])
-    assert STRINGS["en"]["start.new"] in page and "</script" not in page.split('id="start-data">')[1][:-len("</script>")]
+    assert t("start.new", "en") in page and "</script" not in page.split('id="start-data">')[1][:-len("</script>")]
 
 
 def test_rules_are_shipped_for_every_game_and_language():

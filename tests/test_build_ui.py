@@ -12,7 +12,8 @@ from game.core import Match, Seat
 from game.core import match as match_mod
 from game.ui import catalog as catalog_mod
 from game.ui.canvas import DrawList
-from game.ui.i18n import LANGUAGES, STRINGS, t
+from game.core.locale import catalogue
+from game.ui.i18n import LANGUAGES, t
 from game.ui.storage import AUTOSAVE_KEY, BAD_SAVE_PREFIX, MemoryBackend, Store
 
 from . import toygame
@@ -105,7 +106,7 @@ def test_start_choices_become_engine_options():
 
 def test_every_text_exists_in_every_language():
     for lang in LANGUAGES:
-        assert set(STRINGS[lang]) == set(STRINGS["en"]), lang
+        assert set(catalogue(lang)) == set(catalogue("en")), lang
     assert t("game.turn", "es", name="Ana") == "Juega Ana"
     assert t("no.such.key", "es") == "no.such.key"
 

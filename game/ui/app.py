@@ -28,38 +28,13 @@ from . import dom
 from .catalog import GameInfo, catalog, new_game_options
 from .dailydeal import DailyScreen, daily_deal_of, daily_key_of, result_card
 from .dom import el
-from .i18n import LANGUAGES, register, t
+from .i18n import LANGUAGES, t
 from .past import PastGames
 from .records import RecordBook
 from .replay import ReplayViewer
 from .screen import FallbackScreen, GameScreen, seat_names
 from .stats import StatsScreen
 from .storage import PREFIX, MemoryBackend, PageBackend, Store
-
-register({
-    "en": {
-        "sharing.button": "Share link",
-        "sharing.replay": "Watch the replay",
-        "sharing.copied": "Link copied: paste it anywhere to show this game.",
-        "sharing.shared": "Link shared.",
-        "sharing.failed": "Copy the link below to share this game.",
-        "sharing.link": "Link to this game",
-        "sharing.file": "This game is too long for a link: it was saved as the file {name} to share instead.",
-        "sharing.close": "Close",
-        "sharing.bad_link": "This replay link could not be opened: {reason}",
-    },
-    "es": {
-        "sharing.button": "Compartir enlace",
-        "sharing.replay": "Ver la repetición",
-        "sharing.copied": "Enlace copiado: pégalo donde quieras para mostrar esta partida.",
-        "sharing.shared": "Enlace compartido.",
-        "sharing.failed": "Copia el enlace de abajo para compartir esta partida.",
-        "sharing.link": "Enlace a esta partida",
-        "sharing.file": "Esta partida es demasiado larga para un enlace: se guardó como el archivo {name} para compartirlo.",
-        "sharing.close": "Cerrar",
-        "sharing.bad_link": "No se pudo abrir este enlace de repetición: {reason}",
-    },
-})
 
 
 def screen_class(game_id: str, prefer_list: bool = False) -> type[GameScreen]:

@@ -20,49 +20,8 @@ from typing import Any
 from ..core import Match, daily
 from . import dom
 from .dom import el
-from .i18n import register, t
+from .i18n import t
 from .words import challenge_words, level_words, result_words
-
-register({
-    "en": {
-        "daily.title": "Daily deal",
-        "daily.day": "Deals of {day} (UTC): the same for everyone today.",
-        "daily.rule": "Your first finished game of each deal counts; after that you can practise it and watch replays.",
-        "daily.play": "Play (counts)",
-        "daily.practise": "Practise (does not count)",
-        "daily.replay": "Replay",
-        "daily.share": "Share",
-        "daily.open": "Not played yet today.",
-        "daily.card": "Daily deal {day}",
-        "daily.card.level": "Level",
-        "daily.card.score": "Your score",
-        "daily.card.klaus": "Klaus's score",
-        "daily.card.other": "Computer's score",
-        "daily.card.result": "Result",
-        "daily.card.link": "Replay link",
-        "daily.practice_done": "Practice game: your counted result for this deal stays as it was.",
-        "daily.back": "Back to start",
-    },
-    "es": {
-        "daily.title": "Reto del día",
-        "daily.day": "Retos del {day} (UTC): los mismos para todos hoy.",
-        "daily.rule": "Cuenta tu primera partida terminada de cada reto; después puedes practicarlo y ver repeticiones.",
-        "daily.play": "Jugar (cuenta)",
-        "daily.practise": "Practicar (no cuenta)",
-        "daily.replay": "Ver repetición",
-        "daily.share": "Compartir",
-        "daily.open": "Aún sin jugar hoy.",
-        "daily.card": "Reto del día {day}",
-        "daily.card.level": "Nivel",
-        "daily.card.score": "Tu puntuación",
-        "daily.card.klaus": "Puntuación de Klaus",
-        "daily.card.other": "Puntuación del ordenador",
-        "daily.card.result": "Resultado",
-        "daily.card.link": "Enlace a la repetición",
-        "daily.practice_done": "Partida de práctica: tu resultado contado para este reto no cambia.",
-        "daily.back": "Volver al inicio",
-    },
-})
 
 
 def daily_deal_of(match: Match, now: datetime | None = None) -> daily.DailyDeal | None:

@@ -1,141 +1,19 @@
-"""The app's own words in English and Spanish.
+"""The app's own words, read from the catalogue files ``game/locale/<lang>.json``.
 
-Game screens add their own strings with :func:`register` (one dict per
-language) so everything goes through :func:`t`. Engines word their log lines
-and refusals themselves (``describe_action``, ``describe_event``,
-``IllegalAction``).
+Every screen's text is a key there (``start.new``, ``ny.harbour``, ``rules.barrio.01.head``…);
+a language is one file, so adding one needs no code. :func:`register` still accepts
+texts written in code (``{"en": {key: text}, …}``) as a fallback behind the files.
 """
 
 from __future__ import annotations
 
-LANGUAGES = {"en": "English", "es": "Español"}
+from ..core.locale import catalogue, languages
 
-STRINGS: dict[str, dict[str, str]] = {
-    "en": {
-        "app.title": "House Games",
-        "app.tagline": "Three house-building board games, offline on your phone.",
-        "start.game": "Game",
-        "start.coming": "coming",
-        "start.players": "Players",
-        "start.mode": "Mode",
-        "start.solo": "Solo against Klaus",
-        "start.multi": "2–4 players",
-        "start.level": "Klaus's level",
-        "start.level.A": "A · medium",
-        "start.level.B": "B · easy",
-        "start.level.C": "C · hard",
-        "start.seats": "Seats",
-        "start.seat": "Seat {n}",
-        "start.human": "Human",
-        "start.computer": "Computer: {name}",
-        "start.options": "Options",
-        "start.scoring_card": "Scoring card",
-        "start.random": "Random",
-        "start.rounds": "Rounds",
-        "start.seed": "Seed (optional)",
-        "start.seed.hint": "Same seed, same shuffle.",
-        "start.language": "Language",
-        "start.patterns": "Colour-blind patterns",
-        "start.new": "Start new game",
-        "start.resume": "Resume {title}",
-        "start.resume.detail": "{players} players · {moves} moves",
-        "start.resume.when": "saved {when}",
-        "start.opening": "Opening when ready… {progress}",
-        "start.unavailable": "{title} is not available in this version yet.",
-        "start.badsave": "Your saved game could not be read ({reason}). It was kept aside under “{where}”, and you can start a fresh game.",
-        "start.build": "Version {build}",
-        "start.rules": "Rules",
-        "start.more": "More",
-        "start.daily": "Daily deal",
-        "start.past": "Past games",
-        "start.stats": "Statistics",
-        "player.n": "Player {n}",
-        "player.computer": "Player {n} (computer, {name})",
-        "player.klaus": "Klaus",
-        "game.turn": "{name} to play",
-        "game.thinking": "{name} is thinking…",
-        "game.undo": "Undo",
-        "game.menu": "Menu",
-        "game.log": "Game log",
-        "game.actions": "Your options",
-        "game.scores": "Scores",
-        "game.over": "Game over",
-        "game.winner": "{names} wins!",
-        "game.winners": "Shared win: {names}",
-        "game.again": "Play again",
-        "game.home": "Back to start",
-        "game.pass": "Pass the device to {name}",
-        "game.pass.hint": "The other players look away now.",
-        "game.pass.ready": "I am {name}: show my hand",
-        "game.undone": "Move taken back.",
-        "game.saved_failed": "Autosave failed: {reason}",
-        "game.error": "Something went wrong: {reason}",
-        "score.name": "Player",
-        "score.points": "Points",
-    },
-    "es": {
-        "app.title": "Juegos de casas",
-        "app.tagline": "Tres juegos de mesa de construir casas, sin conexión en tu móvil.",
-        "start.game": "Juego",
-        "start.coming": "próximamente",
-        "start.players": "Jugadores",
-        "start.mode": "Modo",
-        "start.solo": "Solitario contra Klaus",
-        "start.multi": "2–4 jugadores",
-        "start.level": "Nivel de Klaus",
-        "start.level.A": "A · medio",
-        "start.level.B": "B · fácil",
-        "start.level.C": "C · difícil",
-        "start.seats": "Asientos",
-        "start.seat": "Asiento {n}",
-        "start.human": "Persona",
-        "start.computer": "Ordenador: {name}",
-        "start.options": "Opciones",
-        "start.scoring_card": "Carta de puntuación",
-        "start.random": "Al azar",
-        "start.rounds": "Rondas",
-        "start.seed": "Semilla (opcional)",
-        "start.seed.hint": "Misma semilla, mismo barajado.",
-        "start.language": "Idioma",
-        "start.patterns": "Tramas para daltónicos",
-        "start.new": "Empezar partida nueva",
-        "start.resume": "Continuar {title}",
-        "start.resume.detail": "{players} jugadores · {moves} jugadas",
-        "start.resume.when": "guardada {when}",
-        "start.opening": "Se abrirá al cargar… {progress}",
-        "start.unavailable": "{title} aún no está disponible en esta versión.",
-        "start.badsave": "No se pudo leer tu partida guardada ({reason}). Se ha apartado con la clave «{where}» y puedes empezar una partida nueva.",
-        "start.build": "Versión {build}",
-        "start.rules": "Reglas",
-        "start.more": "Más",
-        "start.daily": "Reto del día",
-        "start.past": "Partidas jugadas",
-        "start.stats": "Estadísticas",
-        "player.n": "Jugador {n}",
-        "player.computer": "Jugador {n} (ordenador, {name})",
-        "player.klaus": "Klaus",
-        "game.turn": "Juega {name}",
-        "game.thinking": "{name} está pensando…",
-        "game.undo": "Deshacer",
-        "game.menu": "Menú",
-        "game.log": "Registro de la partida",
-        "game.actions": "Tus opciones",
-        "game.scores": "Puntuaciones",
-        "game.over": "Fin de la partida",
-        "game.winner": "¡Gana {names}!",
-        "game.winners": "Victoria compartida: {names}",
-        "game.again": "Jugar otra vez",
-        "game.home": "Volver al inicio",
-        "game.pass": "Pasa el dispositivo a {name}",
-        "game.pass.hint": "Los demás jugadores no miran ahora.",
-        "game.pass.ready": "Soy {name}: mostrar mi mano",
-        "game.undone": "Jugada deshecha.",
-        "game.saved_failed": "No se pudo guardar: {reason}",
-        "game.error": "Algo ha fallado: {reason}",
-        "score.name": "Jugador",
-        "score.points": "Puntos",
-    },
-}
+#: language code → its own name, one per catalogue file (``game/locale/<code>.json``: key ``language.name``)
+LANGUAGES: dict[str, str] = {code: catalogue(code).get("language.name", code) for code in languages()}
+
+#: texts added in code by :func:`register` (a fallback: the catalogue files come first)
+STRINGS: dict[str, dict[str, str]] = {}
 
 
 def register(strings: dict[str, dict[str, str]]) -> None:
@@ -146,5 +24,33 @@ def register(strings: dict[str, dict[str, str]]) -> None:
 
 def t(key: str, lang: str = "en", **values: object) -> str:
     """The text for ``key`` in ``lang`` (falling back to English, then the key), formatted with ``values``."""
-    text = STRINGS.get(lang, {}).get(key) or STRINGS["en"].get(key) or key
+    text = (catalogue(lang).get(key) or STRINGS.get(lang, {}).get(key)
+            or catalogue("en").get(key) or STRINGS.get("en", {}).get(key) or key)
     return text.format(**values) if values else text
+
+
+def has(key: str, lang: str) -> bool:
+    """True when ``lang`` itself has a text for ``key`` (no English fallback)."""
+    return key in catalogue(lang) or key in STRINGS.get(lang, {})
+
+
+def keys(prefix: str, lang: str = "en") -> list[str]:
+    """Every key of ``lang`` starting with ``prefix``, sorted (the rules' sections and paragraphs)."""
+    found = set(k for k in catalogue(lang) if k.startswith(prefix)) | set(k for k in STRINGS.get(lang, {}) if k.startswith(prefix))
+    return sorted(found)
+
+
+def rule_sections(game: str, lang: str) -> list[tuple[str, list[str]]]:
+    """A game's in-app rules as (heading, paragraphs) from keys ``rules.<game>.<NN>.head`` / ``.p<N>``.
+
+    In ``lang`` when that language has them, else in English.
+    """
+    prefix = f"rules.{game}."
+    lang = lang if any(k.startswith(prefix) for k in catalogue(lang)) else "en"
+    sections: dict[int, dict[str, str]] = {}
+    for key, text in catalogue(lang).items():
+        if key.startswith(prefix):
+            number, part = key[len(prefix):].split(".", 1)
+            sections.setdefault(int(number), {})[part] = text
+    return [(parts.get("head", ""), [parts[p] for p in sorted((p for p in parts if p != "head"), key=lambda p: int(p[1:]))])
+            for _, parts in sorted(sections.items())]

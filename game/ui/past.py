@@ -10,39 +10,8 @@ from __future__ import annotations
 from typing import Any
 
 from .dom import el
-from .i18n import register, t
+from .i18n import t
 from .words import game_title, level_words, mode_words, result_words, when_words
-
-register({
-    "en": {
-        "past.title": "Past games",
-        "past.none": "No finished games yet. Every game you finish is kept here (the last 50, and any you pin).",
-        "past.keep": "The last 50 games are kept; pin a game to keep it for good.",
-        "past.replay": "Replay",
-        "past.share": "Share",
-        "past.pin": "Pin",
-        "past.unpin": "Unpin",
-        "past.forget": "Remove",
-        "past.forgotten": "Removed from the past games (it still counts in your statistics).",
-        "past.pinned_tag": "pinned",
-        "past.scores": "Scores: {scores}",
-        "past.back": "Back to start",
-    },
-    "es": {
-        "past.title": "Partidas jugadas",
-        "past.none": "Aún no has terminado ninguna partida. Cada partida que termines se guarda aquí (las 50 últimas y las que fijes).",
-        "past.keep": "Se guardan las 50 últimas partidas; fija una para guardarla para siempre.",
-        "past.replay": "Ver repetición",
-        "past.share": "Compartir",
-        "past.pin": "Fijar",
-        "past.unpin": "Soltar",
-        "past.forget": "Quitar",
-        "past.forgotten": "Quitada de las partidas jugadas (sigue contando en tus estadísticas).",
-        "past.pinned_tag": "fijada",
-        "past.scores": "Puntos: {scores}",
-        "past.back": "Volver al inicio",
-    },
-})
 
 
 class PastGames:

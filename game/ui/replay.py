@@ -24,61 +24,8 @@ from ..core.match import Entry
 from ..core.record import Replay
 from . import dom
 from .dom import el
-from .i18n import register, t
+from .i18n import t
 from .screen import GameScreen, seat_names
-
-register({
-    "en": {
-        "replay.title": "Replay",
-        "replay.heading": "Replay: {title}",
-        "replay.when": "played {when}",
-        "replay.first": "To the start",
-        "replay.back": "Step back",
-        "replay.play": "Play",
-        "replay.pause": "Pause",
-        "replay.next": "Step forward",
-        "replay.last": "To the end",
-        "replay.step": "Step",
-        "replay.count": "Step {k} of {n}",
-        "replay.setup": "The setup, before the first move.",
-        "replay.line": "{name}: {text}",
-        "replay.turn": "Jump to a turn",
-        "replay.turn.n": "Turn {n} · {name}",
-        "replay.speed": "Speed",
-        "replay.speed.ms": "{s} s a step",
-        "replay.seat": "Table seen by",
-        "replay.close": "Close",
-        "replay.pin": "Pin",
-        "replay.unpin": "Unpin",
-        "replay.pinned": "Pinned: this game is kept for good.",
-        "replay.unpinned": "Unpinned: it goes when 50 newer games are kept.",
-    },
-    "es": {
-        "replay.title": "Repetición",
-        "replay.heading": "Repetición: {title}",
-        "replay.when": "jugada el {when}",
-        "replay.first": "Al principio",
-        "replay.back": "Paso atrás",
-        "replay.play": "Reproducir",
-        "replay.pause": "Pausa",
-        "replay.next": "Paso adelante",
-        "replay.last": "Al final",
-        "replay.step": "Paso",
-        "replay.count": "Paso {k} de {n}",
-        "replay.setup": "La preparación, antes de la primera jugada.",
-        "replay.line": "{name}: {text}",
-        "replay.turn": "Ir a un turno",
-        "replay.turn.n": "Turno {n} · {name}",
-        "replay.speed": "Velocidad",
-        "replay.speed.ms": "{s} s por paso",
-        "replay.seat": "Mesa vista por",
-        "replay.close": "Cerrar",
-        "replay.pin": "Fijar",
-        "replay.unpin": "Soltar",
-        "replay.pinned": "Fijada: esta partida se guarda para siempre.",
-        "replay.unpinned": "Soltada: se borrará cuando haya 50 partidas más nuevas.",
-    },
-})
 
 #: autoplay speeds offered, in ms per step (the first is the default)
 SPEEDS_MS = (1000, 500, 2000, 250)

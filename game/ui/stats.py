@@ -15,60 +15,9 @@ from ..core.record import RecordError, utc_now_iso
 from . import dom
 from .canvas import Board, DrawList
 from .dom import el
-from .i18n import register, t
+from .i18n import t
 from .records import KlausRecord, Stats
 from .words import game_title, level_words, mode_words
-
-register({
-    "en": {
-        "stats.title": "Statistics",
-        "stats.none": "No counted games yet: finish a game against Klaus or the computer and it shows here.",
-        "stats.games": "Games",
-        "stats.wins": "Wins",
-        "stats.rate": "Win rate",
-        "stats.best": "Best score",
-        "stats.average": "Average score",
-        "stats.streak": "Current streak",
-        "stats.best_streak": "Best streak",
-        "stats.chart": "Last {n} scores, oldest first: {scores}",
-        "stats.klaus": "Klaus's record",
-        "stats.klaus.level": "Level",
-        "stats.klaus.games": "Games",
-        "stats.klaus.wins": "Klaus won",
-        "stats.klaus.yours": "You won",
-        "stats.klaus.best": "Klaus's best",
-        "stats.export": "Export (JSON file)",
-        "stats.import": "Import a file",
-        "stats.imported": "Imported: {games} games and {results} results added, {skipped} already here.",
-        "stats.import_unreadable": "This file could not be read. Nothing was changed.",
-        "stats.exported": "Your games and statistics were saved as {name}.",
-        "stats.back": "Back to start",
-    },
-    "es": {
-        "stats.title": "Estadísticas",
-        "stats.none": "Aún no hay partidas contadas: termina una partida contra Klaus o el ordenador y aparecerá aquí.",
-        "stats.games": "Partidas",
-        "stats.wins": "Victorias",
-        "stats.rate": "Porcentaje de victorias",
-        "stats.best": "Mejor puntuación",
-        "stats.average": "Puntuación media",
-        "stats.streak": "Racha actual",
-        "stats.best_streak": "Mejor racha",
-        "stats.chart": "Últimas {n} puntuaciones, de la más antigua a la más reciente: {scores}",
-        "stats.klaus": "Historial de Klaus",
-        "stats.klaus.level": "Nivel",
-        "stats.klaus.games": "Partidas",
-        "stats.klaus.wins": "Ganó Klaus",
-        "stats.klaus.yours": "Ganaste tú",
-        "stats.klaus.best": "Mejor de Klaus",
-        "stats.export": "Exportar (archivo JSON)",
-        "stats.import": "Importar un archivo",
-        "stats.imported": "Importado: {games} partidas y {results} resultados añadidos, {skipped} ya estaban.",
-        "stats.import_unreadable": "No se pudo leer este archivo. No se ha cambiado nada.",
-        "stats.exported": "Tus partidas y estadísticas se guardaron como {name}.",
-        "stats.back": "Volver al inicio",
-    },
-})
 
 CHART_W, CHART_H = 320, 110
 

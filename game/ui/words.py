@@ -3,52 +3,7 @@
 from __future__ import annotations
 
 from .catalog import TITLES
-from .i18n import register, t
-
-register({
-    "en": {
-        "mode.solo": "Solo against Klaus",
-        "mode.daily": "Daily deal",
-        "mode.computer": "Against the computer",
-        "mode.table": "Several players",
-        "mode.demo": "Computers only",
-        "level.A": "Klaus A · medium",
-        "level.B": "Klaus B · easy",
-        "level.C": "Klaus C · hard",
-        "level.weak": "weak computer",
-        "level.strong": "strong computer",
-        "level.mixed": "mixed computers",
-        "result.win": "won",
-        "result.tie": "shared win",
-        "result.loss": "lost",
-        "challenge.barrio-A": "Barrio solo against Klaus, level A (medium)",
-        "challenge.barrio-B": "Barrio solo against Klaus, level B (easy)",
-        "challenge.barrio-C": "Barrio solo against Klaus, level C (hard)",
-        "challenge.nyhavn-score": "Nyhavn score challenge: you against the weak computer, for your best score",
-        "when.utc": "{when} UTC",
-    },
-    "es": {
-        "mode.solo": "Solitario contra Klaus",
-        "mode.daily": "Reto del día",
-        "mode.computer": "Contra el ordenador",
-        "mode.table": "Varios jugadores",
-        "mode.demo": "Solo ordenadores",
-        "level.A": "Klaus A · medio",
-        "level.B": "Klaus B · fácil",
-        "level.C": "Klaus C · difícil",
-        "level.weak": "ordenador flojo",
-        "level.strong": "ordenador fuerte",
-        "level.mixed": "ordenadores mezclados",
-        "result.win": "ganada",
-        "result.tie": "victoria compartida",
-        "result.loss": "perdida",
-        "challenge.barrio-A": "Barrio en solitario contra Klaus, nivel A (medio)",
-        "challenge.barrio-B": "Barrio en solitario contra Klaus, nivel B (fácil)",
-        "challenge.barrio-C": "Barrio en solitario contra Klaus, nivel C (difícil)",
-        "challenge.nyhavn-score": "Reto de puntos de Nyhavn: tú contra el ordenador flojo, a por tu mejor puntuación",
-        "when.utc": "{when} UTC",
-    },
-})
+from .i18n import t
 
 
 def game_title(game_id: str) -> str:

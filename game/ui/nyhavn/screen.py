@@ -18,17 +18,14 @@ from typing import Any
 from .. import dom
 from ..canvas import Board, DrawList, Target
 from ..dom import el
-from ..i18n import register
 from ..i18n import t as _translate
 from .layout import (
     MIN_FONT, COAT_SET, DARK, FILL, GLYPH, PATTERN, SIZES, Box, Layout, anchor_for, grip, build_spots, buildable_tiles,
     coat_rows, end_card_warning, ghost_problem, layout, ranking, score_parts, take_choice, tile_cells,
     tile_colour, tile_price, turned,
 )
-from .rules import ABILITY_HELP, ABILITY_SHORT, STRINGS, rules_sections
+from .rules import ABILITY_SHORT, ability_help, rules_sections
 from ..screen import GameScreen
-
-register(STRINGS)
 
 
 @functools.lru_cache(maxsize=4096)
@@ -238,7 +235,7 @@ class NyhavnScreen(GameScreen):
         mine = self.is_my_turn()
         if kind == "ability":
             name = rest
-            self.app.toast(f"{t('ny.ab.' + name, self.lang)}: {ABILITY_HELP[self.lang if self.lang in ABILITY_HELP else 'en'][name]}")
+            self.app.toast(f"{t('ny.ab.' + name, self.lang)}: {ability_help(name, self.lang)}")
             return
         if kind == "player":
             p = int(rest)
