@@ -1,12 +1,14 @@
 """Words every game's log shares: the supported languages and how seats are named.
 
-The UI names seats the same way (``game/ui/i18n.py``: "Player N", "Jugador N"),
-so the log and the score table agree.
+The languages are the catalogue files of ``game/locale/`` (:mod:`game.core.locale`);
+the UI names seats with the same key (``player.n``), so the log and the score table agree.
 """
 
 from __future__ import annotations
 
-LANGUAGES = ("en", "es")
+from .locale import languages, text
+
+LANGUAGES = languages()
 
 
 def lang_code(lang: str) -> str:
@@ -15,5 +17,5 @@ def lang_code(lang: str) -> str:
 
 
 def player_name(seat: int, lang: str) -> str:
-    """A seat as the log names it: "Player 1" / "Jugador 1"."""
-    return f"Jugador {seat + 1}" if lang_code(lang) == "es" else f"Player {seat + 1}"
+    """A seat as the log names it: "Player 1" / "Jugador 1" / "Joueur 1"."""
+    return text("player.n", lang_code(lang), n=seat + 1)

@@ -8,13 +8,15 @@ from __future__ import annotations
 
 import math
 from ...barrio import cards as C
+from ...barrio.text import house_name
 from ..canvas import DrawList
+from ..i18n import t
 
 INK = "#1d2326"
 PAPER = "#fffdf7"
 TABLE = "#efe6d2"
 
-#: material → (fill, pattern, letter en, letter es)
+#: material → (fill, pattern, letter en, letter es); the letter shown is the catalogue's ``barrio.ui.letter.<material>``
 MATERIAL_LOOK: dict[str, tuple[str, str, str, str]] = {
     "wood": ("#b5793c", "stripes", "W", "M"),
     "brick": ("#c9533d", "grid", "B", "L"),
@@ -31,21 +33,32 @@ LANDSCAPE_LOOK: dict[str, tuple[str, str]] = {
 }
 ICON_COLOUR = {"sun": "#e0a100", "moon": "#44508f", "star": "#b8322a"}
 
-MAT_NAMES = {
-    "en": {"wood": "wood", "brick": "brick", "stone": "stone", "concrete": "concrete", "vegetal": "vegetal",
-           "wood/brick": "wood or brick", "stone/concrete": "stone or concrete", "burruno": "Burruño"},
-    "es": {"wood": "madera", "brick": "ladrillo", "stone": "piedra", "concrete": "hormigón", "vegetal": "vegetal",
-           "wood/brick": "madera o ladrillo", "stone/concrete": "piedra u hormigón", "burruno": "Burruño"},
-}
-LANDSCAPE_NAMES = {"en": {"sea": "sea", "mountain": "mountain", "city": "city"},
-                   "es": {"sea": "mar", "mountain": "montaña", "city": "ciudad"}}
-ICON_NAMES = {"en": {"sun": "sun", "moon": "moon", "star": "star"}, "es": {"sun": "sol", "moon": "luna", "star": "estrella"}}
+class _Names:
+    """Words of one kind per language from the catalogue: ``MAT_NAMES[lang]["wood/brick"]`` reads ``barrio.ui.mat.wood_brick``."""
+
+    def __init__(self, prefix: str) -> None:
+        self.prefix = prefix
+
+    def __getitem__(self, lang: str) -> "_Named":
+        return _Named(self.prefix, lang)
+
+
+class _Named:
+    def __init__(self, prefix: str, lang: str) -> None:
+        self.prefix, self.lang = prefix, lang
+
+    def __getitem__(self, name: str) -> str:
+        return t(f"{self.prefix}.{name.replace('/', '_')}", self.lang)
+
+
+MAT_NAMES = _Names("barrio.ui.mat")
+LANDSCAPE_NAMES = _Names("barrio.ui.landscape")
+ICON_NAMES = _Names("barrio.ui.icon")
 
 
 def letter(material: str, lang: str) -> str:
     """The one-letter mark of a plain material in ``lang``."""
-    look = MATERIAL_LOOK[material]
-    return look[3] if lang == "es" else look[2]
+    return t(f"barrio.ui.letter.{material.replace('/', '_')}", lang)
 
 
 def material_of(card: int) -> str:
@@ -56,16 +69,14 @@ def material_of(card: int) -> str:
 def card_label(card: int | None, lang: str) -> str:
     """A card in words for a screen reader: "brick", "Lighthouse: 1 point, sun, costs wood + stone, sea | sea"."""
     if card is None:
-        return "carta boca abajo" if lang == "es" else "face-down card"
-    L = "es" if lang == "es" else "en"
+        return t("barrio.ui.face_down", lang)
     if card < C.NUM_MATERIALS:
-        return MAT_NAMES[L][material_of(card)]
+        return MAT_NAMES[lang][material_of(card)]
     h = C.HOUSES[card]
-    cost = " + ".join(MAT_NAMES[L][m] for m in h["cost"])
-    pts = f"{h['points']} {'punto' if L == 'es' else 'point'}{'s' if h['points'] != 1 else ''}"
-    costs = "cuesta" if L == "es" else "costs"
-    return (f"{h['name'][L]}: {pts}, {ICON_NAMES[L][h['icon']]}, {costs} {cost}, "
-            f"{LANDSCAPE_NAMES[L][h['left']]} | {LANDSCAPE_NAMES[L][h['right']]}")
+    pts = t("barrio.ui.point" if h["points"] == 1 else "barrio.ui.points", lang, n=h["points"])
+    return t("barrio.ui.house_label", lang, name=house_name(card, lang), points=pts, icon=ICON_NAMES[lang][h["icon"]],
+             cost=" + ".join(MAT_NAMES[lang][m] for m in h["cost"]), left=LANDSCAPE_NAMES[lang][h["left"]],
+             right=LANDSCAPE_NAMES[lang][h["right"]])
 
 
 # ---------------------------------------------------------------------------- glyphs
@@ -157,7 +168,7 @@ def material_card(d: DrawList, card: int, x: float, y: float, w: float, h: float
         d.circle(x + w / 2, cy, s * 0.3, fill="#fff", stroke=INK, line_width=0.8)
         d.text(x + w / 2, cy + 1, letter(mat, lang), font=f"bold {s * 0.36:.1f}px sans-serif", colour=INK, align="center", baseline="middle")
     if h > w * 1.15:
-        name = MAT_NAMES["es" if lang == "es" else "en"][mat]
+        name = MAT_NAMES[lang][mat]
         d.rect(x + 2, y + h - 15, w - 4, 13, fill="rgba(255,255,255,.85)", radius=3)
         d.text(x + w / 2, y + h - 8, name, font="bold 9px sans-serif", colour=INK, align="center", baseline="middle", max_width=w - 6)
 
@@ -192,7 +203,7 @@ def house_card(d: DrawList, card: int, x: float, y: float, w: float, h: float, l
     ss = w * (0.3 if big else 0.4)
     if big:
         if name:
-            d.text(x + w / 2, y + h * 0.43, info["name"]["es" if lang == "es" else "en"], font="bold 9px sans-serif",
+            d.text(x + w / 2, y + h * 0.43, house_name(info["id"], lang), font="bold 9px sans-serif",
                    colour=INK, align="center", baseline="middle", max_width=w - 6)
         cost = info["cost"]
         cs = min(15.0, (w - 8) / max(1, len(cost)) - 2)

@@ -21,6 +21,7 @@ from typing import Any, Callable
 
 from ...barrio import cards as C
 from ...barrio import engine as E
+from ...barrio.text import house_name as text_house_name
 from ..canvas import DrawList, Target
 from ..i18n import t
 from . import look
@@ -180,7 +181,7 @@ def pan_gain(pans: list[list[int]], house: int, option: Action) -> int:
 
 def house_name(card: int, lang: str) -> str:
     """A house's name in ``lang``."""
-    return str(C.HOUSES[card]["name"]["es" if lang == "es" else "en"])
+    return text_house_name(card, lang)
 
 
 def pan_label(option: Action, lang: str) -> str:
@@ -195,8 +196,7 @@ def pan_label(option: Action, lang: str) -> str:
 
 def use_label(use: dict[str, str], lang: str) -> str:
     """How the doubles of a build count, in words ("wood, stone")."""
-    L = "es" if lang == "es" else "en"
-    return ", ".join(look.MAT_NAMES[L][m] for m in use.values())
+    return ", ".join(look.MAT_NAMES[lang][m] for m in use.values())
 
 
 # ---------------------------------------------------------------------------- taps
