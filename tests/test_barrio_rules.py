@@ -226,8 +226,6 @@ def test_emma_builds_with_the_middle_row_stretched_to_six():
     tobacconist = 89
     assert C.HOUSES[tobacconist]["cost"] == ["brick", "brick", "stone", "stone"]
     s = _mp([tobacconist, STONE, STONE + 1, WOOD], market=EMMA_MARKET)
-    # Only the second material of a turn may stretch a line beyond 5.
-    refuse(s, place(STONE + 1, 1, 5), "5x5")
     s = play(s, place(STONE, 0, 3))
     assert place(STONE + 1, 1, 5) in B.legal_actions(s)
     s = play(s, place(STONE + 1, 1, 5))
@@ -247,6 +245,44 @@ def test_emma_builds_with_the_middle_row_stretched_to_six():
     assert s.market == {(0, 1): WOOD + 3, (0, 2): WOOD + 4, (0, 3): STONE, (1, 2): WOOD + 5, (1, 3): STONE + 4}
     assert s.pans[0] == [[tobacconist]]
     sound(s)
+
+
+def test_the_first_material_may_stretch_a_line_when_a_build_follows():
+    """Rulebook (Mercado común): «Al final de tu turno, el mercado común nunca puede formar una cuadrícula mayor
+    de 5x5 incluyendo los huecos vacíos. Puedes superar el límite de 5 cartas en una fila o en una columna para
+    construir una de las cartas de casa que tienes en tu mano.» Nothing says which of the two placed materials
+    stretches the line: Emma may lay the stretching stone first."""
+    tobacconist = 89
+    s = _mp([tobacconist, STONE, STONE + 1, WOOD], market=EMMA_MARKET)
+    s = play(s, place(STONE + 1, 1, 5))  # the first material makes the middle row six long
+    assert s.phase == "placed1" and not E.fits(s.market, False)
+    legal = B.legal_actions(s)
+    assert legal and all(a["type"] == "place" for a in legal), "a stretched market may not end the turn by drawing"
+    refuse(s, DECK, "build")
+    for second in legal:  # every second placement offered leaves a build that restores 5x5
+        after = B.legal_actions(B.apply_action(s, second))
+        assert after and all(a["type"] == "build" for a in after), second
+    s = play(s, place(STONE, 0, 3))
+    before = s
+    s = play(s, {"type": "build", "house": tobacconist, "line": {"axis": "row", "index": 1}, "use": {}})
+    ev = events(before, s, "build")[0]
+    assert sorted(ev["paid"]) == sorted([STONE + 3, STONE + 1, BRICK + 3, BRICK + 4])
+    assert sorted(ev["rubble"]) == sorted([CONCRETE, BURR])
+    assert E.fits(s.market, False) and s.pans[0] == [[tobacconist]]
+    sound(s)
+
+
+@pytest.mark.parametrize("hand", [
+    [70, STONE, STONE + 1, WOOD],  # the Hermitage needs vegetal: no line can pay it, whatever comes second
+    [89, STONE + 1],  # the Tobacconist is paid at once, but building needs a second material placed first
+    [STONE, STONE + 1, WOOD],  # no house in hand at all
+])
+def test_a_first_material_may_not_stretch_a_line_without_a_build_to_follow(hand):
+    """Rulebook: «Puedes superar el límite de 5 cartas en una fila o en una columna para construir una de las cartas
+    de casa que tienes en tu mano.» A stretch with no build possible this turn would leave the market beyond 5x5."""
+    s = _mp(hand, market=EMMA_MARKET)
+    assert not any(a["type"] == "place" and a["col"] == 5 for a in B.legal_actions(s))
+    refuse(s, place(STONE + 1, 1, 5), "5x5")
 
 
 def test_full_grid_gives_a_free_build_then_the_whole_market_is_discarded():

@@ -80,6 +80,24 @@ def test_klaus_draws_as_many_as_the_player_drew(actions, owed):
     assert t.phase == "start" and t.turn_no == s.turn_no + 1
 
 
+@pytest.mark.parametrize("actions, owed", [
+    ([place(WOOD, 0, 0), DECK], 1),  # place 1 and draw 2, cut to 1 by the hand limit
+    ([place(WOOD, 0, 0), place(BRICK, 0, 1), DECK, DECK], 2),  # place 2 and draw 3, cut to 2
+])
+def test_klaus_draws_as_many_cards_as_the_hand_limit_let_the_player_draw(actions, owed):
+    """Rulebook (Klaus's turn): «El número de cartas de materiales boca abajo que robará, dependerá de lo que tú
+    hiciste en turno: Si robaste 1 carta, Klaus roba 1 carta. Si robaste 2 cartas, Klaus roba 2 cartas.» It counts
+    the cards the player drew, so a draw cut short by the 7-card hand limit («Si tienes que robar y vas a superar
+    el límite de cartas, no puedes seguir robando») makes Klaus draw fewer."""
+    seven = [WOOD, BRICK, STONE, WOOD + 1, BRICK + 1, STONE + 1, WOOD + 2]
+    s = solo(hands=[seven])
+    t = play(s, *actions)
+    assert events(s, t, "hand_limit")[0]["forfeited"] == 1
+    assert len(t.hands[0]) == 7
+    assert _klaus_draws(s, t) == owed and len(t.kh) == owed
+    assert t.phase == "start"
+
+
 def test_klaus_draws_two_after_the_player_builds():
     s = solo(hands=[[WOOD, STONE, BRICK + 5]], market={(0, 0): BRICK, (1, 0): STONE + 1})
     s = play(s, place(WOOD, 0, 1), place(STONE, 1, 1))

@@ -8,6 +8,7 @@ turn) and appending fine-grained events to ``state.log``.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import combinations
 from typing import Any
 
@@ -495,32 +496,77 @@ def _place_actions(s: State) -> list[Action]:
     mats = [c for c in hand if c < C.NUM_MATERIALS]
     if not mats:
         return []
-    out = []
     cells = placement_cells(s.market)
-    if s.solo:
+    if s.solo:  # the solo market is never refused a card: beyond 3x5 is the overflow penalty
         return [{"type": "place", "card": m, "row": r, "col": c} for m in mats for r, c in cells]
-    h0, w0 = _dims(s.market)
+    out = []
     box = market_box(s.market)
     for r, c in cells:
         if box is None:
-            h, w = 1, 1
+            h = w = 1
         else:
             h = max(box[2], r) - min(box[0], r) + 1
             w = max(box[3], c) - min(box[1], c) + 1
-        if h <= max(5, h0) and w <= max(5, w0):
+        if h <= 5 and w <= 5:
             out += [{"type": "place", "card": m, "row": r, "col": c} for m in mats]
-        elif s.placed == 1:
-            # A line may exceed 5 only to build at once: allowed when some build then restores 5x5.
-            by_kind: dict[int, bool] = {}
-            for m in mats:
-                k = C.KIND[m]
-                if k not in by_kind:
-                    t = s.market.copy()
-                    t[(r, c)] = m
-                    by_kind[k] = bool(_build_actions_for(s, t, [x for x in hand if x != m], need_fit=True, any_only=True))
-                if by_kind[k]:
-                    out.append({"type": "place", "card": m, "row": r, "col": c})
+            continue
+        # Beyond 5x5 only to build at once: legal when a build (after the second material, if this is
+        # the first) can bring the market back within 5x5. The result depends on the kind, not the card.
+        by_kind: dict[int, bool] = {}
+        for m in mats:
+            k = C.KIND[m]
+            if k not in by_kind:
+                grown = s.market.copy()
+                grown[(r, c)] = m
+                rest = hand[:]
+                rest.remove(m)
+                by_kind[k] = _stretch_can_build(s, grown, rest, second_to_come=s.placed == 0)
+            if by_kind[k]:
+                out.append({"type": "place", "card": m, "row": r, "col": c})
     return out
+
+
+def _stretch_can_build(s: State, market: dict[Cell, int], hand: list[int], second_to_come: bool) -> bool:
+    """True when a market stretched beyond 5x5 can still end the turn within it by a build from ``hand``
+    (with ``second_to_come``, after some placement of a second material from ``hand`` first)."""
+    houses = [c for c in hand if c >= C.NUM_MATERIALS]
+    if not houses:
+        return False
+    if not second_to_come:
+        return bool(_build_actions_for(s, market, hand, need_fit=True, any_only=True))
+    kinds = {C.KIND[m] for m in hand if m < C.NUM_MATERIALS}
+    if not kinds:
+        return False
+    counts: dict[Cell, list[int]] = {}  # (0, row) / (1, col) -> cards per kind in that line
+    for (r, c), card in market.items():
+        k = C.KIND[card]
+        counts.setdefault((0, r), [0] * 8)[k] += 1
+        counts.setdefault((1, c), [0] * 8)[k] += 1
+    paying = {line for line, kc in counts.items() if _pays_any(kc, houses)}
+    shape = frozenset(market)
+    for r, c in placement_cells(market):
+        grown = shape | {(r, c)}
+        for line in paying:  # lines the second card does not touch pay as they are
+            if line != (0, r) and line != (1, c) and _removal_fits(grown, "row" if line[0] == 0 else "col", line[1], False):
+                return True
+        for k in kinds:
+            for line in ((0, r), (1, c)):
+                kc = counts.get(line, [0] * 8)[:]
+                kc[k] += 1
+                if _pays_any(kc, houses) and _removal_fits(grown, "row" if line[0] == 0 else "col", line[1], False):
+                    return True
+    return False
+
+
+def _pays_any(kind_counts: list[int], houses: list[int]) -> bool:
+    """True when a line holding ``kind_counts`` cards of each kind pays one of ``houses``
+    (a wood/brick double covers one wood or brick, a stone/concrete one stone or concrete)."""
+    for house in houses:
+        cost = C.COST[house]
+        short = [max(0, cost[k] - kind_counts[k]) for k in range(5)]
+        if short[4] == 0 and short[0] + short[1] <= kind_counts[5] and short[2] + short[3] <= kind_counts[6]:
+            return True
+    return False
 
 
 def _build_actions_for(s: State, market: dict[Cell, int], hand: list[int], need_fit: bool,
@@ -554,7 +600,7 @@ def _build_actions_for(s: State, market: dict[Cell, int], hand: list[int], need_
                 continue
             if need_fit:
                 if fit_ok is None:
-                    fit_ok = bool(_gap_options(market, axis, index, s.solo, need_fit=True)[0])
+                    fit_ok = _removal_fits(frozenset(market), axis, index, s.solo)
                 if not fit_ok:
                     continue
             for use, _paid in pays:
@@ -562,6 +608,14 @@ def _build_actions_for(s: State, market: dict[Cell, int], hand: list[int], need_
                 if any_only:
                     return out
     return out
+
+
+@lru_cache(maxsize=4096)
+def _removal_fits(cells: frozenset[Cell], axis: str, index: int, solo: bool) -> bool:
+    """True when taking the line ``(axis, index)`` out of a market on ``cells`` can leave it within its bound.
+    Gap closing moves cells by their positions alone, so the answer depends on the shape, not the cards
+    (hence the cache: the stretch checks ask about the same shapes for every kind of material)."""
+    return bool(_gap_options(dict.fromkeys(cells, 0), axis, index, solo, need_fit=True)[0])
 
 
 def legal_actions(s: State) -> list[Action]:
@@ -577,7 +631,9 @@ def legal_actions(s: State) -> list[Action]:
             for k in range(1, len(houses) + 1):
                 out += [{"type": "discard_houses", "cards": list(sub)} for sub in combinations(houses, k)]
     elif ph == "placed1":
-        out = _place_actions(s) + _draw_actions(s)
+        # a first material that stretched the market beyond 5x5 must be followed by a second and a build
+        oversized = not fits(s.market, False) if not s.solo else False
+        out = _place_actions(s) + ([] if oversized else _draw_actions(s))
     elif ph == "placed2":
         oversized = not fits(s.market, False) if not s.solo else False
         out = [] if oversized else _draw_actions(s)
@@ -656,7 +712,7 @@ def why_illegal(s: State, a: Action) -> str:
         if kind not in (wanted if isinstance(wanted, tuple) else (wanted,)):
             return f"First {pending[ph]}."
     if kind == "draw":
-        if ph in ("placed2",) and not s.solo and not fits(s.market, False):
+        if ph in ("placed1", "placed2") and not s.solo and not fits(s.market, False):
             return "The market is larger than 5x5: you placed a card beyond it, so you must build now."
         if len(hand) >= HAND_LIMIT:
             return "You already hold 7 cards: you cannot draw more."
@@ -758,9 +814,8 @@ def _do_keep(s: State, a: Action) -> None:
 def _do_draw(s: State, a: Action) -> None:
     p = s.seat
     if s.phase in ("start", "placed1", "placed2"):
-        total = {"start": 1, "placed1": 2, "placed2": 3}[s.phase]
-        s.owe = total
-        s.draws_left = total
+        s.draws_left = {"start": 1, "placed1": 2, "placed2": 3}[s.phase]
+        s.owe = 0  # counts the cards really drawn: Klaus draws as many (the hand limit may cut them)
         s.phase = "drawing"
     src = a["source"]
     hand = s.hands[p]
@@ -784,6 +839,8 @@ def _do_draw(s: State, a: Action) -> None:
             _ev(s, "draw", player=p, source=src, card=card, secret=p)
     if card >= 0:
         hand.append(card)
+        if s.phase != "topup":
+            s.owe += 1
     if s.phase == "topup":
         if len(hand) >= 3 or not _draw_actions(s, face_up=False):
             _finish_turn(s)
@@ -805,7 +862,7 @@ def _do_discard_houses(s: State, a: Action) -> None:
         s.pub[c] = 0
     s.hdisc.extend(a["cards"])
     _ev(s, "discard_houses", player=p, cards=list(a["cards"]))
-    s.draws_left = s.owe = len(a["cards"])
+    s.draws_left, s.owe = len(a["cards"]), 0
     s.phase = "drawing"
 
 
