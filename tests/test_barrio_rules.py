@@ -14,6 +14,7 @@ from game.barrio import engine as E
 from game.barrio.scenario import material, materials, scenario
 from game.barrio.views import all_cards
 from game.core import IllegalAction
+from game.core.locale import has_text, languages
 
 WOOD, BRICK, STONE, CONCRETE, VEGETAL = (material(k) for k in ("wood", "brick", "stone", "concrete", "vegetal"))
 WB, SC = material("wood/brick"), material("stone/concrete")
@@ -26,6 +27,11 @@ def refuse(state, action, *words):
     with pytest.raises(IllegalAction) as err:
         B.apply_action(state, action)
     message = str(err.value).lower()
+    # every refusal is keyed, with a text in each language
+    assert err.value.key.startswith(("barrio.", "core.")), err.value.key
+    for lang in languages():
+        assert has_text(err.value.key, lang), (err.value.key, lang)
+        assert "{" not in err.value.text(lang)
     for w in words:
         assert w.lower() in message, message
     assert json.dumps(B.to_json(state), sort_keys=True) == before
@@ -65,6 +71,7 @@ def test_bad_options_are_refused(n, opts, words):
     with pytest.raises(IllegalAction) as err:
         B.new_game(n, 1, **opts)
     assert words in str(err.value).lower()
+    assert err.value.key.startswith("barrio.") and all(has_text(err.value.key, lang) for lang in languages())
 
 
 def test_scoring_card_is_random_when_omitted_and_kept_when_given():
@@ -536,6 +543,40 @@ def test_malformed_and_out_of_turn_actions_are_refused_with_reasons():
     over = scenario(2)
     over.phase = "over"
     refuse(over, DECK, "over")
+
+
+ODD_ACTIONS = [
+    {"type": "teleport"}, {"type": "pass"}, {"type": "skip"}, DECK, HDECK,
+    {"type": "draw", "source": "warehouse", "card": 999}, {"type": "draw", "source": "house_market", "card": 0},
+    {"type": "place", "card": 92, "row": 0, "col": 0}, {"type": "place", "card": 0, "row": 40, "col": 40},
+    {"type": "build", "house": 54, "line": {"axis": "row", "index": 0}, "use": {}},
+    {"type": "build", "house": 54, "line": "row"}, {"type": "discard_houses", "cards": []},
+    {"type": "keep_houses", "cards": [0]}, {"type": "close_gap", "option": 7}, {"type": "panorama", "choice": "join"},
+    {"type": "combo", "house": 54, "end": "left"}, {"type": "full_grid_build", "house": 0},
+    {"type": "klaus_tie", "house": 0}, [], "draw",
+]
+
+
+@pytest.mark.parametrize("players", [1, 2, 3, 4])
+def test_every_refusal_in_random_games_is_keyed_in_every_language(players):
+    """At every step of random games, odd actions and legal actions of other cards are refused with a key
+    that has a text in every language, and the state is untouched."""
+    import random
+
+    rnd = random.Random(players)
+    for seed in range(1):
+        s = B.new_game(players, seed)
+        while not B.is_over(s):
+            legal = B.legal_actions(s)
+            tries = [a for a in ODD_ACTIONS if a not in legal]
+            if legal[0].get("card") is not None:
+                other = dict(legal[0], card=(legal[0]["card"] + 1) % 93)
+                if other not in legal:
+                    tries.append(other)
+            for a in rnd.sample(tries, 2):
+                refuse(s, a)
+            s = B.apply_action(s, rnd.choice(legal))
+        refuse(s, DECK, "over")
 
 
 # ------------------------------------------------------------------ saves

@@ -370,4 +370,4 @@ def make_bot(name: str, seed: int = 0) -> Any:
     if name == "strong":
         return StrongBot(seed)
     from ..core import IllegalAction
-    raise IllegalAction(f"Unknown Barrio computer player {name!r}; choose one of {', '.join(BOT_NAMES)}.")
+    raise IllegalAction(key="barrio.unknown_bot", name=str(name), choices=", ".join(BOT_NAMES))

@@ -367,28 +367,28 @@ def _refill(s: State) -> None:
 def new_game(num_players: int, seed: int, **options: Any) -> State:
     """Start a game: ``new_game(1, seed, level="A"|"B"|"C")`` or ``new_game(2..4, seed, scoring_card="A".."F")``."""
     if isinstance(num_players, bool) or not isinstance(num_players, int) or not 1 <= num_players <= 4:
-        raise IllegalAction("Barrio is played by 1 to 4 players (1 = solo against Klaus).")
+        raise IllegalAction(key="barrio.players_range", players=num_players)
     if not isinstance(seed, int) or isinstance(seed, bool):
-        raise IllegalAction("The seed must be a whole number.")
+        raise IllegalAction(key="barrio.seed_not_integer")
     options = dict(options)
     solo = num_players == 1
     if options.pop("solo", solo) != solo:
-        raise IllegalAction("The solo game is played with exactly 1 player.")
+        raise IllegalAction(key="barrio.solo_one_player")
     rng = Rng(seed)
     if solo:
         card = options.pop("level", options.pop("scoring_card", "A"))
         if card not in ("A", "B", "C"):
-            raise IllegalAction("The solo level must be A (medium), B (easy) or C (hard).")
+            raise IllegalAction(key="barrio.bad_level", level=card)
     else:
         if "level" in options:
-            raise IllegalAction("Levels are for the solo game; with 2-4 players choose a scoring card A-F.")
+            raise IllegalAction(key="barrio.level_only_solo")
         card = options.pop("scoring_card", None)
         if card is None:
             card = "ABCDEF"[rng.randrange(6)]
         if card not in C.SCORING:
-            raise IllegalAction("The scoring card must be one of A, B, C, D, E, F.")
+            raise IllegalAction(key="barrio.bad_scoring_card", card=card)
     if options:
-        raise IllegalAction(f"Unknown option(s) for Barrio: {', '.join(sorted(options))}.")
+        raise IllegalAction(key="barrio.unknown_options", options=", ".join(sorted(map(str, options))))
     s = State.__new__(State)
     s.n, s.card, s.rng = num_players, card, rng
     s.mdeck = list(range(C.NUM_MATERIALS))
@@ -662,7 +662,7 @@ def legal_actions(s: State) -> list[Action]:
 
 def _normalize(action: Any) -> Action:
     if not isinstance(action, dict) or not isinstance(action.get("type"), str):
-        raise MalformedAction("An action must be an object with a \"type\".")
+        raise MalformedAction()
     a = dict(action)
     if a["type"] == "build":
         a.setdefault("use", {})
@@ -681,7 +681,8 @@ def apply_action(s: State, action: Action) -> State:
     if a["type"] in ("keep_houses", "discard_houses"):
         legal = [dict(x, cards=sorted(x["cards"])) if "cards" in x else x for x in legal]
     if a not in legal:
-        raise IllegalAction(why_illegal(s, a))
+        key, params = why_illegal(s, a)
+        raise IllegalAction(key=key, **params)
     return apply_unchecked(s, a)
 
 
@@ -694,106 +695,87 @@ def apply_unchecked(s: State, a: Action) -> State:
 
 # ---------------------------------------------------------------- refusals
 
-def why_illegal(s: State, a: Action) -> str:
-    """A sentence saying why ``a`` is not legal now (assumes it is not)."""
+def why_illegal(s: State, a: Action) -> tuple[str, dict[str, Any]]:
+    """Why ``a`` is not legal now (assumes it is not): a catalogue key and its parameters."""
     kind, ph = a["type"], s.phase
     if ph == "over":
-        return "The game is over."
+        return "barrio.game_over", {}
     hand = s.hands[s.seat] if s.hands else []
     if kind not in _DO:
-        return f"Unknown action {kind!r}."
-    pending = {"keep": "choose which dealt houses to keep", "klaus_tie": "choose which tied house Klaus builds",
-               "gap": "choose how the market closes its gap", "panorama": "choose where the new house goes",
-               "combo": "take the combo's free house or skip it", "full_grid": "use the full-grid free build or skip it",
-               "topup": "draw face down up to 3 cards"}
-    if ph in pending and kind not in ("pass",):
-        wanted = {"keep": "keep_houses", "klaus_tie": "klaus_tie", "gap": "close_gap", "panorama": "panorama",
-                  "combo": ("combo", "skip"), "full_grid": ("full_grid_build", "skip"), "topup": "draw"}[ph]
-        if kind not in (wanted if isinstance(wanted, tuple) else (wanted,)):
-            return f"First {pending[ph]}."
+        return "barrio.unknown_action", {"action": kind}
+    wanted = {"keep": ("keep_houses",), "klaus_tie": ("klaus_tie",), "gap": ("close_gap",), "panorama": ("panorama",),
+              "combo": ("combo", "skip"), "full_grid": ("full_grid_build", "skip"), "topup": ("draw",)}
+    if ph in wanted and kind not in wanted[ph] and kind != "pass":
+        return f"barrio.first_{ph}", {}
     if kind == "draw":
         if ph in ("placed1", "placed2") and not s.solo and not fits(s.market, False):
-            return "The market is larger than 5x5: you placed a card beyond it, so you must build now."
+            return ("barrio.stretched_place_second" if ph == "placed1" else "barrio.stretched_must_build"), {}
         if len(hand) >= HAND_LIMIT:
-            return "You already hold 7 cards: you cannot draw more."
+            return "barrio.hand_full", {"limit": HAND_LIMIT}
         src = a.get("source")
         if src not in ("warehouse", "house_market", "material_deck", "house_deck"):
-            return "Draw from the warehouse, the house market, the material deck or the house deck."
+            return "barrio.draw_source", {}
         if s.solo and src in ("house_market", "house_deck"):
-            return "In the solo game you draw only materials."
+            return "barrio.solo_draws_materials", {}
         if ph == "topup" and src in ("warehouse", "house_market"):
-            return "The end-of-turn top-up is drawn face down."
+            return "barrio.topup_face_down", {}
         if src == "warehouse" and a.get("card") not in s.wh:
-            return "That card is not in the warehouse."
+            return "barrio.not_in_warehouse", {}
         if src == "house_market" and a.get("card") not in s.hm:
-            return "That house is not in the house market."
+            return "barrio.not_in_house_market", {}
         if ph not in ("start", "placed1", "placed2", "drawing", "topup"):
-            return "You cannot draw now."
-        return "That deck is empty and has no discards to reshuffle."
+            return "barrio.cannot_draw_now", {}
+        return "barrio.deck_empty", {}
     if kind == "place":
         if ph not in ("start", "placed1"):
-            return "You have already placed two materials this turn." if ph == "placed2" else "You cannot place a material now."
+            return ("barrio.two_placed" if ph == "placed2" else "barrio.cannot_place_now"), {}
         card = a.get("card")
         if card not in hand:
-            return "That card is not in your hand."
+            return "barrio.not_in_hand", {}
         if not isinstance(card, int) or card >= C.NUM_MATERIALS:
-            return "Only materials go into the market; houses are built."
+            return "barrio.only_materials_placed", {}
         cell = (a.get("row"), a.get("col"))
         if cell in s.market:
-            return "That place in the market is already taken."
+            return "barrio.cell_taken", {}
         if s.market and cell not in placement_cells(s.market):
-            return "A material must touch a card already in the market along a side."
+            return "barrio.must_touch", {}
         if not s.market:
-            return "The first card of an empty market goes at row 0, column 0."
-        if s.placed == 0:
-            return "The market may not grow beyond 5x5 (only the second material of a turn may stretch a line, to build with it)."
-        return "That would stretch the market beyond 5x5 with no build that brings it back."
+            return "barrio.first_at_origin", {}
+        return "barrio.stretch_without_build", {}
     if kind == "build":
         if ph != "placed2":
-            return "You can build only after placing two materials this turn."
+            return "barrio.build_after_two", {}
         house = a.get("house")
         if s.solo and house not in s.hm:
-            return "In the solo game you build a house of the house market."
+            return "barrio.solo_build_from_market", {}
         if not s.solo and house not in hand:
-            return "That house is not in your hand."
+            return "barrio.house_not_in_hand", {}
         line = a.get("line")
         if not isinstance(line, dict) or line.get("axis") not in ("row", "col") or not isinstance(line.get("index"), int):
-            return "Choose a whole row or column of the market."
+            return "barrio.choose_line", {}
         cells = line_cells(s.market, line["axis"], line["index"])
         if not cells:
-            return "That row or column of the market is empty."
+            return "barrio.empty_line", {}
         pays = payments(house, [s.market[p] for p in cells])
         if not pays:
-            return "That line does not hold the materials this house needs (doubles count once, Burruños never)."
+            return "barrio.line_cannot_pay", {}
         if not any(use == a.get("use") for use, _ in pays):
-            return "That choice of double materials does not pay for the house."
-        return "That build would leave the market larger than 5x5."
+            return "barrio.double_choice", {}
+        return "barrio.build_too_big", {}
     if kind == "discard_houses":
         if s.solo:
-            return "In the solo game you hold no houses."
+            return "barrio.solo_no_houses", {}
         if ph != "start":
-            return "Discarding houses is a whole turn's action: do it at the start of your turn."
-        cards = a.get("cards")
-        if not cards:
-            return "Discard at least one house."
-        return "You can discard only houses from your hand, each once."
-    if kind == "keep_houses":
-        return "Keep only houses from the five you were dealt."
-    if kind == "klaus_tie":
-        return "Klaus can only build one of the tied houses."
-    if kind == "close_gap":
-        return "Choose one of the listed arrangements."
-    if kind == "panorama":
-        return "That house does not fit there: its left symbol must match the end it joins on the right, and vice versa."
-    if kind == "combo":
-        return "The combo's free house must continue that panorama."
-    if kind == "full_grid_build":
-        return "Build for free only a house from your hand."
-    if kind == "skip":
-        return "There is nothing to skip now."
+            return "barrio.discard_at_start", {}
+        if not a.get("cards"):
+            return "barrio.discard_at_least_one", {}
+        return "barrio.discard_only_houses", {}
     if kind == "pass":
-        return "You have a move to make; passing is only for a turn with nothing possible."
-    return "That action is not possible now."
+        return "barrio.pass_not_allowed", {}
+    return {"keep_houses": "barrio.keep_only_dealt", "klaus_tie": "barrio.klaus_tie_option",
+            "close_gap": "barrio.gap_option", "panorama": "barrio.panorama_no_fit",
+            "combo": "barrio.combo_must_continue", "full_grid_build": "barrio.full_grid_from_hand",
+            "skip": "barrio.nothing_to_skip"}.get(kind, "barrio.not_possible"), {}
 
 
 # ---------------------------------------------------------------- doing actions

@@ -215,47 +215,6 @@ register({
 })
 
 
-#: the engine's refusals in Spanish (the engine words them in English); unknown ones stay as they are
-REFUSALS_ES: dict[str, str] = {
-    "A material must touch a card already in the market along a side.":
-        "Un material debe tocar por un lado una carta que ya esté en el mercado.",
-    "That place in the market is already taken.": "Esa casilla del mercado ya está ocupada.",
-    "You already hold 7 cards: you cannot draw more.": "Ya tienes 7 cartas: no puedes robar más.",
-    "You cannot draw now.": "Ahora no puedes robar.",
-    "In the solo game you draw only materials.": "En solitario solo robas materiales.",
-    "In the solo game you build a house of the house market.": "En solitario construyes una casa del mercado de casas.",
-    "In the solo game you hold no houses.": "En solitario no tienes casas en la mano.",
-    "You can build only after placing two materials this turn.": "Solo puedes construir después de colocar dos materiales este turno.",
-    "You have already placed two materials this turn.": "Ya has colocado dos materiales este turno.",
-    "Only materials go into the market; houses are built.": "Al mercado solo van materiales; las casas se construyen.",
-    "The first card of an empty market goes at row 0, column 0.": "La primera carta de un mercado vacío va en la fila 0, columna 0.",
-    "The market may not grow beyond 5x5 (only the second material of a turn may stretch a line, to build with it).":
-        "El mercado no puede pasar de 5×5 (solo el segundo material del turno puede alargar una línea, para construir con ella).",
-    "That would stretch the market beyond 5x5 with no build that brings it back.":
-        "Eso estiraría el mercado más allá de 5×5 sin ninguna construcción que lo devuelva a su tamaño.",
-    "The market is larger than 5x5: you placed a card beyond it, so you must build now.":
-        "El mercado pasa de 5×5: colocaste una carta fuera, así que ahora debes construir.",
-    "That deck is empty and has no discards to reshuffle.": "Ese mazo está vacío y no hay descartes que barajar.",
-    "That card is not in the warehouse.": "Esa carta no está en el almacén.",
-    "That card is not in your hand.": "Esa carta no está en tu mano.",
-    "That house is not in the house market.": "Esa casa no está en el mercado de casas.",
-    "That house is not in your hand.": "Esa casa no está en tu mano.",
-    "That line does not hold the materials this house needs (doubles count once, Burruños never).":
-        "Esa línea no tiene los materiales que pide la casa (los dobles cuentan una vez; los Burruños, nunca).",
-    "That build would leave the market larger than 5x5.": "Esa construcción dejaría el mercado mayor de 5×5.",
-    "Discarding houses is a whole turn's action: do it at the start of your turn.":
-        "Descartar casas ocupa todo el turno: hazlo al empezar tu turno.",
-    "The end-of-turn top-up is drawn face down.": "Para completar la mano al final del turno se roba boca abajo.",
-    "That action is not possible now.": "Ahora no se puede hacer eso.",
-    "The game is over.": "La partida ha terminado.",
-}
-
-
-def refusal(message: str, lang: str) -> str:
-    """An engine refusal in the player's language."""
-    return REFUSALS_ES.get(message, message) if lang == "es" else message
-
-
 @dataclass
 class Pick:
     """The player's half-made choice between taps (nothing here is in the engine yet)."""
