@@ -13,8 +13,8 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 import game.barrio as B
 from game.barrio import cards as C
-from game.barrio import engine as E
-from game.barrio.views import all_cards
+from game.barrio import market as M, state as model
+from game.barrio.saves import all_cards
 from game.core import Rng
 
 CONFIGS = [(1, {"level": "A"}), (1, {"level": "B"}), (1, {"level": "C"}), (2, {}), (3, {}), (4, {})]
@@ -23,13 +23,13 @@ GAMES_PER_CONFIG = 170  # x 6 configurations: about a thousand games, plus the c
 
 def check_state(s):
     assert sorted(all_cards(s)) == list(range(93))
-    assert all(len(h) <= E.HAND_LIMIT for h in s.hands)
+    assert all(len(h) <= model.HAND_LIMIT for h in s.hands)
     if s.phase != "gap":
-        assert E._connected(s.market)
+        assert M.connected(s.market)
     if s.phase == "start":
-        assert E.fits(s.market, s.solo)
-        assert len(s.kh) <= E.HAND_LIMIT or not any(h >= 0 for h in s.hm)
-    for pans in s.pans:
+        assert M.fits(s.market, s.solo)
+        assert len(s.klaus_hand) <= model.HAND_LIMIT or not any(h >= 0 for h in s.house_market)
+    for pans in s.panoramas:
         for pan in pans:
             assert all(C.RIGHT[a] == C.LEFT[b] for a, b in zip(pan, pan[1:]))
     p = B.current_player(s)
@@ -88,12 +88,12 @@ def test_views_hide_what_they_must_and_determinize_agrees(seed, players):
         json.dumps(v)
         for q, hand in enumerate(v["hands"]):
             if q != p:
-                assert all(c is None or s.pub[c] for c in hand)
+                assert all(c is None or s.public[c] for c in hand)
         for e in v["log"]:
             if e.get("secret") not in (None, p):
                 assert e.get("card") is None and all(c is None for c in e.get("cards", []))
         if s.solo:
-            assert all(c is None or s.pub[c] for c in v["klaus"]["hand"])
+            assert all(c is None or s.public[c] for c in v["klaus"]["hand"])
         guess = B.determinize(v, p, seed)
         assert B.view(guess, p) == v
         assert sorted(all_cards(guess)) == list(range(93))
@@ -113,7 +113,7 @@ def test_undo_barriers_fall_exactly_on_revealing_actions():
     solo = B.new_game(1, 2, level="A")
     while solo.phase != "start":
         solo = B.apply_action(solo, B.legal_actions(solo)[0])
-    up = {"type": "draw", "source": "warehouse", "card": solo.wh[0]}
+    up = {"type": "draw", "source": "warehouse", "card": solo.warehouse[0]}
     assert B.undo_barrier(solo, up, B.apply_action(solo, up))  # the turn ends: refill and Klaus
 
 

@@ -10,9 +10,9 @@ import pytest
 
 import game.barrio as B
 from game.barrio import cards as C
-from game.barrio import engine as E
+from game.barrio import decks as D, market as M, panoramas as P
 from game.barrio.scenario import material, materials, scenario
-from game.barrio.views import all_cards
+from game.barrio.saves import all_cards
 from game.core import IllegalAction
 from game.core.locale import has_text, languages
 
@@ -75,8 +75,8 @@ def test_bad_options_are_refused(n, opts, words):
 
 
 def test_scoring_card_is_random_when_omitted_and_kept_when_given():
-    assert {B.new_game(2, seed).card for seed in range(40)} == set("ABCDEF")
-    assert B.new_game(3, 1, scoring_card="D").card == "D"
+    assert {B.new_game(2, seed).scoring_card for seed in range(40)} == set("ABCDEF")
+    assert B.new_game(3, 1, scoring_card="D").scoring_card == "D"
 
 
 def test_two_player_setup_deals_five_houses_then_materials_up_to_five():
@@ -89,26 +89,26 @@ def test_two_player_setup_deals_five_houses_then_materials_up_to_five():
     assert s.phase == "start" and B.current_player(s) == 0
     assert sorted(c for c in s.hands[0] if c >= 54) == keep and len(s.hands[0]) == 5
     assert len(s.hands[1]) == 5 and all(c < 54 for c in s.hands[1])
-    assert all(c >= 0 for c in s.wh) and all(c >= 54 for c in s.hm)
+    assert all(c >= 0 for c in s.warehouse) and all(c >= 54 for c in s.house_market)
     sound(s)
 
 
 def test_warehouse_redeal_at_setup_discards_two_burrunos():
     s = scenario(2, deck_top=[BURR, BURR + 1, WOOD, BRICK, STONE, WOOD + 1, BRICK + 1, STONE + 1])
-    s.wh = [-1] * 4
-    E._reveal_warehouse_fresh(s)
+    s.warehouse = [-1] * 4
+    D.reveal_warehouse(s)
     redeal = [e for e in s.log if e["type"] == "warehouse_redeal"]
     assert redeal and sorted(redeal[0]["discarded"]) == sorted([BURR, BURR + 1, WOOD, BRICK])
-    assert sum(1 for c in s.wh if C.KIND[c] == C.BURRUNO) <= 1
-    assert BURR in s.mdisc
+    assert sum(1 for c in s.warehouse if C.KIND[c] == C.BURRUNO) <= 1
+    assert BURR in s.material_discard
 
 
 def test_warehouse_redeal_at_setup_when_four_are_alike():
     s = scenario(2, deck_top=[WOOD, WOOD + 1, WOOD + 2, WOOD + 3, STONE, BRICK, STONE + 1, BRICK + 1])
-    s.wh = [-1] * 4
-    E._reveal_warehouse_fresh(s)
+    s.warehouse = [-1] * 4
+    D.reveal_warehouse(s)
     assert [e["discarded"] for e in s.log if e["type"] == "warehouse_redeal"] == [[WOOD, WOOD + 1, WOOD + 2, WOOD + 3]]
-    assert s.wh == [STONE, BRICK, STONE + 1, BRICK + 1]
+    assert s.warehouse == [STONE, BRICK, STONE + 1, BRICK + 1]
 
 
 # ------------------------------------------------------------------ drawing
@@ -123,18 +123,18 @@ def test_draw_one_card_ends_the_turn_and_the_face_up_slot_is_refilled_after():
     t = play(s, {"type": "draw", "source": "warehouse", "card": STONE + 5})
     assert STONE + 5 in t.hands[0]
     assert B.current_player(t) == 1 and t.phase == "start"
-    assert t.wh[0] >= 0 and t.wh[0] != STONE + 5  # refilled at the end of the turn
+    assert t.warehouse[0] >= 0 and t.warehouse[0] != STONE + 5  # refilled at the end of the turn
     assert events(s, t, "reveal")[0]["slot"] == 0
 
 
 def test_face_up_cards_are_replaced_only_at_the_end_of_the_turn():
     s = _mp(materials("wood", "brick", "stone"), warehouse=[STONE + 5, STONE + 6, WOOD + 5, BRICK + 5], house_market=[60, 70, 80, 90])
     s = play(s, place(WOOD, 0, 0), {"type": "draw", "source": "house_market", "card": 70})
-    assert s.phase == "drawing" and s.draws_left == 1 and s.hm[1] == -1
+    assert s.phase == "drawing" and s.draws_left == 1 and s.house_market[1] == -1
     assert {"type": "draw", "source": "house_market", "card": 70} not in B.legal_actions(s)
     assert B.view(s, 0)["house_market"][1] is None
     s = play(s, DECK)
-    assert s.hm[1] >= 0 and B.current_player(s) == 1
+    assert s.house_market[1] >= 0 and B.current_player(s) == 1
 
 
 @pytest.mark.parametrize("placements, draws", [(0, 1), (1, 2), (2, 3)])
@@ -153,7 +153,7 @@ def test_draws_follow_the_action(placements, draws):
 def test_discard_houses_then_draw_as_many_of_any_kind():
     s = _mp([60, 61, WOOD, BRICK])
     s = play(s, {"type": "discard_houses", "cards": [61, 60]})
-    assert s.hdisc[-2:] == [60, 61] and s.draws_left == 2
+    assert s.house_discard[-2:] == [60, 61] and s.draws_left == 2
     s = play(s, HDECK, DECK)
     assert len(s.hands[0]) == 4 and B.current_player(s) == 1
 
@@ -171,17 +171,17 @@ def test_hand_limit_seven_stops_drawing():
 
 def test_end_of_turn_top_up_to_three_face_down():
     s = _mp([60, WOOD])
-    s = play(s, {"type": "discard_houses", "cards": [60]}, {"type": "draw", "source": "house_market", "card": s.hm[0]} if s.hm[0] >= 0 else HDECK)
+    s = play(s, {"type": "discard_houses", "cards": [60]}, {"type": "draw", "source": "house_market", "card": s.house_market[0]} if s.house_market[0] >= 0 else HDECK)
     assert s.phase == "topup" and len(s.hands[0]) == 2
     assert all(a["type"] == "draw" and a["source"] in ("material_deck", "house_deck") for a in B.legal_actions(s))
-    refuse(s, {"type": "draw", "source": "warehouse", "card": s.wh[0]}, "face down")
+    refuse(s, {"type": "draw", "source": "warehouse", "card": s.warehouse[0]}, "face down")
     s = play(s, DECK)
     assert len(s.hands[0]) == 3 and B.current_player(s) == 1
 
 
 def test_empty_deck_is_rebuilt_from_its_discard_pile():
     s = _mp(materials("wood", "brick"), empty_material_deck=True)
-    assert not s.mdeck and s.mdisc
+    assert not s.material_deck and s.material_discard
     t = play(s, DECK)
     assert events(s, t, "reshuffle")[0]["deck"] == "material"
     assert len(t.hands[0]) == 3
@@ -247,10 +247,10 @@ def test_emma_builds_with_the_middle_row_stretched_to_six():
     assert sorted(ev["paid"]) == sorted([STONE + 3, STONE + 1, BRICK + 3, BRICK + 4])
     assert sorted(ev["rubble"]) == sorted([CONCRETE, BURR])
     assert sorted(s.rubble[0]) == sorted([CONCRETE, BURR])
-    assert set(ev["paid"]) <= set(s.mdisc)
+    assert set(ev["paid"]) <= set(s.material_discard)
     # The gap closes: the bottom row moves up one, keeping its columns.
     assert s.market == {(0, 1): WOOD + 3, (0, 2): WOOD + 4, (0, 3): STONE, (1, 2): WOOD + 5, (1, 3): STONE + 4}
-    assert s.pans[0] == [[tobacconist]]
+    assert s.panoramas[0] == [[tobacconist]]
     sound(s)
 
 
@@ -262,7 +262,7 @@ def test_the_first_material_may_stretch_a_line_when_a_build_follows():
     tobacconist = 89
     s = _mp([tobacconist, STONE, STONE + 1, WOOD], market=EMMA_MARKET)
     s = play(s, place(STONE + 1, 1, 5))  # the first material makes the middle row six long
-    assert s.phase == "placed1" and not E.fits(s.market, False)
+    assert s.phase == "placed1" and not M.fits(s.market, False)
     legal = B.legal_actions(s)
     assert legal and all(a["type"] == "place" for a in legal), "a stretched market may not end the turn by drawing"
     refuse(s, DECK, "build")
@@ -275,7 +275,7 @@ def test_the_first_material_may_stretch_a_line_when_a_build_follows():
     ev = events(before, s, "build")[0]
     assert sorted(ev["paid"]) == sorted([STONE + 3, STONE + 1, BRICK + 3, BRICK + 4])
     assert sorted(ev["rubble"]) == sorted([CONCRETE, BURR])
-    assert E.fits(s.market, False) and s.pans[0] == [[tobacconist]]
+    assert M.fits(s.market, False) and s.panoramas[0] == [[tobacconist]]
     sound(s)
 
 
@@ -306,9 +306,9 @@ def test_full_grid_gives_a_free_build_then_the_whole_market_is_discarded():
     assert B.legal_actions(s) == [{"type": "full_grid_build", "house": 66}, {"type": "skip"}]
     before = s
     s = play(s, {"type": "full_grid_build", "house": 66})
-    assert s.pans[0] == [[66]] and s.market == {}
+    assert s.panoramas[0] == [[66]] and s.market == {}
     gone = events(before, s, "market_discarded")[0]
-    assert len(gone["cards"]) == 25 and BURR in s.mdisc and not s.rubble[0]
+    assert len(gone["cards"]) == 25 and BURR in s.material_discard and not s.rubble[0]
     assert s.phase == "placed1"  # the turn goes on: a second material may still be placed
     s = play(s, place(WOOD + 1, 0, 0))
     assert s.market == {(0, 0): WOOD + 1}
@@ -318,7 +318,7 @@ def test_full_grid_free_build_may_be_skipped():
     grid = {(r, c): 5 * r + c for r in range(5) for c in range(5) if (r, c) != (2, 2)}
     s = _mp([47, 60], [BRICK + 12], market=grid)
     s = play(s, place(47, 2, 2), {"type": "skip"})
-    assert s.market == {} and s.pans[0] == [] and 60 in s.hands[0]
+    assert s.market == {} and s.panoramas[0] == [] and 60 in s.hands[0]
 
 
 # ------------------------------------------------------------------ building
@@ -371,11 +371,11 @@ def test_closing_the_gap_lets_the_builder_choose_when_cards_are_left_apart():
     s = scenario(2, hands=[[54], [BRICK + 5]], market=market, phase="placed2", placed=2)
     s = play(s, {"type": "build", "house": 54, "line": {"axis": "row", "index": 1}, "use": {}})
     assert s.phase == "gap"
-    options = s.pend["options"]
+    options = s.pending["options"]
     assert len(options) == 4  # the lower pair slides under any two of the top row's columns (and one beyond)
     for k, opt in enumerate(options):
         t = play(s, {"type": "close_gap", "option": k})
-        assert E._connected(t.market) and E.fits(t.market, False)
+        assert M.connected(t.market) and M.fits(t.market, False)
         assert {(r, c): v for r, c, v in opt} == t.market
         assert sorted(t.market.values()) == sorted(v for p, v in market.items() if p[0] != 1)
         sound(t)
@@ -399,7 +399,7 @@ def _alba():
 def test_alba_joins_a_three_and_a_one_into_five():
     """Rulebook: 4 + 0 points become one panorama of 5 worth 9."""
     house, s = _alba()
-    assert E.pans_points(s.pans[0]) == 4
+    assert P.panoramas_points(s.panoramas[0]) == 4
     s = play(s, {"type": "build", "house": house, "line": {"axis": "row", "index": 0}, "use": {}})
     assert s.phase == "panorama"
     opts = B.legal_actions(s)
@@ -410,7 +410,7 @@ def test_alba_joins_a_three_and_a_one_into_five():
     # Cards are never turned: its mountain side cannot face the sea end on the left of panorama 0.
     refuse(s, {"type": "panorama", "choice": "left", "panorama": 0}, "does not fit")
     s = play(s, {"type": "panorama", "choice": "join", "left": 0, "right": 1})
-    assert s.pans[0] == [[54, 56, 57, house, 67]]
+    assert s.panoramas[0] == [[54, 56, 57, house, 67]]
     assert B.score_breakdown(s, 0)["panoramas"] == 9
 
 
@@ -422,7 +422,7 @@ def test_alba_joins_a_three_and_a_one_into_five():
 def test_a_house_may_extend_either_end_or_start_a_new_panorama(choice, expect):
     house, s = _alba()
     s = play(s, {"type": "build", "house": house, "line": {"axis": "row", "index": 0}, "use": {}}, choice)
-    assert s.pans[0] == expect
+    assert s.panoramas[0] == expect
 
 
 def _esther(combo_used=False):
@@ -441,7 +441,7 @@ def test_esther_combo_three_different_icons_gives_a_free_house():
     assert s.phase == "combo"
     assert B.legal_actions(s) == [{"type": "combo", "house": refuge, "end": "right"}, {"type": "skip"}]
     s = play(s, {"type": "combo", "house": refuge, "end": "right"})
-    assert s.pans[0] == [[54, 55, hayloft, refuge]] and s.combo[0]
+    assert s.panoramas[0] == [[54, 55, hayloft, refuge]] and s.combo_used[0]
     assert s.phase in ("topup", "start")
 
 
@@ -462,7 +462,7 @@ def test_combo_can_be_declined_and_is_then_not_used():
     hayloft, refuge, s = _esther()
     s = play(s, {"type": "build", "house": hayloft, "line": {"axis": "row", "index": 0}, "use": {}},
              {"type": "panorama", "choice": "right", "panorama": 0}, {"type": "skip"})
-    assert not s.combo[0] and refuge in s.hands[0]
+    assert not s.combo_used[0] and refuge in s.hands[0]
 
 
 # ------------------------------------------------------------------ end and scoring
@@ -606,4 +606,4 @@ def test_loose_groups_are_gathered_within_five_by_five():
     s = play(s, {"type": "build", "house": 54, "line": {"axis": "row", "index": -1}, "use": {}})
     if s.phase == "gap":
         s = play(s, {"type": "close_gap", "option": 0})
-    assert E._connected(s.market) and E.fits(s.market, False) and len(s.market) == 10
+    assert M.connected(s.market) and M.fits(s.market, False) and len(s.market) == 10

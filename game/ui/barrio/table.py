@@ -20,7 +20,8 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from ...barrio import cards as C
-from ...barrio import engine as E
+from ...barrio.market import line_cells, payments
+from ...barrio.panoramas import panoramas_points
 from ..canvas import DrawList, Target
 from ..i18n import register, t
 from . import look
@@ -279,9 +280,9 @@ def line_split(view: dict[str, Any], action: Action) -> tuple[list[int], list[in
     """(paid, rubble) cards of a build action: what pays for the house and what goes to the builder's rubble."""
     market = market_cells(view)
     line = action["line"]
-    cells = E.line_cells(market, line["axis"], line["index"])
+    cells = line_cells(market, line["axis"], line["index"])
     cards = [market[p] for p in cells]
-    for use, paid in E.payments(action["house"], cards):
+    for use, paid in payments(action["house"], cards):
         if use == action["use"]:
             return list(paid), [c for c in cards if c not in paid]
     return [], cards
@@ -313,7 +314,7 @@ def pan_gain(pans: list[list[int]], house: int, option: Action) -> int:
         i, j = option["left"], option["right"]
         joined = new[i] + [house] + new[j]
         new = [p for k, p in enumerate(new) if k not in (i, j)] + [joined]
-    return C.POINTS[house] + E.pans_points(new) - E.pans_points(pans)
+    return C.POINTS[house] + panoramas_points(new) - panoramas_points(pans)
 
 
 def house_name(card: int, lang: str) -> str:
@@ -994,7 +995,7 @@ class _Painter:
             for j, hcard in enumerate(pan):
                 look.house_card(d, hcard, cx + j * (pw2 + 2), cy, pw2, ph, lang)
             self.label(cx, cy + ph + 9, t("barrio.panorama", lang, n=len(pan), pts=C.PANORAMA_POINTS[min(len(pan), 8)] if len(pan) <= 8
-                                                      else E.pans_points([pan])), 10, bold=False)
+                                                      else panoramas_points([pan])), 10, bold=False)
             cx += max(len(pan) * (pw2 + 2), 70) + 10
         return cy + ph + 18 - top
 
@@ -1097,7 +1098,7 @@ def with_klaus(view: dict[str, Any], klaus: dict[str, Any]) -> dict[str, Any]:
     # his score at that step: houses and panoramas as they were, Burruños not yet kept taken off
     houses = sum(C.POINTS[h] for p in klaus["pans"] for h in p)
     later = (len(view["klaus"]["kept"]) - klaus["kept"]) * view["scoring"]["burruno"]
-    out["scores"] = [view["scores"][0], houses + E.pans_points(klaus["pans"]) + view["breakdown"][1]["burrunos"] - later]
+    out["scores"] = [view["scores"][0], houses + panoramas_points(klaus["pans"]) + view["breakdown"][1]["burrunos"] - later]
     return out
 
 
