@@ -607,3 +607,54 @@ def test_loose_groups_are_gathered_within_five_by_five():
     if s.phase == "gap":
         s = play(s, {"type": "close_gap", "option": 0})
     assert M.connected(s.market) and M.fits(s.market, False) and len(s.market) == 10
+
+
+# ------------------------------------------------------------------ stalemate and pass (the engine's rulings)
+
+ALL_HOUSES = list(range(54, 93))
+
+
+def _dry(hands, market=None, rubble_split=None):
+    """2 players; every material not in ``hands`` or ``market`` lies in the rubble piles, every house in a
+    panorama of its own: decks, discards, warehouse and house market are empty."""
+    held = {c for h in hands for c in h} | set((market or {}).values())
+    loose = [m for m in range(54) if m not in held]
+    half = len(loose) // 2 if rubble_split is None else rubble_split
+    houses = [h for h in ALL_HOUSES if h not in held]
+    return scenario(2, hands=hands, market=market or {}, rubble=[loose[:half], loose[half:]],
+                    panoramas=[[[h] for h in houses[:20]], [[h] for h in houses[20:]]])
+
+
+def test_pass_is_the_only_action_when_nothing_is_possible_and_the_game_goes_on():
+    """docs/barrio.md: «If nothing else is legal (a pathological deadlock: no cards anywhere), the only action
+    is {"type": "pass"}.» Seat 0 holds nothing and no pile has a card to draw; seat 1 still holds a material."""
+    s = _dry(hands=[[], [WOOD]])
+    assert B.legal_actions(s) == [{"type": "pass"}]
+    t = play(s, {"type": "pass"})
+    assert [e["type"] for e in events(s, t)][:2] == ["pass", "turn_end"]
+    assert B.current_player(t) == 1 and t.phase == "start" and not B.is_over(t)
+    assert not events(s, t, "stalemate")
+    assert B.legal_actions(t) == [place(WOOD, 0, 0)]  # seat 1 can still play its material
+    sound(t)
+
+
+def test_stalemate_ends_the_game_when_no_material_is_left_to_place():
+    """docs/barrio.md (Ruling, Stalemate): «when no material is left in the deck, the discard, the warehouse or
+    any hand, nobody can ever build again and the game ends at the end of that turn (event stalemate), scored
+    as usual.» Seat 0 places the last free material and draws what is left (nothing): the game ends."""
+    s = _dry(hands=[[WOOD, 60], []])
+    assert {"type": "pass"} not in B.legal_actions(s)
+    t = play(s, place(WOOD, 0, 0))
+    assert t.phase == "placed1" and B.legal_actions(t) == [{"type": "pass"}]  # nothing left to draw
+    u = play(t, {"type": "pass"})
+    assert events(t, u, "stalemate") and B.is_over(u) and B.legal_actions(u) == []
+    over = events(t, u, "game_over")[0]
+    assert over["scores"] == B.scores(u) == [B.score_breakdown(u, p)["total"] for p in (0, 1)]
+    assert over["winners"] == B.winners(u) and B.winners(u)
+    sound(u)
+
+
+def test_no_stalemate_while_a_hand_still_holds_a_material():
+    s = _dry(hands=[[WOOD], [BRICK]])
+    t = play(s, place(WOOD, 0, 0), {"type": "pass"})
+    assert not events(s, t, "stalemate") and not B.is_over(t) and B.current_player(t) == 1
