@@ -74,29 +74,43 @@ def _stretch_can_build(s: State, market: dict[Cell, int], hand: list[int], secon
         k = C.KIND[card]
         counts.setdefault((0, r), [0] * 8)[k] += 1
         counts.setdefault((1, c), [0] * 8)[k] += 1
-    paying = {line for line, kc in counts.items() if _pays_any(kc, houses)}
+    # The build's line either pays already (the second card goes anywhere) or pays once the second card joins
+    # it; a line the second card starts holds one card and pays no house (every house costs 2 or more).
+    paying = [line for line, kc in counts.items() if _pays_any(kc, houses)]
+    near: dict[Cell, set[int]] = {}
+    for line, kc in counts.items():
+        if line in paying:
+            continue
+        for k in kinds:
+            kc[k] += 1
+            if _pays_any(kc, houses):
+                near.setdefault(line, set()).add(k)
+            kc[k] -= 1
+    if not paying and not near:
+        return False
     shape = frozenset(market)
     for r, c in placement_cells(market):
         grown = shape | {(r, c)}
-        for line in paying:  # lines the second card does not touch pay as they are
-            if line != (0, r) and line != (1, c) and removal_fits(grown, "row" if line[0] == 0 else "col", line[1], False):
+        for line in paying:
+            if removal_fits(grown, "row" if line[0] == 0 else "col", line[1], False):
                 return True
-        for k in kinds:
-            for line in ((0, r), (1, c)):
-                kc = counts.get(line, [0] * 8)[:]
-                kc[k] += 1
-                if _pays_any(kc, houses) and removal_fits(grown, "row" if line[0] == 0 else "col", line[1], False):
-                    return True
+        for line in ((0, r), (1, c)):
+            if line in near and removal_fits(grown, "row" if line[0] == 0 else "col", line[1], False):
+                return True
     return False
 
 
 def _pays_any(kind_counts: list[int], houses: list[int]) -> bool:
     """True when a line holding ``kind_counts`` cards of each kind pays one of ``houses``
     (a wood/brick double covers one wood or brick, a stone/concrete one stone or concrete)."""
+    wood, brick, stone, concrete, vegetal, wood_brick, stone_concrete = kind_counts[:7]
+    if wood + brick + stone + concrete + vegetal + wood_brick + stone_concrete < 2:
+        return False  # every house costs at least two materials
     for house in houses:
-        cost = C.COST[house]
-        short = [max(0, cost[k] - kind_counts[k]) for k in range(5)]
-        if short[4] == 0 and short[0] + short[1] <= kind_counts[5] and short[2] + short[3] <= kind_counts[6]:
+        w, b, st, co, v = C.COST[house]
+        if v > vegetal:
+            continue
+        if max(0, w - wood) + max(0, b - brick) <= wood_brick and max(0, st - stone) + max(0, co - concrete) <= stone_concrete:
             return True
     return False
 
