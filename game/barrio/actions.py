@@ -145,6 +145,7 @@ def _do_close_gap(s: State, a: Action) -> None:
 
 
 def start_panorama(s: State, house: int, combo_house: bool) -> None:
+    """Place a house just built: at once when it fits only one way, else ask (phase ``panorama``)."""
     opts = panorama_options(s.panoramas[s.seat], house)
     if len(opts) == 1:
         _place_house(s, house, opts[0], combo_house)

@@ -39,6 +39,7 @@ def pop_material(s: State, allow_reset: bool = True) -> int | None:
 
 
 def pop_house(s: State) -> int | None:
+    """Top of the house deck, reshuffling the house discard into it when empty; None when both are empty."""
     if not s.house_deck and s.house_discard:
         s.house_deck = s.house_discard
         s.house_discard = []
@@ -65,6 +66,7 @@ def solo_reset(s: State) -> None:
 
 
 def refill_house_market(s: State) -> None:
+    """Fill the empty slots of the house market from the house deck."""
     for i in range(4):
         if s.house_market[i] < 0:
             card = pop_house(s)
@@ -94,6 +96,7 @@ def _can_draw_material(s: State) -> bool:
 
 
 def draw_actions(s: State, face_up: bool = True) -> list[Action]:
+    """The draws the seat to move may make now (none at the hand limit); ``face_up=False`` for the top-up."""
     if len(s.hands[s.seat]) >= HAND_LIMIT:
         return []
     out: list[Action] = []
@@ -109,6 +112,7 @@ def draw_actions(s: State, face_up: bool = True) -> list[Action]:
 
 
 def discard_market(s: State, reason: str) -> None:
+    """Send the whole common market to the material discard (full grid or solo overflow)."""
     cards = [s.market[k] for k in sorted(s.market)]
     s.material_discard.extend(cards)
     s.market = {}

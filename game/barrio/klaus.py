@@ -38,11 +38,13 @@ def klaus_candidates(s: State) -> list[int]:
 
 
 def continues_longest(pans: list[list[int]], opt: Action, longest: int) -> bool:
+    """True when the panorama choice ``opt`` extends one of Klaus's longest panoramas."""
     idx = [opt["panorama"]] if "panorama" in opt else [opt["left"], opt["right"]]
     return any(len(pans[i]) == longest for i in idx)
 
 
 def klaus_best_spot(pans: list[list[int]], h: int) -> Action:
+    """Where Klaus puts house ``h``: the spot adding most panorama points, his longest panorama on a tie."""
     base = panoramas_points(pans)
     longest = max((len(p) for p in pans), default=0)
     best, best_key = None, None

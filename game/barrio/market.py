@@ -22,6 +22,7 @@ def market_box(market: dict[Cell, int]) -> tuple[int, int, int, int] | None:
 
 
 def market_size(market: dict[Cell, int]) -> tuple[int, int]:
+    """``(rows, columns)`` the market spans, gaps included; ``(0, 0)`` when empty."""
     box = market_box(market)
     if box is None:
         return 0, 0
@@ -37,6 +38,7 @@ def fits(market: dict[Cell, int], solo: bool) -> bool:
 
 
 def connected(cells) -> bool:
+    """True when the cells form one group joined along sides."""
     cells = set(cells)
     if len(cells) <= 1:
         return True
@@ -54,6 +56,7 @@ def connected(cells) -> bool:
 
 
 def components(cells) -> list[list[Cell]]:
+    """The groups of cells joined along sides, biggest first."""
     cells = set(cells)
     out = []
     while cells:

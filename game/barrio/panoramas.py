@@ -54,6 +54,7 @@ def panoramas_points(pans: list[list[int]]) -> int:
 
 
 def combo_triggered(pan: list[int], pos: int) -> bool:
+    """True when the house at ``pos`` of ``pan`` completes three consecutive equal or all-different icons."""
     for start in range(pos - 2, pos + 1):
         if start < 0 or start + 3 > len(pan):
             continue

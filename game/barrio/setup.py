@@ -83,11 +83,13 @@ def new_game(num_players: int, seed: int, **options: Any) -> State:
 
 
 def after_klaus_setup(s: State) -> None:
+    """Solo set-up after Klaus's first pick: refill the house market and start the first turn."""
     refill_house_market(s)
     start_turn(s, 0)
 
 
 def finish_keep(s: State) -> None:
+    """2-4 players: once every seat kept its houses, reshuffle, reveal, deal materials up to 5 and start."""
     s.rng.shuffle(s.house_deck)
     refill_house_market(s)
     for p in range(s.players):

@@ -14,7 +14,19 @@ SOLO_KLAUS_LIMIT = 7
 
 
 class State:
-    """A whole game position. Compare with ``==``; never mutate one you did not copy."""
+    """A whole game position. Compare with ``==``; never mutate one you did not copy.
+
+    Cards are ids (``cards.py``); -1 marks an empty face-up slot. Fields:
+    ``players`` (1 = solo), ``scoring_card``, ``rng``; ``material_deck``/``house_deck`` (top last) and their
+    ``*_discard`` piles; ``warehouse`` and ``house_market`` (4 face-up slots each); ``hands`` per seat and
+    ``public`` (1 for a card in a hand that was taken face up); ``market`` ``{(row, col): card}``; ``rubble``
+    per seat; ``panoramas`` per side (solo: index 1 is Klaus), each a list of house ids left to right;
+    ``combo_used`` per seat; ``seat`` to move, ``phase`` (``PHASES``), ``draws_left`` this turn, ``placed``
+    materials this turn, ``klaus_owed`` (cards drawn this turn: Klaus draws as many in solo; 2 after a build),
+    ``pending`` (the decision a phase waits for), ``resume`` (the phase a full grid's free build returns to),
+    ``final_round``; ``klaus_hand`` and ``klaus_kept`` (his Burruños kept after building); ``turn_number``;
+    ``log`` (events).
+    """
 
     __slots__ = (
         "players", "scoring_card", "rng", "material_deck", "material_discard", "house_deck", "house_discard", "warehouse", "house_market", "hands", "public",
@@ -47,7 +59,7 @@ class State:
         return isinstance(other, State) and self._key() == other._key()
 
     def __repr__(self) -> str:
-        return f"<Barrio State n={self.players} card={self.scoring_card} seat={self.seat} phase={self.phase} turn={self.turn_number}>"
+        return f"<Barrio State players={self.players} scoring_card={self.scoring_card} seat={self.seat} phase={self.phase} turn={self.turn_number}>"
 
     @property
     def solo(self) -> bool:
@@ -55,6 +67,7 @@ class State:
 
 
 def event(s: State, kind: str, **fields: Any) -> None:
+    """Append an event of type ``kind`` to the log."""
     fields["type"] = kind
     s.log.append(fields)
 

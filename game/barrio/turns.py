@@ -11,6 +11,7 @@ from .state import HAND_LIMIT, SOLO_KLAUS_LIMIT, State, event, house_limit, hous
 
 
 def start_turn(s: State, seat: int) -> None:
+    """Start ``seat``'s turn: clear the turn's counters and log it."""
     s.seat, s.phase = seat, "start"
     s.draws_left = s.placed = s.klaus_owed = 0
     s.pending, s.resume = None, ""
@@ -19,6 +20,7 @@ def start_turn(s: State, seat: int) -> None:
 
 
 def after_house(s: State) -> None:
+    """A house has found its panorama: resume a full grid's turn, end the solo game at 7, or end the turn."""
     s.pending = None
     if s.resume:  # the free build of a full grid: discard the market, go on with the turn
         discard_market(s, "full_grid")
@@ -54,6 +56,7 @@ def end_turn(s: State) -> None:
 
 
 def finish_turn(s: State) -> None:
+    """2-4 players, after the top-up: refills, the last-round mark, the end or stalemate, else the next seat."""
     p = s.seat
     refill_face_up(s)
     event(s, "turn_end", player=p)
@@ -120,6 +123,7 @@ def solo_after_player(s: State, stage: int) -> None:
 
 
 def game_over(s: State) -> None:
+    """End the game and log the scores, winners and breakdowns."""
     s.phase = "over"
     s.pending = None
     event(s, "game_over", scores=scores(s), winners=winners(s),
