@@ -165,7 +165,9 @@ def legal_actions(s: State) -> list[Action]:
     if ph == "start":
         out = draw_actions(s) + _place_actions(s)
         if not s.solo:
-            houses = [c for c in s.hands[s.seat] if c >= C.NUM_MATERIALS]
+            # cards listed in id order, the order apply_action normalizes to, so applying a listed action
+            # checked or unchecked (bots, replays) gives the same discard pile
+            houses = sorted(c for c in s.hands[s.seat] if c >= C.NUM_MATERIALS)
             for k in range(1, len(houses) + 1):
                 out += [{"type": "discard_houses", "cards": list(sub)} for sub in combinations(houses, k)]
     elif ph == "placed1":
@@ -181,7 +183,7 @@ def legal_actions(s: State) -> list[Action]:
     elif ph == "topup":
         out = draw_actions(s, face_up=False)
     elif ph == "keep":
-        hand = s.hands[s.seat]
+        hand = sorted(s.hands[s.seat])
         out = [{"type": "keep_houses", "cards": list(sub)} for k in range(len(hand) + 1) for sub in combinations(hand, k)]
     elif ph == "klaus_tie":
         out = [{"type": "klaus_tie", "house": h} for h in s.pending["options"]]
