@@ -18,18 +18,20 @@ from typing import Any
 
 from ..core import Rng, flat_monte_carlo
 from . import cards as C
-from . import engine as E
-from .views import determinize
+from . import market, panoramas, rules
+from .scoring import scores, winners
+from .state import State
+from .view import determinize
 
 Action = dict[str, Any]
 
 _FRACTION = (1.0, 0.45, 0.15, 0.04, 0.01, 0.0, 0.0, 0.0, 0.0, 0.0)
 
 
-def _targets(s: E.State) -> list[int]:
+def _targets(s: State) -> list[int]:
     """Houses the seat to move could build: its hand's (2-4 players) or the house market's (solo)."""
     if s.solo:
-        return [h for h in s.hm if h >= 0]
+        return [h for h in s.house_market if h >= 0]
     return [h for h in s.hands[s.seat] if h >= C.NUM_MATERIALS]
 
 
@@ -64,40 +66,40 @@ def deficit(house: int, line_cards: list[int]) -> int:
     return _deficit(C.COST[house], have, doubles)
 
 
-def _rubble_value(s: E.State, card: int) -> float:
-    sc = C.SCORING[s.card]
+def _rubble_value(s: State, card: int) -> float:
+    sc = C.SCORING[s.scoring_card]
     if card < C.NUM_MATERIALS and C.KIND[card] == C.BURRUNO:
         return sc["burruno"]
     return sc["rubble"]
 
 
-def _house_value(s: E.State, house: int) -> float:
-    pans = s.pans[s.seat]
-    base = E.pans_points(pans)
+def _house_value(s: State, house: int) -> float:
+    pans = s.panoramas[s.seat]
+    base = panoramas.panoramas_points(pans)
     best = 0
-    for opt in E.pan_options(pans, house):
+    for opt in panoramas.panorama_options(pans, house):
         trial = [p[:] for p in pans]
-        E._pan_apply(trial, house, opt)
-        best = max(best, E.pans_points(trial) - base)
+        panoramas.add_to_panorama(trial, house, opt)
+        best = max(best, panoramas.panoramas_points(trial) - base)
     return C.POINTS[house] + best + 1.5
 
 
-def _build_value(s: E.State, a: Action) -> float:
-    cells = E.line_cells(s.market, a["line"]["axis"], a["line"]["index"])
+def _build_value(s: State, a: Action) -> float:
+    cells = market.line_cells(s.market, a["line"]["axis"], a["line"]["index"])
     cards = [s.market[p] for p in cells]
-    paid = next(pd for use, pd in E.payments(a["house"], cards) if use == a["use"])
+    paid = next(pd for use, pd in market.payments(a["house"], cards) if use == a["use"])
     v = _house_value(s, a["house"])
     v += sum(_rubble_value(s, c) for c in cards if c not in paid)
     if s.solo:
         after = dict(s.market)
         for p in cells:
             del after[p]
-        if not E.fits(after, True) and len(after) > 1:
+        if not market.fits(after, True) and len(after) > 1:
             v -= 3
     return v
 
 
-def _place_value(s: E.State, card: int, cell: tuple[int, int], targets: list[int], values: dict[int, float],
+def _place_value(s: State, card: int, cell: tuple[int, int], targets: list[int], values: dict[int, float],
                  cache: dict) -> float:
     best = 0.0
     k = C.KIND[card]
@@ -127,12 +129,12 @@ def _place_value(s: E.State, card: int, cell: tuple[int, int], targets: list[int
     if s.solo:
         after = dict(s.market)
         after[cell] = card
-        if not E.fits(after, True):
+        if not market.fits(after, True):
             best -= 6.0
     return best
 
 
-def _draw_value(s: E.State, a: Action, targets: list[int]) -> float:
+def _draw_value(s: State, a: Action, targets: list[int]) -> float:
     src = a["source"]
     if src == "material_deck":
         return 0.5
@@ -152,7 +154,7 @@ def _draw_value(s: E.State, a: Action, targets: list[int]) -> float:
     return 0.3 + 0.35 * sum(1 for h in targets if any(C.COST[h][x] for x in kinds))
 
 
-def greedy_action(s: E.State, legal: list[Action], rng: Rng) -> Action:
+def greedy_action(s: State, legal: list[Action], rng: Rng) -> Action:
     """The heuristic move for the seat to move in the full state ``s`` (uses only what that seat sees)."""
     if len(legal) == 1:
         return legal[0]
@@ -165,13 +167,13 @@ def greedy_action(s: E.State, legal: list[Action], rng: Rng) -> Action:
         return next((a for a in legal if sorted(a["cards"]) == want), legal[0])
     if ph in ("panorama", "gap", "klaus_tie", "combo", "full_grid"):
         if ph == "panorama":
-            pans = s.pans[s.seat]
-            house = s.pend["house"]
+            pans = s.panoramas[s.seat]
+            house = s.pending["house"]
 
             def gain(a: Action) -> float:
                 trial = [p[:] for p in pans]
-                E._pan_apply(trial, house, a)
-                return E.pans_points(trial) + (0.1 if a["choice"] != "new" else 0)
+                panoramas.add_to_panorama(trial, house, a)
+                return panoramas.panoramas_points(trial) + (0.1 if a["choice"] != "new" else 0)
             return max(legal, key=gain)
         if ph in ("combo", "full_grid"):
             houses = [a for a in legal if "house" in a]
@@ -218,9 +220,9 @@ def greedy_action(s: E.State, legal: list[Action], rng: Rng) -> Action:
     return legal[rng.randrange(len(legal))]
 
 
-def canonical_actions(s: E.State) -> list[Action]:
+def canonical_actions(s: State) -> list[Action]:
     """Legal actions with interchangeable ones merged (the same material kind at the same place)."""
-    legal = E.legal_actions(s)
+    legal = rules.legal_actions(s)
     if s.phase not in ("start", "placed1", "placed2", "drawing", "topup"):
         return legal
     out, seen = [], set()
@@ -242,7 +244,7 @@ def canonical_actions(s: E.State) -> list[Action]:
     return out
 
 
-def candidates(s: E.State, k: int = 5) -> list[Action]:
+def candidates(s: State, k: int = 5) -> list[Action]:
     """A few promising actions, the heuristic's own choice first: what the search branches on."""
     legal = canonical_actions(s)
     if len(legal) <= 2:
@@ -293,22 +295,22 @@ class WeakBot:
         return greedy_action(s, legal, self.rng)
 
 
-def _potential(s: E.State, seat: int) -> float:
+def _potential(s: State, seat: int) -> float:
     """A little credit for cards in hand that are likely to become points."""
-    hand = s.hands[seat] if seat < s.n else []
+    hand = s.hands[seat] if seat < s.players else []
     mats = sum(1 for c in hand if c < C.NUM_MATERIALS and C.KIND[c] != C.BURRUNO)
     houses = sorted((C.POINTS[c] for c in hand if c >= C.NUM_MATERIALS), reverse=True)[:2]
     if s.solo:
-        return 0.15 * min(mats, 5) if seat == 0 else 0.2 * len(s.kh)
+        return 0.15 * min(mats, 5) if seat == 0 else 0.2 * len(s.klaus_hand)
     return 0.2 * min(mats, 5) + 0.25 * sum(houses)
 
 
-def evaluate(s: E.State, player: int) -> float:
+def evaluate(s: State, player: int) -> float:
     """Reward in [0, 1] for ``player``: the result when over, else the score margin with potential."""
-    if E.is_over(s):
-        w = E.winners(s)
+    if rules.is_over(s):
+        w = winners(s)
         return (1.0 if len(w) == 1 else 0.5) if player in w else 0.0
-    sc = E.scores(s)
+    sc = scores(s)
     mine = sc[player] + _potential(s, player)
     other = max(sc[i] + _potential(s, i) for i in range(len(sc)) if i != player)
     return 0.5 + 0.5 * math.tanh((mine - other) / 6.0)
@@ -323,12 +325,12 @@ def flat_search(view: dict[str, Any], player: int, cands: list[Action], rng: Rng
     """
     ahead = turns_ahead if turns_ahead is not None else (2 if view["players"] == 1 else view["players"] + 1)
 
-    def play_out(world: E.State, action: Action, dice: Rng) -> E.State:
-        stop_turn = world.turn_no + ahead
-        s = E.apply_unchecked(world, action)
+    def play_out(world: State, action: Action, dice: Rng) -> State:
+        stop_turn = world.turn_number + ahead
+        s = rules.apply_unchecked(world, action)
         steps = 0
-        while s.phase != "over" and s.turn_no < stop_turn and steps < 60:
-            s = E.apply_unchecked(s, greedy_action(s, E.legal_actions(s), dice))
+        while s.phase != "over" and s.turn_number < stop_turn and steps < 60:
+            s = rules.apply_unchecked(s, greedy_action(s, rules.legal_actions(s), dice))
             steps += 1
         return s
 
@@ -370,4 +372,4 @@ def make_bot(name: str, seed: int = 0) -> Any:
     if name == "strong":
         return StrongBot(seed)
     from ..core import IllegalAction
-    raise IllegalAction(f"Unknown Barrio computer player {name!r}; choose one of {', '.join(BOT_NAMES)}.")
+    raise IllegalAction(key="barrio.unknown_bot", name=str(name), choices=", ".join(BOT_NAMES))
