@@ -48,7 +48,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     decision: list[float] = []
     t0 = time.perf_counter()
     for i in range(args.n):
-        result = play_bots(module, players, args.seed + i, bots, **options)
+        result = play_bots(module, players, args.seed + i, bots, iterations=args.iterations, **options)
         while len(totals) < len(result.scores):  # solo Barrio scores Klaus too, as seat index 1
             wins.append(0.0)
             totals.append(0.0)
@@ -66,6 +66,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         "bots": bots,
         "games": args.n,
         "seed": args.seed,
+        "iterations": args.iterations,
         "win_rate": [round(w / args.n, 4) for w in wins],
         "mean_score": [round(t / args.n, 2) for t in totals],
         "decision_ms_median": round(statistics.median(decision), 3) if decision else None,
@@ -167,6 +168,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     game_options(p)
     p.add_argument("--bots", help="comma-separated strengths, one per seat")
     p.add_argument("-n", type=int, default=100, help="number of games")
+    p.add_argument("--iterations", type=int, metavar="N",
+                   help="fixed search budget of every strong seat instead of the clock (reproducible results)")
     p.set_defaults(func=cmd_simulate)
 
     p = sub.add_parser("bench", help="engine speed figures")

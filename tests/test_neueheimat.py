@@ -6,7 +6,8 @@ import pytest
 
 from game import neueheimat as nh
 from game.core import IllegalAction, Match
-from game.neueheimat.rules import complete_rows, row_length
+from game.core.locale import has_text, languages
+from game.neueheimat.state import complete_rows, row_length
 from game.neueheimat.scenario import cube, scenario
 
 NO = {"type": "profits", "take": False}
@@ -20,11 +21,18 @@ def play(state, *actions):
 
 
 def refused(state, action, words):
-    """The action is refused with a message containing ``words`` and the state is untouched."""
+    """The action is refused with a message containing ``words`` and the state is untouched.
+
+    The refusal carries a catalogue key with a text in every language, all its fields filled.
+    """
     before = json.dumps(nh.to_json(state), sort_keys=True)
     with pytest.raises(IllegalAction) as err:
         nh.apply_action(state, action)
     assert words.lower() in str(err.value).lower(), str(err.value)
+    assert err.value.key.startswith("neueheimat."), err.value.key
+    for lang in languages():
+        assert has_text(err.value.key, lang), (err.value.key, lang)
+        assert "{" not in err.value.text(lang), err.value.text(lang)  # every field filled
     assert json.dumps(nh.to_json(state), sort_keys=True) == before
     return str(err.value)
 
@@ -60,8 +68,9 @@ def test_setup(players):
     (3, {"rounds": 10}, "rounds"), (3, {"hidden_money": True}, "no option"),
 ])
 def test_bad_options_are_refused(players, options, words):
-    with pytest.raises(IllegalAction, match=words):
+    with pytest.raises(IllegalAction, match=words) as err:
         nh.new_game(players, 1, **options)
+    assert all(has_text(err.value.key, lang) for lang in languages())
 
 
 def test_same_seed_same_setup_and_different_seed_differs():
@@ -164,6 +173,16 @@ def test_bidding_goes_clockwise_from_the_auctioneers_left_once_each():
         order.append(nh.current_player(s))
         s = play(s, {"type": "pass"})
     assert order == [3, 0, 1]
+
+
+def test_refusals_speak_the_players_language():
+    s = scenario(3, money=[12, 5, 19])
+    s = auction_cube(play(s, NO))
+    with pytest.raises(IllegalAction) as err:
+        nh.apply_action(s, {"type": "bid", "amount": 6})
+    assert err.value.key == "neueheimat.bid_over_money" and err.value.params == {"money": 5}
+    assert err.value.text("es") == "Solo tienes 5 millones en mano: puja como mucho eso, o pasa."
+    assert str(err.value) == err.value.text("en") == "You have only 5 million in hand: bid at most that, or pass."
 
 
 def test_bids_must_be_higher_and_within_money_in_hand():
@@ -420,7 +439,7 @@ def test_rounds_carry_money_empty_cash_boxes_and_reset_the_board():
     assert s.round_scores == [[-11 + 3, -5]] and s.round_wins == [0, 1]
     assert s.money == [12, 12] and s.cash == [0, 0]
     assert s.board == [[], [], []] and s.permits == [[], [], []] and s.mayor == -1 and s.owners == [-1] * 6
-    assert sorted(s.roof_pile) == sorted(nh.rules.ALL_ROOFS) and s.supply == list(nh.rules.SPECIALS)
+    assert sorted(s.roof_pile) == sorted(nh.state.ALL_ROOFS) and s.supply == list(nh.state.SPECIALS)
     assert sum(len(r) for r in s.display) == 24
     assert nh.scores(s) == [-8, -5]
     assert s.log[-1]["type"] == "round_start" or s.log[-2]["type"] == "round_start"
@@ -486,3 +505,57 @@ def test_match_cannot_undo_past_a_turned_up_roof():
     assert m.can_undo()
     m.apply({"type": "auction", "piece": "roof"})
     assert not m.can_undo()
+
+
+# --------------------------------------------------------------------------- issue 18 holes: round ends, seats, ties
+
+def test_round_ends_when_every_cube_is_built_and_roofed():
+    # Rulebook, end of the game: «si se usan los 24 cubos de piso y tienen techo». Display empty and the
+    # last house roofed ends the round although numbered roofs remain face down and no two rows are complete.
+    s = scenario(2, board=[["r5:1", "y5"], [], []], owners={"r": 0, "y": 1}, display=[[], [], []], pile=[2, 6])
+    s = _roof_auction_for_seat0(s)
+    assert s.piece == ("roof", 6) and s.roof_pile == [2]
+    s = play(s, {"type": "place", "row": 0, "lot": 1})
+    end = next(e for e in s.log if e["type"] == "round_end")
+    assert end["reason"] == "all_built" and end["complete"] == []
+    assert nh.is_over(s) and nh.scores(s) == [-6, -11]
+
+
+def test_next_round_starts_with_the_seat_after_the_last_auctioneer():
+    # Rulebook: the turn passes clockwise; the spec's Ruling carries that over the round break.
+    s = scenario(3, board=[["r5"], ["y5"], []], owners={"r": 0, "y": 1}, pile=[6], rounds=2, auctioneer=2)
+    s = play(s, NO, {"type": "auction", "piece": "roof"})
+    s = everyone_passes(s)
+    s = play(s, {"type": "place", "row": 0, "lot": 0})
+    assert s.round_no == 2 and s.auctioneer == 0 and nh.current_player(s) == 0
+    start = [e for e in s.log if e["type"] == "round_start"][-1]
+    assert start == {**start, "round": 2, "start": 0}
+
+
+def test_two_players_reaching_two_round_wins_together_go_to_the_better_total_then_money():
+    # Rulebook: two round wins win at once; the spec's Ruling: a shared round win counts for each, and when
+    # two reach it together the better total wins (then money in hand, equal here by the shared round).
+    def finish(totals, money):
+        s = scenario(3, board=[["k1"], [], []], owners={"k": 2}, pile=[0], rounds=4, money=money)
+        s.round_no, s.round_wins, s.totals = 3, [1, 1, 0], totals
+        s = play(s, NO, {"type": "auction", "piece": "roof"})  # a blank roof: the last one, the round ends
+        assert next(e for e in s.log if e["type"] == "round_end")["reason"] == "no_roofs"
+        assert s.round_scores[-1] == [0, 0, -1] and s.round_wins == [2, 2, 0]
+        return s
+    s = finish([4, 9, 20], [12, 12, 12])
+    assert nh.is_over(s) and nh.winners(s) == [1]  # seat 2 has the best total but not two round wins
+    assert s.log[-1]["reason"] == "two_round_wins"
+    # A shared round win needs equal money in hand, so with equal totals the game is shared too.
+    s = finish([5, 5, 0], [13, 13, 10])
+    assert nh.winners(s) == [0, 1]
+
+
+def test_the_first_start_player_is_drawn_from_the_seed():
+    # Rulebook and spec: «Choose a start player»; the engine draws it from the seed, the same on every machine.
+    starts = {}
+    for seed in range(40):
+        s = nh.new_game(5, seed)
+        assert s.log[0]["type"] == "round_start" and s.log[0]["start"] == s.auctioneer == nh.current_player(s)
+        assert nh.new_game(5, seed).auctioneer == s.auctioneer
+        starts[seed] = s.auctioneer
+    assert set(starts.values()) == {0, 1, 2, 3, 4}

@@ -5,13 +5,14 @@ import statistics
 import time
 from collections import Counter
 
+import pytest
 from hypothesis import given, settings, strategies as st
 
 from game import neueheimat as nh
 from game.cli import main as cli_main
-from game.core import Rng
+from game.core import IllegalAction, Rng
 from game.core.play import play_bots
-from game.neueheimat.rules import ALL_ROOFS, SINGLE_LOTS, SPECIALS, row_length
+from game.neueheimat.state import ALL_ROOFS, SINGLE_LOTS, SPECIALS, row_length
 
 
 def check_invariants(s):
@@ -128,6 +129,23 @@ def test_strong_beats_weak_in_three_player_games():
         result = play_bots(nh, 3, 500 + seed, ["strong", "weak", "weak"])
         wins += (0 in result.winners) / len(result.winners)
     assert wins / games >= 0.5, wins / games  # fair share is 1/3; the full 500-game figure is in docs/neueheimat.md
+
+
+def test_a_fixed_budget_plays_the_same_game_and_bad_budgets_are_refused(monkeypatch):
+    first = play_bots(nh, 3, 77, ["strong", "weak", "strong"], iterations=4)
+    assert first.actions > 20
+    # the strong player never reads the clock: a clock jumping a minute per reading changes nothing
+    ticks = iter(range(0, 10**9, 60))
+    monkeypatch.setattr(time, "perf_counter", lambda: float(next(ticks)))
+    again = play_bots(nh, 3, 77, ["strong", "weak", "strong"], iterations=4)
+    assert (again.scores, again.winners, again.actions) == (first.scores, first.winners, first.actions)
+    for bad in (0, -3, 2.5, True, "8"):
+        with pytest.raises(IllegalAction) as err:
+            nh.make_bot("strong", 1, iterations=bad)
+        assert err.value.key == "neueheimat.bad_iterations"
+    with pytest.raises(IllegalAction) as err:
+        nh.make_bot("clever", 1)
+    assert err.value.key == "neueheimat.unknown_bot" and "weak, strong" in str(err.value)
 
 
 def test_simulate_command(capsys):

@@ -8,7 +8,8 @@ import pytest
 
 from game import nyhavn as N
 from game.core import IllegalAction, MalformedAction, SaveFormatError
-from game.nyhavn import engine as E
+from game.nyhavn import state as E
+from game.nyhavn import tiles as T
 from game.nyhavn.tiles import ABILITIES, COAT_CELLS, COLOURS, KIND_COLOUR, KIND_INDEX, KINDS, WHITE
 
 
@@ -195,19 +196,19 @@ def test_cost_size_3_green_beside_green_costs_2_not_beside_3_discount_one_less()
     put(s2, 0, "red2", {(0, 0), (1, 0)})
     apart = N.apply_action(s2, build("green3", row_cells(0, (2, 3, 4))))
     assert apart.hands[0] == hand(green=0)
-    s2.abilities[0][E.CONSTRUCTION_DISCOUNT] = E.ACTIVE
+    s2.abilities[0][T.CONSTRUCTION_DISCOUNT] = E.ACTIVE
     t = N.apply_action(s2, build("green3", row_cells(0, (2, 3, 4))))
     assert t.phase == "pay"
     assert N.legal_actions(t) == [{"type": "pay", "cards": {"green": 3}, "discount": False},
                                   {"type": "pay", "cards": {"green": 2}, "discount": True}]
     u = N.apply_action(t, {"type": "pay", "cards": {"green": 2}, "discount": True})
-    assert u.hands[0] == hand(green=1) and u.abilities[0][E.CONSTRUCTION_DISCOUNT] == E.USED
+    assert u.hands[0] == hand(green=1) and u.abilities[0][T.CONSTRUCTION_DISCOUNT] == E.USED
 
 
 def test_size_2_beside_same_colour_with_construction_discount_costs_nothing():
     s = game()
     s.hands[0] = hand()
-    s.abilities[0][E.CONSTRUCTION_DISCOUNT] = E.ACTIVE
+    s.abilities[0][T.CONSTRUCTION_DISCOUNT] = E.ACTIVE
     put(s, 0, "red2", {(0, 0), (1, 0)})
     a = build("red2", {(2, 0), (3, 0)})
     assert a in N.legal_actions(s)
@@ -225,11 +226,11 @@ def test_change_of_colours_four_green_and_a_purple_buy_a_size_5_of_either():
     s = game()
     s.hands[0] = hand(green=4, purple=1)
     refused(s, build("purple5", row_cells(0)), "costs 5 purple")
-    s.abilities[0][E.CHANGE_OF_COLOURS] = E.ACTIVE
+    s.abilities[0][T.CHANGE_OF_COLOURS] = E.ACTIVE
     plus = {(0, 1), (1, 1), (2, 1), (1, 0), (1, 2)}
     for tile, cells, pay in (("green5", plus, {"green": 4, "purple": 1}), ("purple5", row_cells(0), {"purple": 1, "green": 4})):
         t = N.apply_action(s, build(tile, cells))  # the only way to pay: done at once
-        assert t.hands[0] == hand() and t.abilities[0][E.CHANGE_OF_COLOURS] == E.USED and t.seat == 1
+        assert t.hands[0] == hand() and t.abilities[0][T.CHANGE_OF_COLOURS] == E.USED and t.seat == 1
         assert [e["paid"] for e in t.log if e["type"] == "build"] == [pay]
     # with a choice of mixes, each is an explicit payment
     s.hands[0] = hand(green=2, purple=2)
@@ -237,10 +238,29 @@ def test_change_of_colours_four_green_and_a_purple_buy_a_size_5_of_either():
     assert [a["cards"] for a in N.legal_actions(t)] == [{"green": 2, "purple": 1}, {"green": 1, "purple": 2}]
 
 
+def test_change_of_colours_turns_one_other_colour_only():
+    # Spec: "with action B, treat all your cards of one colour as cards of one other colour".
+    s = game()
+    s.abilities[0][T.CHANGE_OF_COLOURS] = E.ACTIVE
+    s.hands[0] = hand(green=1, purple=1, red=1)  # three cards, but of three colours
+    assert not any(a.get("tile") == "green3" for a in N.legal_actions(s))
+    with pytest.raises(IllegalAction) as err:
+        N.apply_action(s, build("green3", row_cells(0, (0, 1, 2))))
+    assert err.value.key == "nyhavn.cannot_pay_not_touching"
+    s.hands[0] = hand(green=2, purple=2, red=2)
+    t = N.apply_action(s, build("green3", row_cells(0, (0, 1, 2))))
+    assert t.phase == "pay"
+    payments = [a["cards"] for a in N.legal_actions(t)]
+    assert {"green": 2, "purple": 1} in payments and {"green": 1, "red": 2} in payments
+    assert all(len(cards) <= 2 and (len(cards) == 1 or "green" in cards) for cards in payments)
+    refused(t, {"type": "pay", "cards": {"green": 1, "purple": 1, "red": 1}, "discount": False}, "one other colour only")
+    refused(t, {"type": "pay", "cards": {"purple": 2, "red": 1}, "discount": False}, "one other colour only")
+
+
 def test_payment_refusals():
     s = game()
     s.hands[0] = hand(green=3, red=3)
-    s.abilities[0][E.CONSTRUCTION_DISCOUNT] = E.ACTIVE
+    s.abilities[0][T.CONSTRUCTION_DISCOUNT] = E.ACTIVE
     t = N.apply_action(s, build("green3", row_cells(0, (0, 1, 2))))
     refused(t, {"type": "pay", "cards": {"red": 3}, "discount": False}, "unless you use Change of Colours")
     refused(t, {"type": "pay", "cards": {"green": 1}, "discount": False}, "not the price")
@@ -310,7 +330,7 @@ def test_covering_a_coat_of_arms_gives_an_action_with_only_useful_choices():
     refused(t, {"type": "arms", "choice": "ability", "ability": "any_cards"}, "already have")
     refused(t, {"type": "arms", "choice": "refresh"}, "nothing to turn back")
     u = N.apply_action(t, {"type": "arms", "choice": "ability", "ability": "both_actions"})
-    assert u.abilities[0][E.BOTH_ACTIONS] == E.ACTIVE and u.ability_supply[E.BOTH_ACTIONS] == 1 and u.seat == 1
+    assert u.abilities[0][T.BOTH_ACTIONS] == E.ACTIVE and u.ability_supply[T.BOTH_ACTIONS] == 1 and u.seat == 1
 
 
 def test_completing_a_coat_of_arms_row_and_white_tile_chains():
@@ -370,11 +390,11 @@ def test_twelve_points_win_at_once_and_pending_actions_are_skipped():
 
 def test_both_actions_take_cut_to_seven_build_then_refill():
     s = game()
-    s.abilities[0][E.BOTH_ACTIONS] = E.ACTIVE
+    s.abilities[0][T.BOTH_ACTIONS] = E.ACTIVE
     s.hands[0] = hand(red=7)
     s.docks[0], s.docks[1] = 2, 2
     t = N.apply_action(s, {"type": "take", "docks": [0, 1], "abilities": ["both_actions"]})
-    assert t.phase == "discard" and t.abilities[0][E.BOTH_ACTIONS] == E.USED
+    assert t.phase == "discard" and t.abilities[0][T.BOTH_ACTIONS] == E.USED
     t = N.apply_action(t, {"type": "discard", "colour": "red"})
     t = N.apply_action(t, {"type": "discard", "colour": "red"})
     assert t.phase == "build" and t.seat == 0 and t.docks[0] == -1 and sum(t.hands[0]) == 7
@@ -448,6 +468,37 @@ def test_json_round_trip_and_damaged_saves():
         N.from_json({"format": "house-games", "game": "barrio", "version": 1})
 
 
+def test_saves_that_no_game_could_reach_are_refused_with_the_reason():
+    s = game(2, 3)
+    put(s, 0, "green2", {(0, 0), (1, 0)})  # hand-built position: the stacks must follow
+    s.stacks[KIND_INDEX["green2"]] -= 1
+    good = json.loads(json.dumps(N.to_json(s)))
+    assert N.to_json(N.from_json(good)) == good
+
+    def damaged(**changes):
+        data = json.loads(json.dumps(good))
+        data.update(changes)
+        return data
+
+    cases = [
+        (damaged(scores=[1, 0]), "score is not the points of their completed lines"),
+        (damaged(stacks={**good["stacks"], "green2": good["stacks"]["green2"] + 1}), "tiles"),
+        (damaged(ability_supply=[0, 2, 2, 2, 1]), "ability tiles"),
+        (damaged(arms=1), "coat-of-arms"),
+        (damaged(phase="over"), "winners"),
+        (damaged(winners=[0]), "winners"),
+        (damaged(both=True), "Both Actions"),
+        (damaged(phase="pay"), "pending tile does not match its phase"),
+        (damaged(phase="discard"), "discard"),
+        (damaged(end_card=0), "end-of-game card"),
+        (damaged(box=[2, 2, 2, 2, 2]), "add up"),
+        (damaged(extra=1), "unknown field"),
+    ]
+    for data, reason in cases:
+        with pytest.raises(SaveFormatError, match=reason):
+            N.from_json(data)
+
+
 def test_view_hides_other_hands_and_the_supply():
     s = game(3, 5)
     v = N.view(s, 1)
@@ -462,11 +513,14 @@ def test_view_hides_other_hands_and_the_supply():
 
 def test_determinize_is_consistent_with_the_view():
     s = game(4, 9)
+    while N.current_player(s) != 2:  # seat 3 to move, so its legal actions can be compared
+        s = N.apply_action(s, N.legal_actions(s)[0])
     v = N.view(s, 2)
     d = N.determinize(v, 2, 123)
     assert d.hands[2] == s.hands[2] and [sum(h) for h in d.hands] == [sum(h) for h in s.hands]
     assert d.docks == s.docks and len(d.supply) == len(s.supply) and N.view(d, 2)["hand"] == v["hand"]
-    assert N.legal_actions(d) == N.legal_actions(s) or N.current_player(s) != 2
+    assert N.current_player(d) == 2 and N.legal_actions(d) == N.legal_actions(s)
+    assert N.view(d, 2) == v
 
 
 def test_describe_every_event_and_action_in_english_and_spanish():
@@ -490,7 +544,7 @@ def test_describe_every_event_and_action_in_english_and_spanish():
 def test_undo_barrier_only_on_reveals():
     s = game()
     s.hands[0] = hand(red=3)
-    s.abilities[0][E.CONSTRUCTION_DISCOUNT] = E.ACTIVE
+    s.abilities[0][T.CONSTRUCTION_DISCOUNT] = E.ACTIVE
     a = build("red3", {(0, 0), (0, 1), (1, 1)})
     t = N.apply_action(s, a)
     assert t.phase == "pay" and not N.undo_barrier(s, a, t)

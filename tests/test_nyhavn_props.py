@@ -3,15 +3,15 @@
 from __future__ import annotations
 
 import json
-import statistics
 
 import pytest
 from hypothesis import given, settings, strategies as st
 
 from game import nyhavn as N
-from game.core import Match, Rng, Seat
+from game.core import IllegalAction, Match, Rng, Seat, search
 from game.core.play import play_bots
-from game.nyhavn import engine as E
+from game.nyhavn import state as E
+from game.nyhavn import tiles as T
 from game.nyhavn.bots import weak_choice
 from game.nyhavn.tiles import KIND_SIZE, KINDS, stack_sizes
 
@@ -99,7 +99,7 @@ def test_apply_action_never_changes_its_argument():
 def test_match_undo_stops_at_reveals():
     m = Match.new("nyhavn", 2, 5, [Seat("human"), Seat("human")])
     s = m.state
-    s.abilities[0][E.CONSTRUCTION_DISCOUNT] = E.ACTIVE
+    s.abilities[0][T.CONSTRUCTION_DISCOUNT] = E.ACTIVE
     m.apply({"type": "take", "docks": [0, 1], "abilities": []})
     assert not m.can_undo()  # the docks were refilled from the face-down supply
 
@@ -116,19 +116,37 @@ def test_bots_decide_from_the_view_only_and_play_legal_moves():
         assert a == b and a in N.legal_actions(s)
 
 
-def test_strong_beats_weak_and_decides_fast():
+def test_strong_beats_weak_with_a_fixed_budget():
     wins = 0.0
-    times: list[float] = []
     games = 16
     for i in range(games):
         bots = ["strong", "weak"] if i % 2 == 0 else ["weak", "strong"]
-        r = play_bots(N, 2, 500 + i, bots)
+        r = play_bots(N, 2, 500 + i, bots, iterations=3)
         strong = bots.index("strong")
         if strong in r.winners:
             wins += 1 / len(r.winners)
-        times += r.decision_ms[strong]
     assert wins / games >= 0.6
-    assert statistics.median(times) < 100
+
+
+def test_a_fixed_budget_plays_the_same_game_whatever_the_clock(monkeypatch):
+    first = play_bots(N, 3, 77, ["strong", "weak", "strong"], iterations=2)
+    assert first.actions > 20
+    # a clock that jumps a minute per reading: a time-budgeted search would stop after one round
+    ticks = iter(range(0, 10**9, 60))
+    monkeypatch.setattr(search.time, "perf_counter", lambda: float(next(ticks)))
+    again = play_bots(N, 3, 77, ["strong", "weak", "strong"], iterations=2)
+    assert (again.scores, again.winners, again.actions) == (first.scores, first.winners, first.actions)
+    # and the budget is really used: one round only plays differently somewhere in the game
+    one = [play_bots(N, 2, 77 + k, ["strong", "weak"], iterations=1) for k in range(2)]
+    two = [play_bots(N, 2, 77 + k, ["strong", "weak"], iterations=6) for k in range(2)]
+    assert [(r.scores, r.actions) for r in one] != [(r.scores, r.actions) for r in two]
+
+
+def test_bad_search_budgets_are_refused():
+    for bad in (0, -3, 2.5, True, "10"):
+        with pytest.raises(IllegalAction) as err:
+            N.make_bot("strong", 1, iterations=bad)
+        assert err.value.key == "nyhavn.bad_iterations"
 
 
 def test_unknown_bot_name_is_refused():

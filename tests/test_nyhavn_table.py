@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from game.nyhavn import engine as E
+from game.nyhavn import state as E
+from game.nyhavn import tiles as T
 from game.nyhavn import naive, table
 from game.nyhavn.bench import enumerate_naive, enumerate_table
 from game.nyhavn.tiles import COLS, FULL, ROWS, SHAPE_ORIENTATIONS, SHAPES
@@ -99,8 +100,8 @@ def test_placement_problem_and_discount_agree_with_the_plain_checker(occ, colour
     grid = naive.grid_from_mask(occ)
     blue = naive.grid_from_mask(colour_mask)
     for tile in ("blue2", "blue4", "blue5", "green5", "yellow4", "white"):
-        kind = E.KIND_INDEX[tile]
-        for o, cells in enumerate(naive.shape_orientations(SHAPES[E.KIND_SHAPE[kind]][0])):
+        kind = T.KIND_INDEX[tile]
+        for o, cells in enumerate(naive.shape_orientations(SHAPES[T.KIND_SHAPE[kind]][0])):
             for row in range(-1, ROWS + 1):
                 for col in range(-1, COLS + 1):
                     want = naive.problem(grid, cells, col, row)

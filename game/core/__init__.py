@@ -5,12 +5,12 @@ from .errors import GameError, IllegalAction, MalformedAction, SaveFormatError
 from .jsonfmt import envelope, guarded, open_envelope, read_field
 from .match import GAME_MODULES, Match, Seat, load_game
 from .rng import Rng
-from .search import RandomBot, action_key, flat_monte_carlo, ismcts
+from .search import RandomBot, SearchReport, action_key, flat_monte_carlo, ismcts, search_reports
 
 __all__ = [
     "REQUIRED_NAMES", "Bot", "GameModule", "missing_names",
     "GameError", "IllegalAction", "MalformedAction", "SaveFormatError",
     "envelope", "guarded", "open_envelope", "read_field",
     "GAME_MODULES", "Match", "Seat", "load_game",
-    "Rng", "RandomBot", "action_key", "flat_monte_carlo", "ismcts",
+    "Rng", "RandomBot", "SearchReport", "action_key", "flat_monte_carlo", "ismcts", "search_reports",
 ]

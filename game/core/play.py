@@ -19,15 +19,19 @@ class GameResult:
     decision_ms: dict[int, list[float]] = field(default_factory=dict)
 
 
-def play_bots(module: Any, num_players: int, seed: int, bots: list[str], max_actions: int = 20000, **options: Any) -> GameResult:
+def play_bots(module: Any, num_players: int, seed: int, bots: list[str], max_actions: int = 20000,
+              iterations: int | None = None, **options: Any) -> GameResult:
     """Play one game where seat ``i`` is ``module.make_bot(bots[i])``; return the result.
 
     Each bot sees only ``module.view(state, seat)``. Decision times are kept
-    per seat for the benchmarks.
+    per seat for the benchmarks. ``iterations`` gives every ``"strong"`` seat
+    that fixed search budget instead of the clock, so the game is reproducible.
     """
     rng = Rng(seed, stream=7)
     state = module.new_game(num_players, seed, **options)
-    players = [module.make_bot(name, rng.next_u32()) for name in bots]
+    players = [module.make_bot(name, rng.next_u32(), iterations=iterations)
+               if iterations is not None and name == "strong" else module.make_bot(name, rng.next_u32())
+               for name in bots]
     times: dict[int, list[float]] = {i: [] for i in range(len(players))}
     count = 0
     while not module.is_over(state):

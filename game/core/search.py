@@ -12,7 +12,10 @@ from __future__ import annotations
 import json
 import math
 import time
-from typing import Any, Callable
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass
+from typing import Any, Callable, Iterator
 
 from .rng import Rng
 
@@ -139,6 +142,60 @@ class RandomBot:
         return legal[self.rng.randrange(len(legal))]
 
 
+@dataclass(frozen=True)
+class SearchReport:
+    """What one :func:`flat_monte_carlo` decision found: every candidate's mean outcome.
+
+    ``means[i]`` is the mean of ``evaluate`` over the ``counts[i]`` deals
+    candidate ``i`` was played out on (``None`` if none); ``best`` is the index
+    chosen. Rounds are paired, so differences between means are what the
+    search itself compared. The coach (:mod:`game.core.coach`) turns these
+    figures into a reason a player can read.
+    """
+
+    candidates: tuple[Action, ...]
+    means: tuple[float | None, ...]
+    counts: tuple[int, ...]
+    best: int
+
+    @property
+    def rounds(self) -> int:
+        """Deals the chosen candidate was played out on."""
+        return self.counts[self.best]
+
+    def mean_of(self, action: Action) -> float | None:
+        """The mean outcome of ``action`` (``None`` when it was not a candidate or never played)."""
+        key = action_key(action)
+        for cand, mean in zip(self.candidates, self.means):
+            if action_key(cand) == key:
+                return mean
+        return None
+
+    def runner_up(self) -> int | None:
+        """Index of the best candidate other than the chosen one (``None`` with a single candidate)."""
+        others = [i for i in range(len(self.candidates)) if i != self.best and self.means[i] is not None]
+        return max(others, key=lambda i: (self.means[i], -i)) if others else None
+
+
+_observers: ContextVar[tuple[Callable[[SearchReport], None], ...]] = ContextVar("search_observers", default=())
+
+
+@contextmanager
+def search_reports() -> Iterator[list[SearchReport]]:
+    """Collect the :class:`SearchReport` of every :func:`flat_monte_carlo` decision made inside the block.
+
+    A bot's ``choose`` needs no change for its caller to see the figures
+    behind its choice (the hint does this). Decisions with a single candidate
+    compare nothing and are not reported.
+    """
+    found: list[SearchReport] = []
+    token = _observers.set(_observers.get() + (found.append,))
+    try:
+        yield found
+    finally:
+        _observers.reset(token)
+
+
 def flat_monte_carlo(
     candidates: list[Action],
     deal: Callable[[int], Any],
@@ -148,6 +205,7 @@ def flat_monte_carlo(
     time_limit_s: float | None,
     max_rounds: int = 64,
     iterations: int | None = None,
+    on_result: Callable[[SearchReport], None] | None = None,
 ) -> Action:
     """Determinized flat Monte Carlo: the candidate with the best mean outcome.
 
@@ -163,6 +221,10 @@ def flat_monte_carlo(
     ``iterations`` (when given) is a fixed number of rounds instead of the
     clock: the same seed and budget then give the same choice on any machine,
     which is what reproducible balance runs need (the app keeps its time budget).
+
+    ``on_result`` (when given) receives the :class:`SearchReport` of the
+    decision, as do the collectors of :func:`search_reports`; neither changes
+    the choice or the random numbers drawn.
     """
     if len(candidates) == 1:
         return candidates[0]
@@ -183,4 +245,10 @@ def flat_monte_carlo(
             totals[i] += evaluate(play_out(world, action, Rng(seed, stream=9)))
             counts[i] += 1
     best = max(range(len(candidates)), key=lambda i: (totals[i] / counts[i] if counts[i] else float("-inf"), -i))
+    observers = _observers.get()
+    if on_result is not None or observers:
+        report = SearchReport(tuple(candidates), tuple(t / c if c else None for t, c in zip(totals, counts)),
+                              tuple(counts), best)
+        for observe in ((on_result,) if on_result else ()) + observers:
+            observe(report)
     return candidates[best]

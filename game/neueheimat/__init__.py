@@ -1,15 +1,21 @@
 """Neue Heimat (The Estates): auctions, building, permits, the mayor, several rounds.
 
 The engine contract of ``docs/engine-contract.md``; the rules notes, the view,
-the actions and the JSON format are in ``docs/neueheimat.md``.
+the actions and the JSON format are in ``docs/neueheimat.md``. Files:
+``state.py`` (the model and facts about a position), ``rounds.py`` (set-up,
+turns, round ends, scoring), ``rules.py`` (what is legal now, per phase, and
+the contract), ``actions/`` (one module per action: checks and effect),
+``view.py`` (what a player sees, determinize), ``saves.py`` (JSON),
+``text.py`` (words), ``bots.py`` (computer players), ``scenario.py``
+(positions built by hand).
 """
 
 from .bots import BOT_NAMES, make_bot, simulation_summary
-from .rules import (
-    GAME_ID, MAX_PLAYERS, MIN_PLAYERS, TITLE, State, apply_action, current_player, is_over,
-    legal_actions, new_game, scores, undo_barrier, winners,
-)
-from .saves import determinize, from_json, to_json, view
+from .rounds import new_game
+from .rules import apply_action, current_player, is_over, legal_actions, scores, undo_barrier, winners
+from .saves import from_json, to_json
+from .state import GAME_ID, MAX_PLAYERS, MIN_PLAYERS, TITLE, State
+from .view import determinize, view
 from .text import describe_action, describe_event
 
 __all__ = [

@@ -19,22 +19,29 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from ..core import Rng
-from .rules import ROWS, SINGLE_LOTS
+from ..core import IllegalAction, Rng
+from .state import ROWS, SINGLE_LOTS
 
 BOT_NAMES = ("weak", "strong")
 
 Action = dict[str, Any]
 
 
-def make_bot(name: str, seed: int = 0) -> "WeakBot | StrongBot":
-    """A computer player of strength ``name`` (``"weak"`` or ``"strong"``)."""
+def make_bot(name: str, seed: int = 0, iterations: int | None = None) -> "WeakBot | StrongBot":
+    """A computer player of strength ``name`` (``"weak"`` or ``"strong"``).
+
+    ``iterations`` is the fixed search budget of the shared bot API. Neither
+    Neue Heimat player reads the clock (the strong one evaluates its model
+    exhaustively), so the same seed plays the same game on any machine with
+    or without it; a budget is checked and otherwise changes nothing.
+    """
+    if iterations is not None and (isinstance(iterations, bool) or not isinstance(iterations, int) or iterations < 1):
+        raise IllegalAction(key="neueheimat.bad_iterations", iterations=repr(iterations))
     if name == "weak":
         return WeakBot(seed)
     if name == "strong":
         return StrongBot(seed)
-    from ..core import IllegalAction
-    raise IllegalAction(f"Unknown computer strength {name!r}; choose one of {', '.join(BOT_NAMES)}.")
+    raise IllegalAction(key="neueheimat.unknown_bot", name=repr(name), names=", ".join(BOT_NAMES))
 
 
 def _cube(pair: list[int]) -> int:
@@ -124,10 +131,13 @@ class StrongBot:
     from a missing roof; ``shade`` bid just above the rivals' estimated values
     instead of up to one's own (measured no better); ``hoard`` money in hand
     above which a million always goes to the cash box; ``cash_below`` the value
-    of a million under which it goes to the cash box.
+    of a million under which it goes to the cash box; ``rival_weight`` how much
+    of a seat's utility is its lead over the best other seat rather than over
+    their mean (what wins a game of five is beating the luckiest rival).
     """
 
-    def __init__(self, seed: int = 0, beta: float = 0.3, money_value: float = 1.6, roof_hope: float = 0.0, shade: bool = False, hoard: int = 8, cash_below: float = 1.0) -> None:
+    def __init__(self, seed: int = 0, beta: float = 0.3, money_value: float = 2.0, roof_hope: float = 0.0, shade: bool = False, hoard: int = 8, cash_below: float = 1.0, rival_weight: float = 0.5) -> None:
+        self.rival_weight = rival_weight
         self.rng = Rng(seed, stream=5)
         self.hoard = hoard
         self.cash_below = cash_below
@@ -144,7 +154,7 @@ class StrongBot:
         return lam if pos.last_round else max(lam, 0.8)
 
     def _utilities(self, pos: _Position, board: list, lengths: list[int], mayor: int, owners: list[int], money: list[int], lam: float) -> list[float]:
-        """Each seat's expected score plus money value, minus the other seats' mean."""
+        """Each seat's expected score plus money value, less its rivals' (their mean and the best, by ``rival_weight``)."""
         n = pos.n
         steps = []
         for r in range(ROWS):
@@ -169,7 +179,12 @@ class StrongBot:
                     ev[o] += factor * v
         vals = [ev[j] + lam * money[j] for j in range(n)]
         total = sum(vals)
-        return [vals[j] - (total - vals[j]) / (n - 1) for j in range(n)]
+        w = self.rival_weight
+        if not w or n == 2:
+            return [vals[j] - (total - vals[j]) / (n - 1) for j in range(n)]
+        order = sorted(range(n), key=vals.__getitem__, reverse=True)
+        first, second = order[0], order[1]
+        return [vals[j] - (1 - w) * (total - vals[j]) / (n - 1) - w * vals[second if j == first else first] for j in range(n)]
 
     def _outcomes(self, pos: _Position, piece: dict[str, Any], player: int, lam: float) -> list[tuple[list[float], Action | None]]:
         """Utilities after ``player`` places ``piece`` each legal way (discard included for specials)."""

@@ -1,19 +1,18 @@
-"""Neue Heimat: the saved-game JSON, the player's view and determinization.
+"""Neue Heimat: the saved-game JSON, read back strictly.
 
-What is open and what is hidden (see ``docs/neueheimat.md``): everything is
-open except the **order** of the face-down roofs. Which roofs are still face
-down is known (all 17 minus those seen), and the 12 floor cubes out of the
-round are known too, because every cube is unique and 24 are on show.
+``from_json`` refuses with ``SaveFormatError`` (and a reason) anything that is
+not a position the rules could reach: wrong types, numbers out of range,
+pieces or money that do not add up, an auction that does not fit its phase.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from ..core import Rng, SaveFormatError, envelope, guarded, open_envelope, read_field
-from .rules import (
-    ALL_ROOFS, DISPLAY_ROWS, GAME_ID, MAX_PLAYERS, MAX_ROUNDS, MIN_PLAYERS, PHASES, ROWS, SINGLE_LOTS,
-    SPECIALS, State, colour_of, complete_rows, current_player, piece_json, pips_of, row_length, scores,
+from ..core import Rng, SaveFormatError, envelope, guarded, open_envelope
+from .state import (
+    ALL_ROOFS, DISPLAY_LEN, DISPLAY_ROWS, GAME_ID, MAX_PLAYERS, MAX_ROUNDS, MIN_PLAYERS, PHASES, ROWS, SINGLE_LOTS,
+    SPECIALS, START_MONEY, State, auctionable, colour_of, complete_rows, cube_targets, pips_of, roof_targets, row_length,
 )
 
 VERSION = 1
@@ -39,9 +38,33 @@ def to_json(state: State) -> dict[str, Any]:
     })
 
 
-def _ints(value: Any, what: str) -> list[int]:
-    if not isinstance(value, list) or not all(isinstance(x, int) and not isinstance(x, bool) for x in value):
+_BODY_KEYS = (
+    "players", "rounds", "round", "rng", "money", "cash", "totals", "round_scores", "round_wins", "display", "out",
+    "board", "permits", "mayor", "supply", "discarded", "owners", "roof_pile", "roofs_discarded", "auctioneer",
+    "phase", "piece", "bidder", "high_bid", "high_bidder", "holder", "winners", "log",
+)
+_KEYS = frozenset(("format", "game", "version") + _BODY_KEYS)
+
+
+def _int(value: Any, what: str, low: int, high: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise SaveFormatError(f"The saved game's {what} must be a whole number.")
+    if not low <= value <= high:
+        raise SaveFormatError(f"The saved game's {what} ({value}) is outside {low}–{high}.")
+    return value
+
+
+def _ints(value: Any, what: str, low: int = -(2**31), high: int = 2**31, length: int | None = None) -> list[int]:
+    if not isinstance(value, list):
         raise SaveFormatError(f"The saved game's {what} must be a list of whole numbers.")
+    if length is not None and len(value) != length:
+        raise SaveFormatError(f"The saved game's {what} must hold {length} numbers, not {len(value)}.")
+    return [_int(x, what, low, high) for x in value]
+
+
+def _names(value: Any, what: str) -> list[str]:
+    if not isinstance(value, list) or not all(isinstance(x, str) and x in SPECIALS for x in value):
+        raise SaveFormatError(f"The saved game's {what} must list special pieces ({', '.join(SPECIALS)}).")
     return list(value)
 
 
@@ -52,52 +75,132 @@ def from_json(data: Any) -> State:
 
 
 def _read(d: dict[str, Any]) -> State:
+    missing = [k for k in _BODY_KEYS if k not in d]
+    if missing:
+        raise SaveFormatError(f"The saved game lacks {', '.join(missing)}.")
+    extra = sorted(set(d) - _KEYS)
+    if extra:
+        raise SaveFormatError(f"The saved game has unknown fields: {', '.join(map(str, extra))}.")
     s = State()
-    s.n = read_field(d, "players", int)
-    if not MIN_PLAYERS <= s.n <= MAX_PLAYERS:
-        raise SaveFormatError("The saved game has an impossible number of players.")
-    s.rounds = read_field(d, "rounds", int)
-    s.round_no = read_field(d, "round", int)
-    if not 1 <= s.round_no <= s.rounds <= MAX_ROUNDS:
-        raise SaveFormatError("The saved game's round numbers are impossible.")
-    s.rng = Rng.from_json(read_field(d, "rng", list))
-    for key in ("money", "cash", "totals", "round_wins", "owners", "winners"):
-        value = _ints(read_field(d, key, list), key)
-        setattr(s, "winners_" if key == "winners" else key, value)
-    if not (len(s.money) == len(s.cash) == len(s.totals) == len(s.round_wins) == s.n) or len(s.owners) != 6:
-        raise SaveFormatError("The saved game's per-player lists have the wrong length.")
-    if min(s.money + s.cash) < 0 or sum(s.money) + sum(s.cash) != 12 * s.n:
-        raise SaveFormatError("The saved game's money does not add up.")
-    s.round_scores = [_ints(r, "round scores") for r in read_field(d, "round_scores", list)]
-    s.display = [_ints(r, "display") for r in read_field(d, "display", list)]
-    s.out = _ints(read_field(d, "out", list), "cubes out of the round")
-    s.board = [[(tuple(_ints(h[0], "house")), int(h[1])) for h in row] for row in read_field(d, "board", list)]
-    s.permits = [_ints(r, "permits") for r in read_field(d, "permits", list)]
-    if len(s.display) != DISPLAY_ROWS or len(s.board) != ROWS or len(s.permits) != ROWS:
-        raise SaveFormatError("The saved game's board or display has the wrong shape.")
-    s.mayor = read_field(d, "mayor", int)
-    s.supply = [str(x) for x in read_field(d, "supply", list)]
-    s.discarded = [str(x) for x in read_field(d, "discarded", list)]
-    s.roof_pile = _ints(read_field(d, "roof_pile", list), "roof pile")
-    s.roofs_discarded = _ints(read_field(d, "roofs_discarded", list), "discarded roofs")
-    s.auctioneer = read_field(d, "auctioneer", int)
-    s.phase = read_field(d, "phase", str)
-    piece = d.get("piece")
+    s.n = n = _int(d["players"], "number of players", MIN_PLAYERS, MAX_PLAYERS)
+    s.rounds = _int(d["rounds"], "number of rounds", 1, MAX_ROUNDS)
+    s.round_no = _int(d["round"], "round", 1, s.rounds)
+    try:
+        s.rng = Rng.from_json(d["rng"])
+    except ValueError as exc:
+        raise SaveFormatError(f"The saved game's random generator is unreadable: {exc}.") from None
+    if s.rng.to_json() != d["rng"]:
+        raise SaveFormatError("The saved game's random generator is not written as this app writes it.")
+    s.money = _ints(d["money"], "money in hand", 0, START_MONEY * n, n)
+    s.cash = _ints(d["cash"], "cash boxes", 0, START_MONEY * n, n)
+    if sum(s.money) + sum(s.cash) != START_MONEY * n:
+        raise SaveFormatError(f"The saved game's money does not add up to {START_MONEY} million per player.")
+    s.totals = _ints(d["totals"], "totals", length=n)
+    s.round_wins = _ints(d["round_wins"], "round wins", 0, MAX_ROUNDS, n)
+    s.owners = _ints(d["owners"], "colour markers", -1, n - 1, 6)
+    s.winners_ = _ints(d["winners"], "winners", 0, n - 1)
+    if not isinstance(d["round_scores"], list):
+        raise SaveFormatError("The saved game's round scores must be a list.")
+    s.round_scores = [_ints(r, "round scores", length=n) for r in d["round_scores"]]
+    if not isinstance(d["display"], list) or len(d["display"]) != DISPLAY_ROWS:
+        raise SaveFormatError(f"The saved game's display must have {DISPLAY_ROWS} rows.")
+    s.display = [_ints(r, "display", 0, 35) for r in d["display"]]
+    s.out = _ints(d["out"], "cubes out of the round", 0, 35, 36 - DISPLAY_ROWS * DISPLAY_LEN)
+    board = d["board"]
+    if not isinstance(board, list) or len(board) != ROWS or not all(isinstance(row, list) for row in board):
+        raise SaveFormatError(f"The saved game's board must have {ROWS} rows.")
+    s.board = []
+    for r, row in enumerate(board):
+        houses = []
+        for h in row:
+            if not isinstance(h, list) or len(h) != 2:
+                raise SaveFormatError("A saved house must be [cubes, roof].")
+            cubes = _ints(h[0], "house", 0, 35)
+            if not cubes or any(pips_of(a) <= pips_of(b) for a, b in zip(cubes, cubes[1:])):
+                raise SaveFormatError("A saved house must have cubes with fewer pips on top of more.")
+            if len(cubes) > 1 and len(houses) in SINGLE_LOTS[r]:
+                raise SaveFormatError("A saved fenced lot holds more than one cube.")
+            houses.append((tuple(cubes), _int(h[1], "roof", 0, 6)))
+        s.board.append(houses)
+    if not isinstance(d["permits"], list) or len(d["permits"]) != ROWS:
+        raise SaveFormatError(f"The saved game's permits must have {ROWS} rows.")
+    s.permits = [_ints(r, "permits", -3, 3) for r in d["permits"]]
+    if 0 in [c for r in s.permits for c in r]:
+        raise SaveFormatError("The saved game has a permit of size 0.")
+    s.mayor = _int(d["mayor"], "mayor's row", -1, ROWS - 1)
+    s.supply = _names(d["supply"], "supply")
+    s.discarded = _names(d["discarded"], "discarded pieces")
+    s.roof_pile = _ints(d["roof_pile"], "roof pile", 0, 6)
+    s.roofs_discarded = _ints(d["roofs_discarded"], "discarded roofs", 0, 6)
+    s.auctioneer = _int(d["auctioneer"], "auctioneer", 0, n - 1)
+    if d["phase"] not in PHASES:
+        raise SaveFormatError(f"The saved game's phase must be one of {', '.join(PHASES)}.")
+    s.phase = d["phase"]
+    piece = d["piece"]
     if piece is not None:
-        if not (isinstance(piece, list) and len(piece) == 2 and piece[0] in _PIECE_KINDS and isinstance(piece[1], int)):
+        ranges = {"cube": (0, 35), "roof": (1, 6), "permit": (1, 3), "mayor": (0, 0), "cancel": (0, 0)}
+        if not (isinstance(piece, list) and len(piece) == 2 and isinstance(piece[0], str) and piece[0] in ranges):
             raise SaveFormatError("The saved game's piece under auction is unreadable.")
-        s.piece = (str(piece[0]), int(piece[1]))
-    for key in ("bidder", "high_bid", "high_bidder", "holder"):
-        setattr(s, key, read_field(d, key, int))
-    log = read_field(d, "log", list)
-    if not all(isinstance(e, dict) and isinstance(e.get("type"), str) for e in log):
+        s.piece = (piece[0], _int(piece[1], "piece under auction", *ranges[piece[0]]))
+    s.bidder = _int(d["bidder"], "bidder", -1, n - 1)
+    s.high_bid = _int(d["high_bid"], "highest bid", 0, START_MONEY * n)
+    s.high_bidder = _int(d["high_bidder"], "highest bidder", -1, n - 1)
+    s.holder = _int(d["holder"], "holder", -1, n - 1)
+    log = d["log"]
+    if not isinstance(log, list) or not all(isinstance(e, dict) and isinstance(e.get("type"), str) for e in log):
         raise SaveFormatError("The saved game's log is unreadable.")
     s.log = [dict(e) for e in log]
-    _check(s)
+    check_pieces(s)
+    _check_position(s)
     return s
 
 
-def _check(s: State) -> None:
+def _check_position(s: State) -> None:
+    """Refuse a position the rules cannot reach: markers, scores and the auction against the phase."""
+    on_board = {colour_of(c) for row in s.board for cubes, _ in row for c in cubes}
+    if any((s.owners[c] >= 0) != (c in on_board) for c in range(6)):
+        raise SaveFormatError("The saved game's colour markers do not match the colours on the board.")
+    sizes = [abs(c) for r in s.permits for c in r]
+    if len(set(sizes)) != len(sizes):
+        raise SaveFormatError("The saved game uses a permit twice.")
+    over = s.phase == "over"
+    if len(s.round_scores) != (s.round_no if over else s.round_no - 1):
+        raise SaveFormatError("The saved game's round scores do not match its round.")
+    if s.totals != [sum(r[p] for r in s.round_scores) for p in range(s.n)]:
+        raise SaveFormatError("The saved game's totals are not the sum of its round scores.")
+    played = len(s.round_scores)
+    if any(w > played for w in s.round_wins) or not played <= sum(s.round_wins) <= played * s.n:
+        raise SaveFormatError("The saved game's round wins do not match the rounds played.")
+    if not over and max(s.round_wins) >= 2:
+        raise SaveFormatError("The saved game goes on although a player has won two rounds.")
+    if over != bool(s.winners_) or len(set(s.winners_)) != len(s.winners_):
+        raise SaveFormatError("The saved game's winners do not match its phase.")
+    idle = (s.bidder, s.high_bid, s.high_bidder, s.holder) == (-1, 0, -1, -1)
+    if s.phase in ("over", "profits", "choose"):
+        if s.piece is not None or not idle:
+            raise SaveFormatError("The saved game has an auction running outside an auction.")
+        if s.phase == "profits" and s.money[s.auctioneer] == 0:
+            raise SaveFormatError("The saved game asks about illegal profits of a player with no money in hand.")
+        if not over and (len(complete_rows(s)) >= 2 or not any(s.roof_pile) or not auctionable(s)
+                         or (not any(s.display) and not roof_targets(s))):
+            raise SaveFormatError("The saved game goes on after its round should have ended.")
+        return
+    a, b, high = s.auctioneer, s.high_bidder, s.high_bid
+    if s.piece is None or (b == -1) != (high == 0) or b == a or (s.phase != "place" and b >= 0 and s.money[b] < high):
+        raise SaveFormatError("The saved game's auction is impossible.")
+    if s.phase == "bid" and (s.bidder in (-1, a) or s.holder != -1 or s.money[s.bidder] <= high):
+        raise SaveFormatError("The saved game's bidder is impossible.")
+    if s.phase == "resolve" and (s.bidder != -1 or s.holder != -1 or high == 0 or s.money[a] < high):
+        raise SaveFormatError("The saved game's auction result is impossible.")
+    if s.phase == "place":
+        if s.bidder != -1 or s.holder not in (a, b) or s.holder == -1:
+            raise SaveFormatError("The saved game's buyer is impossible.")
+        kind, value = s.piece
+        if (kind == "cube" and not cube_targets(s, value)) or (kind == "roof" and not roof_targets(s)):
+            raise SaveFormatError("The saved game's piece to place has nowhere to go.")
+
+
+def check_pieces(s: State) -> None:
     """Refuse a (hand-edited) state whose pieces do not add up."""
     if s.phase not in PHASES or not 0 <= s.auctioneer < s.n:
         raise SaveFormatError("The saved game's turn is impossible.")
@@ -121,78 +224,3 @@ def _check(s: State) -> None:
     if (s.phase == "bid" and not 0 <= s.bidder < s.n) or (s.phase == "place" and not 0 <= s.holder < s.n) \
             or (s.phase == "resolve" and not 0 <= s.high_bidder < s.n):
         raise SaveFormatError("The saved game's auction is impossible.")
-
-
-def unseen_roofs(state: State) -> list[int]:
-    """The roofs still face down, in sorted order (what a player can work out; the order is hidden)."""
-    return sorted(state.roof_pile)
-
-
-def view(state: State, player: int) -> dict[str, Any]:
-    """What ``player`` sees: everything but the order of the face-down roofs.
-
-    Cubes are ``[colour, pips]``; houses ``{"cubes": [...], "roof": n}`` (roof 0: none yet).
-    """
-    s = state
-    return {
-        "game": GAME_ID, "player": player, "players": s.n, "rounds": s.rounds, "round": s.round_no,
-        "phase": s.phase, "current": current_player(s), "auctioneer": s.auctioneer,
-        "money": s.money[:], "cash": s.cash[:], "totals": s.totals[:], "scores": scores(s),
-        "round_scores": [r[:] for r in s.round_scores], "round_wins": s.round_wins[:],
-        "display": [[[colour_of(c), pips_of(c)] for c in row] for row in s.display],
-        "out": [[colour_of(c), pips_of(c)] for c in s.out],
-        "board": [[{"cubes": [[colour_of(c), pips_of(c)] for c in cubes], "roof": roof} for cubes, roof in row] for row in s.board],
-        "lengths": [row_length(s, r) for r in range(ROWS)],
-        "permits": [r[:] for r in s.permits],
-        "single_lots": [sorted(x) for x in SINGLE_LOTS],
-        "complete": complete_rows(s),
-        "mayor": s.mayor if s.mayor >= 0 else None,
-        "supply": s.supply[:], "discarded": s.discarded[:], "owners": s.owners[:],
-        "roofs_face_down": len(s.roof_pile), "roofs_unseen": unseen_roofs(s),
-        "roofs_discarded": s.roofs_discarded[:],
-        "piece": piece_json(s.piece), "bidder": s.bidder, "high_bid": s.high_bid,
-        "high_bidder": s.high_bidder, "holder": s.holder, "winners": s.winners_[:],
-        "log": s.log[:],
-    }
-
-
-def _cube(pair: list[int]) -> int:
-    return pair[0] * 6 + pair[1] - 1
-
-
-def determinize(view: dict[str, Any], player: int, seed: int) -> State:
-    """A full state agreeing with ``view``: the face-down roofs shuffled at random, a fresh generator."""
-    v = view
-    s = State()
-    s.n, s.rounds, s.round_no = v["players"], v["rounds"], v["round"]
-    rng = Rng(seed, stream=31)
-    s.money, s.cash, s.totals = v["money"][:], v["cash"][:], v["totals"][:]
-    s.round_scores = [r[:] for r in v["round_scores"]]
-    s.round_wins = v["round_wins"][:]
-    s.display = [[_cube(c) for c in row] for row in v["display"]]
-    s.out = [_cube(c) for c in v["out"]]
-    s.board = [[(tuple(_cube(c) for c in h["cubes"]), h["roof"]) for h in row] for row in v["board"]]
-    s.permits = [r[:] for r in v["permits"]]
-    s.mayor = -1 if v["mayor"] is None else v["mayor"]
-    s.supply, s.discarded, s.owners = v["supply"][:], v["discarded"][:], v["owners"][:]
-    pile = list(v["roofs_unseen"])
-    rng.shuffle(pile)
-    s.roof_pile = pile
-    s.roofs_discarded = v["roofs_discarded"][:]
-    s.auctioneer, s.phase = v["auctioneer"], v["phase"]
-    p = v["piece"]
-    if p is None:
-        s.piece = None
-    elif p["kind"] == "cube":
-        s.piece = ("cube", _cube([p["colour"], p["pips"]]))
-    elif p["kind"] == "roof":
-        s.piece = ("roof", p["value"])
-    elif p["kind"] == "permit":
-        s.piece = ("permit", p["size"])
-    else:
-        s.piece = (p["kind"], 0)
-    s.bidder, s.high_bid, s.high_bidder, s.holder = v["bidder"], v["high_bid"], v["high_bidder"], v["holder"]
-    s.winners_ = v["winners"][:]
-    s.log = v["log"][:]
-    s.rng = rng.fork()
-    return s

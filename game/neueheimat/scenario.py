@@ -15,8 +15,9 @@ from __future__ import annotations
 from typing import Iterable
 
 from ..core import Rng
-from .rules import ALL_ROOFS, SPECIALS, START_MONEY, State, _start_turn, row_length
-from .saves import _check
+from .rounds import start_turn
+from .saves import check_pieces
+from .state import ALL_ROOFS, SPECIALS, START_MONEY, State, row_length
 
 LETTERS = "rygbwk"
 
@@ -100,6 +101,6 @@ def scenario(
     for r in range(3):
         if len(s.board[r]) > row_length(s, r):
             raise ValueError(f"row {r} has more houses than its length")
-    _check(s)  # every cube, roof and special piece in exactly one place
-    _start_turn(s, auctioneer)
+    check_pieces(s)  # every cube, roof and special piece in exactly one place
+    start_turn(s, auctioneer)
     return s

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .rules import State, colour_of, pips_of, row_length
+from .state import State, colour_of, pips_of, row_length
 from ..core.words import lang_code, player_name
 
 _COLOURS = {

@@ -11,30 +11,31 @@ import time
 from typing import Any
 
 from ..core import Rng
-from . import engine as E
+from . import rules
+from .state import State, new_game, table
 from . import naive
-from .tiles import COLOURS, GROUND, KIND_COLOUR, KIND_SHAPE, SHAPES
+from .tiles import COLOURS, KIND_COLOUR, KIND_SHAPE, SHAPES
 
 
-def mid_game_state(seed: int = 3, cells: int = 18) -> E.State:
+def mid_game_state(seed: int = 3, cells: int = 18) -> State:
     """A game played by the weak bot until the player to move has about ``cells`` spaces built."""
     from .bots import weak_choice
 
-    s = E.new_game(2, seed)
-    while not E.is_over(s):
+    s = new_game(2, seed)
+    while not rules.is_over(s):
         if bin(s.houses[s.seat][0]).count("1") >= cells and s.phase == "turn":
             return s
-        s = E.apply_action(s, weak_choice(s, E.legal_actions(s)))
+        s = rules.apply_action(s, weak_choice(s, rules.legal_actions(s)))
     raise RuntimeError("the game ended before the house was half built; try another seed")
 
 
-def enumerate_table(s: E.State, p: int) -> list[tuple[int, int, int, int, bool]]:
+def enumerate_table(s: State, p: int) -> list[tuple[int, int, int, int, bool]]:
     """Every legal placement of every coloured kind in stock, with the table.
 
     Kinds of the same shape (all size-2 tiles, say) share one pass over the
     shape's records; only the same-colour test differs per kind.
     """
-    tbl = E.table()
+    tbl = table()
     house = s.houses[p]
     occ = house[0]
     out = []
@@ -51,7 +52,7 @@ def enumerate_table(s: E.State, p: int) -> list[tuple[int, int, int, int, bool]]
     return out
 
 
-def enumerate_naive(s: E.State, p: int) -> list[tuple[int, int, int, int, bool]]:
+def enumerate_naive(s: State, p: int) -> list[tuple[int, int, int, int, bool]]:
     """The same list with the plain geometric checker."""
     house = s.houses[p]
     grid = naive.grid_from_mask(house[0])
@@ -83,17 +84,17 @@ def playouts_per_second(seconds: float = 2.0, seed: int = 1) -> float:
     games = 0
     t0 = time.perf_counter()
     while time.perf_counter() - t0 < seconds or games == 0:
-        s = E.new_game(2, rng.next_u32())
-        while not E.is_over(s):
-            acts = E.legal_actions(s)
-            s = E.apply_action(s, acts[rng.randrange(len(acts))])
+        s = new_game(2, rng.next_u32())
+        while not rules.is_over(s):
+            acts = rules.legal_actions(s)
+            s = rules.apply_action(s, acts[rng.randrange(len(acts))])
         games += 1
     return games / (time.perf_counter() - t0)
 
 
 def run() -> dict[str, Any]:
     """The figures: microseconds per full enumeration with the table and the plain checker, ratio, playouts/s."""
-    E.table()  # load before timing
+    table()  # load before timing
     s = mid_game_state()
     p = s.seat
     a, b = enumerate_table(s, p), enumerate_naive(s, p)

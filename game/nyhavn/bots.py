@@ -13,10 +13,11 @@ from __future__ import annotations
 from typing import Any
 
 from ..core import IllegalAction, Rng, flat_monte_carlo
-from . import engine as E
-from .state_io import determinize
+from . import rules
+from .state import ACTIVE, USED, State, placement_record
+from .view import determinize
 from .tiles import (
-    ABILITIES, COAT_MASK, COAT_ROWS, COL_MASKS, COLOURS, KIND_COLOUR, KIND_INDEX, KIND_SIZE, ROW_MASKS,
+    COAT_MASK, COAT_ROWS, COL_MASKS, COLOURS, KIND_INDEX, KIND_SIZE, ROW_MASKS,
 )
 
 Action = dict[str, Any]
@@ -31,7 +32,7 @@ def _pop(x: int) -> int:
 CELL_VALUE = 0.8  #: a built space: a step towards lines and the tie-break
 
 
-def evaluate(s: E.State, p: int) -> float:
+def evaluate(s: State, p: int) -> float:
     """How good ``p``'s position is, in rough points: score plus the promise of the house and hand."""
     if s.phase == "over":
         if p in s.winners:
@@ -56,7 +57,7 @@ def evaluate(s: E.State, p: int) -> float:
     holes = _pop(~occ & (occ >> 5) & ((1 << 40) - 1))
     v -= 0.25 * holes
     abil = s.abilities[p]
-    v += 0.9 * sum(1 for a in abil if a == E.ACTIVE) + 0.4 * sum(1 for a in abil if a == E.USED)
+    v += 0.9 * sum(1 for a in abil if a == ACTIVE) + 0.4 * sum(1 for a in abil if a == USED)
     v += 2.5 * s.arms if s.seat == p else 0.0
     hand = s.hands[p]
     total = sum(hand)
@@ -65,7 +66,7 @@ def evaluate(s: E.State, p: int) -> float:
     return v
 
 
-def relative(s: E.State, p: int) -> float:
+def relative(s: State, p: int) -> float:
     """``p``'s evaluation minus the best opponent's."""
     mine = evaluate(s, p)
     best = max((evaluate(s, q) for q in range(s.n) if q != p), default=0.0)
@@ -77,7 +78,7 @@ def relative(s: E.State, p: int) -> float:
 _ABILITY_PREFERENCE = ("both_actions", "construction_discount", "change_of_colours", "additional_card", "any_cards")
 
 
-def weak_choice(s: E.State, legal: list[Action]) -> Action:
+def weak_choice(s: State, legal: list[Action]) -> Action:
     """A beginner's move for the seat to move in ``s`` (``legal`` are its legal actions)."""
     p = s.seat
     ph = s.phase
@@ -120,17 +121,17 @@ class WeakBot:
 
 # ----------------------------------------------------------------- greedy policy with the evaluation
 
-def _resolve(s: E.State, p: int) -> E.State:
+def _resolve(s: State, p: int) -> State:
     """Finish ``p``'s own follow-up decisions (payment, discards, arms) greedily, for judging an action."""
     guard = 0
     while s.phase in ("pay", "discard", "arms") and s.seat == p and guard < 12:
-        acts = E.legal_actions(s)
-        s = E.apply_action(s, greedy_followup(s, acts))
+        acts = rules.legal_actions(s)
+        s = rules.apply_action(s, greedy_followup(s, acts))
         guard += 1
     return s
 
 
-def greedy_followup(s: E.State, legal: list[Action]) -> Action:
+def greedy_followup(s: State, legal: list[Action]) -> Action:
     """Payment, discards and coat-of-arms choices, judged one step ahead by the evaluation."""
     p = s.seat
     if s.phase == "pay":
@@ -138,10 +139,10 @@ def greedy_followup(s: E.State, legal: list[Action]) -> Action:
     if s.phase == "discard":
         hand = s.hands[p]
         return min(legal, key=lambda a: hand[COLOURS.index(a["colour"])])
-    return max(legal, key=lambda a: evaluate(_resolve(E.apply_action(s, a), p), p))
+    return max(legal, key=lambda a: evaluate(_resolve(rules.apply_action(s, a), p), p))
 
 
-def greedy_choice(s: E.State, legal: list[Action], shortlist: int = 0) -> Action | list[Action]:
+def greedy_choice(s: State, legal: list[Action], shortlist: int = 0) -> Action | list[Action]:
     """The action with the best evaluation after it (and its follow-ups); with ``shortlist``, the best few."""
     p = s.seat
     if s.phase not in ("turn", "build"):
@@ -151,7 +152,7 @@ def greedy_choice(s: E.State, legal: list[Action], shortlist: int = 0) -> Action
     for a in legal:
         if a["type"] == "take" and len(a["abilities"]) > 1:
             continue  # combos of several abilities are rarely worth judging
-        after = _resolve(E.apply_action(s, a), p)
+        after = _resolve(rules.apply_action(s, a), p)
         val = evaluate(after, p)
         if a["type"] == "take":
             val -= 0.6 * len(a["abilities"])  # keep ability tiles for when they matter
@@ -168,14 +169,14 @@ def greedy_choice(s: E.State, legal: list[Action], shortlist: int = 0) -> Action
 
 # ----------------------------------------------------------------- the strong bot: search
 
-def _rollout_policy(s: E.State, rng: Rng) -> Action:
-    legal = E.legal_actions(s)
+def _rollout_policy(s: State, rng: Rng) -> Action:
+    legal = rules.legal_actions(s)
     if len(legal) == 1:
         return legal[0]
     return weak_choice(s, legal) if rng.randrange(4) == 0 else _fast_greedy(s, legal)
 
 
-def _fast_greedy(s: E.State, legal: list[Action]) -> Action:
+def _fast_greedy(s: State, legal: list[Action]) -> Action:
     """A cheap greedy step for playouts: build the tile that gains most, else take matching cards."""
     p = s.seat
     if s.phase in ("turn", "build"):
@@ -184,7 +185,7 @@ def _fast_greedy(s: E.State, legal: list[Action]) -> Action:
             best, best_v = None, -1e9
             for a in builds:
                 k = KIND_INDEX[a["tile"]]
-                rec = E.placement_record(k, a["orient"], a["col"], a["row"])
+                rec = placement_record(k, a["orient"], a["col"], a["row"])
                 occ = s.houses[p][0] | rec[2]
                 v = KIND_SIZE[k] * 1.0 - 0.15 * a["row"] + 2.0 * _pop(rec[2] & COAT_MASK)
                 for m in ROW_MASKS:
@@ -208,12 +209,14 @@ class StrongBot:
     """Shortlist by evaluation, then determinized playouts (see the module docstring)."""
 
     def __init__(self, seed: int = 0, shortlist: int = 4, samples: int = 3, depth: int = 8,
-                 time_limit_s: float = 0.08) -> None:
+                 time_limit_s: float = 0.08, iterations: int | None = None) -> None:
         self.rng = Rng(seed, stream=11)
         self.shortlist = shortlist
         self.samples = samples
         self.depth = depth
         self.time_limit_s = time_limit_s
+        #: a fixed number of determinizations per decision instead of the clock (reproducible)
+        self.iterations = iterations
 
     def choose(self, view: dict[str, Any], legal: list[Action]) -> Action:
         """Pick an action from the view alone."""
@@ -228,22 +231,30 @@ class StrongBot:
         if len(cands) == 1:
             return cands[0]
 
-        def play_out(world: E.State, action: Action, dice: Rng) -> E.State:
-            s = E.apply_action(world, action)
+        def play_out(world: State, action: Action, dice: Rng) -> State:
+            s = rules.apply_action(world, action)
             steps = 0
             while s.phase != "over" and steps < self.depth:
-                s = E.apply_action(s, _rollout_policy(s, dice))
+                s = rules.apply_action(s, _rollout_policy(s, dice))
                 steps += 1
             return s
 
         return flat_monte_carlo(cands, lambda seed: determinize(view, me, seed), play_out,
-                                lambda s: relative(s, me), self.rng, self.time_limit_s, max_rounds=self.samples)
+                                lambda s: relative(s, me), self.rng, self.time_limit_s, max_rounds=self.samples,
+                                iterations=self.iterations)
 
 
-def make_bot(name: str, seed: int) -> Any:
-    """A computer player: ``"weak"`` or ``"strong"``."""
+def make_bot(name: str, seed: int, iterations: int | None = None) -> Any:
+    """A computer player: ``"weak"`` or ``"strong"``.
+
+    ``iterations`` gives the strong player a fixed number of determinizations
+    per decision instead of its time budget, so the same seed and budget play
+    the same game on any machine; without it the app's time budget applies.
+    """
+    if iterations is not None and (not isinstance(iterations, int) or isinstance(iterations, bool) or iterations < 1):
+        raise IllegalAction(key="nyhavn.bad_iterations", iterations=iterations)
     if name == "weak":
         return WeakBot(seed)
     if name == "strong":
-        return StrongBot(seed)
-    raise IllegalAction(f"Unknown Nyhavn computer strength {name!r}; choose weak or strong.")
+        return StrongBot(seed, iterations=iterations)
+    raise IllegalAction(key="nyhavn.unknown_bot", name=name)

@@ -8,9 +8,22 @@ from __future__ import annotations
 
 from typing import Any
 
-from .engine import State, _ability_name
+from .state import State
 from .tiles import KIND_INDEX, KIND_SIZE
 from ..core.words import lang_code, player_name
+
+_ABILITY_NAMES = {
+    "en": {"any_cards": "Any Cards", "additional_card": "Additional Card", "construction_discount": "Construction Discount",
+           "change_of_colours": "Change of Colours", "both_actions": "Both Actions"},
+    "es": {"any_cards": "Dos cartas cualesquiera", "additional_card": "Carta adicional",
+           "construction_discount": "Descuento en la construcción", "change_of_colours": "Cambio de color",
+           "both_actions": "Ambas acciones"},
+}
+
+
+def _ability_name(name: str, lang: str = "en") -> str:
+    """An ability tile's name in ``lang``."""
+    return _ABILITY_NAMES.get(lang, _ABILITY_NAMES["en"]).get(name, name)
 
 _COLOUR = {
     "en": {"blue": "blue", "yellow": "yellow", "red": "red", "green": "green", "purple": "purple", "white": "white"},

@@ -1,4 +1,4 @@
-"""Nyhavn's JSON save format, player views and determinization (for search).
+"""Nyhavn's saved games: ``to_json`` and a ``from_json`` that checks everything it reads.
 
 Saved games (``to_json``), version 1, inside the shared envelope::
 
@@ -13,27 +13,32 @@ Saved games (``to_json``), version 1, inside the shared envelope::
      "scores": [...], "arms": 0, "pending": null | ["red3", orient, col, row],
      "end_card": 0|1|2, "reshuffled": false, "winners": [], "rng": [hex, hex], "log": [...]}
 
-The view of a player (``view``) has the same public parts, with colour names,
-and redacts the other hands and the supply to counts.
+``from_json`` refuses (``SaveFormatError`` with the reason) any save that is
+not one a game could reach: unknown or missing fields, wrong types or ranges,
+cards, tiles or ability tiles that do not add up, scores that are not the
+house's completed lines, or a phase that disagrees with the rest (a pending
+tile outside ``"pay"``, coat-of-arms actions outside ``"arms"``, a hand over
+the limit outside ``"discard"``, winners before the end, ...). A save that
+loads re-saves to exactly the same JSON.
 """
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 from ..core import Rng, SaveFormatError, envelope, guarded, open_envelope
-from .engine import (
-    ACTIVE, CARDS_PER_COLOUR, DOCKS, END_BESIDE, END_CARD, END_IN_SUPPLY, END_REVEALED, NOT_OWNED, USED,
-    State, current_player, empty_spaces,
+from .actions.build import pending_payments
+from .state import (
+    ACTIVE, CARDS_PER_COLOUR, DOCKS, END_BESIDE, END_CARD, END_IN_SUPPLY, END_REVEALED, HAND_LIMIT, NOT_OWNED, PHASES,
+    WIN_POINTS, State, placement_refusal, popcount,
 )
-from .tiles import ABILITIES, COLOURS, FULL, KIND_INDEX, KINDS, SHAPE_ORIENTATIONS, KIND_SHAPE, WHITE_KIND
+from .tiles import (
+    ANY_CARDS, COL_MASKS, FULL, KIND_COLOUR, KIND_INDEX, KIND_SHAPE, KIND_SIZE, KINDS, ROW_MASKS, SHAPE_ORIENTATIONS,
+    WHITE, stack_sizes,
+)
 
 GAME_ID = "nyhavn"
 FORMAT_VERSION = 1
-_PHASES = ("turn", "discard", "build", "pay", "arms", "over")
-_END_NAMES = ("beside", "supply", "revealed")
-_SIDES = ("none", "active", "used")
 
 
 def to_json(state: State) -> dict[str, Any]:
@@ -67,14 +72,25 @@ def from_json(data: Any) -> State:
     return guarded(lambda: _read(d))
 
 
+#: every field of a save after the envelope, in :func:`to_json`'s order
+FIELDS = ("players", "seat", "phase", "both", "hands", "docks", "supply", "discard", "box", "stacks", "houses",
+          "abilities", "ability_supply", "scores", "arms", "pending", "end_card", "reshuffled", "winners", "rng", "log")
+
+
 def _read(d: dict[str, Any]) -> State:
+    extra = sorted(set(d) - set(FIELDS) - {"format", "game", "version"})
+    if extra:
+        raise SaveFormatError(f"The saved game has an unknown field {extra[0]!r}.")
+    missing = [k for k in FIELDS if k not in d]
+    if missing:
+        raise SaveFormatError(f"The saved game lacks {missing[0]!r}.")
     s = State()
     n = d["players"]
-    if not isinstance(n, int) or not 2 <= n <= 4:
+    if not isinstance(n, int) or isinstance(n, bool) or not 2 <= n <= 4:
         raise SaveFormatError("The saved game's player count is not 2 to 4.")
     s.n = n
     s.seat = _ints([d["seat"]], 1, 0, n - 1, "seat")[0]
-    if d["phase"] not in _PHASES:
+    if d["phase"] not in PHASES:
         raise SaveFormatError("The saved game's phase is unknown.")
     s.phase = d["phase"]
     if not isinstance(d["both"], bool) or not isinstance(d["reshuffled"], bool):
@@ -138,116 +154,86 @@ def _read(d: dict[str, Any]) -> State:
             raise SaveFormatError("The saved game's cards do not add up.")
     if s.supply.count(END_CARD) != (1 if s.end_card == END_IN_SUPPLY else 0):
         raise SaveFormatError("The saved game's end-of-game card is misplaced.")
+    _check_consistency(s)
     return s
 
 
-# ----------------------------------------------------------------- views
-
-def _names(counts: list[int]) -> dict[str, int]:
-    return {COLOURS[c]: counts[c] for c in range(5)}
-
-
-def _redact(event: dict[str, Any], player: int) -> dict[str, Any]:
-    if event["type"] == "deal" and event["player"] != player and "cards" in event:
-        return {"type": "deal", "player": event["player"], "count": sum(event["cards"].values())}
-    return event
-
-
-def view(state: State, player: int) -> dict[str, Any]:
-    """What ``player`` may see: own hand, other hands and the supply as counts, everything public.
-
-    ``houses[p]`` gives the masks (``occupied``, ``windows``, one per colour and
-    white: bit ``row * 5 + col``) and ``grid``: 9 rows (bottom first) of 5 cells,
-    each ``null`` or ``{"colour": ..., "window": bool}``.
-    """
-    s = state
-    if not isinstance(player, int) or not 0 <= player < s.n:
-        raise ValueError(f"no seat {player!r} in a {s.n}-player game")
-    houses = []
-    for h in s.houses:
-        grid = []
-        for r in range(9):
-            row = []
-            for c in range(5):
-                bit = 1 << (r * 5 + c)
-                if not h[0] & bit:
-                    row.append(None)
-                    continue
-                colour = next(name for i, name in enumerate(COLOURS + ("white",)) if h[2 + i] & bit)
-                row.append({"colour": colour, "window": bool(h[1] & bit)})
-            grid.append(row)
-        houses.append({"occupied": h[0], "windows": h[1],
-                       "colours": {name: h[2 + i] for i, name in enumerate(COLOURS + ("white",))},
-                       "grid": grid})
-    return {
-        "game": GAME_ID, "players": s.n, "me": player, "seat": s.seat, "to_move": current_player(s),
-        "phase": s.phase, "both_actions": s.both,
-        "hand": _names(s.hands[player]),
-        "hand_sizes": [sum(h) for h in s.hands],
-        "docks": [None if c < 0 else COLOURS[c] for c in s.docks],
-        "supply": len(s.supply), "discard": _names(s.discard), "box": _names(s.box),
-        "stacks": {KINDS[k]: s.stacks[k] for k in range(len(KINDS))},
-        "houses": houses,
-        "abilities": [{ABILITIES[i]: _SIDES[a[i]] for i in range(5) if a[i] != NOT_OWNED} for a in s.abilities],
-        "ability_supply": {ABILITIES[i]: s.ability_supply[i] for i in range(5)},
-        "scores": s.scores[:], "empty_spaces": [empty_spaces(s, p) for p in range(s.n)],
-        "arms_pending": s.arms,
-        "pending": None if s.pending is None else
-        {"tile": KINDS[s.pending[0]], "orient": s.pending[1], "col": s.pending[2], "row": s.pending[3]},
-        "end_card": _END_NAMES[s.end_card], "winners": s.winners[:],
-        "log": [_redact(e, player) for e in s.log],
-    }
+def line_points(house: list[int]) -> int:
+    """Points of a house's completed lines: rows 1 (2 with all windows), columns 2 (4 with all windows)."""
+    occ, win = house[0], house[1]
+    points = 0
+    for m in ROW_MASKS:
+        if occ & m == m:
+            points += 2 if win & m == m else 1
+    for m in COL_MASKS:
+        if occ & m == m:
+            points += 4 if win & m == m else 2
+    return points
 
 
-def determinize(v: dict[str, Any], player: int, seed: int) -> State:
-    """A full state consistent with a view: unseen cards dealt at random to the other hands and the supply.
+def _check_consistency(s: State) -> None:
+    """Refuse a state no game could reach: what does not add up, or a phase at odds with the rest."""
+    n = s.n
 
-    The end-of-game card, when in the supply, goes among its bottom 10 cards
-    (where the rules bury it). The log is kept as seen by ``player``.
-    """
-    rnd = random.Random(seed)
-    s = State()
-    n = s.n = v["players"]
-    s.seat = v["seat"]
-    s.phase = v["phase"]
-    s.both = v["both_actions"]
-    s.docks = [-1 if c is None else COLOURS.index(c) for c in v["docks"]]
-    s.discard = [v["discard"][c] for c in COLOURS]
-    s.box = [v["box"][c] for c in COLOURS]
-    s.stacks = [v["stacks"][k] for k in KINDS]
-    s.houses = [[h["occupied"], h["windows"]] + [h["colours"][c] for c in COLOURS + ("white",)] for h in v["houses"]]
-    s.abilities = [[_SIDES.index(a[name]) if name in a else NOT_OWNED for name in ABILITIES] for a in v["abilities"]]
-    s.ability_supply = [v["ability_supply"][a] for a in ABILITIES]
-    s.scores = list(v["scores"])
-    s.arms = v["arms_pending"]
-    p = v["pending"]
-    s.pending = None if p is None else (KIND_INDEX[p["tile"]], p["orient"], p["col"], p["row"])
-    s.end_card = _END_NAMES.index(v["end_card"])
-    s.reshuffled = s.end_card != END_BESIDE and n > 2
-    s.winners = list(v["winners"])
-    mine = [v["hand"][c] for c in COLOURS]
-    unseen = []
-    for c in range(5):
-        left = CARDS_PER_COLOUR - s.box[c] - mine[c] - s.docks.count(c) - s.discard[c]
-        unseen += [c] * left
-    rnd.shuffle(unseen)
-    s.hands = []
-    for q in range(n):
-        if q == player:
-            s.hands.append(mine[:])
-            continue
-        hand = [0] * 5
-        for _ in range(v["hand_sizes"][q]):
-            hand[unseen.pop()] += 1
-        s.hands.append(hand)
-    supply = unseen  # bottom first
-    if s.end_card == END_IN_SUPPLY:
-        depth = min(9, len(supply))
-        supply.insert(rnd.randint(0, depth), END_CARD)
-    s.supply = supply
-    s.rng = Rng(seed)
-    s.log = list(v["log"])
-    return s
+    def bad(reason: str) -> SaveFormatError:
+        return SaveFormatError(f"The saved game is inconsistent: {reason}.")
 
-
-__all__ = ["to_json", "from_json", "view", "determinize", "ACTIVE", "USED", "END_REVEALED"]
+    if s.box != [2 if n == 3 else 0] * 5:
+        raise bad("the cards put back in the box do not match the player count")
+    # tiles: what is in the stacks plus what is built is what the game started with
+    start = stack_sizes(n)
+    for k, left in enumerate(s.stacks):
+        if left > start[k]:
+            raise bad(f"more {KINDS[k]} tiles are left than the game has")
+    for colour in range(6):
+        built = sum(popcount(h[2 + colour]) for h in s.houses)
+        taken = sum((start[k] - s.stacks[k]) * (1 if colour == WHITE else KIND_SIZE[k])
+                    for k in range(len(KINDS)) if KIND_COLOUR[k] == colour)
+        if built != taken:
+            raise bad("the tiles in the houses and in the stacks do not add up")
+    # ability tiles: everyone starts with Any Cards; the other four come n to a kind
+    for a in range(5):
+        owned = sum(1 for abil in s.abilities if abil[a] != NOT_OWNED)
+        if owned + s.ability_supply[a] != n or (a == ANY_CARDS and owned != n):
+            raise bad("the ability tiles do not add up")
+    for p in range(n):
+        if s.scores[p] != line_points(s.houses[p]):
+            raise bad(f"player {p + 1}'s score is not the points of their completed lines")
+    # the phase and what goes with it
+    over = s.phase == "over"
+    if over != bool(s.winners):
+        raise bad("winners are named exactly when the game is over")
+    if s.winners != sorted(set(s.winners)):
+        raise bad("the winners are listed twice or out of order")
+    best = max(s.scores)
+    if over:
+        by_points = [p for p in range(n) if s.scores[p] >= WIN_POINTS]
+        if by_points != s.winners and not (s.end_card == END_REVEALED and not by_points
+                                           and all(s.scores[p] == best for p in s.winners)):
+            raise bad("the winners are not who reached 12 points or led when the end card came up")
+    elif best >= WIN_POINTS:
+        raise bad("someone has 12 points but the game goes on")
+    elif s.end_card == END_REVEALED:
+        raise bad("the end-of-game card is revealed but the game goes on")
+    if (s.phase == "arms") != (s.arms > 0):
+        raise bad("coat-of-arms actions are pending exactly in the coat-of-arms phase")
+    if s.phase == "turn" and s.both:
+        raise bad("Both Actions is marked at the start of a turn")
+    if s.phase == "build" and not s.both:
+        raise bad("the build-after-taking phase comes only with Both Actions")
+    for p in range(n):
+        over_limit = sum(s.hands[p]) > HAND_LIMIT
+        if over_limit != (s.phase == "discard" and p == s.seat):
+            raise bad("a hand is over 7 cards outside the discard phase, or the discard phase has nothing to discard")
+    if s.phase == "turn" and -1 in s.docks and (s.supply or any(s.discard)):
+        raise bad("a dock is empty at the start of a turn while cards are left to refill it")
+    if n == 2 and s.end_card == END_BESIDE:
+        raise bad("with 2 players the end-of-game card starts in the supply")
+    if n >= 3 and s.reshuffled != (s.end_card != END_BESIDE):
+        raise bad("the end-of-game card goes into the supply exactly when it is first reshuffled")
+    if s.pending is not None:
+        kind, o, col, row = s.pending
+        if placement_refusal(s, KINDS[kind], o, col, row) is not None or not pending_payments(s):
+            raise bad("the tile waiting for payment cannot be placed or paid for there")
+    if any(s.abilities[p][a] not in (NOT_OWNED, ACTIVE, 2) for p in range(n) for a in range(5)):
+        raise bad("an ability tile is neither owned, face up nor used")

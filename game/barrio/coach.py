@@ -1,0 +1,190 @@
+"""Barrio's part of the coach (:mod:`game.core.coach`): reasons, first taps and estimates.
+
+Reasons come from what the suggested action does on a determinization of the
+player's view, read back through the public view (points, the panorama the
+house joins, what a line still lacks for a house the player holds: all things
+the player can see) and from the strong player's search figures (its
+evaluation is a winning chance in [0, 1]). Estimates run the strong player's
+own search (:func:`game.barrio.bots.flat_search`) on both actions.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..core import Rng
+from ..core.coach import Phrase, Term
+from ..core.search import SearchReport, search_reports
+from . import bots
+from . import cards as C
+from . import text
+from .engine import apply_action, current_player, is_over, legal_actions, scores, winners
+from .views import view as view_of
+
+Action = dict[str, Any]
+
+#: the player's own decisions that finish an action (where the house goes, the market's gap, a free build)
+FOLLOW_UPS = frozenset({"gap", "panorama", "combo", "full_grid"})
+
+
+def term(kind: str, value: Any, lang: str) -> str:
+    """Barrio words: ``card`` (a material or house by id, "Lighthouse (3)") and ``cards`` (a list of them)."""
+    if kind == "card":
+        return text.card_name(value, lang)
+    if kind == "cards":
+        return ", ".join(text.card_name(c, lang) for c in value)
+    raise KeyError(kind)
+
+
+def _card(card: int) -> Term:
+    return Term("barrio", "card", card)
+
+
+# --------------------------------------------------------------------------- what
+
+def what(action: Action) -> Phrase:
+    """The action in words."""
+    t = action["type"]
+    if t == "draw":
+        if "card" in action:
+            return Phrase(f"coach.barrio.draw_{action['source']}", {"card": _card(action["card"])})
+        return Phrase(f"coach.barrio.draw_{action['source']}")
+    if t == "place":
+        # The market grows in every direction, so its coordinates mean nothing to a player: the table highlights the cell.
+        return Phrase("coach.barrio.place", {"card": _card(action["card"])})
+    if t in ("build", "combo", "full_grid_build"):
+        return Phrase("coach.barrio.build" if t == "build" else "coach.barrio.build_free", {"house": _card(action["house"])})
+    if t in ("keep_houses", "discard_houses"):
+        cards = action["cards"]
+        if not cards:
+            return Phrase(f"coach.barrio.{t}_none")
+        return Phrase(f"coach.barrio.{t}", {"cards": Term("barrio", "cards", list(cards))})
+    if t == "panorama":
+        if action["choice"] == "new":
+            return Phrase("coach.barrio.panorama_new")
+        if action["choice"] == "join":
+            return Phrase("coach.barrio.panorama_join", {"left": action["left"] + 1, "right": action["right"] + 1})
+        return Phrase(f"coach.barrio.panorama_{action['choice']}", {"panorama": action["panorama"] + 1})
+    if t == "close_gap":
+        return Phrase("coach.barrio.close_gap", {"option": action["option"] + 1})
+    if t == "klaus_tie":
+        return Phrase("coach.barrio.klaus_tie", {"house": _card(action["house"])})
+    if t == "skip":
+        return Phrase("coach.barrio.skip")
+    return Phrase("coach.barrio.pass")
+
+
+# --------------------------------------------------------------------------- why
+
+def finish_own_steps(s: Any, p: int) -> Any:
+    """``p``'s follow-up decisions of this action (gap, panorama, combo, full grid) as the strong player's heuristic takes them."""
+    rng = Rng(0)
+    guard = 0
+    while not is_over(s) and current_player(s) == p and s.phase in FOLLOW_UPS and guard < 12:
+        s = apply_action(s, bots.greedy_action(s, legal_actions(s), rng))
+        guard += 1
+    return s
+
+
+def _targets(v: dict[str, Any]) -> list[int]:
+    """Houses the player could build: the hand's (2-4 players) or the house market's (solo)."""
+    if v["solo"]:
+        return [h for h in v["house_market"] if h is not None and h >= 0]
+    return [c for c in v["hand"] if c is not None and c >= C.NUM_MATERIALS]
+
+
+def _line_phrase(v: dict[str, Any], row: int, col: int) -> Phrase | None:
+    """How close the lines through (row, col) now are to a house the player holds."""
+    market = {(r, c): card for r, c, card in v["market"]}
+    best: tuple[int, int, int] | None = None
+    for h in _targets(v):
+        for cells in ([x for x in market if x[0] == row], [x for x in market if x[1] == col]):
+            d = bots.deficit(h, [market[x] for x in cells])
+            key = (d, -C.POINTS[h], h)
+            if best is None or key < best:
+                best = key
+    if best is None:
+        return None
+    d, _, h = best
+    if d == 0:
+        return Phrase("coach.barrio.line_ready", {"house": _card(h)})
+    if d <= 2:
+        return Phrase("coach.barrio.line_lacks_one" if d == 1 else "coach.barrio.line_lacks", {"house": _card(h), "count": d})
+    return None
+
+
+def _panorama_phrase(v: dict[str, Any], p: int, house: int) -> Phrase | None:
+    for pan in v["panoramas"][p]:
+        if house in pan:
+            if len(pan) == 1:
+                return Phrase("coach.barrio.starts_panorama")
+            return Phrase("coach.barrio.joins_panorama", {"count": len(pan)})
+    return None
+
+
+def _search_figure(report: SearchReport | None) -> list[Phrase]:
+    if report is None:
+        return []
+    second = report.runner_up()
+    if second is None:
+        return []
+    best, other = round(100.0 * report.means[report.best]), round(100.0 * report.means[second])
+    if best <= other:
+        return [Phrase("coach.search_close", {"rounds": report.rounds})]
+    return [Phrase("coach.search_chance", {"chance": best, "other": other})]
+
+
+def reason(view: dict[str, Any], player: int, action: Action, state: Any,
+           report: SearchReport | None) -> tuple[Phrase, list[Phrase]]:
+    """What ``action`` is and why: points now, the panorama, the line it builds towards, the search's estimate."""
+    p = player
+    why: list[Phrase] = []
+    after = finish_own_steps(apply_action(state, action), p)
+    gained = scores(after)[p] - scores(state)[p]
+    if gained > 0:
+        why.append(Phrase("coach.points_now", {"points": gained}))
+    v_after = view_of(after, p)
+    t = action["type"]
+    if t in ("build", "combo", "full_grid_build", "panorama"):
+        house = action.get("house", (view.get("pending") or {}).get("house"))
+        if isinstance(house, int):
+            pan = _panorama_phrase(v_after, p, house)
+            if pan:
+                why.append(pan)
+    elif t == "place":
+        line = _line_phrase(v_after, action["row"], action["col"])
+        if line:
+            why.append(line)
+    elif t == "draw" and "card" in action and action["card"] < C.NUM_MATERIALS:
+        kinds = C.DOUBLE_OF.get(C.KIND[action["card"]], (C.KIND[action["card"]],))
+        needing = [h for h in _targets(view) if any(k < 5 and C.COST[h][k] for k in kinds)]
+        if needing:
+            why.append(Phrase("coach.barrio.material_for", {"house": _card(max(needing, key=lambda h: C.POINTS[h]))}))
+    if is_over(after) and p in winners(after):
+        why.insert(0, Phrase("coach.wins_now"))
+    why.extend(_search_figure(report))
+    return what(action), why[:3]
+
+
+def first_step(view: dict[str, Any], action: Action) -> dict[str, Any] | None:
+    """The first tap of a multi-tap action: the card to place, the house to build, the first house to keep."""
+    t = action["type"]
+    if t == "place":
+        return {"type": "card", "card": action["card"]}
+    if t == "build":
+        return {"type": "house", "house": action["house"]}
+    if t in ("keep_houses", "discard_houses") and action["cards"]:
+        return {"type": "card", "card": action["cards"][0]}
+    return None
+
+
+# --------------------------------------------------------------------------- estimates
+
+def compare(view: dict[str, Any], player: int, actions: list[Action], seed: int,
+            iterations: int) -> tuple[list[float], str]:
+    """The strong player's winning-chance estimate of each action (percent), from its own search on the same deals."""
+    with search_reports() as reports:
+        bots.flat_search(view, player, actions, Rng(seed, stream=13), 1e9, max_rounds=max(1, iterations))
+    if not reports:
+        return [0.0] * len(actions), "chance"
+    return [100.0 * (m or 0.0) for m in reports[-1].means], "chance"

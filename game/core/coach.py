@@ -1,0 +1,357 @@
+"""The coach: a hint at the table and, after the game, the turns that cost the most.
+
+Both ask the game's strong player, from the player's **view only** (the
+strong players determinize the hidden cards from the view; they never see the
+real ones), and explain its choice with the search's own figures.
+
+* :func:`hint` — the strong player's choice for ``player`` on ``view`` (with
+  the same seed and iteration budget it is exactly the move that player would
+  make), the part of it to highlight first, and a short reason.
+* :func:`insight` — replays a finished game and returns up to three turns where
+  the player's choice lost the most against the strong player's estimate.
+* :func:`measure` — hint latency figures (median, p95) for the benchmark.
+
+Each game supplies the game-specific part in ``game/<id>/coach.py``:
+
+``reason(view, player, action, state, report) -> (Phrase, list[Phrase])``
+    what the action is and why, from ``state`` (a determinization of the view)
+    and the strong player's :class:`~game.core.search.SearchReport` (or ``None``
+    when it decided without a search);
+``first_step(view, action) -> dict | None``
+    for an action the table takes in several taps, the first thing to tap;
+``compare(view, player, actions, seed, iterations) -> (list[float], str)``
+    the strong player's estimate of each action for ``player`` on the same
+    deals, and its unit (``"points"`` or ``"chance"``: percentage points of
+    winning chances);
+``term(kind, value, lang) -> str``
+    a game word (a card's name…) for :class:`Term` parameters.
+
+Texts are catalogue keys (``game/locale/<lang>.json``, keys ``coach.…``) with
+parameters, so a hint is JSON (:meth:`Hint.to_json`) and reads in any language.
+"""
+
+from __future__ import annotations
+
+import importlib
+import statistics
+import time
+from dataclasses import dataclass, field
+from typing import Any, Union
+
+from .locale import text as _text
+from .search import SearchReport, action_key, search_reports
+
+Action = dict[str, Any]
+
+#: the iteration budget of insight's estimates (fixed, so the same game gives the same insight)
+INSIGHT_ITERATIONS = 4
+#: losses below this (in the estimate's unit) are noise, not a lesson
+MIN_LOSS = {"points": 0.5, "chance": 2.0}
+
+
+# --------------------------------------------------------------------------- phrases
+
+@dataclass(frozen=True)
+class Term:
+    """A game word resolved by the game's coach module (``term(kind, value, lang)``), e.g. a card's name."""
+
+    game: str
+    kind: str
+    value: Any
+
+    def text(self, lang: str) -> str:
+        """The word in ``lang``."""
+        return _game_coach(self.game).term(self.kind, self.value, lang)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"term": [self.game, self.kind, self.value]}
+
+
+@dataclass(frozen=True)
+class Phrase:
+    """A catalogue key with its parameters; parameters may be phrases or terms themselves."""
+
+    key: str
+    params: dict[str, Any] = field(default_factory=dict)
+
+    def text(self, lang: str) -> str:
+        """The phrase in ``lang`` (English where that language lacks the key)."""
+        filled = {k: v.text(lang) if isinstance(v, (Phrase, Term)) else _number(v, lang) for k, v in self.params.items()}
+        return _text(self.key, lang, **filled)
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"key", "params"}``, nested phrases and terms included (what the worker sends the page)."""
+        return {"key": self.key, "params": {k: v.to_json() if isinstance(v, (Phrase, Term)) else v
+                                            for k, v in self.params.items()}}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> "Phrase":
+        """Read :meth:`to_json` back."""
+        return cls(data["key"], {k: _param_from_json(v) for k, v in data.get("params", {}).items()})
+
+
+def _param_from_json(v: Any) -> Any:
+    if isinstance(v, dict) and "key" in v:
+        return Phrase.from_json(v)
+    if isinstance(v, dict) and "term" in v:
+        return Term(*v["term"])
+    return v
+
+
+#: languages that write a decimal comma
+_DECIMAL_COMMA = frozenset({"es", "fr", "de"})
+
+
+def _number(v: Any, lang: str = "en") -> Any:
+    """Floats print with one decimal at most (2.0 → "2", 1.25 → "1.2"), with a decimal comma where that is usual."""
+    if isinstance(v, float):
+        r = round(v, 1)
+        if r == int(r):
+            return int(r)
+        return str(r).replace(".", ",") if lang.split("-")[0] in _DECIMAL_COMMA else str(r)
+    return v
+
+
+Param = Union[Phrase, Term, str, int, float]
+
+
+def join(phrases: list[Phrase], lang: str) -> str:
+    """Several reasons in one clause: ``"+3 now, joins a 4-card panorama"``."""
+    return _text("coach.list_separator", lang).join(p.text(lang) for p in phrases)
+
+
+# --------------------------------------------------------------------------- hint
+
+@dataclass(frozen=True)
+class Hint:
+    """The strong player's suggestion for one decision."""
+
+    action: Action  #: one of the legal actions: what to highlight
+    first_step: dict[str, Any] | None  #: for a multi-tap action, what to tap first (game-specific, see docs/coach.md)
+    what: Phrase  #: the action in words
+    why: tuple[Phrase, ...]  #: short reasons, most telling first
+    searched: int  #: candidates the search compared (0 when it decided without a search)
+    rounds: int  #: deals each candidate was played out on
+
+    def text(self, lang: str = "en") -> str:
+        """One line: ``"Build the red 3 tile: +2 now, completes row 1"``."""
+        if not self.why:
+            return _text("coach.hint_plain", lang, what=self.what.text(lang))
+        return _text("coach.hint", lang, what=self.what.text(lang), why=join(list(self.why), lang))
+
+    def to_json(self) -> dict[str, Any]:
+        """JSON for the page: the action, first step, phrases, counts, and the English line."""
+        return {"action": self.action, "first_step": self.first_step, "what": self.what.to_json(),
+                "why": [p.to_json() for p in self.why], "searched": self.searched, "rounds": self.rounds}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> "Hint":
+        """Read :meth:`to_json` back."""
+        return cls(data["action"], data["first_step"], Phrase.from_json(data["what"]),
+                   tuple(Phrase.from_json(p) for p in data["why"]), data["searched"], data["rounds"])
+
+
+def _game_coach(game_id: str) -> Any:
+    return importlib.import_module(f"game.{game_id}.coach")
+
+
+def strong_player(module: Any, seed: int, iterations: int | None) -> Any:
+    """The game's strong player as the app makes it: a fixed budget when ``iterations`` is given."""
+    if iterations is None:
+        return module.make_bot("strong", seed)
+    return module.make_bot("strong", seed, iterations=iterations)
+
+
+def legal_from_view(module: Any, view: dict[str, Any], player: int, seed: int = 0) -> list[Action]:
+    """The legal actions of ``player`` (who must be the one to decide) from the view alone.
+
+    What a seat may do depends only on what it sees, so any determinization gives the same list.
+    """
+    return module.legal_actions(module.determinize(view, player, seed))
+
+
+def hint(module: Any, view: dict[str, Any], player: int, seed: int, iterations: int | None = None,
+         legal: list[Action] | None = None) -> Hint:
+    """The strong player's choice for ``player`` on ``view``, with what to tap first and why.
+
+    ``module`` is the game (``game.nyhavn``…); ``view`` is ``module.view(state,
+    player)``; ``legal`` its legal actions (worked out from the view when
+    omitted). The strong player is made with ``seed`` and ``iterations``
+    exactly as :func:`strong_player` does, so the suggestion equals its
+    choice on this view with the same seed and budget. Nothing hidden is read.
+    """
+    if legal is None:
+        legal = legal_from_view(module, view, player, seed)
+    if not legal:
+        raise ValueError("no legal action to suggest")
+    bot = strong_player(module, seed, iterations)
+    with search_reports() as reports:
+        action = bot.choose(view, legal)
+    key = action_key(action)
+    # The decision's own report: the last search whose candidates include the choice.
+    report = next((r for r in reversed(reports) if any(action_key(c) == key for c in r.candidates)), None)
+    coach = _game_coach(module.GAME_ID)
+    state = module.determinize(view, player, seed)
+    what, why = coach.reason(view, player, action, state, report)
+    return Hint(action, coach.first_step(view, action), what, tuple(why),
+                len(report.candidates) if report else 0, report.rounds if report else 0)
+
+
+# --------------------------------------------------------------------------- insight
+
+@dataclass(frozen=True)
+class Moment:
+    """A decision where the player's choice lost against the strong player's suggestion."""
+
+    step: int  #: 1-based step of the replay (``Replay.state_at(step - 1)`` is the position)
+    turn: int  #: 1-based count of the seat's own turns (``Replay.turn_starts()`` where it acts)
+    chosen: Action
+    suggested: Action
+    chosen_what: Phrase
+    suggested_what: Phrase
+    loss: float  #: estimated loss of the chosen action against the suggestion, in ``unit``
+    unit: str  #: ``"points"`` or ``"chance"`` (percentage points of winning chances)
+
+    def text(self, lang: str = "en") -> str:
+        """``"Your turn 7: you chose to …; the coach suggests to … (about 3 points better)."``"""
+        return _text("coach.moment", lang, turn=self.turn, chosen=self.chosen_what.text(lang),
+                     suggested=self.suggested_what.text(lang), loss=self.loss_text(lang))
+
+    def loss_text(self, lang: str = "en") -> str:
+        """The estimated loss in words."""
+        return _text(f"coach.loss.{self.unit}", lang, loss=_number(self.loss, lang))
+
+    def to_json(self) -> dict[str, Any]:
+        return {"step": self.step, "turn": self.turn, "chosen": self.chosen, "suggested": self.suggested,
+                "chosen_what": self.chosen_what.to_json(), "suggested_what": self.suggested_what.to_json(),
+                "loss": self.loss, "unit": self.unit}
+
+
+def insight_seed(game_seed: int, step: int) -> int:
+    """The strong player's seed for step ``step`` of a game: fixed, so an insight can be reproduced."""
+    return (game_seed * 1000003 + step) & 0xFFFFFFFF
+
+
+def _replay(game: Any) -> Any:
+    from .match import Match
+    from .record import GameRecord, Replay
+
+    if isinstance(game, Replay):
+        return game
+    if isinstance(game, Match):
+        game = GameRecord.from_match(game)
+    if isinstance(game, GameRecord):
+        return Replay(game)
+    raise TypeError("insight needs a GameRecord, a Replay or a finished Match")
+
+
+def insight(game: Any, seat: int, iterations: int = INSIGHT_ITERATIONS, limit: int = 3) -> list[Moment]:
+    """Up to ``limit`` turns where ``seat``'s choice lost the most against the strong player's estimate.
+
+    ``game`` is a :class:`~game.core.record.GameRecord`, a
+    :class:`~game.core.record.Replay` or a finished :class:`~game.core.match.Match`.
+    Every decision of ``seat`` with a choice is replayed from that seat's view:
+    the strong player (fixed ``iterations``, seeded by the game's seed and the
+    step) suggests a move; when it differs from the one played, both are
+    estimated on the same deals (the game's ``compare``). The worst turn of
+    each is kept; the result is worst first and the same for the same game.
+    """
+    replay = _replay(game)
+    module = replay.module
+    coach = _game_coach(module.GAME_ID)
+    # The seat's own turns, counted as the player does: "your 5th turn".
+    own_starts = [k for k in replay.turn_starts() if replay.players[k - 1] == seat]
+    worst: dict[int, Moment] = {}
+    turn = 0
+    for step in range(1, len(replay) + 1):
+        if replay.players[step - 1] != seat:
+            continue
+        while turn < len(own_starts) and own_starts[turn] <= step:
+            turn += 1
+        state = replay.state_at(step - 1)
+        legal = module.legal_actions(state)
+        if len(legal) < 2:
+            continue
+        chosen = replay.record.actions[step - 1]
+        view = module.view(state, seat)
+        seed = insight_seed(replay.record.seed, step)
+        suggested = strong_player(module, seed, iterations).choose(view, legal)
+        if action_key(suggested) == action_key(chosen):
+            continue
+        values, unit = coach.compare(view, seat, [suggested, chosen], seed, iterations)
+        loss = values[0] - values[1]
+        if loss < MIN_LOSS.get(unit, 0.0):
+            continue
+        if turn not in worst or loss > worst[turn].loss:
+            worst[turn] = Moment(step, turn, chosen, suggested, coach.reason(view, seat, chosen, state, None)[0],
+                                 coach.reason(view, seat, suggested, state, None)[0], round(loss, 2), unit)
+    return sorted(worst.values(), key=lambda m: (-m.loss, m.step))[:limit]
+
+
+# --------------------------------------------------------------------------- latency
+
+def sample_positions(game_id: str, n: int, seed: int = 1) -> list[tuple[Any, int]]:
+    """``n`` positions of real play (weak players, a fixed seed) with a choice to make, spread over games."""
+    from .match import load_game
+    from .rng import Rng
+
+    module = load_game(game_id)
+    rng = Rng(seed, stream=21)
+    players = {"barrio": 2, "nyhavn": 2, "neueheimat": 3}.get(game_id, module.MIN_PLAYERS)
+    out: list[tuple[Any, int]] = []
+    game_no = 0
+    while len(out) < n:
+        state = module.new_game(players, seed * 100 + game_no)
+        bots = [module.make_bot("weak", seed + i) for i in range(players)]
+        game_no += 1
+        steps = 0
+        while not module.is_over(state) and len(out) < n:
+            p = module.current_player(state)
+            legal = module.legal_actions(state)
+            if len(legal) > 1 and rng.randrange(6) == 0:
+                out.append((state, p))
+            state = module.apply_action(state, bots[p].choose(module.view(state, p), legal))
+            steps += 1
+    return out
+
+
+def measure(game_id: str, n: int = 20, iterations: int | None = None, seed: int = 1) -> dict[str, float]:
+    """Hint latency in milliseconds over ``n`` real positions: ``{"median", "p95", "max", "n"}``.
+
+    Without ``iterations`` the strong player uses the app's time budget, as
+    at the table. For the benchmark report (``hint_ms.<game>``).
+    """
+    from .match import load_game
+
+    module = load_game(game_id)
+    times = []
+    for i, (state, p) in enumerate(sample_positions(game_id, n, seed)):
+        view = module.view(state, p)
+        legal = module.legal_actions(state)
+        t0 = time.perf_counter()
+        hint(module, view, p, seed + i, iterations, legal)
+        times.append((time.perf_counter() - t0) * 1000.0)
+    times.sort()
+    p95 = times[min(len(times) - 1, max(0, int(round(0.95 * len(times))) - 1))]
+    return {"median": round(statistics.median(times), 1), "p95": round(p95, 1), "max": round(times[-1], 1),
+            "n": len(times)}
+
+
+def main(argv: list[str] | None = None) -> None:
+    """``python3 -m game.core.coach -n 30``: hint latency per game at the app's budget (or ``--iterations N``)."""
+    import argparse
+
+    parser = argparse.ArgumentParser(description=main.__doc__)
+    parser.add_argument("-n", type=int, default=30, help="positions per game")
+    parser.add_argument("--iterations", type=int, default=None, help="a fixed search budget instead of the clock")
+    parser.add_argument("--games", default="barrio,nyhavn,neueheimat")
+    args = parser.parse_args(argv)
+    print("| game | positions | median ms | p95 ms | max ms |")
+    print("|---|---|---|---|---|")
+    for game_id in args.games.split(","):
+        m = measure(game_id, args.n, args.iterations)
+        print(f"| {game_id} | {m['n']} | {m['median']} | {m['p95']} | {m['max']} |")
+
+
+if __name__ == "__main__":
+    main()

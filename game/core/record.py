@@ -1,0 +1,351 @@
+"""A finished game as a record, and its replay to any step.
+
+A game is its settings (game, player count, options, seed, seats) plus the
+list of actions taken: the engines draw every random number from the seeded
+generator in their state, so replaying the actions from the seed reaches the
+very same final position. :class:`GameRecord` is that, plus what a "Past
+games" list shows (scores, winners, when it ended, which daily deal it was).
+:class:`Replay` rebuilds every intermediate state from a record and checks
+that the end matches the recorded scores.
+
+Actions are kept in canonical form: each is the matching entry of
+``legal_actions`` at its step, so a record and its share link
+(:mod:`game.core.share`) stand for exactly the same game and have the same
+:attr:`GameRecord.id`.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from typing import Any
+
+from .errors import GameError, IllegalAction, SaveFormatError
+from .match import GAME_MODULES, Match, Seat, load_game
+from .search import action_key
+from .words import lang_code
+
+RECORD_FORMAT = "house-games-record"
+RECORD_VERSION = 1
+
+
+class RecordError(SaveFormatError):
+    """A record, link or store that cannot be read or replayed, with a catalogue key.
+
+    Like :class:`~game.core.errors.IllegalAction` it carries ``key`` and
+    ``params`` so the UI says it in the player's language (:meth:`text`);
+    ``str(exc)`` is the English sentence.
+    """
+
+    def __init__(self, key: str, **params: Any) -> None:
+        self.key = key
+        self.params = params
+        super().__init__(self.text("en"))
+
+    def text(self, lang: str) -> str:
+        """The message in ``lang`` (English when that language lacks the key)."""
+        from .locale import text
+
+        return text(self.key, lang, **self.params)
+
+
+def utc_now_iso() -> str:
+    """The current UTC time as ``YYYY-MM-DDTHH:MM:SSZ`` (what records keep)."""
+    return datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def parse_iso(stamp: str) -> datetime:
+    """Read a ``YYYY-MM-DDTHH:MM:SSZ`` stamp; raise ``ValueError`` otherwise."""
+    return datetime.strptime(stamp, "%Y-%m-%dT%H:%M:%SZ").replace(tzinfo=timezone.utc)
+
+
+def canonical_action(module: Any, state: Any, action: dict[str, Any], legal: list[dict[str, Any]] | None = None) -> int:
+    """Index in ``legal_actions(state)`` of the action equivalent to ``action``.
+
+    Usually the action is one of the legal ones (same keys and values). If it
+    is spelt differently but the engine accepts it, the legal action leading
+    to the same next state is taken. Raise ``IllegalAction`` when none does.
+    """
+    legal = module.legal_actions(state) if legal is None else legal
+    key = action_key(action)
+    for i, candidate in enumerate(legal):
+        if action_key(candidate) == key:
+            return i
+    after = module.apply_action(state, action)  # raises IllegalAction for a wrong one
+    for i, candidate in enumerate(legal):
+        if module.apply_action(state, candidate) == after:
+            return i
+    raise IllegalAction(key="record.not_in_legal")
+
+
+@dataclass
+class GameRecord:
+    """One finished game: enough to replay it, plus what a list of past games shows."""
+
+    game_id: str
+    num_players: int
+    seed: int
+    options: dict[str, Any]
+    seats: list[Seat]
+    actions: list[dict[str, Any]]
+    scores: list[int]
+    winners: list[int]
+    finished: str = ""  #: UTC stamp ``YYYY-MM-DDTHH:MM:SSZ`` when the game ended ("" unknown)
+    daily: str = ""  #: the daily deal it was (``"2025-05-01/barrio-A"``), "" for none
+
+    # ------------------------------------------------------------------ building
+    @classmethod
+    def from_match(cls, match: Match, finished: str | None = None, daily: str = "") -> "GameRecord":
+        """The record of a finished ``match`` (raise ``IllegalAction`` while it is still going on)."""
+        module = match.module
+        if not module.is_over(match.state):
+            raise IllegalAction(key="record.not_finished")
+        actions = []
+        for before, entry in zip(match.states, match.entries):
+            legal = module.legal_actions(before)
+            actions.append(legal[canonical_action(module, before, entry.action, legal)])
+        return cls(
+            match.game_id, match.num_players, match.seed, dict(match.options),
+            [Seat(s.kind, (s.bot or module.BOT_NAMES[0]) if s.kind == "computer" else None, s.name) for s in match.seats],
+            actions,
+            list(module.scores(match.state)), list(module.winners(match.state)),
+            utc_now_iso() if finished is None else finished, daily,
+        )
+
+    # ------------------------------------------------------------------ identity and summary
+    @property
+    def id(self) -> str:
+        """A content id: equal for the same game (settings and moves), whoever stored it and when.
+
+        Names and dates are left out so that importing a game twice, or
+        opening the link of a game already kept, never makes a duplicate.
+        """
+        body = [self.game_id, self.num_players, self.seed, self.options,
+                [[s.kind, s.bot if s.kind == "computer" else None] for s in self.seats], self.actions]
+        digest = hashlib.sha256(json.dumps(body, sort_keys=True, separators=(",", ":")).encode()).hexdigest()
+        return digest[:16]
+
+    @property
+    def humans(self) -> list[int]:
+        """The seats played by people."""
+        return [i for i, s in enumerate(self.seats) if s.kind == "human"]
+
+    @property
+    def me(self) -> int | None:
+        """The seat of this device's player: the only human seat, or ``None`` (several people, or none)."""
+        humans = self.humans
+        return humans[0] if len(humans) == 1 else None
+
+    @property
+    def solo(self) -> bool:
+        """True for Barrio's solo game against Klaus (Klaus scores as index 1)."""
+        return self.game_id == "barrio" and self.num_players == 1
+
+    @property
+    def mode(self) -> str:
+        """How it was played: ``daily``, ``solo`` (against Klaus), ``computer`` (one person against
+        computers), ``table`` (several people) or ``demo`` (computers only)."""
+        if self.daily:
+            return "daily"
+        if self.solo:
+            return "solo"
+        humans = len(self.humans)
+        if humans == 0:
+            return "demo"
+        return "computer" if humans == 1 else "table"
+
+    @property
+    def level(self) -> str:
+        """The difficulty: Klaus's level (A, B, C) solo, the computers' strength (``weak``,
+        ``strong``, ``mixed``) against computers, ``-`` otherwise."""
+        if self.solo:
+            return str(self.options.get("level", self.options.get("scoring_card", "A")))
+        bots = {s.bot or "" for s in self.seats if s.kind == "computer"}
+        if not bots:
+            return "-"
+        return bots.pop() if len(bots) == 1 else "mixed"
+
+    @property
+    def result(self) -> str | None:
+        """For :attr:`me`: ``win`` (alone), ``tie`` (a shared win) or ``loss``; ``None`` without one player."""
+        me = self.me
+        if me is None:
+            return None
+        if me in self.winners:
+            return "win" if len(self.winners) == 1 else "tie"
+        return "loss"
+
+    # ------------------------------------------------------------------ JSON
+    def to_json(self) -> dict[str, Any]:
+        """A versioned JSON object (the form of export files)."""
+        return {
+            "format": RECORD_FORMAT, "version": RECORD_VERSION, "id": self.id,
+            "game": self.game_id, "num_players": self.num_players, "seed": self.seed, "options": self.options,
+            "seats": [s.to_json() for s in self.seats], "actions": self.actions,
+            "scores": self.scores, "winners": self.winners, "finished": self.finished, "daily": self.daily,
+        }
+
+    @classmethod
+    def from_json(cls, data: Any) -> "GameRecord":
+        """Read :meth:`to_json`'s output, checking every field's type; raise :class:`RecordError`.
+
+        The moves are not replayed here (see :class:`Replay`), so reading is cheap.
+        """
+        if not isinstance(data, dict) or data.get("format") != RECORD_FORMAT:
+            raise RecordError("record.not_a_record")
+        version = data.get("version")
+        if not isinstance(version, int) or isinstance(version, bool) or version > RECORD_VERSION:
+            raise RecordError("record.too_new", version=version)
+        if version < RECORD_VERSION:
+            raise RecordError("record.too_old", version=version)
+        try:
+            record = cls(
+                _str(data["game"]), _int(data["num_players"]), _int(data["seed"]), _dict(data["options"]),
+                [_seat(s) for s in _list(data["seats"])], [_dict(a) for a in _list(data["actions"])],
+                [_int(x) for x in _list(data["scores"])], [_int(x) for x in _list(data["winners"])],
+                _str(data.get("finished", "")), _str(data.get("daily", "")),
+            )
+        except (KeyError, TypeError, ValueError):
+            raise RecordError("record.damaged") from None
+        if record.game_id not in GAME_MODULES:
+            raise RecordError("record.unknown_game", game=record.game_id)
+        if len(record.seats) != max(record.num_players, 1) or any(not 0 <= w < len(record.scores) for w in record.winners):
+            raise RecordError("record.damaged")
+        if record.finished:
+            try:
+                parse_iso(record.finished)
+            except ValueError:
+                raise RecordError("record.damaged") from None
+        if "id" in data and data["id"] != record.id:
+            raise RecordError("record.damaged")
+        return record
+
+
+def _str(x: Any) -> str:
+    if not isinstance(x, str):
+        raise TypeError
+    return x
+
+
+def _int(x: Any) -> int:
+    if not isinstance(x, int) or isinstance(x, bool):
+        raise TypeError
+    return x
+
+
+def _list(x: Any) -> list[Any]:
+    if not isinstance(x, list):
+        raise TypeError
+    return x
+
+
+def _dict(x: Any) -> dict[str, Any]:
+    if not isinstance(x, dict) or not all(isinstance(k, str) for k in x):
+        raise TypeError
+    return dict(x)
+
+
+def _seat(x: Any) -> Seat:
+    d = _dict(x)
+    kind = _str(d["kind"])
+    bot = d.get("bot")
+    if kind not in ("human", "computer") or not (bot is None or isinstance(bot, str)):
+        raise ValueError
+    return Seat(kind, bot, _str(d.get("name", "")))
+
+
+@dataclass
+class Step:
+    """One step of a replay: who acted, what, and the log lines it produced."""
+
+    index: int  #: 1-based: the state after it is ``replay.state_at(index)``
+    player: int
+    action: dict[str, Any]
+    text: str  #: the action in words
+    events: list[str] = field(default_factory=list)  #: the log lines of everything it caused
+
+
+class Replay:
+    """Every position of a recorded game, rebuilt from its seed and checked against its scores.
+
+    ``state_at(0)`` is the setup and ``state_at(len(replay))`` the final
+    position. Building it raises :class:`RecordError` (``record.does_not_replay``)
+    when the moves are not legal under this version's rules or do not reach
+    the recorded end: a link or record made by a version whose rules differ.
+    """
+
+    def __init__(self, record: GameRecord) -> None:
+        self.record = record
+        try:
+            self.module = load_game(record.game_id)
+            state = self.module.new_game(record.num_players, record.seed, **record.options)
+        except (IllegalAction, TypeError):
+            raise RecordError("record.does_not_replay", step=0) from None
+        self.states: list[Any] = [state]
+        self.players: list[int] = []
+        for n, action in enumerate(record.actions, 1):
+            if self.module.is_over(state):
+                raise RecordError("record.does_not_replay", step=n)
+            player = self.module.current_player(state)
+            try:
+                state = self.module.apply_action(state, action)
+            except (GameError, KeyError, TypeError, ValueError, IndexError):
+                raise RecordError("record.does_not_replay", step=n) from None
+            self.states.append(state)
+            self.players.append(-1 if player is None else player)
+        if (not self.module.is_over(state) or list(self.module.scores(state)) != list(record.scores)
+                or sorted(self.module.winners(state)) != sorted(record.winners)):
+            raise RecordError("record.does_not_replay", step=len(record.actions))
+        self._saved: dict[int, dict[str, Any]] = {}
+
+    def __len__(self) -> int:
+        """The number of steps (actions)."""
+        return len(self.record.actions)
+
+    @property
+    def final_state(self) -> Any:
+        return self.states[-1]
+
+    def state_at(self, k: int) -> Any:
+        """The position after ``k`` actions (0 = the setup); ``k`` is clamped to the game."""
+        return self.states[max(0, min(k, len(self)))]
+
+    def _json(self, k: int) -> dict[str, Any]:
+        if k not in self._saved:
+            self._saved[k] = self.module.to_json(self.states[k])
+        return self._saved[k]
+
+    def _log(self, k: int) -> list[dict[str, Any]]:
+        return list(self._json(k).get("log", []))
+
+    def step(self, k: int, lang: str = "en") -> Step:
+        """Step ``k`` (1..len): the action taken in ``state_at(k-1)`` and the events it logged.
+
+        Events are taken from the full state, hidden cards included: the game is over.
+        """
+        if not 1 <= k <= len(self):
+            raise IndexError(f"step {k} is outside 1..{len(self)}")
+        lang = lang_code(lang)
+        before, after = self._log(k - 1), self._log(k)
+        new_events = after[len(before):] if after[:len(before)] == before else after
+        action = self.record.actions[k - 1]
+        return Step(k, self.players[k - 1], action,
+                    self.module.describe_action(self.states[k - 1], action, lang),
+                    [self.module.describe_event(e, lang) for e in new_events])
+
+    def turn_starts(self) -> list[int]:
+        """The step numbers where a new turn begins, for "jump to a turn".
+
+        A turn begins when the player to act changes or, in a game that counts
+        turns in its save (Barrio's ``turn_number``: solo, only seat 0 ever acts),
+        when that count moves on.
+        """
+        starts = []
+        counted = "turn_number" in self._json(0)
+        for i, player in enumerate(self.players):
+            if i == 0 or player != self.players[i - 1] or (
+                    counted and self._json(i).get("turn_number") != self._json(i - 1).get("turn_number")):
+                starts.append(i + 1)
+        return starts

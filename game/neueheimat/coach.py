@@ -1,0 +1,180 @@
+"""Neue Heimat's part of the coach (:mod:`game.core.coach`): reasons, first taps and estimates.
+
+Neue Heimat's strong player does not search: it values every choice with an
+expected-score model (each row's chance of being complete, the mayor, the
+colours owned, the cash boxes, money in hand) and takes the best. The coach
+reads the same model's figures for the player's seat: the suggestion's value
+in expected points, how much it beats the next best choice by, and for bids
+what the piece is worth in millions. Only the view is used.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..core.coach import Phrase, Term
+from ..core.search import SearchReport
+from . import bots, text
+
+Action = dict[str, Any]
+
+
+def term(kind: str, value: Any, lang: str) -> str:
+    """Neue Heimat words: ``piece`` ("the red 5", "roof 3", "permit II") and ``row`` ("the top row")."""
+    lang = lang if lang in text._ROWS else "en"
+    if kind == "piece":
+        return text._piece(value, lang)
+    if kind == "row":
+        return text._ROWS[lang][value]
+    raise KeyError(kind)
+
+
+# --------------------------------------------------------------------------- the strong player's figures
+
+def _model(view: dict[str, Any]) -> tuple[Any, Any, float, float]:
+    bot = bots.StrongBot(0)
+    bot._permits = view["permits"]
+    pos = bots._Position(view)
+    lam = bot._lam(pos)
+    n = view["players"]
+    return bot, pos, lam, lam * (1 + 1 / (n - 1))
+
+
+def _auctioned_piece(view: dict[str, Any], action: Action) -> dict[str, Any] | None:
+    what = action["piece"]
+    if what == "cube":
+        row = view["display"][action["row"]]
+        pair = row[0] if action["end"] == "left" else row[-1]
+        return {"kind": "cube", "colour": pair[0], "pips": pair[1]}
+    if what == "permit":
+        return {"kind": "permit", "size": action["size"]}
+    if what == "roof":
+        return None  # face down: valued over the roofs not yet seen
+    return {"kind": what}
+
+
+def values(view: dict[str, Any], player: int, actions: list[Action]) -> list[float]:
+    """The strong player's model value of each action for ``player``, in expected points.
+
+    The same figures its ``choose`` compares: placements by the position they
+    leave, auctions by the expected sale or purchase, bids by the piece's worth
+    less the price, sell or buy by both outcomes, the cash box by a sure point
+    against money's worth in hand.
+    """
+    bot, pos, lam, c = _model(view)
+    me = player
+    base = bot._utilities(pos, pos.board, pos.lengths, pos.mayor, pos.owners, pos.money, lam)
+    piece = view.get("piece")
+    outs = None
+    out: list[float] = []
+    for act in actions:
+        t = act["type"]
+        if t == "profits":
+            out.append(1.0 if act["take"] else lam)
+        elif t == "auction":
+            p = _auctioned_piece(view, act)
+            if p is None:
+                unseen = view["roofs_unseen"]
+                out.append(sum(bot._auction_value(pos, {"kind": "roof", "value": r}, me, lam, pos.n, base) if r else base[me]
+                               for r in unseen) / max(1, len(unseen)))
+            else:
+                out.append(bot._auction_value(pos, p, me, lam, pos.n, base))
+        elif t in ("bid", "pass"):
+            if t == "pass":
+                out.append(bot._best_for(pos, piece, view["auctioneer"], lam)[me])
+            else:
+                out.append(bot._best_for(pos, piece, me, lam)[me] - act["amount"] * c)
+        elif t in ("sell", "buy"):
+            b, j = view["high_bid"], view["high_bidder"]
+            out.append(bot._best_for(pos, piece, me, lam)[me] - b * c if t == "buy" else bot._best_for(pos, piece, j, lam)[me] + b * c)
+        else:
+            if outs is None:
+                outs = {bots._key(a): u[me] for u, a in bot._outcomes(pos, piece, me, lam) if a is not None}
+            out.append(outs.get(bots._key(act), base[me]))
+    return out
+
+
+# --------------------------------------------------------------------------- what and why
+
+def _counted(key: str, amount: int) -> str:
+    """``key`` for an amount of money: its ``_one`` form for 1 million (languages differ in the plural)."""
+    return key + "_one" if amount == 1 else key
+
+
+def what(view: dict[str, Any], action: Action) -> Phrase:
+    """The action in words."""
+    t = action["type"]
+    if t == "profits":
+        return Phrase("coach.neueheimat.profits_take" if action["take"] else "coach.neueheimat.profits_keep")
+    if t == "auction":
+        p = _auctioned_piece(view, action)
+        if p is None:
+            return Phrase("coach.neueheimat.auction_roof")
+        return Phrase("coach.neueheimat.auction", {"piece": Term("neueheimat", "piece", p)})
+    if t == "bid":
+        return Phrase(_counted("coach.neueheimat.bid", action["amount"]), {"amount": action["amount"]})
+    if t in ("sell", "buy"):
+        amount = view.get("high_bid") or 0
+        return Phrase(_counted(f"coach.neueheimat.{t}", amount), {"amount": amount})
+    if t in ("pass", "discard"):
+        return Phrase(f"coach.neueheimat.{t}")
+    row = Term("neueheimat", "row", action["row"])
+    if t == "place":
+        return Phrase("coach.neueheimat.place", {"lot": action["lot"] + 1, "row": row})
+    if t == "mayor":
+        return Phrase("coach.neueheimat.mayor", {"row": row})
+    if t == "permit":
+        key = "coach.neueheimat.lengthen" if action["change"] > 0 else "coach.neueheimat.shorten"
+        return Phrase(key, {"row": row, "count": abs(action["change"])})
+    return Phrase("coach.neueheimat.cancel", {"row": row, "count": abs(action["change"])})
+
+
+def reason(view: dict[str, Any], player: int, action: Action, state: Any,
+           report: SearchReport | None) -> tuple[Phrase, list[Phrase]]:
+    """What ``action`` is and why, in the strong player's model figures."""
+    legal = state_legal(state)
+    why: list[Phrase] = []
+    t = action["type"]
+    _, _, lam, c = _model(view)
+    if t == "profits":
+        bot = bots.StrongBot(0)
+        if not action["take"]:
+            why.append(Phrase("coach.neueheimat.money_in_hand", {"points": round(lam, 1)}))
+        elif lam < bot.cash_below:
+            why.append(Phrase("coach.neueheimat.money_in_box", {"points": round(lam, 1)}))
+        else:
+            why.append(Phrase("coach.neueheimat.hoard", {"amount": bot.hoard}))
+    elif t in ("bid", "pass") and view.get("piece"):
+        bot, pos, _, _ = _model(view)
+        mine = bot._best_for(pos, view["piece"], player, lam)[player]
+        theirs = bot._best_for(pos, view["piece"], view["auctioneer"], lam)[player]
+        worth = max(0, int((mine - theirs) / c)) if c > 0 else 0
+        key = "coach.neueheimat.piece_worth_none" if worth == 0 else _counted("coach.neueheimat.piece_worth", worth)
+        why.append(Phrase(key, {"amount": worth}))
+    if len(legal) > 1 and t not in ("bid", "pass", "profits"):
+        others = [a for a in legal if a != action]
+        vals = values(view, player, [action] + others)
+        lead = vals[0] - max(vals[1:])
+        if lead >= 0.05:
+            why.append(Phrase("coach.neueheimat.lead", {"points": round(lead, 1)}))
+        else:
+            why.append(Phrase("coach.neueheimat.close"))
+    return what(view, action), why[:3]
+
+
+def state_legal(state: Any) -> list[Action]:
+    """The legal actions in ``state`` (through the package, whatever module holds the rules)."""
+    from . import legal_actions
+
+    return legal_actions(state)
+
+
+def first_step(view: dict[str, Any], action: Action) -> dict[str, Any] | None:
+    """Neue Heimat's actions are single taps (a bid amount is one button): nothing to tap first."""
+    return None
+
+
+def compare(view: dict[str, Any], player: int, actions: list[Action], seed: int,
+            iterations: int) -> tuple[list[float], str]:
+    """The strong player's model value of each action, in expected points (no randomness: ``seed`` and ``iterations`` are unused)."""
+    return values(view, player, actions), "points"

@@ -1,0 +1,281 @@
+"""Neue Heimat (published later as *The Estates*): the model.
+
+The state is a compact object of lists and small tuples so that an action can
+copy it cheaply. Pieces are small integers:
+
+* a **floor cube** is ``colour * 6 + pips - 1`` (colours 0–5, pips 1–6), so 0–35;
+* a **roof** is its number 1–6, or 0 for a blank roof;
+* a **house** is ``(cubes, roof)``: a tuple of cube ids from the ground up and
+  the roof number (0 while it has none);
+* the **special pieces** are ``"mayor"``, ``"permit1"``, ``"permit2"``,
+  ``"permit3"`` and ``"cancel"``.
+
+Besides the model this module answers questions about a position (where a
+piece may go, which rows are complete, how the round would score now); it
+changes nothing.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..core import Rng
+
+GAME_ID = "neueheimat"
+
+TITLE = "Neue Heimat"
+
+MIN_PLAYERS = 2
+
+MAX_PLAYERS = 5
+
+MAX_ROUNDS = 9
+
+
+START_MONEY = 12
+
+ROWS = 3
+
+LOTS = 10
+
+BASE_LENGTH = 4
+
+MIN_LENGTH, MAX_LENGTH = 1, 9
+DISPLAY_ROWS, DISPLAY_LEN = 3, 8
+#: Fenced lots (0-based) that hold a single floor cube, per row top, middle, bottom.
+SINGLE_LOTS: tuple[frozenset[int], ...] = (frozenset({0, 6}), frozenset({2, 4}), frozenset({1}))
+
+#: All 17 roofs: two of each number 1–6 and five blanks (0).
+ALL_ROOFS: tuple[int, ...] = (1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 0, 0, 0, 0, 0)
+
+SPECIALS: tuple[str, ...] = ("mayor", "permit1", "permit2", "permit3", "cancel")
+
+COLOURS = ("red", "yellow", "green", "blue", "white", "black")
+
+
+PHASES = ("profits", "choose", "bid", "resolve", "place", "over")
+
+
+
+def colour_of(cube: int) -> int:
+    """Colour index 0–5 of a floor cube."""
+    return cube // 6
+
+
+
+def pips_of(cube: int) -> int:
+    """Pips 1–6 shown by a floor cube."""
+    return cube % 6 + 1
+
+
+
+House = tuple[tuple[int, ...], int]
+
+
+
+class State:
+    """A Neue Heimat position. Equal states compare equal field by field.
+
+    Rows and houses are kept as lists of immutable tuples, so a copy only
+    duplicates a handful of short lists.
+    """
+
+    __slots__ = (
+        "n", "rounds", "round_no", "rng", "money", "cash", "totals", "round_scores", "round_wins",
+        "display", "out", "board", "permits", "mayor", "supply", "discarded", "owners",
+        "roof_pile", "roofs_discarded", "auctioneer", "phase", "piece", "bidder", "high_bid",
+        "high_bidder", "holder", "winners_", "log",
+    )
+
+    def __init__(self) -> None:
+        self.n = 0
+        self.rounds = 1
+        self.round_no = 1
+        self.rng = Rng(0)
+        self.money: list[int] = []
+        self.cash: list[int] = []
+        self.totals: list[int] = []
+        self.round_scores: list[list[int]] = []
+        self.round_wins: list[int] = []
+        self.display: list[list[int]] = [[], [], []]
+        self.out: list[int] = []
+        self.board: list[list[House]] = [[], [], []]
+        self.permits: list[list[int]] = [[], [], []]  # signed sizes on each row
+        self.mayor = -1  # row of the mayor, -1 when not on the board
+        self.supply: list[str] = list(SPECIALS)
+        self.discarded: list[str] = []
+        self.owners: list[int] = [-1] * 6
+        self.roof_pile: list[int] = []  # face down; the top is the last element
+        self.roofs_discarded: list[int] = []
+        self.auctioneer = 0
+        self.phase = "profits"
+        self.piece: tuple[str, int] | None = None  # ("cube", id) ("roof", n) ("mayor", 0) ("permit", k) ("cancel", 0)
+        self.bidder = -1
+        self.high_bid = 0
+        self.high_bidder = -1
+        self.holder = -1
+        self.winners_: list[int] = []
+        self.log: list[dict[str, Any]] = []
+
+    def copy(self) -> "State":
+        """A copy sharing only immutable parts (tuples, the log's event dicts)."""
+        s = State.__new__(State)
+        s.n, s.rounds, s.round_no = self.n, self.rounds, self.round_no
+        s.rng = self.rng.copy()
+        s.money, s.cash, s.totals = self.money[:], self.cash[:], self.totals[:]
+        s.round_scores = [r[:] for r in self.round_scores]
+        s.round_wins = self.round_wins[:]
+        s.display = [r[:] for r in self.display]
+        s.out = self.out[:]
+        s.board = [r[:] for r in self.board]
+        s.permits = [r[:] for r in self.permits]
+        s.mayor = self.mayor
+        s.supply, s.discarded, s.owners = self.supply[:], self.discarded[:], self.owners[:]
+        s.roof_pile, s.roofs_discarded = self.roof_pile[:], self.roofs_discarded[:]
+        s.auctioneer, s.phase, s.piece = self.auctioneer, self.phase, self.piece
+        s.bidder, s.high_bid, s.high_bidder, s.holder = self.bidder, self.high_bid, self.high_bidder, self.holder
+        s.winners_ = self.winners_[:]
+        s.log = self.log[:]
+        return s
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, State):
+            return NotImplemented
+        return all(getattr(self, k) == getattr(other, k) for k in State.__slots__)
+
+    def __repr__(self) -> str:
+        return f"<neueheimat.State round {self.round_no}/{self.rounds} phase {self.phase} auctioneer {self.auctioneer}>"
+
+
+
+# --------------------------------------------------------------------------- board facts
+
+def row_length(state: State, row: int) -> int:
+    """Allowed length of a row: 4 plus its permits' signed sizes."""
+    return BASE_LENGTH + sum(state.permits[row])
+
+
+
+def row_complete(state: State, row: int) -> bool:
+    """Every lot of the allowed length holds a house and every house has a roof."""
+    houses = state.board[row]
+    return len(houses) == row_length(state, row) and all(roof for _, roof in houses)
+
+
+
+def complete_rows(state: State) -> list[int]:
+    """Indices of the complete rows."""
+    return [r for r in range(ROWS) if row_complete(state, r)]
+
+
+
+def cube_targets(state: State, cube: int) -> list[tuple[int, int]]:
+    """Every (row, lot) where ``cube`` may go: the next new house, or on top of a higher cube."""
+    pips = pips_of(cube)
+    targets = []
+    for r in range(ROWS):
+        houses = state.board[r]
+        single = SINGLE_LOTS[r]
+        for i, (cubes, roof) in enumerate(houses):
+            if not roof and i not in single and pips_of(cubes[-1]) > pips:
+                targets.append((r, i))
+        if len(houses) < row_length(state, r):
+            targets.append((r, len(houses)))
+    return targets
+
+
+
+def roof_targets(state: State) -> list[tuple[int, int]]:
+    """Every house (row, lot) without a roof."""
+    return [(r, i) for r in range(ROWS) for i, (_, roof) in enumerate(state.board[r]) if not roof]
+
+
+
+def permit_targets(state: State, size: int) -> list[tuple[int, int]]:
+    """(row, signed change) pairs a permit of ``size`` may make: within 1–9, never below what is built."""
+    out = []
+    for r in range(ROWS):
+        length, built = row_length(state, r), len(state.board[r])
+        for change in (size, -size):
+            new = length + change
+            if MIN_LENGTH <= new <= MAX_LENGTH and new >= built:
+                out.append((r, change))
+    return out
+
+
+
+def cancel_targets(state: State) -> list[tuple[int, int]]:
+    """(row, signed change) of each placed permit the cancel cube may remove."""
+    out = []
+    for r in range(ROWS):
+        length, built = row_length(state, r), len(state.board[r])
+        for change in state.permits[r]:
+            new = length - change
+            if MIN_LENGTH <= new <= MAX_LENGTH and new >= built:
+                out.append((r, change))
+    return out
+
+
+
+def end_cubes(state: State) -> list[tuple[int, str, int]]:
+    """(display row, end, cube) of the cubes that may be chosen: either end of each display row."""
+    out = []
+    for d, row in enumerate(state.display):
+        if row:
+            out.append((d, "left", row[0]))
+            if len(row) > 1:
+                out.append((d, "right", row[-1]))
+    return out
+
+
+
+def auctionable(state: State) -> list[dict[str, Any]]:
+    """Every auction the auctioneer may start now (pieces with somewhere to go)."""
+    acts: list[dict[str, Any]] = []
+    for d, end, cube in end_cubes(state):
+        if cube_targets(state, cube):
+            acts.append({"type": "auction", "piece": "cube", "row": d, "end": end})
+    if state.roof_pile and roof_targets(state):
+        acts.append({"type": "auction", "piece": "roof"})
+    for name in state.supply:
+        if name.startswith("permit"):
+            acts.append({"type": "auction", "piece": "permit", "size": int(name[-1])})
+        else:
+            acts.append({"type": "auction", "piece": name})
+    return acts
+
+
+
+def piece_json(piece: tuple[str, int] | None) -> dict[str, Any] | None:
+    """The piece under auction as JSON: ``{"kind": "cube", "colour": c, "pips": p}`` and so on."""
+    if piece is None:
+        return None
+    kind, value = piece
+    if kind == "cube":
+        return {"kind": "cube", "colour": colour_of(value), "pips": pips_of(value)}
+    if kind == "roof":
+        return {"kind": "roof", "value": value}
+    if kind == "permit":
+        return {"kind": "permit", "size": value}
+    return {"kind": kind}
+
+
+
+def house_value(house: House) -> int:
+    """Points of a house before sign and mayor: all its pips plus its roof's number."""
+    cubes, roof = house
+    return sum(c % 6 + 1 for c in cubes) + roof
+
+
+
+def round_score(state: State) -> list[int]:
+    """Each seat's score for the round as it stands (complete rows +, others −, mayor ×2, cash box)."""
+    score = state.cash[:]
+    for r in range(ROWS):
+        sign = (1 if row_complete(state, r) else -1) * (2 if state.mayor == r else 1)
+        for house in state.board[r]:
+            owner = state.owners[colour_of(house[0][-1])]
+            if owner >= 0:
+                score[owner] += sign * house_value(house)
+    return score
+

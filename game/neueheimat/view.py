@@ -1,0 +1,90 @@
+"""Neue Heimat: what a player sees, and a full state dealt from it.
+
+What is open and what is hidden (see ``docs/neueheimat.md``): everything is
+open except the **order** of the face-down roofs. Which roofs are still face
+down is known (all 17 minus those seen), and the 12 floor cubes out of the
+round are known too, because every cube is unique and 24 are on show.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..core import Rng
+from .rules import current_player, scores
+from .state import GAME_ID, ROWS, SINGLE_LOTS, State, colour_of, complete_rows, piece_json, pips_of, row_length
+
+
+def unseen_roofs(state: State) -> list[int]:
+    """The roofs still face down, in sorted order (what a player can work out; the order is hidden)."""
+    return sorted(state.roof_pile)
+
+
+def view(state: State, player: int) -> dict[str, Any]:
+    """What ``player`` sees: everything but the order of the face-down roofs.
+
+    Cubes are ``[colour, pips]``; houses ``{"cubes": [...], "roof": n}`` (roof 0: none yet).
+    """
+    s = state
+    return {
+        "game": GAME_ID, "player": player, "players": s.n, "rounds": s.rounds, "round": s.round_no,
+        "phase": s.phase, "current": current_player(s), "auctioneer": s.auctioneer,
+        "money": s.money[:], "cash": s.cash[:], "totals": s.totals[:], "scores": scores(s),
+        "round_scores": [r[:] for r in s.round_scores], "round_wins": s.round_wins[:],
+        "display": [[[colour_of(c), pips_of(c)] for c in row] for row in s.display],
+        "out": [[colour_of(c), pips_of(c)] for c in s.out],
+        "board": [[{"cubes": [[colour_of(c), pips_of(c)] for c in cubes], "roof": roof} for cubes, roof in row] for row in s.board],
+        "lengths": [row_length(s, r) for r in range(ROWS)],
+        "permits": [r[:] for r in s.permits],
+        "single_lots": [sorted(x) for x in SINGLE_LOTS],
+        "complete": complete_rows(s),
+        "mayor": s.mayor if s.mayor >= 0 else None,
+        "supply": s.supply[:], "discarded": s.discarded[:], "owners": s.owners[:],
+        "roofs_face_down": len(s.roof_pile), "roofs_unseen": unseen_roofs(s),
+        "roofs_discarded": s.roofs_discarded[:],
+        "piece": piece_json(s.piece), "bidder": s.bidder, "high_bid": s.high_bid,
+        "high_bidder": s.high_bidder, "holder": s.holder, "winners": s.winners_[:],
+        "log": s.log[:],
+    }
+
+
+def _cube(pair: list[int]) -> int:
+    return pair[0] * 6 + pair[1] - 1
+
+
+def determinize(view: dict[str, Any], player: int, seed: int) -> State:
+    """A full state agreeing with ``view``: the face-down roofs shuffled at random, a fresh generator."""
+    v = view
+    s = State()
+    s.n, s.rounds, s.round_no = v["players"], v["rounds"], v["round"]
+    rng = Rng(seed, stream=31)
+    s.money, s.cash, s.totals = v["money"][:], v["cash"][:], v["totals"][:]
+    s.round_scores = [r[:] for r in v["round_scores"]]
+    s.round_wins = v["round_wins"][:]
+    s.display = [[_cube(c) for c in row] for row in v["display"]]
+    s.out = [_cube(c) for c in v["out"]]
+    s.board = [[(tuple(_cube(c) for c in h["cubes"]), h["roof"]) for h in row] for row in v["board"]]
+    s.permits = [r[:] for r in v["permits"]]
+    s.mayor = -1 if v["mayor"] is None else v["mayor"]
+    s.supply, s.discarded, s.owners = v["supply"][:], v["discarded"][:], v["owners"][:]
+    pile = list(v["roofs_unseen"])
+    rng.shuffle(pile)
+    s.roof_pile = pile
+    s.roofs_discarded = v["roofs_discarded"][:]
+    s.auctioneer, s.phase = v["auctioneer"], v["phase"]
+    p = v["piece"]
+    if p is None:
+        s.piece = None
+    elif p["kind"] == "cube":
+        s.piece = ("cube", _cube([p["colour"], p["pips"]]))
+    elif p["kind"] == "roof":
+        s.piece = ("roof", p["value"])
+    elif p["kind"] == "permit":
+        s.piece = ("permit", p["size"])
+    else:
+        s.piece = (p["kind"], 0)
+    s.bidder, s.high_bid, s.high_bidder, s.holder = v["bidder"], v["high_bid"], v["high_bidder"], v["holder"]
+    s.winners_ = v["winners"][:]
+    s.log = v["log"][:]
+    s.rng = rng.fork()
+    return s

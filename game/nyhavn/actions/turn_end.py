@@ -1,0 +1,71 @@
+"""The end of a turn: refill the docks in order from the supply, then the next seat.
+
+Also the ``end_turn`` action (after taking cards with *Both Actions*, a player
+may decline to build) and the end of the game by the end-of-game card.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...core import IllegalAction
+from ..state import DOCKS, END_BESIDE, END_CARD, END_REVEALED, State, bury_end_card, empty_spaces
+from ..tiles import COLOURS
+from .fields import now_term
+
+
+def draw(s: State) -> int | None:
+    """The top supply card, reshuffling the discards when the supply runs out; ``None`` if none at all."""
+    if not s.supply:
+        total = sum(s.discard)
+        if total == 0 and not (s.n >= 3 and s.end_card == END_BESIDE):
+            return None
+        pile = [c for c in range(5) for _ in range(s.discard[c])]
+        s.discard = [0] * 5
+        s.rng.shuffle(pile)
+        s.supply = pile
+        s.log.append({"type": "reshuffle", "cards": len(pile)})
+        if s.end_card == END_BESIDE:
+            bury_end_card(s)
+        s.reshuffled = True
+    return s.supply.pop()
+
+
+def end_turn(s: State) -> None:
+    """Refill the docks in order, then pass the turn; the end-of-game card ends the game at once."""
+    for d in range(DOCKS):
+        if s.docks[d] >= 0:
+            continue
+        card = draw(s)
+        if card is None:
+            continue
+        if card == END_CARD:
+            s.end_card = END_REVEALED
+            s.log.append({"type": "end_card", "dock": d})
+            finish_by_end_card(s)
+            return
+        s.docks[d] = card
+        s.log.append({"type": "refill", "dock": d, "card": COLOURS[card]})
+    s.both = False
+    s.phase = "turn"
+    s.seat = (s.seat + 1) % s.n
+    s.log.append({"type": "turn", "player": s.seat})
+
+
+def finish_by_end_card(s: State) -> None:
+    """The end-of-game card came up: most points win, ties to the fewest empty spaces, then shared."""
+    best = max(s.scores)
+    tied = [p for p in range(s.n) if s.scores[p] == best]
+    fewest = min(empty_spaces(s, p) for p in tied)
+    s.winners = [p for p in tied if empty_spaces(s, p) == fewest]
+    s.phase = "over"
+    s.arms = 0
+    s.log.append({"type": "end", "reason": "end_card", "winners": s.winners[:], "scores": s.scores[:]})
+
+
+def do(s: State, a: dict[str, Any]) -> None:
+    """``{"type": "end_turn"}``: after taking with Both Actions, end the turn without building."""
+    if s.phase != "build":
+        raise IllegalAction(key="nyhavn.end_turn_not_now", now=now_term(s.phase))
+    s.log.append({"type": "no_build", "player": s.seat})
+    end_turn(s)

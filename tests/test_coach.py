@@ -1,0 +1,275 @@
+"""The coach: hints equal to the strong player's choice, reasons that match the rules, post-game insight."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from game import barrio, neueheimat, nyhavn
+from game.core import Rng, action_key, flat_monte_carlo, search_reports
+from game.core import coach
+from game.core.coach import Hint, Phrase, Term
+from game.core.locale import catalogue
+from game.core.match import Seat
+from game.core.record import GameRecord, Replay
+from game.barrio import coach as barrio_coach
+from game.neueheimat import coach as neueheimat_coach
+from game.nyhavn import coach as nyhavn_coach
+
+
+def positions(module, players, seed, every=3, limit=12, **options):
+    """Decisions with a choice from a game between weak players: (state, seat)."""
+    state = module.new_game(players, seed, **options)
+    bots = [module.make_bot("weak", seed + i) for i in range(max(players, 1))]
+    out, step = [], 0
+    while not module.is_over(state) and len(out) < limit:
+        p = module.current_player(state)
+        legal = module.legal_actions(state)
+        if len(legal) > 1 and step % every == 0:
+            out.append((state, p))
+        state = module.apply_action(state, bots[p].choose(module.view(state, p), legal))
+        step += 1
+    return out
+
+
+def phrases(p):
+    """A phrase and every phrase nested in its parameters."""
+    yield p
+    for v in p.params.values():
+        if isinstance(v, Phrase):
+            yield from phrases(v)
+
+
+def check_texts(h: Hint):
+    """Every key of the hint is in both catalogues and every text is filled in."""
+    for top in (h.what, *h.why):
+        for p in phrases(top):
+            assert p.key in catalogue("en"), p.key
+            assert p.key in catalogue("es"), p.key
+    for lang in ("en", "es"):
+        line = h.text(lang)
+        assert line and "{" not in line and "coach." not in line, line
+
+
+# --------------------------------------------------------------------------- search figures
+
+def _toy_search(on_result=None, iterations=6):
+    cands = [{"type": "a", "v": v} for v in (1, 3, 2)]
+    rng = Rng(5)
+    chosen = flat_monte_carlo(cands, lambda seed: seed % 7, lambda world, a, dice: world + a["v"] + dice.randrange(3),
+                              lambda x: float(x), rng, None, iterations=iterations, on_result=on_result)
+    return chosen, rng.next_u32()
+
+
+def test_search_report_changes_nothing_and_gives_the_means():
+    plain = _toy_search()
+    got = []
+    with search_reports() as reports:
+        observed = _toy_search(on_result=got.append)
+    assert observed == plain  # same choice, same random numbers consumed
+    assert len(got) == 1 and reports == got
+    r = got[0]
+    assert r.counts == (6, 6, 6) and r.candidates[r.best] == plain[0] == {"type": "a", "v": 3}
+    # Paired rounds: candidates see the same deal and dice, so means differ exactly by their values.
+    assert r.means[1] - r.means[0] == pytest.approx(2.0) and r.means[2] - r.means[0] == pytest.approx(1.0)
+    assert r.runner_up() == 2 and r.mean_of({"type": "a", "v": 2}) == r.means[2]
+    # Outside the block nothing is collected.
+    _toy_search()
+    assert len(reports) == 1
+
+
+# --------------------------------------------------------------------------- Nyhavn: the hint is the strong player's move
+
+@pytest.mark.parametrize("players,seed", [(2, 3), (3, 8), (4, 21)])
+def test_nyhavn_hint_is_the_strong_players_choice(players, seed):
+    for i, (state, p) in enumerate(positions(nyhavn, players, seed)):
+        view, legal = nyhavn.view(state, p), nyhavn.legal_actions(state)
+        h = coach.hint(nyhavn, view, p, seed=100 + i, iterations=3, legal=legal)
+        expected = nyhavn.make_bot("strong", 100 + i, iterations=3).choose(view, legal)
+        assert h.action == expected and h.action in legal
+        assert coach.hint(nyhavn, view, p, seed=100 + i, iterations=3).action == expected  # legal from the view
+        check_texts(h)
+        if h.action["type"] == "take":
+            assert h.first_step == {"type": "dock", "dock": h.action["docks"][0]}
+        elif h.action["type"] == "build":
+            assert h.first_step == {"type": "tile", "tile": h.action["tile"]}
+        else:
+            assert h.first_step is None
+        assert Hint.from_json(json.loads(json.dumps(h.to_json()))) == h
+
+
+def test_nyhavn_hint_reads_only_the_view():
+    """Two positions that look the same to the player (hidden cards dealt differently) get the same hint."""
+    for i, (state, p) in enumerate(positions(nyhavn, 3, 5, limit=6)):
+        view = nyhavn.view(state, p)
+        other = nyhavn.determinize(view, p, 999 + i)  # same view, other hidden cards
+        assert other != state and nyhavn.view(other, p)["hand"] == view["hand"]
+        a = coach.hint(nyhavn, view, p, 7, iterations=2)
+        b = coach.hint(nyhavn, nyhavn.view(other, p), p, 7, iterations=2)
+        assert a == b
+
+
+def test_nyhavn_reason_tells_the_real_points_and_lines():
+    """A build's reason gives the points the rules award and the lines it completes, as the score events say."""
+    found = 0
+    for seed in range(1, 40):
+        for state, p in positions(nyhavn, 2, seed, every=1, limit=400):
+            if state.phase != "turn":
+                continue
+            for a in nyhavn.legal_actions(state):
+                if a["type"] != "build":
+                    continue
+                after = nyhavn_coach.finish_own_turn(nyhavn.apply_action(state, a), p)
+                lines = [e for e in after.log[len(state.log):] if e["type"] == "score" and e["player"] == p]
+                if not lines:
+                    continue
+                what, why = nyhavn_coach.reason(nyhavn.view(state, p), p, a, state, None)
+                keys = {x.key: x.params for x in why}
+                assert keys["coach.points_now"] == {"points": after.scores[p] - state.scores[p]}
+                e = lines[0]
+                if e["line"] == "row":
+                    assert keys["coach.nyhavn.completes_row"] == {"row": e["index"] + 1}
+                else:
+                    assert keys["coach.nyhavn.completes_column"] == {"col": e["index"] + 1}
+                assert what.key == "coach.nyhavn.build" and what.params["row"] == a["row"] + 1
+                found += 1
+                break
+            if found >= 3:
+                return
+    assert found >= 3, "no completing build found to check"
+
+
+def test_hint_text_in_both_languages():
+    h = Hint({"type": "pass"}, None, Phrase("coach.nyhavn.build", {"tile": Term("nyhavn", "tile", "red3"), "orient": 2,
+                                                                  "col": 2, "row": 1}),
+             (Phrase("coach.points_now", {"points": 2}), Phrase("coach.search_points", {"points": 1.25, "rounds": 4})), 3, 4)
+    assert h.text("en") == ("build a red size-3 tile (orientation 2) at column 2, row 1: +2 now, "
+                            "about 1.2 points better than the next best move over 4 trial deals")
+    assert h.text("es") == ("construir una loseta roja de 3 (orientación 2) en la columna 2, fila 1: +2 ahora, "
+                            "unos 1,2 puntos mejor que la siguiente mejor jugada en 4 repartos de prueba")
+
+
+# --------------------------------------------------------------------------- insight
+
+def _record(module, players, seed, choose_for, options=None):
+    """Play a game where ``choose_for(state, seat, step)`` picks each move; return its record."""
+    options = options or {}
+    state = module.new_game(players, seed, **options)
+    actions = []
+    while not module.is_over(state):
+        p = module.current_player(state)
+        a = choose_for(state, p, len(actions) + 1)
+        actions.append(a)
+        state = module.apply_action(state, a)
+    seats = [Seat("human", None, "me")] + [Seat("computer", "weak", "") for _ in range(players - 1)]
+    return GameRecord(module.GAME_ID, players, seed, options, seats, actions,
+                      list(module.scores(state)), list(module.winners(state)))
+
+
+def test_nyhavn_insight_finds_the_costly_turns():
+    weak = [nyhavn.make_bot("weak", s) for s in (1, 2)]
+
+    def choose(state, p, step):
+        return weak[p].choose(nyhavn.view(state, p), nyhavn.legal_actions(state))
+
+    record = _record(nyhavn, 2, 4, choose)
+    moments = coach.insight(record, 0, iterations=2)
+    assert 1 <= len(moments) <= 3
+    assert [m.loss for m in moments] == sorted((m.loss for m in moments), reverse=True)
+    assert len({m.turn for m in moments}) == len(moments)
+    replay = Replay(record)
+    own_turns = [k for k in replay.turn_starts() if replay.players[k - 1] == 0]
+    for m in moments:
+        assert own_turns[m.turn - 1] <= m.step and (m.turn == len(own_turns) or m.step < own_turns[m.turn])
+        assert m.loss >= coach.MIN_LOSS["points"] and m.unit == "points"
+        assert replay.players[m.step - 1] == 0 and record.actions[m.step - 1] == m.chosen
+        state = replay.state_at(m.step - 1)
+        view = nyhavn.view(state, 0)
+        suggested = nyhavn.make_bot("strong", coach.insight_seed(record.seed, m.step), iterations=2).choose(
+            view, nyhavn.legal_actions(state))
+        assert m.suggested == suggested and action_key(suggested) != action_key(m.chosen)
+        for lang in ("en", "es"):
+            assert "{" not in m.text(lang) and str(m.turn) in m.text(lang)
+    assert coach.insight(record, 0, iterations=2) == moments  # the same game gives the same insight
+
+
+def test_nyhavn_insight_is_empty_when_every_move_was_the_coachs():
+    weak = nyhavn.make_bot("weak", 9)
+
+    def choose(state, p, step):
+        view, legal = nyhavn.view(state, p), nyhavn.legal_actions(state)
+        if p == 0:
+            return coach.strong_player(nyhavn, coach.insight_seed(6, step), 2).choose(view, legal)
+        return weak.choose(view, legal)
+
+    record = _record(nyhavn, 2, 6, choose)
+    assert coach.insight(record, 0, iterations=2) == []
+
+
+# --------------------------------------------------------------------------- Barrio and Neue Heimat
+
+@pytest.mark.parametrize("players,options", [(1, {"level": "B"}), (2, {}), (4, {})])
+def test_barrio_hint_gives_a_legal_move_with_reasons(players, options):
+    seen_keep = False
+    for i, (state, p) in enumerate(positions(barrio, players, 12, limit=8, **options)):
+        view, legal = barrio.view(state, p), barrio.legal_actions(state)
+        h = coach.hint(barrio, view, p, seed=50 + i, legal=legal)  # the app's time budget
+        assert h.action in legal
+        check_texts(h)
+        if view["phase"] == "keep":  # decided without search: equal to the strong player's choice whatever the clock
+            seen_keep = True
+            assert h.action == barrio.make_bot("strong", 50 + i).choose(view, legal)
+            assert h.searched == 0
+        if h.action["type"] == "place":
+            assert h.first_step == {"type": "card", "card": h.action["card"]}
+    assert seen_keep or players == 1
+
+
+def test_barrio_compare_is_a_winning_chance():
+    state, p = positions(barrio, 2, 3, limit=4)[-1]
+    view, legal = barrio.view(state, p), barrio.legal_actions(state)
+    values, unit = barrio_coach.compare(view, p, legal[:2], 1, 3)
+    assert unit == "chance" and len(values) == 2 and all(0.0 <= v <= 100.0 for v in values)
+    assert barrio_coach.compare(view, p, legal[:2], 1, 3) == (values, unit)
+
+
+@pytest.mark.parametrize("players", [2, 3, 5])
+def test_neueheimat_hint_is_the_strong_players_choice(players):
+    for i, (state, p) in enumerate(positions(neueheimat, players, 30 + players, every=2, limit=15)):
+        view, legal = neueheimat.view(state, p), neueheimat.legal_actions(state)
+        h = coach.hint(neueheimat, view, p, seed=i, legal=legal)
+        assert h.action == neueheimat.make_bot("strong", i).choose(view, legal)
+        check_texts(h)
+        assert h.first_step is None
+
+
+def test_neueheimat_values_rank_the_suggestion_first_for_placements():
+    """For a placement the model's value of the strong player's choice is the best of all legal ones."""
+    checked = 0
+    for state, p in positions(neueheimat, 3, 2, every=1, limit=400):
+        legal = neueheimat.legal_actions(state)
+        if legal[0]["type"] not in ("place", "mayor", "permit", "cancel"):
+            continue
+        view = neueheimat.view(state, p)
+        choice = neueheimat.make_bot("strong", 0).choose(view, legal)
+        values = neueheimat_coach.values(view, p, legal)
+        assert values[legal.index(choice)] == pytest.approx(max(values))
+        checked += 1
+    assert checked >= 5
+
+
+# --------------------------------------------------------------------------- catalogue and latency
+
+def test_every_coach_text_exists_in_every_language():
+    keys = {k for k in catalogue("en") if k.startswith("coach.")}
+    assert keys and keys == {k for k in catalogue("es") if k.startswith("coach.")}
+    for lang in ("en", "es"):
+        for k in keys:
+            assert set(re.findall(r"{(\w+)}", catalogue("en")[k])) == set(re.findall(r"{(\w+)}", catalogue(lang)[k])), k
+
+
+def test_measure_reports_median_and_p95():
+    m = coach.measure("nyhavn", 3, iterations=1)
+    assert m["n"] == 3 and 0 < m["median"] <= m["p95"] <= m["max"]

@@ -1,0 +1,287 @@
+"""The record book: past games kept, statistics, Klaus's record, daily attempts, export/import, bad stores."""
+
+import json
+
+import pytest
+
+from game.core import Seat, daily, share
+from game.core.record import GameRecord, RecordError
+from game.ui import records as R
+from game.ui.records import RecordBook
+from game.ui.storage import MemoryBackend, Store
+
+from .recorded_games import one_human, play_match
+
+
+def book(backend=None):
+    return RecordBook(Store(backend if backend is not None else MemoryBackend()))
+
+
+def solo_record(seed, level="A", day=0, daily_key=""):
+    match = play_match("barrio", 1, seed, one_human(1), **({"level": level}))
+    return GameRecord.from_match(match, finished=f"2025-01-{1 + day % 28:02d}T{(day // 28) % 24:02d}:00:00Z", daily=daily_key)
+
+
+def row(i, result, score, game="barrio", mode="solo", level="A", scores=None):
+    """A result row as an export file holds it."""
+    return {"id": f"{i:016x}", "game": game, "mode": mode, "level": level, "finished": f"2025-02-{1 + i:02d}T12:00:00Z",
+            "players": 1, "me": 0, "scores": scores or [score, 20], "winners": [0] if result == "win" else [0, 1] if result == "tie" else [1],
+            "result": result, "score": score, "daily": "", "counted": True}
+
+
+def export_of(rows, games=(), daily_map=None):
+    return json.dumps({"format": R.RECORDS_FORMAT, "version": R.RECORDS_VERSION, "games": list(games),
+                       "results": rows, "daily": daily_map or {}})
+
+
+# ---------------------------------------------------------------------- statistics arithmetic
+def test_statistics_arithmetic():
+    b = book()
+    outcomes = [("win", 30), ("win", 25), ("loss", 18), ("win", 33), ("win", 21), ("win", 27), ("tie", 20), ("win", 24), ("win", 31)]
+    b.import_json(export_of([row(i, res, sc) for i, (res, sc) in enumerate(outcomes)]))
+    s = b.stats("barrio", "solo", "A")
+    assert (s.games, s.wins, s.ties, s.losses) == (9, 7, 1, 1)
+    assert s.win_rate == pytest.approx(7 / 9)
+    assert s.best == 33 and s.average == round(sum(sc for _, sc in outcomes) / 9, 1)
+    assert (s.current_streak, s.best_streak) == (2, 3)
+    assert s.last_scores == [sc for _, sc in outcomes]
+    assert b.stats("barrio", "solo", "B").games == 0 and b.stats("barrio", "solo", "B").win_rate is None
+
+
+def test_the_chart_keeps_the_last_30_scores_oldest_first():
+    b = book()
+    b.import_json(export_of([dict(row(i, "loss", i), finished=f"2025-03-{1 + i // 24:02d}T{i % 24:02d}:00:00Z")
+                             for i in range(40)]))
+    s = b.stats("barrio", "solo", "A")
+    assert s.last_scores == list(range(10, 40)) and s.games == 40 and s.current_streak == 0
+
+
+def test_real_games_feed_statistics_and_klaus_record():
+    b = book()
+    played = [solo_record(seed, level, day=seed) for seed, level in [(1, "A"), (2, "A"), (3, "A"), (4, "B"), (5, "A")]]
+    for record in played:
+        b.add_finished(record)
+    level_a = [r for r in played if r.level == "A"]
+    s = b.stats("barrio", "solo", "A")
+    assert s.games == 4 and s.wins == sum(r.result == "win" for r in level_a)
+    assert s.best == max(r.scores[0] for r in level_a)
+    assert s.last_scores == [r.scores[0] for r in level_a]
+    klaus = {k.level: k for k in b.klaus()}
+    assert klaus["A"].games == 4 and klaus["A"].best == max(r.scores[1] for r in level_a)
+    assert klaus["A"].klaus_wins == sum(r.result == "loss" for r in level_a)
+    assert klaus["A"].klaus_wins + klaus["A"].player_wins + klaus["A"].ties == 4
+    assert klaus["B"].games == 1 and klaus["C"].games == 0 and klaus["C"].best is None
+    assert [(s.game, s.mode, s.level) for s in b.all_stats()] == [("barrio", "solo", "A"), ("barrio", "solo", "B")]
+
+
+def test_adding_the_same_game_twice_counts_it_once():
+    b = book()
+    record = solo_record(1)
+    b.add_finished(record)
+    b.add_finished(record)
+    assert b.stats("barrio", "solo", "A").games == 1 and len(b.past_games()) == 1
+
+
+def test_computer_only_games_are_kept_but_not_counted():
+    b = book()
+    match = play_match("nyhavn", 2, 3, [Seat("computer", "weak", ""), Seat("computer", "weak", "")])
+    b.add_finished(GameRecord.from_match(match))
+    assert b.all_stats() == [] and len(b.past_games()) == 1
+
+
+# ---------------------------------------------------------------------- past games
+def test_the_last_50_games_are_kept_oldest_out_pinned_kept():
+    b = book()
+    added = [solo_record(seed, day=seed) for seed in range(1, 57)]
+    b.add_finished(added[0])
+    b.pin(added[0].id)
+    for record in added[1:]:
+        b.add_finished(record)
+    kept = [g["id"] for g in b.past_games()]
+    assert len(kept) == 51 and kept[0] == added[-1].id  # newest first
+    assert added[0].id in kept  # pinned
+    assert added[1].id not in kept and added[5].id not in kept and added[6].id in kept
+    assert b.stats("barrio", "solo", "A").games == 56  # statistics outlive the kept games
+    replay = b.open(added[-1].id)
+    assert replay.record == added[-1]
+    with pytest.raises(RecordError) as err:
+        b.open(added[1].id)
+    assert err.value.key == "records.not_kept"
+
+
+def test_pinning_has_a_limit(monkeypatch):
+    monkeypatch.setattr(R, "MAX_PINNED", 2)
+    b = book()
+    records = [solo_record(seed, day=seed) for seed in (1, 2, 3)]
+    for r in records:
+        b.add_finished(r)
+    b.pin(records[0].id)
+    b.pin(records[1].id)
+    with pytest.raises(RecordError) as err:
+        b.pin(records[2].id)
+    assert err.value.key == "records.pin_limit" and "2" in err.value.text("es")
+    b.pin(records[0].id, False)
+    b.pin(records[2].id)
+    assert [g["pinned"] for g in b.past_games()] == [True, True, False]
+
+
+def test_everything_survives_a_reload():
+    backend = MemoryBackend()
+    b = book(backend)
+    for seed in (1, 2, 3):
+        b.add_finished(solo_record(seed, day=seed))
+    b.pin(b.past_games()[1]["id"])
+    again = book(backend)
+    assert again.notice is None
+    assert again.to_json() == b.to_json()
+    assert again.stats("barrio", "solo", "A") == b.stats("barrio", "solo", "A")
+
+
+# ---------------------------------------------------------------------- daily
+def test_one_counted_daily_attempt_per_deal():
+    b = book()
+    deal = daily.deal("barrio-B", "2025-04-01")
+    assert b.daily_counts(deal.key) and b.daily_result(deal.key) is None
+    first = GameRecord.from_match(play_match("barrio", 1, deal.seed, deal.seats(), **deal.options), daily=deal.key,
+                                  finished="2025-04-01T10:00:00Z")
+    second = GameRecord.from_match(play_match("barrio", 1, deal.seed, deal.seats(), random_seats=(0,), **deal.options),
+                                   daily=deal.key, finished="2025-04-01T11:00:00Z")
+    assert first.id != second.id
+    assert b.add_finished(first)["counted"] is True
+    assert not b.daily_counts(deal.key)
+    assert b.add_finished(second)["counted"] is False  # practice: kept, replayable, not counted
+    assert b.daily_result(deal.key)["id"] == first.id
+    s = b.stats("barrio", "daily", "B")
+    assert s.games == 1 and s.last_scores == [first.scores[0]]
+    assert len(b.past_games()) == 2
+    assert {k.level: k.games for k in b.klaus()}["B"] == 1  # the counted daily game is one against Klaus too
+
+
+# ---------------------------------------------------------------------- export and import
+def test_export_and_import_into_a_fresh_book():
+    b = book()
+    for seed in (1, 2, 3, 4):
+        b.add_finished(solo_record(seed, level="AB"[seed % 2], day=seed))
+    fresh = book()
+    report = fresh.import_json(b.export_json())
+    assert (report.games_added, report.results_added, report.skipped) == (4, 4, 0)
+    assert fresh.to_json() == b.to_json()
+    assert fresh.all_stats() == b.all_stats()
+
+
+def test_importing_twice_changes_nothing():
+    b = book()
+    for seed in (1, 2):
+        b.add_finished(solo_record(seed, day=seed))
+    other = book()
+    other.add_finished(solo_record(2, day=2))  # one game in common
+    other.add_finished(solo_record(7, day=7))
+    report = other.import_json(b.export_json())
+    assert (report.games_added, report.results_added) == (1, 1)
+    once = other.to_json()
+    report = other.import_json(b.export_json())
+    assert (report.games_added, report.results_added, report.daily_added) == (0, 0, 0)
+    assert other.to_json() == once
+    assert other.stats("barrio", "solo", "A").games == 3
+
+
+def test_import_keeps_one_counted_daily_result_per_deal():
+    deal = daily.deal("barrio-A", "2025-04-02")
+    here, there = book(), book()
+    mine = GameRecord.from_match(play_match("barrio", 1, deal.seed, deal.seats(), **deal.options), daily=deal.key,
+                                 finished="2025-04-02T09:00:00Z")
+    theirs = GameRecord.from_match(play_match("barrio", 1, deal.seed, deal.seats(), random_seats=(0,), **deal.options),
+                                   daily=deal.key, finished="2025-04-02T08:00:00Z")
+    here.add_finished(mine)
+    there.add_finished(theirs)
+    here.import_json(there.export_json())
+    assert here.daily_result(deal.key)["id"] == mine.id
+    assert here.stats("barrio", "daily", "A").games == 1
+
+
+def test_a_single_game_file_imports_as_a_replayable_game():
+    record = solo_record(3, day=3)
+    b = book()
+    report = b.import_json(json.dumps(record.to_json()))
+    assert report.games_added == 1 and b.open(record.id).record == record
+    assert b.all_stats() == []  # someone's game, not this player's statistics
+    assert b.import_json(json.dumps(record.to_json())).skipped == 1
+
+
+@pytest.mark.parametrize("text,key", [
+    ("not json {", "records.import_not_json"),
+    ('{"format": "something"}', "records.import_not_ours"),
+    ('{"format": "house-games-records", "version": 99}', "records.import_too_new"),
+    ('{"format": "house-games-records", "version": 0}', "records.import_too_old"),
+    ('{"format": "house-games-records", "version": 1, "games": [], "results": [{"id": 1}], "daily": {}}', "records.import_damaged"),
+    ('{"format": "house-games-records", "version": 1, "games": [{"id": "x", "code": "AAAA"}], "results": [], "daily": {}}',
+     "records.import_damaged"),
+])
+def test_a_bad_import_is_refused_and_changes_nothing(text, key):
+    backend = MemoryBackend()
+    b = book(backend)
+    b.add_finished(solo_record(1))
+    before = dict(backend.items)
+    with pytest.raises(RecordError) as err:
+        b.import_json(text)
+    assert err.value.key == key and err.value.text("es") != key
+    assert backend.items == before
+
+
+def test_a_tampered_link_leaves_saved_games_untouched():
+    backend = MemoryBackend()
+    b = book(backend)
+    record = solo_record(1)
+    b.add_finished(record)
+    before = dict(backend.items)
+    code = share.encode(record)
+    with pytest.raises(RecordError):
+        share.decode(code[:-3] + ("A" if code[-3] != "A" else "B") + code[-2:])
+    assert backend.items == before and book(backend).to_json() == b.to_json()
+
+
+# ---------------------------------------------------------------------- bad stores
+def test_an_unreadable_store_is_set_aside_and_play_goes_on():
+    backend = MemoryBackend({R.RECORDS_KEY: "{not json"})
+    b = book(backend)
+    assert b.notice.key == "records.store_set_aside" and b.notice.params["kept_as"] == R.BAD_RECORDS_PREFIX + "1"
+    assert backend.items[R.BAD_RECORDS_PREFIX + "1"] == "{not json"
+    assert b.past_games() == [] and b.all_stats() == []
+    b.add_finished(solo_record(1))
+    assert book(backend).stats("barrio", "solo", "A").games == 1
+    backend.items[R.RECORDS_KEY] = "[1, 2]"
+    again = book(backend)
+    assert again.notice.params["kept_as"] == R.BAD_RECORDS_PREFIX + "2"
+    assert "2" in again.notice.text("es")
+
+
+def test_damaged_entries_are_set_aside_and_the_rest_kept():
+    backend = MemoryBackend()
+    b = book(backend)
+    b.add_finished(solo_record(1))
+    b.add_finished(solo_record(2, day=2))
+    data = json.loads(backend.items[R.RECORDS_KEY])
+    data["results"][0]["score"] = "lots"
+    data["games"][1]["code"] = data["games"][1]["code"][:-5]
+    backend.items[R.RECORDS_KEY] = json.dumps(data)
+    again = book(backend)
+    assert again.notice.key == "records.entries_set_aside" and again.notice.params["count"] == 2
+    assert len(again.results) == 1 and len(again.games) == 1
+    assert json.loads(backend.items[R.BAD_RECORDS_PREFIX + "1"]) == data
+    assert book(backend).notice is None  # the clean rest was written back
+
+
+def test_a_store_from_another_version_is_set_aside():
+    backend = MemoryBackend({R.RECORDS_KEY: json.dumps({"format": R.RECORDS_FORMAT, "version": 7})})
+    b = book(backend)
+    assert b.notice.key == "records.store_other_version" and b.notice.params["version"] == 7
+
+
+def test_full_storage_keeps_the_book_in_memory_and_says_so():
+    class Full(MemoryBackend):
+        def setItem(self, key, value):
+            raise OSError("QuotaExceededError")
+    b = book(Full())
+    row = b.add_finished(solo_record(1))
+    assert b.notice.key == "records.store_full" and row["counted"]
+    assert b.stats("barrio", "solo", "A").games == 1
