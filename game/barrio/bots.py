@@ -317,11 +317,12 @@ def evaluate(s: State, player: int) -> float:
 
 
 def flat_search(view: dict[str, Any], player: int, cands: list[Action], rng: Rng, time_limit_s: float,
-                max_rounds: int = 64, turns_ahead: int | None = None) -> Action:
+                max_rounds: int = 64, turns_ahead: int | None = None, iterations: int | None = None) -> Action:
     """Determinized Monte Carlo over a few candidates (``game.core.flat_monte_carlo``).
 
     Each candidate is played out with the heuristic for every seat until the
-    end of this player's next turn (Klaus's turn too, in solo).
+    end of this player's next turn (Klaus's turn too, in solo). ``iterations``
+    fixes the number of rounds (deals) instead of the clock.
     """
     ahead = turns_ahead if turns_ahead is not None else (2 if view["players"] == 1 else view["players"] + 1)
 
@@ -335,15 +336,15 @@ def flat_search(view: dict[str, Any], player: int, cands: list[Action], rng: Rng
         return s
 
     return flat_monte_carlo(cands, lambda seed: determinize(view, player, seed), play_out,
-                            lambda s: evaluate(s, player), rng, time_limit_s, max_rounds)
+                            lambda s: evaluate(s, player), rng, time_limit_s, max_rounds, iterations)
 
 
 class StrongBot:
     """Determinized Monte Carlo search over the heuristic's best few moves, with heuristic play-outs."""
 
-    def __init__(self, seed: int = 0, time_limit_s: float = 0.06, width: int = 5) -> None:
+    def __init__(self, seed: int = 0, time_limit_s: float = 0.06, width: int = 5, iterations: int | None = None) -> None:
         self.rng = Rng(seed, stream=5)
-        self.time_limit_s, self.width = time_limit_s, width
+        self.time_limit_s, self.width, self.iterations = time_limit_s, width, iterations
 
     def choose(self, view: dict[str, Any], legal: list[Action]) -> Action:
         if len(legal) == 1:
@@ -355,7 +356,7 @@ class StrongBot:
         canon = candidates(s, self.width)
         if len(canon) == 1:
             return _match(canon[0], legal)
-        return _match(flat_search(view, player, canon, self.rng, self.time_limit_s), legal)
+        return _match(flat_search(view, player, canon, self.rng, self.time_limit_s, iterations=self.iterations), legal)
 
 
 def _match(action: Action, legal: list[Action]) -> Action:
@@ -365,11 +366,23 @@ def _match(action: Action, legal: list[Action]) -> Action:
 BOT_NAMES = ("weak", "strong")
 
 
-def make_bot(name: str, seed: int = 0) -> Any:
-    """A computer player: "weak" (heuristic) or "strong" (search)."""
+def make_bot(name: str, seed: int = 0, iterations: int | None = None) -> Any:
+    """A computer player: "weak" (heuristic) or "strong" (search).
+
+    ``iterations`` gives the strong player a fixed number of rounds (deals) per
+    decision instead of the app's time budget: the same seed and budget then
+    play the same game on any machine. ``"strong-v1"`` is the strong player
+    as it was before the speed-up (:mod:`game.barrio.bots_v1`), kept for
+    comparisons and never offered in the app.
+    """
+    from ..core import IllegalAction
+    if iterations is not None and (not isinstance(iterations, int) or isinstance(iterations, bool) or iterations < 1):
+        raise IllegalAction(key="barrio.bad_iterations", iterations=repr(iterations))
     if name == "weak":
         return WeakBot(seed)
     if name == "strong":
-        return StrongBot(seed)
-    from ..core import IllegalAction
+        return StrongBot(seed, iterations=iterations)
+    if name == "strong-v1":
+        from . import bots_v1
+        return bots_v1.StrongBot(seed, iterations=iterations)
     raise IllegalAction(key="barrio.unknown_bot", name=str(name), choices=", ".join(BOT_NAMES))
