@@ -4,7 +4,8 @@
 rotating game by game, seeds 5000+); ``v1``: the strong player against its
 former self (``make_bot("strong-v1")``, budget ``--v1-iterations``) in 2-player
 games, seats alternating (seeds 6000+); ``solo``: a bot against Klaus at each
-level (seeds 7000+). ``--iterations`` fixes the strong player's rounds per
+level (seeds 7000+); ``speed``: CPU actions/s of random play over ``-n`` games and
+the strong player's playouts/s. ``--iterations`` fixes the strong player's rounds per
 decision, so the same command gives the same games on any machine; without it
 the app's time budget applies (not reproducible). Slow: run with ``nice``.
 Decision times are CPU milliseconds of this process (``time.process_time``), so
@@ -45,6 +46,13 @@ def play(players: int, seed: int, seats: list[str], budgets: dict[str, int | Non
         ms[seat].append((time.process_time() - t0) * 1000)
         state = B.apply_action(state, action)
     return B.scores(state), B.winners(state), ms
+
+
+def _time_budget(seconds: float) -> None:
+    """Give every strong player made from now on this search time per decision (the old figures' ``--budget``)."""
+    from . import bots, bots_v1
+    for cls in (bots.StrongBot, bots_v1.StrongBot):
+        cls.__init__.__defaults__ = (0, seconds) + cls.__init__.__defaults__[2:]
 
 
 def _median(xs: list[float]) -> float:
@@ -94,11 +102,53 @@ def solo(games: int, bot: str, budgets: dict[str, int | None], levels: str = "BA
     return out
 
 
+def speed(games: int, iterations: int = 10, decisions: int = 20) -> dict[str, Any]:
+    """CPU speed: random 2-player play (seeds from Rng(1)) and the strong player's playouts at spread positions."""
+    import game.barrio as B
+    from . import bots
+    rng = Rng(1)
+    actions = 0
+    t0 = time.process_time()
+    for _ in range(games):
+        state = B.new_game(2, rng.next_u32())
+        while not B.is_over(state):
+            legal = B.legal_actions(state)
+            state = B.apply_action(state, legal[rng.randrange(len(legal))])
+            actions += 1
+    random_s = time.process_time() - t0
+    state, weak, seen = B.new_game(2, 11), B.make_bot("weak", 11), []
+    while not B.is_over(state):
+        seen.append(state)
+        seat = B.current_player(state)
+        state = B.apply_action(state, weak.choose(B.view(state, seat), B.legal_actions(state)))
+    positions = seen[::max(1, len(seen) // decisions)][:decisions]
+    calls = [0]
+    original = bots.flat_monte_carlo
+
+    def counting(cands: Any, deal: Any, play_out: Any, *rest: Any, **kw: Any) -> Any:
+        def counted(*a: Any) -> Any:
+            calls[0] += 1
+            return play_out(*a)
+        return original(cands, deal, counted, *rest, **kw)
+    bots.flat_monte_carlo = counting
+    try:
+        t0 = time.process_time()
+        for i, state in enumerate(positions):
+            seat = B.current_player(state)
+            B.make_bot("strong", 11 + i, iterations=iterations).choose(B.view(state, seat), B.legal_actions(state))
+        search_s = time.process_time() - t0
+    finally:
+        bots.flat_monte_carlo = original
+    return {"random_games": games, "random_actions": actions, "random_actions_per_s": round(actions / random_s, 1),
+            "random_games_per_s": round(games / random_s, 3), "strong_playouts": calls[0],
+            "strong_playouts_per_s": round(calls[0] / search_s, 1)}
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Command line entry point."""
     p = argparse.ArgumentParser(prog="python -m game.barrio.balance", description=__doc__,
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("what", choices=["duel", "v1", "solo"])
+    p.add_argument("what", choices=["duel", "v1", "solo", "speed"])
     p.add_argument("-n", type=int, default=100, help="number of games (per level in solo)")
     p.add_argument("-p", "--players", type=int, default=2, help="duel: players (2-4)")
     p.add_argument("--bot", default="strong", help="solo: the player's bot")
@@ -107,12 +157,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--seed", type=int, default=None, help="first seed (default 5000 duel, 6000 v1, 7000 solo)")
     p.add_argument("--levels", default="BAC", help="solo: levels to play")
     p.add_argument("--progress", action="store_true", help="a line per game on stderr")
+    p.add_argument("--budget", type=float, default=None,
+                   help="the strong players' search time per decision in seconds instead of --iterations (not reproducible)")
     args = p.parse_args(argv)
     budgets = {"strong": args.iterations, "strong-v1": args.v1_iterations}
+    if args.budget is not None:
+        _time_budget(args.budget)
     if args.what == "duel":
         out = match("strong", "weak", args.players, args.n, 5000 if args.seed is None else args.seed, budgets, args.progress)
     elif args.what == "v1":
         out = match("strong", "strong-v1", 2, args.n, 6000 if args.seed is None else args.seed, budgets, args.progress)
+    elif args.what == "speed":
+        out = speed(args.n, args.iterations or 10)
     else:
         out = solo(args.n, args.bot, budgets, args.levels, 7000 if args.seed is None else args.seed)
     print(json.dumps(out))

@@ -394,7 +394,7 @@ def flat_search(view: dict[str, Any], player: int, cands: list[Action], rng: Rng
 class StrongBot:
     """Determinized Monte Carlo search over the heuristic's best few moves, with heuristic play-outs."""
 
-    def __init__(self, seed: int = 0, time_limit_s: float = 0.06, width: int = 5, iterations: int | None = None) -> None:
+    def __init__(self, seed: int = 0, time_limit_s: float = 0.04, width: int = 5, iterations: int | None = None) -> None:
         self.rng = Rng(seed, stream=5)
         self.time_limit_s, self.width, self.iterations = time_limit_s, width, iterations
 

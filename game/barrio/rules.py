@@ -230,6 +230,8 @@ def _normalize(action: Any) -> Action:
     if not isinstance(action, dict) or not isinstance(action.get("type"), str):
         raise MalformedAction()
     a = dict(action)
+    if a["type"] == "place" and not all(type(a.get(f)) is int for f in ("card", "row", "col")):
+        raise MalformedAction()  # a card and a cell are whole numbers (a list would not even compare)
     if a["type"] == "build":
         a.setdefault("use", {})
         if isinstance(a.get("use"), dict):
@@ -247,8 +249,13 @@ def apply_action(s: State, action: Action) -> State:
     if a["type"] in ("keep_houses", "discard_houses"):
         legal = [dict(x, cards=sorted(x["cards"])) if "cards" in x else x for x in legal]
     if a not in legal:
-        key, params = why_illegal(s, a)
+        try:
+            key, params = why_illegal(s, a)
+        except (TypeError, KeyError, ValueError, AttributeError, IndexError):
+            raise MalformedAction() from None  # fields of the wrong type (a float card, a list for a row): not an action
         raise IllegalAction(key=key, **params)
+    if a["type"] not in ("keep_houses", "discard_houses"):
+        a = legal[legal.index(a)]  # the engine's own spelling: 67.0 equals house 67 but cannot index a list
     return apply_unchecked(s, a)
 
 
