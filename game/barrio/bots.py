@@ -51,13 +51,16 @@ def line_counts(line_cards: list[int]) -> tuple[list[int], list[tuple[int, int]]
 
 
 def _deficit(cost: tuple[int, ...], have: list[int], doubles: list[tuple[int, int]]) -> int:
-    short = [cost[0] - have[0], cost[1] - have[1], cost[2] - have[2], cost[3] - have[3], cost[4] - have[4]]
-    for a, b in doubles:
-        if short[a] > 0:
-            short[a] -= 1
-        elif short[b] > 0:
-            short[b] -= 1
-    return sum(x for x in short if x > 0)
+    s0, s1, s2, s3, s4 = cost[0] - have[0], cost[1] - have[1], cost[2] - have[2], cost[3] - have[3], cost[4] - have[4]
+    if doubles:
+        short = [s0, s1, s2, s3, s4]
+        for a, b in doubles:
+            if short[a] > 0:
+                short[a] -= 1
+            elif short[b] > 0:
+                short[b] -= 1
+        s0, s1, s2, s3, s4 = short
+    return (s0 if s0 > 0 else 0) + (s1 if s1 > 0 else 0) + (s2 if s2 > 0 else 0) + (s3 if s3 > 0 else 0) + (s4 if s4 > 0 else 0)
 
 
 def deficit(house: int, line_cards: list[int]) -> int:
@@ -73,8 +76,22 @@ def _rubble_value(s: State, card: int) -> float:
     return sc["rubble"]
 
 
+_HOUSE_VALUES: dict[tuple, float] = {}
+
+
 def _house_value(s: State, house: int) -> float:
+    """The house's points plus the most it adds to the seat's panoramas (remembered: panoramas change rarely)."""
     pans = s.panoramas[s.seat]
+    key = (house, tuple(map(tuple, pans)))
+    got = _HOUSE_VALUES.get(key)
+    if got is None:
+        if len(_HOUSE_VALUES) > 20000:
+            _HOUSE_VALUES.clear()
+        got = _HOUSE_VALUES[key] = _house_value_of(pans, house)
+    return got
+
+
+def _house_value_of(pans: list[list[int]], house: int) -> float:
     base = panoramas.panoramas_points(pans)
     best = 0
     for opt in panoramas.panorama_options(pans, house):
@@ -99,37 +116,64 @@ def _build_value(s: State, a: Action) -> float:
     return v
 
 
+_DEFICITS: dict[tuple, dict[int, int]] = {}  # (line counts, doubles) -> {house: deficit}, shared by all positions
+
+
+def _line_value(s: State, key: tuple[str, int], k: int, targets: list[int], values: dict[int, float],
+                cache: dict) -> float:
+    """How much a material of kind ``k`` added to the line ``key`` (("r", row) or ("c", col)) helps build a target."""
+    got = cache.get((key, k))
+    if got is not None:
+        return got
+    base = cache.get(key)
+    if base is None:
+        i = 0 if key[0] == "r" else 1
+        cards = [v for p, v in s.market.items() if p[i] == key[1]]
+        have, doubles = line_counts(cards)
+        base = cache[key] = (have, doubles, len(cards), {h: _deficit(C.COST[h], have, doubles) for h in targets})
+    have, doubles, size, before = base
+    if k < 5:
+        have = have[:]
+        have[k] += 1
+    elif k != C.BURRUNO:
+        doubles = doubles + [C.DOUBLE_OF[k]]
+    best = 0.0
+    memo = _DEFICITS.get((tuple(have), tuple(doubles)))
+    if memo is None:
+        if len(_DEFICITS) > 50000:
+            _DEFICITS.clear()
+        memo = _DEFICITS[(tuple(have), tuple(doubles))] = {}
+    for h in targets:
+        d = memo.get(h)
+        if d is None:
+            d = memo[h] = _deficit(C.COST[h], have, doubles)
+        extra = size + 1 - C.COST_SIZE[h] - d
+        v = values[h] * _FRACTION[d] - (0.4 * extra if extra > 0 else 0.0)
+        if d < before[h]:
+            v += 0.3
+        if v > best:
+            best = v
+    cache[(key, k)] = best
+    return best
+
+
 def _place_value(s: State, card: int, cell: tuple[int, int], targets: list[int], values: dict[int, float],
                  cache: dict) -> float:
-    best = 0.0
+    """The heuristic value of placing ``card`` at ``cell``: the better of its row and column for a target
+    house, less a little for a Burruño and much for overflowing the solo market. ``cache`` is shared by the
+    calls on one position (line values depend on the line and the kind only)."""
     k = C.KIND[card]
-    for key in (("r", cell[0]), ("c", cell[1])):
-        base = cache.get(key)
-        if base is None:
-            i = 0 if key[0] == "r" else 1
-            cards = [v for p, v in s.market.items() if p[i] == key[1]]
-            have, doubles = line_counts(cards)
-            base = cache[key] = (have, doubles, len(cards), {h: _deficit(C.COST[h], have, doubles) for h in targets})
-        have, doubles, size, before = base
-        if k < 5:
-            have = have[:]
-            have[k] += 1
-        elif k != C.BURRUNO:
-            doubles = doubles + [C.DOUBLE_OF[k]]
-        for h in targets:
-            d = _deficit(C.COST[h], have, doubles)
-            extra = size + 1 - C.COST_SIZE[h] - d
-            v = values[h] * _FRACTION[d] - (0.4 * extra if extra > 0 else 0.0)
-            if d < before[h]:
-                v += 0.3
-            if v > best:
-                best = v
+    best = max(_line_value(s, ("r", cell[0]), k, targets, values, cache),
+               _line_value(s, ("c", cell[1]), k, targets, values, cache))
     if k == C.BURRUNO:
         best -= 0.5
     if s.solo:
-        after = dict(s.market)
-        after[cell] = card
-        if not market.fits(after, True):
+        box = cache.get("box")
+        if box is None:
+            box = cache["box"] = market.market_box(s.market) or (cell[0], cell[1], cell[0], cell[1])
+        h = max(box[2], cell[0]) - min(box[0], cell[0]) + 1
+        w = max(box[3], cell[1]) - min(box[1], cell[1]) + 1
+        if not ((h <= 3 and w <= 5) or (h <= 5 and w <= 3)):
             best -= 6.0
     return best
 
@@ -193,12 +237,15 @@ def greedy_action(s: State, legal: list[Action], rng: Rng) -> Action:
         seen: dict[tuple, float] = {}
         cache: dict = {}
         best_a, best_v = None, -1e9
+        mix = rng.next_u32()  # one draw per decision: a little noise per distinct placement breaks ties
         for a in places:
             key = (C.KIND[a["card"]], a["row"], a["col"])
-            if key not in seen:
-                seen[key] = _place_value(s, a["card"], (a["row"], a["col"]), targets, values, cache) + rng.random() * 0.05
-            if seen[key] > best_v:
-                best_a, best_v = a, seen[key]
+            v = seen.get(key)
+            if v is None:
+                mix = (mix * 1103515245 + 12345) & 0xFFFFFFFF
+                v = seen[key] = _place_value(s, a["card"], (a["row"], a["col"]), targets, values, cache) + (mix >> 16) * (0.05 / 65536)
+            if v > best_v:
+                best_a, best_v = a, v
         mats = sum(1 for c in s.hands[s.seat] if c < C.NUM_MATERIALS)
         no_houses = not s.solo and not targets
         if ph == "start":
@@ -210,7 +257,12 @@ def greedy_action(s: State, legal: list[Action], rng: Rng) -> Action:
             return best_a
         return max(draws, key=lambda a: _draw_value(s, a, targets))
     if draws:
-        return max(draws, key=lambda a: _draw_value(s, a, targets) + rng.random() * 0.05)
+        mix = [rng.next_u32()]
+
+        def noisy(a: Action) -> float:
+            mix[0] = (mix[0] * 1103515245 + 12345) & 0xFFFFFFFF
+            return _draw_value(s, a, targets) + (mix[0] >> 16) * (0.05 / 65536)
+        return max(draws, key=noisy)
     if kind == "discard_houses":
         # Only reached with nothing else useful: drop the dearest house.
         worst = max((a for a in legal if a["type"] == "discard_houses" and len(a["cards"]) == 1),
@@ -317,11 +369,12 @@ def evaluate(s: State, player: int) -> float:
 
 
 def flat_search(view: dict[str, Any], player: int, cands: list[Action], rng: Rng, time_limit_s: float,
-                max_rounds: int = 64, turns_ahead: int | None = None) -> Action:
+                max_rounds: int = 64, turns_ahead: int | None = None, iterations: int | None = None) -> Action:
     """Determinized Monte Carlo over a few candidates (``game.core.flat_monte_carlo``).
 
     Each candidate is played out with the heuristic for every seat until the
-    end of this player's next turn (Klaus's turn too, in solo).
+    end of this player's next turn (Klaus's turn too, in solo). ``iterations``
+    fixes the number of rounds (deals) instead of the clock.
     """
     ahead = turns_ahead if turns_ahead is not None else (2 if view["players"] == 1 else view["players"] + 1)
 
@@ -335,15 +388,15 @@ def flat_search(view: dict[str, Any], player: int, cands: list[Action], rng: Rng
         return s
 
     return flat_monte_carlo(cands, lambda seed: determinize(view, player, seed), play_out,
-                            lambda s: evaluate(s, player), rng, time_limit_s, max_rounds)
+                            lambda s: evaluate(s, player), rng, time_limit_s, max_rounds, iterations)
 
 
 class StrongBot:
     """Determinized Monte Carlo search over the heuristic's best few moves, with heuristic play-outs."""
 
-    def __init__(self, seed: int = 0, time_limit_s: float = 0.06, width: int = 5) -> None:
+    def __init__(self, seed: int = 0, time_limit_s: float = 0.04, width: int = 5, iterations: int | None = None) -> None:
         self.rng = Rng(seed, stream=5)
-        self.time_limit_s, self.width = time_limit_s, width
+        self.time_limit_s, self.width, self.iterations = time_limit_s, width, iterations
 
     def choose(self, view: dict[str, Any], legal: list[Action]) -> Action:
         if len(legal) == 1:
@@ -355,7 +408,7 @@ class StrongBot:
         canon = candidates(s, self.width)
         if len(canon) == 1:
             return _match(canon[0], legal)
-        return _match(flat_search(view, player, canon, self.rng, self.time_limit_s), legal)
+        return _match(flat_search(view, player, canon, self.rng, self.time_limit_s, iterations=self.iterations), legal)
 
 
 def _match(action: Action, legal: list[Action]) -> Action:
@@ -365,11 +418,23 @@ def _match(action: Action, legal: list[Action]) -> Action:
 BOT_NAMES = ("weak", "strong")
 
 
-def make_bot(name: str, seed: int = 0) -> Any:
-    """A computer player: "weak" (heuristic) or "strong" (search)."""
+def make_bot(name: str, seed: int = 0, iterations: int | None = None) -> Any:
+    """A computer player: "weak" (heuristic) or "strong" (search).
+
+    ``iterations`` gives the strong player a fixed number of rounds (deals) per
+    decision instead of the app's time budget: the same seed and budget then
+    play the same game on any machine. ``"strong-v1"`` is the strong player
+    as it was before the speed-up (:mod:`game.barrio.bots_v1`), kept for
+    comparisons and never offered in the app.
+    """
+    from ..core import IllegalAction
+    if iterations is not None and (not isinstance(iterations, int) or isinstance(iterations, bool) or iterations < 1):
+        raise IllegalAction(key="barrio.bad_iterations", iterations=repr(iterations))
     if name == "weak":
         return WeakBot(seed)
     if name == "strong":
-        return StrongBot(seed)
-    from ..core import IllegalAction
+        return StrongBot(seed, iterations=iterations)
+    if name == "strong-v1":
+        from . import bots_v1
+        return bots_v1.StrongBot(seed, iterations=iterations)
     raise IllegalAction(key="barrio.unknown_bot", name=str(name), choices=", ".join(BOT_NAMES))

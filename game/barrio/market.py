@@ -192,29 +192,53 @@ def gather(market: dict[Cell, int], k: int, solo: bool = False) -> dict[Cell, in
     comps = components(market)
     group = {p: market[p] for p in comps[0]}
     for comp in comps[1:]:
-        touching = []
-        for dist in range(1, 12):
-            for dr in range(-dist, dist + 1):
-                dc_abs = dist - abs(dr)
-                for dc in sorted({dc_abs, -dc_abs}):
-                    a, b = (dr, dc) if k == 1 else (dc, dr)  # prefer moving along the removed line
-                    cells = [(r + a, c + b) for r, c in comp]
-                    if any(q in group for q in cells):
-                        continue
-                    if any((r + x, c + y) in group for r, c in cells for x, y in NEIGHBOURS):
-                        touching.append((a, b))
-        best = touching[0] if touching else (0, 0)
-        for a, b in touching:
-            trial = dict(group)
-            for r, c in comp:
-                trial[(r + a, c + b)] = 0
-            if fits(trial, solo):
+        rows = [r for r, _ in group]
+        cols = [c for _, c in group]
+        box = (min(rows), min(cols), max(rows), max(cols))
+        best = None
+        for a, b in _touching_moves(group, comp, k):
+            if best is None:
+                best = (a, b)  # the shortest touching move, when none keeps within the bound
+            if _fits_box(box, comp, a, b, solo):
                 best = (a, b)
                 break
-        a, b = best
+        a, b = best or (0, 0)
         for r, c in comp:
             group[(r + a, c + b)] = market[(r, c)]
     return group
+
+
+def _touching_moves(group: dict[Cell, int], comp: list[Cell], k: int):
+    """Moves of ``comp`` onto free cells touching ``group``, shortest first (along the removed line first)."""
+    for dist in range(1, 12):
+        for dr in range(-dist, dist + 1):
+            dc_abs = dist - abs(dr)
+            for dc in sorted({dc_abs, -dc_abs}):
+                a, b = (dr, dc) if k == 1 else (dc, dr)
+                cells = [(r + a, c + b) for r, c in comp]
+                if any(q in group for q in cells):
+                    continue
+                if any((r + x, c + y) in group for r, c in cells for x, y in NEIGHBOURS):
+                    yield a, b
+
+
+def _fits_box(box: tuple[int, int, int, int], comp: list[Cell], a: int, b: int, solo: bool) -> bool:
+    """``fits`` of a group whose bounding box is ``box`` once ``comp`` moved by ``(a, b)`` joins it."""
+    r0, c0, r1, c1 = box
+    for r, c in comp:
+        r, c = r + a, c + b
+        if r < r0:
+            r0 = r
+        elif r > r1:
+            r1 = r
+        if c < c0:
+            c0 = c
+        elif c > c1:
+            c1 = c
+    h, w = r1 - r0 + 1, c1 - c0 + 1
+    if solo:
+        return (h <= 3 and w <= 5) or (h <= 5 and w <= 3)
+    return h <= 5 and w <= 5
 
 
 @lru_cache(maxsize=4096)

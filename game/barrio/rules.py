@@ -9,7 +9,7 @@ from ..core import IllegalAction, MalformedAction
 from . import cards as C
 from .actions import EFFECTS
 from .decks import draw_actions
-from .market import fits, line_cells, lines, market_box, payments, placement_cells, removal_fits
+from .market import NEIGHBOURS, fits, line_cells, lines, market_box, payments, placement_cells, removal_fits
 from .state import HAND_LIMIT, Action, Cell, State
 
 
@@ -33,6 +33,7 @@ def _place_actions(s: State) -> list[Action]:
         return [{"type": "place", "card": m, "row": r, "col": c} for m in mats for r, c in cells]
     out = []
     box = market_box(s.market)
+    first_stretch = None
     for r, c in cells:
         if box is None:
             h = w = 1
@@ -48,69 +49,96 @@ def _place_actions(s: State) -> list[Action]:
         for m in mats:
             k = C.KIND[m]
             if k not in by_kind:
-                grown = s.market.copy()
-                grown[(r, c)] = m
                 rest = hand[:]
                 rest.remove(m)
-                by_kind[k] = _stretch_can_build(s, grown, rest, second_to_come=s.placed == 0)
+                if s.placed == 0:
+                    if first_stretch is None:
+                        first_stretch = _FirstStretch(s.market, hand)
+                    by_kind[k] = first_stretch.can_build(r, c, k, {C.KIND[x] for x in rest if x < C.NUM_MATERIALS})
+                else:
+                    grown = s.market.copy()
+                    grown[(r, c)] = m
+                    by_kind[k] = _stretch_can_build(s, grown, rest)
             if by_kind[k]:
                 out.append({"type": "place", "card": m, "row": r, "col": c})
     return out
 
 
-def _stretch_can_build(s: State, market: dict[Cell, int], hand: list[int], second_to_come: bool) -> bool:
-    """True when a market stretched beyond 5x5 can still end the turn within it by a build from ``hand``
-    (with ``second_to_come``, after some placement of a second material from ``hand`` first)."""
-    houses = [c for c in hand if c >= C.NUM_MATERIALS]
-    if not houses:
+def _stretch_can_build(s: State, market: dict[Cell, int], hand: list[int]) -> bool:
+    """True when the second material stretched the market beyond 5x5 and a build from ``hand`` can still
+    end the turn within it."""
+    if not any(c >= C.NUM_MATERIALS for c in hand):
         return False
-    if not second_to_come:
-        return bool(_build_actions_for(s, market, hand, need_fit=True, any_only=True))
-    kinds = {C.KIND[m] for m in hand if m < C.NUM_MATERIALS}
-    if not kinds:
+    return bool(_build_actions_for(s, market, hand, need_fit=True, any_only=True))
+
+
+class _FirstStretch:
+    """Whether a first material placed beyond 5x5 can be followed by a second placement and a build that
+    end the turn within 5x5. Line counts and placement cells of the market are worked out once for all the
+    cells and kinds ``_place_actions`` asks about."""
+
+    def __init__(self, market: dict[Cell, int], hand: list[int]) -> None:
+        self.houses = [c for c in hand if c >= C.NUM_MATERIALS]
+        counts: dict[Cell, list[int]] = {}  # (0, row) / (1, col) -> cards per kind in that line
+        for (r, c), card in market.items():
+            k = C.KIND[card]
+            counts.setdefault((0, r), [0] * 8)[k] += 1
+            counts.setdefault((1, c), [0] * 8)[k] += 1
+        self.counts = counts
+        self.shape = frozenset(market)
+        self.cells = set(placement_cells(market))
+        self._pays: dict[tuple, bool] = {}
+
+    def pays(self, line: Cell, extra: tuple[int, ...]) -> bool:
+        """Does ``line`` pay one of the houses once cards of the kinds ``extra`` join it?"""
+        key = (line, extra)
+        got = self._pays.get(key)
+        if got is None:
+            kc = self.counts.get(line)
+            kc = kc[:] if kc is not None else [0] * 8
+            for k in extra:
+                kc[k] += 1
+            got = self._pays[key] = _pays_any(kc, self.houses)
+        return got
+
+    def can_build(self, r0: int, c0: int, k0: int, kinds: set[int]) -> bool:
+        """After a first material of kind ``k0`` at ``(r0, c0)``, with materials of ``kinds`` left in hand."""
+        if not self.houses or not kinds:
+            return False
+        first = ((0, r0), (1, c0))
+        grown = self.shape | {(r0, c0)}
+        lines = set(self.counts) | set(first)
+        paying = [line for line in lines if self.pays(line, (k0,) if line in first else ())]
+        seconds = self.cells - {(r0, c0)}
+        for dr, dc in NEIGHBOURS:
+            q = (r0 + dr, c0 + dc)
+            if q not in grown:
+                seconds.add(q)
+        for r, c in seconds:
+            shape = grown | {(r, c)}
+            for line in paying:  # lines the second card does not touch pay as they are
+                if line != (0, r) and line != (1, c) and removal_fits(shape, "row" if line[0] == 0 else "col", line[1], False):
+                    return True
+            for line in ((0, r), (1, c)):
+                base = (k0,) if line in first else ()
+                if any(self.pays(line, tuple(sorted(base + (k,)))) for k in kinds) and \
+                        removal_fits(shape, "row" if line[0] == 0 else "col", line[1], False):
+                    return True
         return False
-    counts: dict[Cell, list[int]] = {}  # (0, row) / (1, col) -> cards per kind in that line
-    for (r, c), card in market.items():
-        k = C.KIND[card]
-        counts.setdefault((0, r), [0] * 8)[k] += 1
-        counts.setdefault((1, c), [0] * 8)[k] += 1
-    # The build's line either pays already (the second card goes anywhere) or pays once the second card joins
-    # it; a line the second card starts holds one card and pays no house (every house costs 2 or more).
-    paying = [line for line, kc in counts.items() if _pays_any(kc, houses)]
-    near: dict[Cell, set[int]] = {}
-    for line, kc in counts.items():
-        if line in paying:
-            continue
-        for k in kinds:
-            kc[k] += 1
-            if _pays_any(kc, houses):
-                near.setdefault(line, set()).add(k)
-            kc[k] -= 1
-    if not paying and not near:
-        return False
-    shape = frozenset(market)
-    for r, c in placement_cells(market):
-        grown = shape | {(r, c)}
-        for line in paying:
-            if removal_fits(grown, "row" if line[0] == 0 else "col", line[1], False):
-                return True
-        for line in ((0, r), (1, c)):
-            if line in near and removal_fits(grown, "row" if line[0] == 0 else "col", line[1], False):
-                return True
-    return False
 
 
 def _pays_any(kind_counts: list[int], houses: list[int]) -> bool:
     """True when a line holding ``kind_counts`` cards of each kind pays one of ``houses``
     (a wood/brick double covers one wood or brick, a stone/concrete one stone or concrete)."""
-    wood, brick, stone, concrete, vegetal, wood_brick, stone_concrete = kind_counts[:7]
-    if wood + brick + stone + concrete + vegetal + wood_brick + stone_concrete < 2:
-        return False  # every house costs at least two materials
+    w, b, st, co, v, wb, sc = kind_counts[:7]
     for house in houses:
-        w, b, st, co, v = C.COST[house]
-        if v > vegetal:
+        cw, cb, cs, cc, cv = C.COST[house]
+        if cv > v:
             continue
-        if max(0, w - wood) + max(0, b - brick) <= wood_brick and max(0, st - stone) + max(0, co - concrete) <= stone_concrete:
+        short_wb = (cw - w if cw > w else 0) + (cb - b if cb > b else 0)
+        if short_wb > wb:
+            continue
+        if (cs - st if cs > st else 0) + (cc - co if cc > co else 0) <= sc:
             return True
     return False
 
@@ -204,6 +232,8 @@ def _normalize(action: Any) -> Action:
     if not isinstance(action, dict) or not isinstance(action.get("type"), str):
         raise MalformedAction()
     a = dict(action)
+    if a["type"] == "place" and not all(type(a.get(f)) is int for f in ("card", "row", "col")):
+        raise MalformedAction()  # a card and a cell are whole numbers (a list would not even compare)
     if a["type"] == "build":
         a.setdefault("use", {})
         if isinstance(a.get("use"), dict):
@@ -221,8 +251,13 @@ def apply_action(s: State, action: Action) -> State:
     if a["type"] in ("keep_houses", "discard_houses"):
         legal = [dict(x, cards=sorted(x["cards"])) if "cards" in x else x for x in legal]
     if a not in legal:
-        key, params = why_illegal(s, a)
+        try:
+            key, params = why_illegal(s, a)
+        except (TypeError, KeyError, ValueError, AttributeError, IndexError):
+            raise MalformedAction() from None  # fields of the wrong type (a float card, a list for a row): not an action
         raise IllegalAction(key=key, **params)
+    if a["type"] not in ("keep_houses", "discard_houses"):
+        a = legal[legal.index(a)]  # the engine's own spelling: 67.0 equals house 67 but cannot index a list
     return apply_unchecked(s, a)
 
 
