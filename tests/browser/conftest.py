@@ -10,6 +10,7 @@ test*. Screenshots go to ``test-artifacts/`` (gitignored).
 - ``page``: a new page in a 390×844 touch context (``make_context`` for others).
 - ``open_app(page, url=None, query="")``: navigate and wait for ``data-app-state="ready"``.
 - ``shot(page, name)``: save a full-page screenshot as ``test-artifacts/<name>.png``.
+- ``settle(page)``: wait until the Python worker has answered every message (a tap's changes are applied).
 """
 
 from __future__ import annotations
@@ -152,6 +153,15 @@ def wait_ready(page: "Page", timeout: float = READY_TIMEOUT_MS) -> float:
         detail = page.evaluate("document.getElementById('error-stage').textContent + ' ' + document.getElementById('error-message').textContent")
         raise AssertionError(f"app state is {state!r}: {detail}")
     return time.perf_counter() - t0
+
+
+def settle(page: "Page", timeout: float = 30_000) -> None:
+    """Wait until the Python worker has answered every message the page sent it (a tap's changes are on the page).
+
+    Python runs in a Web Worker: a tap reaches it as a message and its changes come back as one, so the page
+    changes a moment after ``tap()`` returns. Timers Python starts (animations, computer turns) are not waited for.
+    """
+    page.wait_for_function("window.houseGames && window.houseGames.idle && window.houseGames.idle()", timeout=timeout)
 
 
 @pytest.fixture
