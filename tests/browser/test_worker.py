@@ -29,11 +29,11 @@ def long_tasks(page, since: float = 0.0) -> list[list[float]]:
 
 def start_computer_game(page, query: str = "") -> None:
     """From the start screen: Barrio, two computer seats (strong), Start."""
-    page.locator("label[for=game-barrio]").tap()
+    page.locator("label[for=game-barrio]").click()
     page.locator("#f-players").select_option("2")
     page.locator("#f-seat-0").select_option("bot:strong")
     page.locator("#f-seat-1").select_option("bot:strong")
-    page.locator("#start-game").tap()
+    page.locator("#start-game").click()
     page.locator("header.topbar h1").wait_for(timeout=60_000)
 
 
@@ -46,7 +46,7 @@ def test_the_start_screen_and_a_game_answer_while_python_runs_in_its_worker(page
 
 
 def test_a_tap_is_answered_while_the_strong_computer_seat_thinks(make_context, site_url):
-    context = make_context()
+    context = make_context(has_touch=False, is_mobile=False)  # a mouse, so a held press can be checked
     context.add_init_script(LONG_TASKS)
     page = context.new_page()
     page.goto(site_url + f"?pause=0&think={THINK_MS}")
@@ -61,7 +61,7 @@ def test_a_tap_is_answered_while_the_strong_computer_seat_thinks(make_context, s
     rules = page.locator("#barrio-rules")
     was_open = rules.evaluate("d => d.open")
     t0 = time.perf_counter()
-    page.locator("#barrio-rules > summary").tap()
+    page.locator("#barrio-rules > summary").click()
     assert rules.evaluate("d => d.open") != was_open
     page.locator("#game-log").scroll_into_view_if_needed()
     tapped_in_s = time.perf_counter() - t0
