@@ -44,6 +44,36 @@ except ImportError:  # pragma: no cover - build.py test installs it
     sync_playwright = None
 
 
+IDLE = "!(window.houseGames && window.houseGames.idle) || window.houseGames.idle()"
+
+
+def _settling(method: Callable[..., Any]) -> Callable[..., Any]:
+    """``method`` followed by waiting for the Python worker's answer (see :func:`settle`)."""
+    def run(self: Any, *args: Any, **kwargs: Any) -> Any:
+        result = method(self, *args, **kwargs)
+        page = self if isinstance(self, Page) else self.page
+        try:
+            page.wait_for_function(IDLE, timeout=60_000)
+        except Exception:  # page closed or navigating: nothing to wait for
+            pass
+        return result
+    run.__wrapped__ = method  # type: ignore[attr-defined]
+    return run
+
+
+if sync_playwright is not None:
+    # Python runs in a Web Worker: an input reaches it as a message and its changes come back as one. Every
+    # input a test makes waits for that answer, so the next line sees the page as the player would a moment
+    # later (as when Python ran on the page's thread). Timers Python starts are not waited for.
+    from playwright.sync_api import Locator
+
+    for _cls in (Locator, Page):
+        for _name in ("tap", "click", "dblclick", "check", "uncheck", "set_checked", "select_option", "press", "fill"):
+            _method = getattr(_cls, _name, None)
+            if _method is not None and not hasattr(_method, "__wrapped__"):
+                setattr(_cls, _name, _settling(_method))
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Every test in tests/browser is marked ``browser``."""
     for item in items:
