@@ -36,11 +36,24 @@
     } catch { /* unreadable settings: the defaults */ }
     return settings;
   }
+  // First visit (no language saved yet): the first of the browser's languages the app speaks, else English.
+  function browserLanguage() {
+    const wanted = navigator.languages && navigator.languages.length ? navigator.languages : [navigator.language || "en"];
+    for (const tag of wanted) {
+      const code = String(tag).toLowerCase().split("-")[0];
+      if (code in DATA.languages) return code;
+    }
+    return "en";
+  }
   let s = loadSettings();
   function save() {
     const sorted = {};
     for (const key of Object.keys(s).sort()) if (!key.startsWith("_focus")) sorted[key] = s[key];
     try { localStorage.setItem(SETTINGS_KEY, JSON.stringify(sorted)); } catch { /* storage blocked: keep in memory */ }
+  }
+  if (!(s.lang in DATA.languages) || !(JSON.parse(get(SETTINGS_KEY) || "{}") || {}).lang) {
+    s.lang = browserLanguage();
+    save();
   }
 
   // ------------------------------------------------------------------ texts
