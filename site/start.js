@@ -51,7 +51,9 @@
     for (const key of Object.keys(s).sort()) if (!key.startsWith("_focus")) sorted[key] = s[key];
     try { localStorage.setItem(SETTINGS_KEY, JSON.stringify(sorted)); } catch { /* storage blocked: keep in memory */ }
   }
-  if (!(s.lang in DATA.languages) || !(JSON.parse(get(SETTINGS_KEY) || "{}") || {}).lang) {
+  let savedLang = null;
+  try { savedLang = (JSON.parse(get(SETTINGS_KEY) || "{}") || {}).lang; } catch { /* unreadable: none saved */ }
+  if (!(savedLang in DATA.languages)) {
     s.lang = browserLanguage();
     save();
   }
