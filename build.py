@@ -184,6 +184,21 @@ def project_metadata() -> dict:
     return tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
 
 
+#: test-only games (``build --with-test-games``): id → (engine module, screen module), files under tests/
+TEST_GAMES = {"toy": ("tests.toygame", "tests.toygame_ui")}
+
+
+def test_games_variable() -> str:
+    """The value of ``HOUSE_GAMES_EXTRA`` (see ``game/__init__.py``) that registers :data:`TEST_GAMES`."""
+    return ",".join(f"{gid}={engine}:{screen}" for gid, (engine, screen) in TEST_GAMES.items())
+
+
+def test_game_files() -> list[tuple[str, bytes]]:
+    """(archive name, content) of the test games' modules, shipped only by the test-only build."""
+    names = {"tests/__init__.py"} | {m.replace(".", "/") + ".py" for pair in TEST_GAMES.values() for m in pair}
+    return [(name, (ROOT / name).read_bytes()) for name in sorted(names)]
+
+
 def wheel_files(package_root: Path = ROOT / "game") -> list[tuple[str, bytes]]:
     """(archive name, content) of every file of the ``game`` package that belongs in the wheel."""
     files = []
@@ -202,19 +217,21 @@ def _zip_write(zf: zipfile.ZipFile, name: str, data: bytes) -> None:
     zf.writestr(info, data)
 
 
-def build_wheel(out_dir: Path) -> Path:
-    """Write the pure ``game`` wheel (distribution house-games) reproducibly; return its path."""
+def build_wheel(out_dir: Path, test_games: bool = False) -> Path:
+    """Write the pure ``game`` wheel (distribution house-games) reproducibly; return its path.
+
+    With ``test_games`` the wheel also holds :data:`TEST_GAMES`' modules (package ``tests``)."""
     meta = project_metadata()
     dist_name = meta["name"].replace("-", "_")
     version = meta["version"]
     info_dir = f"{dist_name}-{version}.dist-info"
-    entries = wheel_files()
+    entries = wheel_files() + (test_game_files() if test_games else [])
     entries.append((f"{info_dir}/METADATA", (
         f"Metadata-Version: 2.1\nName: {meta['name']}\nVersion: {version}\n"
         f"Summary: {meta.get('description', '')}\nRequires-Python: {meta.get('requires-python', '>=3.11')}\n"
     ).encode()))
     entries.append((f"{info_dir}/WHEEL", b"Wheel-Version: 1.0\nGenerator: house-games build.py\nRoot-Is-Purelib: true\nTag: py3-none-any\n"))
-    entries.append((f"{info_dir}/top_level.txt", b"game\n"))
+    entries.append((f"{info_dir}/top_level.txt", b"game\ntests\n" if test_games else b"game\n"))
     record = io.StringIO()
     for name, data in entries:
         digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
@@ -469,7 +486,24 @@ def strip_source_map(path: Path) -> None:
 START_MARKER = "<!-- start-screen: written by build.py -->"
 
 
-def start_screen_data() -> dict:
+def site_games(test_games: bool = False) -> tuple[str, ...]:
+    """The games a build shows: the product's, plus :data:`TEST_GAMES` for the test-only build.
+
+    Never the process's ``HOUSE_GAMES_EXTRA``: the normal build is the same whatever the environment."""
+    if str(ROOT) not in sys.path:
+        sys.path.insert(0, str(ROOT))
+    from game import GAMES, PRODUCT_GAMES
+
+    if test_games:
+        missing = [gid for gid in TEST_GAMES if gid not in GAMES]
+        if missing:
+            raise SystemExit(f"build.py: the test games {missing} are not registered in this process "
+                             f"(set HOUSE_GAMES_EXTRA={test_games_variable()} before importing game)")
+        return PRODUCT_GAMES + tuple(TEST_GAMES)
+    return PRODUCT_GAMES
+
+
+def start_screen_data(games: tuple[str, ...] | None = None) -> dict:
     """What site/start.js needs to run the start screen without Python: the games, options and every UI text.
 
     Taken from the tables the Python app uses (``game.ui.catalog``, ``game.ui.i18n``), so both agree.
@@ -480,7 +514,7 @@ def start_screen_data() -> dict:
     from game.ui.i18n import LANGUAGES, STRINGS
 
     games = [{"id": g.game_id, "title": g.title, "available": g.available, "problem": g.problem or "",
-              "min": g.min_players, "max": g.max_players, "bots": list(g.bot_names)} for g in catalog()]
+              "min": g.min_players, "max": g.max_players, "bots": list(g.bot_names)} for g in catalog(games or site_games())]
     texts = {lang: {k: v for k, v in sorted(STRINGS[lang].items()) if k.startswith(("app.", "start."))} for lang in LANGUAGES}
     return {
         "games": games, "levels": list(SOLO_LEVELS), "cards": list(SCORING_CARDS), "rounds": list(ROUNDS),
@@ -491,23 +525,18 @@ def start_screen_data() -> dict:
     }
 
 
-def rules_data() -> dict:
-    """Each game's in-app rules per language, ``{lang: {game: [[heading, [paragraph, …]], …]}}`` (site/rules.json)."""
-    if str(ROOT) not in sys.path:
-        sys.path.insert(0, str(ROOT))
-    from game.ui.barrio.rules import rules as barrio_rules
-    from game.ui.i18n import LANGUAGES
-    from game.ui.neueheimat.words import RULES as NEUEHEIMAT_RULES
-    from game.ui.nyhavn_rules import rules_sections as nyhavn_rules
+def rules_data(games: tuple[str, ...] | None = None) -> dict:
+    """Each game's in-app rules per language, ``{lang: {game: [[heading, [paragraph, …]], …]}}`` (site/rules.json),
+    from ``rules(lang)`` of each game's screen module (:data:`game.SCREEN_MODULES`)."""
+    import importlib
 
-    out: dict = {}
-    for lang in LANGUAGES:
-        out[lang] = {
-            "barrio": [[head, list(paras)] for head, paras in barrio_rules(lang)],
-            "nyhavn": [[head, list(paras)] for head, paras in nyhavn_rules(lang)],
-            "neueheimat": [[head, [text]] for head, text in NEUEHEIMAT_RULES.get(lang, NEUEHEIMAT_RULES["en"])],
-        }
-    return out
+    games = games or site_games()
+    from game import SCREEN_MODULES
+    from game.ui.i18n import LANGUAGES
+
+    screens = {gid: importlib.import_module(SCREEN_MODULES[gid]) for gid in games}
+    return {lang: {gid: [[head, list(paras)] for head, paras in screen.rules(lang)] for gid, screen in screens.items()}
+            for lang in LANGUAGES}
 
 
 def start_screen_html(data: dict) -> str:
@@ -587,13 +616,14 @@ def start_screen_html(data: dict) -> str:
 <script type="application/json" id="start-data">{data_json}</script>"""
 
 
-def write_index(out: Path) -> None:
+def write_index(out: Path, games: tuple[str, ...] | None = None) -> None:
     """index.html with the static start screen in place of :data:`START_MARKER`, and site/rules.json."""
+    games = games or site_games()
     page = (ROOT / "index.html").read_text()
     if page.count(START_MARKER) != 1:
         raise SystemExit(f"build.py: index.html must hold the marker {START_MARKER!r} exactly once")
-    (out / "index.html").write_text(page.replace(START_MARKER, start_screen_html(start_screen_data())))
-    (out / "rules.json").write_text(json.dumps(rules_data(), ensure_ascii=False, sort_keys=True) + "\n")
+    (out / "index.html").write_text(page.replace(START_MARKER, start_screen_html(start_screen_data(games))))
+    (out / "rules.json").write_text(json.dumps(rules_data(games), ensure_ascii=False, sort_keys=True) + "\n")
 
 
 # --------------------------------------------------------------------------- site
@@ -664,16 +694,19 @@ def finalize(out: Path) -> str:
     return build_id
 
 
-def build(out: Path = DIST) -> str:
-    """Write the whole site to ``out`` (emptied first); return the build id."""
+def build(out: Path = DIST, test_games: bool = False) -> str:
+    """Write the whole site to ``out`` (emptied first); return the build id.
+
+    ``test_games`` (``build --with-test-games``, for tests only) adds :data:`TEST_GAMES` to the start screen, the
+    wheel and the worker; this process must have them registered (``HOUSE_GAMES_EXTRA``, which the command line sets)."""
     ensure_npm_packages()
     micropip = ensure_micropip()
     if out.exists():
         shutil.rmtree(out)
     out.mkdir(parents=True)
     # page, config and our static sources
-    write_index(out)
-    wheel = build_wheel(out)
+    write_index(out, site_games(test_games))
+    wheel = build_wheel(out, test_games)
     config = (ROOT / "pyscript.toml").read_text()
     config, found = re.subn(r'"\./[A-Za-z0-9_.-]+\.whl"', f'"./{wheel.name}"', config)
     if found != 1:
@@ -689,6 +722,9 @@ def build(out: Path = DIST) -> str:
     for path in sorted(SITE.iterdir()):
         if path.is_file() and path.name != "sw.js":
             shutil.copyfile(path, out / path.name)
+    if test_games:  # the worker registers them before it imports game (see game/__init__.py)
+        entry = out / "main.py"
+        entry.write_text(f"import os\nos.environ['HOUSE_GAMES_EXTRA'] = {test_games_variable()!r}\n" + entry.read_text())
     (out / ".nojekyll").write_bytes(b"")
     (out / "manifest.webmanifest").write_text(json.dumps(manifest(), indent=1) + "\n")
     icons = out / "icons"
@@ -819,7 +855,10 @@ def main(argv: list[str] | None = None) -> int:
     """Command line entry point."""
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = parser.add_subparsers(dest="command", required=True)
-    sub.add_parser("build", help="write the site to dist/")
+    p = sub.add_parser("build", help="write the site to dist/")
+    p.add_argument("--out", type=Path, default=DIST, help="where to write the site (default: dist/)")
+    p.add_argument("--with-test-games", action="store_true",
+                   help="tests only: also ship the toy game of tests/toygame.py (never deploy this build)")
     p = sub.add_parser("serve", help="build and serve dist/ on 127.0.0.1")
     p.add_argument("--port", type=int, default=8000)
     sub.add_parser("test", help="run every test (extra arguments go to pytest)")
@@ -828,7 +867,9 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "build":
         if rest:
             parser.error(f"unexpected arguments: {rest}")
-        build()
+        if args.with_test_games:
+            os.environ["HOUSE_GAMES_EXTRA"] = test_games_variable()  # before anything imports game
+        build(args.out.resolve(), args.with_test_games)
         return 0
     if args.command == "serve":
         serve(args.port)

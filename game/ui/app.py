@@ -21,6 +21,7 @@ import traceback
 from typing import Any
 from urllib.parse import parse_qs, quote
 
+from .. import SCREEN_MODULES
 from ..core import IllegalAction, Match, Seat, daily, share
 from ..core.errors import GameError
 from ..core.record import GameRecord, RecordError, Replay
@@ -63,11 +64,11 @@ register({
 
 
 def screen_class(game_id: str, prefer_list: bool = False) -> type[GameScreen]:
-    """The dedicated screen of a game (``game.ui.<game_id>.SCREEN``), else :class:`FallbackScreen`."""
+    """The dedicated screen of a game (``SCREEN`` of :data:`game.SCREEN_MODULES`, ``game.ui.<game_id>``), else :class:`FallbackScreen`."""
     if prefer_list:
         return FallbackScreen
     try:
-        module = importlib.import_module(f"game.ui.{game_id}")
+        module = importlib.import_module(SCREEN_MODULES.get(game_id, f"game.ui.{game_id}"))
     except ImportError:
         return FallbackScreen
     return getattr(module, "SCREEN", FallbackScreen)

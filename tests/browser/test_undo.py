@@ -88,7 +88,7 @@ def nyhavn_position_with_an_undoable_build() -> tuple[Match, dict]:
 def test_nyhavn_undo_takes_a_built_tile_back(page, open_app):
     import json
 
-    from game.ui.nyhavn_layout import grip
+    from game.ui.nyhavn.layout import grip
 
     match, action = nyhavn_position_with_an_undoable_build()
     open_app(page, query="?pause=0")
