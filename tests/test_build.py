@@ -288,6 +288,7 @@ def test_source_map_comments_are_stripped(tmp_path):
 def test_start_screen_is_written_from_the_apps_tables():
     from html.parser import HTMLParser
 
+    from game import PRODUCT_GAMES
     from game.ui.catalog import catalog
     from game.ui.i18n import LANGUAGES, STRINGS
 
@@ -300,10 +301,10 @@ def test_start_screen_is_written_from_the_apps_tables():
             ids.update(v for k, v in attrs if k == "id")
 
     Ids().feed(page)
-    for info in catalog():
+    for info in catalog(PRODUCT_GAMES):
         assert f"game-{info.game_id}" in ids
         assert f'data-available="{str(info.available).lower()}"' in page
-    most = max(info.max_players for info in catalog() if info.available)
+    most = max(info.max_players for info in catalog(PRODUCT_GAMES) if info.available)
     assert {"start-screen", "start-game", "f-players", "f-level", "f-scoring_card", "f-rounds", "f-seed", "f-lang",
             "f-patterns", "resume-slot", "start-notice", "load-progress", "load-bytes", "build-id"} <= ids
     assert {f"f-seat-{i}" for i in range(most)} <= ids
@@ -314,8 +315,8 @@ def test_start_screen_is_written_from_the_apps_tables():
     assert STRINGS["en"]["start.new"] in page and "</script" not in page.split('id="start-data">')[1][:-len("</script>")]
 
 
-def test_rules_are_shipped_for_every_game_and_language():
-    from game import GAMES
+def test_rules_are_shipped_for_every_game_and_language():  # of the normal build: the product games
+    from game import PRODUCT_GAMES as GAMES
     from game.ui.i18n import LANGUAGES
 
     rules = build.rules_data()
