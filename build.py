@@ -498,7 +498,7 @@ def rules_data() -> dict:
     from game.ui.barrio.rules import rules as barrio_rules
     from game.ui.i18n import LANGUAGES
     from game.ui.neueheimat.words import RULES as NEUEHEIMAT_RULES
-    from game.ui.nyhavn_rules import rules_sections as nyhavn_rules
+    from game.ui.nyhavn.rules import rules_sections as nyhavn_rules
 
     out: dict = {}
     for lang in LANGUAGES:
