@@ -92,6 +92,7 @@ function listen(element, type, hid) {
     const data = eventData(event, hid, element);
     if (type === "change" && element.type === "file" && element.files) { withFiles(element, data); return; }
     if (MOVES.has(type) && busy()) { pendingMoves.set(hid, data); return; } // only the latest move matters
+    sendPendingMoves(); // a held move goes before the up, key or click that follows it
     send(data);
   };
   element.addEventListener(type, listener);
@@ -101,6 +102,13 @@ function listen(element, type, hid) {
 // The window's size and pointer kind, for screens that choose a layout per screen shape.
 function viewport() {
   return [innerWidth, innerHeight, matchMedia("(pointer: coarse)").matches];
+}
+
+function sendPendingMoves() {
+  if (!pendingMoves.size) return;
+  const moves = [...pendingMoves.values()];
+  pendingMoves.clear();
+  for (const move of moves) send(move);
 }
 
 function sizes(entries) {
@@ -204,11 +212,7 @@ function received(event) {
   if (message.kind !== "ops") return;
   apply(message.ops);
   if (typeof message.ack === "number") acked = Math.max(acked, message.ack);
-  if (!busy() && pendingMoves.size) {
-    const moves = [...pendingMoves.values()];
-    pendingMoves.clear();
-    for (const move of moves) send(move);
-  }
+  if (!busy()) sendPendingMoves();
 }
 
 function storageSnapshot() {

@@ -92,23 +92,23 @@ async function prefetchRuntime(version) {
     if (cache && await cache.match(url)) { loaded += size; show(); return; }
     const response = await fetch(url, { cache: "no-cache" });
     if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
-    const reader = response.body.getReader();
-    const chunks = [];
+    // One branch of the body goes straight into the cache, the other only counts bytes: nothing of the
+    // 10 MB runtime piles up in this thread's heap (a big garbage collection here would block taps).
+    const headers = { "Content-Type": response.headers.get("Content-Type") || "application/octet-stream" };
+    const [forCache, forCount] = cache ? response.body.tee() : [null, response.body];
+    const stored = cache ? cache.put(url, new Response(forCache, { headers })) : Promise.resolve();
+    const reader = forCount.getReader();
     let got = 0;
     for (;;) {
       const { done, value } = await reader.read();
       if (done) break;
-      chunks.push(value);
       got += value.length;
       loaded += value.length;
       show();
     }
     loaded += size - got; // a compressed or differently sized transfer still ends at 100 %
     show();
-    if (cache) {
-      const headers = { "Content-Type": response.headers.get("Content-Type") || "application/octet-stream" };
-      await cache.put(url, new Response(new Blob(chunks), { headers }));
-    }
+    await stored;
   }));
   label.textContent = `${megabytes(total)} MB ready`;
 }
@@ -172,6 +172,7 @@ async function boot() {
     return;
   }
   setStage("runtime", "active", "starting Python…");
+  performance.mark("house-games:runtime-fetched");
   await registerServiceWorker();
   let PyWorker;
   let config;
@@ -187,7 +188,9 @@ async function boot() {
       mainConfig.textContent = JSON.stringify({ plugins: config.plugins || [] });
       document.head.append(mainConfig);
     }
+    performance.mark("house-games:pyscript");
     ({ PyWorker } = await import("./vendor/pyscript/core.js"));
+    performance.mark("house-games:pyscript-loaded");
   } catch (error) {
     fail("runtime", `PyScript did not load: ${error.message}`);
     return;
@@ -200,6 +203,7 @@ async function boot() {
     fail("package", `The Python worker did not start: ${error.message || error}`);
     return;
   }
+  performance.mark("house-games:worker-ready");
   worker.addEventListener("error", (event) => fail(currentStage, event.message || "The Python worker failed"));
   setStage("runtime", "done", "ready");
   setStage("package", "done", "installed");

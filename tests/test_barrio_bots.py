@@ -39,7 +39,7 @@ def test_bots_decide_from_the_view_alone():
     """Two positions that look the same to the seat (other hidden cards) get the same decision."""
     rng = Rng(3)
     s = B.new_game(2, 12, scoring_card="A")
-    while not B.is_over(s) and s.turn_no < 9:
+    while not B.is_over(s) and s.turn_number < 9:
         s = B.apply_action(s, bots.greedy_action(s, B.legal_actions(s), rng))
     p = B.current_player(s)
     v = B.view(s, p)

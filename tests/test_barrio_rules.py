@@ -10,10 +10,11 @@ import pytest
 
 import game.barrio as B
 from game.barrio import cards as C
-from game.barrio import engine as E
+from game.barrio import decks as D, market as M, panoramas as P
 from game.barrio.scenario import material, materials, scenario
-from game.barrio.views import all_cards
+from game.barrio.saves import all_cards
 from game.core import IllegalAction
+from game.core.locale import has_text, languages
 
 WOOD, BRICK, STONE, CONCRETE, VEGETAL = (material(k) for k in ("wood", "brick", "stone", "concrete", "vegetal"))
 WB, SC = material("wood/brick"), material("stone/concrete")
@@ -26,6 +27,11 @@ def refuse(state, action, *words):
     with pytest.raises(IllegalAction) as err:
         B.apply_action(state, action)
     message = str(err.value).lower()
+    # every refusal is keyed, with a text in each language
+    assert err.value.key.startswith(("barrio.", "core.")), err.value.key
+    for lang in languages():
+        assert has_text(err.value.key, lang), (err.value.key, lang)
+        assert "{" not in err.value.text(lang)
     for w in words:
         assert w.lower() in message, message
     assert json.dumps(B.to_json(state), sort_keys=True) == before
@@ -65,11 +71,12 @@ def test_bad_options_are_refused(n, opts, words):
     with pytest.raises(IllegalAction) as err:
         B.new_game(n, 1, **opts)
     assert words in str(err.value).lower()
+    assert err.value.key.startswith("barrio.") and all(has_text(err.value.key, lang) for lang in languages())
 
 
 def test_scoring_card_is_random_when_omitted_and_kept_when_given():
-    assert {B.new_game(2, seed).card for seed in range(40)} == set("ABCDEF")
-    assert B.new_game(3, 1, scoring_card="D").card == "D"
+    assert {B.new_game(2, seed).scoring_card for seed in range(40)} == set("ABCDEF")
+    assert B.new_game(3, 1, scoring_card="D").scoring_card == "D"
 
 
 def test_two_player_setup_deals_five_houses_then_materials_up_to_five():
@@ -82,26 +89,26 @@ def test_two_player_setup_deals_five_houses_then_materials_up_to_five():
     assert s.phase == "start" and B.current_player(s) == 0
     assert sorted(c for c in s.hands[0] if c >= 54) == keep and len(s.hands[0]) == 5
     assert len(s.hands[1]) == 5 and all(c < 54 for c in s.hands[1])
-    assert all(c >= 0 for c in s.wh) and all(c >= 54 for c in s.hm)
+    assert all(c >= 0 for c in s.warehouse) and all(c >= 54 for c in s.house_market)
     sound(s)
 
 
 def test_warehouse_redeal_at_setup_discards_two_burrunos():
     s = scenario(2, deck_top=[BURR, BURR + 1, WOOD, BRICK, STONE, WOOD + 1, BRICK + 1, STONE + 1])
-    s.wh = [-1] * 4
-    E._reveal_warehouse_fresh(s)
+    s.warehouse = [-1] * 4
+    D.reveal_warehouse(s)
     redeal = [e for e in s.log if e["type"] == "warehouse_redeal"]
     assert redeal and sorted(redeal[0]["discarded"]) == sorted([BURR, BURR + 1, WOOD, BRICK])
-    assert sum(1 for c in s.wh if C.KIND[c] == C.BURRUNO) <= 1
-    assert BURR in s.mdisc
+    assert sum(1 for c in s.warehouse if C.KIND[c] == C.BURRUNO) <= 1
+    assert BURR in s.material_discard
 
 
 def test_warehouse_redeal_at_setup_when_four_are_alike():
     s = scenario(2, deck_top=[WOOD, WOOD + 1, WOOD + 2, WOOD + 3, STONE, BRICK, STONE + 1, BRICK + 1])
-    s.wh = [-1] * 4
-    E._reveal_warehouse_fresh(s)
+    s.warehouse = [-1] * 4
+    D.reveal_warehouse(s)
     assert [e["discarded"] for e in s.log if e["type"] == "warehouse_redeal"] == [[WOOD, WOOD + 1, WOOD + 2, WOOD + 3]]
-    assert s.wh == [STONE, BRICK, STONE + 1, BRICK + 1]
+    assert s.warehouse == [STONE, BRICK, STONE + 1, BRICK + 1]
 
 
 # ------------------------------------------------------------------ drawing
@@ -116,18 +123,18 @@ def test_draw_one_card_ends_the_turn_and_the_face_up_slot_is_refilled_after():
     t = play(s, {"type": "draw", "source": "warehouse", "card": STONE + 5})
     assert STONE + 5 in t.hands[0]
     assert B.current_player(t) == 1 and t.phase == "start"
-    assert t.wh[0] >= 0 and t.wh[0] != STONE + 5  # refilled at the end of the turn
+    assert t.warehouse[0] >= 0 and t.warehouse[0] != STONE + 5  # refilled at the end of the turn
     assert events(s, t, "reveal")[0]["slot"] == 0
 
 
 def test_face_up_cards_are_replaced_only_at_the_end_of_the_turn():
     s = _mp(materials("wood", "brick", "stone"), warehouse=[STONE + 5, STONE + 6, WOOD + 5, BRICK + 5], house_market=[60, 70, 80, 90])
     s = play(s, place(WOOD, 0, 0), {"type": "draw", "source": "house_market", "card": 70})
-    assert s.phase == "drawing" and s.draws_left == 1 and s.hm[1] == -1
+    assert s.phase == "drawing" and s.draws_left == 1 and s.house_market[1] == -1
     assert {"type": "draw", "source": "house_market", "card": 70} not in B.legal_actions(s)
     assert B.view(s, 0)["house_market"][1] is None
     s = play(s, DECK)
-    assert s.hm[1] >= 0 and B.current_player(s) == 1
+    assert s.house_market[1] >= 0 and B.current_player(s) == 1
 
 
 @pytest.mark.parametrize("placements, draws", [(0, 1), (1, 2), (2, 3)])
@@ -146,7 +153,7 @@ def test_draws_follow_the_action(placements, draws):
 def test_discard_houses_then_draw_as_many_of_any_kind():
     s = _mp([60, 61, WOOD, BRICK])
     s = play(s, {"type": "discard_houses", "cards": [61, 60]})
-    assert s.hdisc[-2:] == [60, 61] and s.draws_left == 2
+    assert s.house_discard[-2:] == [60, 61] and s.draws_left == 2
     s = play(s, HDECK, DECK)
     assert len(s.hands[0]) == 4 and B.current_player(s) == 1
 
@@ -164,17 +171,17 @@ def test_hand_limit_seven_stops_drawing():
 
 def test_end_of_turn_top_up_to_three_face_down():
     s = _mp([60, WOOD])
-    s = play(s, {"type": "discard_houses", "cards": [60]}, {"type": "draw", "source": "house_market", "card": s.hm[0]} if s.hm[0] >= 0 else HDECK)
+    s = play(s, {"type": "discard_houses", "cards": [60]}, {"type": "draw", "source": "house_market", "card": s.house_market[0]} if s.house_market[0] >= 0 else HDECK)
     assert s.phase == "topup" and len(s.hands[0]) == 2
     assert all(a["type"] == "draw" and a["source"] in ("material_deck", "house_deck") for a in B.legal_actions(s))
-    refuse(s, {"type": "draw", "source": "warehouse", "card": s.wh[0]}, "face down")
+    refuse(s, {"type": "draw", "source": "warehouse", "card": s.warehouse[0]}, "face down")
     s = play(s, DECK)
     assert len(s.hands[0]) == 3 and B.current_player(s) == 1
 
 
 def test_empty_deck_is_rebuilt_from_its_discard_pile():
     s = _mp(materials("wood", "brick"), empty_material_deck=True)
-    assert not s.mdeck and s.mdisc
+    assert not s.material_deck and s.material_discard
     t = play(s, DECK)
     assert events(s, t, "reshuffle")[0]["deck"] == "material"
     assert len(t.hands[0]) == 3
@@ -226,8 +233,6 @@ def test_emma_builds_with_the_middle_row_stretched_to_six():
     tobacconist = 89
     assert C.HOUSES[tobacconist]["cost"] == ["brick", "brick", "stone", "stone"]
     s = _mp([tobacconist, STONE, STONE + 1, WOOD], market=EMMA_MARKET)
-    # Only the second material of a turn may stretch a line beyond 5.
-    refuse(s, place(STONE + 1, 1, 5), "5x5")
     s = play(s, place(STONE, 0, 3))
     assert place(STONE + 1, 1, 5) in B.legal_actions(s)
     s = play(s, place(STONE + 1, 1, 5))
@@ -242,11 +247,49 @@ def test_emma_builds_with_the_middle_row_stretched_to_six():
     assert sorted(ev["paid"]) == sorted([STONE + 3, STONE + 1, BRICK + 3, BRICK + 4])
     assert sorted(ev["rubble"]) == sorted([CONCRETE, BURR])
     assert sorted(s.rubble[0]) == sorted([CONCRETE, BURR])
-    assert set(ev["paid"]) <= set(s.mdisc)
+    assert set(ev["paid"]) <= set(s.material_discard)
     # The gap closes: the bottom row moves up one, keeping its columns.
     assert s.market == {(0, 1): WOOD + 3, (0, 2): WOOD + 4, (0, 3): STONE, (1, 2): WOOD + 5, (1, 3): STONE + 4}
-    assert s.pans[0] == [[tobacconist]]
+    assert s.panoramas[0] == [[tobacconist]]
     sound(s)
+
+
+def test_the_first_material_may_stretch_a_line_when_a_build_follows():
+    """Rulebook (Mercado común): «Al final de tu turno, el mercado común nunca puede formar una cuadrícula mayor
+    de 5x5 incluyendo los huecos vacíos. Puedes superar el límite de 5 cartas en una fila o en una columna para
+    construir una de las cartas de casa que tienes en tu mano.» Nothing says which of the two placed materials
+    stretches the line: Emma may lay the stretching stone first."""
+    tobacconist = 89
+    s = _mp([tobacconist, STONE, STONE + 1, WOOD], market=EMMA_MARKET)
+    s = play(s, place(STONE + 1, 1, 5))  # the first material makes the middle row six long
+    assert s.phase == "placed1" and not M.fits(s.market, False)
+    legal = B.legal_actions(s)
+    assert legal and all(a["type"] == "place" for a in legal), "a stretched market may not end the turn by drawing"
+    refuse(s, DECK, "build")
+    for second in legal:  # every second placement offered leaves a build that restores 5x5
+        after = B.legal_actions(B.apply_action(s, second))
+        assert after and all(a["type"] == "build" for a in after), second
+    s = play(s, place(STONE, 0, 3))
+    before = s
+    s = play(s, {"type": "build", "house": tobacconist, "line": {"axis": "row", "index": 1}, "use": {}})
+    ev = events(before, s, "build")[0]
+    assert sorted(ev["paid"]) == sorted([STONE + 3, STONE + 1, BRICK + 3, BRICK + 4])
+    assert sorted(ev["rubble"]) == sorted([CONCRETE, BURR])
+    assert M.fits(s.market, False) and s.panoramas[0] == [[tobacconist]]
+    sound(s)
+
+
+@pytest.mark.parametrize("hand", [
+    [70, STONE, STONE + 1, WOOD],  # the Hermitage needs vegetal: no line can pay it, whatever comes second
+    [89, STONE + 1],  # the Tobacconist is paid at once, but building needs a second material placed first
+    [STONE, STONE + 1, WOOD],  # no house in hand at all
+])
+def test_a_first_material_may_not_stretch_a_line_without_a_build_to_follow(hand):
+    """Rulebook: «Puedes superar el límite de 5 cartas en una fila o en una columna para construir una de las cartas
+    de casa que tienes en tu mano.» A stretch with no build possible this turn would leave the market beyond 5x5."""
+    s = _mp(hand, market=EMMA_MARKET)
+    assert not any(a["type"] == "place" and a["col"] == 5 for a in B.legal_actions(s))
+    refuse(s, place(STONE + 1, 1, 5), "5x5")
 
 
 def test_full_grid_gives_a_free_build_then_the_whole_market_is_discarded():
@@ -263,9 +306,9 @@ def test_full_grid_gives_a_free_build_then_the_whole_market_is_discarded():
     assert B.legal_actions(s) == [{"type": "full_grid_build", "house": 66}, {"type": "skip"}]
     before = s
     s = play(s, {"type": "full_grid_build", "house": 66})
-    assert s.pans[0] == [[66]] and s.market == {}
+    assert s.panoramas[0] == [[66]] and s.market == {}
     gone = events(before, s, "market_discarded")[0]
-    assert len(gone["cards"]) == 25 and BURR in s.mdisc and not s.rubble[0]
+    assert len(gone["cards"]) == 25 and BURR in s.material_discard and not s.rubble[0]
     assert s.phase == "placed1"  # the turn goes on: a second material may still be placed
     s = play(s, place(WOOD + 1, 0, 0))
     assert s.market == {(0, 0): WOOD + 1}
@@ -275,7 +318,7 @@ def test_full_grid_free_build_may_be_skipped():
     grid = {(r, c): 5 * r + c for r in range(5) for c in range(5) if (r, c) != (2, 2)}
     s = _mp([47, 60], [BRICK + 12], market=grid)
     s = play(s, place(47, 2, 2), {"type": "skip"})
-    assert s.market == {} and s.pans[0] == [] and 60 in s.hands[0]
+    assert s.market == {} and s.panoramas[0] == [] and 60 in s.hands[0]
 
 
 # ------------------------------------------------------------------ building
@@ -327,11 +370,11 @@ def test_closing_the_gap_lets_the_builder_choose_when_cards_are_left_apart():
     s = scenario(2, hands=[[54], [BRICK + 5]], market=market, phase="placed2", placed=2)
     s = play(s, {"type": "build", "house": 54, "line": {"axis": "row", "index": 1}, "use": {}})
     assert s.phase == "gap"
-    options = s.pend["options"]
+    options = s.pending["options"]
     assert len(options) == 4  # the lower pair slides under any two of the top row's columns (and one beyond)
     for k, opt in enumerate(options):
         t = play(s, {"type": "close_gap", "option": k})
-        assert E._connected(t.market) and E.fits(t.market, False)
+        assert M.connected(t.market) and M.fits(t.market, False)
         assert {(r, c): v for r, c, v in opt} == t.market
         assert sorted(t.market.values()) == sorted(v for p, v in market.items() if p[0] != 1)
         sound(t)
@@ -355,7 +398,7 @@ def _alba():
 def test_alba_joins_a_three_and_a_one_into_five():
     """Rulebook: 4 + 0 points become one panorama of 5 worth 9."""
     house, s = _alba()
-    assert E.pans_points(s.pans[0]) == 4
+    assert P.panoramas_points(s.panoramas[0]) == 4
     s = play(s, {"type": "build", "house": house, "line": {"axis": "row", "index": 0}, "use": {}})
     assert s.phase == "panorama"
     opts = B.legal_actions(s)
@@ -366,7 +409,7 @@ def test_alba_joins_a_three_and_a_one_into_five():
     # Cards are never turned: its mountain side cannot face the sea end on the left of panorama 0.
     refuse(s, {"type": "panorama", "choice": "left", "panorama": 0}, "does not fit")
     s = play(s, {"type": "panorama", "choice": "join", "left": 0, "right": 1})
-    assert s.pans[0] == [[54, 56, 57, house, 67]]
+    assert s.panoramas[0] == [[54, 56, 57, house, 67]]
     assert B.score_breakdown(s, 0)["panoramas"] == 9
 
 
@@ -378,7 +421,7 @@ def test_alba_joins_a_three_and_a_one_into_five():
 def test_a_house_may_extend_either_end_or_start_a_new_panorama(choice, expect):
     house, s = _alba()
     s = play(s, {"type": "build", "house": house, "line": {"axis": "row", "index": 0}, "use": {}}, choice)
-    assert s.pans[0] == expect
+    assert s.panoramas[0] == expect
 
 
 def _esther(combo_used=False):
@@ -397,7 +440,7 @@ def test_esther_combo_three_different_icons_gives_a_free_house():
     assert s.phase == "combo"
     assert B.legal_actions(s) == [{"type": "combo", "house": refuge, "end": "right"}, {"type": "skip"}]
     s = play(s, {"type": "combo", "house": refuge, "end": "right"})
-    assert s.pans[0] == [[54, 55, hayloft, refuge]] and s.combo[0]
+    assert s.panoramas[0] == [[54, 55, hayloft, refuge]] and s.combo_used[0]
     assert s.phase in ("topup", "start")
 
 
@@ -418,7 +461,7 @@ def test_combo_can_be_declined_and_is_then_not_used():
     hayloft, refuge, s = _esther()
     s = play(s, {"type": "build", "house": hayloft, "line": {"axis": "row", "index": 0}, "use": {}},
              {"type": "panorama", "choice": "right", "panorama": 0}, {"type": "skip"})
-    assert not s.combo[0] and refuge in s.hands[0]
+    assert not s.combo_used[0] and refuge in s.hands[0]
 
 
 # ------------------------------------------------------------------ end and scoring
@@ -501,6 +544,40 @@ def test_malformed_and_out_of_turn_actions_are_refused_with_reasons():
     refuse(over, DECK, "over")
 
 
+ODD_ACTIONS = [
+    {"type": "teleport"}, {"type": "pass"}, {"type": "skip"}, DECK, HDECK,
+    {"type": "draw", "source": "warehouse", "card": 999}, {"type": "draw", "source": "house_market", "card": 0},
+    {"type": "place", "card": 92, "row": 0, "col": 0}, {"type": "place", "card": 0, "row": 40, "col": 40},
+    {"type": "build", "house": 54, "line": {"axis": "row", "index": 0}, "use": {}},
+    {"type": "build", "house": 54, "line": "row"}, {"type": "discard_houses", "cards": []},
+    {"type": "keep_houses", "cards": [0]}, {"type": "close_gap", "option": 7}, {"type": "panorama", "choice": "join"},
+    {"type": "combo", "house": 54, "end": "left"}, {"type": "full_grid_build", "house": 0},
+    {"type": "klaus_tie", "house": 0}, [], "draw",
+]
+
+
+@pytest.mark.parametrize("players", [1, 2, 3, 4])
+def test_every_refusal_in_random_games_is_keyed_in_every_language(players):
+    """At every step of random games, odd actions and legal actions of other cards are refused with a key
+    that has a text in every language, and the state is untouched."""
+    import random
+
+    rnd = random.Random(players)
+    for seed in range(1):
+        s = B.new_game(players, seed)
+        while not B.is_over(s):
+            legal = B.legal_actions(s)
+            tries = [a for a in ODD_ACTIONS if a not in legal]
+            if legal[0].get("card") is not None:
+                other = dict(legal[0], card=(legal[0]["card"] + 1) % 93)
+                if other not in legal:
+                    tries.append(other)
+            for a in rnd.sample(tries, 2):
+                refuse(s, a)
+            s = B.apply_action(s, rnd.choice(legal))
+        refuse(s, DECK, "over")
+
+
 # ------------------------------------------------------------------ saves
 
 def test_hand_edited_saves_are_refused_with_a_message():
@@ -528,4 +605,55 @@ def test_loose_groups_are_gathered_within_five_by_five():
     s = play(s, {"type": "build", "house": 54, "line": {"axis": "row", "index": -1}, "use": {}})
     if s.phase == "gap":
         s = play(s, {"type": "close_gap", "option": 0})
-    assert E._connected(s.market) and E.fits(s.market, False) and len(s.market) == 10
+    assert M.connected(s.market) and M.fits(s.market, False) and len(s.market) == 10
+
+
+# ------------------------------------------------------------------ stalemate and pass (the engine's rulings)
+
+ALL_HOUSES = list(range(54, 93))
+
+
+def _dry(hands, market=None, rubble_split=None):
+    """2 players; every material not in ``hands`` or ``market`` lies in the rubble piles, every house in a
+    panorama of its own: decks, discards, warehouse and house market are empty."""
+    held = {c for h in hands for c in h} | set((market or {}).values())
+    loose = [m for m in range(54) if m not in held]
+    half = len(loose) // 2 if rubble_split is None else rubble_split
+    houses = [h for h in ALL_HOUSES if h not in held]
+    return scenario(2, hands=hands, market=market or {}, rubble=[loose[:half], loose[half:]],
+                    panoramas=[[[h] for h in houses[:20]], [[h] for h in houses[20:]]])
+
+
+def test_pass_is_the_only_action_when_nothing_is_possible_and_the_game_goes_on():
+    """docs/barrio.md: «If nothing else is legal (a pathological deadlock: no cards anywhere), the only action
+    is {"type": "pass"}.» Seat 0 holds nothing and no pile has a card to draw; seat 1 still holds a material."""
+    s = _dry(hands=[[], [WOOD]])
+    assert B.legal_actions(s) == [{"type": "pass"}]
+    t = play(s, {"type": "pass"})
+    assert [e["type"] for e in events(s, t)][:2] == ["pass", "turn_end"]
+    assert B.current_player(t) == 1 and t.phase == "start" and not B.is_over(t)
+    assert not events(s, t, "stalemate")
+    assert B.legal_actions(t) == [place(WOOD, 0, 0)]  # seat 1 can still play its material
+    sound(t)
+
+
+def test_stalemate_ends_the_game_when_no_material_is_left_to_place():
+    """docs/barrio.md (Ruling, Stalemate): «when no material is left in the deck, the discard, the warehouse or
+    any hand, nobody can ever build again and the game ends at the end of that turn (event stalemate), scored
+    as usual.» Seat 0 places the last free material and draws what is left (nothing): the game ends."""
+    s = _dry(hands=[[WOOD, 60], []])
+    assert {"type": "pass"} not in B.legal_actions(s)
+    t = play(s, place(WOOD, 0, 0))
+    assert t.phase == "placed1" and B.legal_actions(t) == [{"type": "pass"}]  # nothing left to draw
+    u = play(t, {"type": "pass"})
+    assert events(t, u, "stalemate") and B.is_over(u) and B.legal_actions(u) == []
+    over = events(t, u, "game_over")[0]
+    assert over["scores"] == B.scores(u) == [B.score_breakdown(u, p)["total"] for p in (0, 1)]
+    assert over["winners"] == B.winners(u) and B.winners(u)
+    sound(u)
+
+
+def test_no_stalemate_while_a_hand_still_holds_a_material():
+    s = _dry(hands=[[WOOD], [BRICK]])
+    t = play(s, place(WOOD, 0, 0), {"type": "pass"})
+    assert not events(s, t, "stalemate") and not B.is_over(t) and B.current_player(t) == 1

@@ -4,9 +4,9 @@ import pytest
 
 import game.barrio as B
 from game.barrio import cards as C
-from game.barrio import engine as E
+from game.barrio import klaus as K, market as M, state as model
 from game.barrio.scenario import material, scenario
-from game.barrio.views import all_cards
+from game.barrio.saves import all_cards
 from game.core import IllegalAction
 
 from .test_barrio_rules import BRICK, BURR, DECK, STONE, WOOD, events, place, play, refuse, sound
@@ -22,7 +22,7 @@ def solo(**kw):
 @pytest.mark.parametrize("level", "ABC")
 def test_each_level_plays_with_its_scoring_card(level):
     s = B.new_game(1, 3, level=level)
-    assert s.card == level and B.view(s, 0)["scoring"] == C.SCORING[level]
+    assert s.scoring_card == level and B.view(s, 0)["scoring"] == C.SCORING[level]
     assert len(s.hands[0]) == 3 and all(c < 54 for c in s.hands[0])
     assert B.current_player(s) == 0 and len(B.scores(s)) == 2
 
@@ -37,8 +37,8 @@ def test_klaus_first_takes_the_market_house_with_most_points():
         first = _first_market(s)
         best = max(C.POINTS[h] for h in first)
         if [C.POINTS[h] for h in first].count(best) == 1:
-            assert s.pans[1] == [[next(h for h in first if C.POINTS[h] == best)]]
-            assert s.phase == "start" and all(h >= 0 for h in s.hm)
+            assert s.panoramas[1] == [[next(h for h in first if C.POINTS[h] == best)]]
+            assert s.phase == "start" and all(h >= 0 for h in s.house_market)
             return
     pytest.fail("no untied opening found")
 
@@ -52,13 +52,13 @@ def test_a_tie_in_klaus_first_pick_is_the_players_choice():
         pytest.fail("no tied opening found")
     first = _first_market(s)
     best = max(C.POINTS[h] for h in first)
-    assert sorted(s.pend["options"]) == sorted(h for h in first if C.POINTS[h] == best)
+    assert sorted(s.pending["options"]) == sorted(h for h in first if C.POINTS[h] == best)
     assert B.current_player(s) == 0
     assert all(a["type"] == "klaus_tie" for a in B.legal_actions(s))
     refuse(s, DECK, "tied house")
-    pick = s.pend["options"][-1]
+    pick = s.pending["options"][-1]
     t = play(s, {"type": "klaus_tie", "house": pick})
-    assert t.pans[1] == [[pick]] and t.phase == "start" and all(h >= 0 for h in t.hm)
+    assert t.panoramas[1] == [[pick]] and t.phase == "start" and all(h >= 0 for h in t.house_market)
     sound(t)
 
 
@@ -76,8 +76,26 @@ def test_klaus_draws_as_many_as_the_player_drew(actions, owed):
     s = solo()
     t = play(s, *actions)
     assert _klaus_draws(s, t) == owed
-    assert len(t.kh) == owed and len(events(s, t, "klaus_draw")) == owed
-    assert t.phase == "start" and t.turn_no == s.turn_no + 1
+    assert len(t.klaus_hand) == owed and len(events(s, t, "klaus_draw")) == owed
+    assert t.phase == "start" and t.turn_number == s.turn_number + 1
+
+
+@pytest.mark.parametrize("actions, owed", [
+    ([place(WOOD, 0, 0), DECK], 1),  # place 1 and draw 2, cut to 1 by the hand limit
+    ([place(WOOD, 0, 0), place(BRICK, 0, 1), DECK, DECK], 2),  # place 2 and draw 3, cut to 2
+])
+def test_klaus_draws_as_many_cards_as_the_hand_limit_let_the_player_draw(actions, owed):
+    """Rulebook (Klaus's turn): «El número de cartas de materiales boca abajo que robará, dependerá de lo que tú
+    hiciste en turno: Si robaste 1 carta, Klaus roba 1 carta. Si robaste 2 cartas, Klaus roba 2 cartas.» It counts
+    the cards the player drew, so a draw cut short by the 7-card hand limit («Si tienes que robar y vas a superar
+    el límite de cartas, no puedes seguir robando») makes Klaus draw fewer."""
+    seven = [WOOD, BRICK, STONE, WOOD + 1, BRICK + 1, STONE + 1, WOOD + 2]
+    s = solo(hands=[seven])
+    t = play(s, *actions)
+    assert events(s, t, "hand_limit")[0]["forfeited"] == 1
+    assert len(t.hands[0]) == 7
+    assert _klaus_draws(s, t) == owed and len(t.klaus_hand) == owed
+    assert t.phase == "start"
 
 
 def test_klaus_draws_two_after_the_player_builds():
@@ -85,21 +103,21 @@ def test_klaus_draws_two_after_the_player_builds():
     s = play(s, place(WOOD, 0, 1), place(STONE, 1, 1))
     build = {"type": "build", "house": 80, "line": {"axis": "col", "index": 0}, "use": {}}  # Bakery: brick + stone
     t = play(s, build)
-    assert t.pans[0] == [[80]] and _klaus_draws(s, t) == 2
-    assert t.hm[0] >= 0 and t.hm[0] != 80  # replaced before Klaus played
+    assert t.panoramas[0] == [[80]] and _klaus_draws(s, t) == 2
+    assert t.house_market[0] >= 0 and t.house_market[0] != 80  # replaced before Klaus played
 
 
 def test_a_face_up_burruno_is_always_klaus_first_card():
     s = solo(warehouse=[WOOD + 10, BURR, STONE + 10, BURR + 1])
     t = play(s, DECK)  # Klaus owes one: he takes a face-up Burruño
     draws = events(s, t, "klaus_draw")
-    assert [d["source"] for d in draws] == ["warehouse"] and draws[0]["card"] == BURR and t.kh == [BURR]
-    assert BURR + 1 in t.wh and BURR not in t.wh  # his slot is refilled afterwards
+    assert [d["source"] for d in draws] == ["warehouse"] and draws[0]["card"] == BURR and t.klaus_hand == [BURR]
+    assert BURR + 1 in t.warehouse and BURR not in t.warehouse  # his slot is refilled afterwards
     s2 = solo(warehouse=[WOOD + 10, BURR, STONE + 10, BURR + 1])
     t2 = play(s2, place(WOOD, 0, 0), place(BRICK, 0, 1), DECK, DECK, DECK)
     draws = events(s2, t2, "klaus_draw")
     assert [d["source"] for d in draws] == ["warehouse", "warehouse", "material_deck"]
-    assert {BURR, BURR + 1} <= set(t2.kh)
+    assert {BURR, BURR + 1} <= set(t2.klaus_hand)
 
 
 def test_klaus_draws_two_reaches_eight_builds_and_keeps_his_burruno():
@@ -116,24 +134,24 @@ def test_klaus_draws_two_reaches_eight_builds_and_keeps_his_burruno():
     assert build["house"] == 91 and build["gain"] == 8 and build["reason"] == "hand"
     discard = events(s, t, "klaus_discard")[0]
     assert discard["kept"] == [BURR] and len(discard["cards"]) == 7
-    assert t.kept == [BURR] and t.kh == [] and t.pans[1] == [[82, 91]]
-    assert set(discard["cards"]) <= set(t.mdisc)
+    assert t.klaus_kept == [BURR] and t.klaus_hand == [] and t.panoramas[1] == [[82, 91]]
+    assert set(discard["cards"]) <= set(t.material_discard)
     sound(t)
 
 
 def test_klaus_builds_the_most_points_counting_his_panorama():
     s = solo(panoramas=[[], [[54]]], house_market=[63, 80, 65, 67])
-    assert E.klaus_candidates(s) == [65]  # 5 + 3 beats 4 + 3
+    assert K.klaus_candidates(s) == [65]  # 5 + 3 beats 4 + 3
 
 
 def test_klaus_starts_a_new_panorama_with_the_best_card_when_nothing_connects():
     s = solo(panoramas=[[], [[67]]], house_market=[54, 60, 80, 92])
-    assert E.klaus_candidates(s) == [92]
+    assert K.klaus_candidates(s) == [92]
 
 
 def test_klaus_prefers_continuing_his_longest_panorama_on_equal_points():
     s = solo(panoramas=[[], [[54, 56], [67]]], house_market=[63, 70, 80, 82])
-    assert E.klaus_candidates(s) == [63]  # 4 + 1 equals 2 + 3, but 63 continues the panorama of 2
+    assert K.klaus_candidates(s) == [63]  # 4 + 1 equals 2 + 3, but 63 continues the panorama of 2
 
 
 def test_klaus_ties_are_surfaced_as_the_players_decision():
@@ -141,12 +159,12 @@ def test_klaus_ties_are_surfaced_as_the_players_decision():
     s = solo(klaus_hand=klaus, house_market=[65, 66, 91, 92])
     t = play(s, DECK)
     assert t.phase == "klaus_tie" and B.current_player(t) == 0
-    assert sorted(t.pend["options"]) == [65, 66, 91, 92]
-    assert B.legal_actions(t) == [{"type": "klaus_tie", "house": h} for h in t.pend["options"]]
+    assert sorted(t.pending["options"]) == [65, 66, 91, 92]
+    assert B.legal_actions(t) == [{"type": "klaus_tie", "house": h} for h in t.pending["options"]]
     refuse(t, {"type": "klaus_tie", "house": 80}, "tied")
     u = play(t, {"type": "klaus_tie", "house": 91})
-    assert u.pans[1] == [[91]] and u.kh == [] and u.phase == "start" and u.turn_no == s.turn_no + 1
-    assert all(h >= 0 for h in u.hm)
+    assert u.panoramas[1] == [[91]] and u.klaus_hand == [] and u.phase == "start" and u.turn_number == s.turn_number + 1
+    assert all(h >= 0 for h in u.house_market)
     sound(u)
 
 
@@ -155,25 +173,25 @@ def test_overflowing_three_by_five_lets_klaus_build_free_and_discards_the_market
     klaus = [BRICK + 2, BRICK + 3]
     s = solo(hands=[[STONE, BRICK]], market=market, klaus_hand=klaus, house_market=[80, 81, 92, 83],
              warehouse=[STONE + 10, BRICK + 10, STONE + 11, BRICK + 11])
-    assert E.fits(s.market, True)
+    assert M.fits(s.market, True)
     t = play(s, place(STONE, 0, 3), DECK, DECK)
     new = events(s, t)
     kinds = [e["type"] for e in new]
     assert kinds.index("overflow") < kinds.index("market_discarded") < kinds.index("klaus_build")
-    assert events(s, t, "klaus_build")[0]["reason"] == "overflow" and t.pans[1] == [[92]]
-    assert t.market == {} and all(c in t.mdisc for c in market.values())
-    assert set(klaus) <= set(t.kh) and len(t.kh) == 4  # kept his cards, then drew his 2
+    assert events(s, t, "klaus_build")[0]["reason"] == "overflow" and t.panoramas[1] == [[92]]
+    assert t.market == {} and all(c in t.material_discard for c in market.values())
+    assert set(klaus) <= set(t.klaus_hand) and len(t.klaus_hand) == 4  # kept his cards, then drew his 2
     sound(t)
 
 
 def test_material_deck_running_out_resets_both_face_up_rows():
     s = solo(empty_material_deck=True)
-    old_wh, old_hm = s.wh[:], s.hm[:]
+    old_wh, old_hm = s.warehouse[:], s.house_market[:]
     t = play(s, place(WOOD, 0, 0), DECK)
     reset = events(s, t, "solo_reset")[0]
     assert reset["warehouse"] == old_wh and reset["house_market"] == old_hm
-    assert all(h in t.hdisc for h in old_hm)
-    assert all(c >= 0 for c in t.wh) and all(h >= 0 for h in t.hm) and not set(t.hm) & set(old_hm)
+    assert all(h in t.house_discard for h in old_hm)
+    assert all(c >= 0 for c in t.warehouse) and all(h >= 0 for h in t.house_market) and not set(t.house_market) & set(old_hm)
     assert t.phase == "drawing" and len(t.hands[0]) == 3
     sound(t)
 
@@ -183,7 +201,7 @@ def test_reset_happens_during_klaus_draws_too():
     t = play(s, {"type": "draw", "source": "warehouse", "card": WOOD + 10})  # the refill takes the last card
     kinds = [e["type"] for e in events(s, t)]
     assert kinds.index("klaus_turn") < kinds.index("solo_reset") < kinds.index("turn_end")
-    assert len(t.kh) == 1
+    assert len(t.klaus_hand) == 1
     sound(t)
 
 
@@ -200,7 +218,7 @@ def test_the_game_ends_when_klaus_builds_his_seventh():
     klaus = [WOOD + 2, WOOD + 3, BRICK + 2, BRICK + 3, STONE + 2, STONE + 3, STONE + 4]
     s = solo(klaus_hand=klaus, panoramas=[[], [[67, 69, 70, 71, 73, 75]]], house_market=[80, 81, 82, 76])
     t = play(s, DECK)
-    assert B.is_over(t) and E.houses_of(t, 1) == 7 and B.winners(t) == [1]
+    assert B.is_over(t) and model.houses_of(t, 1) == 7 and B.winners(t) == [1]
 
 
 def test_solo_scoring_hand_penalty_and_klaus_wins_ties():
@@ -238,7 +256,7 @@ def test_solo_combo_takes_the_free_house_from_the_house_market():
              {"type": "panorama", "choice": "right", "panorama": 0})
     assert s.phase == "combo" and {"type": "combo", "house": 67, "end": "right"} in B.legal_actions(s)
     t = play(s, {"type": "combo", "house": 67, "end": "right"})
-    assert t.pans[0] == [[54, 55, 71, 67]] and t.combo[0] and 67 not in t.hm
+    assert t.panoramas[0] == [[54, 55, 71, 67]] and t.combo_used[0] and 67 not in t.house_market
 
 
 def test_solo_refusals():

@@ -10,11 +10,13 @@ from typing import Any
 
 from .bots import BOT_NAMES, make_bot
 from .cards import card_info
-from .engine import (
-    State, apply_action, current_player, is_over, legal_actions, new_game, score_breakdown, scores, winners,
-)
+from .rules import apply_action, current_player, is_over, legal_actions
+from .saves import from_json, to_json
+from .scoring import score_breakdown, scores, winners
+from .setup import new_game
+from .state import State
 from .text import describe_action, describe_event
-from .views import determinize, from_json, to_json, undo_barrier, view
+from .view import determinize, undo_barrier, view
 
 GAME_ID = "barrio"
 TITLE = "Barrio"

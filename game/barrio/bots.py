@@ -18,18 +18,20 @@ from typing import Any
 
 from ..core import Rng, flat_monte_carlo
 from . import cards as C
-from . import engine as E
-from .views import determinize
+from . import market, panoramas, rules
+from .scoring import scores, winners
+from .state import State
+from .view import determinize
 
 Action = dict[str, Any]
 
 _FRACTION = (1.0, 0.45, 0.15, 0.04, 0.01, 0.0, 0.0, 0.0, 0.0, 0.0)
 
 
-def _targets(s: E.State) -> list[int]:
+def _targets(s: State) -> list[int]:
     """Houses the seat to move could build: its hand's (2-4 players) or the house market's (solo)."""
     if s.solo:
-        return [h for h in s.hm if h >= 0]
+        return [h for h in s.house_market if h >= 0]
     return [h for h in s.hands[s.seat] if h >= C.NUM_MATERIALS]
 
 
@@ -49,13 +51,16 @@ def line_counts(line_cards: list[int]) -> tuple[list[int], list[tuple[int, int]]
 
 
 def _deficit(cost: tuple[int, ...], have: list[int], doubles: list[tuple[int, int]]) -> int:
-    short = [cost[0] - have[0], cost[1] - have[1], cost[2] - have[2], cost[3] - have[3], cost[4] - have[4]]
-    for a, b in doubles:
-        if short[a] > 0:
-            short[a] -= 1
-        elif short[b] > 0:
-            short[b] -= 1
-    return sum(x for x in short if x > 0)
+    s0, s1, s2, s3, s4 = cost[0] - have[0], cost[1] - have[1], cost[2] - have[2], cost[3] - have[3], cost[4] - have[4]
+    if doubles:
+        short = [s0, s1, s2, s3, s4]
+        for a, b in doubles:
+            if short[a] > 0:
+                short[a] -= 1
+            elif short[b] > 0:
+                short[b] -= 1
+        s0, s1, s2, s3, s4 = short
+    return (s0 if s0 > 0 else 0) + (s1 if s1 > 0 else 0) + (s2 if s2 > 0 else 0) + (s3 if s3 > 0 else 0) + (s4 if s4 > 0 else 0)
 
 
 def deficit(house: int, line_cards: list[int]) -> int:
@@ -64,75 +69,116 @@ def deficit(house: int, line_cards: list[int]) -> int:
     return _deficit(C.COST[house], have, doubles)
 
 
-def _rubble_value(s: E.State, card: int) -> float:
-    sc = C.SCORING[s.card]
+def _rubble_value(s: State, card: int) -> float:
+    sc = C.SCORING[s.scoring_card]
     if card < C.NUM_MATERIALS and C.KIND[card] == C.BURRUNO:
         return sc["burruno"]
     return sc["rubble"]
 
 
-def _house_value(s: E.State, house: int) -> float:
-    pans = s.pans[s.seat]
-    base = E.pans_points(pans)
+_HOUSE_VALUES: dict[tuple, float] = {}
+
+
+def _house_value(s: State, house: int) -> float:
+    """The house's points plus the most it adds to the seat's panoramas (remembered: panoramas change rarely)."""
+    pans = s.panoramas[s.seat]
+    key = (house, tuple(map(tuple, pans)))
+    got = _HOUSE_VALUES.get(key)
+    if got is None:
+        if len(_HOUSE_VALUES) > 20000:
+            _HOUSE_VALUES.clear()
+        got = _HOUSE_VALUES[key] = _house_value_of(pans, house)
+    return got
+
+
+def _house_value_of(pans: list[list[int]], house: int) -> float:
+    base = panoramas.panoramas_points(pans)
     best = 0
-    for opt in E.pan_options(pans, house):
+    for opt in panoramas.panorama_options(pans, house):
         trial = [p[:] for p in pans]
-        E._pan_apply(trial, house, opt)
-        best = max(best, E.pans_points(trial) - base)
+        panoramas.add_to_panorama(trial, house, opt)
+        best = max(best, panoramas.panoramas_points(trial) - base)
     return C.POINTS[house] + best + 1.5
 
 
-def _build_value(s: E.State, a: Action) -> float:
-    cells = E.line_cells(s.market, a["line"]["axis"], a["line"]["index"])
+def _build_value(s: State, a: Action) -> float:
+    cells = market.line_cells(s.market, a["line"]["axis"], a["line"]["index"])
     cards = [s.market[p] for p in cells]
-    paid = next(pd for use, pd in E.payments(a["house"], cards) if use == a["use"])
+    paid = next(pd for use, pd in market.payments(a["house"], cards) if use == a["use"])
     v = _house_value(s, a["house"])
     v += sum(_rubble_value(s, c) for c in cards if c not in paid)
     if s.solo:
         after = dict(s.market)
         for p in cells:
             del after[p]
-        if not E.fits(after, True) and len(after) > 1:
+        if not market.fits(after, True) and len(after) > 1:
             v -= 3
     return v
 
 
-def _place_value(s: E.State, card: int, cell: tuple[int, int], targets: list[int], values: dict[int, float],
-                 cache: dict) -> float:
+_DEFICITS: dict[tuple, dict[int, int]] = {}  # (line counts, doubles) -> {house: deficit}, shared by all positions
+
+
+def _line_value(s: State, key: tuple[str, int], k: int, targets: list[int], values: dict[int, float],
+                cache: dict) -> float:
+    """How much a material of kind ``k`` added to the line ``key`` (("r", row) or ("c", col)) helps build a target."""
+    got = cache.get((key, k))
+    if got is not None:
+        return got
+    base = cache.get(key)
+    if base is None:
+        i = 0 if key[0] == "r" else 1
+        cards = [v for p, v in s.market.items() if p[i] == key[1]]
+        have, doubles = line_counts(cards)
+        base = cache[key] = (have, doubles, len(cards), {h: _deficit(C.COST[h], have, doubles) for h in targets})
+    have, doubles, size, before = base
+    if k < 5:
+        have = have[:]
+        have[k] += 1
+    elif k != C.BURRUNO:
+        doubles = doubles + [C.DOUBLE_OF[k]]
     best = 0.0
+    memo = _DEFICITS.get((tuple(have), tuple(doubles)))
+    if memo is None:
+        if len(_DEFICITS) > 50000:
+            _DEFICITS.clear()
+        memo = _DEFICITS[(tuple(have), tuple(doubles))] = {}
+    for h in targets:
+        d = memo.get(h)
+        if d is None:
+            d = memo[h] = _deficit(C.COST[h], have, doubles)
+        extra = size + 1 - C.COST_SIZE[h] - d
+        v = values[h] * _FRACTION[d] - (0.4 * extra if extra > 0 else 0.0)
+        if d < before[h]:
+            v += 0.3
+        if v > best:
+            best = v
+    cache[(key, k)] = best
+    return best
+
+
+def _place_value(s: State, card: int, cell: tuple[int, int], targets: list[int], values: dict[int, float],
+                 cache: dict) -> float:
+    """The heuristic value of placing ``card`` at ``cell``: the better of its row and column for a target
+    house, less a little for a Burruño and much for overflowing the solo market. ``cache`` is shared by the
+    calls on one position (line values depend on the line and the kind only)."""
     k = C.KIND[card]
-    for key in (("r", cell[0]), ("c", cell[1])):
-        base = cache.get(key)
-        if base is None:
-            i = 0 if key[0] == "r" else 1
-            cards = [v for p, v in s.market.items() if p[i] == key[1]]
-            have, doubles = line_counts(cards)
-            base = cache[key] = (have, doubles, len(cards), {h: _deficit(C.COST[h], have, doubles) for h in targets})
-        have, doubles, size, before = base
-        if k < 5:
-            have = have[:]
-            have[k] += 1
-        elif k != C.BURRUNO:
-            doubles = doubles + [C.DOUBLE_OF[k]]
-        for h in targets:
-            d = _deficit(C.COST[h], have, doubles)
-            extra = size + 1 - C.COST_SIZE[h] - d
-            v = values[h] * _FRACTION[d] - (0.4 * extra if extra > 0 else 0.0)
-            if d < before[h]:
-                v += 0.3
-            if v > best:
-                best = v
+    best = max(_line_value(s, ("r", cell[0]), k, targets, values, cache),
+               _line_value(s, ("c", cell[1]), k, targets, values, cache))
     if k == C.BURRUNO:
         best -= 0.5
     if s.solo:
-        after = dict(s.market)
-        after[cell] = card
-        if not E.fits(after, True):
+        box = cache.get("box")
+        if box is None:
+            box = cache["box"] = market.market_box(s.market) or (cell[0], cell[1], cell[0], cell[1])
+        h = max(box[2], cell[0]) - min(box[0], cell[0]) + 1
+        w = max(box[3], cell[1]) - min(box[1], cell[1]) + 1
+        if not ((h <= 3 and w <= 5) or (h <= 5 and w <= 3)):
             best -= 6.0
     return best
 
 
-def _draw_value(s: E.State, a: Action, targets: list[int]) -> float:
+def _draw_value(s: State, a: Action, targets: list[int]) -> float:
     src = a["source"]
     if src == "material_deck":
         return 0.5
@@ -152,7 +198,7 @@ def _draw_value(s: E.State, a: Action, targets: list[int]) -> float:
     return 0.3 + 0.35 * sum(1 for h in targets if any(C.COST[h][x] for x in kinds))
 
 
-def greedy_action(s: E.State, legal: list[Action], rng: Rng) -> Action:
+def greedy_action(s: State, legal: list[Action], rng: Rng) -> Action:
     """The heuristic move for the seat to move in the full state ``s`` (uses only what that seat sees)."""
     if len(legal) == 1:
         return legal[0]
@@ -165,13 +211,13 @@ def greedy_action(s: E.State, legal: list[Action], rng: Rng) -> Action:
         return next((a for a in legal if sorted(a["cards"]) == want), legal[0])
     if ph in ("panorama", "gap", "klaus_tie", "combo", "full_grid"):
         if ph == "panorama":
-            pans = s.pans[s.seat]
-            house = s.pend["house"]
+            pans = s.panoramas[s.seat]
+            house = s.pending["house"]
 
             def gain(a: Action) -> float:
                 trial = [p[:] for p in pans]
-                E._pan_apply(trial, house, a)
-                return E.pans_points(trial) + (0.1 if a["choice"] != "new" else 0)
+                panoramas.add_to_panorama(trial, house, a)
+                return panoramas.panoramas_points(trial) + (0.1 if a["choice"] != "new" else 0)
             return max(legal, key=gain)
         if ph in ("combo", "full_grid"):
             houses = [a for a in legal if "house" in a]
@@ -191,12 +237,15 @@ def greedy_action(s: E.State, legal: list[Action], rng: Rng) -> Action:
         seen: dict[tuple, float] = {}
         cache: dict = {}
         best_a, best_v = None, -1e9
+        mix = rng.next_u32()  # one draw per decision: a little noise per distinct placement breaks ties
         for a in places:
             key = (C.KIND[a["card"]], a["row"], a["col"])
-            if key not in seen:
-                seen[key] = _place_value(s, a["card"], (a["row"], a["col"]), targets, values, cache) + rng.random() * 0.05
-            if seen[key] > best_v:
-                best_a, best_v = a, seen[key]
+            v = seen.get(key)
+            if v is None:
+                mix = (mix * 1103515245 + 12345) & 0xFFFFFFFF
+                v = seen[key] = _place_value(s, a["card"], (a["row"], a["col"]), targets, values, cache) + (mix >> 16) * (0.05 / 65536)
+            if v > best_v:
+                best_a, best_v = a, v
         mats = sum(1 for c in s.hands[s.seat] if c < C.NUM_MATERIALS)
         no_houses = not s.solo and not targets
         if ph == "start":
@@ -208,7 +257,12 @@ def greedy_action(s: E.State, legal: list[Action], rng: Rng) -> Action:
             return best_a
         return max(draws, key=lambda a: _draw_value(s, a, targets))
     if draws:
-        return max(draws, key=lambda a: _draw_value(s, a, targets) + rng.random() * 0.05)
+        mix = [rng.next_u32()]
+
+        def noisy(a: Action) -> float:
+            mix[0] = (mix[0] * 1103515245 + 12345) & 0xFFFFFFFF
+            return _draw_value(s, a, targets) + (mix[0] >> 16) * (0.05 / 65536)
+        return max(draws, key=noisy)
     if kind == "discard_houses":
         # Only reached with nothing else useful: drop the dearest house.
         worst = max((a for a in legal if a["type"] == "discard_houses" and len(a["cards"]) == 1),
@@ -218,9 +272,9 @@ def greedy_action(s: E.State, legal: list[Action], rng: Rng) -> Action:
     return legal[rng.randrange(len(legal))]
 
 
-def canonical_actions(s: E.State) -> list[Action]:
+def canonical_actions(s: State) -> list[Action]:
     """Legal actions with interchangeable ones merged (the same material kind at the same place)."""
-    legal = E.legal_actions(s)
+    legal = rules.legal_actions(s)
     if s.phase not in ("start", "placed1", "placed2", "drawing", "topup"):
         return legal
     out, seen = [], set()
@@ -242,7 +296,7 @@ def canonical_actions(s: E.State) -> list[Action]:
     return out
 
 
-def candidates(s: E.State, k: int = 5) -> list[Action]:
+def candidates(s: State, k: int = 5) -> list[Action]:
     """A few promising actions, the heuristic's own choice first: what the search branches on."""
     legal = canonical_actions(s)
     if len(legal) <= 2:
@@ -293,55 +347,56 @@ class WeakBot:
         return greedy_action(s, legal, self.rng)
 
 
-def _potential(s: E.State, seat: int) -> float:
+def _potential(s: State, seat: int) -> float:
     """A little credit for cards in hand that are likely to become points."""
-    hand = s.hands[seat] if seat < s.n else []
+    hand = s.hands[seat] if seat < s.players else []
     mats = sum(1 for c in hand if c < C.NUM_MATERIALS and C.KIND[c] != C.BURRUNO)
     houses = sorted((C.POINTS[c] for c in hand if c >= C.NUM_MATERIALS), reverse=True)[:2]
     if s.solo:
-        return 0.15 * min(mats, 5) if seat == 0 else 0.2 * len(s.kh)
+        return 0.15 * min(mats, 5) if seat == 0 else 0.2 * len(s.klaus_hand)
     return 0.2 * min(mats, 5) + 0.25 * sum(houses)
 
 
-def evaluate(s: E.State, player: int) -> float:
+def evaluate(s: State, player: int) -> float:
     """Reward in [0, 1] for ``player``: the result when over, else the score margin with potential."""
-    if E.is_over(s):
-        w = E.winners(s)
+    if rules.is_over(s):
+        w = winners(s)
         return (1.0 if len(w) == 1 else 0.5) if player in w else 0.0
-    sc = E.scores(s)
+    sc = scores(s)
     mine = sc[player] + _potential(s, player)
     other = max(sc[i] + _potential(s, i) for i in range(len(sc)) if i != player)
     return 0.5 + 0.5 * math.tanh((mine - other) / 6.0)
 
 
 def flat_search(view: dict[str, Any], player: int, cands: list[Action], rng: Rng, time_limit_s: float,
-                max_rounds: int = 64, turns_ahead: int | None = None) -> Action:
+                max_rounds: int = 64, turns_ahead: int | None = None, iterations: int | None = None) -> Action:
     """Determinized Monte Carlo over a few candidates (``game.core.flat_monte_carlo``).
 
     Each candidate is played out with the heuristic for every seat until the
-    end of this player's next turn (Klaus's turn too, in solo).
+    end of this player's next turn (Klaus's turn too, in solo). ``iterations``
+    fixes the number of rounds (deals) instead of the clock.
     """
     ahead = turns_ahead if turns_ahead is not None else (2 if view["players"] == 1 else view["players"] + 1)
 
-    def play_out(world: E.State, action: Action, dice: Rng) -> E.State:
-        stop_turn = world.turn_no + ahead
-        s = E.apply_unchecked(world, action)
+    def play_out(world: State, action: Action, dice: Rng) -> State:
+        stop_turn = world.turn_number + ahead
+        s = rules.apply_unchecked(world, action)
         steps = 0
-        while s.phase != "over" and s.turn_no < stop_turn and steps < 60:
-            s = E.apply_unchecked(s, greedy_action(s, E.legal_actions(s), dice))
+        while s.phase != "over" and s.turn_number < stop_turn and steps < 60:
+            s = rules.apply_unchecked(s, greedy_action(s, rules.legal_actions(s), dice))
             steps += 1
         return s
 
     return flat_monte_carlo(cands, lambda seed: determinize(view, player, seed), play_out,
-                            lambda s: evaluate(s, player), rng, time_limit_s, max_rounds)
+                            lambda s: evaluate(s, player), rng, time_limit_s, max_rounds, iterations)
 
 
 class StrongBot:
     """Determinized Monte Carlo search over the heuristic's best few moves, with heuristic play-outs."""
 
-    def __init__(self, seed: int = 0, time_limit_s: float = 0.06, width: int = 5) -> None:
+    def __init__(self, seed: int = 0, time_limit_s: float = 0.04, width: int = 5, iterations: int | None = None) -> None:
         self.rng = Rng(seed, stream=5)
-        self.time_limit_s, self.width = time_limit_s, width
+        self.time_limit_s, self.width, self.iterations = time_limit_s, width, iterations
 
     def choose(self, view: dict[str, Any], legal: list[Action]) -> Action:
         if len(legal) == 1:
@@ -353,7 +408,7 @@ class StrongBot:
         canon = candidates(s, self.width)
         if len(canon) == 1:
             return _match(canon[0], legal)
-        return _match(flat_search(view, player, canon, self.rng, self.time_limit_s), legal)
+        return _match(flat_search(view, player, canon, self.rng, self.time_limit_s, iterations=self.iterations), legal)
 
 
 def _match(action: Action, legal: list[Action]) -> Action:
@@ -363,11 +418,23 @@ def _match(action: Action, legal: list[Action]) -> Action:
 BOT_NAMES = ("weak", "strong")
 
 
-def make_bot(name: str, seed: int = 0) -> Any:
-    """A computer player: "weak" (heuristic) or "strong" (search)."""
+def make_bot(name: str, seed: int = 0, iterations: int | None = None) -> Any:
+    """A computer player: "weak" (heuristic) or "strong" (search).
+
+    ``iterations`` gives the strong player a fixed number of rounds (deals) per
+    decision instead of the app's time budget: the same seed and budget then
+    play the same game on any machine. ``"strong-v1"`` is the strong player
+    as it was before the speed-up (:mod:`game.barrio.bots_v1`), kept for
+    comparisons and never offered in the app.
+    """
+    from ..core import IllegalAction
+    if iterations is not None and (not isinstance(iterations, int) or isinstance(iterations, bool) or iterations < 1):
+        raise IllegalAction(key="barrio.bad_iterations", iterations=repr(iterations))
     if name == "weak":
         return WeakBot(seed)
     if name == "strong":
-        return StrongBot(seed)
-    from ..core import IllegalAction
-    raise IllegalAction(f"Unknown Barrio computer player {name!r}; choose one of {', '.join(BOT_NAMES)}.")
+        return StrongBot(seed, iterations=iterations)
+    if name == "strong-v1":
+        from . import bots_v1
+        return bots_v1.StrongBot(seed, iterations=iterations)
+    raise IllegalAction(key="barrio.unknown_bot", name=str(name), choices=", ".join(BOT_NAMES))

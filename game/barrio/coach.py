@@ -18,8 +18,9 @@ from ..core.search import SearchReport, search_reports
 from . import bots
 from . import cards as C
 from . import text
-from .engine import apply_action, current_player, is_over, legal_actions, scores, winners
-from .views import view as view_of
+from .rules import apply_action, current_player, is_over, legal_actions
+from .scoring import scores, winners
+from .view import view as view_of
 
 Action = dict[str, Any]
 

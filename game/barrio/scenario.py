@@ -10,7 +10,8 @@ from typing import Any, Iterable
 
 from ..core import Rng
 from . import cards as C
-from .engine import State, _start_turn
+from .state import State
+from .turns import start_turn
 
 #: the first id of each material kind, handy in tests: MAT["wood"] + 2 is the third wood card
 MAT = {e["kind"]: e["first_id"] for e in C.DATA["materials"]}
@@ -51,25 +52,25 @@ def scenario(players: int = 2, card: str = "A", *, seat: int = 0, phase: str = "
     rng = Rng(seed)
     s = State.__new__(State)
     seats = 2 if players == 1 else players
-    s.n, s.card, s.rng = players, card, rng
+    s.players, s.scoring_card, s.rng = players, card, rng
     s.hands = [list(h) for h in hands] if hands is not None else [[] for _ in range(players)]
     s.market = dict(market or {})
     wh, hm = list(warehouse), list(house_market)
-    s.wh = wh + [-1] * (4 - len(wh))
-    s.hm = hm + [-1] * (4 - len(hm))
-    s.pans = [[list(p) for p in ps] for ps in panoramas] if panoramas is not None else [[] for _ in range(seats)]
+    s.warehouse = wh + [-1] * (4 - len(wh))
+    s.house_market = hm + [-1] * (4 - len(hm))
+    s.panoramas = [[list(p) for p in ps] for ps in panoramas] if panoramas is not None else [[] for _ in range(seats)]
     s.rubble = [list(r) for r in rubble] if rubble is not None else [[] for _ in range(players)]
-    s.kh, s.kept = list(klaus_hand), list(klaus_kept)
-    s.mdisc, s.hdisc = list(material_discard), list(house_discard)
-    s.combo = list(combo_used) if combo_used is not None else [False] * players
-    s.pub = bytearray(C.NUM_CARDS)
-    s.final_round, s.log, s.turn_no = False, [], 0
-    used = set(s.market.values()) | {c for c in s.wh if c >= 0} | {c for c in s.hm if c >= 0}
-    used |= set(s.kh) | set(s.kept) | set(s.mdisc) | set(s.hdisc) | set(deck_top) | set(house_deck_top)
+    s.klaus_hand, s.klaus_kept = list(klaus_hand), list(klaus_kept)
+    s.material_discard, s.house_discard = list(material_discard), list(house_discard)
+    s.combo_used = list(combo_used) if combo_used is not None else [False] * players
+    s.public = bytearray(C.NUM_CARDS)
+    s.final_round, s.log, s.turn_number = False, [], 0
+    used = set(s.market.values()) | {c for c in s.warehouse if c >= 0} | {c for c in s.house_market if c >= 0}
+    used |= set(s.klaus_hand) | set(s.klaus_kept) | set(s.material_discard) | set(s.house_discard) | set(deck_top) | set(house_deck_top)
     for group in (s.hands, s.rubble):
         for h in group:
             used |= set(h)
-    for ps in s.pans:
+    for ps in s.panoramas:
         for p in ps:
             used |= set(p)
     rest_m = [c for c in range(C.NUM_MATERIALS) if c not in used]
@@ -77,14 +78,14 @@ def scenario(players: int = 2, card: str = "A", *, seat: int = 0, phase: str = "
     rng.shuffle(rest_m)
     rng.shuffle(rest_h)
     if empty_material_deck:
-        s.mdisc += rest_m
+        s.material_discard += rest_m
         rest_m = []
-    s.mdeck = rest_m + list(reversed(list(deck_top)))
-    s.hdeck = rest_h + list(reversed(list(house_deck_top)))
-    _start_turn(s, seat)
+    s.material_deck = rest_m + list(reversed(list(deck_top)))
+    s.house_deck = rest_h + list(reversed(list(house_deck_top)))
+    start_turn(s, seat)
     s.phase, s.placed = phase, placed
     s.log = []
-    from .views import all_cards
+    from .saves import all_cards
     if sorted(all_cards(s)) != list(range(C.NUM_CARDS)):
         raise ValueError("scenario: a card is placed twice")
     return s

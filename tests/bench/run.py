@@ -75,7 +75,8 @@ def nyhavn_placements() -> dict[str, Any] | None:
 
 
 def combine_playouts(cpython: dict[str, Any], browser: dict[str, Any] | None) -> dict[str, Any]:
-    """Per game: ``cpython_per_s``, ``pyodide_per_s`` and their ``ratio`` (CPython / Pyodide)."""
+    """Per game: games/s ``cpython_per_s``, ``pyodide_per_s`` and their ``ratio`` (CPython / Pyodide); applied actions/s
+    ``actions_per_s`` (CPython) and ``pyodide_actions_per_s``."""
     out: dict[str, Any] = {}
     for gid in GAMES:
         c = (cpython or {}).get(gid)
@@ -83,7 +84,8 @@ def combine_playouts(cpython: dict[str, Any], browser: dict[str, Any] | None) ->
         if c is None:
             out[gid] = None
             continue
-        row = {"cpython_per_s": c["per_s"], "pyodide_per_s": b["per_s"] if b else None, "games": c["games"]}
+        row = {"cpython_per_s": c["per_s"], "pyodide_per_s": b["per_s"] if b else None, "games": c["games"],
+               "actions_per_s": c.get("actions_per_s"), "pyodide_actions_per_s": b.get("actions_per_s") if b else None}
         row["ratio"] = round(c["per_s"] / b["per_s"], 2) if b else None
         out[gid] = row
     return out

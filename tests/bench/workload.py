@@ -35,7 +35,7 @@ def summary(ms: list[float]) -> dict[str, float] | None:
 
 
 def playouts(game_id: str, games: int | None = None, seed: int = 1) -> dict[str, Any]:
-    """Play ``games`` whole random 2-player games (uniform over legal actions); games per second."""
+    """Play ``games`` whole random 2-player games (uniform over legal actions); games and applied actions per second."""
     from game.core import Rng
 
     module = _module(game_id)
@@ -50,7 +50,8 @@ def playouts(game_id: str, games: int | None = None, seed: int = 1) -> dict[str,
             state = module.apply_action(state, legal[rng.randrange(len(legal))])
             actions += 1
     seconds = time.perf_counter() - t0
-    return {"games": games, "actions": actions, "seconds": round(seconds, 4), "per_s": round(games / seconds, 3)}
+    return {"games": games, "actions": actions, "seconds": round(seconds, 4), "per_s": round(games / seconds, 3),
+            "actions_per_s": round(actions / seconds, 1)}
 
 
 def positions(game_id: str, count: int, seed: int = 11, **options: Any) -> list[Any]:

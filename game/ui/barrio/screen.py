@@ -17,7 +17,7 @@ from ..dom import el
 from ..i18n import t
 from ..screen import GameScreen, seat_names
 from .rules import rules
-from .table import NARROW, Flash, Pick, flashes, klaus_before, paint, refusal, score_rows, tap
+from .table import NARROW, Flash, Pick, flashes, klaus_before, paint, score_rows, tap
 
 #: container width (CSS px) from which the two-column table is used
 WIDE_FROM_PX = 640
@@ -116,10 +116,10 @@ class BarrioScreen(GameScreen):
 
     def act(self, action: dict[str, Any]) -> bool:
         if self.is_my_turn() and action not in self.legal():
-            try:  # the engine says why, in English: show it in the player's language
+            try:  # the engine says why, with a catalogue key: show it in the player's language
                 self.module.apply_action(self.match.state, action)
             except IllegalAction as exc:
-                self.app.toast(refusal(str(exc), self.lang), error=True)
+                self.app.toast(exc.text(self.lang), error=True)
                 return False
         ok = super().act(action)
         if ok:

@@ -20,7 +20,8 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from ...barrio import cards as C
-from ...barrio import engine as E
+from ...barrio.market import line_cells, payments
+from ...barrio.panoramas import panoramas_points
 from ..canvas import DrawList, Target
 from ..i18n import register, t
 from . import look
@@ -215,47 +216,6 @@ register({
 })
 
 
-#: the engine's refusals in Spanish (the engine words them in English); unknown ones stay as they are
-REFUSALS_ES: dict[str, str] = {
-    "A material must touch a card already in the market along a side.":
-        "Un material debe tocar por un lado una carta que ya esté en el mercado.",
-    "That place in the market is already taken.": "Esa casilla del mercado ya está ocupada.",
-    "You already hold 7 cards: you cannot draw more.": "Ya tienes 7 cartas: no puedes robar más.",
-    "You cannot draw now.": "Ahora no puedes robar.",
-    "In the solo game you draw only materials.": "En solitario solo robas materiales.",
-    "In the solo game you build a house of the house market.": "En solitario construyes una casa del mercado de casas.",
-    "In the solo game you hold no houses.": "En solitario no tienes casas en la mano.",
-    "You can build only after placing two materials this turn.": "Solo puedes construir después de colocar dos materiales este turno.",
-    "You have already placed two materials this turn.": "Ya has colocado dos materiales este turno.",
-    "Only materials go into the market; houses are built.": "Al mercado solo van materiales; las casas se construyen.",
-    "The first card of an empty market goes at row 0, column 0.": "La primera carta de un mercado vacío va en la fila 0, columna 0.",
-    "The market may not grow beyond 5x5 (only the second material of a turn may stretch a line, to build with it).":
-        "El mercado no puede pasar de 5×5 (solo el segundo material del turno puede alargar una línea, para construir con ella).",
-    "That would stretch the market beyond 5x5 with no build that brings it back.":
-        "Eso estiraría el mercado más allá de 5×5 sin ninguna construcción que lo devuelva a su tamaño.",
-    "The market is larger than 5x5: you placed a card beyond it, so you must build now.":
-        "El mercado pasa de 5×5: colocaste una carta fuera, así que ahora debes construir.",
-    "That deck is empty and has no discards to reshuffle.": "Ese mazo está vacío y no hay descartes que barajar.",
-    "That card is not in the warehouse.": "Esa carta no está en el almacén.",
-    "That card is not in your hand.": "Esa carta no está en tu mano.",
-    "That house is not in the house market.": "Esa casa no está en el mercado de casas.",
-    "That house is not in your hand.": "Esa casa no está en tu mano.",
-    "That line does not hold the materials this house needs (doubles count once, Burruños never).":
-        "Esa línea no tiene los materiales que pide la casa (los dobles cuentan una vez; los Burruños, nunca).",
-    "That build would leave the market larger than 5x5.": "Esa construcción dejaría el mercado mayor de 5×5.",
-    "Discarding houses is a whole turn's action: do it at the start of your turn.":
-        "Descartar casas ocupa todo el turno: hazlo al empezar tu turno.",
-    "The end-of-turn top-up is drawn face down.": "Para completar la mano al final del turno se roba boca abajo.",
-    "That action is not possible now.": "Ahora no se puede hacer eso.",
-    "The game is over.": "La partida ha terminado.",
-}
-
-
-def refusal(message: str, lang: str) -> str:
-    """An engine refusal in the player's language."""
-    return REFUSALS_ES.get(message, message) if lang == "es" else message
-
-
 @dataclass
 class Pick:
     """The player's half-made choice between taps (nothing here is in the engine yet)."""
@@ -320,9 +280,9 @@ def line_split(view: dict[str, Any], action: Action) -> tuple[list[int], list[in
     """(paid, rubble) cards of a build action: what pays for the house and what goes to the builder's rubble."""
     market = market_cells(view)
     line = action["line"]
-    cells = E.line_cells(market, line["axis"], line["index"])
+    cells = line_cells(market, line["axis"], line["index"])
     cards = [market[p] for p in cells]
-    for use, paid in E.payments(action["house"], cards):
+    for use, paid in payments(action["house"], cards):
         if use == action["use"]:
             return list(paid), [c for c in cards if c not in paid]
     return [], cards
@@ -354,7 +314,7 @@ def pan_gain(pans: list[list[int]], house: int, option: Action) -> int:
         i, j = option["left"], option["right"]
         joined = new[i] + [house] + new[j]
         new = [p for k, p in enumerate(new) if k not in (i, j)] + [joined]
-    return C.POINTS[house] + E.pans_points(new) - E.pans_points(pans)
+    return C.POINTS[house] + panoramas_points(new) - panoramas_points(pans)
 
 
 def house_name(card: int, lang: str) -> str:
@@ -1036,7 +996,7 @@ class _Painter:
             for j, hcard in enumerate(pan):
                 look.house_card(d, hcard, cx + j * (pw2 + 2), cy, pw2, ph, lang)
             self.label(cx, cy + ph + 9, t("barrio.panorama", lang, n=len(pan), pts=C.PANORAMA_POINTS[min(len(pan), 8)] if len(pan) <= 8
-                                                      else E.pans_points([pan])), 10, bold=False)
+                                                      else panoramas_points([pan])), 10, bold=False)
             cx += max(len(pan) * (pw2 + 2), 70) + 10
         return cy + ph + 18 - top
 
@@ -1139,7 +1099,7 @@ def with_klaus(view: dict[str, Any], klaus: dict[str, Any]) -> dict[str, Any]:
     # his score at that step: houses and panoramas as they were, Burruños not yet kept taken off
     houses = sum(C.POINTS[h] for p in klaus["pans"] for h in p)
     later = (len(view["klaus"]["kept"]) - klaus["kept"]) * view["scoring"]["burruno"]
-    out["scores"] = [view["scores"][0], houses + E.pans_points(klaus["pans"]) + view["breakdown"][1]["burrunos"] - later]
+    out["scores"] = [view["scores"][0], houses + panoramas_points(klaus["pans"]) + view["breakdown"][1]["burrunos"] - later]
     return out
 
 
