@@ -224,6 +224,17 @@ class Bench:
             context.close()
         return out
 
+    def hints(self, url: str, games: list[str], n: int = 20) -> dict[str, Any]:
+        """Per game: the coach's hint latency (ms: median, p95, max) in the browser's Python at the app's time budget,
+        over ``n`` positions of real play (:func:`game.core.coach.measure`, what the Hint control runs)."""
+        context = self.context()
+        try:
+            page = self.app_page(context, url)
+            code = f"import json\nfrom game.core import coach\nresult = json.dumps({{g: coach.measure(g, {n}) for g in {games!r}}})"
+            return json.loads(py(page, code))
+        finally:
+            context.close()
+
     def memory(self, url: str, games: list[str], timeout_ms: int = 60_000) -> dict[str, Any]:
         """JS heap and wasm memory (MB) on the start page, and after a full weak-vs-weak game of each (fresh page each)."""
         context = self.context()

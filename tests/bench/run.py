@@ -167,6 +167,7 @@ def browser_part(dist: Path, games: list[str], args: argparse.Namespace) -> dict
                                         lambda: bench.python_figures(site.url, games, args.decisions, args.budget))
                 out["frame_ms"] = guarded("frames (browser)", lambda: bench.frames(site.url, games))
                 out["frame_ms_large"] = guarded("frames at 1920x1080 (browser)", lambda: bench.frames(site.url, games, **DESKTOP))
+                out["hint_ms"] = guarded("coach hints (browser)", lambda: bench.hints(site.url, games))
                 out["memory_mb"] = guarded("memory after a full game (browser)", lambda: bench.memory(site.url, games))
                 out["outside_requests"] = sorted(set(bench.outside))
                 NOTES.extend(bench.problems)
