@@ -107,7 +107,7 @@ class WeakBot:
 class _Position:
     """A light copy of the open facts the strong player's model needs."""
 
-    __slots__ = ("n", "board", "lengths", "mayor", "owners", "cash", "money", "roofs_left", "cubes_left", "last_round", "specials_left")
+    __slots__ = ("n", "board", "lengths", "mayor", "owners", "cash", "money", "roofs_left", "cubes_left", "last_round")
 
     def __init__(self, view: dict[str, Any]) -> None:
         self.n = view["players"]
@@ -120,7 +120,6 @@ class _Position:
         self.roofs_left = sum(1 for r in view["roofs_unseen"] if r)
         self.cubes_left = sum(len(r) for r in view["display"])
         self.last_round = view["round"] >= view["rounds"]
-        self.specials_left = len(view["supply"])
 
 
 class StrongBot:
@@ -137,21 +136,7 @@ class StrongBot:
     their mean (what wins a game of five is beating the luckiest rival).
     """
 
-    def __init__(self, seed: int = 0, beta: float = 0.3, money_value: float = 2.0, roof_hope: float = 0.0, shade: bool = False, hoard: int = 8, cash_below: float = 1.0, rival_weight: float = 0.5,
-                 win_weight: float = 0.0, spread: float = 20.0, spread_min: float = 3.0,
-                 reserve: float = 0.0, reserve_cap: int = 4, mayor_hope: float = 0.0,
-                 excess: float = 1.0, useful_turns: float = 1.0, useful_extra: float = 4.0) -> None:
-        self.excess = excess
-        self.useful_turns = useful_turns
-        self.useful_extra = useful_extra
-        self._useful = 99.0
-        self.mayor_hope = mayor_hope
-        self.win_weight = win_weight
-        self.reserve = reserve
-        self.reserve_cap = reserve_cap
-        self._reserve = 0.0
-        self.spread = spread
-        self.spread_min = spread_min
+    def __init__(self, seed: int = 0, beta: float = 0.3, money_value: float = 2.0, roof_hope: float = 0.0, shade: bool = False, hoard: int = 8, cash_below: float = 1.0, rival_weight: float = 0.5) -> None:
         self.rival_weight = rival_weight
         self.rng = Rng(seed, stream=5)
         self.hoard = hoard
@@ -166,29 +151,10 @@ class StrongBot:
         """Points a million in hand is worth now: less as the round runs out of pieces."""
         left = (pos.cubes_left + 2 * pos.roofs_left) / 48
         lam = self.money_value * left
-        self._reserve = self.reserve * left
-        # Money beyond what the turns left can put in the cash box or spend is worth much less.
-        turns = (pos.cubes_left + pos.roofs_left + pos.specials_left) / pos.n
-        self._useful = self.useful_turns * turns + self.useful_extra
         return lam if pos.last_round else max(lam, 0.8)
 
-    def _money(self, m: int, lam: float) -> float:
-        """Points ``m`` millions in hand are worth: ``lam`` each, and more for the first ``reserve_cap`` while pieces remain."""
-        if m > self._useful:
-            return lam * self._useful + self.excess * lam * (m - self._useful) + self._reserve * min(m, self.reserve_cap)
-        return lam * m + self._reserve * min(m, self.reserve_cap)
-
-    def _pay(self, m: int, b: int, lam: float, n: int) -> float:
-        """Utility lost by paying ``b`` of ``m`` millions to another seat (who is one rival of ``n - 1``)."""
-        return self._money(m, lam) - self._money(m - b, lam) + lam * b / (n - 1)
-
-    def _receive(self, m: int, b: int, lam: float, n: int) -> float:
-        """Utility gained by receiving ``b`` millions from another seat."""
-        return self._money(m + b, lam) - self._money(m, lam) + lam * b / (n - 1)
-
     def _utilities(self, pos: _Position, board: list, lengths: list[int], mayor: int, owners: list[int], money: list[int], lam: float) -> list[float]:
-        """Each seat's expected score plus money value, less its rivals' (their mean and the best, by ``rival_weight``),
-        plus ``win_weight`` times its chance of finishing first."""
+        """Each seat's expected score plus money value, less its rivals' (their mean and the best, by ``rival_weight``)."""
         n = pos.n
         steps = []
         for r in range(ROWS):
@@ -202,56 +168,27 @@ class StrongBot:
         short = max(0, sum(need) - 2 * pos.roofs_left - pos.cubes_left)
         ev = [float(c) for c in pos.cash]
         hope = self.roof_hope
-        win_weight = self.win_weight
-        rows_of = [[0.0] * n for _ in range(ROWS)] if win_weight else None
         for r in range(ROWS):
-            double = 2 if mayor == r else 1
-            factor = (1 - 2 * ws[r] / tot) * double
+            factor = (1 - 2 * ws[r] / tot) * (2 if mayor == r else 1)
             if short:
-                factor -= 0.15 * short * double
-            row_sum = rows_of[r] if rows_of is not None else None
+                factor -= 0.15 * short * (2 if mayor == r else 1)
             for cubes, roof in board[r]:
                 o = owners[cubes[-1] // 6]
                 if o >= 0:
                     v = sum(c % 6 + 1 for c in cubes) + (roof or hope)
                     ev[o] += factor * v
-                    if row_sum is not None:
-                        row_sum[o] += double * v
-        vals = [ev[j] + self._money(money[j], lam) for j in range(n)]
+        vals = [ev[j] + lam * money[j] for j in range(n)]
         total = sum(vals)
         w = self.rival_weight
         if not w or n == 2:
-            out = [vals[j] - (total - vals[j]) / (n - 1) for j in range(n)]
-        else:
-            order = sorted(range(n), key=vals.__getitem__, reverse=True)
-            first, second = order[0], order[1]
-            out = [vals[j] - (1 - w) * (total - vals[j]) / (n - 1) - w * vals[second if j == first else first] for j in range(n)]
-        if rows_of is None:
-            return out
-        # Chance of finishing first: one scenario per row that fails (the others complete), each seat's
-        # final score in it blurred by what the pieces still to come can change.
-        left = (pos.cubes_left + 2 * pos.roofs_left) / 48
-        inv = 1.0 / (self.spread * left + self.spread_min)
-        base = [pos.cash[j] + self._money(money[j], lam) + sum(rows_of[r][j] for r in range(ROWS)) for j in range(n)]
-        win = [0.0] * n
-        for r in range(ROWS):
-            pr = ws[r] / tot
-            row = rows_of[r]
-            final = [(base[j] - 2 * row[j]) * inv for j in range(n)]
-            for j in range(n):
-                fj = final[j]
-                pw = 1.0
-                for k in range(n):
-                    if k != j:
-                        d = fj - final[k]
-                        pw *= 1.0 / (1.0 + math.exp(-1.7 * d)) if d > -30 else 0.0
-                win[j] += pr * pw
-        return [out[j] + win_weight * win[j] for j in range(n)]
+            return [vals[j] - (total - vals[j]) / (n - 1) for j in range(n)]
+        order = sorted(range(n), key=vals.__getitem__, reverse=True)
+        first, second = order[0], order[1]
+        return [vals[j] - (1 - w) * (total - vals[j]) / (n - 1) - w * vals[second if j == first else first] for j in range(n)]
 
     def _outcomes(self, pos: _Position, piece: dict[str, Any], player: int, lam: float) -> list[tuple[list[float], Action | None]]:
         """Utilities after ``player`` places ``piece`` each legal way (discard included for specials)."""
         kind = piece["kind"]
-        n = pos.n
         board, lengths, mayor, owners, money = pos.board, pos.lengths, pos.mayor, pos.owners, pos.money
         out: list[tuple[list[float], Action | None]] = []
         if kind == "cube":
@@ -282,14 +219,8 @@ class StrongBot:
                         out.append((self._utilities(pos, b, lengths, mayor, owners, money, lam), {"type": "place", "row": r, "lot": i}))
             return out
         if kind == "mayor":
-            # Early in the round the mayor's row is mostly still to be built: its holder will build there.
-            bonus = self.mayor_hope * (pos.cubes_left + 2 * pos.roofs_left) / 48
             for r in range(ROWS):
-                u = self._utilities(pos, board, lengths, r, owners, money, lam)
-                if bonus:
-                    u = [x - bonus / (n - 1) for x in u]
-                    u[player] += bonus * n / (n - 1)
-                out.append((u, {"type": "mayor", "row": r}))
+                out.append((self._utilities(pos, board, lengths, r, owners, money, lam), {"type": "mayor", "row": r}))
         elif kind == "permit":
             size = piece["size"]
             for r in range(ROWS):
@@ -332,8 +263,8 @@ class StrongBot:
                 best_bid, best_j, best_u = bid, j, uj[me]
         if best_bid <= 0:
             return mine
-        keep = mine - self._pay(pos.money[me], best_bid, lam, n) if pos.money[me] >= best_bid else -1e9
-        return max(keep, best_u + self._receive(pos.money[me], best_bid, lam, n))
+        keep = mine - best_bid * c if pos.money[me] >= best_bid else -1e9
+        return max(keep, best_u + best_bid * c)
 
     # ---- decisions
     def choose(self, view: dict[str, Any], legal: list[Action]) -> Action:
@@ -357,10 +288,8 @@ class StrongBot:
         if kind == "bid":
             mine = self._best_for(pos, piece, me, lam)[me]
             theirs = self._best_for(pos, piece, a, lam)[me]
-            gain = mine - theirs
-            bid = 0
-            while bid < pos.money[me] and self._pay(pos.money[me], bid + 1, lam, n) <= gain:
-                bid += 1
+            value = (mine - theirs) / c if c > 0 else 99
+            bid = min(pos.money[me], int(value))
             high = view["high_bid"]
             if self.shade and c > 0 and bid > high:
                 # Bid just enough to beat what the auctioneer and the later bidders would pay.
@@ -377,8 +306,8 @@ class StrongBot:
             return {"type": "pass"}
         if kind == "sell":
             b, j = view["high_bid"], view["high_bidder"]
-            keep = self._best_for(pos, piece, me, lam)[me] - self._pay(pos.money[me], b, lam, n)
-            sell = self._best_for(pos, piece, j, lam)[me] + self._receive(pos.money[me], b, lam, n)
+            keep = self._best_for(pos, piece, me, lam)[me] - b * c
+            sell = self._best_for(pos, piece, j, lam)[me] + b * c
             return {"type": "buy"} if keep > sell else {"type": "sell"}
         outs = self._outcomes(pos, piece, me, lam)
         keys = {_key(x) for x in legal}
@@ -400,7 +329,7 @@ class StrongBot:
             elif what == "roof":
                 unseen = view["roofs_unseen"]
                 counts: dict[int, int] = {}
-                for r in unseen:
+                for r in unseen:  # each distinct roof valued once, weighted by how many are face down
                     counts[r] = counts.get(r, 0) + 1
                 v = sum(k * (self._auction_value(pos, {"kind": "roof", "value": r}, me, lam, n, base) if r else now)
                         for r, k in counts.items()) / len(unseen)
