@@ -87,7 +87,7 @@
     renderStartLabel();
     if (playable) renderSeats(info);
     else show($("options-box"), false);
-    $("f-seed").value = s.seed ?? "";
+    if (document.activeElement !== $("f-seed")) $("f-seed").value = s.seed ?? "";
     $("f-patterns").checked = Boolean(s.patterns);
     setOptions($("f-lang"), Object.entries(DATA.languages), lang());
     renderResume();
@@ -210,6 +210,8 @@
       else if (name === "level" || name === "scoring_card") s[name] = target.value;
     });
   });
+  // the seed is kept as it is typed, so another choice's re-render never drops it
+  $("f-seed").addEventListener("input", (event) => { s.seed = event.target.value.trim(); save(); });
   $("start-rules").addEventListener("toggle", renderRules);
   form.addEventListener("submit", (event) => {
     event.preventDefault();
