@@ -184,9 +184,19 @@ def project_metadata() -> dict:
     return tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
 
 
+#: Generated assets shipped inside the wheel as package data (deflated there: a ``.bin`` file served on its
+#: own would travel uncompressed), archive name → file under assets/
+WHEEL_ASSETS = {"game/nyhavn/placements.bin": "placements.bin"}
+
+
 def wheel_files(package_root: Path = ROOT / "game") -> list[tuple[str, bytes]]:
-    """(archive name, content) of every file of the ``game`` package that belongs in the wheel."""
+    """(archive name, content) of every file of the ``game`` package that belongs in the wheel, and the
+    generated assets it carries (:data:`WHEEL_ASSETS`, read by the engines as package data)."""
     files = []
+    for name, asset in WHEEL_ASSETS.items():
+        path = ROOT / "assets" / asset
+        if path.is_file() and not (package_root.parent / name).exists():
+            files.append((name, path.read_bytes()))
     for path in sorted(package_root.rglob("*")):
         rel = path.relative_to(package_root.parent).as_posix()
         if not path.is_file() or "__pycache__" in path.parts or path.suffix not in (".py", ".json", ".bin"):
@@ -286,6 +296,11 @@ def house_icon(size: int, maskable: bool = False) -> bytes:
 
 # --------------------------------------------------------------------------- trimmed stdlib
 
+#: The stdlib modules the app was seen to import (tests/bench/imports.py writes it; build.py keeps them)
+STDLIB_USED = ROOT / "stdlib-modules.txt"
+#: Modules of our package that only the terminal runs (``python -m game``, balance and bench tools): their
+#: imports (argparse, statistics, …) are not shipped; the browser app never imports them.
+TERMINAL_ONLY = frozenset({"game.__main__", "game.cli", "game.barrio.balance", "game.nyhavn.bench"})
 #: Modules the interpreter itself needs at start (found by name, not by an import statement)
 STDLIB_STARTUP = (
     "site", "sysconfig", "_sysconfigdata__emscripten_wasm32-emscripten", "encodings", "encodings.aliases",
@@ -375,12 +390,73 @@ def builtin_modules(wasm: bytes) -> set[str]:
     return {m.decode() for m in re.findall(rb"PyInit_(\w+)", wasm)}
 
 
-def trimmed_stdlib(stdlib_zip: bytes, roots: dict[str, set[str]], builtins: set[str]) -> tuple[bytes, list[str]]:
-    """``python_stdlib.zip`` cut to the modules reachable from ``roots`` ({who: imported names}), stored uncompressed.
+#: Packages whose docstrings are used at run time (Pyodide copies them onto its JavaScript proxy types)
+KEEP_DOCSTRINGS = ("pyodide/", "_pyodide/")
 
-    Stdlib modules are followed through their module-level imports (what importing them runs). Every
-    import of our own package must resolve to the zip, the runtime or our package, or the build fails:
-    the trimmed zip cannot miss a module the game imports.
+
+def slim_source(source: str) -> str:
+    """``source`` without comments and with every docstring emptied (``""``), line numbers kept.
+
+    The stdlib runs unchanged without docstrings (CPython's ``-OO`` removes them too; an empty one keeps
+    ``__doc__`` a string). Tracebacks still point at the right lines. Source this Python cannot parse
+    (newer syntax) is returned unchanged, and so is any result that would not parse.
+    """
+    import ast
+    import tokenize
+
+    try:
+        tree = ast.parse(source)
+    except (SyntaxError, ValueError):
+        return source
+    spans = []
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)) and node.body:
+            first = node.body[0]
+            if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant) and isinstance(first.value.value, str):
+                spans.append((first.lineno, first.col_offset, first.end_lineno, first.end_col_offset))
+    lines = [line.encode() for line in source.splitlines(keepends=True)]  # ast's columns count UTF-8 bytes
+    for first_line, col, last_line, end_col in sorted(spans, reverse=True):
+        rest = lines[last_line - 1][end_col:]
+        lines[first_line - 1] = lines[first_line - 1][:col] + b'""' + (rest if last_line == first_line else b"\n")
+        for i in range(first_line, last_line):
+            lines[i] = b"\n"
+        if last_line > first_line:
+            lines[last_line - 1] = rest if rest.strip() else b"\n"
+    text = b"".join(lines).decode()
+    lines = text.splitlines(keepends=True)
+    try:
+        tokens = list(tokenize.generate_tokens(io.StringIO(text).readline))
+    except (tokenize.TokenError, SyntaxError):
+        return source
+    for token in reversed(tokens):
+        if token.type == tokenize.COMMENT and not token.string.startswith(("#!", "# -*-", "# vim:")):
+            row, col = token.start
+            line = lines[row - 1]
+            lines[row - 1] = line[:col].rstrip() + line[len(line.rstrip("\r\n")):]
+    slim = "".join(lines)
+    try:
+        ast.parse(slim)
+    except SyntaxError:
+        return source
+    return slim if slim.count("\n") == source.count("\n") else source
+
+
+def stdlib_used(path: Path | None = None) -> list[str]:
+    """The stdlib modules the running app was seen to import (``stdlib-modules.txt``, written by
+    ``tests/bench/imports.py``: every game's screens, bots, saves and end screen in the real worker)."""
+    path = path or STDLIB_USED
+    return [line.strip() for line in path.read_text().splitlines() if line.strip() and not line.startswith("#")]
+
+
+def trimmed_stdlib(stdlib_zip: bytes, roots: dict[str, set[str]], builtins: set[str],
+                   used: Iterable[str] = ()) -> tuple[bytes, list[str]]:
+    """``python_stdlib.zip`` cut to ``used`` plus the modules reachable from ``roots`` ({who: imported names}),
+    deflated (GitHub Pages sends ``.zip`` files as they are).
+
+    ``used`` is what the running app was seen to import (micropip installing our wheel, Pyodide's and
+    PyScript's bootstraps, every screen); ``roots`` are our package's imports, anywhere in a module, followed
+    through the stdlib's module-level imports. The build fails when an import of our package resolves to
+    nothing (not in the zip, the runtime or our package), or when a module of ``used`` is not in the zip.
     """
     src = zipfile.ZipFile(io.BytesIO(stdlib_zip))
     paths = {}
@@ -391,6 +467,7 @@ def trimmed_stdlib(stdlib_zip: bytes, roots: dict[str, set[str]], builtins: set[
     missing = sorted(f"{who}: {name}" for who, names in roots.items() if who.startswith("game")
                      for name in names
                      if name.split(".")[0] not in paths and name.split(".")[0] not in builtins | RUNTIME_MODULES)
+    missing += sorted(f"{STDLIB_USED.name}: {name}" for name in used if name not in paths)
     if missing:
         raise SystemExit("build.py: imports the trimmed stdlib cannot serve:\n  " + "\n  ".join(missing))
     needed: set[str] = set()
@@ -404,16 +481,14 @@ def trimmed_stdlib(stdlib_zip: bytes, roots: dict[str, set[str]], builtins: set[
                 needed.add(prefix)
                 todo.append(prefix)
 
-    for names in roots.values():
+    for names in [*roots.values(), used]:
         for name in names:
             want(name)
     while todo:
         module = todo.pop()
         path = paths[module]
-        # followed into functions too (lazy imports such as importlib.metadata's _adapters, or Pyodide's package
-        # loader importing tarfile, run when micropip installs our wheel); only `if __name__ == "__main__":` is skipped
         for name in imports_of(src.read(path).decode("utf-8", "replace"), module, path.endswith("__init__.py"),
-                               module_level_only=False):
+                               module_level_only=True):
             want(name)
     kept = {paths[m] for m in needed}
     out = io.BytesIO()
@@ -421,37 +496,27 @@ def trimmed_stdlib(stdlib_zip: bytes, roots: dict[str, set[str]], builtins: set[
         for info in src.infolist():
             if info.filename.endswith(".py") and info.filename not in kept:
                 continue
+            if not info.filename.endswith(".py") and not info.is_dir():
+                continue  # licence text, Windows .bat, typing markers: nothing imports them
+            if info.is_dir():
+                continue
             entry = zipfile.ZipInfo(info.filename, ZIP_EPOCH)
-            entry.compress_type = zipfile.ZIP_STORED  # the server's gzip compresses the whole file better
+            entry.compress_type = zipfile.ZIP_DEFLATED
             entry.external_attr = info.external_attr
-            zf.writestr(entry, src.read(info.filename))
+            data = src.read(info.filename)
+            if not info.filename.startswith(KEEP_DOCSTRINGS):
+                data = slim_source(data.decode("utf-8")).encode("utf-8")
+            zf.writestr(entry, data, compresslevel=9)
     return out.getvalue(), sorted(needed)
 
 
-def stdlib_roots(micropip_wheel: Path) -> dict[str, set[str]]:
-    """What imports what at run time: our package, micropip, Pyodide's and PyScript's own Python (main thread and
-    worker alike), and the interpreter's start-up modules."""
+def stdlib_roots() -> dict[str, set[str]]:
+    """What our package imports (anywhere in a module, lazy imports included) and the interpreter's
+    start-up modules. What micropip, Pyodide and PyScript import at run time is in :func:`stdlib_used`."""
     roots: dict[str, set[str]] = {"startup": set(STDLIB_STARTUP)}
     for module, is_package, source in _python_sources(wheel_files()):
-        roots[module] = imports_of(source, module, is_package)
-    with zipfile.ZipFile(micropip_wheel) as wheel:
-        for module, is_package, source in _python_sources((n, wheel.read(n)) for n in wheel.namelist()):
+        if module not in TERMINAL_ONLY:
             roots[module] = imports_of(source, module, is_package)
-    core = NODE_MODULES / "@pyscript" / "core"
-    for path in sorted((core / "src" / "stdlib").rglob("*.py")):
-        rel = path.relative_to(core / "src" / "stdlib").as_posix()
-        for module, is_package, source in _python_sources([(rel, path.read_bytes())]):
-            roots[module] = imports_of(source, module, is_package)
-    # Python run from JavaScript (PyScript's and Pyodide's bootstrap code lives in strings of their bundles)
-    for path in [*sorted((core / "dist").glob("*.js")), NODE_MODULES / "pyodide" / "pyodide.asm.mjs", NODE_MODULES / "pyodide" / "pyodide.mjs"]:
-        if PYSCRIPT_UNUSED.match(path.name):
-            continue
-        text = path.read_text(errors="replace")
-        roots[path.name] = {next(g for g in m.groups() if g) for m in _JS_IMPORT_RE.finditer(text)}
-    # Pyodide's own packages in the zip, whole (the runtime imports their parts by name)
-    with zipfile.ZipFile(NODE_MODULES / "pyodide" / "python_stdlib.zip") as zf:
-        roots["pyodide"] = {n[:-3].replace("/", ".").removesuffix(".__init__") for n in zf.namelist()
-                            if n.endswith(".py") and n.startswith(("pyodide/", "_pyodide/"))}
     return roots
 
 
@@ -663,8 +728,11 @@ def finalize(out: Path) -> str:
     return build_id
 
 
-def build(out: Path = DIST) -> str:
-    """Write the whole site to ``out`` (emptied first); return the build id."""
+def build(out: Path = DIST, full_stdlib: bool = False) -> str:
+    """Write the whole site to ``out`` (emptied first); return the build id.
+
+    ``full_stdlib`` ships Pyodide's whole ``python_stdlib.zip`` instead of the trimmed one (for the import survey).
+    """
     ensure_npm_packages()
     micropip = ensure_micropip()
     if out.exists():
@@ -679,8 +747,11 @@ def build(out: Path = DIST) -> str:
         raise SystemExit("build.py: pyscript.toml must list exactly one ./<name>.whl package")
     assets = ROOT / "assets"
     if assets.is_dir():  # generated or shipped by the engines; also written into Python's ./assets/
-        shutil.copytree(assets, out / "assets", ignore=shutil.ignore_patterns("__pycache__", "*.py", ".*"))
+        in_wheel = list(WHEEL_ASSETS.values())  # already package data of the wheel
+        shutil.copytree(assets, out / "assets", ignore=shutil.ignore_patterns("__pycache__", "*.py", ".*", *in_wheel))
         names = sorted(p.relative_to(out).as_posix() for p in (out / "assets").rglob("*") if p.is_file())
+        if not names:
+            shutil.rmtree(out / "assets")
         if names:
             config += "\n# written by build.py: the engines read these from ./assets/ in the browser\n[files]\n"
             config += "".join(f'"./{name}" = "./{name}"\n' for name in names)
@@ -705,9 +776,13 @@ def build(out: Path = DIST) -> str:
         if name.endswith(".mjs"):
             strip_source_map(pyodide_dir / name)
     builtins = builtin_modules((NODE_MODULES / "pyodide" / "pyodide.asm.wasm").read_bytes())
-    stdlib, kept = trimmed_stdlib((NODE_MODULES / "pyodide" / "python_stdlib.zip").read_bytes(), stdlib_roots(micropip), builtins)
-    (pyodide_dir / "python_stdlib.zip").write_bytes(stdlib)
-    log(f"stdlib trimmed to {len(kept)} modules, {len(stdlib) / 1e6:.1f} MB stored")
+    full = (NODE_MODULES / "pyodide" / "python_stdlib.zip").read_bytes()
+    if full_stdlib:  # for tests/bench/imports.py, which finds out what the app imports
+        (pyodide_dir / "python_stdlib.zip").write_bytes(full)
+    else:
+        stdlib, kept = trimmed_stdlib(full, stdlib_roots(), builtins, stdlib_used())
+        (pyodide_dir / "python_stdlib.zip").write_bytes(stdlib)
+        log(f"stdlib trimmed to {len(kept)} modules, {len(stdlib) / 1e6:.2f} MB")
     lock = json.loads((NODE_MODULES / "pyodide" / "pyodide-lock.json").read_text())
     (pyodide_dir / "pyodide-lock.json").write_text(json.dumps(patched_lock(lock), indent=1, sort_keys=True) + "\n")
     shutil.copyfile(micropip, pyodide_dir / MICROPIP_WHEEL)
