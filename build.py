@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import base64
+import email.utils
 import functools
 import gzip
 import hashlib
@@ -64,6 +65,9 @@ RUNTIME_FILES = (
     "vendor/pyodide/pyodide-lock.json",
     f"vendor/pyodide/{MICROPIP_WHEEL}",
 )
+#: Files the service worker does not precache: the page is "./" (index.html is the same file), the large
+#: install icons are fetched by the browser only when the app is installed (the service worker keeps them then)
+NOT_PRECACHED = ("index.html", ".nojekyll", "icons/icon-512.png", "icons/maskable-512.png")
 #: Files written last, after the content hash is known; they are not part of the hash
 FINAL_FILES = ("sw.js", "version.json")
 
@@ -209,7 +213,7 @@ def _zip_write(zf: zipfile.ZipFile, name: str, data: bytes) -> None:
     info = zipfile.ZipInfo(name, ZIP_EPOCH)
     info.compress_type = zipfile.ZIP_DEFLATED
     info.external_attr = 0o644 << 16
-    zf.writestr(info, data)
+    zf.writestr(info, data, compresslevel=9)
 
 
 def build_wheel(out_dir: Path) -> Path:
@@ -218,7 +222,10 @@ def build_wheel(out_dir: Path) -> Path:
     dist_name = meta["name"].replace("-", "_")
     version = meta["version"]
     info_dir = f"{dist_name}-{version}.dist-info"
-    entries = wheel_files()
+    # shipped without comments and docstrings (line numbers kept, so tracebacks still point at the source)
+    entries = [(name, slim_source(data.decode("utf-8")).encode("utf-8") if name.endswith(".py") else data)
+               for name, data in wheel_files()
+               if name[:-3].replace("/", ".").removesuffix(".__init__") not in TERMINAL_ONLY]
     entries.append((f"{info_dir}/METADATA", (
         f"Metadata-Version: 2.1\nName: {meta['name']}\nVersion: {version}\n"
         f"Summary: {meta.get('description', '')}\nRequires-Python: {meta.get('requires-python', '>=3.11')}\n"
@@ -314,7 +321,7 @@ RUNTIME_MODULES = frozenset({"sys", "builtins", "marshal", "_warnings", "_frozen
 #: PyScript chunks the app never loads: the code editor (codemirror) and the terminal (xterm, its MicroPython and
 #: Pyodide halves) are imported only when a page has a py-editor or terminal element. The plugins' small entry
 #: chunks stay: PyScript imports every plugin at start whatever the config says.
-PYSCRIPT_UNUSED = re.compile(r"^(codemirror|index-|mpy-|py-Dl|xterm|toml-Blg7Izee)")
+PYSCRIPT_UNUSED = re.compile(r"^(codemirror|index-|mpy-|py-Dl|xterm|toml-|zip-|storage\.js$|core\.css$)")
 
 _IMPORT_RE = re.compile(r"^[ \t]*import[ \t]+([\w. \t,]+)", re.M)
 _FROM_RE = re.compile(r"^[ \t]*from[ \t]+(\.*[\w.]*)[ \t]+import[ \t]+(\([^)]*\)|[^\n#;]*)", re.M)
@@ -407,7 +414,7 @@ def slim_source(source: str) -> str:
     try:
         tree = ast.parse(source)
     except (SyntaxError, ValueError):
-        return source
+        return _slim_by_tokens(source)
     spans = []
     for node in ast.walk(tree):
         if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)) and node.body:
@@ -439,6 +446,70 @@ def slim_source(source: str) -> str:
     except SyntaxError:
         return source
     return slim if slim.count("\n") == source.count("\n") else source
+
+
+def _significant(tokens: list) -> list[tuple[int, str]]:
+    import tokenize
+
+    skip = (tokenize.COMMENT, tokenize.NL, tokenize.ENCODING)
+    return [(t.type, t.string) for t in tokens if t.type not in skip]
+
+
+def _slim_by_tokens(source: str) -> str:
+    """:func:`slim_source` for source this Python's parser cannot read (newer syntax), from its tokens alone.
+
+    Docstrings are found as a lone string statement at the start of the module or of an indented block. The
+    result is kept only if its tokens are the source's (docstrings emptied, comments gone); source whose
+    f-strings this tokenizer cannot read (quotes reused inside, Python 3.12+) is returned unchanged.
+    """
+    import tokenize
+
+    def tokens_of(text: str) -> list:
+        return list(tokenize.generate_tokens(io.StringIO(text).readline))
+
+    try:
+        tokens = tokens_of(source)
+    except (tokenize.TokenError, SyntaxError, IndentationError):
+        return source
+    for t in tokens:
+        if t.type == tokenize.ERRORTOKEN:
+            return source
+        if t.type == tokenize.STRING and re.match(r"(?i)[rb]*f", t.string):
+            body = t.string.replace("{{", "").replace("}}", "")
+            if body.count("{") != body.count("}"):
+                return source
+    significant = [t for t in tokens if t.type not in (tokenize.COMMENT, tokenize.NL, tokenize.ENCODING)]
+    docstrings = []
+    for i, t in enumerate(significant):
+        if t.type != tokenize.STRING or re.match(r"(?i)[rb]*f", t.string):
+            continue
+        before = significant[i - 1].type if i else None
+        after = significant[i + 1].type if i + 1 < len(significant) else None
+        if before in (None, tokenize.INDENT) and after == tokenize.NEWLINE:
+            docstrings.append(t)
+    lines = source.splitlines(keepends=True)
+    edits = [(t.start, t.end, '""') for t in docstrings]
+    edits += [(t.start, t.end, "") for t in tokens if t.type == tokenize.COMMENT and not t.string.startswith(("#!", "# -*-"))]
+    for (row, col), (end_row, end_col), text in sorted(edits, reverse=True):
+        tail = lines[end_row - 1][end_col:]
+        if end_row == row:
+            lines[row - 1] = lines[row - 1][:col] + text + tail
+        else:
+            lines[row - 1] = lines[row - 1][:col] + text + "\n"
+            for i in range(row, end_row - 1):
+                lines[i] = "\n"
+            lines[end_row - 1] = tail if tail.strip() else "\n"
+        if not text:  # a removed comment: no trailing blanks
+            line = lines[row - 1]
+            lines[row - 1] = line[:len(line.rstrip("\r\n"))].rstrip() + line[len(line.rstrip("\r\n")):]
+    slim = "".join(lines)
+    try:
+        expected = [(ty, '""' if (ty, st) in {(d.type, d.string) for d in docstrings} else st) for ty, st in _significant(tokens)]
+        if _significant(tokens_of(slim)) != expected or slim.count("\n") != source.count("\n"):
+            return source
+    except (tokenize.TokenError, SyntaxError, IndentationError):
+        return source
+    return slim
 
 
 def stdlib_used(path: Path | None = None) -> list[str]:
@@ -662,13 +733,38 @@ def write_index(out: Path) -> None:
 
 # --------------------------------------------------------------------------- site
 
-def patched_lock(lock: dict) -> dict:
-    """Pyodide's lock file cut down to micropip, with the checksum of the PyPI wheel we ship."""
+def patched_lock(lock: dict, sha256: str = MICROPIP_SHA256) -> dict:
+    """Pyodide's lock file cut down to micropip, with the checksum of the micropip wheel we ship."""
     entry = dict(lock["packages"]["micropip"])
     if entry["file_name"] != MICROPIP_WHEEL:
         raise SystemExit(f"build.py: pyodide-lock.json names {entry['file_name']}, expected {MICROPIP_WHEEL}")
-    entry["sha256"] = MICROPIP_SHA256
+    entry["sha256"] = sha256
     return {"info": lock["info"], "packages": {"micropip": entry}}
+
+
+def slim_wheel(wheel: bytes) -> bytes:
+    """A wheel with the same files, its Python sources without comments and docstrings (:func:`slim_source`),
+    deflated at level 9, and its RECORD rewritten to match (the PyPI micropip wheel, checked before, as shipped)."""
+    src = zipfile.ZipFile(io.BytesIO(wheel))
+    entries = []
+    record_name = None
+    for info in src.infolist():
+        data = src.read(info.filename)
+        if info.filename.endswith(".dist-info/RECORD"):
+            record_name = info.filename
+            continue
+        if info.filename.endswith(".py"):
+            data = slim_source(data.decode("utf-8")).encode("utf-8")
+        entries.append((info.filename, data))
+    if record_name:
+        lines = [f"{name},sha256={base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b'=').decode()},{len(data)}"
+                 for name, data in entries]
+        entries.append((record_name, ("\n".join(lines + [f"{record_name},,"]) + "\n").encode()))
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w") as zf:
+        for name, data in entries:
+            _zip_write(zf, name, data)
+    return out.getvalue()
 
 
 def manifest() -> dict:
@@ -721,7 +817,7 @@ def finalize(out: Path) -> str:
         "runtime": [[rel, (out / rel).stat().st_size] for rel in RUNTIME_FILES],
     }
     (out / "version.json").write_text(json.dumps(version, indent=1, sort_keys=True) + "\n")
-    precache = ["./"] + files + ["version.json"]
+    precache = ["./"] + [rel for rel in files if rel not in NOT_PRECACHED] + ["version.json"]
     template = (SITE / "sw.js").read_text()
     sw = template.replace("__BUILD_ID__", build_id).replace("__PRECACHE__", json.dumps(precache, indent=1))
     (out / "sw.js").write_text(sw)
@@ -784,8 +880,10 @@ def build(out: Path = DIST, full_stdlib: bool = False) -> str:
         (pyodide_dir / "python_stdlib.zip").write_bytes(stdlib)
         log(f"stdlib trimmed to {len(kept)} modules, {len(stdlib) / 1e6:.2f} MB")
     lock = json.loads((NODE_MODULES / "pyodide" / "pyodide-lock.json").read_text())
-    (pyodide_dir / "pyodide-lock.json").write_text(json.dumps(patched_lock(lock), indent=1, sort_keys=True) + "\n")
-    shutil.copyfile(micropip, pyodide_dir / MICROPIP_WHEEL)
+    shipped_micropip = slim_wheel(micropip.read_bytes())
+    (pyodide_dir / MICROPIP_WHEEL).write_bytes(shipped_micropip)
+    (pyodide_dir / "pyodide-lock.json").write_text(
+        json.dumps(patched_lock(lock, sha256_bytes(shipped_micropip)), indent=1, sort_keys=True) + "\n")
     pyscript_dir = out / "vendor" / "pyscript"
     pyscript_dir.mkdir(parents=True)
     for path in sorted((NODE_MODULES / "@pyscript" / "core" / "dist").iterdir()):
@@ -827,6 +925,19 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         accepts = "gzip" in self.headers.get("Accept-Encoding", "")
         if not (accepts and path.suffix in GZIP_SUFFIXES and path.is_file()):
             return super().send_head()
+        modified = int(path.stat().st_mtime)
+        since = self.headers.get("If-Modified-Since")
+        if since:  # a revalidation (the service worker's "no-cache" precache fetch) of an unchanged file: no body
+            try:
+                unchanged = email.utils.parsedate_to_datetime(since).timestamp() >= modified
+            except (TypeError, ValueError, IndexError, OverflowError):
+                unchanged = False
+            if unchanged:
+                self.send_response(304)
+                self.send_header("Last-Modified", self.date_time_string(modified))
+                self.send_header("Vary", "Accept-Encoding")
+                self.end_headers()
+                return None
         body = gzip_bytes(path)
         self.send_response(200)
         self.send_header("Content-Type", self.guess_type(str(path)))
