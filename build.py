@@ -526,7 +526,8 @@ def trimmed_stdlib(stdlib_zip: bytes, roots: dict[str, set[str]], builtins: set[
 
     ``used`` is what the running app was seen to import (micropip installing our wheel, Pyodide's and
     PyScript's bootstraps, every screen); ``roots`` are our package's imports, anywhere in a module, followed
-    through the stdlib's module-level imports. The build fails when an import of our package resolves to
+    through the stdlib's module-level imports (but not through modules of ``used``: what they import at
+    module level ran in the survey, so it is in ``used`` too — fallbacks such as ``_pydatetime`` are not). The build fails when an import of our package resolves to
     nothing (not in the zip, the runtime or our package), or when a module of ``used`` is not in the zip.
     """
     src = zipfile.ZipFile(io.BytesIO(stdlib_zip))
@@ -555,8 +556,11 @@ def trimmed_stdlib(stdlib_zip: bytes, roots: dict[str, set[str]], builtins: set[
     for names in [*roots.values(), used]:
         for name in names:
             want(name)
+    seen_running = set(used)  # their module-level imports ran in the survey: already in `used`
     while todo:
         module = todo.pop()
+        if module in seen_running:
+            continue
         path = paths[module]
         for name in imports_of(src.read(path).decode("utf-8", "replace"), module, path.endswith("__init__.py"),
                                module_level_only=True):

@@ -247,7 +247,8 @@ def test_imports_are_read_with_relative_and_from_forms():
 def test_trimmed_stdlib_keeps_what_is_reachable_or_seen_and_deflates_it():
     stdlib = _zip({"json/__init__.py": "from .decoder import JSONDecoder\n", "json/decoder.py": "import re\n",
                    "re/__init__.py": "import enum\n", "enum.py": "def f():\n    import lazy_thing\n",
-                   "lazy_thing.py": "", "seen.py": "", "unused.py": "import enum\n",
+                   "lazy_thing.py": "", "seen.py": "try:\n    import _cseen\nexcept ImportError:\n    import _pyseen\n",
+                   "_pyseen.py": "", "unused.py": "import enum\n",
                    "demo.py": "if __name__ == '__main__':\n    import unused\n", "site-packages/README.txt": "keep"})
     data, kept = build.trimmed_stdlib(stdlib, {"game.x": {"json", "demo"}}, builtins=set(), used=["seen"])
     # the stdlib's own imports are followed at module level only: what runs lazily is in `used` (seen running)
@@ -255,6 +256,7 @@ def test_trimmed_stdlib_keeps_what_is_reachable_or_seen_and_deflates_it():
     with zipfile.ZipFile(io.BytesIO(data)) as zf:
         names = set(zf.namelist())
         assert "unused.py" not in names and "lazy_thing.py" not in names and "seen.py" in names
+        assert "_pyseen.py" not in names  # a fallback the running app did not need (seen.py's imports ran)
         assert "site-packages/README.txt" not in names  # only Python modules are shipped
         assert all(info.compress_type == zipfile.ZIP_DEFLATED for info in zf.infolist())  # Pages sends .zip as it is
 
