@@ -25,6 +25,7 @@ FLOOR_HTML = """<!doctype html>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Floor</title>
+<link rel="icon" href="data:,">
 </head>
 <body>
 <main id="start-screen"><h1>Floor</h1><button id="start-game" type="button">Start</button></main>

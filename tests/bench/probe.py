@@ -30,7 +30,11 @@ def _bench_exec(code):
     ns = globals().setdefault("_bench_ns", {"__name__": "bench_workload"})
     ns["app"] = _bridge.inspected
     ns["result"] = None
-    exec(str(code), ns)
+    try:
+        exec(str(code), ns)
+    finally:
+        from game.ui import dom as _dom
+        _dom.page.flush()  # what the code changed on the page goes out now, as at the end of any Python turn
     return json.dumps(ns.get("result"))
 
 

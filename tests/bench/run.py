@@ -100,7 +100,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--budget", type=float, default=4.0, help="seconds per strength before stopping early")
     parser.add_argument("--no-lighthouse", action="store_true")
     parser.add_argument("--no-browser", action="store_true", help="CPython figures only")
+    parser.add_argument("-n", type=int, default=None, metavar="N",
+                        help="a smaller run: N start reps (at most --reps) and N positions per computer strength")
     args = parser.parse_args(argv)
+    if args.n is not None:
+        args.reps = max(1, min(args.reps, args.n))
+        args.decisions = max(1, args.n)
     dist = args.dist.resolve()
     if not (dist / "sw.js").exists():
         sys.exit(f"bench: {dist} is not a built site (python3 build.py build)")
