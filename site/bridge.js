@@ -67,10 +67,18 @@ function listen(element, type, hid) {
   const listener = (event) => {
     const data = eventData(event, hid, element);
     if (MOVES.has(type) && busy()) { pendingMoves.set(hid, data); return; } // only the latest move matters
+    sendPendingMoves(); // a held move goes before the up, key or click that follows it
     send(data);
   };
   element.addEventListener(type, listener);
   listeners.set(hid, [element, type, listener]);
+}
+
+function sendPendingMoves() {
+  if (!pendingMoves.size) return;
+  const moves = [...pendingMoves.values()];
+  pendingMoves.clear();
+  for (const move of moves) send(move);
 }
 
 function sizes(entries) {
@@ -173,11 +181,7 @@ function received(event) {
   if (message.kind !== "ops") return;
   apply(message.ops);
   if (typeof message.ack === "number") acked = Math.max(acked, message.ack);
-  if (!busy() && pendingMoves.size) {
-    const moves = [...pendingMoves.values()];
-    pendingMoves.clear();
-    for (const move of moves) send(move);
-  }
+  if (!busy()) sendPendingMoves();
 }
 
 function storageSnapshot() {

@@ -160,6 +160,7 @@ async function boot() {
     return;
   }
   setStage("runtime", "active", "starting Python…");
+  performance.mark("house-games:runtime-fetched");
   await registerServiceWorker();
   let PyWorker;
   let config;
@@ -175,7 +176,9 @@ async function boot() {
       mainConfig.textContent = JSON.stringify({ plugins: config.plugins || [] });
       document.head.append(mainConfig);
     }
+    performance.mark("house-games:pyscript");
     ({ PyWorker } = await import("./vendor/pyscript/core.js"));
+    performance.mark("house-games:pyscript-loaded");
   } catch (error) {
     fail("runtime", `PyScript did not load: ${error.message}`);
     return;
@@ -188,6 +191,7 @@ async function boot() {
     fail("package", `The Python worker did not start: ${error.message || error}`);
     return;
   }
+  performance.mark("house-games:worker-ready");
   worker.addEventListener("error", (event) => fail(currentStage, event.message || "The Python worker failed"));
   setStage("runtime", "done", "ready");
   setStage("package", "done", "installed");

@@ -25,22 +25,22 @@ self.onmessage = async ({ data }) => {
       if (cache && await cache.match(url)) { loaded += size; report(); return; }
       const response = await fetch(url, { cache: "no-cache" });
       if (!response.ok) throw new Error(`${new URL(url).pathname}: HTTP ${response.status}`);
-      const reader = response.body.getReader();
-      const chunks = [];
+      // one branch of the body goes straight into the cache, the other only counts bytes: nothing of the
+      // 10 MB runtime piles up in this worker's heap
+      const headers = { "Content-Type": response.headers.get("Content-Type") || "application/octet-stream" };
+      const [forCache, forCount] = cache ? response.body.tee() : [null, response.body];
+      const stored = cache ? cache.put(url, new Response(forCache, { headers })) : Promise.resolve();
+      const reader = forCount.getReader();
       let got = 0;
       for (;;) {
         const { done, value } = await reader.read();
         if (done) break;
-        chunks.push(value);
         got += value.length;
         loaded += value.length;
         report();
       }
       loaded += size - got; // a compressed or differently sized transfer still ends at 100 %
-      if (cache) {
-        const headers = { "Content-Type": response.headers.get("Content-Type") || "application/octet-stream" };
-        await cache.put(url, new Response(new Blob(chunks), { headers }));
-      }
+      await stored;
       report();
     }));
     report(true);

@@ -10,6 +10,7 @@ test*. Screenshots go to ``test-artifacts/`` (gitignored).
 - ``page``: a new page in a 390×844 touch context (``make_context`` for others).
 - ``open_app(page, url=None, query="")``: navigate and wait for ``data-app-state="ready"``.
 - ``shot(page, name)``: save a full-page screenshot as ``test-artifacts/<name>.png``.
+- ``settle(page)``: wait until the Python worker has answered every message (a tap's changes are applied).
 """
 
 from __future__ import annotations
@@ -41,6 +42,36 @@ try:
     from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
 except ImportError:  # pragma: no cover - build.py test installs it
     sync_playwright = None
+
+
+IDLE = "!(window.houseGames && window.houseGames.idle) || window.houseGames.idle()"
+
+
+def _settling(method: Callable[..., Any]) -> Callable[..., Any]:
+    """``method`` followed by waiting for the Python worker's answer (see :func:`settle`)."""
+    def run(self: Any, *args: Any, **kwargs: Any) -> Any:
+        result = method(self, *args, **kwargs)
+        page = self if isinstance(self, Page) else self.page
+        try:
+            page.wait_for_function(IDLE, timeout=60_000)
+        except Exception:  # page closed or navigating: nothing to wait for
+            pass
+        return result
+    run.__wrapped__ = method  # type: ignore[attr-defined]
+    return run
+
+
+if sync_playwright is not None:
+    # Python runs in a Web Worker: an input reaches it as a message and its changes come back as one. Every
+    # input a test makes waits for that answer, so the next line sees the page as the player would a moment
+    # later (as when Python ran on the page's thread). Timers Python starts are not waited for.
+    from playwright.sync_api import Locator
+
+    for _cls in (Locator, Page):
+        for _name in ("tap", "click", "dblclick", "check", "uncheck", "set_checked", "select_option", "press", "fill"):
+            _method = getattr(_cls, _name, None)
+            if _method is not None and not hasattr(_method, "__wrapped__"):
+                setattr(_cls, _name, _settling(_method))
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
@@ -152,6 +183,15 @@ def wait_ready(page: "Page", timeout: float = READY_TIMEOUT_MS) -> float:
         detail = page.evaluate("document.getElementById('error-stage').textContent + ' ' + document.getElementById('error-message').textContent")
         raise AssertionError(f"app state is {state!r}: {detail}")
     return time.perf_counter() - t0
+
+
+def settle(page: "Page", timeout: float = 30_000) -> None:
+    """Wait until the Python worker has answered every message the page sent it (a tap's changes are on the page).
+
+    Python runs in a Web Worker: a tap reaches it as a message and its changes come back as one, so the page
+    changes a moment after ``tap()`` returns. Timers Python starts (animations, computer turns) are not waited for.
+    """
+    page.wait_for_function("window.houseGames && window.houseGames.idle && window.houseGames.idle()", timeout=timeout)
 
 
 @pytest.fixture

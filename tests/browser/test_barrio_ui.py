@@ -16,7 +16,7 @@ import game.barrio as B
 from game.core import Match
 from game.ui.barrio.table import taps_for
 
-from .conftest import wait_ready
+from .conftest import settle, wait_ready
 
 QUICK = "?pause=0"
 
@@ -32,6 +32,7 @@ def read_match(page) -> Match:
 
 def tap_key(page, key: str) -> None:
     page.locator(f'#barrio-board button[data-key="{key}"]').tap()
+    settle(page)  # the table changes when the Python worker has answered
 
 
 def start(page, open_app, players: int = 1, seats: list[str] | None = None, seed: int = 7, query: str = QUICK) -> None:

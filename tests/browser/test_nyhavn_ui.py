@@ -9,7 +9,7 @@ import pytest
 
 from game.core import Match
 
-from .conftest import wait_ready
+from .conftest import settle, wait_ready
 
 SEED = 4242
 
@@ -277,6 +277,7 @@ def test_finger_drag_moves_the_ghost_without_scrolling(page, open_app):
     for x, y in path:
         cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": x, "y": y}]})
     cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    settle(page)  # the drag's last move and its end reach the Python worker, which answers
     info = page.locator("#nyhavn-info")
     assert "Fits here" in info.inner_text(), info.inner_text()
     assert page.evaluate("window.scrollY") == scroll
