@@ -34,7 +34,8 @@ def section(r: dict[str, Any]) -> str:
     """The Markdown of one run."""
     m = r["machine"]
     lines = [f"### {r['date']} · {m['host']} · {m['cores']} cores {m['cpu']} · load {m['load_avg_start'][0]}→{m.get('load_avg_end', ['?'])[0]}",
-             "", f"Build `{r['dist']['build']}`, Python {m['python']}, Node {m['node']}; run took {r['seconds']} s.", ""]
+             "", f"Build `{r['dist']['build']}`, Python {m['python']}, Node {m['node']}; run took {r['seconds']} s.", "",
+             "Reproduce: `python3 build.py bench` (a smaller run: `python3 build.py bench -n 2`)", ""]
     s = r.get("start")
     if s:
         lines += ["| start (s) | cold | warm | offline |", "|---|---|---|---|",
@@ -83,7 +84,7 @@ def section(r: dict[str, Any]) -> str:
         lines.append(f"Lighthouse {lh.get('lighthouse')} (mobile, simulated slow 4G): performance **{lh['performance']}**, "
                      f"accessibility **{lh['accessibility']}**, best practices **{lh['best-practices']}**; FCP {lh['fcp_ms']} ms, "
                      f"LCP **{lh['lcp_ms']} ms** (goal ≤ 2500), TBT **{lh['tbt_ms']} ms** (goal ≤ 200), CLS **{lh.get('cls')}** (goal ≤ 0.02), "
-                     f"TTI {lh.get('tti_ms')} ms, weight {fmt(lh['total_bytes'])} bytes; failed audits: accessibility "
+                     f"TTI {lh.get('tti_ms')} ms, weight {fmt(lh['total_bytes'])} bytes; audits not at full score: accessibility "
                      f"{', '.join(lh['failed_accessibility_audits']) or 'none'}; performance "
                      f"{', '.join(lh.get('failed_performance_audits') or []) or 'none'}; best practices "
                      f"{', '.join(lh.get('failed_best_practices_audits') or []) or 'none'}.")
