@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import base64
+import email.utils
 import functools
 import gzip
 import hashlib
@@ -64,6 +65,9 @@ RUNTIME_FILES = (
     "vendor/pyodide/pyodide-lock.json",
     f"vendor/pyodide/{MICROPIP_WHEEL}",
 )
+#: Files the service worker does not precache: the page is "./" (index.html is the same file), the large
+#: install icons are fetched by the browser only when the app is installed (the service worker keeps them then)
+NOT_PRECACHED = ("index.html", ".nojekyll", "icons/icon-512.png", "icons/maskable-512.png")
 #: Files written last, after the content hash is known; they are not part of the hash
 FINAL_FILES = ("sw.js", "version.json")
 
@@ -184,9 +188,34 @@ def project_metadata() -> dict:
     return tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
 
 
+#: test-only games (``build --with-test-games``): id → (engine module, screen module), files under tests/
+TEST_GAMES = {"toy": ("tests.toygame", "tests.toygame_ui")}
+
+
+def test_games_variable() -> str:
+    """The value of ``HOUSE_GAMES_EXTRA`` (see ``game/__init__.py``) that registers :data:`TEST_GAMES`."""
+    return ",".join(f"{gid}={engine}:{screen}" for gid, (engine, screen) in TEST_GAMES.items())
+
+
+def test_game_files() -> list[tuple[str, bytes]]:
+    """(archive name, content) of the test games' modules, shipped only by the test-only build."""
+    names = {"tests/__init__.py"} | {m.replace(".", "/") + ".py" for pair in TEST_GAMES.values() for m in pair}
+    return [(name, (ROOT / name).read_bytes()) for name in sorted(names)]
+
+
+#: Generated assets shipped inside the wheel as package data (deflated there: a ``.bin`` file served on its
+#: own would travel uncompressed), archive name → file under assets/
+WHEEL_ASSETS = {"game/nyhavn/placements.bin": "placements.bin"}
+
+
 def wheel_files(package_root: Path = ROOT / "game") -> list[tuple[str, bytes]]:
-    """(archive name, content) of every file of the ``game`` package that belongs in the wheel."""
+    """(archive name, content) of every file of the ``game`` package that belongs in the wheel, and the
+    generated assets it carries (:data:`WHEEL_ASSETS`, read by the engines as package data)."""
     files = []
+    for name, asset in WHEEL_ASSETS.items():
+        path = ROOT / "assets" / asset
+        if path.is_file() and not (package_root.parent / name).exists():
+            files.append((name, path.read_bytes()))
     for path in sorted(package_root.rglob("*")):
         rel = path.relative_to(package_root.parent).as_posix()
         if not path.is_file() or "__pycache__" in path.parts or path.suffix not in (".py", ".json", ".bin"):
@@ -199,22 +228,27 @@ def _zip_write(zf: zipfile.ZipFile, name: str, data: bytes) -> None:
     info = zipfile.ZipInfo(name, ZIP_EPOCH)
     info.compress_type = zipfile.ZIP_DEFLATED
     info.external_attr = 0o644 << 16
-    zf.writestr(info, data)
+    zf.writestr(info, data, compresslevel=9)
 
 
-def build_wheel(out_dir: Path) -> Path:
-    """Write the pure ``game`` wheel (distribution house-games) reproducibly; return its path."""
+def build_wheel(out_dir: Path, test_games: bool = False) -> Path:
+    """Write the pure ``game`` wheel (distribution house-games) reproducibly; return its path.
+
+    With ``test_games`` the wheel also holds :data:`TEST_GAMES`' modules (package ``tests``)."""
     meta = project_metadata()
     dist_name = meta["name"].replace("-", "_")
     version = meta["version"]
     info_dir = f"{dist_name}-{version}.dist-info"
-    entries = wheel_files()
+    # shipped without comments and docstrings (line numbers kept, so tracebacks still point at the source)
+    entries = [(name, slim_source(data.decode("utf-8")).encode("utf-8") if name.endswith(".py") else data)
+               for name, data in wheel_files() + (test_game_files() if test_games else [])
+               if name[:-3].replace("/", ".").removesuffix(".__init__") not in TERMINAL_ONLY]
     entries.append((f"{info_dir}/METADATA", (
         f"Metadata-Version: 2.1\nName: {meta['name']}\nVersion: {version}\n"
         f"Summary: {meta.get('description', '')}\nRequires-Python: {meta.get('requires-python', '>=3.11')}\n"
     ).encode()))
     entries.append((f"{info_dir}/WHEEL", b"Wheel-Version: 1.0\nGenerator: house-games build.py\nRoot-Is-Purelib: true\nTag: py3-none-any\n"))
-    entries.append((f"{info_dir}/top_level.txt", b"game\n"))
+    entries.append((f"{info_dir}/top_level.txt", b"game\ntests\n" if test_games else b"game\n"))
     record = io.StringIO()
     for name, data in entries:
         digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
@@ -286,6 +320,11 @@ def house_icon(size: int, maskable: bool = False) -> bytes:
 
 # --------------------------------------------------------------------------- trimmed stdlib
 
+#: The stdlib modules the app was seen to import (tests/bench/imports.py writes it; build.py keeps them)
+STDLIB_USED = ROOT / "stdlib-modules.txt"
+#: Modules of our package that only the terminal runs (``python -m game``, balance and bench tools): their
+#: imports (argparse, statistics, …) are not shipped; the browser app never imports them.
+TERMINAL_ONLY = frozenset({"game.__main__", "game.cli", "game.barrio.balance", "game.nyhavn.bench"})
 #: Modules the interpreter itself needs at start (found by name, not by an import statement)
 STDLIB_STARTUP = (
     "site", "sysconfig", "_sysconfigdata__emscripten_wasm32-emscripten", "encodings", "encodings.aliases",
@@ -299,7 +338,7 @@ RUNTIME_MODULES = frozenset({"sys", "builtins", "marshal", "_warnings", "_frozen
 #: PyScript chunks the app never loads: the code editor (codemirror) and the terminal (xterm, its MicroPython and
 #: Pyodide halves) are imported only when a page has a py-editor or terminal element. The plugins' small entry
 #: chunks stay: PyScript imports every plugin at start whatever the config says.
-PYSCRIPT_UNUSED = re.compile(r"^(codemirror|index-|mpy-|py-Dl|xterm|toml-Blg7Izee)")
+PYSCRIPT_UNUSED = re.compile(r"^(codemirror|index-|mpy-|py-Dl|xterm|toml-|zip-|storage\.js$|core\.css$)")
 
 _IMPORT_RE = re.compile(r"^[ \t]*import[ \t]+([\w. \t,]+)", re.M)
 _FROM_RE = re.compile(r"^[ \t]*from[ \t]+(\.*[\w.]*)[ \t]+import[ \t]+(\([^)]*\)|[^\n#;]*)", re.M)
@@ -375,12 +414,138 @@ def builtin_modules(wasm: bytes) -> set[str]:
     return {m.decode() for m in re.findall(rb"PyInit_(\w+)", wasm)}
 
 
-def trimmed_stdlib(stdlib_zip: bytes, roots: dict[str, set[str]], builtins: set[str]) -> tuple[bytes, list[str]]:
-    """``python_stdlib.zip`` cut to the modules reachable from ``roots`` ({who: imported names}), stored uncompressed.
+#: Packages whose docstrings are used at run time (Pyodide copies them onto its JavaScript proxy types)
+KEEP_DOCSTRINGS = ("pyodide/", "_pyodide/")
 
-    Stdlib modules are followed through their module-level imports (what importing them runs). Every
-    import of our own package must resolve to the zip, the runtime or our package, or the build fails:
-    the trimmed zip cannot miss a module the game imports.
+
+def slim_source(source: str) -> str:
+    """``source`` without comments and with every docstring emptied (``""``), line numbers kept.
+
+    The stdlib runs unchanged without docstrings (CPython's ``-OO`` removes them too; an empty one keeps
+    ``__doc__`` a string). Tracebacks still point at the right lines. Source this Python cannot parse
+    (newer syntax) is returned unchanged, and so is any result that would not parse.
+    """
+    import ast
+    import tokenize
+
+    try:
+        tree = ast.parse(source)
+    except (SyntaxError, ValueError):
+        return _slim_by_tokens(source)
+    spans = []
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)) and node.body:
+            first = node.body[0]
+            if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant) and isinstance(first.value.value, str):
+                spans.append((first.lineno, first.col_offset, first.end_lineno, first.end_col_offset))
+    lines = [line.encode() for line in source.splitlines(keepends=True)]  # ast's columns count UTF-8 bytes
+    for first_line, col, last_line, end_col in sorted(spans, reverse=True):
+        rest = lines[last_line - 1][end_col:]
+        lines[first_line - 1] = lines[first_line - 1][:col] + b'""' + (rest if last_line == first_line else b"\n")
+        for i in range(first_line, last_line):
+            lines[i] = b"\n"
+        if last_line > first_line:
+            lines[last_line - 1] = rest if rest.strip() else b"\n"
+    text = b"".join(lines).decode()
+    lines = text.splitlines(keepends=True)
+    try:
+        tokens = list(tokenize.generate_tokens(io.StringIO(text).readline))
+    except (tokenize.TokenError, SyntaxError):
+        return source
+    for token in reversed(tokens):
+        if token.type == tokenize.COMMENT and not token.string.startswith(("#!", "# -*-", "# vim:")):
+            row, col = token.start
+            line = lines[row - 1]
+            lines[row - 1] = line[:col].rstrip() + line[len(line.rstrip("\r\n")):]
+    slim = "".join(lines)
+    try:
+        ast.parse(slim)
+    except SyntaxError:
+        return source
+    return slim if slim.count("\n") == source.count("\n") else source
+
+
+def _significant(tokens: list) -> list[tuple[int, str]]:
+    import tokenize
+
+    skip = (tokenize.COMMENT, tokenize.NL, tokenize.ENCODING)
+    return [(t.type, t.string) for t in tokens if t.type not in skip]
+
+
+def _slim_by_tokens(source: str) -> str:
+    """:func:`slim_source` for source this Python's parser cannot read (newer syntax), from its tokens alone.
+
+    Docstrings are found as a lone string statement at the start of the module or of an indented block. The
+    result is kept only if its tokens are the source's (docstrings emptied, comments gone); source whose
+    f-strings this tokenizer cannot read (quotes reused inside, Python 3.12+) is returned unchanged.
+    """
+    import tokenize
+
+    def tokens_of(text: str) -> list:
+        return list(tokenize.generate_tokens(io.StringIO(text).readline))
+
+    try:
+        tokens = tokens_of(source)
+    except (tokenize.TokenError, SyntaxError, IndentationError):
+        return source
+    for t in tokens:
+        if t.type == tokenize.ERRORTOKEN:
+            return source
+        if t.type == tokenize.STRING and re.match(r"(?i)[rb]*f", t.string):
+            body = t.string.replace("{{", "").replace("}}", "")
+            if body.count("{") != body.count("}"):
+                return source
+    significant = [t for t in tokens if t.type not in (tokenize.COMMENT, tokenize.NL, tokenize.ENCODING)]
+    docstrings = []
+    for i, t in enumerate(significant):
+        if t.type != tokenize.STRING or re.match(r"(?i)[rb]*f", t.string):
+            continue
+        before = significant[i - 1].type if i else None
+        after = significant[i + 1].type if i + 1 < len(significant) else None
+        if before in (None, tokenize.INDENT) and after == tokenize.NEWLINE:
+            docstrings.append(t)
+    lines = source.splitlines(keepends=True)
+    edits = [(t.start, t.end, '""') for t in docstrings]
+    edits += [(t.start, t.end, "") for t in tokens if t.type == tokenize.COMMENT and not t.string.startswith(("#!", "# -*-"))]
+    for (row, col), (end_row, end_col), text in sorted(edits, reverse=True):
+        tail = lines[end_row - 1][end_col:]
+        if end_row == row:
+            lines[row - 1] = lines[row - 1][:col] + text + tail
+        else:
+            lines[row - 1] = lines[row - 1][:col] + text + "\n"
+            for i in range(row, end_row - 1):
+                lines[i] = "\n"
+            lines[end_row - 1] = tail if tail.strip() else "\n"
+        if not text:  # a removed comment: no trailing blanks
+            line = lines[row - 1]
+            lines[row - 1] = line[:len(line.rstrip("\r\n"))].rstrip() + line[len(line.rstrip("\r\n")):]
+    slim = "".join(lines)
+    try:
+        expected = [(ty, '""' if (ty, st) in {(d.type, d.string) for d in docstrings} else st) for ty, st in _significant(tokens)]
+        if _significant(tokens_of(slim)) != expected or slim.count("\n") != source.count("\n"):
+            return source
+    except (tokenize.TokenError, SyntaxError, IndentationError):
+        return source
+    return slim
+
+
+def stdlib_used(path: Path | None = None) -> list[str]:
+    """The stdlib modules the running app was seen to import (``stdlib-modules.txt``, written by
+    ``tests/bench/imports.py``: every game's screens, bots, saves and end screen in the real worker)."""
+    path = path or STDLIB_USED
+    return [line.strip() for line in path.read_text().splitlines() if line.strip() and not line.startswith("#")]
+
+
+def trimmed_stdlib(stdlib_zip: bytes, roots: dict[str, set[str]], builtins: set[str],
+                   used: Iterable[str] = ()) -> tuple[bytes, list[str]]:
+    """``python_stdlib.zip`` cut to ``used`` plus the modules reachable from ``roots`` ({who: imported names}),
+    deflated (GitHub Pages sends ``.zip`` files as they are).
+
+    ``used`` is what the running app was seen to import (micropip installing our wheel, Pyodide's and
+    PyScript's bootstraps, every screen); ``roots`` are our package's imports, anywhere in a module, followed
+    through the stdlib's module-level imports (but not through modules of ``used``: what they import at
+    module level ran in the survey, so it is in ``used`` too — fallbacks such as ``_pydatetime`` are not). The build fails when an import of our package resolves to
+    nothing (not in the zip, the runtime or our package), or when a module of ``used`` is not in the zip.
     """
     src = zipfile.ZipFile(io.BytesIO(stdlib_zip))
     paths = {}
@@ -391,6 +556,7 @@ def trimmed_stdlib(stdlib_zip: bytes, roots: dict[str, set[str]], builtins: set[
     missing = sorted(f"{who}: {name}" for who, names in roots.items() if who.startswith("game")
                      for name in names
                      if name.split(".")[0] not in paths and name.split(".")[0] not in builtins | RUNTIME_MODULES)
+    missing += sorted(f"{STDLIB_USED.name}: {name}" for name in used if name not in paths)
     if missing:
         raise SystemExit("build.py: imports the trimmed stdlib cannot serve:\n  " + "\n  ".join(missing))
     needed: set[str] = set()
@@ -404,16 +570,17 @@ def trimmed_stdlib(stdlib_zip: bytes, roots: dict[str, set[str]], builtins: set[
                 needed.add(prefix)
                 todo.append(prefix)
 
-    for names in roots.values():
+    for names in [*roots.values(), used]:
         for name in names:
             want(name)
+    seen_running = set(used)  # their module-level imports ran in the survey: already in `used`
     while todo:
         module = todo.pop()
+        if module in seen_running:
+            continue
         path = paths[module]
-        # followed into functions too (lazy imports such as importlib.metadata's _adapters, or Pyodide's package
-        # loader importing tarfile, run when micropip installs our wheel); only `if __name__ == "__main__":` is skipped
         for name in imports_of(src.read(path).decode("utf-8", "replace"), module, path.endswith("__init__.py"),
-                               module_level_only=False):
+                               module_level_only=True):
             want(name)
     kept = {paths[m] for m in needed}
     out = io.BytesIO()
@@ -421,37 +588,27 @@ def trimmed_stdlib(stdlib_zip: bytes, roots: dict[str, set[str]], builtins: set[
         for info in src.infolist():
             if info.filename.endswith(".py") and info.filename not in kept:
                 continue
+            if not info.filename.endswith(".py") and not info.is_dir():
+                continue  # licence text, Windows .bat, typing markers: nothing imports them
+            if info.is_dir():
+                continue
             entry = zipfile.ZipInfo(info.filename, ZIP_EPOCH)
-            entry.compress_type = zipfile.ZIP_STORED  # the server's gzip compresses the whole file better
+            entry.compress_type = zipfile.ZIP_DEFLATED
             entry.external_attr = info.external_attr
-            zf.writestr(entry, src.read(info.filename))
+            data = src.read(info.filename)
+            if not info.filename.startswith(KEEP_DOCSTRINGS):
+                data = slim_source(data.decode("utf-8")).encode("utf-8")
+            zf.writestr(entry, data, compresslevel=9)
     return out.getvalue(), sorted(needed)
 
 
-def stdlib_roots(micropip_wheel: Path) -> dict[str, set[str]]:
-    """What imports what at run time: our package, micropip, Pyodide's and PyScript's own Python (main thread and
-    worker alike), and the interpreter's start-up modules."""
+def stdlib_roots() -> dict[str, set[str]]:
+    """What our package imports (anywhere in a module, lazy imports included) and the interpreter's
+    start-up modules. What micropip, Pyodide and PyScript import at run time is in :func:`stdlib_used`."""
     roots: dict[str, set[str]] = {"startup": set(STDLIB_STARTUP)}
     for module, is_package, source in _python_sources(wheel_files()):
-        roots[module] = imports_of(source, module, is_package)
-    with zipfile.ZipFile(micropip_wheel) as wheel:
-        for module, is_package, source in _python_sources((n, wheel.read(n)) for n in wheel.namelist()):
+        if module not in TERMINAL_ONLY:
             roots[module] = imports_of(source, module, is_package)
-    core = NODE_MODULES / "@pyscript" / "core"
-    for path in sorted((core / "src" / "stdlib").rglob("*.py")):
-        rel = path.relative_to(core / "src" / "stdlib").as_posix()
-        for module, is_package, source in _python_sources([(rel, path.read_bytes())]):
-            roots[module] = imports_of(source, module, is_package)
-    # Python run from JavaScript (PyScript's and Pyodide's bootstrap code lives in strings of their bundles)
-    for path in [*sorted((core / "dist").glob("*.js")), NODE_MODULES / "pyodide" / "pyodide.asm.mjs", NODE_MODULES / "pyodide" / "pyodide.mjs"]:
-        if PYSCRIPT_UNUSED.match(path.name):
-            continue
-        text = path.read_text(errors="replace")
-        roots[path.name] = {next(g for g in m.groups() if g) for m in _JS_IMPORT_RE.finditer(text)}
-    # Pyodide's own packages in the zip, whole (the runtime imports their parts by name)
-    with zipfile.ZipFile(NODE_MODULES / "pyodide" / "python_stdlib.zip") as zf:
-        roots["pyodide"] = {n[:-3].replace("/", ".").removesuffix(".__init__") for n in zf.namelist()
-                            if n.endswith(".py") and n.startswith(("pyodide/", "_pyodide/"))}
     return roots
 
 
@@ -469,7 +626,24 @@ def strip_source_map(path: Path) -> None:
 START_MARKER = "<!-- start-screen: written by build.py -->"
 
 
-def start_screen_data() -> dict:
+def site_games(test_games: bool = False) -> tuple[str, ...]:
+    """The games a build shows: the product's, plus :data:`TEST_GAMES` for the test-only build.
+
+    Never the process's ``HOUSE_GAMES_EXTRA``: the normal build is the same whatever the environment."""
+    if str(ROOT) not in sys.path:
+        sys.path.insert(0, str(ROOT))
+    from game import GAMES, PRODUCT_GAMES
+
+    if test_games:
+        missing = [gid for gid in TEST_GAMES if gid not in GAMES]
+        if missing:
+            raise SystemExit(f"build.py: the test games {missing} are not registered in this process "
+                             f"(set HOUSE_GAMES_EXTRA={test_games_variable()} before importing game)")
+        return PRODUCT_GAMES + tuple(TEST_GAMES)
+    return PRODUCT_GAMES
+
+
+def start_screen_data(games: tuple[str, ...] | None = None) -> dict:
     """What site/start.js needs to run the start screen without Python: the games, options and every UI text.
 
     Taken from the tables the Python app uses (``game.ui.catalog``, ``game.ui.i18n``), so both agree.
@@ -480,7 +654,7 @@ def start_screen_data() -> dict:
     from game.ui.i18n import LANGUAGES, keys, t
 
     games = [{"id": g.game_id, "title": g.title, "available": g.available, "problem": g.problem or "",
-              "min": g.min_players, "max": g.max_players, "bots": list(g.bot_names)} for g in catalog()]
+              "min": g.min_players, "max": g.max_players, "bots": list(g.bot_names)} for g in catalog(games or site_games())]
     texts = {lang: {k: t(k, lang) for k in keys("app.") + keys("start.")} for lang in LANGUAGES}
     return {
         "games": games, "levels": list(SOLO_LEVELS), "cards": list(SCORING_CARDS), "rounds": list(ROUNDS),
@@ -491,23 +665,18 @@ def start_screen_data() -> dict:
     }
 
 
-def rules_data() -> dict:
-    """Each game's in-app rules per language, ``{lang: {game: [[heading, [paragraph, …]], …]}}`` (site/rules.json)."""
-    if str(ROOT) not in sys.path:
-        sys.path.insert(0, str(ROOT))
-    from game.ui.barrio.rules import rules as barrio_rules
-    from game.ui.i18n import LANGUAGES
-    from game.ui.neueheimat.words import RULES as NEUEHEIMAT_RULES
-    from game.ui.nyhavn.rules import rules_sections as nyhavn_rules
+def rules_data(games: tuple[str, ...] | None = None) -> dict:
+    """Each game's in-app rules per language, ``{lang: {game: [[heading, [paragraph, …]], …]}}`` (site/rules.json),
+    from ``rules(lang)`` of each game's screen module (:data:`game.SCREEN_MODULES`)."""
+    import importlib
 
-    out: dict = {}
-    for lang in LANGUAGES:
-        out[lang] = {
-            "barrio": [[head, list(paras)] for head, paras in barrio_rules(lang)],
-            "nyhavn": [[head, list(paras)] for head, paras in nyhavn_rules(lang)],
-            "neueheimat": [[head, [text]] for head, text in NEUEHEIMAT_RULES.get(lang, NEUEHEIMAT_RULES["en"])],
-        }
-    return out
+    games = games or site_games()
+    from game import SCREEN_MODULES
+    from game.ui.i18n import LANGUAGES
+
+    screens = {gid: importlib.import_module(SCREEN_MODULES[gid]) for gid in games}
+    return {lang: {gid: [[head, list(paras)] for head, paras in screen.rules(lang)] for gid, screen in screens.items()}
+            for lang in LANGUAGES}
 
 
 def start_screen_html(data: dict) -> str:
@@ -587,24 +756,50 @@ def start_screen_html(data: dict) -> str:
 <script type="application/json" id="start-data">{data_json}</script>"""
 
 
-def write_index(out: Path) -> None:
+def write_index(out: Path, games: tuple[str, ...] | None = None) -> None:
     """index.html with the static start screen in place of :data:`START_MARKER`, and site/rules.json."""
+    games = games or site_games()
     page = (ROOT / "index.html").read_text()
     if page.count(START_MARKER) != 1:
         raise SystemExit(f"build.py: index.html must hold the marker {START_MARKER!r} exactly once")
-    (out / "index.html").write_text(page.replace(START_MARKER, start_screen_html(start_screen_data())))
-    (out / "rules.json").write_text(json.dumps(rules_data(), ensure_ascii=False, sort_keys=True) + "\n")
+    (out / "index.html").write_text(page.replace(START_MARKER, start_screen_html(start_screen_data(games))))
+    (out / "rules.json").write_text(json.dumps(rules_data(games), ensure_ascii=False, sort_keys=True) + "\n")
 
 
 # --------------------------------------------------------------------------- site
 
-def patched_lock(lock: dict) -> dict:
-    """Pyodide's lock file cut down to micropip, with the checksum of the PyPI wheel we ship."""
+def patched_lock(lock: dict, sha256: str = MICROPIP_SHA256) -> dict:
+    """Pyodide's lock file cut down to micropip, with the checksum of the micropip wheel we ship."""
     entry = dict(lock["packages"]["micropip"])
     if entry["file_name"] != MICROPIP_WHEEL:
         raise SystemExit(f"build.py: pyodide-lock.json names {entry['file_name']}, expected {MICROPIP_WHEEL}")
-    entry["sha256"] = MICROPIP_SHA256
+    entry["sha256"] = sha256
     return {"info": lock["info"], "packages": {"micropip": entry}}
+
+
+def slim_wheel(wheel: bytes) -> bytes:
+    """A wheel with the same files, its Python sources without comments and docstrings (:func:`slim_source`),
+    deflated at level 9, and its RECORD rewritten to match (the PyPI micropip wheel, checked before, as shipped)."""
+    src = zipfile.ZipFile(io.BytesIO(wheel))
+    entries = []
+    record_name = None
+    for info in src.infolist():
+        data = src.read(info.filename)
+        if info.filename.endswith(".dist-info/RECORD"):
+            record_name = info.filename
+            continue
+        if info.filename.endswith(".py"):
+            data = slim_source(data.decode("utf-8")).encode("utf-8")
+        entries.append((info.filename, data))
+    if record_name:
+        lines = [f"{name},sha256={base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b'=').decode()},{len(data)}"
+                 for name, data in entries]
+        entries.append((record_name, ("\n".join(lines + [f"{record_name},,"]) + "\n").encode()))
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w") as zf:
+        for name, data in entries:
+            _zip_write(zf, name, data)
+    return out.getvalue()
 
 
 def manifest() -> dict:
@@ -657,31 +852,39 @@ def finalize(out: Path) -> str:
         "runtime": [[rel, (out / rel).stat().st_size] for rel in RUNTIME_FILES],
     }
     (out / "version.json").write_text(json.dumps(version, indent=1, sort_keys=True) + "\n")
-    precache = ["./"] + files + ["version.json"]
+    precache = ["./"] + [rel for rel in files if rel not in NOT_PRECACHED] + ["version.json"]
     template = (SITE / "sw.js").read_text()
     sw = template.replace("__BUILD_ID__", build_id).replace("__PRECACHE__", json.dumps(precache, indent=1))
     (out / "sw.js").write_text(sw)
     return build_id
 
 
-def build(out: Path = DIST) -> str:
-    """Write the whole site to ``out`` (emptied first); return the build id."""
+def build(out: Path = DIST, test_games: bool = False, full_stdlib: bool = False) -> str:
+    """Write the whole site to ``out`` (emptied first); return the build id.
+
+    ``test_games`` (``build --with-test-games``, for tests only) adds :data:`TEST_GAMES` to the start screen, the
+    wheel and the worker; this process must have them registered (``HOUSE_GAMES_EXTRA``, which the command line sets).
+    ``full_stdlib`` ships Pyodide's whole ``python_stdlib.zip`` instead of the trimmed one (for the import survey).
+    """
     ensure_npm_packages()
     micropip = ensure_micropip()
     if out.exists():
         shutil.rmtree(out)
     out.mkdir(parents=True)
     # page, config and our static sources
-    write_index(out)
-    wheel = build_wheel(out)
+    write_index(out, site_games(test_games))
+    wheel = build_wheel(out, test_games)
     config = (ROOT / "pyscript.toml").read_text()
     config, found = re.subn(r'"\./[A-Za-z0-9_.-]+\.whl"', f'"./{wheel.name}"', config)
     if found != 1:
         raise SystemExit("build.py: pyscript.toml must list exactly one ./<name>.whl package")
     assets = ROOT / "assets"
     if assets.is_dir():  # generated or shipped by the engines; also written into Python's ./assets/
-        shutil.copytree(assets, out / "assets", ignore=shutil.ignore_patterns("__pycache__", "*.py", ".*"))
+        in_wheel = list(WHEEL_ASSETS.values())  # already package data of the wheel
+        shutil.copytree(assets, out / "assets", ignore=shutil.ignore_patterns("__pycache__", "*.py", ".*", *in_wheel))
         names = sorted(p.relative_to(out).as_posix() for p in (out / "assets").rglob("*") if p.is_file())
+        if not names:
+            shutil.rmtree(out / "assets")
         if names:
             config += "\n# written by build.py: the engines read these from ./assets/ in the browser\n[files]\n"
             config += "".join(f'"./{name}" = "./{name}"\n' for name in names)
@@ -689,6 +892,9 @@ def build(out: Path = DIST) -> str:
     for path in sorted(SITE.iterdir()):
         if path.is_file() and path.name != "sw.js":
             shutil.copyfile(path, out / path.name)
+    if test_games:  # the worker registers them before it imports game (see game/__init__.py)
+        entry = out / "main.py"
+        entry.write_text(f"import os\nos.environ['HOUSE_GAMES_EXTRA'] = {test_games_variable()!r}\n" + entry.read_text())
     (out / ".nojekyll").write_bytes(b"")
     (out / "manifest.webmanifest").write_text(json.dumps(manifest(), indent=1) + "\n")
     icons = out / "icons"
@@ -706,12 +912,18 @@ def build(out: Path = DIST) -> str:
         if name.endswith(".mjs"):
             strip_source_map(pyodide_dir / name)
     builtins = builtin_modules((NODE_MODULES / "pyodide" / "pyodide.asm.wasm").read_bytes())
-    stdlib, kept = trimmed_stdlib((NODE_MODULES / "pyodide" / "python_stdlib.zip").read_bytes(), stdlib_roots(micropip), builtins)
-    (pyodide_dir / "python_stdlib.zip").write_bytes(stdlib)
-    log(f"stdlib trimmed to {len(kept)} modules, {len(stdlib) / 1e6:.1f} MB stored")
+    full = (NODE_MODULES / "pyodide" / "python_stdlib.zip").read_bytes()
+    if full_stdlib:  # for tests/bench/imports.py, which finds out what the app imports
+        (pyodide_dir / "python_stdlib.zip").write_bytes(full)
+    else:
+        stdlib, kept = trimmed_stdlib(full, stdlib_roots(), builtins, stdlib_used())
+        (pyodide_dir / "python_stdlib.zip").write_bytes(stdlib)
+        log(f"stdlib trimmed to {len(kept)} modules, {len(stdlib) / 1e6:.2f} MB")
     lock = json.loads((NODE_MODULES / "pyodide" / "pyodide-lock.json").read_text())
-    (pyodide_dir / "pyodide-lock.json").write_text(json.dumps(patched_lock(lock), indent=1, sort_keys=True) + "\n")
-    shutil.copyfile(micropip, pyodide_dir / MICROPIP_WHEEL)
+    shipped_micropip = slim_wheel(micropip.read_bytes())
+    (pyodide_dir / MICROPIP_WHEEL).write_bytes(shipped_micropip)
+    (pyodide_dir / "pyodide-lock.json").write_text(
+        json.dumps(patched_lock(lock, sha256_bytes(shipped_micropip)), indent=1, sort_keys=True) + "\n")
     pyscript_dir = out / "vendor" / "pyscript"
     pyscript_dir.mkdir(parents=True)
     for path in sorted((NODE_MODULES / "@pyscript" / "core" / "dist").iterdir()):
@@ -753,6 +965,19 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         accepts = "gzip" in self.headers.get("Accept-Encoding", "")
         if not (accepts and path.suffix in GZIP_SUFFIXES and path.is_file()):
             return super().send_head()
+        modified = int(path.stat().st_mtime)
+        since = self.headers.get("If-Modified-Since")
+        if since:  # a revalidation (the service worker's "no-cache" precache fetch) of an unchanged file: no body
+            try:
+                unchanged = email.utils.parsedate_to_datetime(since).timestamp() >= modified
+            except (TypeError, ValueError, IndexError, OverflowError):
+                unchanged = False
+            if unchanged:
+                self.send_response(304)
+                self.send_header("Last-Modified", self.date_time_string(modified))
+                self.send_header("Vary", "Accept-Encoding")
+                self.end_headers()
+                return None
         body = gzip_bytes(path)
         self.send_response(200)
         self.send_header("Content-Type", self.guess_type(str(path)))
@@ -819,7 +1044,10 @@ def main(argv: list[str] | None = None) -> int:
     """Command line entry point."""
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = parser.add_subparsers(dest="command", required=True)
-    sub.add_parser("build", help="write the site to dist/")
+    p = sub.add_parser("build", help="write the site to dist/")
+    p.add_argument("--out", type=Path, default=DIST, help="where to write the site (default: dist/)")
+    p.add_argument("--with-test-games", action="store_true",
+                   help="tests only: also ship the toy game of tests/toygame.py (never deploy this build)")
     p = sub.add_parser("serve", help="build and serve dist/ on 127.0.0.1")
     p.add_argument("--port", type=int, default=8000)
     sub.add_parser("test", help="run every test (extra arguments go to pytest)")
@@ -828,7 +1056,9 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "build":
         if rest:
             parser.error(f"unexpected arguments: {rest}")
-        build()
+        if args.with_test_games:
+            os.environ["HOUSE_GAMES_EXTRA"] = test_games_variable()  # before anything imports game
+        build(args.out.resolve(), args.with_test_games)
         return 0
     if args.command == "serve":
         serve(args.port)

@@ -49,7 +49,7 @@ window.houseGames = Object.assign(window.houseGames || {}, { setStage, fail, rea
 $("error-retry").addEventListener("click", () => location.reload());
 
 const watchdog = setTimeout(
-  () => fail(currentStage, `No answer after ${WATCHDOG_MS / 1000} s. Check the connection (the first visit downloads about 14 MB) and retry.`),
+  () => fail(currentStage, `No answer after ${WATCHDOG_MS / 1000} s. Check the connection (the first visit downloads about 5 MB) and retry.`),
   WATCHDOG_MS,
 );
 addEventListener("error", (e) => { if (root.dataset.appState === "loading") fail(currentStage, e.message || e.error); });
@@ -66,51 +66,39 @@ addEventListener("py:progress", ({ detail }) => {
 
 function megabytes(n) { return (n / 1e6).toFixed(1); }
 
-async function cacheFor(version) {
-  if (!("caches" in self)) return null;
-  try { return await caches.open(`house-games|${new URL("./", location.href).pathname}|${version.build}`); }
-  catch { return null; } // e.g. storage disabled: the HTTP cache still helps
+function cacheName(version) {
+  return `house-games|${new URL("./", location.href).pathname}|${version.build}`;
 }
 
-// Download the big runtime files with streamed progress and keep them in the
-// cache the service worker serves from (it skips files already there).
-async function prefetchRuntime(version) {
-  const files = version.runtime; // [[path, bytes], ...]
-  const total = files.reduce((sum, [, size]) => sum + size, 0);
+// Download the big runtime files with progress into the cache the service worker serves from (it skips files
+// already there). The downloading and storing happen in a small worker (./prefetch.js): the page only moves the
+// progress bar.
+function prefetchRuntime(version) {
+  const files = version.runtime.map(([path, size]) => [absolute(path), size]); // [[url, bytes], ...]
   const bar = $("load-progress");
   const label = $("load-bytes");
-  bar.max = total;
-  let loaded = 0;
-  const show = () => {
+  const show = (loaded, total) => {
+    bar.max = total;
     bar.value = loaded;
     label.textContent = `${megabytes(loaded)} of ${megabytes(total)} MB`;
   };
-  show();
-  const cache = await cacheFor(version);
-  await Promise.all(files.map(async ([path, size]) => {
-    const url = new URL(path, location.href).href;
-    if (cache && await cache.match(url)) { loaded += size; show(); return; }
-    const response = await fetch(url, { cache: "no-cache" });
-    if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
-    // One branch of the body goes straight into the cache, the other only counts bytes: nothing of the
-    // 10 MB runtime piles up in this thread's heap (a big garbage collection here would block taps).
-    const headers = { "Content-Type": response.headers.get("Content-Type") || "application/octet-stream" };
-    const [forCache, forCount] = cache ? response.body.tee() : [null, response.body];
-    const stored = cache ? cache.put(url, new Response(forCache, { headers })) : Promise.resolve();
-    const reader = forCount.getReader();
-    let got = 0;
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      got += value.length;
-      loaded += value.length;
-      show();
-    }
-    loaded += size - got; // a compressed or differently sized transfer still ends at 100 %
-    show();
-    await stored;
-  }));
-  label.textContent = `${megabytes(total)} MB ready`;
+  show(0, files.reduce((sum, [, size]) => sum + size, 0));
+  return new Promise((resolve, reject) => {
+    const fetcher = new Worker("./prefetch.js");
+    fetcher.onmessage = ({ data }) => {
+      if (data.type === "progress") show(data.loaded, data.total);
+      else if (data.type === "done") {
+        fetcher.terminate();
+        label.textContent = `${megabytes(bar.max)} MB ready`;
+        resolve();
+      } else if (data.type === "error") {
+        fetcher.terminate();
+        reject(new Error(data.message));
+      }
+    };
+    fetcher.onerror = (event) => { fetcher.terminate(); reject(new Error(event.message || "prefetch worker failed")); };
+    fetcher.postMessage({ cacheName: "caches" in self ? cacheName(version) : null, files });
+  });
 }
 
 let reloading = false;
@@ -247,4 +235,14 @@ new MutationObserver((records) => {
   }
 }).observe(document.body, { childList: true, subtree: true });
 
-boot();
+// Start loading once the start screen has been painted: the runtime's downloads and PyScript's start-up then never
+// delay the first (and largest) paint of the page, and the start screen is usable from that moment.
+function afterFirstPaint() {
+  return new Promise((resolve) => {
+    const go = () => requestAnimationFrame(() => setTimeout(resolve, 0)); // the frame after the next one is painted
+    if (document.readyState === "complete") go();
+    else addEventListener("load", go, { once: true });
+  });
+}
+
+afterFirstPaint().then(boot);

@@ -1,5 +1,6 @@
 // Service worker of the house-games site (template: build.py fills in the
-// build id and the precache list). Every file of the build is precached into
+// build id and the precache list). The build's files (but the few that only an
+// installation asks for, kept once fetched) are precached into
 // one cache named after the content hash; a new build installs into a new
 // cache, waits until the page says "reload", then deletes the old caches, so
 // a page never runs a mix of two versions.
@@ -45,6 +46,10 @@ self.addEventListener("fetch", (event) => {
     const cache = await caches.open(CACHE);
     let hit = await cache.match(request, { ignoreSearch: true });
     if (!hit && request.mode === "navigate") hit = await cache.match(new URL("./", self.registration.scope).href);
-    return hit || fetch(request);
+    if (hit) return hit;
+    const response = await fetch(request);
+    // what is not precached (the install icons) is kept once fetched, for the next offline start
+    if (response.ok && response.type === "basic" && !url.search) cache.put(request, response.clone()).catch(() => {});
+    return response;
   })());
 });

@@ -6,6 +6,11 @@
   skipped test fails, unless its reason starts with ``platform:`` (a test that
   cannot run on this operating system, with the reason given). A missing
   browser, engine or tool is a failure there, not a skip.
+- **Test games**: the toy game (``tests/toygame.py``, screen ``tests/toygame_ui.py``)
+  is registered for this process as a fourth game (``HOUSE_GAMES_EXTRA``, see
+  ``game/__init__.py``), so every test over :data:`game.GAMES` (the contract
+  tests) covers it; tests of what ships use :data:`game.PRODUCT_GAMES`.
+  Subprocesses do not inherit it.
 """
 
 from __future__ import annotations
@@ -15,6 +20,25 @@ import os
 import pytest
 
 PLATFORM_PREFIX = "platform:"
+#: the test games as ``build.py`` ships them with ``--with-test-games`` (``build.TEST_GAMES``)
+TEST_GAMES = "toy=tests.toygame:tests.toygame_ui"
+
+
+def _register_test_games() -> None:
+    """Import ``game`` with the test games registered, without passing the variable to subprocesses."""
+    before = os.environ.get("HOUSE_GAMES_EXTRA")
+    os.environ["HOUSE_GAMES_EXTRA"] = TEST_GAMES if before is None else f"{before},{TEST_GAMES}"
+    try:
+        import game
+    finally:
+        if before is None:
+            del os.environ["HOUSE_GAMES_EXTRA"]
+        else:
+            os.environ["HOUSE_GAMES_EXTRA"] = before
+    assert "toy" in game.GAMES, "tests/conftest.py must run before anything imports game"
+
+
+_register_test_games()
 
 
 def in_ci() -> bool:

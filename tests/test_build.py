@@ -104,7 +104,8 @@ def test_finalize_precaches_every_file(tmp_path):
     build_id = build.finalize(site)
     sw = (site / "sw.js").read_text()
     precache = json.loads(sw[sw.index("const PRECACHE = ") + 17:sw.index(";\n", sw.index("const PRECACHE = "))])
-    assert set(precache) == {"./", "version.json", *build.site_files(site)} - {"sw.js"}
+    assert set(precache) == {"./", "version.json", *build.site_files(site)} - {"sw.js", *build.NOT_PRECACHED}
+    assert "index.html" not in precache and "icons/icon-192.png" in precache  # "./" is the page
     assert f'const BUILD = "{build_id}"' in sw and "__" not in sw.replace("__proto__", "")
     version = json.loads((site / "version.json").read_text())
     assert version["build"] == build_id
@@ -243,37 +244,71 @@ def test_imports_are_read_with_relative_and_from_forms():
     assert build.imports_of(main_guard, "m", False, module_level_only=True) == {"a"}
 
 
-def test_trimmed_stdlib_keeps_what_is_reachable_and_stores_it():
+def test_trimmed_stdlib_keeps_what_is_reachable_or_seen_and_deflates_it():
     stdlib = _zip({"json/__init__.py": "from .decoder import JSONDecoder\n", "json/decoder.py": "import re\n",
                    "re/__init__.py": "import enum\n", "enum.py": "def f():\n    import lazy_thing\n",
-                   "lazy_thing.py": "", "unused.py": "import enum\n", "demo.py": "if __name__ == '__main__':\n    import unused\n",
-                   "site-packages/README.txt": "keep"})
-    data, kept = build.trimmed_stdlib(stdlib, {"game.x": {"json", "demo"}}, builtins=set())
-    assert kept == ["demo", "enum", "json", "json.decoder", "lazy_thing", "re"]  # imports inside functions count too
+                   "lazy_thing.py": "", "seen.py": "try:\n    import _cseen\nexcept ImportError:\n    import _pyseen\n",
+                   "_pyseen.py": "", "unused.py": "import enum\n",
+                   "demo.py": "if __name__ == '__main__':\n    import unused\n", "site-packages/README.txt": "keep"})
+    data, kept = build.trimmed_stdlib(stdlib, {"game.x": {"json", "demo"}}, builtins=set(), used=["seen"])
+    # the stdlib's own imports are followed at module level only: what runs lazily is in `used` (seen running)
+    assert kept == ["demo", "enum", "json", "json.decoder", "re", "seen"]
     with zipfile.ZipFile(io.BytesIO(data)) as zf:
         names = set(zf.namelist())
-        assert "unused.py" not in names and "lazy_thing.py" in names and "site-packages/README.txt" in names
-        assert all(info.compress_type == zipfile.ZIP_STORED for info in zf.infolist())
+        assert "unused.py" not in names and "lazy_thing.py" not in names and "seen.py" in names
+        assert "_pyseen.py" not in names  # a fallback the running app did not need (seen.py's imports ran)
+        assert "site-packages/README.txt" not in names  # only Python modules are shipped
+        assert all(info.compress_type == zipfile.ZIP_DEFLATED for info in zf.infolist())  # Pages sends .zip as it is
 
 
 def test_build_fails_when_the_game_imports_a_module_the_trimmed_stdlib_lacks():
     stdlib = _zip({"json/__init__.py": ""})
     with pytest.raises(SystemExit, match="game.ui.app: sqlite_missing"):
         build.trimmed_stdlib(stdlib, {"game.ui.app": {"json", "sqlite_missing", "js", "_json"}}, builtins={"_json"})
+    with pytest.raises(SystemExit, match="stdlib-modules.txt: gone"):
+        build.trimmed_stdlib(stdlib, {"game.ui.app": {"json"}}, builtins=set(), used=["json", "gone"])
+
+
+def test_slim_source_drops_comments_and_docstrings_and_keeps_lines_and_behaviour():
+    source = ('"""Module doc."""\nfrom __future__ import annotations\n# a comment\nimport os  # trailing\n\n'
+              'class A:\n    """Only a docstring, é."""\n\n\ndef f(x):\n    """Doc\n    on two lines."""\n'
+              '    s = "# not a comment"\n    return s + str(x)  # done\n')
+    slim = build.slim_source(source)
+    assert "comment\n" not in slim.replace("# not a comment", "") and "trailing" not in slim and "Doc" not in slim
+    assert "# not a comment" in slim and slim.count("\n") == source.count("\n")
+    ns_a: dict = {}
+    ns_b: dict = {}
+    exec(compile(source, "a", "exec"), ns_a)
+    exec(compile(slim, "b", "exec"), ns_b)  # __future__ still first: an empty docstring stays a docstring
+    assert ns_a["f"](3) == ns_b["f"](3) and ns_b["A"].__doc__ == "" and ns_b["f"].__code__.co_firstlineno == 10
+    # newer syntax than this Python parses: from the tokens (a lone string opening a block is the docstring)
+    newer = '"""Doc."""\nclass A[T]:\n    """Doc,\n    two lines."""\n    x = "#"  # c\n\ntype X = int\n'
+    assert build.slim_source(newer) == '""\nclass A[T]:\n    ""\n\n    x = "#"\n\ntype X = int\n'
+    nested = "def f(a):\n    return f'{f'{a}'}'  # a 3.12 f-string\n"
+    assert build.slim_source(nested) == nested  # this tokenizer misreads it: left as it is
+
+
+def test_terminal_only_modules_are_not_imported_by_the_app():
+    """Their imports (argparse, statistics) are left out of the stdlib the site ships."""
+    for module, is_package, source in build._python_sources(build.wheel_files()):
+        if module in build.TERMINAL_ONLY:
+            continue
+        imported = build.imports_of(source, module, is_package)
+        assert not imported & build.TERMINAL_ONLY, f"{module} imports {imported & build.TERMINAL_ONLY}"
 
 
 def test_the_real_stdlib_serves_every_import_of_our_package():
-    """The check above on the real runtime: the game, micropip and the bootstraps' imports all resolve."""
-    if not (build.NODE_MODULES / "pyodide" / "python_stdlib.zip").exists() or not (build.CACHE_DIR / build.MICROPIP_WHEEL).exists():
-        pytest.skip("needs npm packages and the micropip wheel (python3 build.py build installs them)")
+    """The check above on the real runtime: the game's imports and every module seen running resolve."""
+    if not (build.NODE_MODULES / "pyodide" / "python_stdlib.zip").exists():
+        pytest.skip("needs npm packages (python3 build.py build installs them)")
     pyodide = build.NODE_MODULES / "pyodide"
-    roots = build.stdlib_roots(build.CACHE_DIR / build.MICROPIP_WHEEL)
-    data, kept = build.trimmed_stdlib((pyodide / "python_stdlib.zip").read_bytes(), roots,
-                                      build.builtin_modules((pyodide / "pyodide.asm.wasm").read_bytes()))
-    for module in ("json", "random", "dataclasses", "asyncio", "encodings.utf_8", "importlib.metadata", "pyodide.ffi", "_pyodide"):
+    data, kept = build.trimmed_stdlib((pyodide / "python_stdlib.zip").read_bytes(), build.stdlib_roots(),
+                                      build.builtin_modules((pyodide / "pyodide.asm.wasm").read_bytes()), build.stdlib_used())
+    for module in ("json", "random", "dataclasses", "asyncio", "encodings.utf_8", "importlib.metadata", "pyodide.ffi", "_pyodide",
+                   "tarfile", "email.parser"):  # the last two: micropip installing our wheel
         assert module in kept, module
-    assert "unittest" not in kept and "tkinter" not in kept
-    assert len(data) < (pyodide / "python_stdlib.zip").stat().st_size * 3  # stored, yet far less than all of it
+    assert "unittest" not in kept and "tkinter" not in kept and "argparse" not in kept
+    assert len(data) < 900_000  # deflated, without comments and docstrings
 
 
 def test_source_map_comments_are_stripped(tmp_path):
@@ -288,6 +323,7 @@ def test_source_map_comments_are_stripped(tmp_path):
 def test_start_screen_is_written_from_the_apps_tables():
     from html.parser import HTMLParser
 
+    from game import PRODUCT_GAMES
     from game.ui.catalog import catalog
     from game.ui.i18n import LANGUAGES, t
 
@@ -300,10 +336,10 @@ def test_start_screen_is_written_from_the_apps_tables():
             ids.update(v for k, v in attrs if k == "id")
 
     Ids().feed(page)
-    for info in catalog():
+    for info in catalog(PRODUCT_GAMES):
         assert f"game-{info.game_id}" in ids
         assert f'data-available="{str(info.available).lower()}"' in page
-    most = max(info.max_players for info in catalog() if info.available)
+    most = max(info.max_players for info in catalog(PRODUCT_GAMES) if info.available)
     assert {"start-screen", "start-game", "f-players", "f-level", "f-scoring_card", "f-rounds", "f-seed", "f-lang",
             "f-patterns", "resume-slot", "start-notice", "load-progress", "load-bytes", "build-id"} <= ids
     assert {f"f-seat-{i}" for i in range(most)} <= ids
@@ -314,8 +350,8 @@ def test_start_screen_is_written_from_the_apps_tables():
     assert t("start.new", "en") in page and "</script" not in page.split('id="start-data">')[1][:-len("</script>")]
 
 
-def test_rules_are_shipped_for_every_game_and_language():
-    from game import GAMES
+def test_rules_are_shipped_for_every_game_and_language():  # of the normal build: the product games
+    from game import PRODUCT_GAMES as GAMES
     from game.ui.i18n import LANGUAGES
 
     rules = build.rules_data()

@@ -83,7 +83,8 @@ def test_settings_survive_and_garbage_is_ignored():
 
 def test_catalog_lists_every_game_and_flags_incomplete_ones(monkeypatch):
     games = catalog_mod.catalog()
-    assert [g.game_id for g in games] == ["barrio", "nyhavn", "neueheimat"]
+    assert [g.game_id for g in games] == ["barrio", "nyhavn", "neueheimat", "toy"]  # toy: registered by tests/conftest.py
+    assert all(g.available for g in games)
     partial = types.ModuleType("game_partial")
     partial.TITLE = "Partial"
     sys.modules["game_partial"] = partial

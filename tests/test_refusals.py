@@ -27,7 +27,7 @@ from typing import Any
 
 import pytest
 
-from game import GAMES
+from game import PRODUCT_GAMES as GAMES  # the refusal texts ship: the product games
 from game.core import IllegalAction, Rng, load_game
 from game.core.locale import catalogue, has_text, languages
 

@@ -22,7 +22,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game import GAMES
+from game import PRODUCT_GAMES as GAMES  # saves that ship: the product games
 from game.core import Rng, SaveFormatError, load_game
 
 MUTATIONS_PER_GAME = 2000

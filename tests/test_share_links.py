@@ -151,3 +151,23 @@ def test_random_playouts_round_trip_through_a_link(game, seed, names):
     again = share.decode(share.encode(record))
     assert again == record and again.id == record.id
     assert share.open_link(share.link(record)).final_state == match.state
+
+
+def test_a_game_without_a_link_code_is_refused_with_a_reason(monkeypatch):
+    """A game outside the link format (the toy game of the tests) gets a keyed refusal, not a crash:
+    the app then still shows its end screen (it only cannot keep it as a past game)."""
+    import sys
+
+    from game.core import Match
+    from game.core import match as match_mod
+
+    from . import toygame
+
+    sys.modules.setdefault("tests.toygame", toygame)
+    monkeypatch.setitem(match_mod.GAME_MODULES, "toy", "tests.toygame")
+    match = Match.new("toy", 2, 3, [Seat("human"), Seat("computer", "random")])
+    while not toygame.is_over(match.state):
+        match.apply(toygame.legal_actions(match.state)[0])
+    with pytest.raises(RecordError) as err:
+        share.encode(GameRecord.from_match(match))
+    assert err.value.key == "share.no_code" and "toy" in str(err.value)

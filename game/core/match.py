@@ -12,17 +12,15 @@ import importlib
 from dataclasses import dataclass, field
 from typing import Any
 
+from .. import ENGINE_MODULES
 from .errors import IllegalAction, SaveFormatError
 from .jsonfmt import guarded
 
 MATCH_FORMAT = "house-games-match"
 MATCH_VERSION = 1
 
-GAME_MODULES = {
-    "barrio": "game.barrio",
-    "nyhavn": "game.nyhavn",
-    "neueheimat": "game.neueheimat",
-}
+#: engine module of each game id (a copy of the registry, :data:`game.ENGINE_MODULES`, that tests may patch)
+GAME_MODULES: dict[str, str] = dict(ENGINE_MODULES)
 
 
 def load_game(game_id: str) -> Any:
@@ -64,6 +62,8 @@ class Match:
     seats: list[Seat]
     states: list[Any] = field(default_factory=list)
     entries: list[Entry] = field(default_factory=list)
+    #: hints asked per seat (the coach at the table): kept in the autosave and the finished game's record
+    hints: list[int] = field(default_factory=list)
 
     @property
     def module(self) -> Any:
@@ -117,8 +117,20 @@ class Match:
         self.states.pop()
         return self.state
 
+    def hints_used(self, seat: int) -> int:
+        """How many hints ``seat`` has asked for in this game."""
+        return self.hints[seat] if 0 <= seat < len(self.hints) else 0
+
+    def count_hint(self, seat: int) -> None:
+        """Count one hint asked by ``seat``."""
+        self.hints = [self.hints_used(i) for i in range(len(self.seats))]
+        self.hints[seat] += 1
+
     def to_json(self) -> dict[str, Any]:
-        """The autosave: settings, the action list and the present state (for a quick, checked load)."""
+        """The autosave: settings, the action list and the present state (for a quick, checked load).
+
+        ``hints`` (hints asked per seat) is optional: saves written before it load with none asked.
+        """
         return {
             "format": MATCH_FORMAT,
             "version": MATCH_VERSION,
@@ -129,6 +141,7 @@ class Match:
             "seats": [s.to_json() for s in self.seats],
             "actions": [{"player": e.player, "action": e.action, "barrier": e.barrier} for e in self.entries],
             "state": self.module.to_json(self.state),
+            "hints": [self.hints_used(i) for i in range(len(self.seats))],
         }
 
     @classmethod
@@ -151,6 +164,11 @@ class Match:
                     match.apply(dict(entry["action"]))
             except IllegalAction as exc:
                 raise SaveFormatError(f"The saved game does not replay: {exc}") from None
+            hints = data.get("hints", [0] * len(seats))  # saves from before hints were counted: none asked
+            if (not isinstance(hints, list) or len(hints) != len(seats)
+                    or any(not isinstance(h, int) or isinstance(h, bool) or h < 0 for h in hints)):
+                raise SaveFormatError("The saved game's hint count is damaged.")
+            match.hints = list(hints)
             saved = match.module.from_json(data["state"])
             if saved != match.state:
                 raise SaveFormatError("The saved game's position does not match its moves.")

@@ -94,6 +94,9 @@ class GameRecord:
     winners: list[int]
     finished: str = ""  #: UTC stamp ``YYYY-MM-DDTHH:MM:SSZ`` when the game ended ("" unknown)
     daily: str = ""  #: the daily deal it was (``"2025-05-01/barrio-A"``), "" for none
+    #: hints asked per seat (the coach); not part of :attr:`id` nor of equality (the same moves are the same game);
+    #: ``[]`` for records made before hints were counted, and for games read back from a link (links do not carry it)
+    hints: list[int] = field(default_factory=list, compare=False)
 
     # ------------------------------------------------------------------ building
     @classmethod
@@ -112,6 +115,7 @@ class GameRecord:
             actions,
             list(module.scores(match.state)), list(module.winners(match.state)),
             utc_now_iso() if finished is None else finished, daily,
+            [match.hints_used(i) for i in range(len(match.seats))],
         )
 
     # ------------------------------------------------------------------ identity and summary
@@ -126,6 +130,10 @@ class GameRecord:
                 [[s.kind, s.bot if s.kind == "computer" else None] for s in self.seats], self.actions]
         digest = hashlib.sha256(json.dumps(body, sort_keys=True, separators=(",", ":")).encode()).hexdigest()
         return digest[:16]
+
+    def hints_used(self, seat: int) -> int:
+        """Hints ``seat`` asked for (0 for records made before hints were counted)."""
+        return self.hints[seat] if 0 <= seat < len(self.hints) else 0
 
     @property
     def humans(self) -> list[int]:
@@ -185,6 +193,7 @@ class GameRecord:
             "game": self.game_id, "num_players": self.num_players, "seed": self.seed, "options": self.options,
             "seats": [s.to_json() for s in self.seats], "actions": self.actions,
             "scores": self.scores, "winners": self.winners, "finished": self.finished, "daily": self.daily,
+            "hints": self.hints,
         }
 
     @classmethod
@@ -206,12 +215,14 @@ class GameRecord:
                 [_seat(s) for s in _list(data["seats"])], [_dict(a) for a in _list(data["actions"])],
                 [_int(x) for x in _list(data["scores"])], [_int(x) for x in _list(data["winners"])],
                 _str(data.get("finished", "")), _str(data.get("daily", "")),
+                [_int(x) for x in _list(data.get("hints", []))],  # optional: records before hints were counted
             )
         except (KeyError, TypeError, ValueError):
             raise RecordError("record.damaged") from None
         if record.game_id not in GAME_MODULES:
             raise RecordError("record.unknown_game", game=record.game_id)
-        if len(record.seats) != max(record.num_players, 1) or any(not 0 <= w < len(record.scores) for w in record.winners):
+        if (len(record.seats) != max(record.num_players, 1) or any(not 0 <= w < len(record.scores) for w in record.winners)
+                or len(record.hints) not in (0, len(record.seats)) or any(h < 0 for h in record.hints)):
             raise RecordError("record.damaged")
         if record.finished:
             try:

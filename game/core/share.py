@@ -200,6 +200,8 @@ def encode(record: GameRecord) -> str:
 def pack(payload: LinkPayload) -> str:
     """The code of a payload in the current format (:func:`encode` without the move check)."""
     module = load_game(payload.game_id)
+    if payload.game_id not in GAME_CODES:  # a game outside the product (tests) or one not yet given a code
+        raise RecordError("share.no_code", game=payload.game_id)
     w = _Writer()
     w.uint(GAME_CODES.index(payload.game_id))
     w.uint(payload.num_players)

@@ -328,7 +328,11 @@ class StrongBot:
                 v = self._auction_value(pos, {"kind": "cube", "colour": pair[0], "pips": pair[1]}, me, lam, n, base)
             elif what == "roof":
                 unseen = view["roofs_unseen"]
-                v = sum(self._auction_value(pos, {"kind": "roof", "value": r}, me, lam, n, base) if r else now for r in unseen) / len(unseen)
+                counts: dict[int, int] = {}
+                for r in unseen:  # each distinct roof valued once, weighted by how many are face down
+                    counts[r] = counts.get(r, 0) + 1
+                v = sum(k * (self._auction_value(pos, {"kind": "roof", "value": r}, me, lam, n, base) if r else now)
+                        for r, k in counts.items()) / len(unseen)
             elif what == "permit":
                 v = self._auction_value(pos, {"kind": "permit", "size": act["size"]}, me, lam, n, base)
             else:

@@ -208,7 +208,7 @@ def _fast_greedy(s: State, legal: list[Action]) -> Action:
 class StrongBot:
     """Shortlist by evaluation, then determinized playouts (see the module docstring)."""
 
-    def __init__(self, seed: int = 0, shortlist: int = 4, samples: int = 3, depth: int = 8,
+    def __init__(self, seed: int = 0, shortlist: int = 4, samples: int = 3, depth: int = 12,
                  time_limit_s: float = 0.08, iterations: int | None = None) -> None:
         self.rng = Rng(seed, stream=11)
         self.shortlist = shortlist

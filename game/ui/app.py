@@ -21,11 +21,14 @@ import traceback
 from typing import Any
 from urllib.parse import parse_qs, quote
 
+from .. import SCREEN_MODULES
 from ..core import IllegalAction, Match, Seat, daily, share
 from ..core.errors import GameError
 from ..core.record import GameRecord, RecordError, Replay
 from . import dom
+from ..core.locale import text
 from .catalog import GameInfo, catalog, new_game_options
+from .coaching import InsightPanel
 from .dailydeal import DailyScreen, daily_deal_of, daily_key_of, result_card
 from .dom import el
 from .i18n import LANGUAGES, t
@@ -38,11 +41,11 @@ from .storage import PREFIX, MemoryBackend, PageBackend, Store
 
 
 def screen_class(game_id: str, prefer_list: bool = False) -> type[GameScreen]:
-    """The dedicated screen of a game (``game.ui.<game_id>.SCREEN``), else :class:`FallbackScreen`."""
+    """The dedicated screen of a game (``SCREEN`` of :data:`game.SCREEN_MODULES`, ``game.ui.<game_id>``), else :class:`FallbackScreen`."""
     if prefer_list:
         return FallbackScreen
     try:
-        module = importlib.import_module(f"game.ui.{game_id}")
+        module = importlib.import_module(SCREEN_MODULES.get(game_id, f"game.ui.{game_id}"))
     except ImportError:
         return FallbackScreen
     return getattr(module, "SCREEN", FallbackScreen)
@@ -67,7 +70,7 @@ class App:
         #: the app's address without query or fragment: what share links start with
         self.base_url = ""
         params = parse_qs(search.lstrip("?"), keep_blank_values=True)
-        self.params = {k: params[k][-1] for k in ("pause", "ui", "think") if k in params}
+        self.params = {k: params[k][-1] for k in ("pause", "ui", "think", "hint_iterations") if k in params}
         self.toasts = el("div", {"class": "toasts", "aria-live": "assertive", "id": "toasts"})
         dom.document.body.appendChild(self.toasts)
         dom.document.documentElement.lang = self.lang
@@ -95,6 +98,13 @@ class App:
         """A longer thinking time for the computer seats, from the page's ``?think=MS`` (tests of a busy worker)."""
         try:
             return max(0, int(self.params["think"])) / 1000
+        except (KeyError, ValueError):
+            return None
+
+    def hint_iterations(self) -> int | None:
+        """A fixed search budget for the coach's hints, from the page's ``?hint_iterations=N`` (tests); else the app's time budget."""
+        try:
+            return max(1, int(self.params["hint_iterations"]))
         except (KeyError, ValueError):
             return None
 
@@ -351,6 +361,8 @@ class App:
             elif counted is not None:
                 card = result_card(self, counted, self.link_of(counted["id"]))
 
+        hints_line, insight = self._coach_on_end(match, record, rows)
+
         def again(_: Any) -> None:
             self.start_match(match.game_id, match.num_players, [Seat(s.kind, s.bot, s.name) for s in match.seats],
                              int(time.time() * 1000) % 2**31, dict(match.options))
@@ -360,6 +372,7 @@ class App:
                       el("h1", {"id": "end-title"}, f"{module.TITLE}: {t('game.over', lang)}"),
                       el("p", {"class": "status", "role": "status"}, verdict),
                       table,
+                      hints_line,
                       card,
                       el("div", {"class": "actions"},
                          el("button", {"type": "button", "class": "primary", "onclick": again}, t("game.again", lang)),
@@ -368,10 +381,31 @@ class App:
                          el("button", {"type": "button", "id": "end-share", "disabled": record is None,
                                        "onclick": lambda e: self.share_record(record)}, t("sharing.button", lang)),
                          el("button", {"type": "button", "onclick": lambda e: self.show_start()}, t("game.home", lang))),
+                      insight,
                       el("details", {"class": "log"},
                          el("summary", {}, t("game.log", lang)),
                          el("ol", {"id": "game-log"}, [el("li", {}, line) for line in log_lines]))))
         dom.window.houseGames.showApp()
+
+    def _coach_on_end(self, match: Match, record: GameRecord | None, rows: list[Any]) -> tuple[Any, Any]:
+        """The end screen's coach parts: the hints each person asked for, and the insight panel (computed only when asked)."""
+        lang = self.lang
+        humans = [i for i, s in enumerate(match.seats) if s.kind != "computer"]
+        if not humans:
+            return None, None
+        if len(humans) == 1:
+            line = text("coach.ui_hints_used", lang, count=match.hints_used(humans[0]))
+        else:
+            line = text("coach.ui_hints_used_by", lang, list=", ".join(
+                f"{rows[i][0] if i < len(rows) else i + 1}: {match.hints_used(i)}" for i in humans))
+        hints_line = el("p", {"id": "end-hints", "data-hints": ",".join(str(match.hints_used(i)) for i in humans)}, line)
+        if record is None:
+            try:  # the book could not keep it: the insight still works from the match
+                record = GameRecord.from_match(match)
+            except GameError:
+                return hints_line, None
+        seats = [(i, rows[i][0] if i < len(rows) else str(i + 1)) for i in humans]
+        return hints_line, InsightPanel(record, seats, lang, self.thinking).root
 
     def keep_finished(self, match: Match) -> tuple[GameRecord | None, dict[str, Any] | None]:
         """Keep a finished game in the book (past games, statistics, the daily attempt); again is harmless.

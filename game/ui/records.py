@@ -118,6 +118,7 @@ def result_row(record: GameRecord, counted: bool = True) -> dict[str, Any]:
         "finished": record.finished, "players": record.num_players, "me": me,
         "scores": list(record.scores), "winners": list(record.winners), "result": record.result,
         "score": score, "daily": record.daily, "counted": bool(counted and record.mode != "demo"),
+        "hints": [record.hints_used(i) for i in range(len(record.seats))],
     }
 
 
@@ -135,6 +136,7 @@ def _check_row(row: Any) -> dict[str, Any]:
         and row.get("result") in (None, "win", "tie", "loss")
         and (row.get("score") is None or isinstance(row.get("score"), int))
         and isinstance(row.get("daily", ""), str) and isinstance(row.get("counted"), bool)
+        and ints(row.get("hints", [])) and all(h >= 0 for h in row.get("hints", []))  # optional: rows before hints were counted
     )
     if not ok:
         raise ValueError

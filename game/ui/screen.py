@@ -16,7 +16,9 @@ import time
 from typing import Any, Protocol
 
 from ..core import IllegalAction, Match
+from ..core.locale import text
 from . import dom
+from .coaching import compute_hint, hint_css, hint_keys, hint_seed
 from .dom import el
 from .i18n import t
 
@@ -38,6 +40,7 @@ class AppServices(Protocol):
     def bot_pause_ms(self, default: int) -> int: ...
     def bot_think_s(self) -> float | None: ...
     def thinking(self, text: str | None) -> None: ...
+    def hint_iterations(self) -> int | None: ...
 
 
 def seat_names(match: Match, lang: str) -> list[str]:
@@ -84,6 +87,9 @@ class GameScreen:
         self.mounted = False
         self._log_count = 0
         self._bot_timer: int | None = None
+        #: the coach's hint on show: (step it was asked at, seat, Hint), cleared when the game moves on
+        self.hint: tuple[int, int, Any] | None = None
+        self.hint_keys_shown: list[str] = []
 
     # ------------------------------------------------------------------ hooks for subclasses
     def build_table(self, container: Any) -> None:
@@ -216,9 +222,14 @@ class GameScreen:
         self.names = seat_names(self.match, lang)
         self.undo_button = el("button", {"type": "button", "id": "undo", "onclick": self.undo}, t("game.undo", lang))
         self.status = el("p", {"class": "status", "id": "status", "role": "status"})
+        self.hint_button = el("button", {"type": "button", "id": "hint", "onclick": self.ask_hint, "disabled": True},
+                              text("coach.ui_hint", lang))
+        self.hint_note = el("p", {"class": "hint-note", "id": "hint-note", "role": "status", "hidden": True})
+        self.hint_style = el("style", {"id": "hint-style"})
         header = el("header", {"class": "topbar"},
                     el("h1", {}, str(self.module.TITLE)),
                     self.undo_button,
+                    self.hint_button,
                     el("button", {"type": "button", "id": "menu", "onclick": lambda e: self.app.show_start()}, t("game.menu", lang)))
         self.table = el("section", {"class": "table", "aria-label": str(self.module.TITLE)})
         self.pass_panel = el("section", {"class": "pass", "hidden": True})
@@ -231,7 +242,7 @@ class GameScreen:
                             "aria-labelledby": "log-title"}, self.log_list)),
                   el("section", {}, el("h2", {}, t("game.scores", lang)),
                      el("table", {"class": "scores", "id": "scores"}, self.scores_body)))
-        dom.append(root, header, self.status, el("div", {"class": "game"}, el("div", {}, self.table, self.pass_panel), side))
+        dom.append(root, header, self.status, self.hint_note, self.hint_style, el("div", {"class": "game"}, el("div", {}, self.table, self.pass_panel), side))
         self.mounted = True
         self.build_table(self.table)
         self._log_count = 0
@@ -259,6 +270,54 @@ class GameScreen:
             self.status.textContent = t("game.turn", self.lang, name=self.names[player])
         self.render()
 
+    # ------------------------------------------------------------------ the coach's hint
+    def _may_hint(self) -> bool:
+        if self.replaying or not self.is_my_turn() or self.module.is_over(self.match.state):
+            return False
+        return getattr(self.module, "make_bot", None) is not None and "strong" in getattr(self.module, "BOT_NAMES", ())
+
+    def ask_hint(self, *_: Any) -> None:
+        """The Hint control: the strong player's suggestion from the viewer's view, marked on the table with its reason.
+
+        Computed here in the worker (the page stays live; the thinking mark shows meanwhile), counted in the match.
+        """
+        if not self._may_hint():
+            return
+        seat = self.viewer if self.viewer is not None else 0
+        match = self.match
+        seed = hint_seed(match, seat)
+        iterations = self.app.hint_iterations()
+        self.hint_button.disabled = True
+        self.app.thinking(text("coach.ui_hint_thinking", self.lang))  # flushed at once: the mark shows while we compute
+        try:
+            hint = compute_hint(self.module, match.state, seat, seed, iterations)
+        finally:
+            self.app.thinking(None)
+            self.hint_button.disabled = not self._may_hint()
+        match.count_hint(seat)
+        self.app.autosave(match)
+        self.show_hint(seat, hint)
+        dom.window.houseGamesLastHint = {"game": match.game_id, "seat": seat, "step": len(match.entries), "seed": seed,
+                                         "iterations": iterations, "hint": hint.to_json(), "keys": self.hint_keys_shown,
+                                         "text": hint.text(self.lang), "used": match.hints_used(seat)}
+
+    def show_hint(self, seat: int, hint: Any) -> None:
+        """Mark ``hint`` on the table (its first step strongest) and say why in the hint note."""
+        self.hint = (len(self.match.entries), seat, hint)
+        view = self.module.view(self.match.state, seat)
+        self.hint_keys_shown = hint_keys(self.match.game_id, view, self.module.legal_actions(self.match.state), hint.action)
+        self.hint_style.textContent = hint_css(self.hint_keys_shown)
+        self.hint_note.textContent = text("coach.ui_hint_note", self.lang, hint=hint.text(self.lang))
+        self.hint_note.hidden = False
+
+    def clear_hint(self) -> None:
+        """Take the hint off the table (the game moved on)."""
+        self.hint = None
+        self.hint_keys_shown = []
+        self.hint_style.textContent = ""
+        self.hint_note.textContent = ""
+        self.hint_note.hidden = True
+
     def _show_pass(self, player: int) -> None:
         name = self.names[player]
         self.table.hidden = True
@@ -281,6 +340,10 @@ class GameScreen:
     def _update_chrome(self) -> None:
         self.undo_button.disabled = self.replaying or not self.match.can_undo() or self.viewer != self.match.current_player()
         self.undo_button.hidden = self.replaying
+        self.hint_button.hidden = self.replaying
+        if self.hint is not None and self.hint[0] != len(self.match.entries):  # the game moved on (or back): the hint is stale
+            self.clear_hint()
+        self.hint_button.disabled = not self._may_hint()
         self._update_log()
         dom.clear(self.scores_body)
         for name, score, _ in self.end_rows(breakdown=False):

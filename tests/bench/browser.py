@@ -20,34 +20,40 @@ from pathlib import Path
 from typing import Any, Callable
 from urllib.parse import urlparse
 
+from tests.bench.probe import py
 from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS, LOCAL_HOSTS, PHONE, READY_TIMEOUT_MS, build, wait_ready
 
 #: A 1920×1080 desktop with a mouse, for ``frame_ms_large`` (the table drawn at its largest)
 DESKTOP = {"viewport": {"width": 1920, "height": 1080}, "device_scale_factor": 1, "is_mobile": False, "has_touch": False}
 
-#: Records, in the page's own clock, when ``data-app-state`` leaves "loading" (ms since navigation start).
+#: In the page's own clock (ms since navigation start): when ``data-app-state`` leaves "loading"
+#: (``__benchReadyMs``); when the start screen is first visible, painted, its Start button enabled and
+#: start.js's handlers attached (``__benchShellMs``); every main-thread long task (``__benchLongTasks``).
 READY_PROBE = """
+window.__benchLongTasks = [];
+try {
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) window.__benchLongTasks.push([e.startTime, e.duration]);
+  }).observe({type: "longtask", buffered: true});
+} catch (e) { window.__benchLongTasks = null; }
 new MutationObserver(() => {
   const state = document.documentElement && document.documentElement.dataset.appState;
   if (state && state !== "loading" && window.__benchReadyMs === undefined) window.__benchReadyMs = performance.now();
 }).observe(document, {attributes: true, subtree: true, attributeFilter: ["data-app-state"]});
-"""
-
-#: Runs Python source in the app's interpreter (reached through ``window.houseGamesApp``, the
-#: app object game/ui/app.py exposes for debugging) in one namespace per page; returns ``result``.
-PY_EXEC = """(code) => {
-  if (!window.__benchNs) {
-    const globals = houseGamesApp.play.__func__.__globals__;
-    window.__benchBuiltins = globals.get("importlib").import_module("builtins");
-    window.__benchNs = window.__benchBuiltins.dict();
-    window.__benchNs.set("app", houseGamesApp);
-    window.__benchNs.set("__name__", "bench_workload");
+(function shell() {
+  const screen = document.getElementById("start-screen");
+  const start = document.getElementById("start-game");
+  const usable = screen && start && !start.disabled && screen.checkVisibility && screen.checkVisibility()
+    && window.houseGames && typeof window.houseGames.request === "function";
+  const painted = performance.getEntriesByName("first-contentful-paint").length > 0;
+  if (usable && window.__benchShellParsedMs === undefined) window.__benchShellParsedMs = performance.now();
+  if (usable && painted) {  // usable since __benchShellParsedMs, on screen since the first contentful paint
+    window.__benchShellMs = Math.max(window.__benchShellParsedMs, performance.getEntriesByName("first-contentful-paint")[0].startTime);
+    return;
   }
-  window.__benchNs.set("result", null);
-  window.__benchBuiltins.exec(code, window.__benchNs);
-  const result = window.__benchNs.get("result");
-  return result === undefined ? null : result;
-}"""
+  requestAnimationFrame(shell);
+})();
+"""
 
 WORKLOAD = Path(__file__).with_name("workload.py")
 
@@ -56,30 +62,37 @@ class CountingHandler(build.SiteHandler):
     """The site's handler, adding every response body byte to the server's counter."""
 
     def copyfile(self, source: Any, outputfile: Any) -> None:
-        self.server.count(0, self.path.split("?", 1)[0], new=True)
+        path = self.path.split("?", 1)[0]
+        file = Path(self.translate_path(path))
+        if file.is_dir():
+            file = file / "index.html"
+        self.server.count(0, path, new=True, raw=file.stat().st_size if file.is_file() else 0)
         while chunk := source.read(256 * 1024):
             outputfile.write(chunk)
-            self.server.count(len(chunk), self.path.split("?", 1)[0])
+            self.server.count(len(chunk), path)
 
 
 class CountingServer(http.server.ThreadingHTTPServer):
-    """A served directory on 127.0.0.1 that counts the bytes it sends."""
+    """A served directory on 127.0.0.1 (gzip as GitHub Pages sends it) that counts the bytes it sends on the
+    wire and the raw size of the files those bytes carry."""
 
     daemon_threads = True
 
     def __init__(self, directory: Path) -> None:
         super().__init__(("127.0.0.1", 0), functools.partial(CountingHandler, directory=str(directory)))
         self.url = f"http://127.0.0.1:{self.server_address[1]}/"
-        self.bytes_sent = 0
+        self.bytes_sent = 0  #: response body bytes on the wire since ``reset`` (gzip where the server compresses)
+        self.raw_sent = 0  #: the uncompressed size of the files those responses carried
         self.by_path: dict[str, list[int]] = {}  #: path → body bytes of each response since ``reset``
         self.last_sent = time.monotonic()
         self._lock = threading.Lock()
         self._thread = threading.Thread(target=self.serve_forever, daemon=True)
         self._thread.start()
 
-    def count(self, n: int, path: str, new: bool = False) -> None:
+    def count(self, n: int, path: str, new: bool = False, raw: int = 0) -> None:
         with self._lock:
             self.bytes_sent += n
+            self.raw_sent += raw
             sizes = self.by_path.setdefault(path, [])
             if new or not sizes:
                 sizes.append(0)
@@ -89,6 +102,7 @@ class CountingServer(http.server.ThreadingHTTPServer):
     def reset(self) -> None:
         with self._lock:
             self.bytes_sent = 0
+            self.raw_sent = 0
             self.by_path = {}
 
     def repeated(self) -> dict[str, int]:
@@ -142,26 +156,55 @@ class Bench:
         return round(page.evaluate("window.__benchReadyMs") / 1000, 3)
 
     @staticmethod
+    def shell(page: Any) -> float | None:
+        """Seconds from navigation start until the start screen was visible and accepted a tap (None: no start screen)."""
+        try:
+            page.wait_for_function("window.__benchShellMs !== undefined", timeout=5_000)
+        except Exception:
+            return None
+        return round(page.evaluate("window.__benchShellMs") / 1000, 3)
+
+    @staticmethod
+    def long_tasks(page: Any, since_ms: float = 0.0, until_ms: float | None = None) -> dict[str, Any]:
+        """Main-thread long tasks (Long Tasks API: over 50 ms) that started in [since, until]: the longest,
+        the blocking time (sum of each task's part beyond 50 ms, as Lighthouse's TBT) and how many."""
+        tasks = page.evaluate("window.__benchLongTasks")
+        if tasks is None:
+            return {"longest_task_ms": None, "blocking_ms": None, "count": None}
+        tasks = [t for t in tasks if t[0] >= since_ms and (until_ms is None or t[0] <= until_ms)]
+        return {"longest_task_ms": round(max((t[1] for t in tasks), default=0.0), 1),
+                "blocking_ms": round(sum(max(0.0, t[1] - 50) for t in tasks), 1), "count": len(tasks)}
+
+    @staticmethod
     def wait_controlled(page: Any) -> None:
         """Until the service worker is active and controls the page (its precache is complete)."""
         page.evaluate("navigator.serviceWorker.ready.then(() => true)")
         page.wait_for_function("!!navigator.serviceWorker.controller", timeout=60_000)
 
     def start_triple(self, server: CountingServer) -> dict[str, Any]:
-        """Cold (fresh context), warm (service worker) and offline starts of ``server``'s page."""
+        """Cold (fresh context), warm (service worker) and offline starts of ``server``'s page: ready and shell
+        times, the first visit's bytes, and the offline start's main-thread long tasks from first paint to ready."""
         context = self.context()
         try:
             page = context.new_page()
             server.reset()
             cold = self.visit(page, server.url)
+            shell_cold = self.shell(page)
             self.wait_controlled(page)
-            first_bytes = server.settle()
+            wire = server.settle()
+            raw = server.raw_sent
             repeated = server.repeated()
+            paths = sorted(server.by_path)
             warm = self.visit(page, server.url)
+            shell_warm = self.shell(page)
             context.set_offline(True)
             offline = self.visit(page, server.url)
-            return {"cold": cold, "warm": warm, "offline": offline, "bytes": first_bytes, "requests": sum(map(len, server.by_path.values())),
-                    "repeated_bytes": repeated}
+            shell_offline = self.shell(page)
+            paint = page.evaluate("(performance.getEntriesByName('first-paint')[0] || {startTime: 0}).startTime")
+            tasks = self.long_tasks(page, paint, page.evaluate("window.__benchReadyMs"))
+            return {"cold": cold, "warm": warm, "offline": offline, "shell_cold": shell_cold, "shell_warm": shell_warm,
+                    "shell_offline": shell_offline, "bytes": raw, "wire_bytes": wire, "paths": paths,
+                    "requests": sum(map(len, server.by_path.values())), "repeated_bytes": repeated, "long_tasks_offline": tasks}
         finally:
             context.close()
 
@@ -173,23 +216,56 @@ class Bench:
             for name, server in order if rep % 2 == 0 else order[::-1]:  # alternate who goes first
                 runs[name].append(self.start_triple(server))
 
-        def med(name: str, key: str) -> float:
-            return round(statistics.median(r[key] for r in runs[name]), 3)
+        def med(name: str, key: str) -> float | None:
+            values = [r[key] for r in runs[name] if r[key] is not None]
+            return round(statistics.median(values), 3) if values else None
 
         out: dict[str, Any] = {}
         for name in ("site", "floor"):
             for key in ("cold", "warm", "offline"):
                 out[f"{name}_{key}_s"] = med(name, key)
+        #: seconds from navigation start until the start screen is visible and takes a tap
+        out["shell_s"] = {"cold": med("site", "shell_cold"), "warm": med("site", "shell_warm"), "offline": med("site", "shell_offline")}
         out["first_visit_bytes"] = int(statistics.median(r["bytes"] for r in runs["site"]))
+        out["first_visit_wire_bytes"] = int(statistics.median(r["wire_bytes"] for r in runs["site"]))
         out["floor_first_visit_bytes"] = int(statistics.median(r["bytes"] for r in runs["floor"]))
+        out["floor_first_visit_wire_bytes"] = int(statistics.median(r["wire_bytes"] for r in runs["floor"]))
         out["first_visit_requests"] = runs["site"][0]["requests"]
+        out["first_visit_paths"] = runs["site"][0]["paths"]
         #: files the first visit downloads twice or more (e.g. page and service worker both fetching)
         out["first_visit_repeated_bytes"] = runs["site"][0]["repeated_bytes"]
         for key in ("cold", "warm", "offline"):
             out[f"ratio_{key}"] = round(out[f"site_{key}_s"] / out[f"floor_{key}_s"], 2)
-        out["ratio"] = out["ratio_offline"]  # the goal: offline start within 1.5x the floor
+        out["ratio"] = out["ratio_offline"]  # the goal: offline start within 1.3x the floor
+        # the offline start's worst main-thread long task over the reps
+        worst = max(runs["site"], key=lambda r: r["long_tasks_offline"]["longest_task_ms"] or 0)
+        out["long_tasks_offline"] = worst["long_tasks_offline"]
+        for r in runs["site"] + runs["floor"]:
+            r.pop("paths", None)
         out["runs"] = runs
         return out
+
+    def barrio_game(self, url: str, timeout_ms: int = 600_000) -> dict[str, Any]:
+        """Main-thread long tasks through a whole 2-player Barrio game against the strong computer seat, started
+        from the start screen by tapping (the other seat is the weak computer standing in for a player, so the
+        game runs to its end screen through the app's own request path and redraws)."""
+        context = self.context()
+        try:
+            page = context.new_page()
+            self.visit(page, url + "?pause=0")
+            page.locator("label[for=game-barrio]").tap()
+            page.locator("#f-players").select_option("2")
+            page.locator("#f-seat-0").select_option("bot:weak")
+            page.locator("#f-seat-1").select_option("bot:strong")
+            since = page.evaluate("performance.now()")
+            t0 = time.perf_counter()
+            page.locator("#start-game").tap()
+            page.locator("#end-screen").wait_for(timeout=timeout_ms)
+            out = self.long_tasks(page, since)
+            out["game_s"] = round(time.perf_counter() - t0, 1)
+            return out
+        finally:
+            context.close()
 
     # ------------------------------------------------------------------ Python inside the app
     def app_page(self, context: Any, url: str) -> Any:
@@ -224,6 +300,17 @@ class Bench:
             context.close()
         return out
 
+    def hints(self, url: str, games: list[str], n: int = 20) -> dict[str, Any]:
+        """Per game: the coach's hint latency (ms: median, p95, max) in the browser's Python at the app's time budget,
+        over ``n`` positions of real play (:func:`game.core.coach.measure`, what the Hint control runs)."""
+        context = self.context()
+        try:
+            page = self.app_page(context, url)
+            code = f"import json\nfrom game.core import coach\nresult = json.dumps({{g: coach.measure(g, {n}) for g in {games!r}}})"
+            return json.loads(py(page, code))
+        finally:
+            context.close()
+
     def memory(self, url: str, games: list[str], timeout_ms: int = 60_000) -> dict[str, Any]:
         """JS heap and wasm memory (MB) on the start page, and after a full weak-vs-weak game of each (fresh page each)."""
         context = self.context()
@@ -246,11 +333,6 @@ class Bench:
         finally:
             context.close()
         return out
-
-
-def py(page: Any, code: str) -> Any:
-    """Run ``code`` in the app's Python; return the value it left in ``result``."""
-    return page.evaluate(PY_EXEC, code)
 
 
 def page_memory(context: Any, page: Any) -> dict[str, float]:

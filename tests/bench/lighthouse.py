@@ -20,7 +20,8 @@ LIGHTHOUSE = ROOT / "node_modules" / ".bin" / "lighthouse"
 CATEGORIES = ("performance", "accessibility", "best-practices")
 #: Metrics copied from the Lighthouse report next to the scores (audit id → report key).
 METRICS = {"first-contentful-paint": "fcp_ms", "largest-contentful-paint": "lcp_ms", "total-blocking-time": "tbt_ms",
-           "speed-index": "speed_index_ms", "total-byte-weight": "total_bytes"}
+           "speed-index": "speed_index_ms", "total-byte-weight": "total_bytes", "cumulative-layout-shift": "cls",
+           "interactive": "tti_ms", "max-potential-fid": "max_potential_fid_ms"}
 
 
 def run_lighthouse(url: str, timeout_s: float = 300, attempts: int = 2) -> dict[str, Any]:
@@ -62,10 +63,15 @@ def _run_once(url: str, timeout_s: float) -> dict[str, Any]:
     audits = report["audits"]
     for audit, key in METRICS.items():
         value = audits.get(audit, {}).get("numericValue")
-        scores[key] = None if value is None else round(value)
+        scores[key] = None if value is None else (round(value, 3) if key == "cls" else round(value))
     refs = report["categories"]["accessibility"]["auditRefs"]
     scores["failed_accessibility_audits"] = sorted(
         r["id"] for r in refs if r.get("weight") and audits.get(r["id"], {}).get("score") not in (None, 1))
+    for cat in ("performance", "best-practices"):  # what keeps a score down: every failed audit that weighs
+        refs = report["categories"][cat]["auditRefs"]
+        scores[f"failed_{cat.replace('-', '_')}_audits"] = sorted(
+            r["id"] for r in refs if audits.get(r["id"], {}).get("score") not in (None, 1)
+            and audits.get(r["id"], {}).get("scoreDisplayMode") in ("binary", "numeric", "metricSavings"))
     scores["lighthouse"] = report.get("lighthouseVersion")
     scores["runtime_error"] = (report.get("runtimeError") or {}).get("code")
     return scores

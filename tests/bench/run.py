@@ -102,7 +102,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--budget", type=float, default=4.0, help="seconds per strength before stopping early")
     parser.add_argument("--no-lighthouse", action="store_true")
     parser.add_argument("--no-browser", action="store_true", help="CPython figures only")
+    parser.add_argument("-n", type=int, default=None, metavar="N",
+                        help="a smaller run: N start reps (at most --reps) and N positions per computer strength")
     args = parser.parse_args(argv)
+    if args.n is not None:
+        args.reps = max(1, min(args.reps, args.n))
+        args.decisions = max(1, args.n)
     dist = args.dist.resolve()
     if not (dist / "sw.js").exists():
         sys.exit(f"bench: {dist} is not a built site (python3 build.py build)")
@@ -123,6 +128,7 @@ def main(argv: list[str] | None = None) -> int:
     else:
         browser_figures = guarded("browser", lambda: browser_part(dist, games, args)) or {}
     report["start"] = browser_figures.get("start")
+    report["main_thread"] = browser_figures.get("main_thread")
     python = browser_figures.get("python") or {}
     report["playouts"] = combine_playouts(cpython_playouts or {}, python.get("playouts"))
     report["decisions_ms"] = python.get("decisions") or {gid: None for gid in games}
@@ -148,26 +154,48 @@ def main(argv: list[str] | None = None) -> int:
     args.out.write_text(text + "\n")
     print(text)
     log(f"written to {args.out}")
+    print(summary(report), file=sys.stderr)
     return 0
 
 
+def summary(report: dict[str, Any]) -> str:
+    """The issue's goals, one line each, from a report (printed after the JSON, on stderr)."""
+    s = report.get("start") or {}
+    m = report.get("main_thread") or {}
+    lh = report.get("lighthouse") or {}
+    shell = s.get("shell_s") or {}
+    lines = [
+        f"start.first_visit_bytes {s.get('first_visit_bytes')}  wire {s.get('first_visit_wire_bytes')} (goal <= 4500000)",
+        f"start.shell_s cold {shell.get('cold')} (goal <= 1.0)  offline {shell.get('offline')} (goal <= 0.3)",
+        f"start.ratio {s.get('ratio')} (goal <= 1.3)",
+        f"main_thread.longest_task_ms {m.get('longest_task_ms')} (goal <= 50)  blocking_ms {m.get('blocking_ms')}",
+        "lighthouse " + ", ".join(f"{k} {lh.get(k)}" for k in ("performance", "best-practices", "accessibility", "lcp_ms", "tbt_ms", "cls")),
+    ]
+    return "\n".join(lines)
+
+
 def browser_part(dist: Path, games: list[str], args: argparse.Namespace) -> dict[str, Any]:
-    """Everything measured in Chromium: start, Python in the page, frames, memory."""
+    """Everything measured in Chromium: start, main-thread long tasks, Python in the app's worker, frames, memory."""
     from tests.bench.browser import DESKTOP, CountingServer, with_browser
     from tests.bench.floor import build_floor
+    from tests.bench.probe import instrumented_copy
 
     with tempfile.TemporaryDirectory(prefix="bench-floor-") as tmp:
         floor_dir = build_floor(dist, Path(tmp) / "floor")
-        site, floor = CountingServer(dist), CountingServer(floor_dir)
+        probe_dir = instrumented_copy(dist, Path(tmp) / "probe")  # the app plus an exec hook in its worker
+        site, floor, probe = CountingServer(dist), CountingServer(floor_dir), CountingServer(probe_dir)
         try:
             def measure(bench: Any) -> dict[str, Any]:
                 out: dict[str, Any] = {"chromium": bench.browser.version}
                 out["start"] = guarded("start: site vs floor", lambda: bench.start(site, floor, args.reps))
+                game = guarded("main thread: a Barrio game against the strong computer", lambda: bench.barrio_game(site.url))
+                out["main_thread"] = main_thread(out["start"], game)
                 out["python"] = guarded("playouts and decisions (browser)",
-                                        lambda: bench.python_figures(site.url, games, args.decisions, args.budget))
-                out["frame_ms"] = guarded("frames (browser)", lambda: bench.frames(site.url, games))
-                out["frame_ms_large"] = guarded("frames at 1920x1080 (browser)", lambda: bench.frames(site.url, games, **DESKTOP))
-                out["memory_mb"] = guarded("memory after a full game (browser)", lambda: bench.memory(site.url, games))
+                                        lambda: bench.python_figures(probe.url, games, args.decisions, args.budget))
+                out["frame_ms"] = guarded("frames (browser)", lambda: bench.frames(probe.url, games))
+                out["frame_ms_large"] = guarded("frames at 1920x1080 (browser)", lambda: bench.frames(probe.url, games, **DESKTOP))
+                out["hint_ms"] = guarded("coach hints (browser)", lambda: bench.hints(probe.url, games))
+                out["memory_mb"] = guarded("memory after a full game (browser)", lambda: bench.memory(probe.url, games))
                 out["outside_requests"] = sorted(set(bench.outside))
                 NOTES.extend(bench.problems)
                 return out
@@ -176,6 +204,17 @@ def browser_part(dist: Path, games: list[str], args: argparse.Namespace) -> dict
         finally:
             site.stop()
             floor.stop()
+            probe.stop()
+
+
+def main_thread(start: dict[str, Any] | None, game: dict[str, Any] | None) -> dict[str, Any]:
+    """``main_thread``: the longest long task and the blocking time of the offline start (first paint to ready) and
+    of the Barrio game; ``longest_task_ms`` is the worse of the two (goal ≤ 50 ms: no long task at all)."""
+    offline = (start or {}).get("long_tasks_offline")
+    parts = [p for p in (offline, game) if p and p.get("longest_task_ms") is not None]
+    return {"longest_task_ms": max((p["longest_task_ms"] for p in parts), default=None),
+            "blocking_ms": round(sum(p["blocking_ms"] for p in parts), 1) if parts else None,
+            "start_offline": offline, "barrio_game": game}
 
 
 def lighthouse_part(dist: Path) -> dict[str, Any] | None:

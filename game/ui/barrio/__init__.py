@@ -1,19 +1,13 @@
 """Barrio in the browser: the table (:mod:`.table`, pure), card looks (:mod:`.look`), rules (:mod:`.rules`)
-and the screen (:mod:`.screen`, needs the page).
+and the screen (:mod:`.screen`).
 
-The app finds the screen as ``game.ui.barrio.SCREEN``; it is imported on first
-use so that the pure modules also load under CPython (tests) without ``js``.
+The package's surface is the one every game screen has (``docs/architecture.md``):
+``SCREEN`` and ``rules(lang)``.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from .rules import rules
+from .screen import BarrioScreen as SCREEN
 
-
-def __getattr__(name: str) -> Any:
-    """``SCREEN`` / ``BarrioScreen``: the browser screen, imported lazily (it needs Pyodide's ``js``)."""
-    if name in ("SCREEN", "BarrioScreen"):
-        from .screen import BarrioScreen
-
-        return BarrioScreen
-    raise AttributeError(name)
+__all__ = ["SCREEN", "rules"]

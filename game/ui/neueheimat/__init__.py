@@ -1,15 +1,18 @@
 """Neue Heimat's table screen (``SCREEN``), with its pure-Python drawing in :mod:`.table` and words in :mod:`.words`.
 
-Under CPython (tests) there is no browser: ``SCREEN`` is then absent and only
-:mod:`.table` and :mod:`.words` are used.
+The package's surface is the one every game screen has (``docs/architecture.md``):
+``SCREEN`` and ``rules(lang)``.
 """
 
 from __future__ import annotations
 
-try:
-    from .screen import NeueHeimatScreen as SCREEN
-except ModuleNotFoundError as exc:  # no browser (CPython): the pure modules still import
-    if exc.name not in ("js", "pyodide", "pyodide.ffi"):
-        raise
+from .screen import NeueHeimatScreen as SCREEN
+from .words import RULES
 
-__all__ = ["SCREEN"]
+
+def rules(lang: str) -> list[tuple[str, list[str]]]:
+    """The in-app rules as (heading, paragraphs), in ``lang`` (English when there is no translation)."""
+    return [(head, [text]) for head, text in RULES.get(lang, RULES["en"])]
+
+
+__all__ = ["SCREEN", "rules"]

@@ -1,15 +1,12 @@
 """Nyhavn's table screen (``SCREEN``), with its pure-Python layout in :mod:`.layout` and rules text in :mod:`.rules`.
 
-Under CPython (tests) there is no browser: ``SCREEN`` is then absent and only
-:mod:`.layout` and :mod:`.rules` are used.
+The package's surface is the one every game screen has (``docs/architecture.md``):
+``SCREEN`` and ``rules(lang)``.
 """
 
 from __future__ import annotations
 
-try:
-    from .screen import NyhavnScreen as SCREEN
-except ModuleNotFoundError as exc:  # no browser (CPython): the pure modules still import
-    if exc.name not in ("js", "pyodide", "pyodide.ffi"):
-        raise
+from .rules import rules_sections as rules
+from .screen import NyhavnScreen as SCREEN
 
-__all__ = ["SCREEN"]
+__all__ = ["SCREEN", "rules"]

@@ -1,0 +1,96 @@
+"""The coach at the table: the Hint control's figures and marks, and the post-game insight panel.
+
+Runs in the worker with the rest of the UI. :func:`compute_hint` asks
+:func:`game.core.coach.hint` from the seat's **view** only; :func:`hint_marks`
+turns the suggested action into the things to mark on the table, through each
+game's ``game.ui.<id>.hints.hint_keys(view, legal, action)`` (target keys of
+the table's buttons, ``act:KEY`` for a button with ``data-act=KEY``,
+``cmd:KEY`` for one with ``data-cmd=KEY``); :func:`hint_css` writes them as one
+style rule, so the mark survives every redraw of the table without the
+screens knowing about it. :class:`InsightPanel` is the end screen's
+"Show insight" section. Texts: ``coach.ui_*`` keys of ``game/locale/<lang>.json``.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any, Callable
+
+from ..core import coach
+from ..core.locale import text
+from . import dom
+from .dom import el
+
+
+def hint_seed(match: Any, seat: int) -> int:
+    """The strong player's seed for a hint: fixed by the game, the step and the seat (the same position gives the same hint)."""
+    return (match.seed * 7919 + len(match.entries) * 31 + seat) & 0x7FFFFFFF
+
+
+def compute_hint(module: Any, state: Any, seat: int, seed: int, iterations: int | None) -> coach.Hint:
+    """The coach's hint for ``seat`` in ``state``: only ``module.view(state, seat)`` and the seat's legal actions are passed."""
+    return coach.hint(module, module.view(state, seat), seat, seed, iterations, module.legal_actions(state))
+
+
+def hint_keys(game_id: str, view: dict[str, Any], legal: list[dict[str, Any]], action: dict[str, Any]) -> list[str]:
+    """The marks of ``action`` on ``game_id``'s table, the first step first (``[]`` for a game without a mapping)."""
+    try:
+        mapping = importlib.import_module(f"game.ui.{game_id}.hints")
+    except ImportError:
+        return []
+    return list(mapping.hint_keys(view, legal, action))
+
+
+def _selector(key: str) -> str:
+    quoted = key.split(":", 1)[-1].replace("\\", "\\\\").replace('"', '\\"')
+    if key.startswith("act:"):
+        return f'[data-act="{quoted}"]'
+    if key.startswith("cmd:"):
+        return f'[data-cmd="{quoted}"]'
+    return f'.board .target[data-key="{quoted}"]'
+
+
+def hint_css(keys: list[str]) -> str:
+    """One style rule marking every hinted thing, the first step more strongly (empty without keys)."""
+    if not keys:
+        return ""
+    rest = ", ".join(_selector(k) for k in keys)
+    return (f"{rest} {{ outline: 3px dashed var(--hint, #c77800); outline-offset: -2px; border-radius: 6px; }}\n"
+            f"{_selector(keys[0])} {{ outline: 4px solid var(--hint, #c77800); box-shadow: 0 0 0 4px rgba(199,120,0,.35);"
+            f" animation: hint-pulse 1.2s ease-in-out 3; }}\n")
+
+
+class InsightPanel:
+    """The end screen's post-game insight: computed only when asked (in the worker), never before the end screen shows."""
+
+    def __init__(self, record: Any, seats: list[tuple[int, str]], lang: str, thinking: Callable[[str | None], None],
+                 iterations: int = coach.INSIGHT_ITERATIONS) -> None:
+        self.record = record
+        self.lang = lang
+        self.thinking = thinking
+        self.iterations = iterations
+        self.root = el("section", {"class": "insight stack", "id": "insight", "aria-labelledby": "insight-title"},
+                       el("h2", {"id": "insight-title"}, text("coach.ui_insight_title", lang)))
+        self.result = el("div", {"id": "insight-result", "role": "status"})
+        buttons = el("div", {"class": "actions"})
+        for seat, name in seats:
+            label = text("coach.ui_insight_show", lang) if len(seats) == 1 else text("coach.ui_insight_show_for", lang, name=name)
+            buttons.appendChild(el("button", {"type": "button", "id": f"insight-show-{seat}", "class": "insight-show",
+                                              "onclick": lambda e, s=seat: self.show(s)}, label))
+        dom.append(self.root, el("p", {"class": "muted"}, text("coach.ui_insight_about", lang)), buttons, self.result)
+
+    def show(self, seat: int) -> None:
+        """Work out the turns that cost ``seat`` the most and list them."""
+        lang = self.lang
+        self.thinking(text("coach.ui_insight_thinking", lang))
+        try:
+            moments = coach.insight(self.record, seat, iterations=self.iterations)
+        finally:
+            self.thinking(None)
+        dom.clear(self.result)
+        self.result.dataset.seat = str(seat)
+        if not moments:
+            self.result.appendChild(el("p", {"id": "insight-none"}, text("coach.ui_insight_none", lang)))
+            return
+        self.result.appendChild(el("ol", {"id": "insight-moments"},
+                                   [el("li", {"data-step": m.step, "data-turn": m.turn}, m.text(lang)) for m in moments]))

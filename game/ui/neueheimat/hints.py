@@ -1,0 +1,35 @@
+"""Which of Neue Heimat's table targets and decision buttons show the coach's hint (pure: no browser needed)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+def hint_keys(view: dict[str, Any], legal: list[dict[str, Any]], action: dict[str, Any]) -> list[str]:
+    """Target keys (``cube-0-left``…) and decision buttons (``act:pass``…) of ``action``: one tap each.
+
+    A bid the quick-bid buttons do not offer has no button: the hint's words say the amount.
+    """
+    kind = action["type"]
+    if kind == "auction":
+        piece = action["piece"]
+        if piece == "cube":
+            return [f"cube-{action['row']}-{action['end']}"]
+        if piece == "roof":
+            return ["roofs"]
+        if piece == "permit":
+            return [f"permit-{action['size']}"]
+        return [piece]
+    if kind == "place":
+        return [f"lot-{action['row']}-{action['lot']}"]
+    if kind == "mayor":
+        return [f"mayor-{action['row']}"]
+    if kind in ("permit", "cancel"):
+        return [f"{kind}-{action['row']}-{action['change']}"]
+    if kind == "profits":
+        return ["act:profits-take" if action["take"] else "act:profits-keep"]
+    if kind == "bid":
+        return [f"act:bid-{action['amount']}"]
+    if kind in ("pass", "sell", "buy", "discard"):
+        return [f"act:{kind}"]
+    return []

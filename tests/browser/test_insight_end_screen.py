@@ -1,0 +1,61 @@
+"""The end screen's coach: hints used, and the post-game insight, computed only when asked and equal to
+``coach.insight`` of the same game under CPython (the three turns the player's choice cost the most)."""
+
+from __future__ import annotations
+
+import json
+
+from game.core import Match, Seat, coach
+from game.core.record import GameRecord
+
+from .conftest import wait_ready
+
+
+def finished(game_id: str, players: int, seed: int, **options) -> Match:
+    """A finished match: the human in seat 0 and weak computers, every seat played by a weak player under CPython."""
+    seats = [Seat("human")] + [Seat("computer", "weak") for _ in range(players - 1)]
+    match = Match.new(game_id, players, seed, seats, **options)
+    module = match.module
+    bots = [module.make_bot("weak", seed + i) for i in range(players)]
+    while not module.is_over(match.state):
+        p = module.current_player(match.state)
+        match.apply(bots[p].choose(module.view(match.state, p), module.legal_actions(match.state)))
+    return match
+
+
+def test_the_insight_of_a_finished_game_lists_the_costliest_turns(page, open_app):
+    match = finished("neueheimat", 3, 7, rounds=1)
+    match.hints = [2, 0, 0]  # the player asked for two hints during the game
+    open_app(page, query="?pause=0")
+    page.evaluate("(save) => localStorage.setItem('house-games.autosave', save)", json.dumps(match.to_json()))
+    page.reload()
+    wait_ready(page)
+    page.locator("#resume").tap()
+    page.locator("#end-screen").wait_for()
+    assert page.locator("#end-hints").inner_text() == "Hints used: 2"
+    # nothing is computed before the player asks: the end screen shows at once, the list is empty
+    assert page.locator("#insight-result").inner_text() == ""
+    page.locator("#insight-show-0").tap()
+    page.locator("#insight-moments, #insight-none").wait_for(timeout=120_000)
+    moments = coach.insight(GameRecord.from_match(match), 0)
+    assert len(moments) == 3  # this game has three lessons
+    shown = page.locator("#insight-moments li")
+    assert shown.all_inner_texts() == [m.text("en") for m in moments]
+    assert [int(s) for s in shown.evaluate_all("els => els.map(e => e.dataset.step)")] == [m.step for m in moments]
+    # each says what was chosen and what the coach suggests
+    for text, m in zip(shown.all_inner_texts(), moments):
+        assert m.chosen_what.text("en") in text and m.suggested_what.text("en") in text
+
+
+def test_a_game_without_hints_says_none_were_used_in_spanish(page, open_app):
+    match = finished("neueheimat", 3, 7, rounds=1)
+    open_app(page, query="?pause=0")
+    page.evaluate("""(save) => { localStorage.setItem('house-games.autosave', save);
+        const s = JSON.parse(localStorage.getItem('house-games.settings') || '{}'); s.lang = 'es';
+        localStorage.setItem('house-games.settings', JSON.stringify(s)); }""", json.dumps(match.to_json()))
+    page.reload()
+    wait_ready(page)
+    page.locator("#resume").tap()
+    page.locator("#end-screen").wait_for()
+    assert page.locator("#end-hints").inner_text() == "Pistas usadas: 0"
+    assert page.locator("#insight-show-0").inner_text() == "Ver el análisis"
