@@ -566,7 +566,7 @@ class _Painter:
                         paid = card in split[0]
                         d.rect(*rect, fill="rgba(30,138,76,.28)" if paid else "rgba(164,38,44,.32)", radius=5)
                         d.circle(rect[0] + rect[2] - 8, rect[1] + 8, 8, fill=LEGAL if paid else DANGER, stroke="#fff", line_width=1.5)
-                        self.label(rect[0] + rect[2] - 8, rect[1] + 8.5, "✓" if paid else "R", 10, "#fff", "center")
+                        self.label(rect[0] + rect[2] - 8, rect[1] + 8.5, "✓" if paid else t("barrio.ui.rubble_mark", lang), 10, "#fff", "center")
                     self.target(key, rect, t("barrio.cell.with", lang, r=r, c=c, card=look.card_label(card, lang)),
                                 enabled=pick.card is not None and self.my_turn)
                     continue

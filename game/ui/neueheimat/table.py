@@ -179,8 +179,9 @@ def round_points(view: dict[str, Any]) -> list[int]:
     return pts
 
 
-def short(p: int) -> str:
-    return f"P{p + 1}"
+def short(p: int, lang: str = "en") -> str:
+    """A seat's short mark under the houses it owns ("P1" in English, "J1" in French)."""
+    return w("seat_short", lang, n=p + 1)
 
 
 # --------------------------------------------------------------------------- the table
@@ -222,9 +223,9 @@ def _players(d: DrawList, view: dict[str, Any], frame: Frame, x0: float, y0: flo
         if view["auctioneer"] == p and view["phase"] != "over":  # the auctioneer's badge
             d.rect(x0 + 21, y + 4, 16, 16, fill=INK, radius=3)
             d.text(x0 + 29, y + 12.5, "A", font="bold 13px sans-serif", colour="#fff", align="center", baseline="middle")
-        name = frame.names[p] if p < len(frame.names) else short(p)
+        name = frame.names[p] if p < len(frame.names) else short(p, lang)
         bold = p == frame.viewer
-        d.text(x0 + 40, y + 17, fit_text(f"{short(p)} {name}", 13, hand_x - 44 - (x0 + 40), bold),
+        d.text(x0 + 40, y + 17, fit_text(f"{short(p, lang)} {name}", 13, hand_x - 44 - (x0 + 40), bold),
                font=f"{'bold ' if bold else ''}13px sans-serif", colour=INK)
         hidden = frame.hide_money and p != frame.viewer
         d.text(hand_x, y + 17, "?" if hidden else f"{view['money'][p]}M", font="bold 13px sans-serif", colour=INK, align="right")
@@ -388,7 +389,7 @@ def _house(d: DrawList, view: dict[str, Any], frame: Frame, r: int, i: int, lx: 
     owner, pts = house_points(view, r, i)
     if owner >= 0:
         d.text(lx + (LOT_W - 4) / 2, ry + 110, signed(pts), font="bold 10px sans-serif", colour=GOOD if pts > 0 else BAD, align="center")
-        d.text(lx + (LOT_W - 4) / 2, ry + 120, short(owner), font="9px sans-serif", colour=INK, align="center")
+        d.text(lx + (LOT_W - 4) / 2, ry + 120, short(owner, frame.lang), font="9px sans-serif", colour=INK, align="center")
 
 
 def _place_label(view: dict[str, Any], piece: dict[str, Any], r: int, i: int, lang: str) -> str:
