@@ -56,12 +56,12 @@ def test_rules_and_guides_have_every_section(lang):
         assert own != english, f"{game}'s rules are still English in {lang}"
 
 
-@pytest.mark.parametrize("game_id", ["barrio", "nyhavn"])
+@pytest.mark.parametrize("game_id", ["barrio", "nyhavn", "neueheimat"])
 def test_log_lines_use_no_missing_key(game_id):
     """Random games described in every language: no line is a bare key or left in English where the language differs."""
     module = load_game(game_id)
     rnd = random.Random(7)
-    state = module.new_game(2, seed=7)
+    state = module.new_game(max(2, module.MIN_PLAYERS), seed=7)
     seen = 0
     for _ in range(400):
         log = module.view(state, 0)["log"]
