@@ -744,11 +744,11 @@ def start_screen_html(data: dict) -> str:
 </form>
 <div id="load-status" aria-live="polite">
 <ol class="stages">
-<li data-stage="runtime" data-status="active"><span class="stage-name">Python runtime</span> <span class="stage-detail">downloading…</span></li>
-<li data-stage="package" data-status="waiting"><span class="stage-name">Game package</span> <span class="stage-detail"></span></li>
-<li data-stage="start" data-status="waiting"><span class="stage-name">Start</span> <span class="stage-detail"></span></li>
+<li data-stage="runtime" data-status="active"><span class="stage-name" data-t="start.load.runtime">{t("start.load.runtime")}</span> <span class="stage-detail" data-t="start.load.downloading">{t("start.load.downloading")}</span></li>
+<li data-stage="package" data-status="waiting"><span class="stage-name" data-t="start.load.package">{t("start.load.package")}</span> <span class="stage-detail"></span></li>
+<li data-stage="start" data-status="waiting"><span class="stage-name" data-t="start.load.start">{t("start.load.start")}</span> <span class="stage-detail"></span></li>
 </ol>
-<progress id="load-progress" max="1" value="0" aria-label="Download of the Python runtime"></progress>
+<progress id="load-progress" max="1" value="0" aria-label="{t("start.load.progress")}" data-t-label="start.load.progress"></progress>
 <p id="load-bytes" class="muted"></p>
 </div>
 <footer class="footer"><span id="build-id" data-t="start.build">&nbsp;</span></footer>

@@ -15,24 +15,33 @@ const WATCHDOG_MS = 120000;
 let failed = false;
 let currentStage = "runtime";
 
+// Texts in the language chosen on the start screen (start.js's catalogue texts; English keys if it is missing).
+const t = (key, values) => (window.houseGames && window.houseGames.t ? window.houseGames.t(key, values) : key);
+
+// detail: a catalogue key ("start.load.installing") kept in data-t so a language switch re-translates it, or ""
 function setStage(stage, status, detail) {
   const item = document.querySelector(`[data-stage="${stage}"]`);
   if (!item) return;
   item.dataset.status = status;
-  if (detail !== undefined) item.querySelector(".stage-detail").textContent = detail;
+  if (detail !== undefined) {
+    const node = item.querySelector(".stage-detail");
+    if (detail) node.dataset.t = detail;
+    else delete node.dataset.t;
+    node.textContent = detail ? t(detail) : "";
+  }
   if (status === "active") currentStage = stage;
 }
 
 function fail(stage, message) {
   if (failed || root.dataset.appState === "ready") return;
   failed = true;
-  const names = { runtime: "Loading the Python runtime", package: "Installing the game package", start: "Starting the app" };
   root.dataset.appState = "error";
   $("start-screen").hidden = true;
   $("app").hidden = true;
   $("error-screen").hidden = false;
-  $("error-stage").textContent = `Failed while: ${names[stage] || stage}.`;
-  $("error-message").textContent = String(message || "Unknown error");
+  const name = t(`start.error.stage.${stage}`);
+  $("error-stage").textContent = t("start.error.while", { stage: name.startsWith("start.") ? stage : name });
+  $("error-message").textContent = String(message || t("start.error.unknown"));
   $("error-retry").focus();
 }
 
@@ -49,7 +58,7 @@ window.houseGames = Object.assign(window.houseGames || {}, { setStage, fail, rea
 $("error-retry").addEventListener("click", () => location.reload());
 
 const watchdog = setTimeout(
-  () => fail(currentStage, `No answer after ${WATCHDOG_MS / 1000} s. Check the connection (the first visit downloads about 5 MB) and retry.`),
+  () => fail(currentStage, t("start.error.timeout", { seconds: WATCHDOG_MS / 1000 })),
   WATCHDOG_MS,
 );
 addEventListener("error", (e) => { if (root.dataset.appState === "loading") fail(currentStage, e.message || e.error); });
@@ -59,9 +68,9 @@ addEventListener("unhandledrejection", (e) => {
 
 // PyScript reports its progress as window events; they only refine the stage labels.
 addEventListener("py:progress", ({ detail }) => {
-  if (detail === "Loading interpreter") setStage("runtime", "active", "starting Python…");
-  else if (detail === "Loaded interpreter") { setStage("runtime", "done", "ready"); setStage("package", "active", "installing…"); }
-  else if (detail === "Loaded Pyodide") { setStage("package", "done", "installed"); setStage("start", "active", "opening…"); }
+  if (detail === "Loading interpreter") setStage("runtime", "active", "start.load.starting_python");
+  else if (detail === "Loaded interpreter") { setStage("runtime", "done", "start.load.ready"); setStage("package", "active", "start.load.installing"); }
+  else if (detail === "Loaded Pyodide") { setStage("package", "done", "start.load.installed"); setStage("start", "active", "start.load.opening"); }
 });
 
 function megabytes(n) { return (n / 1e6).toFixed(1); }
@@ -80,7 +89,7 @@ function prefetchRuntime(version) {
   const show = (loaded, total) => {
     bar.max = total;
     bar.value = loaded;
-    label.textContent = `${megabytes(loaded)} of ${megabytes(total)} MB`;
+    label.textContent = t("start.load.bytes", { loaded: megabytes(loaded), total: megabytes(total) });
   };
   show(0, files.reduce((sum, [, size]) => sum + size, 0));
   return new Promise((resolve, reject) => {
@@ -89,7 +98,7 @@ function prefetchRuntime(version) {
       if (data.type === "progress") show(data.loaded, data.total);
       else if (data.type === "done") {
         fetcher.terminate();
-        label.textContent = `${megabytes(bar.max)} MB ready`;
+        label.textContent = t("start.load.bytes_ready", { total: megabytes(bar.max) });
         resolve();
       } else if (data.type === "error") {
         fetcher.terminate();
@@ -141,14 +150,14 @@ async function registerServiceWorker() {
 }
 
 async function boot() {
-  setStage("runtime", "active", "downloading…");
+  setStage("runtime", "active", "start.load.downloading");
   let version;
   try {
     const response = await fetch("./version.json", { cache: "no-cache" });
     if (!response.ok) throw new Error(`version.json: HTTP ${response.status}`);
     version = await response.json();
   } catch (error) {
-    fail("runtime", `Could not reach the site (${error.message}). The first visit needs a connection; later visits work offline.`);
+    fail("runtime", t("start.error.offline", { reason: error.message }));
     return;
   }
   window.houseGames.build = version.build;
@@ -156,10 +165,10 @@ async function boot() {
   try {
     await prefetchRuntime(version);
   } catch (error) {
-    fail("runtime", `Download failed: ${error.message}`);
+    fail("runtime", t("start.error.download", { reason: error.message }));
     return;
   }
-  setStage("runtime", "active", "starting Python…");
+  setStage("runtime", "active", "start.load.starting_python");
   performance.mark("house-games:runtime-fetched");
   await registerServiceWorker();
   let PyWorker;
@@ -180,22 +189,22 @@ async function boot() {
     ({ PyWorker } = await import("./vendor/pyscript/core.js"));
     performance.mark("house-games:pyscript-loaded");
   } catch (error) {
-    fail("runtime", `PyScript did not load: ${error.message}`);
+    fail("runtime", t("start.error.pyscript", { reason: error.message }));
     return;
   }
-  setStage("package", "active", "installing…");
+  setStage("package", "active", "start.load.installing");
   let worker;
   try {
     worker = await PyWorker(absolute("./main.py"), { type: "pyodide", version: absolute("./vendor/pyodide/pyodide.mjs"), config });
   } catch (error) {
-    fail("package", `The Python worker did not start: ${error.message || error}`);
+    fail("package", t("start.error.worker", { reason: error.message || error }));
     return;
   }
   performance.mark("house-games:worker-ready");
-  worker.addEventListener("error", (event) => fail(currentStage, event.message || "The Python worker failed"));
-  setStage("runtime", "done", "ready");
-  setStage("package", "done", "installed");
-  setStage("start", "active", "opening…");
+  worker.addEventListener("error", (event) => fail(currentStage, event.message || t("start.error.worker_failed")));
+  setStage("runtime", "done", "start.load.ready");
+  setStage("package", "done", "start.load.installed");
+  setStage("start", "active", "start.load.opening");
   connect(worker, window.houseGames);
 }
 

@@ -64,6 +64,7 @@
     const text = DATA.texts[lang()][key] ?? DATA.texts.en[key] ?? key;
     return values ? text.replace(/\{(\w+)\}/g, (m, k) => (k in values ? String(values[k]) : m)) : text;
   }
+  hg.t = t; // the loader's stage lines and error screen speak the chosen language too
   const gameInfo = (id) => DATA.games.find((g) => g.id === id);
   const firstAvailable = () => DATA.games.find((g) => g.available);
 
@@ -81,13 +82,14 @@
   // ------------------------------------------------------------------ render
   function render() {
     root.lang = lang();
-    for (const node of document.querySelectorAll("#start-screen [data-t]")) {
+    // the start screen, the loading lines, the skip link, the error screen and the update banner
+    for (const node of document.querySelectorAll("[data-t]")) {
       if (node.id === "build-id" || node.id === "start-label") continue;
       const n = node.dataset.n;
       const text = t(node.dataset.t, n ? { n } : null);
       if (node.textContent !== text) node.textContent = text;
     }
-    for (const node of document.querySelectorAll("#start-screen [data-t-label]")) node.setAttribute("aria-label", t(node.dataset.tLabel));
+    for (const node of document.querySelectorAll("[data-t-label]")) node.setAttribute("aria-label", t(node.dataset.tLabel));
     let info = gameInfo(s.game);
     if ((!info || !info.available) && !s._chosen) {
       info = firstAvailable() || info;
