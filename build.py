@@ -332,6 +332,9 @@ STDLIB_STARTUP = (
     "encodings.raw_unicode_escape", "encodings.unicode_escape", "encodings.utf_16", "encodings.utf_16_le",
     "encodings.utf_16_be", "encodings.utf_32",
 )
+#: stdlib modules that built-in (C) modules import when a function is called, invisible to any reading of
+#: Python source: ``datetime.strptime`` imports ``_strptime`` (the daily deal parses its day with it)
+STDLIB_FROM_C = ("_strptime",)
 #: Modules provided by the runtime rather than the stdlib zip: the interpreter core and the page bridges
 RUNTIME_MODULES = frozenset({"sys", "builtins", "marshal", "_warnings", "_frozen_importlib", "_frozen_importlib_external",
                              "_imp", "js", "pyodide_js", "pyscript", "_pyscript", "polyscript", "jsffi", "game", "micropip"})
@@ -579,8 +582,10 @@ def trimmed_stdlib(stdlib_zip: bytes, roots: dict[str, set[str]], builtins: set[
         if module in seen_running:
             continue
         path = paths[module]
+        # lazy imports too: a stdlib function our code calls may import inside itself (datetime.strptime
+        # imports _strptime), and the survey of the running app cannot be trusted to have called every one
         for name in imports_of(src.read(path).decode("utf-8", "replace"), module, path.endswith("__init__.py"),
-                               module_level_only=True):
+                               module_level_only=False):
             want(name)
     kept = {paths[m] for m in needed}
     out = io.BytesIO()
@@ -605,7 +610,7 @@ def trimmed_stdlib(stdlib_zip: bytes, roots: dict[str, set[str]], builtins: set[
 def stdlib_roots() -> dict[str, set[str]]:
     """What our package imports (anywhere in a module, lazy imports included) and the interpreter's
     start-up modules. What micropip, Pyodide and PyScript import at run time is in :func:`stdlib_used`."""
-    roots: dict[str, set[str]] = {"startup": set(STDLIB_STARTUP)}
+    roots: dict[str, set[str]] = {"startup": set(STDLIB_STARTUP), "from C": set(STDLIB_FROM_C)}
     for module, is_package, source in _python_sources(wheel_files()):
         if module not in TERMINAL_ONLY:
             roots[module] = imports_of(source, module, is_package)

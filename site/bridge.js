@@ -165,7 +165,7 @@ const APPLY = {
   },
   observe(id) { const element = nodes.get(id); observed.add(element); observer.observe(element); },
   unobserve(id) { const element = nodes.get(id); observed.delete(element); observer.unobserve(element); },
-  draw(id, commands) { window.houseGamesDraw(nodes.get(id), commands); },
+  draw(id, commands) { queueDraw(id, commands); },
   call(id, method, args) { nodes.get(id)[method](...args); },
   scrollEnd(id) { const element = nodes.get(id); element.scrollTop = element.scrollHeight; },
   scroll(x, y) { window.scrollTo(x, y); },
@@ -194,6 +194,31 @@ const APPLY = {
     }
   },
 };
+
+// At most one redraw per canvas per frame: when the computer plays several steps at once (or
+// Python redraws twice in one turn), only the last picture is drawn, at the next frame.
+const pendingDraws = new Map();
+let drawFrame = 0;
+
+function queueDraw(id, commands) {
+  pendingDraws.set(id, commands);
+  if (!drawFrame) drawFrame = requestAnimationFrame(flushDraws);
+}
+
+function flushDraws() {
+  drawFrame = 0;
+  const draws = [...pendingDraws];
+  pendingDraws.clear();
+  for (const [id, commands] of draws) {
+    const canvas = nodes.get(id);
+    if (!canvas) continue; // dropped before its frame came
+    try {
+      window.houseGamesDraw(canvas, commands);
+    } catch (error) {
+      console.error("bridge: drawing failed:", error);
+    }
+  }
+}
 
 function apply(operations) {
   for (const [name, ...args] of operations) {
@@ -256,6 +281,6 @@ export function connect(pyWorker, pageHooks) {
   });
   for (const message of queued.splice(0)) send(message);
   hooks.inspect = async (path) => JSON.parse(await pyWorker.sync.inspect(path));
-  hooks.idle = () => !busy();
+  hooks.idle = () => !busy() && !pendingDraws.size;
 }
 

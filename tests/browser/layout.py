@@ -40,7 +40,7 @@ TEXT_PROBE = """
     const css = Number(canvas.dataset.scale || 1) / (window.devicePixelRatio || 1);
     const ctx = canvas.getContext("2d");
     ctx.save();
-    for (const c of JSON.parse(json)) {
+    for (const c of (typeof json === "string" ? JSON.parse(json) : json)) {
       if (c[0] !== "text" || !String(c[3]).trim()) continue;
       const m = /(\\d+(?:\\.\\d+)?)px/.exec(c[4]);
       if (!m) continue;
