@@ -713,7 +713,7 @@ def start_screen_html(data: dict) -> str:
         + ("" if g["available"] else f'<span class="tag" data-t="start.coming">{t("start.coming")}</span>') + "</label>"
         for g in games)
     players = [(str(n), texts["start.solo"] if n == 1 else str(n)) for n in range(barrio["min"], barrio["max"] + 1)]
-    seat_choices = [("human", texts["start.human"])] + [("bot:" + b, texts["start.computer"].format(name=b)) for b in barrio["bots"]]
+    seat_choices = [("human", texts["start.human"])] + [("bot:" + b, texts["start.computer"].format(name=texts.get(f"start.bot.{b}", b))) for b in barrio["bots"]]
     most = max(g["max"] for g in games)
     seats = "".join(select(f"seat-{i}", "start.seat", seat_choices, "human" if i == 0 else seat_choices[-1][0], hidden=True, n=i + 1)
                     for i in range(most))

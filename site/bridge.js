@@ -166,7 +166,16 @@ const APPLY = {
   observe(id) { const element = nodes.get(id); observed.add(element); observer.observe(element); },
   unobserve(id) { const element = nodes.get(id); observed.delete(element); observer.unobserve(element); },
   draw(id, commands) { queueDraw(id, commands); },
-  call(id, method, args) { nodes.get(id)[method](...args); },
+  call(id, method, args) {
+    try {
+      nodes.get(id)[method](...args);
+    } catch (error) {
+      // Python hears of a pointer a moment late (it runs in a worker): a quick tap may be lifted before the
+      // capture arrives, and there is then nothing left to capture
+      if (error.name === "NotFoundError" && method.endsWith("PointerCapture")) return;
+      throw error;
+    }
+  },
   scrollEnd(id) { const element = nodes.get(id); element.scrollTop = element.scrollHeight; },
   scroll(x, y) { window.scrollTo(x, y); },
   store(key, value) {

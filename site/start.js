@@ -124,7 +124,7 @@
     show($("field-level"), solo);
     setOptions($("f-level"), DATA.levels.map((lv) => [lv, t(`start.level.${lv}`)]), s.level || "A");
     // seats as the Python app chose them: first human, the rest the strongest computer
-    const choices = [["human", t("start.human")], ...info.bots.map((b) => [`bot:${b}`, t("start.computer", { name: b })])];
+    const choices = [["human", t("start.human")], ...info.bots.map((b) => [`bot:${b}`, t("start.computer", { name: DATA.texts.en[`start.bot.${b}`] ? t(`start.bot.${b}`) : b })])];
     const valid = new Set(choices.map(([v]) => v));
     const strongest = choices[choices.length - 1][0];
     let seats = Array.isArray(s.seats) ? s.seats.map(String) : [];

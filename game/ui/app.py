@@ -346,7 +346,7 @@ class App:
                    el("thead", {}, el("tr", {}, el("th", {}, t("score.name", lang)), el("th", {"class": "num"}, t("score.points", lang)))))
         body = el("tbody", {})
         for i, (name, score, parts) in enumerate(rows):
-            detail = ", ".join(f"{k}: {v}" for k, v in parts.items()) if parts else ""
+            detail = ", ".join(t("game.label_value", lang, label=k, value=v) for k, v in parts.items()) if parts else ""
             body.appendChild(el("tr", {"class": "winner" if i in winners else None, "data-seat": i},
                                 el("td", {}, name, el("div", {"class": "muted"}, detail) if detail else None),
                                 el("td", {"class": "num"}, str(score))))
@@ -369,7 +369,7 @@ class App:
 
         dom.append(self.root,
                    el("section", {"class": "stack", "id": "end-screen", "aria-labelledby": "end-title"},
-                      el("h1", {"id": "end-title"}, f"{module.TITLE}: {t('game.over', lang)}"),
+                      el("h1", {"id": "end-title"}, t("game.label_value", lang, label=module.TITLE, value=t("game.over", lang))),
                       el("p", {"class": "status", "role": "status"}, verdict),
                       table,
                       hints_line,
@@ -397,7 +397,7 @@ class App:
             line = text("coach.ui_hints_used", lang, count=match.hints_used(humans[0]))
         else:
             line = text("coach.ui_hints_used_by", lang, list=", ".join(
-                f"{rows[i][0] if i < len(rows) else i + 1}: {match.hints_used(i)}" for i in humans))
+                t("game.label_value", lang, label=rows[i][0] if i < len(rows) else i + 1, value=match.hints_used(i)) for i in humans))
         hints_line = el("p", {"id": "end-hints", "data-hints": ",".join(str(match.hints_used(i)) for i in humans)}, line)
         if record is None:
             try:  # the book could not keep it: the insight still works from the match

@@ -20,7 +20,7 @@ from ..core.locale import text
 from . import dom
 from .coaching import compute_hint, hint_css, hint_keys, hint_seed
 from .dom import el
-from .i18n import t
+from .i18n import has, t
 
 
 class AppServices(Protocol):
@@ -43,6 +43,12 @@ class AppServices(Protocol):
     def hint_iterations(self) -> int | None: ...
 
 
+def bot_name(bot: str, lang: str) -> str:
+    """A computer player's strength in words ("weak" → "faible"); a name without a text stays as it is."""
+    key = f"start.bot.{bot}"
+    return t(key, lang) if has(key, "en") else bot
+
+
 def seat_names(match: Match, lang: str) -> list[str]:
     """Display names of every side scored by the engine (seat order; Klaus after solo Barrio's player)."""
     names = []
@@ -50,7 +56,7 @@ def seat_names(match: Match, lang: str) -> list[str]:
         if seat.name:
             names.append(seat.name)
         elif seat.kind == "computer":
-            names.append(t("player.computer", lang, n=i + 1, name=seat.bot or ""))
+            names.append(t("player.computer", lang, n=i + 1, name=bot_name(seat.bot or "", lang)))
         else:
             names.append(t("player.n", lang, n=i + 1))
     if match.game_id == "barrio" and match.num_players == 1:
