@@ -166,7 +166,15 @@ const APPLY = {
   observe(id) { const element = nodes.get(id); observed.add(element); observer.observe(element); },
   unobserve(id) { const element = nodes.get(id); observed.delete(element); observer.unobserve(element); },
   draw(id, commands) { queueDraw(id, commands); },
-  call(id, method, args) { nodes.get(id)[method](...args); },
+  call(id, method, args) {
+    try {
+      nodes.get(id)[method](...args);
+    } catch (error) {
+      // Python asks for pointer capture a message after the pointerdown: a quick tap may already be
+      // lifted, and then there is nothing to capture (or release). Anything else is a real failure.
+      if (!(error.name === "NotFoundError" && /PointerCapture$/.test(method))) throw error;
+    }
+  },
   scrollEnd(id) { const element = nodes.get(id); element.scrollTop = element.scrollHeight; },
   scroll(x, y) { window.scrollTo(x, y); },
   store(key, value) {
