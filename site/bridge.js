@@ -149,7 +149,12 @@ const APPLY = {
     else element.setAttribute(name, value);
   },
   prop(id, name, value) { nodes.get(id)[name] = value; },
-  style(id, name, value) { nodes.get(id).style[name] = value; },
+  style(id, name, value) {
+    const style = nodes.get(id).style;
+    if (!name.startsWith("--")) style[name] = value;
+    else if (value === "" || value === null) style.removeProperty(name); // custom properties only by
+    else style.setProperty(name, value); // (set|remove)Property: style["--x"] = v would set nothing
+  },
   append(id, child) { nodes.get(id).appendChild(nodes.get(child)); },
   before(id, child, ref) { nodes.get(id).insertBefore(nodes.get(child), nodes.get(ref)); },
   clear(id) { nodes.get(id).replaceChildren(); },
