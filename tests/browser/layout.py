@@ -40,15 +40,18 @@ TEXT_PROBE = """
     const css = Number(canvas.dataset.scale || 1) / (window.devicePixelRatio || 1);
     const ctx = canvas.getContext("2d");
     ctx.save();
+    // the smallest text of the last frame drawn: what the player sees once the table has settled at this
+    // size (a frame drawn in between, before the table re-lays for the new shape, is replaced at once)
+    let least = null;
     for (const c of (typeof json === "string" ? JSON.parse(json) : json)) {
       if (c[0] !== "text" || !String(c[3]).trim()) continue;
       const m = /(\\d+(?:\\.\\d+)?)px/.exec(c[4]);
       if (!m) continue;
       let px = Number(m[1]) * css;
       if (c[8]) { ctx.font = c[4]; const w = ctx.measureText(c[3]).width; if (w > c[8]) px *= c[8] / w; }
-      const seen = window.__minCanvasText;
-      if (!seen || px < seen.px) window.__minCanvasText = {px: Math.round(px * 10) / 10, text: String(c[3])};
+      if (!least || px < least.px) least = {px: Math.round(px * 10) / 10, text: String(c[3])};
     }
+    window.__minCanvasText = least;
     ctx.restore();
   };
   Object.defineProperty(window, "houseGamesDraw", {configurable: true, get: () => real && wrapped, set: (fn) => { real = fn; }});
@@ -149,8 +152,11 @@ class GameShape:
 
 
 def settle(page: Any) -> None:
-    """Let a resize reach the table (ResizeObserver → re-layout → redraw) and the page lay out again."""
+    """Let a resize reach the table (ResizeObserver → the worker re-lays and redraws → the page draws) and the
+    page lay out again."""
     page.evaluate("() => new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(ok, 150))))")
+    page.wait_for_function("!(window.houseGames && window.houseGames.idle) || window.houseGames.idle()", timeout=60_000)
+    page.evaluate("() => new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(ok)))")
 
 
 def measure(page: Any, shape: GameShape, width: int, height: int) -> dict[str, Any]:

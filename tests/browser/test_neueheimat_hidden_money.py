@@ -28,7 +28,9 @@ MONEY = re.compile(r"^\d+M$")
 
 
 def drawn_texts(page) -> list[str]:
-    frame = json.loads(page.evaluate("window.__houseGamesLastFrame"))
+    frame = page.evaluate("window.__houseGamesLastFrame")
+    if isinstance(frame, str):  # the renderer takes JSON text or (from the worker's bridge) the command list
+        frame = json.loads(frame)
     return [c[3] for c in frame if c[0] == "text"]
 
 
