@@ -324,7 +324,8 @@ def house_icon(size: int, maskable: bool = False) -> bytes:
 STDLIB_USED = ROOT / "stdlib-modules.txt"
 #: Modules of our package that only the terminal runs (``python -m game``, balance and bench tools): their
 #: imports (argparse, statistics, …) are not shipped; the browser app never imports them.
-TERMINAL_ONLY = frozenset({"game.__main__", "game.cli", "game.barrio.balance", "game.nyhavn.bench"})
+TERMINAL_ONLY = frozenset({"game.__main__", "game.cli", "game.barrio.balance", "game.nyhavn.bench",
+                           "game.core.hint_latency", "game.core.link_lengths"})
 #: Modules the interpreter itself needs at start (found by name, not by an import statement)
 STDLIB_STARTUP = (
     "site", "sysconfig", "_sysconfigdata__emscripten_wasm32-emscripten", "encodings", "encodings.aliases",
@@ -582,10 +583,8 @@ def trimmed_stdlib(stdlib_zip: bytes, roots: dict[str, set[str]], builtins: set[
         if module in seen_running:
             continue
         path = paths[module]
-        # lazy imports too: a stdlib function our code calls may import inside itself (datetime.strptime
-        # imports _strptime), and the survey of the running app cannot be trusted to have called every one
         for name in imports_of(src.read(path).decode("utf-8", "replace"), module, path.endswith("__init__.py"),
-                               module_level_only=False):
+                               module_level_only=True):
             want(name)
     kept = {paths[m] for m in needed}
     out = io.BytesIO()

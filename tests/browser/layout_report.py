@@ -90,10 +90,19 @@ def main(argv: list[str] | None = None) -> int:
                 if args.frames:
                     from tests.bench.browser import DESKTOP, Bench
 
+                    import tempfile
+
+                    from tests.bench.probe import instrumented_copy
+
                     bench = Bench.__new__(Bench)  # the bench's frame timing, in this browser
                     bench.browser, bench.outside, bench.problems = browser, [], []
-                    frames = {"frame_ms (390x844)": bench.frames(server.url, games),
-                              "frame_ms_large (1920x1080)": bench.frames(server.url, games, **DESKTOP)}
+                    with tempfile.TemporaryDirectory(prefix="layout-probe-") as tmp:
+                        probe = Server(instrumented_copy(dist, Path(tmp) / "probe"))  # Python reachable in its worker
+                        try:
+                            frames = {"frame_ms (390x844)": bench.frames(probe.url, games),
+                                      "frame_ms_large (1920x1080)": bench.frames(probe.url, games, **DESKTOP)}
+                        finally:
+                            probe.stop()
             finally:
                 browser.close()
     finally:

@@ -1,0 +1,47 @@
+"""The link-length figure of ``docs/replay-links.md`` (a terminal command: not shipped in the site's wheel)."""
+
+from __future__ import annotations
+
+from .record import GameRecord
+from .share import link
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Print link lengths of games played by computers: ``python3 -m game.core.link_lengths -n 20``.
+
+    The figure of ``docs/replay-links.md``: for each setting, the longest and
+    mean link (with a 40-character site address) over ``-n`` games whose seats
+    are all weak computers, and over as many where they move at random (longer games).
+    """
+    import argparse
+
+    from .match import Match, Seat
+    from .search import RandomBot
+
+    parser = argparse.ArgumentParser(prog="python3 -m game.core.link_lengths", description=main.__doc__)
+    parser.add_argument("-n", type=int, default=20, help="games per setting and player kind")
+    args = parser.parse_args(argv)
+    base = "https://someone.github.io/house-games/"  # 38 characters, a typical Pages address
+    settings = [("barrio", 1, {"level": "C"}), ("barrio", 4, {}), ("nyhavn", 4, {}),
+                ("neueheimat", 4, {"rounds": 3}), ("neueheimat", 5, {"rounds": 3})]
+    print(f"{'game':<11}{'players':>8}{'options':>16}{'seats':>8}{'moves':>7}{'mean':>7}{'max':>6}")
+    for game_id, players, options in settings:
+        for kind in ("weak", "random"):
+            lengths, moves = [], []
+            for seed in range(1, args.n + 1):
+                match = Match.new(game_id, players, seed, [Seat("computer", "weak", "") for _ in range(players)], **options)
+                module = match.module
+                bots = [RandomBot(seed * 31 + i) if kind == "random" else module.make_bot("weak", seed * 97 + i)
+                        for i in range(players)]
+                while not module.is_over(match.state):
+                    p = match.current_player()
+                    match.apply(bots[p].choose(module.view(match.state, p), module.legal_actions(match.state)))
+                lengths.append(len(link(GameRecord.from_match(match), base)))
+                moves.append(len(match.entries))
+            print(f"{game_id:<11}{players:>8}{str(options or '-'):>16}{kind:>8}{sum(moves) // len(moves):>7}"
+                  f"{sum(lengths) // len(lengths):>7}{max(lengths):>6}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
