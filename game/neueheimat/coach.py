@@ -21,11 +21,10 @@ Action = dict[str, Any]
 
 def term(kind: str, value: Any, lang: str) -> str:
     """Neue Heimat words: ``piece`` ("the red 5", "roof 3", "permit II") and ``row`` ("the top row")."""
-    lang = lang if lang in text._ROWS else "en"
     if kind == "piece":
         return text._piece(value, lang)
     if kind == "row":
-        return text._ROWS[lang][value]
+        return text._row(value, lang)
     raise KeyError(kind)
 
 
