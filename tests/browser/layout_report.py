@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from pathlib import Path
 from typing import Any
@@ -75,8 +76,10 @@ def main(argv: list[str] | None = None) -> int:
                         help="also time full redraws (the bench's frame_ms at 390x844 and frame_ms_large at 1920x1080)")
     parser.add_argument("--json", action="store_true", help="print the raw measurements as JSON too")
     args = parser.parse_args(argv)
-    dist = args.dist or build.DIST
-    if args.dist is None:
+    # a given build (--dist, or the suite's HOUSE_GAMES_DIST: never rebuild a dist/ other tests are serving)
+    given = args.dist or (Path(os.environ["HOUSE_GAMES_DIST"]) if os.environ.get("HOUSE_GAMES_DIST") else None)
+    dist = given or build.DIST
+    if given is None:
         build.build(build.DIST)
     from playwright.sync_api import sync_playwright
 
