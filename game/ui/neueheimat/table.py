@@ -295,11 +295,12 @@ def _players(d: DrawList, view: dict[str, Any], frame: Frame, x0: float, y0: flo
 
 
 def fit_text(text: str, px: float, width: float, bold: bool = False) -> str:
-    """``text`` cut with an ellipsis to about ``width`` units at ``px`` (names are never squeezed)."""
-    per = px * (0.64 if bold else 0.58)  # a generous average advance of sans-serif letters
-    if len(text) * per <= width:
+    """``text`` cut with an ellipsis to fit ``width`` units at ``px`` (names are never squeezed)."""
+    if fits(text, px, width, bold):
         return text
-    return text[: max(1, int(width / per) - 1)].rstrip() + "…"
+    while len(text) > 1 and not fits(text + "…", px, width, bold):
+        text = text[:-1]
+    return text.rstrip() + "…"
 
 
 def _auction(d: DrawList, targets: list[Target], view: dict[str, Any], frame: Frame, x0: float, y0: float) -> None:
@@ -328,7 +329,8 @@ def _auction(d: DrawList, targets: list[Target], view: dict[str, Any], frame: Fr
     else:
         draw_special(d, x0 + 12, top + 2, 34, 34, kind, piece.get("size", 0))
     room = PORTRAIT_W - 66  # from the text's left edge to the box's right edge
-    d.text(x0 + 58, y0 + 20, fit_text(w("on_auction", lang, piece=piece_words(piece, lang)), MIN_FONT, room - 96, True),
+    title_room = room - text_width(round_text, MIN_FONT) - 10  # beside the round, top right
+    d.text(x0 + 58, y0 + 20, fit_text(w("on_auction", lang, piece=piece_words(piece, lang)), MIN_FONT, title_room, True),
            font=font(bold=True), colour=INK)
     if view["high_bidder"] >= 0:
         who = frame.names[view["high_bidder"]]
@@ -356,7 +358,7 @@ def _board(d: DrawList, targets: list[Target], view: dict[str, Any], frame: Fram
     d.rect(river_x, y0, RIVER_W, board_height(), fill=RIVER)
     d.pattern(river_x, y0, RIVER_W, board_height(), "waves", colour="rgba(255,255,255,.7)")
     road = w("road", lang)
-    if fits(road, MIN_FONT, road_w):  # the road's look says what it is where the word is too long
+    if fits(road, MIN_FONT, LABEL_W - 2):  # the road's look says what it is where the word is too long
         d.text(x0 + LABEL_W / 2 - 1, y0 + 14, road, font=font(), colour=INK, align="center")
     d.text(x0 + LABEL_W + 2, y0 + 14, "1", font=font(), colour=MUTED)
     d.text(lot_x(4, x0), y0 + 14, "5", font=font(), colour=MUTED)
