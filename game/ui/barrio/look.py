@@ -7,6 +7,8 @@ every landscape its own glyph (waves, peak, towers), every icon its own shape.
 from __future__ import annotations
 
 import math
+from functools import lru_cache
+
 from ...barrio import cards as C
 from ...barrio.text import house_name
 from ..canvas import DrawList
@@ -123,12 +125,14 @@ def fit_text(text: str, px: float, width: float, bold: bool = False) -> str:
     return text.rstrip() + "…"
 
 
+@lru_cache(maxsize=64)  # asked every frame with the same few sizes
 def names_fit(lang: str, least: float, width: float) -> bool:
     """Whether every material's name fits a card's name band ``width`` wide at a readable size (all or none)."""
     return all(shown_size(MAT_NAMES[lang][m], max(NAME_FONT, least), width, True) >= least
                for m in ("wood", "brick", "stone", "concrete", "vegetal", "burruno"))
 
 
+@lru_cache(maxsize=64)
 def house_names_fit(lang: str, least: float, width: float) -> bool:
     """Whether every house's name fits a card ``width`` wide at a readable size (all or none, so cards look alike)."""
     return all(shown_size(house_name(card, lang), max(NAME_FONT, least), width, True) >= least for card in C.HOUSES)

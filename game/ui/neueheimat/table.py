@@ -37,7 +37,7 @@ LABEL_W = 44  # the road: each row's length, completion, permits, the mayor
 LOT_W = 31
 RIVER_W = 6  # between lot 4 and lot 5
 CUBE_W, CUBE_H, ROOF_H = 27, 13, 16
-ROW_H = 134  # one board row: roof + six cubes, then the house's points and owner
+ROW_H = 128  # one board row: roof + six cubes, then the house's points and owner
 AUCTION_H = 76  # the piece on auction, the high bid and who is to act
 DISP_CUBE = 36  # a display cube; its button is DISP_PITCH × DISP_ROW_H
 DISP_PITCH, DISP_ROW_H = 40, 46
@@ -368,6 +368,7 @@ def _board(d: DrawList, targets: list[Target], view: dict[str, Any], frame: Fram
     permit_moves = [(a["row"], a["change"]) for a in legal if a["type"] in ("permit", "cancel")]
     permit_kind = next((a["type"] for a in legal if a["type"] in ("permit", "cancel")), "")
     piece = view["piece"] or {}
+    units = fits(w("len", lang, n=10).partition(" ")[2], MIN_FONT, road_w - 2)  # lengths' unit word: on every row or none
     for r in range(ROWS):
         ry = y0 + 18 + r * ROW_H
         length = view["lengths"][r]
@@ -378,7 +379,7 @@ def _board(d: DrawList, targets: list[Target], view: dict[str, Any], frame: Fram
         # the road: the row's length (a big number, its unit below where the word fits), completion, permits, the mayor
         count, _, unit = w("len1" if length == 1 else "len", lang, n=length).partition(" ")
         d.text(x0 + 4, ry + 15, count, font=font(18, bold=True), colour=INK, baseline="middle")
-        if unit and fits(unit, MIN_FONT, road_w - 2):
+        if unit and units and fits(unit, MIN_FONT, road_w - 2):
             d.text(x0 + 4, ry + 33, unit, font=font(), colour=INK, baseline="middle")
         if complete:
             d.rect(x0 + LABEL_W - 22, ry + 6, 17, 18, fill=GOOD, radius=3)
@@ -388,20 +389,20 @@ def _board(d: DrawList, targets: list[Target], view: dict[str, Any], frame: Fram
                 d.text(x0 + 4, ry + 51 + 15 * k, ("+" if c > 0 else "−") + "I" * abs(c), font=font(bold=True, family="serif"),
                        colour="#7a5c1e", baseline="middle")
         if view["mayor"] == r:
-            draw_mayor(d, x0 + 12, ry + 108, 1.0)
-            d.text(x0 + 30, ry + 110, "×2", font=font(bold=True), colour=INK, align="center", baseline="middle")
+            draw_mayor(d, x0 + 12, ry + 104, 1.0)
+            d.text(x0 + 30, ry + 106, "×2", font=font(bold=True), colour=INK, align="center", baseline="middle")
         if permit_moves and permit_kind:
             moves = [c for row, c in permit_moves if row == r]
             for k, change in enumerate(sorted(moves, reverse=True)[:2]):
-                bx, by = x0 + 1, ry + 44 + k * 44
+                bx, by = x0 + 1, ry + 42 + k * 43
                 new = length + change if permit_kind == "permit" else length - change
-                d.rect(bx, by, road_w, 42, fill="#fff3c4", stroke=HILITE, line_width=2.5, radius=5)
+                d.rect(bx, by, road_w, 41, fill="#fff3c4", stroke=HILITE, line_width=2.5, radius=5)
                 d.text(bx + road_w / 2, by + 14, f"→{new}", font=font(bold=True), colour=INK, align="center", baseline="middle")
                 tag = (signed(change) if permit_kind == "permit" else "✕" + "I" * abs(change))
-                d.text(bx + road_w / 2, by + 30, tag, font=font(), colour=INK, align="center", baseline="middle")
+                d.text(bx + road_w / 2, by + 29, tag, font=font(), colour=INK, align="center", baseline="middle")
                 label = w("permit_target" if permit_kind == "permit" else "cancel_target", lang, row=ROW_NAMES[lang][r],
                           old=length, new=new, size="I" * abs(change))
-                targets.append(Target(f"{permit_kind}-{r}-{change}", bx, by, road_w, 42, label, highlight=True))
+                targets.append(Target(f"{permit_kind}-{r}-{change}", bx, by, road_w, 41, label, highlight=True))
         for i in range(LOTS):
             lx = lot_x(i, x0)
             inside = i < length
@@ -430,10 +431,10 @@ def _board(d: DrawList, targets: list[Target], view: dict[str, Any], frame: Fram
         edge = lot_x(length - 1, x0) + LOT_W - 2.5 if length > 0 else lot_x(0, x0)
         d.line(edge, ry + 2, edge, ry + 104, "#5a3d12", 3)
         if r in mayor_rows:
-            d.rect(x0 + 1, ry + 44, road_w, 86, fill="#fff3c4", stroke=HILITE, line_width=2.5, radius=5)
-            draw_mayor(d, x0 + LABEL_W / 2 - 1, ry + 80, 1.1)
-            d.text(x0 + LABEL_W / 2 - 1, ry + 112, "×2", font=font(bold=True), colour=INK, align="center", baseline="middle")
-            targets.append(Target(f"mayor-{r}", x0 + 1, ry + 44, road_w, 86, w("mayor_target", lang, row=ROW_NAMES[lang][r]),
+            d.rect(x0 + 1, ry + 42, road_w, 82, fill="#fff3c4", stroke=HILITE, line_width=2.5, radius=5)
+            draw_mayor(d, x0 + LABEL_W / 2 - 1, ry + 76, 1.1)
+            d.text(x0 + LABEL_W / 2 - 1, ry + 108, "×2", font=font(bold=True), colour=INK, align="center", baseline="middle")
+            targets.append(Target(f"mayor-{r}", x0 + 1, ry + 42, road_w, 82, w("mayor_target", lang, row=ROW_NAMES[lang][r]),
                                   highlight=True))
 
 
@@ -448,9 +449,9 @@ def _house(d: DrawList, view: dict[str, Any], frame: Frame, r: int, i: int, lx: 
         draw_roof(d, cx - 1, top - ROOF_H - 1, CUBE_W + 2, ROOF_H, house["roof"])
     owner, pts = house_points(view, r, i)
     if owner >= 0:  # under the lot: the house's points as the round stands, and whose it is
-        d.text(lx + (LOT_W - 4) / 2, ry + 113, signed(pts), font=font(bold=True), colour=GOOD if pts > 0 else BAD, align="center",
+        d.text(lx + (LOT_W - 4) / 2, ry + 110, signed(pts), font=font(bold=True), colour=GOOD if pts > 0 else BAD, align="center",
                baseline="middle")
-        d.text(lx + (LOT_W - 4) / 2, ry + 127, short(owner, frame.lang), font=font(), colour=INK, align="center", baseline="middle")
+        d.text(lx + (LOT_W - 4) / 2, ry + 122, short(owner, frame.lang), font=font(), colour=INK, align="center", baseline="middle")
 
 
 def _place_label(view: dict[str, Any], piece: dict[str, Any], r: int, i: int, lang: str) -> str:
