@@ -1030,7 +1030,17 @@ def test(pytest_args: list[str]) -> int:
     ensure_chromium()
     build()
     env = dict(os.environ, HOUSE_GAMES_DIST=str(DIST))
-    return subprocess.run([sys.executable, "-m", "pytest", *pytest_args], cwd=ROOT, env=env).returncode
+    return subprocess.run([sys.executable, "-m", "pytest", *parallel_args(pytest_args), *pytest_args],
+                          cwd=ROOT, env=env).returncode
+
+
+def parallel_args(pytest_args: list[str]) -> list[str]:
+    """Two pytest-xdist workers unless the caller chose (``-n``, ``-p no:xdist``): the browser tests form one
+    group (one browser, in file order, on one worker) while the engine tests run on the other core, so the
+    suite takes about as long as its browser part. ``--durations`` lists the slowest tests for the CI log."""
+    if any(a == "-n" or a.startswith(("-n=", "--numprocesses")) or a == "no:xdist" for a in pytest_args):
+        return []
+    return ["-n", "2", "--dist", "loadgroup", "--durations=25"]
 
 
 def bench(args: list[str]) -> int:

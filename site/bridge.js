@@ -180,7 +180,7 @@ const APPLY = {
       if (!(error.name === "NotFoundError" && /PointerCapture$/.test(method))) throw error;
     }
   },
-  scrollEnd(id) { const element = nodes.get(id); element.scrollTop = element.scrollHeight; },
+  scrollEnd(id) { queueScrollEnd(id); },
   scroll(x, y) { window.scrollTo(x, y); },
   store(key, value) {
     try {
@@ -218,8 +218,22 @@ function queueDraw(id, commands) {
   if (!drawFrame) drawFrame = requestAnimationFrame(flushDraws);
 }
 
+// Scrolling a list to its end reads its height, which forces a layout: done once per frame, with the
+// draws, instead of in the middle of applying a turn's changes.
+const pendingScrolls = new Set();
+
+function queueScrollEnd(id) {
+  pendingScrolls.add(id);
+  if (!drawFrame) drawFrame = requestAnimationFrame(flushDraws);
+}
+
 function flushDraws() {
   drawFrame = 0;
+  for (const id of pendingScrolls) {
+    const element = nodes.get(id);
+    if (element) element.scrollTop = element.scrollHeight;
+  }
+  pendingScrolls.clear();
   const draws = [...pendingDraws];
   pendingDraws.clear();
   for (const [id, commands] of draws) {
@@ -294,6 +308,6 @@ export function connect(pyWorker, pageHooks) {
   });
   for (const message of queued.splice(0)) send(message);
   hooks.inspect = async (path) => JSON.parse(await pyWorker.sync.inspect(path));
-  hooks.idle = () => !busy() && !pendingDraws.size;
+  hooks.idle = () => !busy() && !pendingDraws.size && !pendingScrolls.size;
 }
 

@@ -92,11 +92,14 @@ if sync_playwright is not None:
                 setattr(_cls, _name, _settling(_method))
 
 
+@pytest.hookimpl(tryfirst=True)  # before pytest-xdist reads the groups
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Every test in tests/browser is marked ``browser``."""
+    """Every test in tests/browser is marked ``browser``, and grouped so that pytest-xdist (``build.py test``) runs
+    them all on one worker, in file order: one browser at a time, beside the engine tests on the other core."""
     for item in items:
         if "tests/browser/" in item.nodeid.replace("\\", "/") or item.nodeid.startswith("browser/"):
             item.add_marker(pytest.mark.browser)
+            item.add_marker(pytest.mark.xdist_group("browser"))
 
 
 class Server:
