@@ -7,6 +7,8 @@ at least 44×44 CSS px), the player taps a cell and places the tile, and the eng
 
 from __future__ import annotations
 
+import pytest
+
 import game.nyhavn as nyhavn
 
 from .conftest import settle
@@ -105,11 +107,21 @@ def test_whole_table_while_placing_drags_with_a_lifted_tile(page, open_app):
     assert autosave(page)["actions"][0]["action"] == {"type": "build", "tile": TILE, "orient": orient, "col": col, "row": row}
 
 
-def test_height_only_resize_lays_the_table_out_again_and_keeps_the_choice(make_context, open_app):
+@pytest.mark.parametrize("pinned", [False, True], ids=["page", "pinned-width"])
+def test_height_only_resize_lays_the_table_out_again_and_keeps_the_choice(make_context, open_app, pinned):
     """A phone on its side (844×390) whose window grows taller (844×600, same width): the table leaves the
-    side-by-side layout for the tablet one at once, and the picked dock stays picked."""
+    side-by-side layout for the tablet one at once, and the picked dock stays picked.
+
+    The page's own margins change with the height too (a phone on its side has narrower ones), which alone
+    would change the table's width; ``pinned-width`` fixes them, so only the window's height changes and the
+    re-lay must come from the height itself.
+    """
     page = make_context(viewport={"width": 844, "height": 390}).new_page()
     start_nyhavn(page, open_app, seed=BUILD_SEED)
+    if pinned:
+        page.add_style_tag(content="#app:has(> .game) { padding: 2px 8px 8px !important; }")
+        page.set_viewport_size({"width": 844, "height": 391})  # the pinned margins reach the table
+        settle(page)
     table = page.locator("section.table")
     assert table.get_attribute("data-shape") == "landscape"
     dock = page.locator(".board button[data-key='dock-0']")
