@@ -72,6 +72,33 @@ def test_zoomed_house_places_a_tile_by_finger_at_360x640(make_context, open_app,
     assert max(c["w"] for c in cell_boxes(page)) < 44  # the whole table again
 
 
+def test_zoomed_house_at_every_touch_size_keeps_the_tile_in_hand(make_context, open_app, shot):
+    """Picking a tile on a phone upright or on its side, or on a tablet, shows house cells a finger can hit; turning
+    the device (resizing the page) keeps the tile in hand and the zoom."""
+    from .layout import SIZES, settle as settle_layout
+
+    sizes = [s for s in SIZES if s[3]]
+    _, width, height, _ = sizes[0]
+    page = make_context(viewport={"width": width, "height": height}).new_page()
+    start_nyhavn(page, open_app, seed=BUILD_SEED)
+    page.get_by_role("button", name="green tile of 2", exact=False).tap()
+    page.locator("#ny-rotate").tap()
+    orient = page.evaluate("houseGames.inspect('screen.orient')")
+    for name, width, height, _ in sizes:
+        page.set_viewport_size({"width": width, "height": height})
+        settle_layout(page)
+        cells = cell_boxes(page)
+        small = [c for c in cells if min(c["w"], c["h"]) < 44]
+        assert len(cells) == 45 and small == [] and all(c["enabled"] for c in cells), (name, small[:3])
+        assert page.locator("#ny-zoom").get_attribute("aria-pressed") == "true", name
+        assert page.evaluate("houseGames.inspect('screen.tile')") == TILE, name
+        assert page.evaluate("houseGames.inspect('screen.orient')") == orient, name
+        held = page.get_by_role("button", name="green tile of 2 in hand", exact=False).bounding_box()
+        assert min(held["width"], held["height"]) >= 44, (name, held)
+        assert page.evaluate("document.documentElement.scrollWidth <= innerWidth"), name
+        shot(page, f"nyhavn-zoom-{name}")
+
+
 def test_whole_table_while_placing_drags_with_a_lifted_tile(page, open_app):
     """*Whole table* undoes the zoom (cells too small to tap there): a drag from the stack still places the tile."""
     from game.ui.nyhavn.layout import anchor_for, grip, layout

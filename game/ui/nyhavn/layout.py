@@ -169,7 +169,7 @@ def zoom_layout(mode: str, players: int, css_width: float) -> Layout:
     base = layout(mode, players)
     cell = float(max(48, math.ceil((TOUCH_CELL + 0.5) * base.width / max(css_width, 1.0))))
     if mode == "narrow":
-        cell = min(cell, 62.0)  # 5 cells and the row numbers fill a 360-unit board
+        cell = min(cell, 54.0)  # 5 cells, the row numbers and the tile in hand fill a 360-unit board
         lay = Layout("narrow", 360, 0, cell=cell, stack=base.stack, gap=base.gap, zoom=True)
         lay.house = Box(24, 24, 5 * cell, 9 * cell)
         held_x = lay.house.x + lay.house.w + 10

@@ -48,6 +48,7 @@ LANDSCAPE_UP_TO = 520  #: a window at most this tall and wider than tall is a ph
 STAR = [v for i in range(10) for v in ((1 if i % 2 == 0 else 0.45) * math.cos(-math.pi / 2 + i * math.pi / 5),
                                          (1 if i % 2 == 0 else 0.45) * math.sin(-math.pi / 2 + i * math.pi / 5))]
 """A five-pointed star of radius 1 round (0, 0): x0, y0, x1, y1, …"""
+ZOOM_CELL_MAX = 56  #: CSS px: the zoomed house's cells grow with the column up to this size, not beyond
 FLASH_MS = 900  #: how long a completed row or column flashes
 
 _CSS = """
@@ -598,10 +599,16 @@ class NyhavnScreen(GameScreen):
         self.board.draw(d, None if same else targets)
         self._last_targets = targets
         # page attributes are written only when they change: a write makes the next size reading lay the page out again
+        chrome = 64 if mode == "landscape" else 190  # what else must fit in the window's height: the header row,
+        # and the bar when it is under the table
+        if self.lay.zoom:  # not shrunk to the window's height (the page scrolls): cells a finger wide, up to ZOOM_CELL_MAX
+            _, vh, _ = self.board.viewport()
+            aspect = ZOOM_CELL_MAX * self.lay.width / self.lay.cell / max(1.0, vh - chrome)
+        else:
+            aspect = self.lay.width / self.lay.height
         settings = (
-            f"{self.lay.width / self.lay.height:.4f}",
-            # what else must fit in the window's height: the header row, and the bar when it is under the table
-            "64px" if mode == "landscape" else "190px",
+            f"{aspect:.4f}",
+            f"{chrome}px",
             # while a tile is in hand a finger drags it instead of scrolling the page
             "none" if self.tile is not None and self.is_my_turn() else "",
             str(view["phase"]), "true" if self.is_my_turn() else "false", ",".join(str(s) for s in view["scores"]),
@@ -629,7 +636,9 @@ class NyhavnScreen(GameScreen):
             self._small = cells_too_small(base, css, coarse)
         if not (self._small and not self.whole_table and self._placing(view)):
             return base
-        key = (mode, "zoom", vw, vh, coarse)
+        # keyed by the board's width too: the zoomed board is not shrunk to the window's height (see _render), so its
+        # cells follow the width it really gets from the next frame on (and settle: 48 units suit every width shown)
+        key = (mode, "zoom", vw, vh, coarse, round(css))
         zoomed = self._layouts.get(key)
         if zoomed is None:
             zoomed = self._layouts[key] = zoom_layout(mode, n, css)
