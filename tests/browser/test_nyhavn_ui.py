@@ -197,9 +197,11 @@ def test_drag_with_rotation_and_flip_and_refusals(page, open_app, shot):
     page.mouse.down()
     ox, oy = cell_centre(page, 4, 8, zoomed=True)  # first over a place where it cannot go: red with the reason
     page.mouse.move(ox, oy, steps=4)
+    settle(page)  # mouse input is not waited for by the fixtures: let the worker answer the moves
     assert "must rest on the bottom row" in info.inner_text() or "stick out" in info.inner_text()
     page.mouse.move(tx, ty, steps=6)
     page.mouse.up()
+    settle(page)
     assert info.get_attribute("data-kind") == "good", info.inner_text()
     assert "Fits here" in info.inner_text()
     shot(page, "nyhavn-ghost-390x844")
