@@ -161,31 +161,31 @@ def zoom_layout(mode: str, players: int, css_width: float) -> Layout:
     """The layout of ``mode`` with the player's house drawn large enough to place a tile by finger.
 
     Its cells are at least :data:`TOUCH_CELL` CSS px (and 48 units) when the board is ``css_width`` CSS px
-    wide. Upright phones give the house the table (the harbour, the others, the supply and the abilities
-    make room; the hand stays, to see what a tile will cost); the other shapes keep their left column and
-    put the large house where the house and the supply were. Beside the house, :attr:`Layout.held` shows the
-    tile in hand, to drag onto it.
+    wide. Where the large house fits beside the left column (phones on their side, tablets), the house and
+    the tile in hand take the place of the house and the supply; otherwise (upright phones) the house takes the
+    table, with the hand under it to see what a tile will cost. Beside the house, :attr:`Layout.held` shows
+    the tile in hand, to drag onto it.
     """
     base = layout(mode, players)
     cell = float(max(48, math.ceil((TOUCH_CELL + 0.5) * base.width / max(css_width, 1.0))))
-    if mode == "narrow":
-        cell = min(cell, 54.0)  # 5 cells, the row numbers and the tile in hand fill a 360-unit board
-        lay = Layout("narrow", 360, 0, cell=cell, stack=base.stack, gap=base.gap, zoom=True)
-        lay.house = Box(24, 24, 5 * cell, 9 * cell)
-        held_x = lay.house.x + lay.house.w + 10
-        lay.held = Box(held_x, 24, 356 - held_x, 96)
-        lay.hand = Box(4, lay.house.y + lay.house.h + 40, 352, ROW_H)
-        lay.height = lay.hand.y + ROW_H + 4
+    held_w = 46.0  # at least: a finger's target
+    if mode != "narrow" and base.house.x + 5 * cell + 12 + held_w <= base.width - 4:
+        lay = base
+        lay.zoom, lay.cell = True, cell
+        lay.house = Box(base.house.x, base.house.y, 5 * cell, 9 * cell)
+        held_x = lay.house.x + lay.house.w + 12
+        lay.held = Box(held_x, lay.house.y, min(142.0, base.width - 4 - held_x), 110)
+        lay.supply = Box(0, 0, 0, 0)
+        bottom = max(lay.abilities.y + lay.abilities.h, lay.hand.y + lay.hand.h)
+        lay.height = max(bottom, lay.house.y + lay.house.h + 18) + 4
         return lay
-    lay = base
-    lay.zoom, lay.cell = True, cell
-    lay.docks = list(base.docks)
-    lay.house = Box(base.house.x, base.house.y, 5 * cell, 9 * cell)
-    held_x = lay.house.x + lay.house.w + 12
-    lay.held = Box(held_x, lay.house.y, max(60.0, base.width - 4 - held_x), 110)
-    lay.supply = Box(0, 0, 0, 0)
-    bottom = max(lay.abilities.y + lay.abilities.h, lay.hand.y + lay.hand.h)
-    lay.height = max(bottom, lay.house.y + lay.house.h + 18) + 4
+    cell = min(cell, float(math.floor((base.width - 4 - 24 - 10 - held_w) / 5)))
+    lay = Layout(mode, base.width, 0, cell=cell, stack=base.stack, gap=base.gap, zoom=True)
+    lay.house = Box(24, 24, 5 * cell, 9 * cell)
+    held_x = lay.house.x + lay.house.w + 10
+    lay.held = Box(held_x, 24, min(142.0, base.width - 4 - held_x), 96)
+    lay.hand = Box(4, lay.house.y + lay.house.h + 40, min(352.0, base.width - 8), ROW_H)
+    lay.height = lay.hand.y + ROW_H + 4
     return lay
 
 
