@@ -99,6 +99,55 @@ def test_zoomed_house_at_every_touch_size_keeps_the_tile_in_hand(make_context, o
         shot(page, f"nyhavn-zoom-{name}")
 
 
+def position_with_a_white_tile_to_place():
+    """A 2-player game (human against weak) played on at random until the human must take a coat-of-arms action
+    and may place a white tile."""
+    import random
+
+    from game.core import Match
+    from game.core.match import Seat
+
+    for seed in range(60):
+        match = Match.new("nyhavn", 2, seed, [Seat(), Seat("computer", "weak")])
+        rng = random.Random(seed)
+        for _ in range(300):
+            if nyhavn.is_over(match.state):
+                break
+            legal = nyhavn.legal_actions(match.state)
+            if match.current_player() == 0 and match.state.phase == "arms" and any(a.get("choice") == "white" for a in legal):
+                return match
+            builds = [a for a in legal if a["type"] == "build"]
+            match.apply(rng.choice(builds) if builds and rng.random() < 0.8 else rng.choice(legal))
+    raise AssertionError("no position with a white tile to place found")
+
+
+def test_white_tile_is_placed_in_the_zoomed_house(make_context, open_app):
+    """A coat of arms's white tile goes on a space of the zoomed house, every space a finger wide."""
+    import json
+
+    match = position_with_a_white_tile_to_place()
+    whites = [a for a in nyhavn.legal_actions(match.state) if a.get("choice") == "white"]
+    page = make_context(viewport={"width": 360, "height": 640}).new_page()
+    open_app(page, query="?pause=0")
+    page.evaluate(f"localStorage.setItem('house-games.autosave', {json.dumps(json.dumps(match.to_json()))})")
+    page.reload()
+    open_app(page, query="?pause=0")
+    page.locator("#resume").tap()
+    assert wait_my_turn(page) == "arms"
+    assert page.locator("#ny-zoom").get_attribute("aria-pressed") == "true"
+    cells = cell_boxes(page)
+    assert len(cells) == 45 and min(min(c["w"], c["h"]) for c in cells) >= 44
+    legal = [c for c in cells if c["legal"]]
+    assert legal and all(c["enabled"] for c in legal)
+    assert {c["key"] for c in legal} == {f"cell-{a['col']}-{a['row']}" for a in whites}
+    count = len(autosave(page)["actions"])
+    key = legal[0]["key"]
+    page.locator(f".board button[data-key='{key}']").tap()
+    page.wait_for_function("(n) => JSON.parse(localStorage.getItem('house-games.autosave')).actions.length > n", arg=count)
+    _, col, row = key.split("-")
+    assert autosave(page)["actions"][count]["action"] == {"type": "arms", "choice": "white", "col": int(col), "row": int(row)}
+
+
 def test_whole_table_while_placing_drags_with_a_lifted_tile(page, open_app):
     """*Whole table* undoes the zoom (cells too small to tap there): a drag from the stack still places the tile."""
     from game.ui.nyhavn.layout import anchor_for, grip, layout
