@@ -581,7 +581,6 @@ class NyhavnScreen(GameScreen):
             self.board.set_size(lay.width, lay.height)
             if zoom_in:
                 self._show_house()
-        self.board.set_size(self.lay.width, self.lay.height)
         d = DrawList().clear(PAPER)
         targets: list[Target] = []
         self._draw_harbour(d, targets, view)
