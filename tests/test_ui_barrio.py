@@ -231,3 +231,65 @@ def test_full_grid_offer_and_house_discard_by_taps():
     assert any(tg.key == "discard" and tg.label == "Discard 2" for tg in frame.targets)
     action = tap("discard", view, legal, pick, "en").action
     assert action == {"type": "discard_houses", "cards": [55, 56]} and action in legal
+
+
+def _font_px(font: str) -> float:
+    return float(font.split("px")[0].split()[-1])
+
+
+@pytest.mark.parametrize("players,lang", [(1, "en"), (2, "es"), (4, "fr")])
+def test_no_text_under_the_least_size_in_any_frame(players, lang):
+    """Issue 14: every text of every frame of a whole game (narrow and wide, any pick) is at least MIN_FONT units
+    (12 CSS px on the smallest phone), and none is so long its ``max_width`` would squeeze it."""
+    from game.ui.barrio.look import MIN_FONT, text_width
+
+    state = B.new_game(players, 21 + players)
+    bots = [B.make_bot("weak", 7 + p) for p in range(players)]
+    frames = 0
+    for _ in range(2000):
+        if B.is_over(state):
+            break
+        me = B.current_player(state)
+        view, legal = B.view(state, me), B.legal_actions(state)
+        action = bots[me].choose(view, legal)
+        picks = [Pick()]
+        if action["type"] == "build":  # the house and its line chosen: handles, paid and rubble marks, build buttons
+            pick = Pick(house=action["house"], line=(action["line"]["axis"], action["line"]["index"]))
+            picks.append(pick)
+        for pick in picks:
+            for wide in (False, True):
+                frame = paint(view, legal, pick, lang, NAMES, True, wide=wide)
+                frames += 1
+                for c in frame.draw.commands:
+                    if c[0] != "text" or not str(c[3]).strip():
+                        continue
+                    assert _font_px(c[4]) >= MIN_FONT, (c, view["phase"])
+                    if c[8] is not None:
+                        assert text_width(str(c[3]), _font_px(c[4]), c[4].startswith("bold")) <= c[8] + 0.5, c
+        state = B.apply_action(state, action)
+    assert B.is_over(state) and frames > 100
+
+
+def test_card_names_only_where_the_table_is_shown_large_enough():
+    """Small print appears when the screen says the table is big (a desktop), and never under 12 CSS px."""
+    from game.barrio.text import house_name
+    from game.ui.barrio.look import text_width
+
+    state = B.new_game(1, 11)
+    view, legal = B.view(state, 0), B.legal_actions(state)
+    names = {house_name(c, "en") for c in view["house_market"] if c is not None}
+    assert names
+
+    def texts(scale):
+        frame = paint(view, legal, Pick(), "en", NAMES, True, wide=True, scale=scale)
+        return [c for c in frame.draw.commands if c[0] == "text"]
+
+    phone = {c[3] for c in texts(0.97)}
+    assert not names & phone  # a phone's market cards show no names
+    big = texts(2.4)
+    shown = [c for c in big if c[3] in names]
+    assert {c[3] for c in shown} == names
+    for c in shown:  # at that scale each name is seen at 12 CSS px or more, even squeezed into its card
+        px = _font_px(c[4])
+        seen = px * min(1.0, c[8] / text_width(c[3], px, True)) * 2.4
+        assert seen >= 12

@@ -146,3 +146,25 @@ def test_mayor_and_single_lot_targets():
     # top lot 1 is a single-cube lot: no stacking there; middle lot 1 (a 6) takes it, middle lot 2 (a 4) too
     assert "lot-0-0" not in keys and "lot-0-1" in keys
     assert {"lot-1-0", "lot-1-1", "lot-1-2", "lot-2-0"} <= keys
+
+
+@pytest.mark.parametrize("players,lang", [(2, "en"), (5, "es"), (3, "fr")])
+def test_no_text_under_the_least_size_in_any_frame(players, lang):
+    """Issue 14: every text of every table drawn through random games (upright and wide) is at least MIN_FONT units
+    (12 CSS px on the smallest phone), and none is so long its ``max_width`` would squeeze it."""
+    from game.ui.neueheimat.table import MIN_FONT, text_width
+
+    drawn = 0
+    for seed in range(3):
+        for state in play(seed * 5 + players, players, steps=300):
+            for wide in (False, True):
+                d, _ = draw_table(nh.view(state, 0), frame_for(state, lang=lang, patterns=True), wide)
+                drawn += 1
+                for c in d.commands:
+                    if c[0] != "text" or not str(c[3]).strip():
+                        continue
+                    px = float(c[4].split("px")[0].split()[-1])
+                    assert px >= MIN_FONT, c
+                    if c[8] is not None:
+                        assert text_width(str(c[3]), px, c[4].startswith("bold")) <= c[8] + 0.5, c
+    assert drawn > 300

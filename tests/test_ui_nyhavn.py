@@ -7,8 +7,8 @@ import pytest
 import game.nyhavn as nyhavn
 from game.nyhavn.tiles import KINDS
 from game.ui.nyhavn.layout import (
-    anchor_for, build_spots, end_card_warning, ghost_problem, grip, layout, ranking, score_parts, take_choice,
-    tile_cells, tile_price, turned,
+    anchor_for, build_spots, cells_too_small, end_card_warning, ghost_problem, grip, layout, ranking, score_parts,
+    take_choice, tile_cells, tile_price, turned, zoom_layout,
 )
 from game.core.locale import catalogue
 from game.ui.i18n import LANGUAGES
@@ -79,6 +79,32 @@ def test_layout_fits_and_hits(mode):
     assert lay.hand.h >= 46 and lay.abilities.h >= 46 and lay.abilities.w / 5 - 4 >= 46
     if mode == "narrow":
         assert lay.width == 360  # one unit is about one CSS pixel on a phone
+
+
+@pytest.mark.parametrize("mode,css_widths", [("narrow", (254, 300, 344, 374)), ("landscape", (484, 560, 690, 800)),
+                                             ("wide", (640, 752, 900))])
+def test_zoomed_house_cells_fit_a_finger(mode, css_widths):
+    """Where the whole table's house cells are under 44 CSS px by touch, the zoomed house's are at least 44, and the
+    zoomed table keeps its parts inside the board and apart (the house, the tile in hand, the hand, the left column)."""
+    base = layout(mode, 4)
+    for css in css_widths:
+        assert cells_too_small(base, css, coarse=True)
+        lay = zoom_layout(mode, 4, css)
+        assert lay.zoom and lay.width == base.width and lay.held is not None
+        if css >= 330:  # (a narrower board cannot give 5 cells of 44 and the tile beside: they are as large as they go)
+            assert lay.cell * css / lay.width >= 44, (css, lay.cell)
+        boxes = [lay.house, lay.held, lay.hand] + lay.docks + ([lay.abilities] if lay.abilities.w else [])
+        for b in boxes:
+            assert 0 <= b.x and b.x + b.w <= lay.width and 0 <= b.y and b.y + b.h <= lay.height, (css, b)
+        assert lay.house.x + lay.house.w <= lay.held.x and lay.held.w >= 46 and lay.held.h >= 46
+        assert lay.hand.y >= lay.house.y + lay.house.h or lay.hand.x + lay.hand.w <= lay.house.x
+        for col in range(5):
+            for row in range(9):
+                b = lay.cell_box(col, row)
+                assert lay.cell_at(b.x + b.w / 2, b.y + b.h / 2) == (col, row)
+    # with a mouse, 32 CSS px are enough: a desktop's whole table is not zoomed
+    assert not cells_too_small(layout("wide", 4), 1000, coarse=False)
+    assert not cells_too_small(layout("wide", 4), 1000, coarse=True)
 
 
 def test_take_choice_neighbours_only_without_abilities():

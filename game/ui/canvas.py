@@ -111,7 +111,9 @@ class Board:
 
     ``on_tap(key)`` is called with the :attr:`Target.key` of the button
     tapped or activated from the keyboard. ``on_resize()`` (optional) is
-    called when the CSS width changes, after which the screen should draw again.
+    called when the CSS width or the window's size changes (a height-only
+    change too: the browser's bar hiding, a keyboard, a rotation the table's
+    width hides), after which the screen should lay out and draw again.
     The page measures the board (``dom.observe``) and draws the frames
     (``site/render.js``); this class only decides sizes and sends frames.
     """
@@ -133,6 +135,7 @@ class Board:
         self._order: list[str] = []
         self._css_width = 0.0
         self._dpr = 0.0
+        self._viewport: tuple[float, float, bool] | None = None  #: the window last laid out for
         dom.on(self.layer, "click", self._clicked)
         dom.observe(self.root, self._resized)
         self.fit()
@@ -160,6 +163,11 @@ class Board:
         self.canvas.dataset.scale = str(scale * dpr)
         return True
 
+    @property
+    def css_width(self) -> float:
+        """The board's width on the page in CSS px (its logical width until it was measured)."""
+        return self._css_width or self.width
+
     def viewport(self) -> tuple[float, float, bool]:
         """The window's CSS width and height and whether the main pointer is coarse (a finger): for screen shapes."""
         window = self._dom.window
@@ -167,7 +175,11 @@ class Board:
         return float(window.innerWidth), float(window.innerHeight), coarse
 
     def _resized(self) -> None:
-        if self.fit() and self.on_resize is not None:
+        # the window's height alone can change the screen's shape (and the table's height cap) while the
+        # board's width stays: re-lay on either
+        window = self.viewport()
+        moved, self._viewport = window != self._viewport and self._viewport is not None, window
+        if (self.fit() or moved) and self.on_resize is not None:
             self.on_resize()
 
     def _clicked(self, event: Any) -> None:

@@ -137,26 +137,37 @@ def test_full_game_by_touch_against_the_computer(page, open_app, shot):
 BUILD_SEED = 3  # player 1 starts with 2 green cards: a green tile of 2 can be built at once
 
 
-def board_point(page, x: float, y: float) -> tuple[float, float]:
-    """Page coordinates of a point given in the table's logical units (narrow layout)."""
-    from game.ui.nyhavn.layout import layout
+def table_layout(page, zoomed: bool = False):
+    """The table's layout on an upright phone: the whole table, or the house zoomed in for placing a tile."""
+    from game.ui.nyhavn.layout import layout, zoom_layout
 
-    lay = layout("narrow", 2)
+    if zoomed:
+        return zoom_layout("narrow", 2, page.locator(".board").bounding_box()["width"])
+    return layout("narrow", 2)
+
+
+def board_point(page, x: float, y: float, zoomed: bool = False) -> tuple[float, float]:
+    """Page coordinates of a point given in the table's logical units (narrow layout, or zoomed on the house)."""
+    lay = table_layout(page, zoomed)
     box = page.locator(".board").bounding_box()
     scale = box["width"] / lay.width
     return box["x"] + x * scale, box["y"] + y * scale
 
 
-def cell_centre(page, col: int, row: int) -> tuple[float, float]:
-    from game.ui.nyhavn.layout import layout
+def cell_centre(page, col: int, row: int, zoomed: bool = False) -> tuple[float, float]:
+    b = table_layout(page, zoomed).cell_box(col, row)
+    return board_point(page, b.x + b.w / 2, b.y + b.h / 2, zoomed)
 
-    b = layout("narrow", 2).cell_box(col, row)
-    return board_point(page, b.x + b.w / 2, b.y + b.h / 2)
+
+def held_centre(page) -> tuple[float, float]:
+    """Page coordinates of the tile in hand beside the zoomed house (where a drag starts on a phone)."""
+    b = table_layout(page, True).held
+    return board_point(page, b.x + b.w / 2, b.y + b.h / 2, True)
 
 
 def test_drag_with_rotation_and_flip_and_refusals(page, open_app, shot):
     import game.nyhavn as nyhavn
-    from game.ui.nyhavn.layout import grip, layout, turned
+    from game.ui.nyhavn.layout import grip, turned
 
     start_nyhavn(page, open_app, seed=BUILD_SEED)
     state = engine_match(page).state
@@ -172,21 +183,21 @@ def test_drag_with_rotation_and_flip_and_refusals(page, open_app, shot):
     assert "must rest on the bottom row or on a tile" in info.inner_text()
     assert page.locator("#ny-place").is_disabled()
     shot(page, "nyhavn-illegal-390x844")
-    # rotate and flip, then drag from the stack into the house
+    # rotate and flip, then drag the tile in hand (beside the house, zoomed in on a phone) into the house
     page.locator("#ny-rotate").tap()
     page.locator("#ny-flip").tap()
     orient = turned(tile, turned(tile, first, "rotate"), "flip")
     anchors = nyhavn.legal_anchors(state, tile, orient)
     col, row = next(a for a in anchors if a[1] == 0 and a[0] >= 1)
     gx, gy = grip(tile, orient)
-    sb = layout("narrow", 2).stack_box(3, 2)
-    sx, sy = board_point(page, sb.x + sb.w / 2, sb.y + sb.h / 2)
-    tx, ty = cell_centre(page, col + gx, row + gy)
+    assert page.locator("#ny-zoom").get_attribute("aria-pressed") == "true"
+    sx, sy = held_centre(page)
+    tx, ty = cell_centre(page, col + gx, row + gy, zoomed=True)
     page.mouse.move(sx, sy)
     page.mouse.down()
-    ox, oy = cell_centre(page, 4, 8)  # first over a place where it cannot go: red with the reason
+    ox, oy = cell_centre(page, 4, 8, zoomed=True)  # first over a place where it cannot go: red with the reason
     page.mouse.move(ox, oy, steps=4)
-    settle(page)  # mouse moves are not wrapped: wait for the worker's answer to the last one
+    settle(page)  # mouse input is not waited for by the fixtures: let the worker answer the moves
     assert "must rest on the bottom row" in info.inner_text() or "stick out" in info.inner_text()
     page.mouse.move(tx, ty, steps=6)
     page.mouse.up()
@@ -268,14 +279,11 @@ def test_hot_seat_hides_the_hand_until_the_next_player_takes_the_device(page, op
 def test_finger_drag_moves_the_ghost_without_scrolling(page, open_app):
     start_nyhavn(page, open_app, seed=BUILD_SEED)
     page.get_by_role("button", name="green tile of 2", exact=False).tap()
-    from game.ui.nyhavn.layout import layout
-
-    sb = layout("narrow", 2).stack_box(3, 2)
-    sx, sy = board_point(page, sb.x + sb.w / 2, sb.y + sb.h / 2)
+    sx, sy = held_centre(page)  # the phone's house is zoomed in, the tile in hand beside it
     scroll = page.evaluate("window.scrollY")
     cdp = page.context.new_cdp_session(page)
     cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": sx, "y": sy}]})
-    path = [cell_centre(page, 4, 6), cell_centre(page, 3, 3), cell_centre(page, 2, 0)]
+    path = [cell_centre(page, 4, 6, True), cell_centre(page, 3, 3, True), cell_centre(page, 2, 0, True)]
     for x, y in path:
         cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": x, "y": y}]})
     cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})

@@ -7,6 +7,8 @@ every landscape its own glyph (waves, peak, towers), every icon its own shape.
 from __future__ import annotations
 
 import math
+from functools import lru_cache
+
 from ...barrio import cards as C
 from ...barrio.text import house_name
 from ..canvas import DrawList
@@ -32,6 +34,11 @@ LANDSCAPE_LOOK: dict[str, tuple[str, str]] = {
     "city": ("#a2561c", "#f6e4d2"),
 }
 ICON_COLOUR = {"sun": "#e0a100", "moon": "#44508f", "star": "#b8322a"}
+#: the least font size in logical units: the narrow table's 360 units fill a 360-px phone less its margins (a scale
+#: of about 0.97), so 13 units are at least 12 CSS px there, and the wide table is never shown smaller than 1:1
+MIN_FONT = 13
+#: a card's name is small print: drawn only where it can be at least 12 CSS px (see :func:`least_font`)
+NAME_FONT = 9
 
 class _Names:
     """Words of one kind per language from the catalogue: ``MAT_NAMES[lang]["wood/brick"]`` reads ``barrio.ui.mat.wood_brick``."""
@@ -79,6 +86,58 @@ def card_label(card: int | None, lang: str) -> str:
              right=LANDSCAPE_NAMES[lang][h["right"]])
 
 
+def least_font(scale: float | None) -> float:
+    """The least readable font size in logical units at ``scale`` CSS px per unit (unknown: :data:`MIN_FONT`).
+
+    Essential text is always at least :data:`MIN_FONT`; small print (card names) is drawn only where it reaches this.
+    """
+    return MIN_FONT if not scale else 12.2 / scale
+
+
+def text_width(text: str, px: float, bold: bool = False) -> float:
+    """A generous estimate of ``text``'s width at ``px`` in a sans-serif font (per-letter classes of advances)."""
+    em = 0.0
+    for ch in text:
+        if ch in "MW":
+            em += 0.9
+        elif ch.isupper() or ch in "mw":
+            em += 0.78
+        elif ch.isdigit():
+            em += 0.57
+        elif ch in " il.,:;'|!jtfr()[]":
+            em += 0.32
+        else:
+            em += 0.58
+    return em * px * (1.1 if bold else 1.0)
+
+
+def shown_size(text: str, px: float, width: float, bold: bool = False) -> float:
+    """The size ``text`` is seen at when drawn at ``px`` squeezed into ``width`` (canvas ``max_width``)."""
+    return px * min(1.0, width / max(1e-6, text_width(text, px, bold)))
+
+
+def fit_text(text: str, px: float, width: float, bold: bool = False) -> str:
+    """``text`` cut with an ellipsis to fit ``width`` at ``px`` (names are cut, never squeezed)."""
+    if text_width(text, px, bold) <= width:
+        return text
+    while len(text) > 1 and text_width(text + "…", px, bold) > width:
+        text = text[:-1]
+    return text.rstrip() + "…"
+
+
+@lru_cache(maxsize=64)  # asked every frame with the same few sizes
+def names_fit(lang: str, least: float, width: float) -> bool:
+    """Whether every material's name fits a card's name band ``width`` wide at a readable size (all or none)."""
+    return all(shown_size(MAT_NAMES[lang][m], max(NAME_FONT, least), width, True) >= least
+               for m in ("wood", "brick", "stone", "concrete", "vegetal", "burruno"))
+
+
+@lru_cache(maxsize=64)
+def house_names_fit(lang: str, least: float, width: float) -> bool:
+    """Whether every house's name fits a card ``width`` wide at a readable size (all or none, so cards look alike)."""
+    return all(shown_size(house_name(card, lang), max(NAME_FONT, least), width, True) >= least for card in C.HOUSES)
+
+
 # ---------------------------------------------------------------------------- glyphs
 def glyph_icon(d: DrawList, icon: str, cx: float, cy: float, r: float) -> None:
     """Sun (disc with rays), moon (crescent) or star (five points): shape, not only colour."""
@@ -120,12 +179,12 @@ def glyph_landscape(d: DrawList, land: str, x: float, y: float, s: float) -> Non
         d.rect(x + s * 0.70, y + s * 0.52, s * 0.16, s * 0.34, fill="#fff")
 
 
-def cost_chip(d: DrawList, material: str, x: float, y: float, s: float, lang: str) -> None:
-    """A small square of a material's colour and pattern with its letter."""
+def cost_chip(d: DrawList, material: str, x: float, y: float, w: float, h: float, lang: str) -> None:
+    """A small block of a material's colour with its letter (at least :data:`MIN_FONT`)."""
     fill, pat, _, _ = MATERIAL_LOOK[material]
-    d.rect(x, y, s, s, fill=fill, stroke=INK, line_width=0.8, radius=2)
-    d.text(x + s / 2, y + s / 2 + 0.5, letter(material, lang), font=f"bold {s * 0.72:.1f}px sans-serif", colour="#fff",
-           align="center", baseline="middle")
+    d.rect(x, y, w, h, fill=fill, stroke=INK, line_width=0.8, radius=2)
+    d.text(x + w / 2, y + h / 2 + 0.5, letter(material, lang), font=f"bold {max(MIN_FONT, h * 0.72):.1f}px sans-serif",
+           colour="#fff", align="center", baseline="middle")
 
 
 def burruno_face(d: DrawList, cx: float, cy: float, r: float) -> None:
@@ -139,8 +198,10 @@ def burruno_face(d: DrawList, cx: float, cy: float, r: float) -> None:
 
 
 # ---------------------------------------------------------------------------- cards
-def material_card(d: DrawList, card: int, x: float, y: float, w: float, h: float, lang: str, patterns: bool = True) -> None:
-    """A material card: colour, pattern, a big letter in a white disc (or the Burruño face), a name."""
+def material_card(d: DrawList, card: int, x: float, y: float, w: float, h: float, lang: str, patterns: bool = True,
+                  names: bool = False, least: float = MIN_FONT) -> None:
+    """A material card: colour, pattern, a big letter in a white disc (or the Burruño face), and with ``names`` its
+    name on a band (drawn where the name is at least ``least`` units: see :func:`names_fit`)."""
     mat = material_of(card)
     r = min(w, h) * 0.12
     if "/" in mat:  # a double: two halves, two letters
@@ -150,10 +211,10 @@ def material_card(d: DrawList, card: int, x: float, y: float, w: float, h: float
         if patterns:
             d.pattern(x, y, w, h, MATERIAL_LOOK[a][1], "rgba(255,255,255,.28)", radius=r)
         d.rect(x, y, w, h, stroke=INK, line_width=1.2, radius=r)
-        s = min(w, h) * 0.36
+        size = max(MIN_FONT, min(w, h) * 0.36 * 0.85)
         for m, (px, py) in ((a, (x + w * 0.28, y + h * 0.3)), (b, (x + w * 0.72, y + h * 0.7))):
-            d.circle(px, py, s * 0.62, fill="#fff", stroke=INK, line_width=0.8)
-            d.text(px, py + 0.5, letter(m, lang), font=f"bold {s * 0.85:.1f}px sans-serif", colour=INK, align="center", baseline="middle")
+            d.circle(px, py, size * 0.73, fill="#fff", stroke=INK, line_width=0.8)
+            d.text(px, py + 0.5, letter(m, lang), font=f"bold {size:.1f}px sans-serif", colour=INK, align="center", baseline="middle")
         return
     fill, pat, _, _ = MATERIAL_LOOK[mat]
     d.rect(x, y, w, h, fill=fill, radius=r)
@@ -161,16 +222,20 @@ def material_card(d: DrawList, card: int, x: float, y: float, w: float, h: float
         d.pattern(x, y, w, h, pat, "rgba(255,255,255,.3)", radius=r)
     d.rect(x, y, w, h, stroke=INK, line_width=1.2, radius=r)
     s = min(w, h)
-    cy = y + h * (0.44 if h > w * 1.15 else 0.5)
+    band = names and h > w * 1.15  # a tall card has room for its name under the letter
+    size = max(NAME_FONT, least)
+    band_h = size + 4
+    cy = y + (h - band_h - 2) * 0.5 if band else y + h * (0.44 if h > w * 1.15 else 0.5)
     if mat == "burruno":
         burruno_face(d, x + w / 2, cy, s * 0.24)
     else:
-        d.circle(x + w / 2, cy, s * 0.3, fill="#fff", stroke=INK, line_width=0.8)
-        d.text(x + w / 2, cy + 1, letter(mat, lang), font=f"bold {s * 0.36:.1f}px sans-serif", colour=INK, align="center", baseline="middle")
-    if h > w * 1.15:
-        name = MAT_NAMES[lang][mat]
-        d.rect(x + 2, y + h - 15, w - 4, 13, fill="rgba(255,255,255,.85)", radius=3)
-        d.text(x + w / 2, y + h - 8, name, font="bold 9px sans-serif", colour=INK, align="center", baseline="middle", max_width=w - 6)
+        font = max(MIN_FONT, s * 0.36)
+        d.circle(x + w / 2, cy, max(s * 0.3, font * 0.7), fill="#fff", stroke=INK, line_width=0.8)
+        d.text(x + w / 2, cy + 1, letter(mat, lang), font=f"bold {font:.1f}px sans-serif", colour=INK, align="center", baseline="middle")
+    if band:
+        d.rect(x + 2, y + h - band_h - 2, w - 4, band_h, fill="rgba(255,255,255,.85)", radius=3)
+        d.text(x + w / 2, y + h - 2 - band_h / 2, MAT_NAMES[lang][mat], font=f"bold {size:.1f}px sans-serif", colour=INK,
+               align="center", baseline="middle", max_width=w - 6)
 
 
 def face_down(d: DrawList, x: float, y: float, w: float, h: float, kind: str = "material") -> None:
@@ -180,10 +245,12 @@ def face_down(d: DrawList, x: float, y: float, w: float, h: float, kind: str = "
     d.pattern(x + 3, y + 3, w - 6, h - 6, "cross", "rgba(255,255,255,.18)", radius=4)
 
 
-def house_card(d: DrawList, card: int, x: float, y: float, w: float, h: float, lang: str, name: bool = True) -> None:
-    """A house card: points (top left), icon (top right), name, cost chips, and both connection symbols.
+def house_card(d: DrawList, card: int, x: float, y: float, w: float, h: float, lang: str, name: bool = False,
+               least: float = MIN_FONT) -> None:
+    """A house card: points (top left), icon (top right), cost chips, both connection symbols, and with ``name`` its
+    name (drawn at ``least`` units at least: see :func:`house_names_fit`).
 
-    Scales from a mini panorama card (~30 wide: points, icon, symbols) to a market card (~64 wide).
+    Scales from a mini panorama card (~22 wide: points, icon, symbols) to a market card (~64 wide).
     """
     info = C.HOUSES[card]
     strong, light = LANDSCAPE_LOOK[info["landscape"]]
@@ -191,27 +258,34 @@ def house_card(d: DrawList, card: int, x: float, y: float, w: float, h: float, l
     d.rect(x, y, w, h, fill=light, stroke=INK, line_width=1.2, radius=r)
     d.rect(x, y, w, h * 0.08, fill=strong, radius=r)
     big = w >= 48
-    ps = w * (0.36 if big else 0.5)  # points disc
-    d.circle(x + ps * 0.62, y + ps * 0.7, ps * 0.5, fill="#fff", stroke=INK, line_width=1)
-    d.text(x + ps * 0.62, y + ps * 0.72 + 0.5, str(info["points"]), font=f"bold {ps * 0.62:.1f}px sans-serif",
-           colour=INK, align="center", baseline="middle")
-    ir = w * (0.15 if big else 0.2)
+    ss = w * (0.3 if big else 0.4)  # connection symbols
     if big:
+        ps = w * 0.36  # points disc
+        d.circle(x + ps * 0.62, y + ps * 0.7, ps * 0.5, fill="#fff", stroke=INK, line_width=1)
+        d.text(x + ps * 0.62, y + ps * 0.72 + 0.5, str(info["points"]), font=f"bold {max(MIN_FONT, ps * 0.62):.1f}px sans-serif",
+               colour=INK, align="center", baseline="middle")
+        ir = w * 0.15
         glyph_icon(d, info["icon"], x + w - ir - 4, y + ir + 6, ir)
-    else:
-        glyph_icon(d, info["icon"], x + w / 2, y + h * 0.52, ir)
-    ss = w * (0.3 if big else 0.4)
-    if big:
-        if name:
-            d.text(x + w / 2, y + h * 0.43, house_name(info["id"], lang), font="bold 9px sans-serif",
-                   colour=INK, align="center", baseline="middle", max_width=w - 6)
         cost = info["cost"]
-        cs = min(15.0, (w - 8) / max(1, len(cost)) - 2)
-        total = len(cost) * (cs + 2) - 2
-        cx = x + (w - total) / 2
-        cy = y + h * 0.53
+        gap = 1.5
+        cw = min(17.0, (w - 4 - gap * (len(cost) - 1)) / max(1, len(cost)))  # four chips of 14 still hold a 13-unit letter
+        ch = 17.0
+        total = len(cost) * (cw + gap) - gap
+        top = y + ps * 1.25
+        size = max(NAME_FONT, least)
+        top += max(0.0, (y + h - ss - 5) - top - ch - 2 - (size + 3 if name else 0)) / 2  # centred above the symbols
+        if name:
+            d.text(x + w / 2, top + size / 2 + 1, house_name(info["id"], lang), font=f"bold {size:.1f}px sans-serif",
+                   colour=INK, align="center", baseline="middle", max_width=w - 6)
+            top += size + 3
         for i, m in enumerate(cost):
-            cost_chip(d, m, cx + i * (cs + 2), cy, cs, lang)
+            cost_chip(d, m, x + (w - total) / 2 + i * (cw + gap), top, cw, ch, lang)
+    else:  # the points as a corner figure, the icon beside it
+        d.rect(x + 1.5, y + h * 0.08 + 1, 11, 15, fill="#fff", stroke=INK, line_width=0.8, radius=2)
+        d.text(x + 7, y + h * 0.08 + 9, str(info["points"]), font=f"bold {MIN_FONT}px sans-serif", colour=INK, align="center",
+               baseline="middle")
+        ir = min(w * 0.2, 6.0)
+        glyph_icon(d, info["icon"], x + w - ir - 2, y + h * 0.08 + 2 + ir, ir)
     d.line(x + 3, y + h - ss - 5, x + w - 3, y + h - ss - 5, "rgba(0,0,0,.25)", 1)
     glyph_landscape(d, info["left"], x + 3, y + h - ss - 3, ss)
     glyph_landscape(d, info["right"], x + w - ss - 3, y + h - ss - 3, ss)

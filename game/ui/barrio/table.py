@@ -26,7 +26,7 @@ from ...barrio.panoramas import panoramas_points
 from ..canvas import DrawList, Target
 from ..i18n import t
 from . import look
-from .look import INK, TABLE
+from .look import INK, MIN_FONT, TABLE
 
 Rect = tuple[float, float, float, float]
 Action = dict[str, Any]
@@ -330,9 +330,10 @@ class _Painter:
     """Draws one frame; sections stack in one column (narrow) or two (wide)."""
 
     def __init__(self, view: dict[str, Any], legal: list[Action], pick: Pick, lang: str, names: list[str],
-                 my_turn: bool, wide: bool, patterns: bool) -> None:
+                 my_turn: bool, wide: bool, patterns: bool, scale: float | None = None) -> None:
         self.v, self.legal, self.pick, self.lang, self.names = view, legal, pick, lang, names
         self.my_turn, self.wide, self.patterns = my_turn, wide, patterns
+        self.least = look.least_font(scale)  # small print (card names) is drawn only where it reaches this size
         self.d = DrawList()
         self.targets: list[Target] = []
         self.places: dict[str, Rect] = {}
@@ -348,9 +349,10 @@ class _Painter:
         x, y, w, h = rect
         self.d.rect(x - pad, y - pad, w + 2 * pad, h + 2 * pad, stroke=colour, line_width=width, radius=8)
 
-    def label(self, x: float, y: float, text: str, size: int = 12, colour: str = INK, align: str = "left",
+    def label(self, x: float, y: float, text: str, size: float = MIN_FONT, colour: str = INK, align: str = "left",
               bold: bool = True, max_width: float | None = None) -> None:
-        self.d.text(x, y, text, font=f"{'bold ' if bold else ''}{size}px sans-serif", colour=colour, align=align,
+        """A line of text, never under :data:`~.look.MIN_FONT` units (12 CSS px on the smallest phone)."""
+        self.d.text(x, y, text, font=f"{'bold ' if bold else ''}{max(size, MIN_FONT):g}px sans-serif", colour=colour, align=align,
                     baseline="middle", max_width=max_width)
 
     def button(self, key: str, rect: Rect, text: str, primary: bool = False, label: str | None = None) -> None:
@@ -363,7 +365,7 @@ class _Painter:
         """Lay out buttons (key, text, primary) in rows; return the height used."""
         cx, cy, h = x, y, 44.0
         for key, text, primary in items:
-            bw = min(w, max(72.0, 7.2 * len(text) + 26))
+            bw = min(w, max(72.0, look.text_width(text, 13, True) + 20))
             if cx + bw > x + w + 0.5:
                 cx, cy = x, cy + h + 6
             self.button(key, (cx, cy, bw, h), text, primary)
@@ -378,7 +380,7 @@ class _Painter:
         pans = v["panoramas"][1]
         score = v["scores"][1]
         text_w = 148.0
-        rows = self.minis(pans, 0, 0, w - text_w - 12, "", measure=True)
+        rows = self.minis(pans, 0, 0, w - text_w - 8, "", measure=True)
         h = max(56.0, 8 + rows * 42)
         d.rect(x, y, w, h, fill="#e9e2f2", stroke="#7a5aa6", line_width=1.5, radius=10)
         self.places["klaus"] = (x, y, w, h)
@@ -395,7 +397,7 @@ class _Painter:
         self.label(x + 81, y + 40, f"×{len(k['kept'])}", 13)
         hx, hy = x + 102, y + 40  # a little house, then built / limit
         d.poly([hx, hy - 1, hx + 6, hy - 7, hx + 12, hy - 1, hx + 12, hy + 6, hx, hy + 6], fill="#7a5aa6")
-        self.label(hx + 15, hy, f"{k['houses']}/{v['house_limit']}", 12)
+        self.label(hx + 15, hy, f"{k['houses']}/{v['house_limit']}", 13)
         self.target("klaus-info", (x, y, text_w, h), f"{t('barrio.klaus', lang)}: {t('barrio.pts', lang, n=score)}, "
                     f"{t('barrio.houses', lang, n=k['houses'], limit=v['house_limit'])}, {t('barrio.hidden', lang, n=len(k['hand']))}, "
                     f"{t('barrio.kept', lang, n=len(k['kept']))}")
@@ -431,20 +433,26 @@ class _Painter:
             if p == self.me:
                 continue
             pans = v["panoramas"][p]
-            h = 44 + 42 * self.minis(pans, 0, 0, w - 16, "", measure=True)
+            hc = v["hand_counts"][p]
+            rub = len(v["rubble"][p])
+            parts = [t('barrio.houses', lang, n=sum(len(q) for q in pans), limit=v['house_limit']),
+                     t('barrio.inhand', lang, m=hc['materials'], h=hc['houses']),
+                     t('barrio.rubble', lang, n=rub, pts=v['breakdown'][p]['rubble'])]
+            info = " · ".join(parts)
+            # one line where it fits at a readable size, else two (never squeezed)
+            lines = [info] if look.text_width(info, MIN_FONT) <= w - 20 else [" · ".join(parts[:2]), parts[2]]
+            band = 44 + 17 * (len(lines) - 1)
+            h = band + 42 * self.minis(pans, 0, 0, w - 16, "", measure=True)
             current = v["current_player"] == p
             self.d.rect(x, y, w, h, fill="#e6eef1", stroke=ACCENT if current else "#9bb2bb", line_width=3 if current else 1.5, radius=10)
             self.places[f"seat-{p}"] = (x, y, w, h)
             name = self.names[p] if p < len(self.names) else f"#{p + 1}"
-            self.label(x + 10, y + 14, ("▶ " if current else "") + name, 14, max_width=w * 0.5)
+            self.label(x + 10, y + 14, look.fit_text(("▶ " if current else "") + name, 14, w * 0.6, True), 14)
             self.label(x + w - 10, y + 14, t("barrio.pts", lang, n=v["scores"][p]), 14, align="right")
-            hc = v["hand_counts"][p]
-            rub = len(v["rubble"][p])
-            info = (f"{t('barrio.houses', lang, n=sum(len(q) for q in pans), limit=v['house_limit'])} · "
-                    f"{t('barrio.inhand', lang, m=hc['materials'], h=hc['houses'])} · {t('barrio.rubble', lang, n=rub, pts=v['breakdown'][p]['rubble'])}")
-            self.label(x + 10, y + 32, info, 11, bold=False, max_width=w - 20)
-            self.target(f"seat-{p}", (x, y, w, 44), f"{name}: {t('barrio.pts', lang, n=v['scores'][p])}, {info}")
-            self.minis(pans, x + 8, y + 44, w - 16, f"seat-{p}-pans")
+            for i, line in enumerate(lines):
+                self.label(x + 10, y + 32 + 17 * i, line, bold=False)
+            self.target(f"seat-{p}", (x, y, w, band), f"{name}: {t('barrio.pts', lang, n=v['scores'][p])}, {info}")
+            self.minis(pans, x + 8, y + band, w - 16, f"seat-{p}-pans")
             y += h + 6
         return y - top
 
@@ -453,12 +461,13 @@ class _Painter:
         v, lang, d = self.v, self.lang, self.d
         phase, solo = v["phase"], v["solo"]
         sc = v["scoring"]
-        self.label(x + 2, y + 9, t("barrio.house_market", lang), 12)
+        self.label(x + 2, y + 9, t("barrio.house_market", lang))
         self.label(x + w - 2, y + 9, t("barrio.card", lang, card=v["scoring_card"], rubble=sc["rubble"], burruno=sc["burruno"]),
-                   11, "#4b3470", "right", bold=False)
+                   colour="#4b3470", align="right", bold=False)
         y += 18
         cw = (w - 4 * 6) / 5
         ch = min(92.0, cw * 1.32)
+        named = look.house_names_fit(lang, self.least, cw - 6)
         tie = set((v.get("pending") or {}).get("options", [])) if phase == "klaus_tie" else set()
         build_ok = {a["house"] for a in build_options(v, self.legal)} if solo else set()
         combo_ok = {o[0] for o in (v.get("pending") or {}).get("options", [])} if phase == "combo" and solo else set()
@@ -469,7 +478,7 @@ class _Painter:
                 d.rect(*rect, stroke="#b9ad94", line_width=1.5, radius=8)
                 self.label(rect[0] + cw / 2, y + ch / 2, "—", 14, "#8c826d", "center")
                 continue
-            look.house_card(d, card, *rect, lang)
+            look.house_card(d, card, *rect, lang, name=named, least=self.least)
             chosen = self.pick.house == card
             hot = card in tie or card in build_ok or card in combo_ok
             if chosen:
@@ -484,7 +493,7 @@ class _Painter:
         self.places["deck-h"] = rect
         look.face_down(d, *rect, kind="house")
         self.label(rect[0] + cw / 2, y + ch / 2, str(v["house_deck"]), 16, "#fff", "center")
-        self.label(rect[0] + cw / 2, y + ch - 10, t("barrio.deck", lang, n="").strip(), 10, "#fff", "center", bold=False)
+        self.label(rect[0] + cw / 2, y + ch - 11, t("barrio.deck", lang, n="").strip(), 13, "#fff", "center", bold=False)
         if not solo:
             can = any(a["type"] == "draw" and a["source"] == "house_deck" for a in self.legal) and self.my_turn
             if can:
@@ -509,7 +518,7 @@ class _Painter:
         self.places["deck-m"] = rect
         look.face_down(d, *rect)
         self.label(rect[0] + cw / 2, y + mh / 2 - 4, str(v["material_deck"]), 16, "#fff", "center")
-        self.label(rect[0] + cw / 2, y + mh - 10, t("barrio.deck", lang, n="").strip(), 10, "#fff", "center", bold=False)
+        self.label(rect[0] + cw / 2, y + mh - 11, t("barrio.deck", lang, n="").strip(), 13, "#fff", "center", bold=False)
         can = self.my_turn and any(a["type"] == "draw" and a["source"] == "material_deck" for a in self.legal)
         if can:
             self.ring(rect, LEGAL, 3)
@@ -533,7 +542,7 @@ class _Painter:
         place_ok = {(a["row"], a["col"]) for a in self.legal if a["type"] == "place" and a["card"] == pick.card} if pick.card is not None else set()
         for r, c in place_ok:
             r0, c0, r1, c1 = min(r0, r), min(c0, c), max(r1, r), max(c1, c)
-        self.label(x + 2, y + 8, f"{title} · {bound}", 12)
+        self.label(x + 2, y + 8, f"{title} · {bound}")
         y += 18
         builds = build_options(v, self.legal, pick.house) if pick.house is not None else []
         lines_ok = {(a["line"]["axis"], a["line"]["index"]) for a in builds}
@@ -565,8 +574,8 @@ class _Painter:
                     if in_line and chosen_builds:
                         paid = card in split[0]
                         d.rect(*rect, fill="rgba(30,138,76,.28)" if paid else "rgba(164,38,44,.32)", radius=5)
-                        d.circle(rect[0] + rect[2] - 8, rect[1] + 8, 8, fill=LEGAL if paid else DANGER, stroke="#fff", line_width=1.5)
-                        self.label(rect[0] + rect[2] - 8, rect[1] + 8.5, "✓" if paid else t("barrio.ui.rubble_mark", lang), 10, "#fff", "center")
+                        d.circle(rect[0] + rect[2] - 10, rect[1] + 10, 10, fill=LEGAL if paid else DANGER, stroke="#fff", line_width=1.5)
+                        self.label(rect[0] + rect[2] - 10, rect[1] + 10.5, "✓" if paid else t("barrio.ui.rubble_mark", lang), 13, "#fff", "center")
                     self.target(key, rect, t("barrio.cell.with", lang, r=r, c=c, card=look.card_label(card, lang)),
                                 enabled=pick.card is not None and self.my_turn)
                     continue
@@ -625,7 +634,7 @@ class _Painter:
         houses = [c for c in cards if c >= C.NUM_MATERIALS]
         mats = [c for c in cards if c < C.NUM_MATERIALS]
         top = y
-        self.label(x + 2, y + 8, f"{t('barrio.hand', lang)} ({len(cards)}/7)", 12)
+        self.label(x + 2, y + 8, f"{t('barrio.hand', lang)} ({len(cards)}/7)")
         y += 18
         phase = v["phase"]
         placeable = {a["card"] for a in self.legal if a["type"] == "place"} if self.my_turn else set()
@@ -638,6 +647,7 @@ class _Painter:
             per_row = min(5, len(houses))  # more than five houses wrap, so costs stay legible
             hw = min(64.0, (w - 6 * (per_row - 1)) / per_row)
             hh = hw * 1.36
+            named = look.house_names_fit(lang, self.least, hw - 6)
             for i, card in enumerate(houses):
                 marked = card in pick.marked
                 chosen = pick.house == card or marked
@@ -645,7 +655,7 @@ class _Painter:
                     y += hh + 10
                 rect = (x + (i % per_row) * (hw + 6), y + (0 if chosen else 6), hw, hh)
                 self.places[f"hand-{card}"] = rect
-                look.house_card(d, card, *rect, lang)
+                look.house_card(d, card, *rect, lang, name=named, least=self.least)
                 if chosen:
                     self.ring(rect, ACCENT, 4)
                 elif card in buildable:
@@ -656,11 +666,12 @@ class _Painter:
         if mats or not houses:
             mw = min(48.0, (w - 5 * 6) / max(6, len(mats)))
             mh = mw * 1.36
+            named = look.names_fit(lang, self.least, mw - 6)
             for i, card in enumerate(mats):
                 chosen = pick.card == card
                 rect = (x + i * (mw + 5), y + (0 if chosen else 8), mw, mh)
                 self.places[f"hand-{card}"] = rect
-                look.material_card(d, card, *rect, lang)
+                look.material_card(d, card, *rect, lang, names=named, least=self.least)
                 if chosen:
                     self.ring(rect, ACCENT, 4)
                 elif card in placeable:
@@ -739,14 +750,14 @@ class _Painter:
         self.places["prompt"] = (x, y, w, 44)
         # the house being placed in a panorama is shown beside the prompt
         shown = pend.get("house") if phase == "panorama" and self.my_turn else None
-        text_w = w - 56 if shown is not None else w
+        text_w = w - 70 if shown is not None else w
         lines = _wrap(prompt, int(text_w / 7.4))
         for i, line in enumerate(lines[:3]):
             self.label(x + 4, y + 10 + i * 17, line, 14, THEME if self.my_turn else "#5b6468")
         y += 8 + 17 * min(3, len(lines))
         if shown is not None:
-            look.house_card(d, shown, x + w - 50, y - 8 - 17 * min(3, len(lines)) + 2, 50, 68, lang, name=False)
-            y = max(y, top + 74)
+            look.house_card(d, shown, x + w - 64, y - 8 - 17 * min(3, len(lines)) + 2, 64, 87, lang)
+            y = max(y, top + 93)
         if self.my_turn and phase == "gap":
             y += self.gap_choices(x, y, w, pend)
         elif self.my_turn and phase == "panorama":
@@ -762,25 +773,42 @@ class _Painter:
         return y + 6 - top
 
     def gap_choices(self, x: float, y: float, w: float, pend: dict[str, Any]) -> float:
-        """Each way to close the gap as a small map; tapping one chooses it."""
+        """Each way to close the gap as a small map; tapping one chooses it.
+
+        The maps' cells are at least 32 units, so a double material's two letters stay apart at a readable size: the
+        maps go two or one to a row when side by side they would be smaller.
+        """
         options = pend["options"]
-        bw = min(130.0, (w - 6 * (len(options) - 1)) / max(1, len(options)))
-        bh = 0.0
+        spans = [(max(r for r, _, _ in opt) - min(r for r, _, _ in opt) + 1 if opt else 1,
+                  max(c for _, c, _ in opt) - min(c for _, c, _ in opt) + 1 if opt else 1) for opt in options]
+        widest = max((cols for _, cols in spans), default=1)
+        per_row = max(1, len(options))
+        while per_row > 1 and ((w - 6 * (per_row - 1)) / per_row - 10) / widest < 32:
+            per_row -= 1
+        bw = min(180.0, (w - 6 * (per_row - 1)) / per_row)
+        top, row_h = y, 0.0
         for k, opt in enumerate(options):
+            if k and k % per_row == 0:
+                y += row_h + 6
+                row_h = 0.0
             rs = [r for r, _, _ in opt] or [0]
             cs = [c for _, c, _ in opt] or [0]
-            rows, cols = max(rs) - min(rs) + 1, max(cs) - min(cs) + 1
-            s = min(24.0, (bw - 10) / cols)
-            h = rows * s + 26
-            bh = max(bh, h)
-            bx = x + k * (bw + 6)
+            rows, cols = spans[k]
+            s = min(40.0, (bw - 10) / cols)
+            h = rows * s + 30
+            row_h = max(row_h, h)
+            bx = x + (k % per_row) * (bw + 6)
             self.d.rect(bx, y + 4, bw, h, fill="#fff", stroke=THEME, line_width=2, radius=8)
+            mx = bx + (bw - cols * s) / 2
             for r, c, card in opt:
-                look.material_card(self.d, card, bx + 5 + (c - min(cs)) * s, y + 8 + (r - min(rs)) * s, s - 1, s - 1, self.lang)
-            self.label(bx + bw / 2, y + h - 6, t("barrio.gap.opt", self.lang, k=k + 1), 11, THEME, "center")
+                look.material_card(self.d, card, mx + (c - min(cs)) * s, y + 8 + (r - min(rs)) * s, s - 1, s - 1, self.lang)
+            caption = t("barrio.gap.opt", self.lang, k=k + 1)
+            if look.text_width(caption, MIN_FONT, True) > bw - 6:  # narrow choices: their number alone
+                caption = str(k + 1)
+            self.label(bx + bw / 2, y + h - 8, caption, MIN_FONT, THEME, "center")
             self.target(f"gap-{k}", (bx, y + 4, bw, max(44.0, h)), t("barrio.gap.opt", self.lang, k=k + 1) + ": " + ", ".join(
                 f"{look.card_label(card, self.lang)} ({r}, {c})" for r, c, card in opt), highlight=True)
-        return bh + 10
+        return y + row_h + 10 - top
 
     def own(self, x: float, y: float, w: float) -> float:
         """The viewer's panoramas, rubble and live score."""
@@ -791,34 +819,37 @@ class _Painter:
         name = t("barrio.you", lang) if v["solo"] else (self.names[me] if me < len(self.names) else "")
         bar = 46  # a finger's height: tapping it tells the score's parts
         d.rect(x, y, w, bar, fill="#dfe9ec", radius=8)
-        self.label(x + 8, y + bar / 2, f"{name} · {t('barrio.score.short', lang, total=b['total'])}", 14)
         rub = v["rubble"][me]
         burr = sum(1 for c in rub if c < C.NUM_MATERIALS and C.KIND[c] == C.BURRUNO)
-        self.label(x + w - 8, y + bar / 2, t("barrio.rubble", lang, n=len(rub), pts=b["rubble"]) + (f" · Bu {burr}" if burr else ""),
-                   12, DANGER, "right", bold=False)
+        rubble = t("barrio.rubble", lang, n=len(rub), pts=b["rubble"]) + (f" · Bu {burr}" if burr else "")
+        self.label(x + w - 8, y + bar / 2, rubble, colour=DANGER, align="right", bold=False)
+        score = f" · {t('barrio.score.short', lang, total=b['total'])}"  # the name gives way to the score and rubble
+        room = w - 28 - look.text_width(rubble, MIN_FONT) - look.text_width(score, 14, True)
+        self.label(x + 8, y + bar / 2, look.fit_text(name, 14, max(room, 40.0), True) + score, 14)
         self.places["rubble"] = (x + w - 90, y, 90, bar)
         self.target("score", (x, y, w, bar), t("barrio.score", lang, **b))
         y += bar + 4
         pans = v["panoramas"][me]
         self.places["pans"] = (x, y, w, 60)
         if not pans:
-            self.label(x + 4, y + 10, t("barrio.panoramas", lang) + ": —", 12, "#5b6468", bold=False)
+            self.label(x + 4, y + 10, t("barrio.panoramas", lang) + ": —", colour="#5b6468", bold=False)
             return y + 24 - top
         pw, ph = 36.0, 50.0
         cx, cy = x, y
         for i, pan in enumerate(pans):
-            width = len(pan) * (pw + 2)
+            pts = C.PANORAMA_POINTS[min(len(pan), 8)] if len(pan) <= 8 else panoramas_points([pan])
+            caption = t("barrio.panorama", lang, n=len(pan), pts=pts)
+            width = max(len(pan) * (pw + 2), look.text_width(caption, MIN_FONT))  # the caption under it is as wide
             if cx + width > x + w and cx > x:
                 cx, cy = x, cy + ph + 22
-            if width > w:
+            if len(pan) * (pw + 2) > w:
                 pw2 = (w - 2 * len(pan)) / len(pan)
             else:
                 pw2 = pw
             for j, hcard in enumerate(pan):
                 look.house_card(d, hcard, cx + j * (pw2 + 2), cy, pw2, ph, lang)
-            self.label(cx, cy + ph + 9, t("barrio.panorama", lang, n=len(pan), pts=C.PANORAMA_POINTS[min(len(pan), 8)] if len(pan) <= 8
-                                                      else panoramas_points([pan])), 10, bold=False)
-            cx += max(len(pan) * (pw2 + 2), 70) + 10
+            self.label(cx, cy + ph + 10, caption, bold=False)
+            cx += max(len(pan) * (pw2 + 2), look.text_width(caption, MIN_FONT)) + 10
         return cy + ph + 18 - top
 
     def flash(self, f: Flash, width: float) -> None:
@@ -838,7 +869,7 @@ class _Painter:
             look.any_card(d, f.card, cx, cy, cw, ch, self.lang, f.kind)
         # the caption sits over the prompt, where the player's eyes and thumb are
         px, py, pw, _ = self.places.get("prompt", (0.0, 4.0, width, 44.0))
-        lines = _wrap(f.text, int((pw - 20) / 7.2))[:2]
+        lines = _wrap(f.text, int((pw - 20) / 8.6))[:2]
         h = 12 + 18 * len(lines)
         d.rect(px, py, pw, h, fill="rgba(29,35,38,.92)", radius=10)
         for i, line in enumerate(lines):
@@ -859,11 +890,15 @@ def _wrap(text: str, chars: int) -> list[str]:
 
 
 def paint(view: dict[str, Any], legal: list[Action], pick: Pick, lang: str, names: list[str], my_turn: bool,
-          wide: bool = False, patterns: bool = True, flash: Flash | None = None) -> Frame:
-    """Draw the whole table for ``view`` (narrow: 360 logical units wide; wide: 720, two columns)."""
+          wide: bool = False, patterns: bool = True, flash: Flash | None = None, scale: float | None = None) -> Frame:
+    """Draw the whole table for ``view`` (narrow: 360 logical units wide; wide: 720, two columns).
+
+    ``scale`` (CSS px per logical unit, when known) lets small print such as card names appear where the table is
+    shown large enough for it; every other text is at least :data:`~.look.MIN_FONT` units whatever the scale.
+    """
     if flash is not None and flash.klaus is not None and view.get("klaus"):
         view = with_klaus(view, flash.klaus)
-    p = _Painter(view, legal if my_turn else [], pick, lang, names, my_turn, wide, patterns)
+    p = _Painter(view, legal if my_turn else [], pick, lang, names, my_turn, wide, patterns, scale)
     d = p.d
     width = WIDE if wide else NARROW
     d.clear(TABLE)

@@ -29,12 +29,16 @@ PAPER, INK, MUTED, GOOD, BAD, HILITE = "#faf3e3", "#1d2326", "#5b6468", "#2e6b3a
 GRASS, RIVER, ROAD, LOT, LOT_OFF = "#dfe8c8", "#8cc3e0", "#b9b2a3", "#efe6cf", "#e4dccb"
 
 PORTRAIT_W, WIDE_W = 360, 730
+#: the least font size in logical units: 360 units fill a 360-px phone less its margins (a scale of about 0.97),
+#: so every text is at least 12 CSS px on the smallest phone the app lays out upright
+MIN_FONT = 13
 ROWS, LOTS = 3, 10
-LABEL_W = 40  # the road: row names, lengths, the mayor
+LABEL_W = 44  # the road: each row's length, completion, permits, the mayor
 LOT_W = 31
-RIVER_W = 10  # between lot 4 and lot 5
-CUBE_W, CUBE_H, ROOF_H = 27, 13, 12
-ROW_H = 122  # one board row: roof + six cubes + the score line
+RIVER_W = 6  # between lot 4 and lot 5
+CUBE_W, CUBE_H, ROOF_H = 27, 13, 16
+ROW_H = 128  # one board row: roof + six cubes, then the house's points and owner
+AUCTION_H = 76  # the piece on auction, the high bid and who is to act
 DISP_CUBE = 36  # a display cube; its button is DISP_PITCH × DISP_ROW_H
 DISP_PITCH, DISP_ROW_H = 40, 46
 
@@ -64,6 +68,48 @@ def board_height() -> float:
     return 18 + ROWS * ROW_H
 
 
+def font(px: float = MIN_FONT, bold: bool = False, family: str = "sans-serif") -> str:
+    """A canvas font of at least :data:`MIN_FONT` units."""
+    return f"{'bold ' if bold else ''}{max(px, MIN_FONT):g}px {family}"
+
+
+def text_width(text: str, px: float, bold: bool = False) -> float:
+    """A generous estimate of ``text``'s width at ``px`` in a sans-serif font (per-letter classes of advances)."""
+    em = 0.0
+    for ch in text:
+        if ch in "MW":
+            em += 0.9
+        elif ch.isupper() or ch in "mw":
+            em += 0.78
+        elif ch.isdigit():
+            em += 0.57
+        elif ch in " il.,:;'|!jtfr()[]":
+            em += 0.32
+        else:
+            em += 0.58
+    return em * px * (1.1 if bold else 1.0)
+
+
+def fits(text: str, px: float, width: float, bold: bool = False) -> bool:
+    """Whether ``text`` at ``px`` fits in ``width`` units unsqueezed."""
+    return text_width(text, px, bold) <= width
+
+
+def wrap(text: str, px: float, width: float, lines: int, bold: bool = False) -> list[str]:
+    """``text`` in at most ``lines`` lines of ``width`` units at ``px``; the last one cut with an ellipsis if need be."""
+    out: list[str] = []
+    words = text.split()
+    while words and len(out) < lines - 1:
+        k = len(words)
+        while k > 1 and not fits(" ".join(words[:k]), px, width, bold):
+            k -= 1
+        out.append(" ".join(words[:k]))
+        words = words[k:]
+    if words:
+        out.append(fit_text(" ".join(words), px, width, bold))
+    return out
+
+
 def players_height(n: int) -> float:
     return 18 + 26 * n
 
@@ -80,7 +126,7 @@ def layout(n: int, wide: bool, market_first: bool = False) -> dict[str, tuple[fl
         spots = {"board": (0.0, 0.0), "players": (right, y)}
         y += players_height(n) + 6
         spots["auction"] = (right, y)
-        y += 60
+        y += AUCTION_H + 6
         spots["display"] = (right, y)
         y += 20 + 3 * DISP_ROW_H + 4
         spots["supply"] = (right, y)
@@ -91,7 +137,7 @@ def layout(n: int, wide: bool, market_first: bool = False) -> dict[str, tuple[fl
     spots = {"players": (0.0, y)}
     y += players_height(n) + 4
     spots["auction"] = (0.0, y)
-    y += 60
+    y += AUCTION_H + 6
     order = ("display", "supply", "board") if market_first else ("board", "display", "supply")
     height = {"board": board_height() + 6, "display": 20 + 3 * DISP_ROW_H + 4, "supply": 70}
     for part in order:
@@ -109,18 +155,19 @@ def table_size(n: int, wide: bool) -> tuple[float, float]:
 # --------------------------------------------------------------------------- pieces
 
 def draw_cube(d: DrawList, x: float, y: float, wd: float, ht: float, colour: int, pips: int, patterns: bool,
-              font: int = 10) -> None:
+              font: int = MIN_FONT) -> None:
     """A floor cube: its colour, its pips as a number, and its colour-blind pattern when asked."""
     fill, ink, pattern, pattern_ink = CUBE_STYLE[colour]
     d.rect(x, y, wd, ht, fill=fill, stroke="#1d2326", line_width=1, radius=2)
     if patterns and pattern:
         d.pattern(x, y, wd, ht, pattern, colour=pattern_ink, radius=2)
     if patterns and pattern:  # a plain patch behind the number keeps it readable over the pattern
-        d.rect(x + wd / 2 - font * 0.55, y + ht / 2 - font * 0.6, font * 1.1, font * 1.2, fill=fill, radius=2)
+        patch_h = min(font * 1.2, ht - 2)
+        d.rect(x + wd / 2 - font * 0.55, y + ht / 2 - patch_h / 2, font * 1.1, patch_h, fill=fill, radius=2)
     d.text(x + wd / 2, y + ht / 2 + 0.5, str(pips), font=f"bold {font}px sans-serif", colour=ink, align="center", baseline="middle")
 
 
-def draw_roof(d: DrawList, x: float, y: float, wd: float, ht: float, value: int | None, font: int = 10) -> None:
+def draw_roof(d: DrawList, x: float, y: float, wd: float, ht: float, value: int | None, font: int = MIN_FONT) -> None:
     """A roof: a red-brown gable with its number (blank roofs show nothing, None: face down)."""
     d.poly([x, y + ht, x + wd / 2, y, x + wd, y + ht], fill="#8d4b32" if value is not None else "#6d625a", stroke="#3b2418")
     if value:
@@ -248,69 +295,80 @@ def _players(d: DrawList, view: dict[str, Any], frame: Frame, x0: float, y0: flo
 
 
 def fit_text(text: str, px: float, width: float, bold: bool = False) -> str:
-    """``text`` cut with an ellipsis to about ``width`` units at ``px`` (names are never squeezed)."""
-    per = px * (0.64 if bold else 0.58)  # a generous average advance of sans-serif letters
-    if len(text) * per <= width:
+    """``text`` cut with an ellipsis to fit ``width`` units at ``px`` (names are never squeezed)."""
+    if fits(text, px, width, bold):
         return text
-    return text[: max(1, int(width / per) - 1)].rstrip() + "…"
+    while len(text) > 1 and not fits(text + "…", px, width, bold):
+        text = text[:-1]
+    return text.rstrip() + "…"
 
 
 def _auction(d: DrawList, targets: list[Target], view: dict[str, Any], frame: Frame, x0: float, y0: float) -> None:
     lang = frame.lang
-    d.rect(x0 + 2, y0 + 1, PORTRAIT_W - 4, 54, fill="#f3ecdb", stroke="#d8cfbd", radius=8)
+    d.rect(x0 + 2, y0 + 1, PORTRAIT_W - 4, AUCTION_H - 2, fill="#f3ecdb", stroke="#d8cfbd", radius=8)
     piece = view["piece"]
     round_text = w("round_of", lang, n=view["round"], total=view["rounds"])
-    d.text(x0 + PORTRAIT_W - 10, y0 + 15, round_text, font="13px sans-serif", colour=MUTED, align="right")
+    d.text(x0 + PORTRAIT_W - 10, y0 + 17, round_text, font=font(), colour=MUTED, align="right")
     if piece is None:
         phase = view["phase"]
         name = frame.names[view["auctioneer"]] if view["auctioneer"] < len(frame.names) else "?"
         text = w("over_short", lang) if phase == "over" else w("choosing", lang, name=name)
-        d.text(x0 + 12, y0 + 33, text, font="13px sans-serif", colour=INK, max_width=PORTRAIT_W - 24)
+        lines = wrap(text, MIN_FONT, PORTRAIT_W - 24, 2)
+        for i, line in enumerate(lines):
+            d.text(x0 + 12, y0 + 44 + 18 * i - 9 * (len(lines) - 1), line, font=font(), colour=INK)
         return
     flash = frame.flashes.get("auction")
     if flash is not None:
-        d.alpha(1 - flash).rect(x0 + 4, y0 + 3, PORTRAIT_W - 8, 50, fill="#ffe08a", radius=8).alpha(1)
+        d.alpha(1 - flash).rect(x0 + 4, y0 + 3, PORTRAIT_W - 8, AUCTION_H - 6, fill="#ffe08a", radius=8).alpha(1)
     kind = piece["kind"]
+    top = y0 + (AUCTION_H - 38) / 2
     if kind == "cube":
-        draw_cube(d, x0 + 10, y0 + 9, 38, 38, piece["colour"], piece["pips"], frame.patterns, font=18)
+        draw_cube(d, x0 + 10, top, 38, 38, piece["colour"], piece["pips"], frame.patterns, font=18)
     elif kind == "roof":
-        draw_roof(d, x0 + 8, y0 + 12, 42, 30, piece["value"], font=14)
+        draw_roof(d, x0 + 8, top + 3, 42, 30, piece["value"], font=16)
     else:
-        draw_special(d, x0 + 12, y0 + 10, 34, 34, kind, piece.get("size", 0))
-    d.text(x0 + 58, y0 + 22, w("on_auction", lang, piece=piece_words(piece, lang)), font="bold 13px sans-serif", colour=INK,
-           max_width=PORTRAIT_W - 130)
+        draw_special(d, x0 + 12, top + 2, 34, 34, kind, piece.get("size", 0))
+    room = PORTRAIT_W - 66  # from the text's left edge to the box's right edge
+    title_room = room - text_width(round_text, MIN_FONT) - 10  # beside the round, top right
+    d.text(x0 + 58, y0 + 20, fit_text(w("on_auction", lang, piece=piece_words(piece, lang)), MIN_FONT, title_room, True),
+           font=font(bold=True), colour=INK)
     if view["high_bidder"] >= 0:
         who = frame.names[view["high_bidder"]]
-        line = w("high_bid", lang, amount=view["high_bid"], name=who)
+        lines = [w("high_bid", lang, amount=view["high_bid"], name=who)]
     else:
-        line = w("no_bid", lang)
+        lines = [w("no_bid", lang)]
     if view["phase"] == "bid" and view["bidder"] >= 0:
-        line += " · " + w("to_bid", lang, name=frame.names[view["bidder"]])
+        lines.append(w("to_bid", lang, name=frame.names[view["bidder"]]))
     elif view["phase"] == "resolve":
-        line += " · " + w("deciding", lang, name=frame.names[view["auctioneer"]])
+        lines.append(w("deciding", lang, name=frame.names[view["auctioneer"]]))
     elif view["phase"] == "place" and view["holder"] >= 0:
-        line = w("placing", lang, name=frame.names[view["holder"]])
-    d.text(x0 + 58, y0 + 42, line, font="12px sans-serif", colour=INK, max_width=PORTRAIT_W - 66)
+        lines = [w("placing", lang, name=frame.names[view["holder"]])]
+    for i, line in enumerate(lines[:2]):  # whole lines, cut with an ellipsis rather than squeezed
+        d.text(x0 + 58, y0 + 41 + 18 * i, fit_text(line, MIN_FONT, room), font=font(), colour=INK)
 
 
 def _board(d: DrawList, targets: list[Target], view: dict[str, Any], frame: Frame, legal: list[dict[str, Any]],
            x0: float, y0: float) -> None:
     lang = frame.lang
     width = PORTRAIT_W
+    road_w = LABEL_W - 4  # the road column's inner width, for its texts and buttons
     d.rect(x0, y0, width, board_height(), fill=GRASS, radius=8)
     d.rect(x0, y0, LABEL_W - 2, board_height(), fill=ROAD, radius=8)
     river_x = lot_x(4, x0) - RIVER_W - 1
     d.rect(river_x, y0, RIVER_W, board_height(), fill=RIVER)
     d.pattern(river_x, y0, RIVER_W, board_height(), "waves", colour="rgba(255,255,255,.7)")
-    d.text(x0 + LABEL_W / 2 - 1, y0 + 12, w("road", lang), font="bold 9px sans-serif", colour=INK, align="center")
-    d.text(x0 + LABEL_W + 2, y0 + 12, "1", font="9px sans-serif", colour=MUTED)
-    d.text(lot_x(4, x0), y0 + 12, "5", font="9px sans-serif", colour=MUTED)
-    d.text(lot_x(9, x0) + LOT_W - 4, y0 + 12, "10", font="9px sans-serif", colour=MUTED, align="right")
+    road = w("road", lang)
+    if fits(road, MIN_FONT, LABEL_W - 2):  # the road's look says what it is where the word is too long
+        d.text(x0 + LABEL_W / 2 - 1, y0 + 14, road, font=font(), colour=INK, align="center")
+    d.text(x0 + LABEL_W + 2, y0 + 14, "1", font=font(), colour=MUTED)
+    d.text(lot_x(4, x0), y0 + 14, "5", font=font(), colour=MUTED)
+    d.text(lot_x(9, x0) + LOT_W - 4, y0 + 14, "10", font=font(), colour=MUTED, align="right")
     places = {(a["row"], a["lot"]) for a in legal if a["type"] == "place"}
     mayor_rows = {a["row"] for a in legal if a["type"] == "mayor"}
     permit_moves = [(a["row"], a["change"]) for a in legal if a["type"] in ("permit", "cancel")]
     permit_kind = next((a["type"] for a in legal if a["type"] in ("permit", "cancel")), "")
     piece = view["piece"] or {}
+    units = fits(w("len", lang, n=10).partition(" ")[2], MIN_FONT, road_w - 2)  # lengths' unit word: on every row or none
     for r in range(ROWS):
         ry = y0 + 18 + r * ROW_H
         length = view["lengths"][r]
@@ -318,31 +376,33 @@ def _board(d: DrawList, targets: list[Target], view: dict[str, Any], frame: Fram
         complete = r in view["complete"]
         if r:
             d.line(x0 + 4, ry - 1, x0 + width - 4, ry - 1, "rgba(0,0,0,.18)", 1)
-        # the road: row name, length, completion, the mayor
-        d.text(x0 + 4, ry + 13, ROW_SHORT[lang][r], font="bold 11px sans-serif", colour=INK, max_width=LABEL_W - 8)
-        d.text(x0 + 4, ry + 27, w("len1" if length == 1 else "len", lang, n=length), font="10px sans-serif", colour=INK, max_width=LABEL_W - 8)
+        # the road: the row's length (a big number, its unit below where the word fits), completion, permits, the mayor
+        count, _, unit = w("len1" if length == 1 else "len", lang, n=length).partition(" ")
+        d.text(x0 + 4, ry + 15, count, font=font(18, bold=True), colour=INK, baseline="middle")
+        if unit and units and fits(unit, MIN_FONT, road_w - 2):
+            d.text(x0 + 4, ry + 33, unit, font=font(), colour=INK, baseline="middle")
         if complete:
-            d.rect(x0 + 3, ry + 45, LABEL_W - 8, 15, fill=GOOD, radius=3)
-            d.text(x0 + LABEL_W / 2 - 1, ry + 53, "✓ " + w("done", lang), font="bold 8px sans-serif", colour="#fff", align="center",
-                   baseline="middle", max_width=LABEL_W - 10)
+            d.rect(x0 + LABEL_W - 22, ry + 6, 17, 18, fill=GOOD, radius=3)
+            d.text(x0 + LABEL_W - 13.5, ry + 15.5, "✓", font=font(bold=True), colour="#fff", align="center", baseline="middle")
+        if view["permits"][r]:  # the permits on the row, one per line
+            for k, c in enumerate(view["permits"][r][:3]):
+                d.text(x0 + 4, ry + 51 + 15 * k, ("+" if c > 0 else "−") + "I" * abs(c), font=font(bold=True, family="serif"),
+                       colour="#7a5c1e", baseline="middle")
         if view["mayor"] == r:
-            draw_mayor(d, x0 + 13, ry + 80, 1.0)
-            d.text(x0 + 29, ry + 84, "×2", font="bold 10px sans-serif", colour=INK, align="center")
+            draw_mayor(d, x0 + 12, ry + 104, 1.0)
+            d.text(x0 + 30, ry + 106, "×2", font=font(bold=True), colour=INK, align="center", baseline="middle")
         if permit_moves and permit_kind:
             moves = [c for row, c in permit_moves if row == r]
             for k, change in enumerate(sorted(moves, reverse=True)[:2]):
-                bx, by = x0 + 1, ry + 50 + k * 35
+                bx, by = x0 + 1, ry + 42 + k * 43
                 new = length + change if permit_kind == "permit" else length - change
-                d.rect(bx, by, LABEL_W - 4, 33, fill="#fff3c4", stroke=HILITE, line_width=2.5, radius=5)
-                d.text(bx + (LABEL_W - 4) / 2, by + 12, f"→{new}", font="bold 12px sans-serif", colour=INK, align="center", baseline="middle")
+                d.rect(bx, by, road_w, 41, fill="#fff3c4", stroke=HILITE, line_width=2.5, radius=5)
+                d.text(bx + road_w / 2, by + 14, f"→{new}", font=font(bold=True), colour=INK, align="center", baseline="middle")
                 tag = (signed(change) if permit_kind == "permit" else "✕" + "I" * abs(change))
-                d.text(bx + (LABEL_W - 4) / 2, by + 25, tag, font="9px sans-serif", colour=INK, align="center", baseline="middle")
+                d.text(bx + road_w / 2, by + 29, tag, font=font(), colour=INK, align="center", baseline="middle")
                 label = w("permit_target" if permit_kind == "permit" else "cancel_target", lang, row=ROW_NAMES[lang][r],
                           old=length, new=new, size="I" * abs(change))
-                targets.append(Target(f"{permit_kind}-{r}-{change}", bx, by, LABEL_W - 4, 33, label, highlight=True))
-        if view["permits"][r]:  # the permits on the row, in the road column
-            tags = " ".join(("+" if c > 0 else "−") + "I" * abs(c) for c in view["permits"][r])
-            d.text(x0 + 4, ry + 40, tags, font="bold 9px serif", colour="#7a5c1e", max_width=LABEL_W - 8)
+                targets.append(Target(f"{permit_kind}-{r}-{change}", bx, by, road_w, 41, label, highlight=True))
         for i in range(LOTS):
             lx = lot_x(i, x0)
             inside = i < length
@@ -351,10 +411,11 @@ def _board(d: DrawList, targets: list[Target], view: dict[str, Any], frame: Fram
                    line_width=1, radius=3)
             if not inside:
                 d.pattern(lx, ry + 4, LOT_W - 4, 98, "stripes", colour="rgba(0,0,0,.08)", radius=3)
-            if single:  # the fence of a single-cube lot, and its "1"
+            if single:  # the fence of a single-cube lot, and its "1" while the lot is empty
                 d.rect(lx + 1.5, ry + 5.5, LOT_W - 7, 95, stroke="#7a5c1e", line_width=1.5, radius=3)
-                d.circle(lx + (LOT_W - 4) / 2, ry + 95, 5, fill="#7a5c1e")
-                d.text(lx + (LOT_W - 4) / 2, ry + 95.5, "1", font="bold 8px sans-serif", colour="#fff", align="center", baseline="middle")
+            if single and i >= len(houses):
+                d.circle(lx + (LOT_W - 4) / 2, ry + 92, 8, fill="#7a5c1e")
+                d.text(lx + (LOT_W - 4) / 2, ry + 92.5, "1", font=font(bold=True), colour="#fff", align="center", baseline="middle")
             if i < len(houses):
                 _house(d, view, frame, r, i, lx, ry)
             if (r, i) in places:
@@ -365,15 +426,15 @@ def _board(d: DrawList, targets: list[Target], view: dict[str, Any], frame: Fram
             if flash is not None:
                 d.alpha(1 - flash).rect(lx - 2, ry + 2, LOT_W, 102, stroke="#e07b00", line_width=4, radius=4).alpha(1)
             if frame.focus_house == (r, i):
-                d.rect(lx - 2, ry + 2, LOT_W, 104, stroke="#1f4e5f", line_width=4, radius=4)
+                d.rect(lx - 2, ry + 2, LOT_W, ROW_H - 4, stroke="#1f4e5f", line_width=4, radius=4)
         # the row's boundary: a fence after the last allowed lot
         edge = lot_x(length - 1, x0) + LOT_W - 2.5 if length > 0 else lot_x(0, x0)
         d.line(edge, ry + 2, edge, ry + 104, "#5a3d12", 3)
         if r in mayor_rows:
-            d.rect(x0 + 1, ry + 50, LABEL_W - 4, 66, fill="#fff3c4", stroke=HILITE, line_width=2.5, radius=5)
-            draw_mayor(d, x0 + LABEL_W / 2 - 1, ry + 78, 0.9)
-            d.text(x0 + LABEL_W / 2 - 1, ry + 104, "×2", font="bold 10px sans-serif", colour=INK, align="center")
-            targets.append(Target(f"mayor-{r}", x0 + 1, ry + 50, LABEL_W - 4, 66, w("mayor_target", lang, row=ROW_NAMES[lang][r]),
+            d.rect(x0 + 1, ry + 42, road_w, 82, fill="#fff3c4", stroke=HILITE, line_width=2.5, radius=5)
+            draw_mayor(d, x0 + LABEL_W / 2 - 1, ry + 76, 1.1)
+            d.text(x0 + LABEL_W / 2 - 1, ry + 108, "×2", font=font(bold=True), colour=INK, align="center", baseline="middle")
+            targets.append(Target(f"mayor-{r}", x0 + 1, ry + 42, road_w, 82, w("mayor_target", lang, row=ROW_NAMES[lang][r]),
                                   highlight=True))
 
 
@@ -382,14 +443,15 @@ def _house(d: DrawList, view: dict[str, Any], frame: Frame, r: int, i: int, lx: 
     cx = lx + (LOT_W - 4 - CUBE_W) / 2
     base = ry + 88  # top of the bottom cube
     for k, (colour, pips) in enumerate(house["cubes"]):
-        draw_cube(d, cx, base - k * CUBE_H, CUBE_W, CUBE_H, colour, pips, frame.patterns, font=10)
+        draw_cube(d, cx, base - k * CUBE_H, CUBE_W, CUBE_H, colour, pips, frame.patterns)
     top = base - (len(house["cubes"]) - 1) * CUBE_H
     if house["roof"]:
-        draw_roof(d, cx - 1, top - ROOF_H - 1, CUBE_W + 2, ROOF_H, house["roof"], font=9)
+        draw_roof(d, cx - 1, top - ROOF_H - 1, CUBE_W + 2, ROOF_H, house["roof"])
     owner, pts = house_points(view, r, i)
-    if owner >= 0:
-        d.text(lx + (LOT_W - 4) / 2, ry + 110, signed(pts), font="bold 10px sans-serif", colour=GOOD if pts > 0 else BAD, align="center")
-        d.text(lx + (LOT_W - 4) / 2, ry + 120, short(owner, frame.lang), font="9px sans-serif", colour=INK, align="center")
+    if owner >= 0:  # under the lot: the house's points as the round stands, and whose it is
+        d.text(lx + (LOT_W - 4) / 2, ry + 110, signed(pts), font=font(bold=True), colour=GOOD if pts > 0 else BAD, align="center",
+               baseline="middle")
+        d.text(lx + (LOT_W - 4) / 2, ry + 122, short(owner, frame.lang), font=font(), colour=INK, align="center", baseline="middle")
 
 
 def _place_label(view: dict[str, Any], piece: dict[str, Any], r: int, i: int, lang: str) -> str:
@@ -405,8 +467,8 @@ def _place_label(view: dict[str, Any], piece: dict[str, Any], r: int, i: int, la
 def _display(d: DrawList, targets: list[Target], view: dict[str, Any], frame: Frame, legal: list[dict[str, Any]],
              x0: float, y0: float) -> None:
     lang = frame.lang
-    d.text(x0 + 6, y0 + 13, w("display", lang), font="bold 11px sans-serif", colour=INK)
-    d.text(x0 + PORTRAIT_W - 6, y0 + 13, w("out_count", lang, n=len(view["out"])), font="10px sans-serif", colour=MUTED, align="right")
+    d.text(x0 + 6, y0 + 14, w("display", lang), font=font(bold=True), colour=INK)
+    d.text(x0 + PORTRAIT_W - 6, y0 + 14, w("out_count", lang, n=len(view["out"])), font=font(), colour=MUTED, align="right")
     ends = {(a["row"], a["end"]) for a in legal if a["type"] == "auction" and a["piece"] == "cube"}
     for dr, row in enumerate(view["display"]):
         ry = y0 + 18 + dr * DISP_ROW_H
@@ -426,14 +488,14 @@ def _display(d: DrawList, targets: list[Target], view: dict[str, Any], frame: Fr
                 label = w("auction_cube", lang, colour=COLOUR_NAMES[lang][colour], pips=pips, n=dr + 1, end=w(end, lang))
                 targets.append(Target(f"cube-{dr}-{end}", left + k * DISP_PITCH, ry, DISP_PITCH, DISP_ROW_H - 2, label, highlight=True))
         if not row:
-            d.text(x0 + PORTRAIT_W / 2, ry + DISP_ROW_H / 2, w("empty", lang), font="11px sans-serif", colour=MUTED, align="center",
+            d.text(x0 + PORTRAIT_W / 2, ry + DISP_ROW_H / 2, w("empty", lang), font=font(), colour=MUTED, align="center",
                    baseline="middle")
 
 
 def _supply(d: DrawList, targets: list[Target], view: dict[str, Any], frame: Frame, legal: list[dict[str, Any]],
             x0: float, y0: float) -> None:
     lang = frame.lang
-    d.text(x0 + 6, y0 + 11, w("supply", lang), font="bold 11px sans-serif", colour=INK)
+    d.text(x0 + 6, y0 + 12, w("supply", lang), font=font(bold=True), colour=INK)
     auctions = {(a["piece"], a.get("size", 0)) for a in legal if a["type"] == "auction"}
     slot_w = (PORTRAIT_W - 8) / 6
     items: list[tuple[str, int, str]] = [("roof", 0, "roofs"), ("mayor", 0, "mayor"), ("permit", 1, "permit-1"),
@@ -447,14 +509,15 @@ def _supply(d: DrawList, targets: list[Target], view: dict[str, Any], frame: Fra
                line_width=3 if takeable else 1, radius=6)
         if not there:
             d.alpha(0.3)
+        # the piece, and a caption where it fits at a readable size (a permit's piece already shows its size)
         if kind == "roof":
-            draw_roof(d, sx + slot_w / 2 - 15, sy + 5, 30, 20, None, font=11)
-            d.text(sx + slot_w / 2, sy + 40, w("roofs_left", lang, n=view["roofs_face_down"]), font="10px sans-serif", colour=INK,
-                   align="center", max_width=slot_w - 4)
+            draw_roof(d, sx + slot_w / 2 - 15, sy + 4, 30, 22, None)
+            caption = w("roofs_left", lang, n=view["roofs_face_down"])
         else:
             draw_special(d, sx + slot_w / 2 - 13, sy + 4, 26, 26, kind, size)
-            d.text(sx + slot_w / 2, sy + 42, w("short_" + kind, lang, size="I" * size), font="10px sans-serif", colour=INK,
-                   align="center", max_width=slot_w - 4)
+            caption = w("short_" + kind, lang, size="").strip()
+        if fits(caption, MIN_FONT, slot_w - 6):
+            d.text(sx + slot_w / 2, sy + 42, caption, font=font(), colour=INK, align="center", baseline="middle")
         d.alpha(1)
         if takeable:
             label = w("auction_" + kind, lang, size="I" * size, n=view["roofs_face_down"])

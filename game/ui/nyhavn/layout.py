@@ -7,6 +7,7 @@ House coordinates are the engine's: columns and rows from 0, row 0 at the bottom
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -68,6 +69,8 @@ class Layout:
     gap: float = 2  #: between tile stacks
     hand: Box = field(default_factory=lambda: Box(0, 0, 0, 0))
     abilities: Box = field(default_factory=lambda: Box(0, 0, 0, 0))
+    zoom: bool = False  #: the house drawn large for placing a tile (see :func:`zoom_layout`)
+    held: Box | None = None  #: while zoomed: the tile in hand, to drag onto the house
 
     def cell_box(self, col: int, row: int) -> Box:
         """The square of house cell ``(col, row)`` (row 0 at the bottom)."""
@@ -142,6 +145,47 @@ def layout(mode: str, players: int) -> Layout:
     lay.house = Box(386, 24, 5 * lay.cell, 9 * lay.cell)
     lay.supply = Box(584, 24, 4 * 47 + 3 * 4, 5 * 51 + 24)
     lay.height = max(bottom, lay.house.y + lay.house.h + 18, lay.supply.y + lay.supply.h) + 4
+    return lay
+
+
+#: the least side of a house cell a finger can hit, in CSS px (issue 14: 44), and with a mouse (32)
+TOUCH_CELL, POINTER_CELL = 44.0, 32.0
+
+
+def cells_too_small(lay: Layout, css_width: float, coarse: bool) -> bool:
+    """Whether ``lay``'s house cells, shown ``css_width`` CSS px wide, are smaller than a finger (or a mouse) can hit."""
+    return lay.cell * css_width / lay.width < (TOUCH_CELL if coarse else POINTER_CELL)
+
+
+def zoom_layout(mode: str, players: int, css_width: float) -> Layout:
+    """The layout of ``mode`` with the player's house drawn large enough to place a tile by finger.
+
+    Its cells are at least :data:`TOUCH_CELL` CSS px (and 48 units) when the board is ``css_width`` CSS px
+    wide. Where the large house fits beside the left column (phones on their side, tablets), the house and
+    the tile in hand take the place of the house and the supply; otherwise (upright phones) the house takes the
+    table, with the hand under it to see what a tile will cost. Beside the house, :attr:`Layout.held` shows
+    the tile in hand, to drag onto it.
+    """
+    base = layout(mode, players)
+    cell = float(max(48, math.ceil((TOUCH_CELL + 0.5) * base.width / max(css_width, 1.0))))
+    held_w = 46.0  # at least: a finger's target
+    if mode != "narrow" and base.house.x + 5 * cell + 12 + held_w <= base.width - 4:
+        lay = base
+        lay.zoom, lay.cell = True, cell
+        lay.house = Box(base.house.x, base.house.y, 5 * cell, 9 * cell)
+        held_x = lay.house.x + lay.house.w + 12
+        lay.held = Box(held_x, lay.house.y, min(142.0, base.width - 4 - held_x), 110)
+        lay.supply = Box(0, 0, 0, 0)
+        bottom = max(lay.abilities.y + lay.abilities.h, lay.hand.y + lay.hand.h)
+        lay.height = max(bottom, lay.house.y + lay.house.h + 18) + 4
+        return lay
+    cell = min(cell, float(math.floor((base.width - 4 - 24 - 10 - held_w) / 5)))
+    lay = Layout(mode, base.width, 0, cell=cell, stack=base.stack, gap=base.gap, zoom=True)
+    lay.house = Box(24, 24, 5 * cell, 9 * cell)
+    held_x = lay.house.x + lay.house.w + 10
+    lay.held = Box(held_x, 24, min(142.0, base.width - 4 - held_x), 96)
+    lay.hand = Box(4, lay.house.y + lay.house.h + 40, min(352.0, base.width - 8), ROW_H)
+    lay.height = lay.hand.y + ROW_H + 4
     return lay
 
 
@@ -312,6 +356,6 @@ def colour_word(colour: str, lang: str) -> str:
     return t_words(f"colour.{colour}", lang)
 
 
-__all__ = ["Box", "Layout", "layout", "dock_at", "turned", "grip", "anchor_for", "tile_cells", "tile_colour",
+__all__ = ["Box", "Layout", "layout", "zoom_layout", "cells_too_small", "TOUCH_CELL", "POINTER_CELL", "dock_at", "turned", "grip", "anchor_for", "tile_cells", "tile_colour",
            "build_spots", "buildable_tiles", "ghost_problem", "take_choice", "tile_price", "end_card_warning",
            "coat_rows", "score_parts", "ranking", "FILL", "DARK", "PATTERN", "GLYPH", "SIZES", "COAT_SET", "COLOURS"]

@@ -21,8 +21,8 @@ from ..dom import el
 from ..i18n import t as _translate
 from .layout import (
     MIN_FONT, COAT_SET, DARK, FILL, GLYPH, PATTERN, SIZES, Box, Layout, anchor_for, grip, build_spots, buildable_tiles,
-    coat_rows, end_card_warning, ghost_problem, layout, ranking, score_parts, take_choice, tile_cells,
-    tile_colour, tile_price, turned,
+    cells_too_small, coat_rows, end_card_warning, ghost_problem, layout, ranking, score_parts, take_choice, tile_cells,
+    tile_colour, tile_orientations, tile_price, turned, zoom_layout,
 )
 from .rules import ABILITY_SHORT, ability_help, rules_sections
 from ..screen import GameScreen
@@ -48,6 +48,7 @@ LANDSCAPE_UP_TO = 520  #: a window at most this tall and wider than tall is a ph
 STAR = [v for i in range(10) for v in ((1 if i % 2 == 0 else 0.45) * math.cos(-math.pi / 2 + i * math.pi / 5),
                                          (1 if i % 2 == 0 else 0.45) * math.sin(-math.pi / 2 + i * math.pi / 5))]
 """A five-pointed star of radius 1 round (0, 0): x0, y0, x1, y1, …"""
+ZOOM_CELL_MAX = 56  #: CSS px: the zoomed house's cells grow with the column up to this size, not beyond
 FLASH_MS = 900  #: how long a completed row or column flashes
 
 _CSS = """
@@ -136,6 +137,10 @@ class NyhavnScreen(GameScreen):
         self.inspect: int | None = None  #: whose house is shown large (None: the viewer's)
         self.dragging = False
         self.drag_moved = False
+        self.finger: tuple[float, float] | None = None  #: during a drag: the finger's point, in units
+        self.whole_table = False  #: the player asked for the whole table while placing (no zoomed house)
+        self._small = False  #: whether this screen's house cells are too small for a finger: placing zooms in
+        self._layouts: dict[tuple[Any, ...], Layout] = {}
         self.flashes: list[tuple[float, int, str, int, int]] = []  #: (start ms, player, line, index, points)
         self.recent_cells: dict[int, list[tuple[int, int]]] = {}
         self.recent_docks: list[int] = []
@@ -144,7 +149,7 @@ class NyhavnScreen(GameScreen):
         self._last_targets: list[Target] | None = None  #: the buttons on the board now
         self._last_bar: tuple[Any, ...] | None = None  #: the prompt and buttons shown now
         self._last_style: tuple[str, ...] = ()  #: the table's shape, size and touch settings on the page now
-        self._shape: tuple[float, str] = (-1.0, "narrow")  #: (table width, layout) last decided
+        self._shape: tuple[tuple[float, float, float], str] = ((-1.0, 0.0, 0.0), "narrow")  #: ((table width, window width, height), layout) last decided
 
     # ------------------------------------------------------------------ helpers
     def colour_name(self, colour: str) -> str:
@@ -161,17 +166,18 @@ class NyhavnScreen(GameScreen):
     def _reset_selection(self) -> None:
         self.sel_docks, self.use_both = [], False
         self.tile, self.orient, self.anchor, self.show_fits = None, 0, None, False
-        self.dragging = False
+        self.dragging, self.finger, self.whole_table = False, None, False
 
     def act(self, action: dict[str, Any]) -> bool:
         """Apply the human's action; a success clears the selection and last-move marks, a refusal keeps them."""
-        kept = (self.sel_docks[:], self.use_both, self.tile, self.orient, self.anchor, self.show_fits, self.message, self.recent_docks)
+        kept = (self.sel_docks[:], self.use_both, self.tile, self.orient, self.anchor, self.show_fits, self.message,
+                self.recent_docks, self.whole_table)
         self._reset_selection()
         self.message, self.recent_docks = ("", ""), []
         ok = super().act(action)
         if not ok:
             (self.sel_docks, self.use_both, self.tile, self.orient, self.anchor, self.show_fits, self.message,
-             self.recent_docks) = kept
+             self.recent_docks, self.whole_table) = kept
             if self.mounted:
                 self.render()
         return ok
@@ -245,7 +251,10 @@ class NyhavnScreen(GameScreen):
         if not mine:
             return
         phase = view["phase"]
-        if kind == "dock" and phase == "turn":
+        if kind == "held":
+            self.message = ("", t("ny.place.hint", self.lang))
+            self.render()
+        elif kind == "dock" and phase == "turn":
             d = int(rest)
             if d in self.sel_docks:
                 self.sel_docks.remove(d)
@@ -267,6 +276,7 @@ class NyhavnScreen(GameScreen):
                 self.tile, self.anchor = None, None
             elif tile in buildable_tiles(self.legal()):
                 self.tile, self.orient, self.anchor, self.sel_docks = tile, self._first_orient(tile), None, []
+                self.inspect = None  # a tile goes into the player's own house: show it
                 self.message = ("", t("ny.place.hint", self.lang))
             else:
                 self.message = ("bad", self._why_not_stack(view, tile))
@@ -349,7 +359,8 @@ class NyhavnScreen(GameScreen):
         inside = self.lay.house.contains(x, y)
         if kind == "pointerdown":
             stack = self._stack_at(x, y)
-            if inside or stack == self.tile:
+            held = self.lay.held is not None and self.lay.held.contains(x, y)
+            if inside or held or stack == self.tile:
                 self.dragging = True
                 self.drag_moved = False
                 try:
@@ -364,14 +375,21 @@ class NyhavnScreen(GameScreen):
                 return
             col, row = self.lay.nearest_cell(x, y)
             anchor = anchor_for(self.tile, self.orient, col, row)
-            if anchor != self.anchor or not self.drag_moved:
+            lifted = self._small and not self.lay.zoom  # small cells: the tile is also drawn large above the finger
+            if lifted:
+                self.finger = (x, y)
+            if anchor != self.anchor or not self.drag_moved or lifted:
                 self.drag_moved = True
-                self.anchor = anchor
-                self._update_ghost_message()
+                if anchor != self.anchor:
+                    self.anchor = anchor
+                    self._update_ghost_message()
                 self.render()
             event.preventDefault()
         else:  # up or cancel: the ghost stays where it was dropped
             self.dragging = False
+            if self.finger is not None:
+                self.finger = None
+                self.render()
             if not self.drag_moved:
                 return
             dom.later(0, self._end_drag)
@@ -438,6 +456,7 @@ class NyhavnScreen(GameScreen):
             add("fits", t("ny.fits", lang), self._toggle_fits, pressed=self.show_fits)
             ok = self.anchor is not None and ghost_problem(self.match.state, legal, self.tile, self.orient, self.anchor, lang) is None
             add("place", t("ny.place", lang), self._place, primary=True, disabled=not ok)
+            self._add_zoom(add)
             add("cancel", t("ny.cancel", lang), self._cancel)
             return
         if phase == "turn":
@@ -473,12 +492,23 @@ class NyhavnScreen(GameScreen):
             whites = [a for a in legal if a.get("choice") == "white"]
             if whites:
                 add("white", t("ny.arms.white", lang, n=len(whites)), self._white_hint)
+                self._add_zoom(add)
             for action in legal:
                 if action.get("choice") == "ability":
                     name = action["ability"]
                     add(f"ability-{name}", t("ny.arms.ability", lang, name=t("ny.ab." + name, lang)), lambda a=action: self.act(a))
                 elif action.get("choice") == "refresh":
                     add("refresh", t("ny.arms.refresh", lang), lambda a=action: self.act(a))
+
+    def _add_zoom(self, add: Any) -> None:
+        """The zoom toggle, where the house's cells are too small for a finger: the house large, or the whole table."""
+        if self._small:
+            zoomed = self.lay.zoom
+            add("zoom", t("ny.zoom.out" if zoomed else "ny.zoom.in", self.lang), self._toggle_zoom, pressed=zoomed)
+
+    def _toggle_zoom(self) -> None:
+        self.whole_table = not self.whole_table
+        self.render()
 
     def _turn(self, how: str) -> None:
         if self.tile is None:
@@ -539,13 +569,18 @@ class NyhavnScreen(GameScreen):
 
     def _render(self) -> None:
         mode = self.shape()
-        if mode != self.lay.mode:
-            self.lay = layout(mode, self.match.num_players)
-            self.table.dataset.shape = mode
-        self.board.set_size(self.lay.width, self.lay.height)
         view = self.view()
         if self.inspect is not None and self.inspect >= view["players"]:
             self.inspect = None
+        lay = self._layout_for(mode, view)
+        if lay is not self.lay:
+            zoom_in = lay.zoom and not self.lay.zoom
+            if mode != self.lay.mode:
+                self.table.dataset.shape = mode
+            self.lay = lay
+            self.board.set_size(lay.width, lay.height)
+            if zoom_in:
+                self._show_house()
         d = DrawList().clear(PAPER)
         targets: list[Target] = []
         self._draw_harbour(d, targets, view)
@@ -555,16 +590,24 @@ class NyhavnScreen(GameScreen):
         self._draw_supply(d, targets, view)
         self._draw_hand(d, targets, view)
         self._draw_abilities(d, targets, view)
+        self._draw_held(d, targets, view)
+        self._draw_lifted(d)
         # the buttons are real DOM nodes, eight attributes each: rewrite them only when one changed (most redraws,
         # e.g. every step of a drag, change the picture and the prompt but not the buttons)
         same = targets == self._last_targets
         self.board.draw(d, None if same else targets)
         self._last_targets = targets
         # page attributes are written only when they change: a write makes the next size reading lay the page out again
+        chrome = 64 if mode == "landscape" else 190  # what else must fit in the window's height: the header row,
+        # and the bar when it is under the table
+        if self.lay.zoom:  # not shrunk to the window's height (the page scrolls): cells a finger wide, up to ZOOM_CELL_MAX
+            _, vh, _ = self.board.viewport()
+            aspect = ZOOM_CELL_MAX * self.lay.width / self.lay.cell / max(1.0, vh - chrome)
+        else:
+            aspect = self.lay.width / self.lay.height
         settings = (
-            f"{self.lay.width / self.lay.height:.4f}",
-            # what else must fit in the window's height: the header row, and the bar when it is under the table
-            "64px" if mode == "landscape" else "190px",
+            f"{aspect:.4f}",
+            f"{chrome}px",
             # while a tile is in hand a finger drags it instead of scrolling the page
             "none" if self.tile is not None and self.is_my_turn() else "",
             str(view["phase"]), "true" if self.is_my_turn() else "false", ",".join(str(s) for s in view["scores"]),
@@ -578,19 +621,63 @@ class NyhavnScreen(GameScreen):
             self.table.dataset.phase, self.table.dataset.mine, self.table.dataset.scores = settings[3:]
         self._bar(view)
 
+    def _layout_for(self, mode: str, view: dict[str, Any]) -> Layout:
+        """The layout of ``mode``, zoomed on the house while the player places a tile (or a white tile) on a screen
+        whose house cells are too small for a finger, unless the player asked for the whole table."""
+        n = self.match.num_players
+        base = self._layouts.get((mode,))
+        if base is None:
+            base = self._layouts[(mode,)] = layout(mode, n)
+        vw, vh, coarse = self.board.viewport()
+        css = float(self.board.css_width)
+        if not self.lay.zoom or self.lay.mode != mode:
+            # decided on the unzoomed table (the zoomed one may be shown at another width)
+            self._small = cells_too_small(base, css, coarse)
+        if not (self._small and not self.whole_table and self._placing(view)):
+            return base
+        # keyed by the board's width too: the zoomed board is not shrunk to the window's height (see _render), so its
+        # cells follow the width it really gets from the next frame on (and settle: 48 units suit every width shown)
+        key = (mode, "zoom", vw, vh, coarse, round(css))
+        zoomed = self._layouts.get(key)
+        if zoomed is None:
+            zoomed = self._layouts[key] = zoom_layout(mode, n, css)
+        return zoomed
+
+    def _placing(self, view: dict[str, Any]) -> bool:
+        """Whether the player is choosing a place in their house now: a tile in hand, or a white tile to put."""
+        if self.replaying or not self.is_my_turn() or self.inspect not in (None, self.viewer):
+            return False
+        phase = view["phase"]
+        if phase in ("turn", "build"):
+            return self.tile is not None
+        return phase == "arms" and any(a.get("choice") == "white" for a in self.legal())
+
+    def _show_house(self) -> None:
+        """Scroll the zoomed house into view when its lower rows would be off screen or under the bar."""
+        try:
+            top = float(self.board.root.getBoundingClientRect().top)
+        except Exception:  # never measured yet: leave the page where it is
+            return
+        _, vh, _ = self.board.viewport()
+        bottom = top + (self.lay.house.y + self.lay.house.h + 20) * self.board.css_width / self.lay.width
+        bar = 0.0 if self.lay.mode == "landscape" else 150.0  # the bar of buttons under the table (beside it on its side)
+        if top < 0 or bottom > vh - bar:
+            self.board.root.scrollIntoView({"block": "start", "behavior": "instant"})
+
     def shape(self) -> str:
         """The layout for this window: ``landscape`` (a phone on its side), ``wide`` or ``narrow``.
 
-        Decided again only when the table's width changed (a resize or a rotation changes it).
+        Decided again only when the table's width or the window's size changed (a resize, a rotation, or only
+        the height: a phone on its side whose browser bar hides, a window made taller).
         """
         width = float(self.table.clientWidth or 360)
-        if width != self._shape[0]:
-            vw, vh, _ = self.board.viewport()
+        vw, vh, _ = self.board.viewport()
+        if (width, vw, vh) != self._shape[0]:
             if vh <= LANDSCAPE_UP_TO and vw > vh:
                 mode = "landscape"
             else:
                 mode = "wide" if width >= WIDE_FROM else "narrow"
-            self._shape = (width, mode)
+            self._shape = ((width, vw, vh), mode)
         return self._shape[1]
 
     def _glyph(self, d: DrawList, cx: float, cy: float, r: float, colour: str, fill: str = "#fff") -> None:
@@ -645,6 +732,8 @@ class NyhavnScreen(GameScreen):
     def _draw_harbour(self, d: DrawList, targets: list[Target], view: dict[str, Any]) -> None:
         lang = self.lang
         lay = self.lay
+        if not lay.docks:  # the zoomed house has the table
+            return
         x0 = lay.docks[0].x
         right = lay.docks[-1].x + lay.docks[-1].w
         room = right - x0
@@ -727,6 +816,8 @@ class NyhavnScreen(GameScreen):
         big = self.inspect if self.inspect is not None else self.viewer
         shown = [p for p in range(view["players"]) if p != big]
         b = self.lay.others
+        if not b.w:
+            return
         w = b.w / max(1, len(shown))
         for k, p in enumerate(shown):
             x = b.x + k * w
@@ -829,6 +920,8 @@ class NyhavnScreen(GameScreen):
             ok = ghost_problem(self.match.state, legal, self.tile, self.orient, self.anchor, lang) is None
             self._ghost(d, self.tile, self.orient, self.anchor, ok)
         building = mine and self.tile is not None
+        # cells too small for a finger are no tap targets on the whole table: the player drags, or zooms in
+        tappable = not (self._small and not lay.zoom)
         for r in range(8, -1, -1):
             for c in range(5):
                 cell = house["grid"][r][c]
@@ -843,7 +936,8 @@ class NyhavnScreen(GameScreen):
                 else:
                     label = t("ny.cell", lang, col=c + 1, row=r + 1, what=what)
                 targets.append(Target(f"cell-{c}-{r}", hb.x + c * s, hb.y + (8 - r) * s, s, s, label,
-                                      enabled=building or (c, r) in whites, highlight=(c, r) in fits or (c, r) in whites))
+                                      enabled=tappable and (building or (c, r) in whites),
+                                      highlight=(c, r) in fits or (c, r) in whites))
 
     def _ghost(self, d: DrawList, tile: str, orient: int, anchor: tuple[int, int], ok: bool) -> None:
         hb, s = self.lay.house, self.lay.cell
@@ -862,10 +956,52 @@ class NyhavnScreen(GameScreen):
                 d.line(x + s - 6, y + 6, x + 6, y + s - 6, WRONG, 2.5)
         d.restore()
 
+    def _draw_held(self, d: DrawList, targets: list[Target], view: dict[str, Any]) -> None:
+        """Beside the zoomed house: the tile in hand, in the way round it will go, to drag onto the house."""
+        hb = self.lay.held
+        if hb is None or self.tile is None or not self.is_my_turn():
+            return
+        lang = self.lang
+        d.text(hb.x, hb.y - 8, fit_text(t("ny.held.title", lang), MIN_FONT, hb.w, True), font=font(bold=True), colour=INK)
+        d.rect(hb.x, hb.y, hb.w, hb.h, fill="#fffdf7", stroke=INK, line_width=2, radius=8)
+        cells = tile_orientations(self.tile)[self.orient]
+        cols = max(x for x, _, _ in cells) + 1
+        rows = max(y for _, y, _ in cells) + 1
+        s = min((hb.w - 12) / cols, (hb.h - 12) / rows, 30.0)
+        x0 = hb.x + (hb.w - cols * s) / 2
+        y0 = hb.y + (hb.h - rows * s) / 2
+        colour = tile_colour(self.tile)
+        for x, y, window in cells:
+            self._cell(d, x0 + x * s, y0 + (rows - 1 - y) * s, s, colour, window)
+        targets.append(Target("held", hb.x, hb.y, hb.w, hb.h, t("ny.held", lang, tile=self.tile_name(self.tile))))
+
+    def _draw_lifted(self, d: DrawList) -> None:
+        """While a finger drags a tile over small cells: the tile drawn large above the finger, so it is not hidden
+        under it (green where it may go, red where it may not)."""
+        if self.finger is None or self.tile is None or self.anchor is None or not self.dragging:
+            return
+        fx, fy = self.finger
+        s = max(46.0, self.lay.cell * 1.7)
+        cells = tile_orientations(self.tile)[self.orient]
+        gx, gy = grip(self.tile, self.orient)
+        cols = max(x for x, _, _ in cells) + 1
+        rows = max(y for _, y, _ in cells) + 1
+        # the grip cell's lower edge most of a cell above the finger, the whole tile inside the board
+        left = min(max(fx - (gx + 0.5) * s, 4.0), self.lay.width - 4 - cols * s)
+        top = max(4.0, fy - 0.8 * s - (rows - gy) * s)
+        ok = ghost_problem(self.match.state, self.legal(), self.tile, self.orient, self.anchor, self.lang) is None
+        edge = LEGAL if ok else WRONG
+        colour = tile_colour(self.tile)
+        d.rect(left - 6, top - 6, cols * s + 12, rows * s + 12, fill="rgba(255,253,247,.85)", stroke=edge, line_width=3, radius=8)
+        for x, y, window in cells:
+            self._cell(d, left + x * s, top + (rows - 1 - y) * s, s, colour, window)
+
     def _draw_supply(self, d: DrawList, targets: list[Target], view: dict[str, Any]) -> None:
         lang = self.lang
         lay = self.lay
         sb = lay.supply
+        if not sb.w:  # the zoomed house is where the supply was: the tile in hand is beside it
+            return
         d.text(sb.x, sb.y - 8, t("ny.supply", lang), font="bold 13px sans-serif", colour=INK)
         mine = self.is_my_turn() and view["phase"] in ("turn", "build")
         can = buildable_tiles(self.legal()) if mine else set()
@@ -937,6 +1073,8 @@ class NyhavnScreen(GameScreen):
         """The shown house's owner's five ability cards; dots in the corner count those still in the supply."""
         lang = self.lang
         ab = self.lay.abilities
+        if not ab.w:
+            return
         owner = self.inspect if self.inspect is not None else self.viewer
         owned = view["abilities"][owner]
         supply = view["ability_supply"]
