@@ -35,7 +35,10 @@ def _register_test_games() -> None:
             del os.environ["HOUSE_GAMES_EXTRA"]
         else:
             os.environ["HOUSE_GAMES_EXTRA"] = before
-    assert "toy" in game.GAMES, "tests/conftest.py must run before anything imports game"
+    # under pytest the contract tests must cover the toy game; a script that imports the browser fixtures' helpers
+    # after ``game`` (the bench: tests/bench/browser.py) measures the shipped games only
+    if os.environ.get("PYTEST_VERSION"):
+        assert "toy" in game.GAMES, "tests/conftest.py must run before anything imports game"
 
 
 _register_test_games()
