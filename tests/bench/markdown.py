@@ -35,7 +35,7 @@ def section(r: dict[str, Any]) -> str:
     m = r["machine"]
     lines = [f"### {r['date']} · {m['host']} · {m['cores']} cores {m['cpu']} · load {m['load_avg_start'][0]}→{m.get('load_avg_end', ['?'])[0]}",
              "", f"Build `{r['dist']['build']}`, Python {m['python']}, Node {m['node']}; run took {r['seconds']} s.", "",
-             "Reproduce: `python3 build.py bench` (a smaller run: `python3 build.py bench -n 2`)", ""]
+             "Measured by `python3 build.py bench` (a smaller run: `python3 build.py bench -n 2`); not run by the doc-figure smoke test, which would start Lighthouse and the whole browser bench in CI.", ""]
     s = r.get("start")
     if s:
         lines += ["| start (s) | cold | warm | offline |", "|---|---|---|---|",
