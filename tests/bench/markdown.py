@@ -78,6 +78,15 @@ def section(r: dict[str, Any]) -> str:
         for strength, d in (row or {}).items():
             c = (cpy.get(gid) or {}).get(strength)
             lines.append(f"| {gid} {strength} | {ms_cell(d)} | {ms_cell(c)} |")
+    large = r.get("frame_ms_large") or {}
+    if large:
+        lines += ["", "Frames at 1920×1080 (`frame_ms_large`, ms median / p95; goal median ≤ 8): " + "; ".join(
+            f"{gid} {'null' if not f else str(f['median']) + ' / ' + str(f['p95'])}" for gid, f in large.items()) + "."]
+    hints = r.get("hint_ms") or {}
+    if hints:
+        lines += ["", "Coach hints in the browser (`hint_ms`, ms median / p95 / max; goal median ≤ 300): " + "; ".join(
+            f"{gid} {'null' if not h else ' / '.join(str(h.get(k)) for k in ('median', 'p95', 'max'))}"
+            for gid, h in hints.items()) + "."]
     lh = r.get("lighthouse")
     lines.append("")
     if lh and "error" not in lh:

@@ -139,6 +139,7 @@ def main(argv: list[str] | None = None) -> int:
                          "only the list of legal actions")
     report["frame_ms"] = frames
     report["frame_ms_large"] = browser_figures.get("frame_ms_large") or {gid: None for gid in games}
+    report["hint_ms"] = browser_figures.get("hint_ms") or {gid: None for gid in games}
     report["memory_mb"] = browser_figures.get("memory_mb") or {gid: None for gid in games}
     report["outside_requests"] = browser_figures.get("outside_requests")
     if args.no_lighthouse or args.no_browser:
