@@ -236,3 +236,22 @@ class Board:
         """Stop observing size changes and remove the board from the page."""
         self._dom.page.unobserve(self.root)
         self.root.remove()
+
+
+# Canvas text cannot be measured from Python (it runs in a worker, away from the canvas): the screens
+# choose sizes, cuts and line breaks from this estimate so no text is squeezed below its size.
+def text_width(text: str, px: float, bold: bool = False) -> float:
+    """A generous estimate of ``text``'s width at ``px`` in a sans-serif font (per-letter classes of advances)."""
+    em = 0.0
+    for ch in text:
+        if ch in "MW":
+            em += 0.9
+        elif ch.isupper() or ch in "mw":
+            em += 0.78
+        elif ch.isdigit():
+            em += 0.57
+        elif ch in " il.,:;'|!jtfr()[]":
+            em += 0.32
+        else:
+            em += 0.58
+    return em * px * (1.1 if bold else 1.0)

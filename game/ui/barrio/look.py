@@ -11,7 +11,7 @@ from functools import lru_cache
 
 from ...barrio import cards as C
 from ...barrio.text import house_name
-from ..canvas import DrawList
+from ..canvas import DrawList, text_width
 from ..i18n import t
 
 INK = "#1d2326"
@@ -92,23 +92,6 @@ def least_font(scale: float | None) -> float:
     Essential text is always at least :data:`MIN_FONT`; small print (card names) is drawn only where it reaches this.
     """
     return MIN_FONT if not scale else 12.2 / scale
-
-
-def text_width(text: str, px: float, bold: bool = False) -> float:
-    """A generous estimate of ``text``'s width at ``px`` in a sans-serif font (per-letter classes of advances)."""
-    em = 0.0
-    for ch in text:
-        if ch in "MW":
-            em += 0.9
-        elif ch.isupper() or ch in "mw":
-            em += 0.78
-        elif ch.isdigit():
-            em += 0.57
-        elif ch in " il.,:;'|!jtfr()[]":
-            em += 0.32
-        else:
-            em += 0.58
-    return em * px * (1.1 if bold else 1.0)
 
 
 def shown_size(text: str, px: float, width: float, bold: bool = False) -> float:

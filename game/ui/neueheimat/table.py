@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..canvas import DrawList, Target
+from ..canvas import DrawList, Target, text_width
 from .words import COLOUR_NAMES, ROW_NAMES, ROW_SHORT, piece_words, w
 
 #: fill, text colour, colour-blind pattern (None: plain) and the pattern's ink, per cube colour 0–5
@@ -71,23 +71,6 @@ def board_height() -> float:
 def font(px: float = MIN_FONT, bold: bool = False, family: str = "sans-serif") -> str:
     """A canvas font of at least :data:`MIN_FONT` units."""
     return f"{'bold ' if bold else ''}{max(px, MIN_FONT):g}px {family}"
-
-
-def text_width(text: str, px: float, bold: bool = False) -> float:
-    """A generous estimate of ``text``'s width at ``px`` in a sans-serif font (per-letter classes of advances)."""
-    em = 0.0
-    for ch in text:
-        if ch in "MW":
-            em += 0.9
-        elif ch.isupper() or ch in "mw":
-            em += 0.78
-        elif ch.isdigit():
-            em += 0.57
-        elif ch in " il.,:;'|!jtfr()[]":
-            em += 0.32
-        else:
-            em += 0.58
-    return em * px * (1.1 if bold else 1.0)
 
 
 def fits(text: str, px: float, width: float, bold: bool = False) -> bool:
