@@ -168,3 +168,58 @@ def test_no_text_under_the_least_size_in_any_frame(players, lang):
                     if c[8] is not None:
                         assert text_width(str(c[3]), px, c[4].startswith("bold")) <= c[8] + 0.5, c
     assert drawn > 300
+
+
+def test_least_font_reaches_12_css_px_at_any_scale():
+    from game.ui.neueheimat.table import MIN_FONT, least_font
+
+    assert least_font(0) == MIN_FONT and least_font(1.0) == MIN_FONT  # a 360-px phone and wider: 13 units
+    assert least_font(312 / 360) == 14  # a 320-px phone less its margins
+    for k in range(40, 200):
+        scale = k / 100
+        assert least_font(scale) >= MIN_FONT and least_font(scale) * scale >= 12
+
+
+def test_a_larger_least_size_reaches_every_text():
+    """On a narrow phone the table draws every text at the frame's least size or larger (12 CSS px there)."""
+    drawn = 0
+    for state in play(4, 3, steps=200):
+        for wide in (False, True):
+            d, _ = draw_table(nh.view(state, 0), frame_for(state, least=14.5), wide)
+            sizes = [float(c[4].split("px")[0].split()[-1]) for c in d.commands if c[0] == "text" and str(c[3]).strip()]
+            assert sizes and min(sizes) >= 14.5
+            drawn += 1
+    assert drawn > 100
+
+
+def test_table_buttons_are_a_finger_wide_on_the_narrowest_phone():
+    """Every button but a lot's is at least 51 units each way: 44 CSS px at a 320-px phone's scale (312 px for 360
+    units). The road pieces' choices split their row, the display's end cubes reach out to the row's edge."""
+    least = 44 / (312 / 360)
+    seen = set()
+    for seed in range(6):
+        for state in play(seed, 2 + seed % 3):
+            frame = frame_for(state)
+            _, targets = draw_table(nh.view(state, frame.viewer or 0), frame, False)
+            for t in targets:
+                kind = t.key.split("-")[0]
+                seen.add(kind)
+                if kind != "lot":
+                    assert min(t.w, t.h) >= least, t
+    assert {"cube", "roofs", "mayor", "permit"} <= seen
+
+
+def test_road_choices_split_the_row_one_per_place():
+    state = scenario(3, board=(("r5:2", "y3", "g2", "b1", "w6"), (), ()), permits=((1, 2), (), ()), supply=["cancel"])
+    state = nh.apply_action(state, {"type": "profits", "take": False})
+    state = nh.apply_action(state, {"type": "auction", "piece": "cancel"})
+    for _ in range(2):
+        state = nh.apply_action(state, {"type": "pass"})
+    frame = frame_for(state)
+    _, targets = draw_table(nh.view(state, 0), frame)
+    road = [t for t in targets if t.key.startswith("cancel-")]
+    assert len(road) == 2
+    assert {t.key for t in road} == {f"cancel-{a['row']}-{a['change']}" for a in frame.legal if a["type"] == "cancel"}
+    for row in {t.key.split("-")[1] for t in road}:  # side by side across the row, none over another
+        mine = sorted((t for t in road if t.key.split("-")[1] == row), key=lambda t: t.x)
+        assert all(a.x + a.w <= b.x for a, b in zip(mine, mine[1:]))

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from .layout import check_sizes, measure, open_sized, problems, settle
+from .layout import NARROW, check_sizes, measure, open_sized, problems, settle
 from .layout_games import GAMES
 
 SHAPE = GAMES["neueheimat"]
@@ -19,7 +19,18 @@ SHAPE = GAMES["neueheimat"]
 @pytest.mark.parametrize("touch", [True, False], ids=["touch", "mouse"])
 def test_every_size(make_context, site_url, shot, touch):
     page, sizes = open_sized(make_context, site_url, SHAPE, touch)
-    check_sizes(page, SHAPE, sizes, shot)
+    found = check_sizes(page, SHAPE, sizes, shot)
+    if not touch:  # beside the side column the whole page fits the window: table, prompt and its buttons
+        assert {name: m["page_height"] for name, m in found.items()} == {name: 1.0 for name in found}, found
+        return
+    # the narrowest phone, then the next decision (a piece to auction: the display's end cubes and the special
+    # pieces, buttons on the table) at every touch size
+    check_sizes(page, SHAPE, [NARROW], lambda *_: None)
+    page.locator("#nh-controls button[data-act]").first.tap()
+    page.wait_for_function("document.querySelector(\".board button.target[data-key^='cube-']\") !== null", timeout=60_000)
+    found = check_sizes(page, SHAPE, [NARROW] + sizes, lambda p, name: shot(p, name.replace("-layout-", "-layout-choose-")))
+    for name, m in found.items():
+        assert m["targets"] >= 8, (name, m["targets"])  # the end cubes and pieces to auction are buttons, measured
 
 
 def test_no_text_under_12_px(make_context, site_url, shot):

@@ -17,7 +17,7 @@ from .. import dom
 from ..canvas import Board
 from ..dom import el
 from ..screen import GameScreen
-from .table import Frame, action_for_key, bid_steps, draw_table, signed, table_size
+from .table import Frame, action_for_key, bid_steps, draw_table, least_font, signed, table_size
 from .words import COLOUR_NAMES, REASONS, ROW_SHORT, RULES, piece_words, w
 
 ANIM_MS = 650  # how long a flash or a money change stays on the table
@@ -44,6 +44,9 @@ STYLE = """
 .nh-rules h3 { font-size: 1rem; margin: .6em 0 .2em; }
 .nh-rules p { margin: 0 0 .4em; }
 .nh-option { margin-top: 8px; }
+/* beside the side column the page fits one window (see _resized): a short foot, as the thinking badge sits over the
+   side column there, not over the table's column */
+@media (min-width: 900px) and (min-height: 521px) { #app:has(#nh-controls) { padding-bottom: 12px; } }
 """
 
 
@@ -102,7 +105,9 @@ class NeueHeimatScreen(GameScreen):
             style.removeProperty("--aspect")
         else:
             style.setProperty("--aspect", f"{width / height:.4f}")
-            style.setProperty("--table-chrome", "210px")
+            # beside the side column (app.css: 900 px and wider) the whole page fits the window: the header row, the
+            # prompt and its buttons, the rules' summary and the page's foot (NH_DESKTOP below) take about 270 px
+            style.setProperty("--table-chrome", "272px" if vw >= 900 else "210px")
         if self.mounted:
             self.render()
 
@@ -127,7 +132,8 @@ class NeueHeimatScreen(GameScreen):
             if 0 < shown <= len(houses):
                 focus = (houses[shown - 1]["row"], houses[shown - 1]["lot"])
         return Frame(names=self.names, viewer=self.viewer, my_turn=mine, legal=self.legal() if mine else [], lang=self.lang,
-                     patterns=self.app.patterns, hide_money=self.hide_money, focus_house=focus, flashes=flashes, floats=floats)
+                     patterns=self.app.patterns, hide_money=self.hide_money, focus_house=focus, flashes=flashes, floats=floats,
+                     least=least_font(self.board.css_width / self.board.width))
 
     def render(self) -> None:
         if not self.mounted:
@@ -161,6 +167,7 @@ class NeueHeimatScreen(GameScreen):
             buttons.appendChild(self._button("profits-keep", w("profits.keep", lang), {"type": "profits", "take": False}, primary=True))
         elif phase == "choose":
             box.appendChild(el("p", {}, w("prompt.choose", lang)))
+            box.classList.add("nh-sticky")  # the prompt stays in sight while the table scrolls
             return
         elif phase == "bid":
             money, high = view["money"][me], view["high_bid"]
@@ -188,6 +195,7 @@ class NeueHeimatScreen(GameScreen):
             if {"type": "discard"} in frame.legal:
                 buttons.appendChild(self._button("discard", w("place.discard", lang, piece=piece), {"type": "discard"}))
             else:
+                box.classList.add("nh-sticky")
                 return
         box.classList.add("nh-sticky")  # decisions stay in reach while the table scrolls
         box.appendChild(buttons)

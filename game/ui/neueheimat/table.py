@@ -10,6 +10,8 @@ players and display on the right: tablets and desktops).
 
 from __future__ import annotations
 
+import math
+from functools import partial
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -30,7 +32,8 @@ GRASS, RIVER, ROAD, LOT, LOT_OFF = "#dfe8c8", "#8cc3e0", "#b9b2a3", "#efe6cf", "
 
 PORTRAIT_W, WIDE_W = 360, 730
 #: the least font size in logical units: 360 units fill a 360-px phone less its margins (a scale of about 0.97),
-#: so every text is at least 12 CSS px on the smallest phone the app lays out upright
+#: so every text is at least 12 CSS px there; a table shown smaller (a 320-px phone, the wide table in a narrow
+#: window) draws with a larger least size (:attr:`Frame.least`, from :func:`least_font`)
 MIN_FONT = 13
 ROWS, LOTS = 3, 10
 LABEL_W = 44  # the road: each row's length, completion, permits, the mayor
@@ -39,8 +42,11 @@ RIVER_W = 6  # between lot 4 and lot 5
 CUBE_W, CUBE_H, ROOF_H = 27, 13, 16
 ROW_H = 128  # one board row: roof + six cubes, then the house's points and owner
 AUCTION_H = 76  # the piece on auction, the high bid and who is to act
-DISP_CUBE = 36  # a display cube; its button is DISP_PITCH × DISP_ROW_H
-DISP_PITCH, DISP_ROW_H = 40, 46
+DISP_CUBE = 36  # a display cube, DISP_PITCH apart; an end cube's button reaches DISP_REACH further out
+DISP_PITCH, DISP_ROW_H, DISP_REACH = 40, 54, 18  # buttons 58 × 52 units: 44 CSS px on a 320-px phone
+#: the wide table (shown at 1:1 or larger) keeps its rows lower, so it stays wide in a desktop window's height
+DISP_ROW_H_WIDE = 46
+SUPPLY_SLOT_H = 54
 
 
 @dataclass
@@ -57,6 +63,20 @@ class Frame:
     focus_house: tuple[int, int] | None = None  #: the house the scoring walk-through is on
     flashes: dict[str, float] = field(default_factory=dict)  #: key → 0..1 progress of a short animation
     floats: dict[int, tuple[str, float]] = field(default_factory=dict)  #: seat → (money change, progress) rising by its row
+    least: float = MIN_FONT  #: the least font size in units: 12 CSS px at the table's scale (see :func:`least_font`)
+
+
+def least_font(scale: float) -> float:
+    """The least font size in logical units that shows at 12 CSS px or more at ``scale`` CSS px per unit (never under
+    :data:`MIN_FONT`; 0 or unknown scale: :data:`MIN_FONT`)."""
+    if scale <= 0:
+        return MIN_FONT
+    return max(MIN_FONT, math.ceil(12.05 / scale * 2) / 2)
+
+
+#: the least font size of the frame being drawn: :func:`draw_table` sets it from :attr:`Frame.least` for the
+#: drawing helpers below and puts it back after (frames are drawn one at a time, never nested)
+_least = MIN_FONT
 
 
 def lot_x(lot: int, left: float = 0) -> float:
@@ -69,8 +89,8 @@ def board_height() -> float:
 
 
 def font(px: float = MIN_FONT, bold: bool = False, family: str = "sans-serif") -> str:
-    """A canvas font of at least :data:`MIN_FONT` units."""
-    return f"{'bold ' if bold else ''}{max(px, MIN_FONT):g}px {family}"
+    """A canvas font of at least the frame's least size (:data:`MIN_FONT` units or more)."""
+    return f"{'bold ' if bold else ''}{max(px, _least):g}px {family}"
 
 
 def fits(text: str, px: float, width: float, bold: bool = False) -> bool:
@@ -111,9 +131,9 @@ def layout(n: int, wide: bool, market_first: bool = False) -> dict[str, tuple[fl
         spots["auction"] = (right, y)
         y += AUCTION_H + 6
         spots["display"] = (right, y)
-        y += 20 + 3 * DISP_ROW_H + 4
+        y += 20 + 3 * DISP_ROW_H_WIDE + 4
         spots["supply"] = (right, y)
-        y += 70
+        y += SUPPLY_SLOT_H + 20
         spots["size"] = (WIDE_W, max(y, board_height()) + 4)
         return spots
     y = 0.0
@@ -122,7 +142,7 @@ def layout(n: int, wide: bool, market_first: bool = False) -> dict[str, tuple[fl
     spots["auction"] = (0.0, y)
     y += AUCTION_H + 6
     order = ("display", "supply", "board") if market_first else ("board", "display", "supply")
-    height = {"board": board_height() + 6, "display": 20 + 3 * DISP_ROW_H + 4, "supply": 70}
+    height = {"board": board_height() + 6, "display": 20 + 3 * DISP_ROW_H + 4, "supply": SUPPLY_SLOT_H + 20}
     for part in order:
         spots[part] = (0.0, y)
         y += height[part]
@@ -138,8 +158,10 @@ def table_size(n: int, wide: bool) -> tuple[float, float]:
 # --------------------------------------------------------------------------- pieces
 
 def draw_cube(d: DrawList, x: float, y: float, wd: float, ht: float, colour: int, pips: int, patterns: bool,
-              font: int = MIN_FONT) -> None:
-    """A floor cube: its colour, its pips as a number, and its colour-blind pattern when asked."""
+              font: float = 0) -> None:
+    """A floor cube: its colour, its pips as a number (``font`` units, at least the frame's least size), and its
+    colour-blind pattern when asked."""
+    font = max(font, _least)
     fill, ink, pattern, pattern_ink = CUBE_STYLE[colour]
     d.rect(x, y, wd, ht, fill=fill, stroke="#1d2326", line_width=1, radius=2)
     if patterns and pattern:
@@ -147,16 +169,17 @@ def draw_cube(d: DrawList, x: float, y: float, wd: float, ht: float, colour: int
     if patterns and pattern:  # a plain patch behind the number keeps it readable over the pattern
         patch_h = min(font * 1.2, ht - 2)
         d.rect(x + wd / 2 - font * 0.55, y + ht / 2 - patch_h / 2, font * 1.1, patch_h, fill=fill, radius=2)
-    d.text(x + wd / 2, y + ht / 2 + 0.5, str(pips), font=f"bold {font}px sans-serif", colour=ink, align="center", baseline="middle")
+    d.text(x + wd / 2, y + ht / 2 + 0.5, str(pips), font=f"bold {font:g}px sans-serif", colour=ink, align="center", baseline="middle")
 
 
-def draw_roof(d: DrawList, x: float, y: float, wd: float, ht: float, value: int | None, font: int = MIN_FONT) -> None:
+def draw_roof(d: DrawList, x: float, y: float, wd: float, ht: float, value: int | None, font: float = 0) -> None:
     """A roof: a red-brown gable with its number (blank roofs show nothing, None: face down)."""
+    font = max(font, _least)
     d.poly([x, y + ht, x + wd / 2, y, x + wd, y + ht], fill="#8d4b32" if value is not None else "#6d625a", stroke="#3b2418")
     if value:
-        d.text(x + wd / 2, y + ht * 0.68, str(value), font=f"bold {font}px sans-serif", colour="#fff", align="center", baseline="middle")
+        d.text(x + wd / 2, y + ht * 0.68, str(value), font=f"bold {font:g}px sans-serif", colour="#fff", align="center", baseline="middle")
     elif value is None:
-        d.text(x + wd / 2, y + ht * 0.68, "?", font=f"bold {font}px sans-serif", colour="#fff", align="center", baseline="middle")
+        d.text(x + wd / 2, y + ht * 0.68, "?", font=f"bold {font:g}px sans-serif", colour="#fff", align="center", baseline="middle")
 
 
 def draw_mayor(d: DrawList, cx: float, cy: float, size: float = 1.0) -> None:
@@ -174,7 +197,7 @@ def draw_special(d: DrawList, x: float, y: float, wd: float, ht: float, kind: st
         return
     if kind == "permit":
         d.rect(x, y, wd, ht, fill="#fff8e0", stroke="#7a5c1e", line_width=1.5, radius=3)
-        d.text(x + wd / 2, y + ht / 2 + 1, "I" * size, font=f"bold {int(ht * 0.55)}px serif", colour="#7a5c1e", align="center", baseline="middle")
+        d.text(x + wd / 2, y + ht / 2 + 1, "I" * size, font=f"bold {max(int(ht * 0.55), _least):g}px serif", colour="#7a5c1e", align="center", baseline="middle")
         return
     d.rect(x, y, wd, ht, fill="#fff", stroke=BAD, line_width=1.5, radius=3)
     d.line(x + 4, y + 4, x + wd - 4, y + ht - 4, BAD, 2.5)
@@ -218,6 +241,15 @@ def short(p: int, lang: str = "en") -> str:
 
 def draw_table(view: dict[str, Any], frame: Frame, wide: bool = False) -> tuple[DrawList, list[Target]]:
     """The whole table for ``view``: the drawing and the buttons (in reading order)."""
+    global _least
+    _least = max(MIN_FONT, frame.least)
+    try:
+        return _draw_table(view, frame, wide)
+    finally:
+        _least = MIN_FONT
+
+
+def _draw_table(view: dict[str, Any], frame: Frame, wide: bool) -> tuple[DrawList, list[Target]]:
     legal = frame.legal if frame.my_turn else []
     choosing = any(a["type"] in ("auction", "profits") for a in legal)  # the player's next choice is in the market
     spots = layout(view["players"], wide, market_first=choosing and not wide)
@@ -226,7 +258,7 @@ def draw_table(view: dict[str, Any], frame: Frame, wide: bool = False) -> tuple[
     targets: list[Target] = []
     _players(d, view, frame, *spots["players"], width=PORTRAIT_W)
     _auction(d, targets, view, frame, *spots["auction"])
-    parts = {"board": _board, "display": _display, "supply": _supply}
+    parts = {"board": _board, "display": partial(_display, row_h=DISP_ROW_H_WIDE if wide else DISP_ROW_H), "supply": _supply}
     for name in sorted(parts, key=lambda k: (spots[k][1], spots[k][0])):  # drawn, and tabbed through, top to bottom
         parts[name](d, targets, view, frame, legal, *spots[name])
     return d, targets
@@ -235,9 +267,9 @@ def draw_table(view: dict[str, Any], frame: Frame, wide: bool = False) -> tuple[
 def _players(d: DrawList, view: dict[str, Any], frame: Frame, x0: float, y0: float, width: float) -> None:
     lang = frame.lang
     d.rect(x0 + 2, y0 + 1, width - 4, players_height(view["players"]) - 2, fill="#fffdf7", stroke="#d8cfbd", radius=8)
-    # columns: name (never squeezed: cut with an ellipsis), hand, cash box, colours owned, score; 13-unit text
-    head = "bold 13px sans-serif"
-    hand_x, box_x, colours_x = x0 + 196, x0 + 228, x0 + 236
+    # columns: name (never squeezed: cut with an ellipsis), hand, cash box, colours owned, score; the least-size text
+    head = font(bold=True)
+    hand_x, box_x, colours_x = x0 + 196 - 4 * (_least - MIN_FONT), x0 + 228, x0 + 236  # larger print: "Hand" moves left
     d.text(hand_x, y0 + 13, w("hand", lang), font=head, colour=MUTED, align="right")
     d.text(box_x, y0 + 13, w("box", lang), font=head, colour=MUTED, align="right")
     d.text(x0 + width - 8, y0 + 13, w("score", lang), font=head, colour=MUTED, align="right")
@@ -249,32 +281,32 @@ def _players(d: DrawList, view: dict[str, Any], frame: Frame, x0: float, y0: flo
         flash = frame.flashes.get(f"player-{p}")
         if flash is not None:
             d.alpha(1 - flash).rect(x0 + 5, y, width - 10, 24, fill="#ffe08a", radius=6).alpha(1)
-        d.text(x0 + 8, y + 17, "▶" if current else "", font="13px sans-serif", colour=INK)
+        d.text(x0 + 8, y + 17, "▶" if current else "", font=font(), colour=INK)
         if view["auctioneer"] == p and view["phase"] != "over":  # the auctioneer's badge
             d.rect(x0 + 21, y + 4, 16, 16, fill=INK, radius=3)
-            d.text(x0 + 29, y + 12.5, "A", font="bold 13px sans-serif", colour="#fff", align="center", baseline="middle")
+            d.text(x0 + 29, y + 12.5, "A", font=font(bold=True), colour="#fff", align="center", baseline="middle")
         name = frame.names[p] if p < len(frame.names) else short(p, lang)
         bold = p == frame.viewer
-        d.text(x0 + 40, y + 17, fit_text(f"{short(p, lang)} {name}", 13, hand_x - 44 - (x0 + 40), bold),
-               font=f"{'bold ' if bold else ''}13px sans-serif", colour=INK)
+        d.text(x0 + 40, y + 17, fit_text(f"{short(p, lang)} {name}", _least, hand_x - 44 - (x0 + 40), bold),
+               font=font(bold=bold), colour=INK)
         hidden = frame.hide_money and p != frame.viewer
-        d.text(hand_x, y + 17, "?" if hidden else f"{view['money'][p]}M", font="bold 13px sans-serif", colour=INK, align="right")
-        d.text(box_x, y + 17, "?" if hidden else f"{view['cash'][p]}", font="13px sans-serif", colour=INK, align="right")
+        d.text(hand_x, y + 17, "?" if hidden else f"{view['money'][p]}M", font=font(bold=True), colour=INK, align="right")
+        d.text(box_x, y + 17, "?" if hidden else f"{view['cash'][p]}", font=font(), colour=INK, align="right")
         cx = colours_x
         for c, owner in enumerate(view["owners"]):
             if owner == p:
                 fill, ink, pattern, pink = CUBE_STYLE[c]
                 d.rect(cx, y + 4, 16, 16, fill=fill, stroke=INK, radius=2)
-                d.text(cx + 8, y + 12.5, COLOUR_NAMES[lang][c][0].upper(), font="bold 13px sans-serif", colour=ink, align="center", baseline="middle")
+                d.text(cx + 8, y + 12.5, COLOUR_NAMES[lang][c][0].upper(), font=font(bold=True), colour=ink, align="center", baseline="middle")
                 cx += 17
         if p in frame.floats:
             text, prog = frame.floats[p]
-            d.alpha(max(0.0, 1 - prog)).text(hand_x + 2, y + 14 - 10 * prog, text, font="bold 13px sans-serif",
+            d.alpha(max(0.0, 1 - prog)).text(hand_x + 2, y + 14 - 10 * prog, text, font=font(bold=True),
                                              colour=GOOD if text.startswith("+") else BAD).alpha(1)
         total = view["scores"][p]
-        d.text(x0 + width - 8, y + 17, signed(total), font="bold 13px sans-serif", colour=GOOD if total >= 0 else BAD, align="right")
+        d.text(x0 + width - 8, y + 17, signed(total), font=font(bold=True), colour=GOOD if total >= 0 else BAD, align="right")
         if view["rounds"] > 1 and view["round_wins"][p]:
-            d.text(x0 + width - 40, y + 17, "★" * view["round_wins"][p], font="13px sans-serif", colour="#b07d12", align="right")
+            d.text(x0 + width - 40, y + 17, "★" * view["round_wins"][p], font=font(), colour="#b07d12", align="right")
 
 
 def fit_text(text: str, px: float, width: float, bold: bool = False) -> str:
@@ -296,7 +328,7 @@ def _auction(d: DrawList, targets: list[Target], view: dict[str, Any], frame: Fr
         phase = view["phase"]
         name = frame.names[view["auctioneer"]] if view["auctioneer"] < len(frame.names) else "?"
         text = w("over_short", lang) if phase == "over" else w("choosing", lang, name=name)
-        lines = wrap(text, MIN_FONT, PORTRAIT_W - 24, 2)
+        lines = wrap(text, _least, PORTRAIT_W - 24, 2)
         for i, line in enumerate(lines):
             d.text(x0 + 12, y0 + 44 + 18 * i - 9 * (len(lines) - 1), line, font=font(), colour=INK)
         return
@@ -312,8 +344,8 @@ def _auction(d: DrawList, targets: list[Target], view: dict[str, Any], frame: Fr
     else:
         draw_special(d, x0 + 12, top + 2, 34, 34, kind, piece.get("size", 0))
     room = PORTRAIT_W - 66  # from the text's left edge to the box's right edge
-    title_room = room - text_width(round_text, MIN_FONT) - 10  # beside the round, top right
-    d.text(x0 + 58, y0 + 20, fit_text(w("on_auction", lang, piece=piece_words(piece, lang)), MIN_FONT, title_room, True),
+    title_room = room - text_width(round_text, _least) - 10  # beside the round, top right
+    d.text(x0 + 58, y0 + 20, fit_text(w("on_auction", lang, piece=piece_words(piece, lang)), _least, title_room, True),
            font=font(bold=True), colour=INK)
     if view["high_bidder"] >= 0:
         who = frame.names[view["high_bidder"]]
@@ -327,21 +359,21 @@ def _auction(d: DrawList, targets: list[Target], view: dict[str, Any], frame: Fr
     elif view["phase"] == "place" and view["holder"] >= 0:
         lines = [w("placing", lang, name=frame.names[view["holder"]])]
     for i, line in enumerate(lines[:2]):  # whole lines, cut with an ellipsis rather than squeezed
-        d.text(x0 + 58, y0 + 41 + 18 * i, fit_text(line, MIN_FONT, room), font=font(), colour=INK)
+        d.text(x0 + 58, y0 + 41 + 18 * i, fit_text(line, _least, room), font=font(), colour=INK)
 
 
 def _board(d: DrawList, targets: list[Target], view: dict[str, Any], frame: Frame, legal: list[dict[str, Any]],
            x0: float, y0: float) -> None:
     lang = frame.lang
     width = PORTRAIT_W
-    road_w = LABEL_W - 4  # the road column's inner width, for its texts and buttons
+    road_w = LABEL_W - 4  # the road column's inner width, for its texts
     d.rect(x0, y0, width, board_height(), fill=GRASS, radius=8)
     d.rect(x0, y0, LABEL_W - 2, board_height(), fill=ROAD, radius=8)
     river_x = lot_x(4, x0) - RIVER_W - 1
     d.rect(river_x, y0, RIVER_W, board_height(), fill=RIVER)
     d.pattern(river_x, y0, RIVER_W, board_height(), "waves", colour="rgba(255,255,255,.7)")
     road = w("road", lang)
-    if fits(road, MIN_FONT, LABEL_W - 2):  # the road's look says what it is where the word is too long
+    if fits(road, _least, LABEL_W - 2):  # the road's look says what it is where the word is too long
         d.text(x0 + LABEL_W / 2 - 1, y0 + 14, road, font=font(), colour=INK, align="center")
     d.text(x0 + LABEL_W + 2, y0 + 14, "1", font=font(), colour=MUTED)
     d.text(lot_x(4, x0), y0 + 14, "5", font=font(), colour=MUTED)
@@ -351,7 +383,7 @@ def _board(d: DrawList, targets: list[Target], view: dict[str, Any], frame: Fram
     permit_moves = [(a["row"], a["change"]) for a in legal if a["type"] in ("permit", "cancel")]
     permit_kind = next((a["type"] for a in legal if a["type"] in ("permit", "cancel")), "")
     piece = view["piece"] or {}
-    units = fits(w("len", lang, n=10).partition(" ")[2], MIN_FONT, road_w - 2)  # lengths' unit word: on every row or none
+    units = fits(w("len", lang, n=10).partition(" ")[2], _least, road_w - 2)  # lengths' unit word: on every row or none
     for r in range(ROWS):
         ry = y0 + 18 + r * ROW_H
         length = view["lengths"][r]
@@ -362,7 +394,7 @@ def _board(d: DrawList, targets: list[Target], view: dict[str, Any], frame: Fram
         # the road: the row's length (a big number, its unit below where the word fits), completion, permits, the mayor
         count, _, unit = w("len1" if length == 1 else "len", lang, n=length).partition(" ")
         d.text(x0 + 4, ry + 15, count, font=font(18, bold=True), colour=INK, baseline="middle")
-        if unit and units and fits(unit, MIN_FONT, road_w - 2):
+        if unit and units and fits(unit, _least, road_w - 2):
             d.text(x0 + 4, ry + 33, unit, font=font(), colour=INK, baseline="middle")
         if complete:
             d.rect(x0 + LABEL_W - 22, ry + 6, 17, 18, fill=GOOD, radius=3)
@@ -374,18 +406,6 @@ def _board(d: DrawList, targets: list[Target], view: dict[str, Any], frame: Fram
         if view["mayor"] == r:
             draw_mayor(d, x0 + 12, ry + 104, 1.0)
             d.text(x0 + 30, ry + 106, "×2", font=font(bold=True), colour=INK, align="center", baseline="middle")
-        if permit_moves and permit_kind:
-            moves = [c for row, c in permit_moves if row == r]
-            for k, change in enumerate(sorted(moves, reverse=True)[:2]):
-                bx, by = x0 + 1, ry + 42 + k * 43
-                new = length + change if permit_kind == "permit" else length - change
-                d.rect(bx, by, road_w, 41, fill="#fff3c4", stroke=HILITE, line_width=2.5, radius=5)
-                d.text(bx + road_w / 2, by + 14, f"→{new}", font=font(bold=True), colour=INK, align="center", baseline="middle")
-                tag = (signed(change) if permit_kind == "permit" else "✕" + "I" * abs(change))
-                d.text(bx + road_w / 2, by + 29, tag, font=font(), colour=INK, align="center", baseline="middle")
-                label = w("permit_target" if permit_kind == "permit" else "cancel_target", lang, row=ROW_NAMES[lang][r],
-                          old=length, new=new, size="I" * abs(change))
-                targets.append(Target(f"{permit_kind}-{r}-{change}", bx, by, road_w, 41, label, highlight=True))
         for i in range(LOTS):
             lx = lot_x(i, x0)
             inside = i < length
@@ -413,12 +433,36 @@ def _board(d: DrawList, targets: list[Target], view: dict[str, Any], frame: Fram
         # the row's boundary: a fence after the last allowed lot
         edge = lot_x(length - 1, x0) + LOT_W - 2.5 if length > 0 else lot_x(0, x0)
         d.line(edge, ry + 2, edge, ry + 104, "#5a3d12", 3)
-        if r in mayor_rows:
-            d.rect(x0 + 1, ry + 42, road_w, 82, fill="#fff3c4", stroke=HILITE, line_width=2.5, radius=5)
-            draw_mayor(d, x0 + LABEL_W / 2 - 1, ry + 76, 1.1)
-            d.text(x0 + LABEL_W / 2 - 1, ry + 108, "×2", font=font(bold=True), colour=INK, align="center", baseline="middle")
-            targets.append(Target(f"mayor-{r}", x0 + 1, ry + 42, road_w, 82, w("mayor_target", lang, row=ROW_NAMES[lang][r]),
-                                  highlight=True))
+        choices = [(f"mayor-{r}", w("mayor_target", lang, row=ROW_NAMES[lang][r]), "×2")] if r in mayor_rows else []
+        for change in sorted((c for row, c in permit_moves if row == r),
+                             key=lambda c: c if permit_kind == "permit" else -c):  # shorter on the left, longer on the right
+            new = length + change if permit_kind == "permit" else length - change
+            tag = signed(change) if permit_kind == "permit" else "✕" + ("+" if change > 0 else "−") + "I" * abs(change)
+            label = w("permit_target" if permit_kind == "permit" else "cancel_target", lang, row=ROW_NAMES[lang][r],
+                      old=length, new=new, size="I" * abs(change))
+            choices.append((f"{permit_kind}-{r}-{change}", label, f"{length}→{new} {tag}"))
+        if choices:
+            _row_choices(d, targets, choices, x0, ry, mayor=r in mayor_rows)
+
+
+def _row_choices(d: DrawList, targets: list[Target], choices: list[tuple[str, str, str]], x0: float, ry: float,
+                 mayor: bool = False) -> None:
+    """Where a road piece (the mayor, a permit, the cancel cube) can go on one row: the row split into one big
+    button per choice (key, label, badge text), each with a badge saying what it does. The road column alone is
+    too narrow for a finger on a phone, and nothing else on the row can be chosen meanwhile."""
+    gap = 4
+    width = (PORTRAIT_W - 4 - gap * (len(choices) - 1)) / len(choices)
+    px = max(15, _least)
+    for k, (key, label, badge) in enumerate(choices):
+        bx, by, bh = x0 + 2 + k * (width + gap), ry + 1, ROW_H - 4
+        d.rect(bx, by, width, bh, fill="rgba(242,177,52,.16)", stroke=HILITE, line_width=3, radius=6)
+        badge_w = text_width(badge, px, True) + 16 + (22 if mayor else 0)
+        cx = bx + width / 2
+        d.rect(cx - badge_w / 2, by + 4, badge_w, 30, fill="#fff3c4", stroke=HILITE, line_width=2, radius=6)
+        if mayor:
+            draw_mayor(d, cx - badge_w / 2 + 16, by + 20, 0.8)
+        d.text(cx + (11 if mayor else 0), by + 20, badge, font=font(px, bold=True), colour=INK, align="center", baseline="middle")
+        targets.append(Target(key, bx, by, width, bh, label, highlight=True))
 
 
 def _house(d: DrawList, view: dict[str, Any], frame: Frame, r: int, i: int, lx: float, ry: float) -> None:
@@ -448,19 +492,19 @@ def _place_label(view: dict[str, Any], piece: dict[str, Any], r: int, i: int, la
 
 
 def _display(d: DrawList, targets: list[Target], view: dict[str, Any], frame: Frame, legal: list[dict[str, Any]],
-             x0: float, y0: float) -> None:
+             x0: float, y0: float, row_h: float = DISP_ROW_H) -> None:
     lang = frame.lang
     d.text(x0 + 6, y0 + 14, w("display", lang), font=font(bold=True), colour=INK)
     d.text(x0 + PORTRAIT_W - 6, y0 + 14, w("out_count", lang, n=len(view["out"])), font=font(), colour=MUTED, align="right")
     ends = {(a["row"], a["end"]) for a in legal if a["type"] == "auction" and a["piece"] == "cube"}
     for dr, row in enumerate(view["display"]):
-        ry = y0 + 18 + dr * DISP_ROW_H
-        d.rect(x0 + 2, ry, PORTRAIT_W - 4, DISP_ROW_H - 2, fill="#efe6cf", radius=6)
+        ry = y0 + 18 + dr * row_h
+        d.rect(x0 + 2, ry, PORTRAIT_W - 4, row_h - 2, fill="#efe6cf", radius=6)
         left = x0 + (PORTRAIT_W - 8 * DISP_PITCH) / 2
         for k, (colour, pips) in enumerate(row):
             end = "left" if k == 0 else ("right" if k == len(row) - 1 else None)
             cx = left + k * DISP_PITCH + (DISP_PITCH - DISP_CUBE) / 2
-            cy = ry + (DISP_ROW_H - 2 - DISP_CUBE) / 2
+            cy = ry + (row_h - 2 - DISP_CUBE) / 2
             takeable = end is not None and (dr, end) in ends
             if end is None or not takeable:
                 d.alpha(0.72 if end is None else 0.9)
@@ -469,9 +513,11 @@ def _display(d: DrawList, targets: list[Target], view: dict[str, Any], frame: Fr
             if takeable:
                 d.rect(cx - 3, cy - 3, DISP_CUBE + 6, DISP_CUBE + 6, stroke=HILITE, line_width=3, radius=5)
                 label = w("auction_cube", lang, colour=COLOUR_NAMES[lang][colour], pips=pips, n=dr + 1, end=w(end, lang))
-                targets.append(Target(f"cube-{dr}-{end}", left + k * DISP_PITCH, ry, DISP_PITCH, DISP_ROW_H - 2, label, highlight=True))
+                # the button reaches outwards (the row's free edge), never over the next cube: a finger's width
+                bx = left + k * DISP_PITCH - (DISP_REACH if end == "left" else 0)
+                targets.append(Target(f"cube-{dr}-{end}", bx, ry, DISP_PITCH + DISP_REACH, row_h - 2, label, highlight=True))
         if not row:
-            d.text(x0 + PORTRAIT_W / 2, ry + DISP_ROW_H / 2, w("empty", lang), font=font(), colour=MUTED, align="center",
+            d.text(x0 + PORTRAIT_W / 2, ry + row_h / 2, w("empty", lang), font=font(), colour=MUTED, align="center",
                    baseline="middle")
 
 
@@ -488,23 +534,23 @@ def _supply(d: DrawList, targets: list[Target], view: dict[str, Any], frame: Fra
         name = "permit" + str(size) if kind == "permit" else kind
         there = view["roofs_face_down"] > 0 if kind == "roof" else name in view["supply"]
         takeable = (kind, size) in auctions
-        d.rect(sx + 1, sy, slot_w - 2, 50, fill="#fffdf7" if there else "#ece6d8", stroke=HILITE if takeable else "#d8cfbd",
+        d.rect(sx + 1, sy, slot_w - 2, SUPPLY_SLOT_H, fill="#fffdf7" if there else "#ece6d8", stroke=HILITE if takeable else "#d8cfbd",
                line_width=3 if takeable else 1, radius=6)
         if not there:
             d.alpha(0.3)
         # the piece, and a caption where it fits at a readable size (a permit's piece already shows its size)
         if kind == "roof":
-            draw_roof(d, sx + slot_w / 2 - 15, sy + 4, 30, 22, None)
+            draw_roof(d, sx + slot_w / 2 - 15, sy + 6, 30, 22, None)
             caption = w("roofs_left", lang, n=view["roofs_face_down"])
         else:
-            draw_special(d, sx + slot_w / 2 - 13, sy + 4, 26, 26, kind, size)
+            draw_special(d, sx + slot_w / 2 - 13, sy + 6, 26, 26, kind, size)
             caption = w("short_" + kind, lang, size="").strip()
-        if fits(caption, MIN_FONT, slot_w - 6):
-            d.text(sx + slot_w / 2, sy + 42, caption, font=font(), colour=INK, align="center", baseline="middle")
+        if fits(caption, _least, slot_w - 6):
+            d.text(sx + slot_w / 2, sy + SUPPLY_SLOT_H - 9, caption, font=font(), colour=INK, align="center", baseline="middle")
         d.alpha(1)
         if takeable:
             label = w("auction_" + kind, lang, size="I" * size, n=view["roofs_face_down"])
-            targets.append(Target(key, sx, sy, slot_w, 50, label, highlight=True))
+            targets.append(Target(key, sx, sy, slot_w, SUPPLY_SLOT_H, label, highlight=True))
 
 
 def action_for_key(key: str, legal: list[dict[str, Any]]) -> dict[str, Any] | None:

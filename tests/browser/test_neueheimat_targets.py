@@ -1,0 +1,115 @@
+"""Neue Heimat's table buttons in every kind of decision, by touch, from the narrowest phone to a tablet (issue 14).
+
+The layout tests open the game at its first decision (the cash-box choice, panel buttons) and the next (choosing a
+piece to auction on the table). Here a saved game is opened where a road piece is to be placed: the mayor, a
+permit or the cancel cube, whose choices are made on the table's rows (up to three on one row).
+At each touch size every enabled button, the canvas's transparent ones included, is at least 44×44 CSS px, no
+text is under 12 CSS px, nothing scrolls sideways and the prompt is on screen.
+"""
+
+from __future__ import annotations
+
+import collections
+import json
+import random
+
+import game.neueheimat as nh
+from game.core import Match
+from game.core.match import Seat
+from game.ui.neueheimat.table import action_for_key
+
+from .layout import NARROW, SIZES, TEXT_PROBE, measure, problems
+from .layout_games import GAMES
+
+SHAPE = GAMES["neueheimat"]
+TOUCH = [NARROW] + [s for s in SIZES if s[3]]
+ROAD = ("mayor", "permit", "cancel")
+
+
+def position(kind: str, options_on_a_row: int = 1) -> Match:
+    """A two-player game (the human against a computer) played on at random until the human must take a ``kind``
+    decision with at least ``options_on_a_row`` choices on one board row (kind ``auction``: the first choice of a
+    piece to auction). The human bids for road pieces and buys them back, so such positions come quickly."""
+    for seed in range(200):
+        match = Match.new("neueheimat", 2, seed, [Seat(), Seat("computer", "weak")])
+        rng = random.Random(seed)
+        for _ in range(400):
+            state = match.state
+            if nh.is_over(state):
+                break
+            legal = nh.legal_actions(state)
+            mine = match.current_player() == 0
+            found = [a for a in legal if a["type"] == kind]
+            if mine and found and max(collections.Counter(a.get("row", 0) for a in found).values()) >= options_on_a_row:
+                return match
+            road = [a for a in legal if a["type"] == "auction" and a["piece"] in ROAD]
+            if mine and road:
+                action = rng.choice(road)
+            elif mine and {"type": "buy"} in legal:
+                action = {"type": "buy"}
+            else:
+                action = rng.choice(legal)
+            match.apply(action)
+    raise AssertionError(f"no position with a {kind} decision found")
+
+
+CASES = {  # the decision, the least choices on one row, the table buttons that must be there
+    "mayor": ("mayor", 1, "mayor-"),
+    "permit": ("permit", 2, "permit-"),
+    "cancel": ("cancel", 2, "cancel-"),
+}
+
+
+def test_road_choices_fit_a_finger(make_context, site_url, shot):
+    """One page, one start of the app: the first saved game is in storage before the app starts; each next one is
+    put there by a second tab of the same site (the app hears of it as of any other tab's change) and opened with
+    Menu, then Resume."""
+    name, width, height, _ = TOUCH[0]
+    context = make_context(viewport={"width": width, "height": height}, device_scale_factor=2, is_mobile=True, has_touch=True)
+    context.add_init_script(TEXT_PROBE)
+    matches = {case: position(kind, per_row) for case, (kind, per_row, _) in CASES.items()}
+    saves = [json.dumps(m.to_json()) for m in matches.values()]
+    # only the site's own page may touch its storage (other documents, about:blank first, are refused)
+    context.add_init_script(f"""if (location.href.startsWith({json.dumps(site_url + "?")}) && !sessionStorage.getItem('seeded')) {{
+        sessionStorage.setItem('seeded', '1');
+        localStorage.setItem('house-games.autosave', {json.dumps(saves[0])});
+    }}""")
+    page = context.new_page()
+    page.goto(site_url + "?pause=3600000")
+    page.wait_for_function("document.documentElement.dataset.appState === 'ready'", timeout=90_000)
+    context.route("**/favicon.ico", lambda route: route.fulfill(status=204))  # the second tab's browser asks for one
+    other = context.new_page()
+    other.goto(site_url + "manifest.webmanifest")  # the same origin, without starting a second app
+    page.bring_to_front()  # a tab in the background gets no animation frames
+    for i, (case, (kind, _, prefix)) in enumerate(CASES.items()):
+        if i:
+            other.evaluate("(save) => localStorage.setItem('house-games.autosave', save)", saves[i])
+            page.wait_for_function("(save) => localStorage.getItem('house-games.autosave') === save", arg=saves[i])
+            page.locator("#menu").tap()
+        page.locator("#resume").tap()
+        page.wait_for_function("(p) => document.querySelector(`.board button.target[data-key^='${p}']`) !== null", arg=prefix,
+                               timeout=60_000)
+        check_road_choices(page, shot, case, matches[case], kind, prefix)
+
+
+def check_road_choices(page, shot, case, match, kind, prefix):
+    """At every touch size: one button per legal place, each a finger wide, the page's checks; then a tap on one."""
+    legal = [a for a in nh.legal_actions(match.state) if a["type"] == kind]
+    for name, width, height, _ in TOUCH:
+        m = measure(page, SHAPE, width, height)
+        if name in ("320x568", "390x844"):
+            shot(page, f"neueheimat-targets-{case}-{name}")
+        buttons = page.evaluate("""() => [...document.querySelectorAll('.board button.target')].filter((b) => !b.disabled)
+            .map((b) => { const r = b.getBoundingClientRect(); return {key: b.dataset.key, w: r.width, h: r.height}; })""")
+        keys = {b["key"] for b in buttons if b["key"].startswith(prefix)}
+        assert len(keys) == len(legal), (case, name, keys, legal)
+        assert [b for b in buttons if min(b["w"], b["h"]) < 43.5] == [], (case, name)
+        assert problems(m) == [], (case, name, problems(m))
+        assert m["canvas_text"] is not None and m["canvas_text"]["px"] >= 11.95, (case, name, m["canvas_text"])
+    key = sorted(keys)[0]  # and a tap on one takes that decision
+    count = len(match.entries)
+    page.locator(f".board button.target[data-key='{key}']").tap()
+    page.wait_for_function("(n) => JSON.parse(localStorage.getItem('house-games.autosave')).actions.length > n", arg=count,
+                           timeout=30_000)
+    saved = json.loads(page.evaluate("localStorage.getItem('house-games.autosave')"))
+    assert saved["actions"][count]["action"] == action_for_key(key, legal)
