@@ -239,9 +239,11 @@ def _font_px(font: str) -> float:
 
 @pytest.mark.parametrize("players,lang", [(1, "en"), (2, "es"), (4, "fr")])
 def test_no_text_under_the_least_size_in_any_frame(players, lang):
-    """Issue 14: every text of every frame of a whole game (narrow and wide, any pick) is at least MIN_FONT units
-    (12 CSS px on the smallest phone), and none is so long its ``max_width`` would squeeze it."""
+    """Issue 14: every text of every frame of a whole game (narrow and wide, any pick, and the narrower table of a
+    320-px phone) is at least MIN_FONT units (12 CSS px on the smallest phone), and none is so long its
+    ``max_width`` would squeeze it."""
     from game.ui.barrio.look import MIN_FONT, text_width
+    from game.ui.barrio.table import NARROW, narrow_width
 
     state = B.new_game(players, 21 + players)
     bots = [B.make_bot("weak", 7 + p) for p in range(players)]
@@ -257,8 +259,8 @@ def test_no_text_under_the_least_size_in_any_frame(players, lang):
             pick = Pick(house=action["house"], line=(action["line"]["axis"], action["line"]["index"]))
             picks.append(pick)
         for pick in picks:
-            for wide in (False, True):
-                frame = paint(view, legal, pick, lang, NAMES, True, wide=wide)
+            for wide, narrow in ((False, NARROW), (False, narrow_width(312)), (True, NARROW)):  # 312: a 320-px phone's board
+                frame = paint(view, legal, pick, lang, NAMES, True, wide=wide, narrow=narrow)
                 frames += 1
                 for c in frame.draw.commands:
                     if c[0] != "text" or not str(c[3]).strip():
@@ -293,3 +295,13 @@ def test_card_names_only_where_the_table_is_shown_large_enough():
         px = _font_px(c[4])
         seen = px * min(1.0, c[8] / text_width(c[3], px, True)) * 2.4
         assert seen >= 12
+
+
+def test_the_narrowest_phones_get_a_narrower_table_not_smaller_print():
+    from game.ui.barrio.table import LEAST_SCALE, NARROW, narrow_width
+
+    assert narrow_width(None) == narrow_width(352) == narrow_width(900) == NARROW  # a 360-px phone and wider: 360 units
+    for css in range(250, 352):
+        units = narrow_width(css)
+        assert units <= NARROW and (css / units >= LEAST_SCALE or units == 280)
+    assert narrow_width(312) == 321

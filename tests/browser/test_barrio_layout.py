@@ -3,14 +3,15 @@
 At each size: no sideways scroll, every enabled button at least 44 CSS px by touch (32 with a mouse),
 the prompt and the hand on screen and uncovered, no text on the page or the canvas under 12 CSS px (canvas
 text squeezed by ``max_width`` counted at its squeezed size), and the table using the space (a screenshot
-per size in test-artifacts/). The smallest phone is also checked a move later, with cards in the market.
+per size in test-artifacts/); the same by touch on the narrowest phone (320×568). The smallest phones are also
+checked a move later, with cards in the market.
 """
 
 from __future__ import annotations
 
 import pytest
 
-from .layout import check_sizes, measure, open_sized, problems, settle
+from .layout import NARROW, check_sizes, measure, open_sized, problems, settle
 from .layout_games import GAMES
 
 SHAPE = GAMES["barrio"]
@@ -19,7 +20,7 @@ SHAPE = GAMES["barrio"]
 @pytest.mark.parametrize("touch", [True, False], ids=["touch", "mouse"])
 def test_every_size(make_context, site_url, shot, touch):
     page, sizes = open_sized(make_context, site_url, SHAPE, touch)
-    check_sizes(page, SHAPE, sizes, shot)
+    check_sizes(page, SHAPE, sizes + ([NARROW] if touch else []), shot)
 
 
 def test_no_text_under_12_px(make_context, site_url, shot):
@@ -29,11 +30,13 @@ def test_no_text_under_12_px(make_context, site_url, shot):
     page.locator("#barrio-board button[data-key^='hand-']:not([disabled])").first.tap()
     settle(page)
     picked = measure(page, SHAPE, width, height)
+    narrow_picked = measure(page, SHAPE, NARROW[1], NARROW[2])  # and the narrowest phone
     assert page.locator("#barrio-board button[data-key^='cell-']").count() > 0  # the pick shows where it may go
     page.locator("#barrio-board button[data-key^='cell-']").first.tap()
     settle(page)
+    narrow_placed = measure(page, SHAPE, NARROW[1], NARROW[2])
     placed = measure(page, SHAPE, width, height)
     shot(page, f"barrio-layout-{name}-placed")
-    for m in (picked, placed):
+    for m in (picked, placed, narrow_picked, narrow_placed):
         assert m["canvas_text"] is not None
         assert not [p for p in problems(m) if "text under" in p], m

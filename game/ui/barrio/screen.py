@@ -17,7 +17,7 @@ from ..dom import el
 from ..i18n import t
 from ..screen import GameScreen, seat_names
 from .rules import rules
-from .table import NARROW, WIDE, Flash, Pick, flashes, klaus_before, paint, score_rows, tap
+from .table import NARROW, WIDE, Flash, Pick, flashes, klaus_before, narrow_width, paint, score_rows, tap
 
 #: container width (CSS px) from which the two-column table is used
 WIDE_FROM_PX = 640
@@ -71,9 +71,10 @@ class BarrioScreen(GameScreen):
         mine = self.is_my_turn()
         legal = self.legal() if mine else []
         shown = float(self.board.root.clientWidth or 0)  # the board's CSS width, so small print knows its size
-        scale = shown / (WIDE if self._wide else NARROW) if shown else None
+        narrow = narrow_width(shown)  # fewer units on the narrowest phones: text and buttons keep their CSS size
+        scale = shown / (WIDE if self._wide else narrow) if shown else None
         frame = paint(view, legal, self.pick, self.lang, self.names_for_table(), mine, wide=self._wide,
-                      patterns=True, flash=self.flash, scale=scale)
+                      patterns=True, flash=self.flash, scale=scale, narrow=narrow)
         self.places = frame.places
         self.board.set_size(frame.width, frame.height)
         style = self.board.root.style

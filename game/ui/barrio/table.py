@@ -16,6 +16,7 @@ Target keys: ``hand-<card>``, ``hm-<slot>``, ``wh-<slot>``, ``deck-m``,
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
@@ -36,6 +37,8 @@ LEGAL = "#1e8a4c"
 THEME = "#1f4e5f"
 DANGER = "#a4262c"
 NARROW, WIDE = 360, 720
+#: the least CSS px per unit of the narrow table: 13-unit text stays 12.6 CSS px and a 46-unit button 44
+LEAST_SCALE = 0.97
 
 
 @dataclass
@@ -358,7 +361,16 @@ class _Painter:
     def button(self, key: str, rect: Rect, text: str, primary: bool = False, label: str | None = None) -> None:
         x, y, w, h = rect
         self.d.rect(x, y, w, h, fill=THEME if primary else "#fff", stroke=THEME, line_width=2, radius=10)
-        self.label(x + w / 2, y + h / 2 + 1, text, 13, "#fff" if primary else THEME, "center", max_width=w - 10)
+        colour = "#fff" if primary else THEME
+        words = text.split()
+        if look.text_width(text, 13, True) > w - 10 and len(words) > 1:  # too long for one line (a narrow phone): two
+            k = len(words) - 1
+            while k > 1 and look.text_width(" ".join(words[:k]), 13, True) > w - 10:
+                k -= 1
+            for i, line in enumerate((" ".join(words[:k]), " ".join(words[k:]))):
+                self.label(x + w / 2, y + h / 2 - 7 + 15 * i, line, 13, colour, "center", max_width=w - 10)
+        else:
+            self.label(x + w / 2, y + h / 2 + 1, text, 13, colour, "center", max_width=w - 10)
         self.target(key, rect, label or text)
 
     def buttons(self, items: list[tuple[str, str, bool]], x: float, y: float, w: float) -> float:
@@ -889,9 +901,19 @@ def _wrap(text: str, chars: int) -> list[str]:
     return lines or [""]
 
 
+def narrow_width(css: float | None) -> float:
+    """The narrow table's logical width for a board ``css`` px wide: :data:`NARROW` units, fewer on a phone narrower
+    than that (320 px, say) so that the table is never shown under :data:`LEAST_SCALE` CSS px per unit."""
+    if not css or css >= NARROW * LEAST_SCALE:
+        return NARROW
+    return max(280.0, float(math.floor(css / LEAST_SCALE)))
+
+
 def paint(view: dict[str, Any], legal: list[Action], pick: Pick, lang: str, names: list[str], my_turn: bool,
-          wide: bool = False, patterns: bool = True, flash: Flash | None = None, scale: float | None = None) -> Frame:
-    """Draw the whole table for ``view`` (narrow: 360 logical units wide; wide: 720, two columns).
+          wide: bool = False, patterns: bool = True, flash: Flash | None = None, scale: float | None = None,
+          narrow: float = NARROW) -> Frame:
+    """Draw the whole table for ``view`` (narrow: ``narrow`` logical units wide, 360 but on the narrowest phones, see
+    :func:`narrow_width`; wide: 720, two columns).
 
     ``scale`` (CSS px per logical unit, when known) lets small print such as card names appear where the table is
     shown large enough for it; every other text is at least :data:`~.look.MIN_FONT` units whatever the scale.
@@ -900,7 +922,7 @@ def paint(view: dict[str, Any], legal: list[Action], pick: Pick, lang: str, name
         view = with_klaus(view, flash.klaus)
     p = _Painter(view, legal if my_turn else [], pick, lang, names, my_turn, wide, patterns, scale)
     d = p.d
-    width = WIDE if wide else NARROW
+    width = WIDE if wide else narrow
     d.clear(TABLE)
     m = 6.0
     top = p.klaus if view["solo"] else p.opponents
