@@ -31,6 +31,9 @@ SIZES = [
 #: the narrowest phone the app lays out for (an iPhone SE of the first kind, small Androids): text and targets are
 #: checked there too (not every screenshot)
 NARROW = ("320x568", 320, 568, True)
+#: an unusual window, a little wider than tall (a small tablet's split screen, a phone browser's desktop mode):
+#: checked where a game decides its layout by the window's shape (Nyhavn)
+SQUARISH = ("640x560", 640, 560, True)
 
 #: Wraps the canvas renderer (``site/render.js`` sets ``window.houseGamesDraw``) to record the smallest text
 #: it draws, in CSS px: the font's px × the canvas's logical→CSS scale, × the squeeze ``max_width`` applies.
@@ -194,7 +197,7 @@ def problems(m: dict[str, Any]) -> list[str]:
 
 
 #: the least share of the screen's width a table takes: all of a phone, most of anything wider
-LEAST_SHARE = {"320x568": 0.95, "360x640": 0.95, "390x844": 0.95, "844x390": 0.75, "768x1024": 0.95, "1280x800": 0.65, "1920x1080": 0.7}
+LEAST_SHARE = {"640x560": 0.52, "320x568": 0.95, "360x640": 0.95, "390x844": 0.95, "844x390": 0.75, "768x1024": 0.95, "1280x800": 0.65, "1920x1080": 0.7}
 
 
 def open_sized(make_context: Any, site_url: str, shape: GameShape, touch: bool) -> tuple[Any, list[tuple[str, int, int, bool]]]:

@@ -46,6 +46,8 @@ class Layout:
 
     - ``narrow``: phones held upright, 360 units wide (about one CSS px per unit); the others are one-line
       summaries (tap one to see that house), no score track (the summaries and the score table show the points);
+    - ``side``: the narrow table beside the bar of buttons, for a window wider than tall but too narrow for the
+      wide table and too tall for a phone on its side (640 × 560, say);
     - ``landscape``: phones on their side, 740 × 310, beside the bar of buttons: harbour, summaries, hand and
       abilities on the left, the house and the tiles on the right;
     - ``wide``: tablets and desktops, 784 units wide, drawn larger as the screen allows, with small houses
@@ -121,9 +123,9 @@ def _left_column(lay: Layout, x: float, track: bool, others_h: float) -> float:
 
 
 def layout(mode: str, players: int) -> Layout:
-    """The layout for a screen ``mode`` (``narrow``, ``landscape`` or ``wide``) and a number of players."""
-    if mode == "narrow":
-        lay = Layout("narrow", 360, 0, cell=27, stack=46, gap=(186 - 4 * 46) / 3)
+    """The layout for a screen ``mode`` (``narrow``, ``side``, ``landscape`` or ``wide``) and a number of players."""
+    if mode in ("narrow", "side"):
+        lay = Layout(mode, 360, 0, cell=27, stack=46, gap=(186 - 4 * 46) / 3)
         dock_w, gap = 48.0, (352 - 7 * 48.0) / 6
         lay.docks = [Box(4 + i * (dock_w + gap), 20, dock_w, ROW_H) for i in range(7)]
         lay.others = Box(4, 72, 352, ROW_H)
@@ -169,7 +171,7 @@ def zoom_layout(mode: str, players: int, css_width: float) -> Layout:
     base = layout(mode, players)
     cell = float(max(48, math.ceil((TOUCH_CELL + 0.5) * base.width / max(css_width, 1.0))))
     held_w = 46.0  # at least: a finger's target
-    if mode != "narrow" and base.house.x + 5 * cell + 12 + held_w <= base.width - 4:
+    if mode not in ("narrow", "side") and base.house.x + 5 * cell + 12 + held_w <= base.width - 4:
         lay = base
         lay.zoom, lay.cell = True, cell
         lay.house = Box(base.house.x, base.house.y, 5 * cell, 9 * cell)

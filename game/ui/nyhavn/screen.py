@@ -45,6 +45,8 @@ ABILITIES = ("any_cards", "additional_card", "construction_discount", "change_of
 PAPER, BOARD, INK, MUTED, LEGAL, WRONG, ACCENT = "#faf3e3", "#e6d6b5", "#1d2326", "#5b6468", "#1e8a3c", "#c4161c", "#f2b134"
 WIDE_FROM = 640  #: CSS width from which the table uses the two-column layout
 LANDSCAPE_UP_TO = 520  #: a window at most this tall and wider than tall is a phone on its side
+#: CSS px per unit the upright table keeps beside the bar (``side``): its 46-unit buttons stay 44 CSS px
+SIDE_SCALE = 0.97
 STAR = [v for i in range(10) for v in ((1 if i % 2 == 0 else 0.45) * math.cos(-math.pi / 2 + i * math.pi / 5),
                                          (1 if i % 2 == 0 else 0.45) * math.sin(-math.pi / 2 + i * math.pi / 5))]
 """A five-pointed star of radius 1 round (0, 0): x0, y0, x1, y1, …"""
@@ -60,12 +62,12 @@ _CSS = """
 #nyhavn-info { margin: 0; min-height: 1.45em; font-size: 0.95rem; }
 #nyhavn-info[data-kind="bad"] { color: var(--danger); font-weight: 600; }
 #nyhavn-info[data-kind="good"] { color: var(--ok); font-weight: 600; }
-section.table[data-shape="landscape"] { display: grid; grid-template-columns: minmax(0, 1fr) 132px; column-gap: 8px; align-items: start; }
-section.table[data-shape="landscape"] .nyhavn-bar { grid-column: 2; grid-row: 1; position: sticky; top: 0; border-top: 0; padding-top: 0; }
-section.table[data-shape="landscape"] .nyhavn-bar .actions { flex-direction: column; }
-section.table[data-shape="landscape"] .nyhavn-bar .actions button { flex: 0 0 auto; }
-section.table[data-shape="landscape"] #nyhavn-info { font-size: 0.85rem; }
-section.table[data-shape="landscape"] #nyhavn-rules { grid-column: 1 / -1; }
+section.table:is([data-shape="landscape"], [data-shape="side"]) { display: grid; grid-template-columns: minmax(0, 1fr) 132px; column-gap: 8px; align-items: start; }
+section.table:is([data-shape="landscape"], [data-shape="side"]) .nyhavn-bar { grid-column: 2; grid-row: 1; position: sticky; top: 0; border-top: 0; padding-top: 0; }
+section.table:is([data-shape="landscape"], [data-shape="side"]) .nyhavn-bar .actions { flex-direction: column; }
+section.table:is([data-shape="landscape"], [data-shape="side"]) .nyhavn-bar .actions button { flex: 0 0 auto; }
+section.table:is([data-shape="landscape"], [data-shape="side"]) #nyhavn-info { font-size: 0.85rem; }
+section.table:is([data-shape="landscape"], [data-shape="side"]) #nyhavn-rules { grid-column: 1 / -1; }
 #nyhavn-rules { margin-top: 10px; background: #fff; border: 1px solid var(--line); border-radius: var(--radius); padding: 6px 10px; }
 #nyhavn-rules summary { min-height: 44px; display: flex; align-items: center; cursor: pointer; font-weight: 600; }
 #nyhavn-rules h3 { font-size: 1rem; margin: 10px 0 4px; }
@@ -598,11 +600,13 @@ class NyhavnScreen(GameScreen):
         self.board.draw(d, None if same else targets)
         self._last_targets = targets
         # page attributes are written only when they change: a write makes the next size reading lay the page out again
-        chrome = 64 if mode == "landscape" else 190  # what else must fit in the window's height: the header row,
-        # and the bar when it is under the table
+        chrome = 64 if mode in ("landscape", "side") else 190  # what else must fit in the window's height: the header
+        # row, and the bar when it is under the table
+        _, vh, _ = self.board.viewport()
         if self.lay.zoom:  # not shrunk to the window's height (the page scrolls): cells a finger wide, up to ZOOM_CELL_MAX
-            _, vh, _ = self.board.viewport()
             aspect = ZOOM_CELL_MAX * self.lay.width / self.lay.cell / max(1.0, vh - chrome)
+        elif mode == "side":  # as tall as the window allows, but never under SIDE_SCALE (the abilities may scroll)
+            aspect = max(self.lay.width / self.lay.height, SIDE_SCALE * self.lay.width / max(1.0, vh - chrome))
         else:
             aspect = self.lay.width / self.lay.height
         settings = (
@@ -660,12 +664,12 @@ class NyhavnScreen(GameScreen):
             return
         _, vh, _ = self.board.viewport()
         bottom = top + (self.lay.house.y + self.lay.house.h + 20) * self.board.css_width / self.lay.width
-        bar = 0.0 if self.lay.mode == "landscape" else 150.0  # the bar of buttons under the table (beside it on its side)
+        bar = 0.0 if self.lay.mode in ("landscape", "side") else 150.0  # the bar of buttons under the table (or beside it)
         if top < 0 or bottom > vh - bar:
             self.board.root.scrollIntoView({"block": "start", "behavior": "instant"})
 
     def shape(self) -> str:
-        """The layout for this window: ``landscape`` (a phone on its side), ``wide`` or ``narrow``.
+        """The layout for this window: ``landscape`` (a phone on its side), ``wide``, ``narrow`` or ``side``.
 
         Decided again only when the table's width or the window's size changed (a resize, a rotation, or only
         the height: a phone on its side whose browser bar hides, a window made taller).
@@ -675,8 +679,10 @@ class NyhavnScreen(GameScreen):
         if (width, vw, vh) != self._shape[0]:
             if vh <= LANDSCAPE_UP_TO and vw > vh:
                 mode = "landscape"
-            else:
-                mode = "wide" if width >= WIDE_FROM else "narrow"
+            elif width >= WIDE_FROM:
+                mode = "wide"
+            else:  # wider than tall but too narrow for the wide table (640×560, say): the upright table beside the bar
+                mode = "side" if vw > vh else "narrow"
             self._shape = ((width, vw, vh), mode)
         return self._shape[1]
 
