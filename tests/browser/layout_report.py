@@ -1,8 +1,9 @@
 """The layout figures of docs/benchmarks.md: each game opened in headless Chromium at the six screen shapes of
 issue 14, measured as its layout test does (:mod:`tests.browser.layout`).
 
-``python3 -m tests.browser.layout_report -n 3`` measures the first N games (barrio, nyhavn, neueheimat) on the
-built ``dist/`` (``--dist`` for another build) and prints a Markdown table; screenshots go to ``test-artifacts/``.
+``python3 -m tests.browser.layout_report -n 3`` measures the first N games (barrio, nyhavn, neueheimat; ``--extra``:
+also at 320×568 and 640×560 by touch) on the built ``dist/`` (``--dist`` for another build) and prints a Markdown
+table; screenshots go to ``test-artifacts/``.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from .conftest import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, ROOT, Server, build, wait_ready
-from .layout import SIZES, TEXT_PROBE, measure, problems
+from .layout import NARROW, SIZES, SQUARISH, TEXT_PROBE, measure, problems
 from .layout_games import GAMES
 
 
@@ -32,11 +33,12 @@ def open_game(browser: Any, url: str, game_id: str, touch: bool, width: int, hei
     return context, page
 
 
-def run_game(browser: Any, url: str, game_id: str, shots: bool = True) -> dict[str, dict[str, Any]]:
-    """Measurements of ``game_id`` at every size: touch sizes in one context (resized), mouse sizes in another."""
+def run_game(browser: Any, url: str, game_id: str, shots: bool = True, extra: bool = False) -> dict[str, dict[str, Any]]:
+    """Measurements of ``game_id`` at every size: touch sizes in one context (resized), mouse sizes in another
+    (``extra``: also the narrowest phone, 320×568, and a window a little wider than tall, 640×560, by touch)."""
     out: dict[str, dict[str, Any]] = {}
     for touch in (True, False):
-        sizes = [s for s in SIZES if s[3] == touch]
+        sizes = [s for s in SIZES if s[3] == touch] + ([NARROW, SQUARISH] if touch and extra else [])
         context, page = open_game(browser, url, game_id, touch, sizes[0][1], sizes[0][2])
         try:
             for name, width, height, _ in sizes:
@@ -51,7 +53,7 @@ def run_game(browser: Any, url: str, game_id: str, shots: bool = True) -> dict[s
 
 def table(results: dict[str, dict[str, dict[str, Any]]]) -> str:
     """Markdown: per game and figure, one column per size."""
-    names = [s[0] for s in SIZES]
+    names = [s[0] for s in SIZES] + [n for n in (NARROW[0], SQUARISH[0]) if any(n in r for r in results.values())]
     lines = ["| game · figure | " + " | ".join(names) + " |", "|---|" + "---|" * len(names)]
     for gid, by_size in results.items():
         rows = {
@@ -75,6 +77,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--frames", action="store_true",
                         help="also time full redraws (the bench's frame_ms at 390x844 and frame_ms_large at 1920x1080)")
     parser.add_argument("--json", action="store_true", help="print the raw measurements as JSON too")
+    parser.add_argument("--extra", action="store_true", help="also measure 320x568 and 640x560 by touch")
     args = parser.parse_args(argv)
     # a given build (--dist, or the suite's HOUSE_GAMES_DIST: never rebuild a dist/ other tests are serving)
     given = args.dist or (Path(os.environ["HOUSE_GAMES_DIST"]) if os.environ.get("HOUSE_GAMES_DIST") else None)
@@ -89,7 +92,7 @@ def main(argv: list[str] | None = None) -> int:
             browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
             games = args.game or list(GAMES)[: args.n]
             try:
-                results = {gid: run_game(browser, server.url, gid) for gid in games}
+                results = {gid: run_game(browser, server.url, gid, extra=args.extra) for gid in games}
                 if args.frames:
                     from tests.bench.browser import DESKTOP, Bench
 
