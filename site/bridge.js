@@ -11,6 +11,7 @@ const ids = new WeakMap(); // element -> id
 const listeners = new Map(); // handler id -> [element, type, listener]
 const observed = new Set(); // elements whose size Python reads
 const handedOver = new WeakSet(); // canvases whose drawing moved to the worker (OffscreenCanvas)
+const drawnHere = new WeakSet(); // canvases the page drew on: they have a context, so they stay here
 const pendingMoves = new Map(); // handler id -> latest coalesced move event while the worker is busy
 const queued = []; // messages before the worker is connected
 const MOVES = new Set(["pointermove", "mousemove", "touchmove", "scroll", "wheel"]);
@@ -181,7 +182,7 @@ const APPLY = {
   // page's thread; until the canvas arrives it sends "draw" operations, and it redraws on arrival).
   offscreen(id) {
     const canvas = nodes.get(id);
-    if (!canvas || handedOver.has(canvas) || typeof canvas.transferControlToOffscreen !== "function") return;
+    if (!canvas || handedOver.has(canvas) || drawnHere.has(canvas) || typeof canvas.transferControlToOffscreen !== "function") return;
     const offscreen = canvas.transferControlToOffscreen();
     handedOver.add(canvas);
     pendingDraws.delete(id);
@@ -260,6 +261,7 @@ function flushDraws() {
     const canvas = nodes.get(id);
     if (!canvas) continue; // dropped before its frame came
     try {
+      drawnHere.add(canvas);
       window.houseGamesDraw(canvas, commands);
     } catch (error) {
       console.error("bridge: drawing failed:", error);
