@@ -10,6 +10,8 @@ const nodes = new Map(); // id -> element
 const ids = new WeakMap(); // element -> id
 const listeners = new Map(); // handler id -> [element, type, listener]
 const observed = new Set(); // elements whose size Python reads
+const handedOver = new WeakSet(); // canvases whose drawing moved to the worker (OffscreenCanvas)
+const drawnHere = new WeakSet(); // canvases the page drew on: they have a context, so they stay here
 const pendingMoves = new Map(); // handler id -> latest coalesced move event while the worker is busy
 const queued = []; // messages before the worker is connected
 const MOVES = new Set(["pointermove", "mousemove", "touchmove", "scroll", "wheel"]);
@@ -145,10 +147,15 @@ const APPLY = {
   text(id, text) { nodes.get(id).append(text); },
   attr(id, name, value) {
     const element = nodes.get(id);
+    if (handedOver.has(element) && (name === "width" || name === "height")) return; // the worker sizes it
     if (value === null) element.removeAttribute(name);
     else element.setAttribute(name, value);
   },
-  prop(id, name, value) { nodes.get(id)[name] = value; },
+  prop(id, name, value) {
+    const element = nodes.get(id);
+    if (handedOver.has(element) && (name === "width" || name === "height")) return;
+    element[name] = value;
+  },
   style(id, name, value) {
     const style = nodes.get(id).style;
     if (!name.startsWith("--")) style[name] = value;
@@ -170,7 +177,21 @@ const APPLY = {
   },
   observe(id) { const element = nodes.get(id); observed.add(element); observer.observe(element); },
   unobserve(id) { const element = nodes.get(id); observed.delete(element); observer.unobserve(element); },
-  draw(id, commands) { queueDraw(id, commands); },
+  draw(id, commands) { if (!handedOver.has(nodes.get(id))) queueDraw(id, commands); },
+  // The worker asks to draw this canvas itself: hand it over where the browser can (it then draws off the
+  // page's thread; until the canvas arrives it sends "draw" operations, and it redraws on arrival).
+  offscreen(id) {
+    const canvas = nodes.get(id);
+    if (!canvas || handedOver.has(canvas) || drawnHere.has(canvas) || typeof canvas.transferControlToOffscreen !== "function") return;
+    const offscreen = canvas.transferControlToOffscreen();
+    handedOver.add(canvas);
+    pendingDraws.delete(id);
+    worker.postMessage({ kind: "canvas", id, canvas: offscreen }, [offscreen]);
+  },
+  // A frame the worker drew itself, for a page that asked to see every frame (tests measuring drawn text)
+  frame(id, commands) {
+    if (typeof window.houseGamesFrameProbe === "function") window.houseGamesFrameProbe(nodes.get(id), commands);
+  },
   call(id, method, args) {
     try {
       nodes.get(id)[method](...args);
@@ -240,6 +261,7 @@ function flushDraws() {
     const canvas = nodes.get(id);
     if (!canvas) continue; // dropped before its frame came
     try {
+      drawnHere.add(canvas);
       window.houseGamesDraw(canvas, commands);
     } catch (error) {
       console.error("bridge: drawing failed:", error);
@@ -305,6 +327,8 @@ export function connect(pyWorker, pageHooks) {
   send({
     kind: "boot", search: location.search, href: location.href, build: hooks.build,
     dpr: devicePixelRatio || 1, viewport: viewport(), storage: storageSnapshot(),
+    frames: typeof window.houseGamesFrameProbe === "function",
+    renderer: new URL("render.js", document.baseURI).href,
   });
   for (const message of queued.splice(0)) send(message);
   hooks.inspect = async (path) => JSON.parse(await pyWorker.sync.inspect(path));

@@ -1,7 +1,10 @@
 // The canvas renderer Python drives (game/ui/canvas.py): one call per frame,
-// window.houseGamesDraw(canvas, commands), where commands is a list (or its JSON
-// text) in the board's logical units. Python, in its worker, sends one "draw"
-// operation per frame through the bridge (site/bridge.js), which calls this.
+// houseGamesDraw(canvas, commands, scale), where commands is a list (or its JSON
+// text) in the board's logical units and scale maps them to backing-store pixels
+// (default: the canvas's data-scale). It runs where the canvas is drawn: in
+// Python's worker, on an OffscreenCanvas the page handed over (the worker loads
+// this file), so drawing never blocks the page; or, where a browser cannot hand
+// a canvas over, on the page, for the "draw" operations site/bridge.js receives.
 //
 // Commands (arrays, first item the name):
 //   ["clear", colour|null]
@@ -54,9 +57,9 @@
     ctx.restore();
   }
 
-  function draw(canvas, json) {
+  function draw(canvas, json, scale) {
     const ctx = canvas.getContext("2d");
-    const scale = Number(canvas.dataset.scale || 1);
+    if (scale === undefined) scale = Number(canvas.dataset.scale || 1);
     ctx.setTransform(scale, 0, 0, scale, 0, 0);
     for (const c of typeof json === "string" ? JSON.parse(json) : json) {
       switch (c[0]) {
@@ -103,5 +106,5 @@
     }
   }
 
-  window.houseGamesDraw = draw;
+  globalThis.houseGamesDraw = draw;
 })();

@@ -289,6 +289,8 @@
   hg.showStart = (notice) => {
     setPending(null);
     s = loadSettings();
+    // Back on the start screen, a shared game's link has been used (or refused): a reload should not open it again.
+    if (location.hash.startsWith("#replay=")) history.replaceState(history.state, "", location.pathname + location.search);
     if (notice && notice.text) {
       const node = $("start-notice");
       node.textContent = notice.text;

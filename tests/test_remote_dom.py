@@ -177,6 +177,51 @@ def test_a_board_measures_itself_draws_in_one_operation_and_sends_only_changed_t
     assert taps == ["a"]
 
 
+class DrawingHost(FakeHost):
+    """A worker that loaded the renderer: it keeps what it drew on each handed-over canvas."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.drawn: list[tuple[Any, int, int, float, list[Any]]] = []
+
+    def draw(self, canvas: Any, width: int, height: int, scale: float, frame: str) -> None:
+        self.drawn.append((canvas, width, height, scale, json.loads(frame)))
+
+
+def test_a_handed_over_canvas_is_drawn_in_the_worker_once_per_turn_and_never_sent(monkeypatch: pytest.MonkeyPatch) -> None:
+    host = DrawingHost()
+    p = Page(host)
+    monkeypatch.setattr(dom, "page", p)
+    monkeypatch.setattr(dom, "window", p.window)
+    board = Board(p.roots["app"], 360, 600, on_tap=lambda key: None)
+    first = DrawList().clear("#fff")
+    board.draw(first)
+    p.flush()
+    ops = host.ops()
+    # before the renderer is ready, the page draws (and nobody asked for the canvas)
+    assert ["draw", board.canvas.nid, [["clear", "#fff"]]] in ops and not [op for op in ops if op[0] == "offscreen"]
+    p.run(p.offer_canvases)  # the renderer loaded: every existing canvas is asked for
+    assert ["offscreen", board.canvas.nid] in host.ops()
+    p.receive(json.dumps({"kind": "sizes", "rects": {str(board.root.nid): [0, 0, 390, 650]}, "dpr": 3}))
+    host.ops()
+    assert host.drawn == []
+    p.run(p.take_canvas, board.canvas.nid, "offscreen-canvas")  # it arrives: the last frame is drawn on it at once
+    assert host.drawn == [("offscreen-canvas", 1170, 1950, 3.25, [["clear", "#fff"]])]
+    assert not [op for op in host.ops() if op[0] == "draw"]
+    # two frames in one turn: only the last is drawn, and nothing goes to the page
+    p.run(lambda: (board.draw(DrawList().clear("#000")), board.draw(DrawList().clear("#123"))))
+    assert host.drawn[-1][4] == [["clear", "#123"]] and len(host.drawn) == 2
+    assert not [op for op in host.ops() if op[0] in ("draw", "frame")]
+    # a page that watches frames gets each one as well
+    p.frame_probe = True
+    p.run(lambda: board.draw(DrawList().clear("#456")))
+    assert ["frame", board.canvas.nid, [["clear", "#456"]]] in host.ops()
+    # a canvas made after the renderer is ready is asked for when created
+    other = Board(p.roots["app"], 100, 100, on_tap=lambda key: None)
+    p.flush()
+    assert ["offscreen", other.canvas.nid] in host.ops()
+
+
 def test_storage_writes_are_forwarded_and_other_tabs_changes_taken_in() -> None:
     sent: list[tuple[str, str | None]] = []
     backend = PageBackend({AUTOSAVE_KEY: "{}"}, lambda k, v: sent.append((k, v)))

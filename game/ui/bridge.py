@@ -10,12 +10,14 @@ passing: no ``SharedArrayBuffer``, so no cross-origin isolation is needed
 
 from __future__ import annotations
 
+import asyncio
 import json
 import traceback
 from typing import Any, Callable
 
 import js
 from polyscript import xworker
+from pyodide.code import run_js
 from pyodide.ffi import create_once_callable, create_proxy
 
 from . import dom
@@ -36,6 +38,30 @@ class WorkerHost:
     def now(self) -> float:
         return float(js.performance.now())
 
+    def draw(self, canvas: Any, width: int, height: int, scale: float, frame: str) -> None:
+        if canvas.width != width:  # resizing clears the canvas: only when the size changed
+            canvas.width = width
+        if canvas.height != height:
+            canvas.height = height
+        js.houseGamesDraw(canvas, frame, scale)
+
+
+async def _load_renderer(page: Any, url: str) -> None:
+    """Load ``site/render.js`` into the worker, then have the page hand its canvases over, so frames are drawn
+    here and never hold up the page's thread. Where the worker cannot draw (no ``OffscreenCanvas``, or the file
+    cannot be read), the page keeps drawing them, as before."""
+    if not url or not hasattr(js, "OffscreenCanvas"):
+        return
+    try:
+        response = await js.fetch(url)
+        if not response.ok:
+            return
+        run_js(await response.text())
+    except Exception:  # the page draws instead
+        return
+    if hasattr(js, "houseGamesDraw"):
+        page.run(page.offer_canvases)
+
 
 def serve(start: Callable[[dict[str, Any]], Any]) -> None:
     """Listen to the page; on its ``boot`` message (page facts and stored data) call ``start(boot)`` (it returns the app)."""
@@ -50,6 +76,8 @@ def serve(start: Callable[[dict[str, Any]], Any]) -> None:
         if data.get("viewport"):
             width, height, coarse = data["viewport"]
             page.viewport = (float(width), float(height), bool(coarse))
+        page.frame_probe = bool(data.get("frames"))
+        asyncio.ensure_future(_load_renderer(page, str(data.get("renderer") or "")))
         global inspected
         try:
             inspected = start(data)
@@ -59,7 +87,11 @@ def serve(start: Callable[[dict[str, Any]], Any]) -> None:
     page.on_message["boot"] = boot
 
     def receive(event: Any) -> None:
-        page.receive(str(event.data))
+        data = event.data
+        if isinstance(data, str):
+            page.receive(data)
+        elif getattr(data, "kind", None) == "canvas":  # a canvas handed over (an object, not JSON text)
+            page.run(page.take_canvas, int(data.id), data.canvas)
 
     xworker.onmessage = create_proxy(receive)
     xworker.sync.inspect = inspect

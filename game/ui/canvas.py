@@ -1,8 +1,10 @@
 """A crisp, DPR-aware canvas drawn in batches, with real buttons over its targets.
 
 :class:`DrawList` collects drawing commands in the board's *logical* units
-(pure Python); :meth:`Board.draw` sends them as one operation to the page, where
-the small JavaScript renderer ``site/render.js`` draws them (one call per frame).
+(pure Python); :meth:`Board.draw` hands them to the small JavaScript renderer
+``site/render.js`` (one call per frame): in the worker, on an ``OffscreenCanvas``
+the page handed over, so drawing never holds up the page's thread; or, in a
+browser that cannot hand canvases over, as one operation the page draws.
 
 :class:`Board` scales the logical size to the CSS width of its container and
 the device pixel ratio, so it is sharp on any screen and never wider than the
@@ -114,8 +116,10 @@ class Board:
     called when the CSS width or the window's size changes (a height-only
     change too: the browser's bar hiding, a keyboard, a rotation the table's
     width hides), after which the screen should lay out and draw again.
-    The page measures the board (``dom.observe``) and draws the frames
-    (``site/render.js``); this class only decides sizes and sends frames.
+    The page measures the board (``dom.observe``); the frames are drawn by
+    ``site/render.js``, in the worker on a canvas the page handed over, or
+    on the page (:meth:`game.ui.remote.Page.draw`). This class only decides
+    sizes and frames.
     """
 
     def __init__(self, parent: Any, width: float, height: float, on_tap: Callable[[str], Any],
@@ -190,7 +194,7 @@ class Board:
     def draw(self, frame: DrawList, targets: list[Target] | None = None) -> None:
         """Draw ``frame`` and make ``targets`` the board's buttons (in this order for Tab)."""
         self.fit()
-        self._dom.page.raw_op('["draw",%d,%s]' % (self.canvas.nid, frame.to_json()))
+        self._dom.page.draw(self.canvas, frame.to_json())
         if targets is not None:
             self.set_targets(targets)
 

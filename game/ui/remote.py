@@ -48,6 +48,10 @@ class Host(Protocol):
     def now(self) -> float:
         """Milliseconds from a fixed origin (``performance.now()``)."""
 
+    def draw(self, canvas: Any, width: int, height: int, scale: float, frame: str) -> None:
+        """Draw ``frame`` on a canvas the page handed over, sized ``width`` × ``height`` pixels (only hosts that
+        load the renderer are handed canvases, see :meth:`Page.offer_canvases`)."""
+
 
 class RemoteReadError(AttributeError):
     """A property only the page can compute (layout, scroll sizes) was read in the worker."""
@@ -667,6 +671,13 @@ class Page:
         self.build: str | None = None
         self.on_error: Callable[[BaseException], Any] | None = None
         self.on_message: dict[str, Callable[[dict[str, Any]], Any]] = {}  #: other message kinds (boot, request…)
+        #: the worker can draw a canvas itself (its host loaded the renderer): canvases are asked for
+        self.draws_offscreen = False
+        #: the page wants every frame as a "frame" operation too (tests reading what is drawn)
+        self.frame_probe = False
+        self.offscreen: dict[int, Any] = {}  #: canvases the page handed over (``OffscreenCanvas``), by node id
+        self._frames: dict[int, str] = {}  #: each canvas's last frame (drawn again when its canvas arrives)
+        self._to_draw: set[int] = set()  #: handed-over canvases with a new frame this turn
         self._next_id = max(ROOT_IDS.values()) + 1
         self._next_handler = 1
         self._depth = 0
@@ -700,7 +711,49 @@ class Page:
         node = Node(self, nid, tag, attrs)
         self.nodes[nid] = node
         self.op(["new", nid, tag.lower(), attrs or {}])
+        if tag.lower() == "canvas" and self.draws_offscreen:
+            self.op(["offscreen", nid])
         return node
+
+    # ------------------------------------------------------------------ canvases
+    def draw(self, canvas: Node, frame: str) -> None:
+        """Show ``frame`` (the renderer's commands as JSON text) on ``canvas``: drawn here at the end of the
+        turn when the page handed the canvas over, else sent for the page to draw (the last frame of a turn wins)."""
+        nid = canvas.nid
+        self._frames[nid] = frame
+        if nid in self.offscreen:
+            self._to_draw.add(nid)
+        else:
+            self.raw_op('["draw",%d,%s]' % (nid, frame))
+        if self.frame_probe:
+            self.raw_op('["frame",%d,%s]' % (nid, frame))
+
+    def offer_canvases(self) -> None:
+        """The renderer is ready: ask the page for every canvas that exists (new ones are asked for when created)."""
+        self.draws_offscreen = True
+        for nid, node in list(self.nodes.items()):
+            if node.tagName == "CANVAS" and nid not in self.offscreen:
+                self.op(["offscreen", nid])
+
+    def take_canvas(self, nid: int, offscreen: Any) -> None:
+        """The page handed canvas ``nid`` over: draw its last frame on it now, and every later one."""
+        if nid not in self.nodes:
+            return
+        self.offscreen[nid] = offscreen
+        if nid in self._frames:
+            self._to_draw.add(nid)
+
+    def _draw_offscreen(self) -> None:
+        for nid in sorted(self._to_draw):
+            node, canvas = self.nodes.get(nid), self.offscreen.get(nid)
+            if node is None or canvas is None or self.host is None:
+                continue
+            try:
+                self.host.draw(canvas, int(node._props.get("width") or 300), int(node._props.get("height") or 150),
+                               float(node._attrs.get("data-scale") or 1), self._frames[nid])
+            except Exception as exc:
+                self.report(exc)
+        self._to_draw.clear()
 
     def op(self, operation: list[Any]) -> None:
         """Queue one operation for the page."""
@@ -778,10 +831,16 @@ class Page:
                 self.op(["console", "error", traceback.format_exc()])
 
     def flush(self) -> None:
-        """Send everything queued as one message (nothing when there is nothing to say)."""
+        """Draw the turn's frames on handed-over canvases, then send everything queued as one message
+        (nothing when there is nothing to say)."""
+        if self._to_draw:
+            self._draw_offscreen()
         if self.dropped:
             gone = [nid for nid in self.dropped if nid not in self.nodes]
             self.dropped.clear()
+            for nid in gone:
+                self.offscreen.pop(nid, None)
+                self._frames.pop(nid, None)
             if gone:
                 self.op(["drop", gone])
         if not self.ops and self.received == self._acked:

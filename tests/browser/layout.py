@@ -35,17 +35,15 @@ NARROW = ("320x568", 320, 568, True)
 #: checked where a game decides its layout by the window's shape (Nyhavn)
 SQUARISH = ("640x560", 640, 560, True)
 
-#: Wraps the canvas renderer (``site/render.js`` sets ``window.houseGamesDraw``) to record the smallest text
-#: it draws, in CSS px: the font's px × the canvas's logical→CSS scale, × the squeeze ``max_width`` applies.
+#: Watches every frame drawn (``window.houseGamesFrameProbe``: the worker then sends each frame to the page as
+#: well, see site/bridge.js) to record the smallest text, in CSS px: the font's px × the canvas's logical→CSS
+#: scale, × the squeeze ``max_width`` applies.
 TEXT_PROBE = """
 (() => {
-  let real = null;
   window.__minCanvasText = null;
-  const wrapped = (canvas, json) => {
-    real(canvas, json);
+  const ctx = document.createElement("canvas").getContext("2d");  // for measureText only
+  window.houseGamesFrameProbe = (canvas, json) => {
     const css = Number(canvas.dataset.scale || 1) / (window.devicePixelRatio || 1);
-    const ctx = canvas.getContext("2d");
-    ctx.save();
     // the smallest text of the last frame drawn: what the player sees once the table has settled at this
     // size (a frame drawn in between, before the table re-lays for the new shape, is replaced at once)
     let least = null;
@@ -58,9 +56,7 @@ TEXT_PROBE = """
       if (!least || px < least.px) least = {px: Math.round(px * 10) / 10, text: String(c[3])};
     }
     window.__minCanvasText = least;
-    ctx.restore();
   };
-  Object.defineProperty(window, "houseGamesDraw", {configurable: true, get: () => real && wrapped, set: (fn) => { real = fn; }});
 })();
 """
 

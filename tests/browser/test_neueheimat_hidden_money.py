@@ -1,8 +1,8 @@
 """Neue Heimat hot-seat with hidden money: the table really hides the other players' money.
 
-The money is drawn on the canvas, so the test reads what is drawn: the page's
-renderer (``window.houseGamesDraw``) is wrapped to keep the last frame's
-commands, and the texts drawn are what the player sees. With money hidden, the
+The money is drawn on the canvas, so the test reads what is drawn: the page
+asks to see every frame (``window.houseGamesFrameProbe``, see site/bridge.js)
+and keeps the last frame's commands; the texts drawn are what the player sees. With money hidden, the
 player in front of the device sees their own money and a "?" for everyone
 else's money and cash box; switching the option off shows the others' figures.
 """
@@ -16,20 +16,13 @@ from .test_neueheimat_ui import AUTOSAVE, human_policy, saved_match, start_game,
 
 import game.neueheimat as nh
 
-KEEP_FRAMES = """(() => {
-  let real = null;
-  Object.defineProperty(window, "houseGamesDraw", {
-    configurable: true,
-    set(fn) { real = fn; },
-    get() { return real && ((canvas, json) => { window.__houseGamesLastFrame = json; return real(canvas, json); }); },
-  });
-})();"""
+KEEP_FRAMES = "window.houseGamesFrameProbe = (canvas, json) => { window.__houseGamesLastFrame = json; };"
 MONEY = re.compile(r"^\d+M$")
 
 
 def drawn_texts(page) -> list[str]:
     frame = page.evaluate("window.__houseGamesLastFrame")
-    if isinstance(frame, str):  # the renderer takes JSON text or (from the worker's bridge) the command list
+    if isinstance(frame, str):  # JSON text or (parsed by the bridge) the command list
         frame = json.loads(frame)
     return [c[3] for c in frame if c[0] == "text"]
 

@@ -56,7 +56,7 @@ screen.board.on_tap = broken
 
     # 2. an uncaught JavaScript error (e.g. the renderer throwing on a command it does not know)
     page.evaluate("""() => setTimeout(() => window.houseGamesDraw(
-        document.querySelector('.board canvas'), JSON.stringify([["no-such-command"]])), 0)""")
+        document.createElement('canvas'), JSON.stringify([["no-such-command"]])), 0)""")
     page.wait_for_timeout(200)
     problems.settle()
     assert any(kind == "uncaught error" and "no-such-command" in text for kind, text in problems.unexpected())

@@ -47,6 +47,13 @@ def test_a_link_opens_offline_elsewhere_and_a_tampered_one_loses_nothing(make_co
     assert there.locator("#game-log li").all_inner_texts() == here_log
     assert storage(there) == {}  # opening a link stores nothing
     shot(there, "share-link-offline")
+    # closing the replay leaves the link behind: the address loses its fragment, and a reload opens the start screen
+    there.locator("#replay-close").tap()
+    there.locator("#start-screen").wait_for()
+    assert there.url == site_url
+    there.reload()
+    wait_ready(there)
+    assert there.locator("#start-screen").is_visible() and not there.locator("#replay").count()
 
     # a tampered link in the first context: a clear message; the autosave and the past games as they were
     before = storage(page)
@@ -62,6 +69,7 @@ def test_a_link_opens_offline_elsewhere_and_a_tampered_one_loses_nothing(make_co
         notice.wait_for()
         assert "damaged or incomplete" in notice.inner_text()
         assert again.locator("#start-screen").is_visible()
+        assert "#" not in again.url  # refused once: a reload does not say it again
         assert storage(again) == before
         again.close()
     shot(page, "share-link-tampered")

@@ -3,6 +3,9 @@ and the main thread has no long task (Long Tasks API, over 50 ms) from first pai
 
 from __future__ import annotations
 
+import io
+
+from PIL import Image
 from playwright.sync_api import Locator
 
 from .conftest import wait_ready
@@ -43,6 +46,46 @@ def test_the_start_screen_and_a_game_answer_while_python_runs_in_its_worker(page
     assert page.evaluate("houseGames.inspect('screen')") is None  # the worker answers: no game open yet
     start_computer_game(page)
     assert page.evaluate("houseGames.inspect('screen.match.game_id')") == "barrio"
+
+
+#: True once the board's canvas was handed over to the worker (the page can no longer draw on it)
+HANDED_OVER = """() => {
+  const canvas = document.querySelector('.board canvas');
+  if (!canvas) return false;
+  try { canvas.getContext('2d'); return false; } catch (e) { return e.name === 'InvalidStateError'; }
+}"""
+
+
+def colours(png: bytes) -> int:
+    """How many different colours a screenshot has (a blank canvas has one)."""
+    return len(Image.open(io.BytesIO(png)).convert("RGB").getcolors(1 << 24) or [])
+
+
+def test_the_table_is_drawn_in_the_worker_and_by_the_page_where_a_canvas_cannot_be_handed_over(page, open_app, make_context):
+    def open_barrio(page) -> None:
+        open_app(page, query="?pause=3600000")  # the computer never moves: one settled table
+        page.locator("label[for=game-barrio]").click()
+        page.locator("#start-game").click()
+        page.locator(".board canvas").first.wait_for()
+
+    open_barrio(page)
+    page.wait_for_function(HANDED_OVER)
+    page.wait_for_function("houseGames.idle()")
+    assert colours(page.locator(".board canvas").first.screenshot()) > 20  # cards, letters, market: drawn by the worker
+    # a browser that cannot hand a canvas over (no OffscreenCanvas, as in older Safari): the page draws the frames
+    legacy = make_context().new_page()
+    legacy.add_init_script("delete HTMLCanvasElement.prototype.transferControlToOffscreen;")
+    open_barrio(legacy)
+    legacy.wait_for_function("houseGames.idle()")
+    assert legacy.evaluate(HANDED_OVER) is False
+    drawn = legacy.evaluate("""() => {
+      const c = document.querySelector('.board canvas');
+      const data = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+      const seen = new Set();
+      for (let i = 0; i < data.length; i += 4 * 97) seen.add((data[i] << 16) | (data[i + 1] << 8) | data[i + 2]);
+      return seen.size;
+    }""")
+    assert drawn > 20
 
 
 def test_a_tap_is_answered_while_the_strong_computer_seat_thinks(make_context, site_url):
