@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
@@ -116,12 +117,19 @@ def test_permit_buttons_show_the_lengths_they_would_give():
     assert {"type": "discard"} in panel_actions(nh.view(state, 0), frame.legal)
 
 
-def test_cancel_buttons_name_the_permit_and_refuse_what_would_cut_houses():
-    state = scenario(3, board=(("r5:2", "y3", "g2", "b1", "w6"), (), ()), permits=((1,), (-3,), ()), supply=["cancel"])
+def cancel_to_place(permits: tuple) -> Any:
+    """A three-player table whose top row has five houses, with ``permits`` placed: seat 0 auctioned the cancel
+    cube, nobody bid, and now places it."""
+    state = scenario(3, board=(("r5:2", "y3", "g2", "b1", "w6"), (), ()), permits=permits, supply=["cancel"])
     state = nh.apply_action(state, {"type": "profits", "take": False})
     state = nh.apply_action(state, {"type": "auction", "piece": "cancel"})
     for _ in range(2):
         state = nh.apply_action(state, {"type": "pass"})
+    return state
+
+
+def test_cancel_buttons_name_the_permit_and_refuse_what_would_cut_houses():
+    state = cancel_to_place(((1,), (-3,), ()))
     frame = frame_for(state)
     _, targets = draw_table(nh.view(state, 0), frame)
     labels = {t.key: t.label for t in targets}
@@ -210,11 +218,7 @@ def test_table_buttons_are_a_finger_wide_on_the_narrowest_phone():
 
 
 def test_road_choices_split_the_row_one_per_place():
-    state = scenario(3, board=(("r5:2", "y3", "g2", "b1", "w6"), (), ()), permits=((1, 2), (), ()), supply=["cancel"])
-    state = nh.apply_action(state, {"type": "profits", "take": False})
-    state = nh.apply_action(state, {"type": "auction", "piece": "cancel"})
-    for _ in range(2):
-        state = nh.apply_action(state, {"type": "pass"})
+    state = cancel_to_place(((1, 2), (), ()))
     frame = frame_for(state)
     _, targets = draw_table(nh.view(state, 0), frame)
     road = [t for t in targets if t.key.startswith("cancel-")]
