@@ -269,14 +269,38 @@ function flushDraws() {
   }
 }
 
-function apply(operations) {
-  for (const [name, ...args] of operations) {
-    try {
-      APPLY[name](...args);
-    } catch (error) {
-      console.error(`bridge: operation ${name} failed:`, error, args.slice(0, 3));
-    }
+// Messages are applied in order, in slices of at most SLICE_MS: a screen built at once (a new game's table,
+// hundreds of elements) is applied over several tasks instead of one long one, so a tap is never kept waiting.
+// A message counts as handled (its ack) once all its operations are applied.
+const SLICE_MS = 25;
+const backlog = []; // [message, index of its next operation]
+let draining = false;
+
+function applyOne([name, ...args]) {
+  try {
+    APPLY[name](...args);
+  } catch (error) {
+    console.error(`bridge: operation ${name} failed:`, error, args.slice(0, 3));
   }
+}
+
+function drain() {
+  const deadline = performance.now() + SLICE_MS;
+  while (backlog.length) {
+    const entry = backlog[0];
+    const [message] = entry;
+    while (entry[1] < message.ops.length) {
+      applyOne(message.ops[entry[1]++]);
+      if (entry[1] < message.ops.length && performance.now() > deadline) {
+        setTimeout(drain, 0); // the rest in a later task
+        return;
+      }
+    }
+    backlog.shift();
+    if (typeof message.ack === "number") acked = Math.max(acked, message.ack);
+  }
+  draining = false;
+  if (!busy()) sendPendingMoves();
 }
 
 function received(event) {
@@ -284,9 +308,11 @@ function received(event) {
   let message;
   try { message = JSON.parse(event.data); } catch { return; }
   if (message.kind !== "ops") return;
-  apply(message.ops);
-  if (typeof message.ack === "number") acked = Math.max(acked, message.ack);
-  if (!busy()) sendPendingMoves();
+  backlog.push([message, 0]);
+  if (!draining) {
+    draining = true;
+    drain();
+  }
 }
 
 function storageSnapshot() {
@@ -332,6 +358,6 @@ export function connect(pyWorker, pageHooks) {
   });
   for (const message of queued.splice(0)) send(message);
   hooks.inspect = async (path) => JSON.parse(await pyWorker.sync.inspect(path));
-  hooks.idle = () => !busy() && !pendingDraws.size && !pendingScrolls.size;
+  hooks.idle = () => !busy() && !backlog.length && !pendingDraws.size && !pendingScrolls.size;
 }
 
