@@ -33,7 +33,7 @@ def _place_actions(s: State) -> list[Action]:
         return [{"type": "place", "card": m, "row": r, "col": c} for m in mats for r, c in cells]
     out = []
     box = market_box(s.market)
-    first_stretch = None
+    stretch = _Stretch(s)
     for r, c in cells:
         if box is None:
             h = w = 1
@@ -43,25 +43,54 @@ def _place_actions(s: State) -> list[Action]:
         if h <= 5 and w <= 5:
             out += [{"type": "place", "card": m, "row": r, "col": c} for m in mats]
             continue
-        # Beyond 5x5 only to build at once: legal when a build (after the second material, if this is
-        # the first) can bring the market back within 5x5. The result depends on the kind, not the card.
-        by_kind: dict[int, bool] = {}
+        by_kind: dict[int, bool] = {}  # the result depends on the kind, not the card
         for m in mats:
             k = C.KIND[m]
             if k not in by_kind:
-                rest = hand[:]
-                rest.remove(m)
-                if s.placed == 0:
-                    if first_stretch is None:
-                        first_stretch = _FirstStretch(s.market, hand)
-                    by_kind[k] = first_stretch.can_build(r, c, k, {C.KIND[x] for x in rest if x < C.NUM_MATERIALS})
-                else:
-                    grown = s.market.copy()
-                    grown[(r, c)] = m
-                    by_kind[k] = _stretch_can_build(s, grown, rest)
+                by_kind[k] = stretch.allows(r, c, m)
             if by_kind[k]:
                 out.append({"type": "place", "card": m, "row": r, "col": c})
     return out
+
+
+class _Stretch:
+    """Beyond 5x5 only to build at once: a material may stretch the market when a build (after the second
+    material, if this is the first) can bring it back within 5x5. Work shared by the cells of one position."""
+
+    def __init__(self, s: State) -> None:
+        self.s = s
+        self.first: _FirstStretch | None = None
+
+    def allows(self, r: int, c: int, m: int) -> bool:
+        """May material ``m`` go at ``(r, c)``, a cell that stretches the market beyond 5x5?"""
+        s = self.s
+        hand = s.hands[s.seat]
+        rest = hand[:]
+        rest.remove(m)
+        if s.placed == 0:
+            if self.first is None:
+                self.first = _FirstStretch(s.market, hand)
+            return self.first.can_build(r, c, C.KIND[m], {C.KIND[x] for x in rest if x < C.NUM_MATERIALS})
+        grown = s.market.copy()
+        grown[(r, c)] = m
+        return _stretch_can_build(s, grown, rest)
+
+
+def _place_is_legal(s: State, m: int, r: int, c: int) -> bool:
+    """``{"type": "place", "card": m, "row": r, "col": c} in legal_actions(s)``, without listing every placement."""
+    if s.phase not in ("start", "placed1") or m >= C.NUM_MATERIALS or m not in s.hands[s.seat]:
+        return False
+    market = s.market
+    if not market:
+        return (r, c) == (0, 0)
+    if (r, c) in market or not any((r + dr, c + dc) in market for dr, dc in NEIGHBOURS):
+        return False
+    if s.solo:
+        return True
+    r0, c0, r1, c1 = market_box(market)
+    if max(r1, r) - min(r0, r) < 5 and max(c1, c) - min(c0, c) < 5:
+        return True
+    return _Stretch(s).allows(r, c, m)
 
 
 def _stretch_can_build(s: State, market: dict[Cell, int], hand: list[int]) -> bool:
@@ -247,7 +276,7 @@ def _normalize(action: Any) -> Action:
 def apply_action(s: State, action: Action) -> State:
     """The state after ``action``; ``s`` is unchanged. Raises ``IllegalAction`` with a reason."""
     a = _normalize(action)
-    legal = legal_actions(s)
+    legal = _legal_like(s, a)
     if a["type"] in ("keep_houses", "discard_houses"):
         legal = [dict(x, cards=sorted(x["cards"])) if "cards" in x else x for x in legal]
     if a not in legal:
@@ -259,6 +288,22 @@ def apply_action(s: State, action: Action) -> State:
     if a["type"] not in ("keep_houses", "discard_houses"):
         a = legal[legal.index(a)]  # the engine's own spelling: 67.0 equals house 67 but cannot index a list
     return apply_unchecked(s, a)
+
+
+_PLACE_FIELDS = frozenset(("type", "card", "row", "col"))
+
+
+def _legal_like(s: State, a: Action) -> list[Action]:
+    """The legal actions that may equal ``a`` (every one that does is in the list): a placement or a draw
+    is checked without listing every placement (the costly part of ``legal_actions``)."""
+    kind, ph = a["type"], s.phase
+    if kind == "place" and a.keys() == _PLACE_FIELDS:
+        return [a] if _place_is_legal(s, a["card"], a["row"], a["col"]) else []
+    if kind == "draw" and ph in ("start", "placed1", "placed2", "drawing", "topup"):
+        if ph in ("placed1", "placed2") and not s.solo and not fits(s.market, False):
+            return []  # a stretched market must be followed by a placement or a build, never a draw
+        return draw_actions(s, face_up=ph != "topup")
+    return legal_actions(s)
 
 
 def apply_unchecked(s: State, a: Action) -> State:
