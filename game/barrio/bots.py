@@ -14,7 +14,7 @@ here: within 100 ms it chose almost at random.)
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import Any, Iterable
 
 from ..core import Rng, flat_monte_carlo
 from . import cards as C
@@ -233,29 +233,10 @@ def greedy_action(s: State, legal: list[Action], rng: Rng) -> Action:
     places = [a for a in legal if a["type"] == "place"]
     draws = [a for a in legal if a["type"] == "draw"]
     if ph in ("start", "placed1") and places:
-        values = {h: _house_value(s, h) for h in targets}
-        seen: dict[tuple, float] = {}
-        cache: dict = {}
-        best_a, best_v = None, -1e9
-        mix = rng.next_u32()  # one draw per decision: a little noise per distinct placement breaks ties
-        for a in places:
-            key = (C.KIND[a["card"]], a["row"], a["col"])
-            v = seen.get(key)
-            if v is None:
-                mix = (mix * 1103515245 + 12345) & 0xFFFFFFFF
-                v = seen[key] = _place_value(s, a["card"], (a["row"], a["col"]), targets, values, cache) + (mix >> 16) * (0.05 / 65536)
-            if v > best_v:
-                best_a, best_v = a, v
-        mats = sum(1 for c in s.hands[s.seat] if c < C.NUM_MATERIALS)
-        no_houses = not s.solo and not targets
-        if ph == "start":
-            if draws and (mats < 2 or no_houses or best_v < 0.2):
-                return max(draws, key=lambda a: _draw_value(s, a, targets))
-            return best_a
-        # second placement: place it when it makes or nears a build, else draw two
-        if best_v >= 0.4 * max(values.values(), default=1) or not draws:
-            return best_a
-        return max(draws, key=lambda a: _draw_value(s, a, targets))
+        best = _place_or_draw(s, ((a["card"], a["row"], a["col"]) for a in places), draws, targets, rng)
+        if best is None:
+            return max(draws, key=lambda a: _draw_value(s, a, targets))
+        return next(a for a in places if a["card"] == best[0] and a["row"] == best[1] and a["col"] == best[2])
     if draws:
         mix = [rng.next_u32()]
 
@@ -270,6 +251,56 @@ def greedy_action(s: State, legal: list[Action], rng: Rng) -> Action:
         if worst:
             return worst
     return legal[rng.randrange(len(legal))]
+
+
+def _place_or_draw(s: State, places: Iterable[tuple[int, int, int]], draws: list[Action], targets: list[int],
+                   rng: Rng) -> tuple[int, int, int] | None:
+    """The heuristic's choice in phase ``start`` or ``placed1`` with placements on offer: the best
+    placement ``(card, row, col)`` of ``places`` (in their listed order), or None to draw instead."""
+    ph = s.phase
+    values = {h: _house_value(s, h) for h in targets}
+    mix = rng.next_u32()  # one draw per decision: a little noise per distinct placement breaks ties
+    mats = sum(1 for c in s.hands[s.seat] if c < C.NUM_MATERIALS)
+    no_houses = not s.solo and not targets
+    if ph == "start" and draws and (mats < 2 or no_houses):
+        return None  # drawing whatever the placements are worth
+    seen: dict[tuple, float] = {}
+    cache: dict = {}
+    best_a, best_v = None, -1e9
+    kind = C.KIND
+    for a in places:
+        key = (kind[a[0]], a[1], a[2])
+        v = seen.get(key)
+        if v is None:
+            mix = (mix * 1103515245 + 12345) & 0xFFFFFFFF
+            v = seen[key] = _place_value(s, a[0], (a[1], a[2]), targets, values, cache) + (mix >> 16) * (0.05 / 65536)
+        if v > best_v:
+            best_a, best_v = a, v
+    if ph == "start":
+        return None if draws and best_v < 0.2 else best_a
+    # second placement: place it when it makes or nears a build, else draw two
+    if best_v >= 0.4 * max(values.values(), default=1) or not draws:
+        return best_a
+    return None
+
+
+def playout_action(s: State, rng: Rng) -> Action:
+    """``greedy_action(s, rules.legal_actions(s), rng)`` without listing every placement as an action:
+    the same action and the same draws of ``rng`` (what the search's playouts call at every step)."""
+    if s.phase in ("start", "placed1"):
+        opts = rules.place_options(s)
+        draws = rules.draws_now(s) if opts else None
+        if draws:  # at least two legal actions, and the heuristic's placement branch decides
+            if s.solo:
+                places: Iterable = ((m, r, c) for m in opts[0][2] for r, c, _ in opts)
+            else:
+                places = ((m, r, c) for r, c, mats in opts for m in mats)
+            targets = _targets(s)
+            best = _place_or_draw(s, places, draws, targets, rng)
+            if best is None:
+                return max(draws, key=lambda a: _draw_value(s, a, targets))
+            return {"type": "place", "card": best[0], "row": best[1], "col": best[2]}
+    return greedy_action(s, rules.legal_actions(s), rng)
 
 
 def canonical_actions(s: State) -> list[Action]:
@@ -383,7 +414,7 @@ def flat_search(view: dict[str, Any], player: int, cands: list[Action], rng: Rng
         s = rules.apply_unchecked(world, action)
         steps = 0
         while s.phase != "over" and s.turn_number < stop_turn and steps < 60:
-            s = rules.apply_unchecked(s, greedy_action(s, rules.legal_actions(s), dice))
+            s = rules.apply_unchecked(s, playout_action(s, dice))
             steps += 1
         return s
 

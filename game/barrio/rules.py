@@ -23,34 +23,53 @@ def is_over(s: State) -> bool:
     return s.phase == "over"
 
 
-def _place_actions(s: State) -> list[Action]:
+def place_options(s: State) -> list[tuple[int, int, list[int]]]:
+    """Where the seat to move may place a material now (phases ``start`` and ``placed1``): ``(row, col,
+    the hand's materials allowed there)`` per cell, cells in order (the placements without action dicts)."""
     hand = s.hands[s.seat]
     mats = [c for c in hand if c < C.NUM_MATERIALS]
     if not mats:
         return []
     cells = placement_cells(s.market)
     if s.solo:  # the solo market is never refused a card: beyond 3x5 is the overflow penalty
-        return [{"type": "place", "card": m, "row": r, "col": c} for m in mats for r, c in cells]
+        return [(r, c, mats) for r, c in cells]
     out = []
     box = market_box(s.market)
     stretch = _Stretch(s)
     for r, c in cells:
-        if box is None:
-            h = w = 1
-        else:
-            h = max(box[2], r) - min(box[0], r) + 1
-            w = max(box[3], c) - min(box[1], c) + 1
-        if h <= 5 and w <= 5:
-            out += [{"type": "place", "card": m, "row": r, "col": c} for m in mats]
+        if box is None or (max(box[2], r) - min(box[0], r) < 5 and max(box[3], c) - min(box[1], c) < 5):
+            out.append((r, c, mats))
             continue
         by_kind: dict[int, bool] = {}  # the result depends on the kind, not the card
+        allowed = []
         for m in mats:
             k = C.KIND[m]
             if k not in by_kind:
                 by_kind[k] = stretch.allows(r, c, m)
             if by_kind[k]:
-                out.append({"type": "place", "card": m, "row": r, "col": c})
+                allowed.append(m)
+        if allowed:
+            out.append((r, c, allowed))
     return out
+
+
+def _place_actions(s: State) -> list[Action]:
+    opts = place_options(s)
+    if s.solo:  # listed material by material
+        return [{"type": "place", "card": m, "row": r, "col": c} for m in (opts[0][2] if opts else ()) for r, c, _ in opts]
+    return [{"type": "place", "card": m, "row": r, "col": c} for r, c, mats in opts for m in mats]
+
+
+def draws_now(s: State) -> list[Action]:
+    """The draws among the legal actions now (the phases where a turn draws), in their listed order."""
+    ph = s.phase
+    if ph in ("start", "drawing"):
+        return draw_actions(s)
+    if ph in ("placed1", "placed2"):
+        return draw_actions(s) if s.solo or fits(s.market, False) else []
+    if ph == "topup":
+        return draw_actions(s, face_up=False)
+    return []
 
 
 class _Stretch:
@@ -67,13 +86,11 @@ class _Stretch:
         hand = s.hands[s.seat]
         rest = hand[:]
         rest.remove(m)
+        if self.first is None:
+            self.first = _FirstStretch(s.market, hand)
         if s.placed == 0:
-            if self.first is None:
-                self.first = _FirstStretch(s.market, hand)
             return self.first.can_build(r, c, C.KIND[m], {C.KIND[x] for x in rest if x < C.NUM_MATERIALS})
-        grown = s.market.copy()
-        grown[(r, c)] = m
-        return _stretch_can_build(s, grown, rest)
+        return self.first.second_can_build(r, c, C.KIND[m])
 
 
 def _place_is_legal(s: State, m: int, r: int, c: int) -> bool:
@@ -91,14 +108,6 @@ def _place_is_legal(s: State, m: int, r: int, c: int) -> bool:
     if max(r1, r) - min(r0, r) < 5 and max(c1, c) - min(c0, c) < 5:
         return True
     return _Stretch(s).allows(r, c, m)
-
-
-def _stretch_can_build(s: State, market: dict[Cell, int], hand: list[int]) -> bool:
-    """True when the second material stretched the market beyond 5x5 and a build from ``hand`` can still
-    end the turn within it."""
-    if not any(c >= C.NUM_MATERIALS for c in hand):
-        return False
-    return bool(_build_actions_for(s, market, hand, need_fit=True, any_only=True))
 
 
 class _FirstStretch:
@@ -129,6 +138,19 @@ class _FirstStretch:
                 kc[k] += 1
             got = self._pays[key] = _pays_any(kc, self.houses)
         return got
+
+    def second_can_build(self, r: int, c: int, k: int) -> bool:
+        """After a second material of kind ``k`` at ``(r, c)`` stretched the market: can a build from the
+        hand's houses end the turn within 5x5?"""
+        if not self.houses:
+            return False
+        shape = self.shape | {(r, c)}
+        mine = ((0, r), (1, c))
+        for line in set(self.counts) | set(mine):
+            if self.pays(line, (k,) if line in mine else ()) and \
+                    removal_fits(shape, "row" if line[0] == 0 else "col", line[1], False):
+                return True
+        return False
 
     def can_build(self, r0: int, c0: int, k0: int, kinds: set[int]) -> bool:
         """After a first material of kind ``k0`` at ``(r0, c0)``, with materials of ``kinds`` left in hand."""
@@ -172,44 +194,55 @@ def _pays_any(kind_counts: list[int], houses: list[int]) -> bool:
     return False
 
 
-def _build_actions_for(s: State, market: dict[Cell, int], hand: list[int], need_fit: bool,
-                       any_only: bool = False) -> list[Action]:
+def _build_actions_for(s: State, market: dict[Cell, int], hand: list[int], need_fit: bool) -> list[Action]:
     houses = [c for c in s.house_market if c >= 0] if s.solo else [c for c in hand if c >= C.NUM_MATERIALS]
     if not houses or not market:
         return []
+    rows: dict[int, list[Cell]] = {}
+    cols: dict[int, list[Cell]] = {}
+    for p in market:  # every line's cells in one pass
+        rows.setdefault(p[0], []).append(p)
+        cols.setdefault(p[1], []).append(p)
     out: list[Action] = []
-    for axis, index in lines(market):
-        cells = line_cells(market, axis, index)
-        line_cards = [market[p] for p in cells]
-        have = [0, 0, 0, 0, 0]
-        doubles = 0
-        for c in line_cards:
-            k = C.KIND[c]
-            if k < 5:
-                have[k] += 1
-            elif k != C.BURRUNO:
-                doubles += 1
-        fit_ok = None
-        for house in houses:
-            cost = C.COST[house]
-            short = 0
-            for k in range(5):
-                if cost[k] > have[k]:
-                    short += cost[k] - have[k]
-            if short > doubles:
-                continue  # quick refusal before enumerating payments
-            pays = payments(house, line_cards)
-            if not pays:
-                continue
-            if need_fit:
-                if fit_ok is None:
-                    fit_ok = removal_fits(frozenset(market), axis, index, s.solo)
-                if not fit_ok:
+    shape = None
+    kind_of, cost_of, burruno = C.KIND, C.COST, C.BURRUNO
+    for axis, by_index in (("row", rows), ("col", cols)):
+        for index in sorted(by_index):
+            line_cards = [market[p] for p in sorted(by_index[index])]
+            h0 = h1 = h2 = h3 = h4 = doubles = 0
+            for c in line_cards:
+                k = kind_of[c]
+                if k == 0:
+                    h0 += 1
+                elif k == 1:
+                    h1 += 1
+                elif k == 2:
+                    h2 += 1
+                elif k == 3:
+                    h3 += 1
+                elif k == 4:
+                    h4 += 1
+                elif k != burruno:
+                    doubles += 1
+            fit_ok = None
+            for house in houses:
+                c0, c1, c2, c3, c4 = cost_of[house]
+                short = (c0 - h0 if c0 > h0 else 0) + (c1 - h1 if c1 > h1 else 0) + (c2 - h2 if c2 > h2 else 0) + \
+                    (c3 - h3 if c3 > h3 else 0) + (c4 - h4 if c4 > h4 else 0)
+                if short > doubles:
+                    continue  # quick refusal before enumerating payments
+                pays = payments(house, line_cards)
+                if not pays:
                     continue
-            for use, _paid in pays:
-                out.append({"type": "build", "house": house, "line": {"axis": axis, "index": index}, "use": use})
-                if any_only:
-                    return out
+                if need_fit:
+                    if fit_ok is None:
+                        if shape is None:
+                            shape = frozenset(market)
+                        fit_ok = removal_fits(shape, axis, index, s.solo)
+                    if not fit_ok:
+                        continue
+                for use, _paid in pays:
+                    out.append({"type": "build", "house": house, "line": {"axis": axis, "index": index}, "use": use})
     return out
 
 
@@ -300,9 +333,7 @@ def _legal_like(s: State, a: Action) -> list[Action]:
     if kind == "place" and a.keys() == _PLACE_FIELDS:
         return [a] if _place_is_legal(s, a["card"], a["row"], a["col"]) else []
     if kind == "draw" and ph in ("start", "placed1", "placed2", "drawing", "topup"):
-        if ph in ("placed1", "placed2") and not s.solo and not fits(s.market, False):
-            return []  # a stretched market must be followed by a placement or a build, never a draw
-        return draw_actions(s, face_up=ph != "topup")
+        return draws_now(s)
     return legal_actions(s)
 
 
