@@ -14,7 +14,7 @@ here: within 100 ms it chose almost at random.)
 from __future__ import annotations
 
 import math
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable
 
 from ..core import Rng, flat_monte_carlo
 from . import cards as C
@@ -119,18 +119,14 @@ def _build_value(s: State, a: Action) -> float:
 _DEFICITS: dict[tuple, dict[int, int]] = {}  # (line counts, doubles) -> {house: deficit}, shared by all positions
 
 
-def _line_value(s: State, key: tuple[str, int], k: int, targets: list[int], values: dict[int, float],
-                cache: dict) -> float:
-    """How much a material of kind ``k`` added to the line ``key`` (("r", row) or ("c", col)) helps build a target."""
-    got = cache.get((key, k))
-    if got is not None:
-        return got
-    base = cache.get(key)
-    if base is None:
-        i = 0 if key[0] == "r" else 1
-        cards = [v for p, v in s.market.items() if p[i] == key[1]]
-        have, doubles = line_counts(cards)
-        base = cache[key] = (have, doubles, len(cards), {h: _deficit(C.COST[h], have, doubles) for h in targets})
+def _line_base(cards: list[int], targets: list[int]) -> tuple:
+    """What the line valuation needs of a line's cards: plain counts, doubles, size, each target's deficit."""
+    have, doubles = line_counts(cards)
+    return have, doubles, len(cards), {h: _deficit(C.COST[h], have, doubles) for h in targets}
+
+
+def _line_value(base: tuple, k: int, targets: list[int], values: dict[int, float]) -> float:
+    """How much a material of kind ``k`` added to a line (``_line_base``) helps build a target."""
     have, doubles, size, before = base
     if k < 5:
         have = have[:]
@@ -143,39 +139,65 @@ def _line_value(s: State, key: tuple[str, int], k: int, targets: list[int], valu
         if len(_DEFICITS) > 50000:
             _DEFICITS.clear()
         memo = _DEFICITS[(tuple(have), tuple(doubles))] = {}
+    cost, cost_size, fraction = C.COST, C.COST_SIZE, _FRACTION
     for h in targets:
         d = memo.get(h)
         if d is None:
-            d = memo[h] = _deficit(C.COST[h], have, doubles)
-        extra = size + 1 - C.COST_SIZE[h] - d
-        v = values[h] * _FRACTION[d] - (0.4 * extra if extra > 0 else 0.0)
+            d = memo[h] = _deficit(cost[h], have, doubles)
+        extra = size + 1 - cost_size[h] - d
+        v = values[h] * fraction[d] - (0.4 * extra if extra > 0 else 0.0)
         if d < before[h]:
             v += 0.3
         if v > best:
             best = v
-    cache[(key, k)] = best
     return best
 
 
-def _place_value(s: State, card: int, cell: tuple[int, int], targets: list[int], values: dict[int, float],
-                 cache: dict) -> float:
-    """The heuristic value of placing ``card`` at ``cell``: the better of its row and column for a target
-    house, less a little for a Burruño and much for overflowing the solo market. ``cache`` is shared by the
-    calls on one position (line values depend on the line and the kind only)."""
-    k = C.KIND[card]
-    best = max(_line_value(s, ("r", cell[0]), k, targets, values, cache),
-               _line_value(s, ("c", cell[1]), k, targets, values, cache))
-    if k == C.BURRUNO:
-        best -= 0.5
-    if s.solo:
-        box = cache.get("box")
-        if box is None:
-            box = cache["box"] = market.market_box(s.market) or (cell[0], cell[1], cell[0], cell[1])
-        h = max(box[2], cell[0]) - min(box[0], cell[0]) + 1
-        w = max(box[3], cell[1]) - min(box[1], cell[1]) + 1
-        if not ((h <= 3 and w <= 5) or (h <= 5 and w <= 3)):
-            best -= 6.0
-    return best
+def _scored_places(s: State, places: Iterable[tuple[int, int, int]], targets: list[int],
+                   values: dict[int, float]) -> list[tuple[tuple[int, int, int], float]]:
+    """The distinct placements of ``places`` (one per material kind and cell, the first listed) with their
+    heuristic values, in listed order. A placement is worth the better of its row and column for a target
+    house, less a little for a Burruño and much for overflowing the solo market; line values depend on the
+    line and the kind only, so each is worked out once."""
+    kind, burruno, solo = C.KIND, C.BURRUNO, s.solo
+    cards_of: dict[tuple[int, int], list[int]] = {}
+    for (r, c), card in s.market.items():
+        cards_of.setdefault((0, r), []).append(card)
+        cards_of.setdefault((1, c), []).append(card)
+    bases: dict[tuple[int, int], tuple] = {}
+    gains: dict[tuple[int, int, int], float] = {}
+    seen: set[tuple[int, int, int]] = set()
+    box = None
+    out = []
+    for a in places:
+        m, r, c = a
+        k = kind[m]
+        key = (k, r, c)
+        if key in seen:
+            continue
+        seen.add(key)
+        best = None
+        for line in ((0, r), (1, c)):
+            gkey = (line[0], line[1], k)
+            g = gains.get(gkey)
+            if g is None:
+                base = bases.get(line)
+                if base is None:
+                    base = bases[line] = _line_base(cards_of.get(line, []), targets)
+                g = gains[gkey] = _line_value(base, k, targets, values)
+            if best is None or g > best:
+                best = g
+        if k == burruno:
+            best -= 0.5
+        if solo:
+            if box is None:
+                box = market.market_box(s.market) or (r, c, r, c)
+            h = max(box[2], r) - min(box[0], r) + 1
+            w = max(box[3], c) - min(box[1], c) + 1
+            if not ((h <= 3 and w <= 5) or (h <= 5 and w <= 3)):
+                best -= 6.0
+        out.append((a, best))
+    return out
 
 
 def _draw_value(s: State, a: Action, targets: list[int]) -> float:
@@ -233,7 +255,8 @@ def greedy_action(s: State, legal: list[Action], rng: Rng) -> Action:
     places = [a for a in legal if a["type"] == "place"]
     draws = [a for a in legal if a["type"] == "draw"]
     if ph in ("start", "placed1") and places:
-        best = _place_or_draw(s, ((a["card"], a["row"], a["col"]) for a in places), draws, targets, rng)
+        best = _place_or_draw(s, lambda values: _scored_places(s, ((a["card"], a["row"], a["col"]) for a in places),
+                                                               targets, values), draws, targets, rng)
         if best is None:
             return max(draws, key=lambda a: _draw_value(s, a, targets))
         return next(a for a in places if a["card"] == best[0] and a["row"] == best[1] and a["col"] == best[2])
@@ -253,10 +276,11 @@ def greedy_action(s: State, legal: list[Action], rng: Rng) -> Action:
     return legal[rng.randrange(len(legal))]
 
 
-def _place_or_draw(s: State, places: Iterable[tuple[int, int, int]], draws: list[Action], targets: list[int],
+def _place_or_draw(s: State, scored: Callable[[dict[int, float]], list], draws: list[Action], targets: list[int],
                    rng: Rng) -> tuple[int, int, int] | None:
     """The heuristic's choice in phase ``start`` or ``placed1`` with placements on offer: the best
-    placement ``(card, row, col)`` of ``places`` (in their listed order), or None to draw instead."""
+    placement ``(card, row, col)``, or None to draw instead. ``scored(values)`` gives the distinct
+    placements and their values (``_scored_places``), asked only when the choice depends on them."""
     ph = s.phase
     values = {h: _house_value(s, h) for h in targets}
     mix = rng.next_u32()  # one draw per decision: a little noise per distinct placement breaks ties
@@ -264,16 +288,10 @@ def _place_or_draw(s: State, places: Iterable[tuple[int, int, int]], draws: list
     no_houses = not s.solo and not targets
     if ph == "start" and draws and (mats < 2 or no_houses):
         return None  # drawing whatever the placements are worth
-    seen: dict[tuple, float] = {}
-    cache: dict = {}
     best_a, best_v = None, -1e9
-    kind = C.KIND
-    for a in places:
-        key = (kind[a[0]], a[1], a[2])
-        v = seen.get(key)
-        if v is None:
-            mix = (mix * 1103515245 + 12345) & 0xFFFFFFFF
-            v = seen[key] = _place_value(s, a[0], (a[1], a[2]), targets, values, cache) + (mix >> 16) * (0.05 / 65536)
+    for a, value in scored(values):
+        mix = (mix * 1103515245 + 12345) & 0xFFFFFFFF
+        v = value + (mix >> 16) * (0.05 / 65536)
         if v > best_v:
             best_a, best_v = a, v
     if ph == "start":
@@ -284,19 +302,36 @@ def _place_or_draw(s: State, places: Iterable[tuple[int, int, int]], draws: list
     return None
 
 
+#: position -> [its place_options, its scored placements or None]: playouts of one decision meet the same
+#: positions again and again (every deal shares the market and the searching seat's hand)
+_PLACEMENTS: dict[tuple, list] = {}
+
+
 def playout_action(s: State, rng: Rng) -> Action:
     """``greedy_action(s, rules.legal_actions(s), rng)`` without listing every placement as an action:
     the same action and the same draws of ``rng`` (what the search's playouts call at every step)."""
     if s.phase in ("start", "placed1"):
-        opts = rules.place_options(s)
+        key = (s.placed, s.solo, tuple(sorted(s.market.items())), tuple(s.hands[s.seat]),
+               tuple(map(tuple, s.panoramas[s.seat])), tuple(s.house_market) if s.solo else None)
+        memo = _PLACEMENTS.get(key)
+        if memo is None:
+            if len(_PLACEMENTS) > 20000:
+                _PLACEMENTS.clear()
+            memo = _PLACEMENTS[key] = [rules.place_options(s), None]
+        opts = memo[0]
         draws = rules.draws_now(s) if opts else None
         if draws:  # at least two legal actions, and the heuristic's placement branch decides
-            if s.solo:
-                places: Iterable = ((m, r, c) for m in opts[0][2] for r, c, _ in opts)
-            else:
-                places = ((m, r, c) for r, c, mats in opts for m in mats)
             targets = _targets(s)
-            best = _place_or_draw(s, places, draws, targets, rng)
+
+            def scored(values: dict[int, float]) -> list:
+                if memo[1] is None:
+                    if s.solo:
+                        places: Iterable = ((m, r, c) for m in opts[0][2] for r, c, _ in opts)
+                    else:
+                        places = ((m, r, c) for r, c, mats in opts for m in mats)
+                    memo[1] = _scored_places(s, places, targets, values)
+                return memo[1]
+            best = _place_or_draw(s, scored, draws, targets, rng)
             if best is None:
                 return max(draws, key=lambda a: _draw_value(s, a, targets))
             return {"type": "place", "card": best[0], "row": best[1], "col": best[2]}
@@ -337,12 +372,13 @@ def candidates(s: State, k: int = 5) -> list[Action]:
         return [first] + [a for a in legal if a != first][: k - 1]
     targets = _targets(s)
     values = {h: _house_value(s, h) for h in targets}
-    cache: dict = {}
+    placed = {(C.KIND[m], r, c): v for (m, r, c), v in
+              _scored_places(s, ((a["card"], a["row"], a["col"]) for a in legal if a["type"] == "place"), targets, values)}
     scored = []
     for a in legal:
         t = a["type"]
         if t == "place":
-            v = _place_value(s, a["card"], (a["row"], a["col"]), targets, values, cache)
+            v = placed[(C.KIND[a["card"]], a["row"], a["col"])]
         elif t == "build":
             v = _build_value(s, a) + 2
         elif t == "draw":

@@ -9,7 +9,7 @@ from ..core import IllegalAction, MalformedAction
 from . import cards as C
 from .actions import EFFECTS
 from .decks import draw_actions
-from .market import NEIGHBOURS, fits, line_cells, lines, market_box, payments, placement_cells, removal_fits
+from .market import NEIGHBOURS, fits, line_cells, market_box, payments, placement_cells, removal_fits
 from .state import HAND_LIMIT, Action, Cell, State
 
 
