@@ -153,6 +153,11 @@ def _line_value(base: tuple, k: int, targets: list[int], values: dict[int, float
     return best
 
 
+#: (targets, their values) -> {a line's cards: {-1: _line_base, kind: _line_value}}: the line values of a
+#: seat's placements, shared by every position of a search where the seat has the same houses
+_GAINS: dict[tuple, dict[tuple, dict[int, Any]]] = {}
+
+
 def _scored_places(s: State, places: Iterable[tuple[int, int, int]], targets: list[int],
                    values: dict[int, float]) -> list[tuple[tuple[int, int, int], float]]:
     """The distinct placements of ``places`` (one per material kind and cell, the first listed) with their
@@ -164,8 +169,13 @@ def _scored_places(s: State, places: Iterable[tuple[int, int, int]], targets: li
     for (r, c), card in s.market.items():
         cards_of.setdefault((0, r), []).append(card)
         cards_of.setdefault((1, c), []).append(card)
-    bases: dict[tuple[int, int], tuple] = {}
-    gains: dict[tuple[int, int, int], float] = {}
+    ctx = (tuple(targets), tuple(values[h] for h in targets))
+    gains = _GAINS.get(ctx)
+    if gains is None:
+        if len(_GAINS) > 2000:
+            _GAINS.clear()
+        gains = _GAINS[ctx] = {}
+    by_line: dict[tuple[int, int], dict] = {}
     seen: set[tuple[int, int, int]] = set()
     box = None
     out = []
@@ -178,13 +188,17 @@ def _scored_places(s: State, places: Iterable[tuple[int, int, int]], targets: li
         seen.add(key)
         best = None
         for line in ((0, r), (1, c)):
-            gkey = (line[0], line[1], k)
-            g = gains.get(gkey)
+            known = by_line.get(line)
+            if known is None:
+                cards = cards_of.get(line, [])
+                known = by_line[line] = gains.get(tuple(cards))
+                if known is None:
+                    if len(gains) > 5000:
+                        gains.clear()
+                    known = by_line[line] = gains[tuple(cards)] = {-1: _line_base(cards, targets)}
+            g = known.get(k)
             if g is None:
-                base = bases.get(line)
-                if base is None:
-                    base = bases[line] = _line_base(cards_of.get(line, []), targets)
-                g = gains[gkey] = _line_value(base, k, targets, values)
+                g = known[k] = _line_value(known[-1], k, targets, values)
             if best is None or g > best:
                 best = g
         if k == burruno:
