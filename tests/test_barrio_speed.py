@@ -56,3 +56,26 @@ def test_apply_action_still_refuses_a_stretch_without_a_build():
         B.apply_action(s, {"type": "place", "card": 5, "row": 0, "col": 5})
     assert exc.value.key == "barrio.stretch_without_build"
     assert B.apply_action(s, {"type": "place", "card": 5, "row": 1, "col": 4}).market[(1, 4)] == 5
+
+
+@pytest.mark.parametrize("players", [1, 2, 3, 4])
+def test_playout_step_is_the_heuristic_move(players):
+    """The search's playouts take ``bots.playout_action`` (no placement dicts, remembered positions): the
+    same action as ``greedy_action`` on the legal list, and the same random draws, asked twice per position
+    so that remembered answers are checked too. Positions come from games of the heuristic and random play."""
+    from game.barrio import bots
+    rng = Rng(500 + players)
+    checked = 0
+    for g in range(4):
+        s = B.new_game(players, rng.next_u32())
+        while not B.is_over(s):
+            legal = B.legal_actions(s)
+            for trial in range(2):
+                seed = rng.next_u32()
+                mine, theirs = Rng(seed), Rng(seed)
+                assert bots.playout_action(s, mine) == bots.greedy_action(s, legal, theirs), (s.phase, trial)
+                assert mine.next_u32() == theirs.next_u32()
+            checked += 1
+            a = bots.greedy_action(s, legal, rng) if g % 2 else legal[rng.randrange(len(legal))]
+            s = B.apply_action(s, a)
+    assert checked > 150

@@ -334,7 +334,8 @@ def playout_action(s: State, rng: Rng) -> Action:
             memo = _PLACEMENTS[key] = [rules.place_options(s), None]
         opts = memo[0]
         draws = rules.draws_now(s) if opts else None
-        if draws:  # at least two legal actions, and the heuristic's placement branch decides
+        # with a draw or two placements there are two legal actions at least: the placement branch decides
+        if draws or (opts and (len(opts) > 1 or len(opts[0][2]) > 1)):
             targets = _targets(s)
 
             def scored(values: dict[int, float]) -> list:
