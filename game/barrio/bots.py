@@ -325,7 +325,7 @@ def playout_action(s: State, rng: Rng) -> Action:
     """``greedy_action(s, rules.legal_actions(s), rng)`` without listing every placement as an action:
     the same action and the same draws of ``rng`` (what the search's playouts call at every step)."""
     if s.phase in ("start", "placed1"):
-        key = (s.placed, s.solo, tuple(sorted(s.market.items())), tuple(s.hands[s.seat]),
+        key = (s.placed, s.solo, frozenset(s.market.items()), tuple(s.hands[s.seat]),
                tuple(map(tuple, s.panoramas[s.seat])), tuple(s.house_market) if s.solo else None)
         memo = _PLACEMENTS.get(key)
         if memo is None:
