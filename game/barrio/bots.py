@@ -101,10 +101,19 @@ def _house_value_of(pans: list[list[int]], house: int) -> float:
     return C.POINTS[house] + best + 1.5
 
 
-def _build_value(s: State, a: Action) -> float:
-    cells = market.line_cells(s.market, a["line"]["axis"], a["line"]["index"])
-    cards = [s.market[p] for p in cells]
-    paid = next(pd for use, pd in market.payments(a["house"], cards) if use == a["use"])
+def _build_value(s: State, a: Action, known: dict | None = None) -> float:
+    """The heuristic value of a build: the house's worth less its rubble (``known`` keeps each line's
+    payments for the builds of one position)."""
+    key = (a["house"], a["line"]["axis"], a["line"]["index"])
+    got = known.get(key) if known is not None else None
+    if got is None:
+        cells = market.line_cells(s.market, a["line"]["axis"], a["line"]["index"])
+        cards = [s.market[p] for p in cells]
+        got = (cells, cards, market.payments(a["house"], cards))
+        if known is not None:
+            known[key] = got
+    cells, cards, pays = got
+    paid = next(pd for use, pd in pays if use == a["use"])
     v = _house_value(s, a["house"])
     v += sum(_rubble_value(s, c) for c in cards if c not in paid)
     if s.solo:
@@ -263,8 +272,13 @@ def greedy_action(s: State, legal: list[Action], rng: Rng) -> Action:
     if ph == "placed2":
         builds = [a for a in legal if a["type"] == "build"]
         if builds:
-            best = max(builds, key=lambda a: _build_value(s, a))
-            if _build_value(s, best) > 0.5 or not any(a["type"] == "draw" for a in legal):
+            known: dict = {}
+            best, best_v = builds[0], _build_value(s, builds[0], known)
+            for a in builds[1:]:  # the first of the best, as max() would give
+                v = _build_value(s, a, known)
+                if v > best_v:
+                    best, best_v = a, v
+            if best_v > 0.5 or not any(a["type"] == "draw" for a in legal):
                 return best
     places = [a for a in legal if a["type"] == "place"]
     draws = [a for a in legal if a["type"] == "draw"]
