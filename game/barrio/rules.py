@@ -165,16 +165,25 @@ class _FirstStretch:
             q = (r0 + dr, c0 + dc)
             if q not in grown:
                 seconds.add(q)
+        with_second: dict[Cell, bool] = {}  # does the line pay once a second material of ``kinds`` joins it?
         for r, c in seconds:
-            shape = grown | {(r, c)}
+            shape = None
             for line in paying:  # lines the second card does not touch pay as they are
-                if line != (0, r) and line != (1, c) and removal_fits(shape, "row" if line[0] == 0 else "col", line[1], False):
-                    return True
+                if line != (0, r) and line != (1, c):
+                    if shape is None:
+                        shape = grown | {(r, c)}
+                    if removal_fits(shape, "row" if line[0] == 0 else "col", line[1], False):
+                        return True
             for line in ((0, r), (1, c)):
-                base = (k0,) if line in first else ()
-                if any(self.pays(line, tuple(sorted(base + (k,)))) for k in kinds) and \
-                        removal_fits(shape, "row" if line[0] == 0 else "col", line[1], False):
-                    return True
+                ok = with_second.get(line)
+                if ok is None:
+                    base = (k0,) if line in first else ()
+                    ok = with_second[line] = any(self.pays(line, tuple(sorted(base + (k,)))) for k in kinds)
+                if ok:
+                    if shape is None:
+                        shape = grown | {(r, c)}
+                    if removal_fits(shape, "row" if line[0] == 0 else "col", line[1], False):
+                        return True
         return False
 
 
