@@ -123,9 +123,17 @@ class _FirstStretch:
             counts.setdefault((0, r), [0] * 8)[k] += 1
             counts.setdefault((1, c), [0] * 8)[k] += 1
         self.counts = counts
+        self.market = market
         self.shape = frozenset(market)
-        self.cells = set(placement_cells(market))
         self._pays: dict[tuple, bool] = {}
+        self._paying: list[Cell] | None = None
+        self.cells: set[Cell] | None = None  # placement cells, worked out when a first material asks
+
+    def paying(self) -> list[Cell]:
+        """The market's lines that pay one of the houses as they are."""
+        if self._paying is None:
+            self._paying = [line for line in self.counts if self.pays(line, ())]
+        return self._paying
 
     def pays(self, line: Cell, extra: tuple[int, ...]) -> bool:
         """Does ``line`` pay one of the houses once cards of the kinds ``extra`` join it?"""
@@ -146,9 +154,11 @@ class _FirstStretch:
             return False
         shape = self.shape | {(r, c)}
         mine = ((0, r), (1, c))
-        for line in set(self.counts) | set(mine):
-            if self.pays(line, (k,) if line in mine else ()) and \
-                    removal_fits(shape, "row" if line[0] == 0 else "col", line[1], False):
+        for line in self.paying():  # lines the card does not touch pay as they are
+            if line not in mine and removal_fits(shape, "row" if line[0] == 0 else "col", line[1], False):
+                return True
+        for line in mine:
+            if self.pays(line, (k,)) and removal_fits(shape, "row" if line[0] == 0 else "col", line[1], False):
                 return True
         return False
 
@@ -158,8 +168,9 @@ class _FirstStretch:
             return False
         first = ((0, r0), (1, c0))
         grown = self.shape | {(r0, c0)}
-        lines = set(self.counts) | set(first)
-        paying = [line for line in lines if self.pays(line, (k0,) if line in first else ())]
+        paying = [line for line in self.paying() if line not in first] + [line for line in first if self.pays(line, (k0,))]
+        if self.cells is None:
+            self.cells = set(placement_cells(self.market))
         seconds = self.cells - {(r0, c0)}
         for dr, dc in NEIGHBOURS:
             q = (r0 + dr, c0 + dc)
