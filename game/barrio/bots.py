@@ -181,7 +181,7 @@ def _scored_places(s: State, places: Iterable[tuple[int, int, int]], targets: li
     ctx = (tuple(targets), tuple(values[h] for h in targets))
     gains = _GAINS.get(ctx)
     if gains is None:
-        if len(_GAINS) > 2000:
+        if len(_GAINS) > 1000:
             _GAINS.clear()
         gains = _GAINS[ctx] = {}
     by_line: dict[tuple[int, int], dict] = {}
@@ -202,7 +202,7 @@ def _scored_places(s: State, places: Iterable[tuple[int, int, int]], targets: li
                 cards = cards_of.get(line, [])
                 known = by_line[line] = gains.get(tuple(cards))
                 if known is None:
-                    if len(gains) > 5000:
+                    if len(gains) > 2000:
                         gains.clear()
                     known = by_line[line] = gains[tuple(cards)] = {-1: _line_base(cards, targets)}
             g = known.get(k)
@@ -332,6 +332,7 @@ def _place_or_draw(s: State, scored: Callable[[dict[int, float]], list], draws: 
 
 #: position -> [its place_options, its scored placements or None]: playouts of one decision meet the same
 #: positions again and again (every deal shares the market and the searching seat's hand)
+#: (about 4 kB a position: at most 4,000 kept, a phone browser has little memory to spare)
 _PLACEMENTS: dict[tuple, list] = {}
 
 
@@ -343,7 +344,7 @@ def playout_action(s: State, rng: Rng) -> Action:
                tuple(map(tuple, s.panoramas[s.seat])), tuple(s.house_market) if s.solo else None)
         memo = _PLACEMENTS.get(key)
         if memo is None:
-            if len(_PLACEMENTS) > 20000:
+            if len(_PLACEMENTS) > 4000:
                 _PLACEMENTS.clear()
             memo = _PLACEMENTS[key] = [rules.place_options(s), None]
         opts = memo[0]
