@@ -5,7 +5,8 @@ rotating game by game, seeds 5000+); ``v1``: the strong player against its
 former self (``make_bot("strong-v1")``, budget ``--v1-iterations``) in 2-player
 games, seats alternating (seeds 6000+); ``solo``: a bot against Klaus at each
 level (seeds 7000+); ``speed``: CPU actions/s of random play over ``-n`` games and
-the strong player's playouts/s. ``--iterations`` fixes the strong player's rounds per
+the strong player's playouts/s; ``rounds``: the rounds the strong player completes per decision on its
+clock (``--budget``, default the app's 40 ms, counted in CPU time), strong against weak (``-p``). ``--iterations`` fixes the strong player's rounds per
 decision, so the same command gives the same games on any machine; without it
 the app's time budget applies (not reproducible). Slow: run with ``nice``.
 Decision times are CPU milliseconds of this process (``time.process_time``), so
@@ -144,11 +145,46 @@ def speed(games: int, iterations: int = 10, decisions: int = 20) -> dict[str, An
             "strong_playouts_per_s": round(calls[0] / search_s, 1)}
 
 
+def rounds(games: int, players: int, budget_s: float, first_seed: int = 300) -> dict[str, Any]:
+    """Rounds (deals) the strong player completes per decision on the app's clock budget, the search clock
+    switched to CPU time so other jobs on the machine do not count: strong against weak, seats rotating."""
+    import game.barrio as B
+    from ..core import search
+    clock = search.time.perf_counter
+    search.time.perf_counter = time.process_time
+    done: list[int] = []
+    ms: list[float] = []
+    try:
+        for g in range(games):
+            hero = g % players
+            state = B.new_game(players, first_seed + g)
+            bots = [B.make_bot("strong" if i == hero else "weak", g * 10 + i) for i in range(players)]
+            if hero < len(bots) and hasattr(bots[hero], "time_limit_s"):
+                bots[hero].time_limit_s = budget_s
+            while not B.is_over(state):
+                seat = B.current_player(state)
+                legal = B.legal_actions(state)
+                if seat != hero:
+                    state = B.apply_action(state, bots[seat].choose(B.view(state, seat), legal))
+                    continue
+                with search.search_reports() as found:
+                    t0 = time.process_time()
+                    action = bots[seat].choose(B.view(state, seat), legal)
+                    ms.append((time.process_time() - t0) * 1000)
+                done += [max(r.counts) for r in found]
+                state = B.apply_action(state, action)
+    finally:
+        search.time.perf_counter = clock
+    return {"games": games, "players": players, "budget_ms": round(budget_s * 1000, 1), "searches": len(done),
+            "rounds_median": statistics.median(done) if done else 0, "rounds_mean": round(statistics.mean(done), 1) if done else 0,
+            "decision_ms_median": _median(ms)}
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Command line entry point."""
     p = argparse.ArgumentParser(prog="python -m game.barrio.balance", description=__doc__,
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("what", choices=["duel", "v1", "solo", "speed"])
+    p.add_argument("what", choices=["duel", "v1", "solo", "speed", "rounds"])
     p.add_argument("-n", type=int, default=100, help="number of games (per level in solo)")
     p.add_argument("-p", "--players", type=int, default=2, help="duel: players (2-4)")
     p.add_argument("--bot", default="strong", help="solo: the player's bot")
@@ -169,6 +205,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         out = match("strong", "strong-v1", 2, args.n, 6000 if args.seed is None else args.seed, budgets, args.progress)
     elif args.what == "speed":
         out = speed(args.n, args.iterations or 10)
+    elif args.what == "rounds":
+        out = rounds(args.n, args.players, 0.04 if args.budget is None else args.budget)
     else:
         out = solo(args.n, args.bot, budgets, args.levels, 7000 if args.seed is None else args.seed)
     print(json.dumps(out))

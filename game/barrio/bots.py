@@ -14,7 +14,7 @@ here: within 100 ms it chose almost at random.)
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import Any, Callable, Iterable
 
 from ..core import Rng, flat_monte_carlo
 from . import cards as C
@@ -101,10 +101,19 @@ def _house_value_of(pans: list[list[int]], house: int) -> float:
     return C.POINTS[house] + best + 1.5
 
 
-def _build_value(s: State, a: Action) -> float:
-    cells = market.line_cells(s.market, a["line"]["axis"], a["line"]["index"])
-    cards = [s.market[p] for p in cells]
-    paid = next(pd for use, pd in market.payments(a["house"], cards) if use == a["use"])
+def _build_value(s: State, a: Action, known: dict | None = None) -> float:
+    """The heuristic value of a build: the house's worth less its rubble (``known`` keeps each line's
+    payments for the builds of one position)."""
+    key = (a["house"], a["line"]["axis"], a["line"]["index"])
+    got = known.get(key) if known is not None else None
+    if got is None:
+        cells = market.line_cells(s.market, a["line"]["axis"], a["line"]["index"])
+        cards = [s.market[p] for p in cells]
+        got = (cells, cards, market.payments(a["house"], cards))
+        if known is not None:
+            known[key] = got
+    cells, cards, pays = got
+    paid = next(pd for use, pd in pays if use == a["use"])
     v = _house_value(s, a["house"])
     v += sum(_rubble_value(s, c) for c in cards if c not in paid)
     if s.solo:
@@ -119,18 +128,14 @@ def _build_value(s: State, a: Action) -> float:
 _DEFICITS: dict[tuple, dict[int, int]] = {}  # (line counts, doubles) -> {house: deficit}, shared by all positions
 
 
-def _line_value(s: State, key: tuple[str, int], k: int, targets: list[int], values: dict[int, float],
-                cache: dict) -> float:
-    """How much a material of kind ``k`` added to the line ``key`` (("r", row) or ("c", col)) helps build a target."""
-    got = cache.get((key, k))
-    if got is not None:
-        return got
-    base = cache.get(key)
-    if base is None:
-        i = 0 if key[0] == "r" else 1
-        cards = [v for p, v in s.market.items() if p[i] == key[1]]
-        have, doubles = line_counts(cards)
-        base = cache[key] = (have, doubles, len(cards), {h: _deficit(C.COST[h], have, doubles) for h in targets})
+def _line_base(cards: list[int], targets: list[int]) -> tuple:
+    """What the line valuation needs of a line's cards: plain counts, doubles, size, each target's deficit."""
+    have, doubles = line_counts(cards)
+    return have, doubles, len(cards), {h: _deficit(C.COST[h], have, doubles) for h in targets}
+
+
+def _line_value(base: tuple, k: int, targets: list[int], values: dict[int, float]) -> float:
+    """How much a material of kind ``k`` added to a line (``_line_base``) helps build a target."""
     have, doubles, size, before = base
     if k < 5:
         have = have[:]
@@ -143,39 +148,79 @@ def _line_value(s: State, key: tuple[str, int], k: int, targets: list[int], valu
         if len(_DEFICITS) > 50000:
             _DEFICITS.clear()
         memo = _DEFICITS[(tuple(have), tuple(doubles))] = {}
+    cost, cost_size, fraction = C.COST, C.COST_SIZE, _FRACTION
     for h in targets:
         d = memo.get(h)
         if d is None:
-            d = memo[h] = _deficit(C.COST[h], have, doubles)
-        extra = size + 1 - C.COST_SIZE[h] - d
-        v = values[h] * _FRACTION[d] - (0.4 * extra if extra > 0 else 0.0)
+            d = memo[h] = _deficit(cost[h], have, doubles)
+        extra = size + 1 - cost_size[h] - d
+        v = values[h] * fraction[d] - (0.4 * extra if extra > 0 else 0.0)
         if d < before[h]:
             v += 0.3
         if v > best:
             best = v
-    cache[(key, k)] = best
     return best
 
 
-def _place_value(s: State, card: int, cell: tuple[int, int], targets: list[int], values: dict[int, float],
-                 cache: dict) -> float:
-    """The heuristic value of placing ``card`` at ``cell``: the better of its row and column for a target
-    house, less a little for a Burruño and much for overflowing the solo market. ``cache`` is shared by the
-    calls on one position (line values depend on the line and the kind only)."""
-    k = C.KIND[card]
-    best = max(_line_value(s, ("r", cell[0]), k, targets, values, cache),
-               _line_value(s, ("c", cell[1]), k, targets, values, cache))
-    if k == C.BURRUNO:
-        best -= 0.5
-    if s.solo:
-        box = cache.get("box")
-        if box is None:
-            box = cache["box"] = market.market_box(s.market) or (cell[0], cell[1], cell[0], cell[1])
-        h = max(box[2], cell[0]) - min(box[0], cell[0]) + 1
-        w = max(box[3], cell[1]) - min(box[1], cell[1]) + 1
-        if not ((h <= 3 and w <= 5) or (h <= 5 and w <= 3)):
-            best -= 6.0
-    return best
+#: (targets, their values) -> {a line's cards: {-1: _line_base, kind: _line_value}}: the line values of a
+#: seat's placements, shared by every position of a search where the seat has the same houses
+_GAINS: dict[tuple, dict[tuple, dict[int, Any]]] = {}
+
+
+def _scored_places(s: State, places: Iterable[tuple[int, int, int]], targets: list[int],
+                   values: dict[int, float]) -> list[tuple[tuple[int, int, int], float]]:
+    """The distinct placements of ``places`` (one per material kind and cell, the first listed) with their
+    heuristic values, in listed order. A placement is worth the better of its row and column for a target
+    house, less a little for a Burruño and much for overflowing the solo market; line values depend on the
+    line and the kind only, so each is worked out once."""
+    kind, burruno, solo = C.KIND, C.BURRUNO, s.solo
+    cards_of: dict[tuple[int, int], list[int]] = {}
+    for (r, c), card in s.market.items():
+        cards_of.setdefault((0, r), []).append(card)
+        cards_of.setdefault((1, c), []).append(card)
+    ctx = (tuple(targets), tuple(values[h] for h in targets))
+    gains = _GAINS.get(ctx)
+    if gains is None:
+        if len(_GAINS) > 1000:
+            _GAINS.clear()
+        gains = _GAINS[ctx] = {}
+    by_line: dict[tuple[int, int], dict] = {}
+    seen: set[tuple[int, int, int]] = set()
+    box = None
+    out = []
+    for a in places:
+        m, r, c = a
+        k = kind[m]
+        key = (k, r, c)
+        if key in seen:
+            continue
+        seen.add(key)
+        best = None
+        for line in ((0, r), (1, c)):
+            known = by_line.get(line)
+            if known is None:
+                cards = cards_of.get(line, [])
+                known = by_line[line] = gains.get(tuple(cards))
+                if known is None:
+                    if len(gains) > 2000:
+                        gains.clear()
+                    known = by_line[line] = gains[tuple(cards)] = {-1: _line_base(cards, targets)}
+            g = known.get(k)
+            if g is None:
+                g = known[k] = _line_value(known[-1], k, targets, values)
+            if best is None or g > best:
+                best = g
+        if k == burruno:
+            best -= 0.5
+        if solo:
+            if box is None:
+                box = market.market_box(s.market) or (r, c, r, c)
+            h = max(box[2], r) - min(box[0], r) + 1
+            w = max(box[3], c) - min(box[1], c) + 1
+            if not ((h <= 3 and w <= 5) or (h <= 5 and w <= 3)):
+                best -= 6.0
+        out.append((a, best))
+    return out
 
 
 def _draw_value(s: State, a: Action, targets: list[int]) -> float:
@@ -227,35 +272,22 @@ def greedy_action(s: State, legal: list[Action], rng: Rng) -> Action:
     if ph == "placed2":
         builds = [a for a in legal if a["type"] == "build"]
         if builds:
-            best = max(builds, key=lambda a: _build_value(s, a))
-            if _build_value(s, best) > 0.5 or not any(a["type"] == "draw" for a in legal):
+            known: dict = {}
+            best, best_v = builds[0], _build_value(s, builds[0], known)
+            for a in builds[1:]:  # the first of the best, as max() would give
+                v = _build_value(s, a, known)
+                if v > best_v:
+                    best, best_v = a, v
+            if best_v > 0.5 or not any(a["type"] == "draw" for a in legal):
                 return best
     places = [a for a in legal if a["type"] == "place"]
     draws = [a for a in legal if a["type"] == "draw"]
     if ph in ("start", "placed1") and places:
-        values = {h: _house_value(s, h) for h in targets}
-        seen: dict[tuple, float] = {}
-        cache: dict = {}
-        best_a, best_v = None, -1e9
-        mix = rng.next_u32()  # one draw per decision: a little noise per distinct placement breaks ties
-        for a in places:
-            key = (C.KIND[a["card"]], a["row"], a["col"])
-            v = seen.get(key)
-            if v is None:
-                mix = (mix * 1103515245 + 12345) & 0xFFFFFFFF
-                v = seen[key] = _place_value(s, a["card"], (a["row"], a["col"]), targets, values, cache) + (mix >> 16) * (0.05 / 65536)
-            if v > best_v:
-                best_a, best_v = a, v
-        mats = sum(1 for c in s.hands[s.seat] if c < C.NUM_MATERIALS)
-        no_houses = not s.solo and not targets
-        if ph == "start":
-            if draws and (mats < 2 or no_houses or best_v < 0.2):
-                return max(draws, key=lambda a: _draw_value(s, a, targets))
-            return best_a
-        # second placement: place it when it makes or nears a build, else draw two
-        if best_v >= 0.4 * max(values.values(), default=1) or not draws:
-            return best_a
-        return max(draws, key=lambda a: _draw_value(s, a, targets))
+        best = _place_or_draw(s, lambda values: _scored_places(s, ((a["card"], a["row"], a["col"]) for a in places),
+                                                               targets, values), draws, targets, rng)
+        if best is None:
+            return max(draws, key=lambda a: _draw_value(s, a, targets))
+        return next(a for a in places if a["card"] == best[0] and a["row"] == best[1] and a["col"] == best[2])
     if draws:
         mix = [rng.next_u32()]
 
@@ -270,6 +302,70 @@ def greedy_action(s: State, legal: list[Action], rng: Rng) -> Action:
         if worst:
             return worst
     return legal[rng.randrange(len(legal))]
+
+
+def _place_or_draw(s: State, scored: Callable[[dict[int, float]], list], draws: list[Action], targets: list[int],
+                   rng: Rng) -> tuple[int, int, int] | None:
+    """The heuristic's choice in phase ``start`` or ``placed1`` with placements on offer: the best
+    placement ``(card, row, col)``, or None to draw instead. ``scored(values)`` gives the distinct
+    placements and their values (``_scored_places``), asked only when the choice depends on them."""
+    ph = s.phase
+    values = {h: _house_value(s, h) for h in targets}
+    mix = rng.next_u32()  # one draw per decision: a little noise per distinct placement breaks ties
+    mats = sum(1 for c in s.hands[s.seat] if c < C.NUM_MATERIALS)
+    no_houses = not s.solo and not targets
+    if ph == "start" and draws and (mats < 2 or no_houses):
+        return None  # drawing whatever the placements are worth
+    best_a, best_v = None, -1e9
+    for a, value in scored(values):
+        mix = (mix * 1103515245 + 12345) & 0xFFFFFFFF
+        v = value + (mix >> 16) * (0.05 / 65536)
+        if v > best_v:
+            best_a, best_v = a, v
+    if ph == "start":
+        return None if draws and best_v < 0.2 else best_a
+    # second placement: place it when it makes or nears a build, else draw two
+    if best_v >= 0.4 * max(values.values(), default=1) or not draws:
+        return best_a
+    return None
+
+
+#: position -> [its place_options, its scored placements or None]: playouts of one decision meet the same
+#: positions again and again (every deal shares the market and the searching seat's hand)
+#: (about 4 kB a position: at most 4,000 kept, a phone browser has little memory to spare)
+_PLACEMENTS: dict[tuple, list] = {}
+
+
+def playout_action(s: State, rng: Rng) -> Action:
+    """``greedy_action(s, rules.legal_actions(s), rng)`` without listing every placement as an action:
+    the same action and the same draws of ``rng`` (what the search's playouts call at every step)."""
+    if s.phase in ("start", "placed1"):
+        key = (s.placed, s.solo, frozenset(s.market.items()), tuple(s.hands[s.seat]),
+               tuple(map(tuple, s.panoramas[s.seat])), tuple(s.house_market) if s.solo else None)
+        memo = _PLACEMENTS.get(key)
+        if memo is None:
+            if len(_PLACEMENTS) > 4000:
+                _PLACEMENTS.clear()
+            memo = _PLACEMENTS[key] = [rules.place_options(s), None]
+        opts = memo[0]
+        draws = rules.draws_now(s) if opts else None
+        # with a draw or two placements there are two legal actions at least: the placement branch decides
+        if draws or (opts and (len(opts) > 1 or len(opts[0][2]) > 1)):
+            targets = _targets(s)
+
+            def scored(values: dict[int, float]) -> list:
+                if memo[1] is None:
+                    if s.solo:
+                        places: Iterable = ((m, r, c) for m in opts[0][2] for r, c, _ in opts)
+                    else:
+                        places = ((m, r, c) for r, c, mats in opts for m in mats)
+                    memo[1] = _scored_places(s, places, targets, values)
+                return memo[1]
+            best = _place_or_draw(s, scored, draws, targets, rng)
+            if best is None:
+                return max(draws, key=lambda a: _draw_value(s, a, targets))
+            return {"type": "place", "card": best[0], "row": best[1], "col": best[2]}
+    return greedy_action(s, rules.legal_actions(s), rng)
 
 
 def canonical_actions(s: State) -> list[Action]:
@@ -306,12 +402,13 @@ def candidates(s: State, k: int = 5) -> list[Action]:
         return [first] + [a for a in legal if a != first][: k - 1]
     targets = _targets(s)
     values = {h: _house_value(s, h) for h in targets}
-    cache: dict = {}
+    placed = {(C.KIND[m], r, c): v for (m, r, c), v in
+              _scored_places(s, ((a["card"], a["row"], a["col"]) for a in legal if a["type"] == "place"), targets, values)}
     scored = []
     for a in legal:
         t = a["type"]
         if t == "place":
-            v = _place_value(s, a["card"], (a["row"], a["col"]), targets, values, cache)
+            v = placed[(C.KIND[a["card"]], a["row"], a["col"])]
         elif t == "build":
             v = _build_value(s, a) + 2
         elif t == "draw":
@@ -383,7 +480,7 @@ def flat_search(view: dict[str, Any], player: int, cands: list[Action], rng: Rng
         s = rules.apply_unchecked(world, action)
         steps = 0
         while s.phase != "over" and s.turn_number < stop_turn and steps < 60:
-            s = rules.apply_unchecked(s, greedy_action(s, rules.legal_actions(s), dice))
+            s = rules.apply_unchecked(s, playout_action(s, dice))
             steps += 1
         return s
 

@@ -9,7 +9,7 @@ from ..core import IllegalAction, MalformedAction
 from . import cards as C
 from .actions import EFFECTS
 from .decks import draw_actions
-from .market import NEIGHBOURS, fits, line_cells, lines, market_box, payments, placement_cells, removal_fits
+from .market import NEIGHBOURS, fits, line_cells, market_box, payments, placement_cells, removal_fits
 from .state import HAND_LIMIT, Action, Cell, State
 
 
@@ -23,53 +23,91 @@ def is_over(s: State) -> bool:
     return s.phase == "over"
 
 
-def _place_actions(s: State) -> list[Action]:
+def place_options(s: State) -> list[tuple[int, int, list[int]]]:
+    """Where the seat to move may place a material now (phases ``start`` and ``placed1``): ``(row, col,
+    the hand's materials allowed there)`` per cell, cells in order (the placements without action dicts)."""
     hand = s.hands[s.seat]
     mats = [c for c in hand if c < C.NUM_MATERIALS]
     if not mats:
         return []
     cells = placement_cells(s.market)
     if s.solo:  # the solo market is never refused a card: beyond 3x5 is the overflow penalty
-        return [{"type": "place", "card": m, "row": r, "col": c} for m in mats for r, c in cells]
+        return [(r, c, mats) for r, c in cells]
     out = []
     box = market_box(s.market)
-    first_stretch = None
+    stretch = _Stretch(s)
     for r, c in cells:
-        if box is None:
-            h = w = 1
-        else:
-            h = max(box[2], r) - min(box[0], r) + 1
-            w = max(box[3], c) - min(box[1], c) + 1
-        if h <= 5 and w <= 5:
-            out += [{"type": "place", "card": m, "row": r, "col": c} for m in mats]
+        if box is None or (max(box[2], r) - min(box[0], r) < 5 and max(box[3], c) - min(box[1], c) < 5):
+            out.append((r, c, mats))
             continue
-        # Beyond 5x5 only to build at once: legal when a build (after the second material, if this is
-        # the first) can bring the market back within 5x5. The result depends on the kind, not the card.
-        by_kind: dict[int, bool] = {}
+        by_kind: dict[int, bool] = {}  # the result depends on the kind, not the card
+        allowed = []
         for m in mats:
             k = C.KIND[m]
             if k not in by_kind:
-                rest = hand[:]
-                rest.remove(m)
-                if s.placed == 0:
-                    if first_stretch is None:
-                        first_stretch = _FirstStretch(s.market, hand)
-                    by_kind[k] = first_stretch.can_build(r, c, k, {C.KIND[x] for x in rest if x < C.NUM_MATERIALS})
-                else:
-                    grown = s.market.copy()
-                    grown[(r, c)] = m
-                    by_kind[k] = _stretch_can_build(s, grown, rest)
+                by_kind[k] = stretch.allows(r, c, m)
             if by_kind[k]:
-                out.append({"type": "place", "card": m, "row": r, "col": c})
+                allowed.append(m)
+        if allowed:
+            out.append((r, c, allowed))
     return out
 
 
-def _stretch_can_build(s: State, market: dict[Cell, int], hand: list[int]) -> bool:
-    """True when the second material stretched the market beyond 5x5 and a build from ``hand`` can still
-    end the turn within it."""
-    if not any(c >= C.NUM_MATERIALS for c in hand):
+def _place_actions(s: State) -> list[Action]:
+    opts = place_options(s)
+    if s.solo:  # listed material by material
+        return [{"type": "place", "card": m, "row": r, "col": c} for m in (opts[0][2] if opts else ()) for r, c, _ in opts]
+    return [{"type": "place", "card": m, "row": r, "col": c} for r, c, mats in opts for m in mats]
+
+
+def draws_now(s: State) -> list[Action]:
+    """The draws among the legal actions now (the phases where a turn draws), in their listed order."""
+    ph = s.phase
+    if ph in ("start", "drawing"):
+        return draw_actions(s)
+    if ph in ("placed1", "placed2"):
+        return draw_actions(s) if s.solo or fits(s.market, False) else []
+    if ph == "topup":
+        return draw_actions(s, face_up=False)
+    return []
+
+
+class _Stretch:
+    """Beyond 5x5 only to build at once: a material may stretch the market when a build (after the second
+    material, if this is the first) can bring it back within 5x5. Work shared by the cells of one position."""
+
+    def __init__(self, s: State) -> None:
+        self.s = s
+        self.first: _FirstStretch | None = None
+
+    def allows(self, r: int, c: int, m: int) -> bool:
+        """May material ``m`` go at ``(r, c)``, a cell that stretches the market beyond 5x5?"""
+        s = self.s
+        hand = s.hands[s.seat]
+        rest = hand[:]
+        rest.remove(m)
+        if self.first is None:
+            self.first = _FirstStretch(s.market, hand)
+        if s.placed == 0:
+            return self.first.can_build(r, c, C.KIND[m], {C.KIND[x] for x in rest if x < C.NUM_MATERIALS})
+        return self.first.second_can_build(r, c, C.KIND[m])
+
+
+def _place_is_legal(s: State, m: int, r: int, c: int) -> bool:
+    """``{"type": "place", "card": m, "row": r, "col": c} in legal_actions(s)``, without listing every placement."""
+    if s.phase not in ("start", "placed1") or m >= C.NUM_MATERIALS or m not in s.hands[s.seat]:
         return False
-    return bool(_build_actions_for(s, market, hand, need_fit=True, any_only=True))
+    market = s.market
+    if not market:
+        return (r, c) == (0, 0)
+    if (r, c) in market or not any((r + dr, c + dc) in market for dr, dc in NEIGHBOURS):
+        return False
+    if s.solo:
+        return True
+    r0, c0, r1, c1 = market_box(market)
+    if max(r1, r) - min(r0, r) < 5 and max(c1, c) - min(c0, c) < 5:
+        return True
+    return _Stretch(s).allows(r, c, m)
 
 
 class _FirstStretch:
@@ -85,9 +123,17 @@ class _FirstStretch:
             counts.setdefault((0, r), [0] * 8)[k] += 1
             counts.setdefault((1, c), [0] * 8)[k] += 1
         self.counts = counts
+        self.market = market
         self.shape = frozenset(market)
-        self.cells = set(placement_cells(market))
         self._pays: dict[tuple, bool] = {}
+        self._paying: list[Cell] | None = None
+        self.cells: set[Cell] | None = None  # placement cells, worked out when a first material asks
+
+    def paying(self) -> list[Cell]:
+        """The market's lines that pay one of the houses as they are."""
+        if self._paying is None:
+            self._paying = [line for line in self.counts if self.pays(line, ())]
+        return self._paying
 
     def pays(self, line: Cell, extra: tuple[int, ...]) -> bool:
         """Does ``line`` pay one of the houses once cards of the kinds ``extra`` join it?"""
@@ -101,29 +147,54 @@ class _FirstStretch:
             got = self._pays[key] = _pays_any(kc, self.houses)
         return got
 
+    def second_can_build(self, r: int, c: int, k: int) -> bool:
+        """After a second material of kind ``k`` at ``(r, c)`` stretched the market: can a build from the
+        hand's houses end the turn within 5x5?"""
+        if not self.houses:
+            return False
+        shape = self.shape | {(r, c)}
+        mine = ((0, r), (1, c))
+        for line in self.paying():  # lines the card does not touch pay as they are
+            if line not in mine and removal_fits(shape, "row" if line[0] == 0 else "col", line[1], False):
+                return True
+        for line in mine:
+            if self.pays(line, (k,)) and removal_fits(shape, "row" if line[0] == 0 else "col", line[1], False):
+                return True
+        return False
+
     def can_build(self, r0: int, c0: int, k0: int, kinds: set[int]) -> bool:
         """After a first material of kind ``k0`` at ``(r0, c0)``, with materials of ``kinds`` left in hand."""
         if not self.houses or not kinds:
             return False
         first = ((0, r0), (1, c0))
         grown = self.shape | {(r0, c0)}
-        lines = set(self.counts) | set(first)
-        paying = [line for line in lines if self.pays(line, (k0,) if line in first else ())]
+        paying = [line for line in self.paying() if line not in first] + [line for line in first if self.pays(line, (k0,))]
+        if self.cells is None:
+            self.cells = set(placement_cells(self.market))
         seconds = self.cells - {(r0, c0)}
         for dr, dc in NEIGHBOURS:
             q = (r0 + dr, c0 + dc)
             if q not in grown:
                 seconds.add(q)
+        with_second: dict[Cell, bool] = {}  # does the line pay once a second material of ``kinds`` joins it?
         for r, c in seconds:
-            shape = grown | {(r, c)}
+            shape = None
             for line in paying:  # lines the second card does not touch pay as they are
-                if line != (0, r) and line != (1, c) and removal_fits(shape, "row" if line[0] == 0 else "col", line[1], False):
-                    return True
+                if line != (0, r) and line != (1, c):
+                    if shape is None:
+                        shape = grown | {(r, c)}
+                    if removal_fits(shape, "row" if line[0] == 0 else "col", line[1], False):
+                        return True
             for line in ((0, r), (1, c)):
-                base = (k0,) if line in first else ()
-                if any(self.pays(line, tuple(sorted(base + (k,)))) for k in kinds) and \
-                        removal_fits(shape, "row" if line[0] == 0 else "col", line[1], False):
-                    return True
+                ok = with_second.get(line)
+                if ok is None:
+                    base = (k0,) if line in first else ()
+                    ok = with_second[line] = any(self.pays(line, tuple(sorted(base + (k,)))) for k in kinds)
+                if ok:
+                    if shape is None:
+                        shape = grown | {(r, c)}
+                    if removal_fits(shape, "row" if line[0] == 0 else "col", line[1], False):
+                        return True
         return False
 
 
@@ -143,44 +214,55 @@ def _pays_any(kind_counts: list[int], houses: list[int]) -> bool:
     return False
 
 
-def _build_actions_for(s: State, market: dict[Cell, int], hand: list[int], need_fit: bool,
-                       any_only: bool = False) -> list[Action]:
+def _build_actions_for(s: State, market: dict[Cell, int], hand: list[int], need_fit: bool) -> list[Action]:
     houses = [c for c in s.house_market if c >= 0] if s.solo else [c for c in hand if c >= C.NUM_MATERIALS]
     if not houses or not market:
         return []
+    rows: dict[int, list[Cell]] = {}
+    cols: dict[int, list[Cell]] = {}
+    for p in market:  # every line's cells in one pass
+        rows.setdefault(p[0], []).append(p)
+        cols.setdefault(p[1], []).append(p)
     out: list[Action] = []
-    for axis, index in lines(market):
-        cells = line_cells(market, axis, index)
-        line_cards = [market[p] for p in cells]
-        have = [0, 0, 0, 0, 0]
-        doubles = 0
-        for c in line_cards:
-            k = C.KIND[c]
-            if k < 5:
-                have[k] += 1
-            elif k != C.BURRUNO:
-                doubles += 1
-        fit_ok = None
-        for house in houses:
-            cost = C.COST[house]
-            short = 0
-            for k in range(5):
-                if cost[k] > have[k]:
-                    short += cost[k] - have[k]
-            if short > doubles:
-                continue  # quick refusal before enumerating payments
-            pays = payments(house, line_cards)
-            if not pays:
-                continue
-            if need_fit:
-                if fit_ok is None:
-                    fit_ok = removal_fits(frozenset(market), axis, index, s.solo)
-                if not fit_ok:
+    shape = None
+    kind_of, cost_of, burruno = C.KIND, C.COST, C.BURRUNO
+    for axis, by_index in (("row", rows), ("col", cols)):
+        for index in sorted(by_index):
+            line_cards = [market[p] for p in sorted(by_index[index])]
+            h0 = h1 = h2 = h3 = h4 = doubles = 0
+            for c in line_cards:
+                k = kind_of[c]
+                if k == 0:
+                    h0 += 1
+                elif k == 1:
+                    h1 += 1
+                elif k == 2:
+                    h2 += 1
+                elif k == 3:
+                    h3 += 1
+                elif k == 4:
+                    h4 += 1
+                elif k != burruno:
+                    doubles += 1
+            fit_ok = None
+            for house in houses:
+                c0, c1, c2, c3, c4 = cost_of[house]
+                short = (c0 - h0 if c0 > h0 else 0) + (c1 - h1 if c1 > h1 else 0) + (c2 - h2 if c2 > h2 else 0) + \
+                    (c3 - h3 if c3 > h3 else 0) + (c4 - h4 if c4 > h4 else 0)
+                if short > doubles:
+                    continue  # quick refusal before enumerating payments
+                pays = payments(house, line_cards)
+                if not pays:
                     continue
-            for use, _paid in pays:
-                out.append({"type": "build", "house": house, "line": {"axis": axis, "index": index}, "use": use})
-                if any_only:
-                    return out
+                if need_fit:
+                    if fit_ok is None:
+                        if shape is None:
+                            shape = frozenset(market)
+                        fit_ok = removal_fits(shape, axis, index, s.solo)
+                    if not fit_ok:
+                        continue
+                for use, _paid in pays:
+                    out.append({"type": "build", "house": house, "line": {"axis": axis, "index": index}, "use": use})
     return out
 
 
@@ -247,7 +329,7 @@ def _normalize(action: Any) -> Action:
 def apply_action(s: State, action: Action) -> State:
     """The state after ``action``; ``s`` is unchanged. Raises ``IllegalAction`` with a reason."""
     a = _normalize(action)
-    legal = legal_actions(s)
+    legal = _legal_like(s, a)
     if a["type"] in ("keep_houses", "discard_houses"):
         legal = [dict(x, cards=sorted(x["cards"])) if "cards" in x else x for x in legal]
     if a not in legal:
@@ -259,6 +341,20 @@ def apply_action(s: State, action: Action) -> State:
     if a["type"] not in ("keep_houses", "discard_houses"):
         a = legal[legal.index(a)]  # the engine's own spelling: 67.0 equals house 67 but cannot index a list
     return apply_unchecked(s, a)
+
+
+_PLACE_FIELDS = frozenset(("type", "card", "row", "col"))
+
+
+def _legal_like(s: State, a: Action) -> list[Action]:
+    """The legal actions that may equal ``a`` (every one that does is in the list): a placement or a draw
+    is checked without listing every placement (the costly part of ``legal_actions``)."""
+    kind, ph = a["type"], s.phase
+    if kind == "place" and a.keys() == _PLACE_FIELDS:
+        return [a] if _place_is_legal(s, a["card"], a["row"], a["col"]) else []
+    if kind == "draw" and ph in ("start", "placed1", "placed2", "drawing", "topup"):
+        return draws_now(s)
+    return legal_actions(s)
 
 
 def apply_unchecked(s: State, a: Action) -> State:
