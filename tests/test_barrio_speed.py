@@ -31,19 +31,27 @@ def probes(s):
     return out
 
 
-@pytest.mark.parametrize("players", [1, 2, 3, 4])
-def test_quick_check_accepts_exactly_the_listed_actions(players):
-    rng = Rng(77 + players)
-    positions = 0
-    for g in range(3):
+def positions(players: int, rng: Rng, games: int, heuristic_games: bool = False):
+    """Every position (state, legal actions) of ``games`` games; the odd ones played by the heuristic when
+    ``heuristic_games``, the rest at random."""
+    from game.barrio import bots
+    for g in range(games):
         s = B.new_game(players, rng.next_u32())
         while not B.is_over(s):
             legal = B.legal_actions(s)
-            for a in probes(s) + legal:
-                assert (a in rules._legal_like(s, a)) == (a in legal), (a, s.phase)
-            positions += 1
-            s = B.apply_action(s, legal[rng.randrange(len(legal))])
-    assert positions > 100
+            yield s, legal
+            a = bots.greedy_action(s, legal, rng) if heuristic_games and g % 2 else legal[rng.randrange(len(legal))]
+            s = B.apply_action(s, a)
+
+
+@pytest.mark.parametrize("players", [1, 2, 3, 4])
+def test_quick_check_accepts_exactly_the_listed_actions(players):
+    seen = 0
+    for s, legal in positions(players, Rng(77 + players), 3):
+        for a in probes(s) + legal:
+            assert (a in rules._legal_like(s, a)) == (a in legal), (a, s.phase)
+        seen += 1
+    assert seen > 100
 
 
 def test_apply_action_still_refuses_a_stretch_without_a_build():
@@ -66,16 +74,11 @@ def test_playout_step_is_the_heuristic_move(players):
     from game.barrio import bots
     rng = Rng(500 + players)
     checked = 0
-    for g in range(4):
-        s = B.new_game(players, rng.next_u32())
-        while not B.is_over(s):
-            legal = B.legal_actions(s)
-            for trial in range(2):
-                seed = rng.next_u32()
-                mine, theirs = Rng(seed), Rng(seed)
-                assert bots.playout_action(s, mine) == bots.greedy_action(s, legal, theirs), (s.phase, trial)
-                assert mine.next_u32() == theirs.next_u32()
-            checked += 1
-            a = bots.greedy_action(s, legal, rng) if g % 2 else legal[rng.randrange(len(legal))]
-            s = B.apply_action(s, a)
+    for s, legal in positions(players, rng, 4, heuristic_games=True):
+        for trial in range(2):
+            seed = rng.next_u32()
+            mine, theirs = Rng(seed), Rng(seed)
+            assert bots.playout_action(s, mine) == bots.greedy_action(s, legal, theirs), (s.phase, trial)
+            assert mine.next_u32() == theirs.next_u32()
+        checked += 1
     assert checked > 150
