@@ -339,6 +339,8 @@ export function connect(pyWorker, pageHooks) {
   // A window that only grows taller (or a rotation the table's width hides) still changes the
   // screen shape: report every watched element with the new viewport.
   addEventListener("resize", () => sizes([...observed].map((target) => ({ target }))));
+  // So does a change of pointer (a mouse plugged into a tablet): targets are sized for a finger or a mouse.
+  matchMedia("(pointer: coarse)").addEventListener("change", () => sizes([...observed].map((target) => ({ target }))));
   pyWorker.addEventListener("message", received);
   addEventListener("storage", (event) => {
     if (event.key && event.key.startsWith("house-games.")) send({ kind: "storage", key: event.key, value: event.newValue });

@@ -15,6 +15,7 @@
 //   ["text", x, y, string, font, colour, align, baseline, maxWidth|null]
 //   ["pattern", x, y, w, h, kind, colour, radius]   kind: stripes|dots|grid|cross|waves
 //   ["save"], ["restore"], ["clip", x, y, w, h], ["alpha", a]
+//   ["transform", x, y, s]   what follows drawn s times larger, its origin at (x, y) (until "restore")
 
 (() => {
   const PATTERN_STEP = 7;
@@ -101,6 +102,7 @@
         case "restore": ctx.restore(); break;
         case "clip": ctx.beginPath(); ctx.rect(c[1], c[2], c[3], c[4]); ctx.clip(); break;
         case "alpha": ctx.globalAlpha = c[1]; break;
+        case "transform": ctx.translate(c[1], c[2]); ctx.scale(c[3], c[3]); break;
         default: throw new Error(`unknown draw command ${c[0]}`);
       }
     }

@@ -227,3 +227,65 @@ def test_road_choices_split_the_row_one_per_place():
     for row in {t.key.split("-")[1] for t in road}:  # side by side across the row, none over another
         mine = sorted((t for t in road if t.key.split("-")[1] == row), key=lambda t: t.x)
         assert all(a.x + a.w <= b.x for a, b in zip(mine, mine[1:]))
+
+
+@pytest.mark.parametrize("wide", [False, True])
+def test_small_lots_are_placed_row_first_then_on_the_row_shown_large(wide):
+    """Issue 14: where a lot is narrower than a finger, placing a cube or roof takes two taps, each on a button a
+    finger wide on the narrowest phone (51 units: 44 CSS px at 312 px for 360 units): a row holding a legal lot, then
+    a lot of that row drawn large in the board's place. Every legal place is reachable this way and no other."""
+    least = 44 / (312 / 360)
+    width, height = table_size(3, wide)
+    checked = 0
+    for seed in range(5):
+        for state in play(seed + 40, 3):
+            frame = frame_for(state, small_lots=True)
+            places = [a for a in frame.legal if a["type"] == "place"]
+            if not places:
+                continue
+            view = nh.view(state, frame.viewer)
+            _, targets = draw_table(view, frame, wide)
+            keys = {t.key for t in targets}
+            rows = {a["row"] for a in places}
+            assert keys == {f"row-{r}" for r in rows}, keys  # the whole board: rows, no lot
+            assert all(min(t.w, t.h) >= least for t in targets)
+            assert all(action_for_key(k, frame.legal) is None for k in keys)  # opening a row is not a move
+            reached = []
+            for r in rows:
+                d, targets = draw_table(view, frame_for(state, small_lots=True, zoom_row=r), wide)
+                lots = [t for t in targets if t.key.startswith("lot-")]
+                assert {t.key for t in targets} == {"zoom-out"} | {t.key for t in lots}
+                for t in targets:
+                    assert min(t.w, t.h) >= least, t
+                    assert 0 <= t.x and t.x + t.w <= width + 0.01 and 0 <= t.y and t.y + t.h <= height + 0.01, t
+                boxes = sorted((t.x, t.y, t.x + t.w, t.y + t.h) for t in targets)
+                for a, b in zip(boxes, boxes[1:]):  # no button over another
+                    assert a[2] <= b[0] + 0.01 or a[3] <= b[1] + 0.01 or b[3] <= a[1] + 0.01, (a, b)
+                reached += [action_for_key(t.key, frame.legal) for t in lots]
+                assert any(c[0] == "transform" for c in d.commands)  # the row's lots are drawn magnified
+            assert sorted(map(repr, reached)) == sorted(map(repr, places))
+            checked += 1
+    assert checked > 20
+
+
+def test_a_hinted_placement_is_marked_on_small_and_large_tables():
+    """The coach's marks for a piece to place (row, then lot) name buttons the table shows: on a table whose lots are
+    too small, the row's button and then, with the row shown large, the lot's; on a larger table, the lot's."""
+    from game.ui.neueheimat.hints import hint_keys
+
+    checked = 0
+    for state in play(8, 3):
+        frame = frame_for(state)
+        places = [a for a in frame.legal if a["type"] == "place"]
+        if not places:
+            continue
+        view = nh.view(state, frame.viewer)
+        action = places[-1]
+        row_key, lot_key = hint_keys(view, frame.legal, action)
+        large = {t.key for t in draw_table(view, frame)[1]}
+        small = {t.key for t in draw_table(view, frame_for(state, small_lots=True))[1]}
+        zoomed = {t.key for t in draw_table(view, frame_for(state, small_lots=True, zoom_row=action["row"]))[1]}
+        assert lot_key in large and row_key not in large
+        assert row_key in small and lot_key in zoomed
+        checked += 1
+    assert checked > 5

@@ -30,6 +30,8 @@ from typing import Any, Callable
 
 #: colour-blind patterns the renderer can lay over a fill
 PATTERNS = ("stripes", "dots", "grid", "cross", "waves")
+#: the least side of a tap target in CSS px: for a finger (issue 14: 44) and with a mouse (32)
+FINGER_PX, POINTER_PX = 44.0, 32.0
 
 
 @dataclass
@@ -97,6 +99,12 @@ class DrawList:
 
     def clip(self, x: float, y: float, w: float, h: float) -> "DrawList":
         self.commands.append(["clip", x, y, w, h])
+        return self
+
+    def transform(self, x: float, y: float, scale: float) -> "DrawList":
+        """Draw what follows ``scale`` times larger with its origin at (``x``, ``y``): a part of the table shown
+        magnified (inside :meth:`save` … :meth:`restore`)."""
+        self.commands.append(["transform", x, y, scale])
         return self
 
     def alpha(self, a: float) -> "DrawList":

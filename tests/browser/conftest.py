@@ -322,10 +322,11 @@ def open_app(site_url: str) -> Callable[..., float]:
 
 @pytest.fixture
 def shot() -> Callable[["Page", str], Path]:
-    """``shot(page, name)``: a full-page screenshot kept in test-artifacts/."""
-    def take(page: "Page", name: str) -> Path:
+    """``shot(page, name)``: a full-page screenshot kept in test-artifacts/ (``full_page=False``: the window only; a
+    full-page shot resizes the window for a moment, and Chromium's touch emulation with it)."""
+    def take(page: "Page", name: str, full_page: bool = True) -> Path:
         ARTIFACTS.mkdir(exist_ok=True)
         path = ARTIFACTS / f"{name}.png"
-        page.screenshot(path=str(path), full_page=True)
+        page.screenshot(path=str(path), full_page=full_page)
         return path
     return take

@@ -47,11 +47,16 @@ TEXT_PROBE = """
     // the smallest text of the last frame drawn: what the player sees once the table has settled at this
     // size (a frame drawn in between, before the table re-lays for the new shape, is replaced at once)
     let least = null;
+    let zoom = 1;  // a part drawn magnified ("transform", inside "save" … "restore")
+    const saved = [];
     for (const c of (typeof json === "string" ? JSON.parse(json) : json)) {
+      if (c[0] === "save") saved.push(zoom);
+      else if (c[0] === "restore") zoom = saved.length ? saved.pop() : 1;
+      else if (c[0] === "transform") zoom *= c[3];
       if (c[0] !== "text" || !String(c[3]).trim()) continue;
       const m = /(\\d+(?:\\.\\d+)?)px/.exec(c[4]);
       if (!m) continue;
-      let px = Number(m[1]) * css;
+      let px = Number(m[1]) * css * zoom;
       if (c[8]) { ctx.font = c[4]; const w = ctx.measureText(c[3]).width; if (w > c[8]) px *= c[8] / w; }
       if (!least || px < least.px) least = {px: Math.round(px * 10) / 10, text: String(c[3])};
     }

@@ -8,7 +8,9 @@ from typing import Any
 def hint_keys(view: dict[str, Any], legal: list[dict[str, Any]], action: dict[str, Any]) -> list[str]:
     """Target keys (``cube-0-left``…) and decision buttons (``act:pass``…) of ``action``: one tap each.
 
-    A bid the quick-bid buttons do not offer has no button: the hint's words say the amount.
+    A bid the quick-bid buttons do not offer has no button: the hint's words say the amount. A piece to place
+    names its row and its lot: a table whose lots are too small for a finger shows the row's button first, and the
+    lot's once that row is shown large; a larger table shows only the lot's.
     """
     kind = action["type"]
     if kind == "auction":
@@ -20,8 +22,8 @@ def hint_keys(view: dict[str, Any], legal: list[dict[str, Any]], action: dict[st
         if piece == "permit":
             return [f"permit-{action['size']}"]
         return [piece]
-    if kind == "place":
-        return [f"lot-{action['row']}-{action['lot']}"]
+    if kind == "place":  # where the lots are too small for a finger the row is tapped first, then its lot shown large
+        return [f"row-{action['row']}", f"lot-{action['row']}-{action['lot']}"]
     if kind == "mayor":
         return [f"mayor-{action['row']}"]
     if kind in ("permit", "cancel"):

@@ -14,15 +14,16 @@ from typing import Any
 
 from ...core import Match
 from .. import dom
-from ..canvas import Board
+from ..canvas import FINGER_PX, POINTER_PX, Board
 from ..dom import el
 from ..screen import GameScreen
-from .table import Frame, action_for_key, bid_steps, draw_table, least_font, signed, table_size
+from .table import LOT_W, Frame, action_for_key, bid_steps, draw_table, least_font, signed, table_size
 from .words import COLOUR_NAMES, REASONS, ROW_SHORT, RULES, piece_words, w
 
 ANIM_MS = 650  # how long a flash or a money change stays on the table
 FRAME_MS = 70
 SETTING_HIDE = "neueheimat.hide_money"
+PROMPT_PX = 130  # about the height of the prompt kept at the window's foot while placing (CSS px)
 
 STYLE = """
 .nh-controls { background: #fffdf7; border: 2px solid #1f4e5f; border-radius: 10px; padding: 6px 10px; margin-top: 8px;
@@ -70,6 +71,12 @@ class NeueHeimatScreen(GameScreen):
         self.scoring: dict[str, Any] | None = None  # the round walk-through on screen
         self._scored_rounds: set[int] = set()
         self._loaded = False
+        #: the row the player opened to place a piece on a table whose lots are too small for a finger, and the
+        #: decision it was opened for (the number of actions played then): a new decision starts on the whole board
+        self.zoom_row: int | None = None
+        self._zoom_at = -1
+        self._shown_row: int | None = None  #: the row shown large in the last frame
+        self.small_lots = False  #: the lots are smaller than a finger (or a mouse) can hit at the table's size now
 
     # ------------------------------------------------------------------ page
     def build_table(self, container: Any) -> None:
@@ -131,9 +138,23 @@ class NeueHeimatScreen(GameScreen):
             houses = self.scoring["houses"]
             if 0 < shown <= len(houses):
                 focus = (houses[shown - 1]["row"], houses[shown - 1]["lot"])
-        return Frame(names=self.names, viewer=self.viewer, my_turn=mine, legal=self.legal() if mine else [], lang=self.lang,
+        legal = self.legal() if mine else []
+        scale = self.board.css_width / self.board.width
+        _, _, coarse = self.board.viewport()
+        small = self.small_lots = LOT_W * scale < (FINGER_PX if coarse else POINTER_PX)
+        return Frame(names=self.names, viewer=self.viewer, my_turn=mine, legal=legal, lang=self.lang,
                      patterns=self.app.patterns, hide_money=self.hide_money, focus_house=focus, flashes=flashes, floats=floats,
-                     least=least_font(self.board.css_width / self.board.width))
+                     least=least_font(scale), small_lots=small, zoom_row=self._zoomed(legal) if small else None)
+
+    def _zoomed(self, legal: list[dict[str, Any]]) -> int | None:
+        """The row shown large for placing: the one the player opened for this decision, or the only row where the
+        piece may go (None: the whole board, where the player picks a row)."""
+        rows = {a["row"] for a in legal if a["type"] == "place"}
+        if not rows:
+            return None
+        if self._zoom_at != len(self.match.entries):
+            self.zoom_row, self._zoom_at = (min(rows) if len(rows) == 1 else None), len(self.match.entries)
+        return self.zoom_row
 
     def render(self) -> None:
         if not self.mounted:
@@ -143,6 +164,20 @@ class NeueHeimatScreen(GameScreen):
         drawing, targets = draw_table(view, frame, self.wide)
         self.board.draw(drawing, targets)
         self._controls(view, frame)
+        if frame.zoom_row is not None and frame.zoom_row != self._shown_row:
+            self._show_board()
+        self._shown_row = frame.zoom_row
+
+    def _show_board(self) -> None:
+        """Scroll a row just shown large into view when its lower lots would be off screen or under the prompt."""
+        try:
+            top = float(self.board.root.getBoundingClientRect().top)
+        except Exception:  # never measured yet: leave the page where it is
+            return
+        _, vh, _ = self.board.viewport()
+        bottom = top + self.board.height * self.board.css_width / self.board.width
+        if top < 0 or bottom > vh - PROMPT_PX:
+            self.board.root.scrollIntoView({"block": "start", "behavior": "instant"})
 
     def _controls(self, view: dict[str, Any], frame: Frame) -> None:
         lang = self.lang
@@ -191,7 +226,10 @@ class NeueHeimatScreen(GameScreen):
                                              if can_buy else w("resolve.cannot", lang, money=view["money"][me]), disabled=not can_buy))
         elif phase == "place":
             kind = (view["piece"] or {}).get("kind", "cube")
-            box.appendChild(el("p", {}, w(f"prompt.place.{kind}", lang, piece=piece)))
+            prompt = w(f"prompt.place.{kind}", lang, piece=piece)
+            if frame.small_lots and frame.zoom_row is None and kind in ("cube", "roof"):
+                prompt += " " + w("zoom.hint", lang)  # the lots are picked row first on this table
+            box.appendChild(el("p", {}, prompt))
             if {"type": "discard"} in frame.legal:
                 buttons.appendChild(self._button("discard", w("place.discard", lang, piece=piece), {"type": "discard"}))
             else:
@@ -210,6 +248,10 @@ class NeueHeimatScreen(GameScreen):
     def tapped(self, key: str) -> None:
         """A table button: the legal action it stands for, or the engine's refusal."""
         if not self.is_my_turn() or self.scoring is not None:
+            return
+        if key.startswith("row-") or key == "zoom-out":  # lots too small for a finger: a row opened large, or closed
+            self.zoom_row = int(key[4:]) if key.startswith("row-") else None
+            self.render()
             return
         action = action_for_key(key, self.legal())
         if action is not None:

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..canvas import DrawList, Target, text_width
-from .words import COLOUR_NAMES, ROW_NAMES, ROW_SHORT, piece_words, w
+from .words import COLOUR_NAMES, ROW_NAMES, piece_words, w
 
 #: fill, text colour, colour-blind pattern (None: plain) and the pattern's ink, per cube colour 0–5
 CUBE_STYLE: tuple[tuple[str, str, str | None, str], ...] = (
@@ -64,6 +64,10 @@ class Frame:
     flashes: dict[str, float] = field(default_factory=dict)  #: key → 0..1 progress of a short animation
     floats: dict[int, tuple[str, float]] = field(default_factory=dict)  #: seat → (money change, progress) rising by its row
     least: float = MIN_FONT  #: the least font size in units: 12 CSS px at the table's scale (see :func:`least_font`)
+    #: the lots are smaller than a finger (or a mouse) can hit at this size: a piece is placed row first, then on a
+    #: lot of that row shown large (:attr:`zoom_row`)
+    small_lots: bool = False
+    zoom_row: int | None = None  #: the row shown large while placing on a table with :attr:`small_lots`
 
 
 def least_font(scale: float) -> float:
@@ -379,15 +383,18 @@ def _board(d: DrawList, targets: list[Target], view: dict[str, Any], frame: Fram
     d.text(lot_x(4, x0), y0 + 14, "5", font=font(), colour=MUTED)
     d.text(lot_x(9, x0) + LOT_W - 4, y0 + 14, "10", font=font(), colour=MUTED, align="right")
     places = {(a["row"], a["lot"]) for a in legal if a["type"] == "place"}
+    piece = view["piece"] or {}
+    if places and frame.small_lots and frame.zoom_row in {row for row, _ in places}:
+        _zoomed_row(d, targets, view, frame, places, frame.zoom_row, x0, y0)
+        return
+    by_row = bool(places) and frame.small_lots  # the lots are picked row first (see _zoomed_row)
     mayor_rows = {a["row"] for a in legal if a["type"] == "mayor"}
     permit_moves = [(a["row"], a["change"]) for a in legal if a["type"] in ("permit", "cancel")]
     permit_kind = next((a["type"] for a in legal if a["type"] in ("permit", "cancel")), "")
-    piece = view["piece"] or {}
     units = fits(w("len", lang, n=10).partition(" ")[2], _least, road_w - 2)  # lengths' unit word: on every row or none
     for r in range(ROWS):
         ry = y0 + 18 + r * ROW_H
         length = view["lengths"][r]
-        houses = view["board"][r]
         complete = r in view["complete"]
         if r:
             d.line(x0 + 4, ry - 1, x0 + width - 4, ry - 1, "rgba(0,0,0,.18)", 1)
@@ -408,31 +415,17 @@ def _board(d: DrawList, targets: list[Target], view: dict[str, Any], frame: Fram
             d.text(x0 + 30, ry + 106, "×2", font=font(bold=True), colour=INK, align="center", baseline="middle")
         for i in range(LOTS):
             lx = lot_x(i, x0)
-            inside = i < length
-            single = i in view["single_lots"][r]
-            d.rect(lx, ry + 4, LOT_W - 4, 98, fill=LOT if inside else LOT_OFF, stroke="#b3a98f" if inside else None,
-                   line_width=1, radius=3)
-            if not inside:
-                d.pattern(lx, ry + 4, LOT_W - 4, 98, "stripes", colour="rgba(0,0,0,.08)", radius=3)
-            if single:  # the fence of a single-cube lot, and its "1" while the lot is empty
-                d.rect(lx + 1.5, ry + 5.5, LOT_W - 7, 95, stroke="#7a5c1e", line_width=1.5, radius=3)
-            if single and i >= len(houses):
-                d.circle(lx + (LOT_W - 4) / 2, ry + 92, 8, fill="#7a5c1e")
-                d.text(lx + (LOT_W - 4) / 2, ry + 92.5, "1", font=font(bold=True), colour="#fff", align="center", baseline="middle")
-            if i < len(houses):
-                _house(d, view, frame, r, i, lx, ry)
-            if (r, i) in places:
-                d.rect(lx - 1, ry + 3, LOT_W - 2, 100, stroke=HILITE, line_width=3, radius=4)
-                d.pattern(lx, ry + 4, LOT_W - 4, 98, "dots", colour="rgba(242,177,52,.55)", radius=3)
+            _lot(d, view, frame, r, i, lx, ry, (r, i) in places)
+            if (r, i) in places and not by_row:
                 targets.append(Target(f"lot-{r}-{i}", lx - 2, ry + 2, LOT_W, 102, _place_label(view, piece, r, i, lang), highlight=True))
-            flash = frame.flashes.get(f"lot-{r}-{i}")
-            if flash is not None:
-                d.alpha(1 - flash).rect(lx - 2, ry + 2, LOT_W, 102, stroke="#e07b00", line_width=4, radius=4).alpha(1)
-            if frame.focus_house == (r, i):
-                d.rect(lx - 2, ry + 2, LOT_W, ROW_H - 4, stroke="#1f4e5f", line_width=4, radius=4)
         # the row's boundary: a fence after the last allowed lot
         edge = lot_x(length - 1, x0) + LOT_W - 2.5 if length > 0 else lot_x(0, x0)
         d.line(edge, ry + 2, edge, ry + 104, "#5a3d12", 3)
+        free = sum(1 for row, _ in places if row == r)
+        if by_row and free:  # lots too small for a finger: the row first, then a lot of it shown large
+            d.rect(x0 + 2, ry + 1, width - 4, ROW_H - 4, stroke=HILITE, line_width=2, radius=6)
+            targets.append(Target(f"row-{r}", x0 + 2, ry + 1, width - 4, ROW_H - 4,
+                                  w("zoom.row_target", lang, row=ROW_NAMES[lang][r], n=free), highlight=True))
         choices = [(f"mayor-{r}", w("mayor_target", lang, row=ROW_NAMES[lang][r]), "×2")] if r in mayor_rows else []
         for change in sorted((c for row, c in permit_moves if row == r),
                              key=lambda c: c if permit_kind == "permit" else -c):  # shorter on the left, longer on the right
@@ -443,6 +436,85 @@ def _board(d: DrawList, targets: list[Target], view: dict[str, Any], frame: Fram
             choices.append((f"{permit_kind}-{r}-{change}", label, f"{length}→{new} {tag}"))
         if choices:
             _row_choices(d, targets, choices, x0, ry, mayor=r in mayor_rows)
+
+
+def _lot(d: DrawList, view: dict[str, Any], frame: Frame, r: int, i: int, lx: float, ry: float, legal: bool) -> None:
+    """One lot of a row, its top-left corner at (``lx``, ``ry`` + 4): the ground (striped beyond the row's length), a
+    single-cube lot's fence, the house on it, and its highlight when the piece in hand may go there."""
+    inside = i < view["lengths"][r]
+    single = i in view["single_lots"][r]
+    d.rect(lx, ry + 4, LOT_W - 4, 98, fill=LOT if inside else LOT_OFF, stroke="#b3a98f" if inside else None,
+           line_width=1, radius=3)
+    if not inside:
+        d.pattern(lx, ry + 4, LOT_W - 4, 98, "stripes", colour="rgba(0,0,0,.08)", radius=3)
+    if single:  # the fence of a single-cube lot, and its "1" while the lot is empty
+        d.rect(lx + 1.5, ry + 5.5, LOT_W - 7, 95, stroke="#7a5c1e", line_width=1.5, radius=3)
+    if single and i >= len(view["board"][r]):
+        d.circle(lx + (LOT_W - 4) / 2, ry + 92, 8, fill="#7a5c1e")
+        d.text(lx + (LOT_W - 4) / 2, ry + 92.5, "1", font=font(bold=True), colour="#fff", align="center", baseline="middle")
+    if i < len(view["board"][r]):
+        _house(d, view, frame, r, i, lx, ry)
+    if legal:
+        d.rect(lx - 1, ry + 3, LOT_W - 2, 100, stroke=HILITE, line_width=3, radius=4)
+        d.pattern(lx, ry + 4, LOT_W - 4, 98, "dots", colour="rgba(242,177,52,.55)", radius=3)
+    flash = frame.flashes.get(f"lot-{r}-{i}")
+    if flash is not None:
+        d.alpha(1 - flash).rect(lx - 2, ry + 2, LOT_W, 102, stroke="#e07b00", line_width=4, radius=4).alpha(1)
+    if frame.focus_house == (r, i):
+        d.rect(lx - 2, ry + 2, LOT_W, ROW_H - 4, stroke="#1f4e5f", line_width=4, radius=4)
+
+
+#: the zoomed row (:func:`_zoomed_row`): its header's height (the way back to the whole board), in units
+ZOOM_HEAD = 62
+#: lots per line of the zoomed row: two lines of five fill the board's place at about 1.35 times the size
+ZOOM_PER_LINE = 5
+
+
+def _zoomed_row(d: DrawList, targets: list[Target], view: dict[str, Any], frame: Frame, places: set[tuple[int, int]],
+                r: int, x0: float, y0: float) -> None:
+    """Row ``r`` shown large in the board's place, its ten lots in two lines of five, for a table whose lots are
+    smaller than a finger (:attr:`Frame.small_lots`): each lot a button more than twice as wide as on the whole
+    board. The header leads back to the whole board. Same size as the board, so nothing below moves."""
+    lang = frame.lang
+    piece = view["piece"] or {}
+    width, height = PORTRAIT_W, board_height()
+    length = view["lengths"][r]
+    d.rect(x0, y0, width, height, fill=GRASS, radius=8)
+    # the header: the way back (a finger-sized button), and the row's name and length, completion and mayor
+    back = w("zoom.whole", lang)
+    back_w = max(120.0, text_width("◀ " + back, _least, True) + 24)
+    d.rect(x0 + 4, y0 + 4, back_w, ZOOM_HEAD - 8, fill="#fffdf7", stroke="#1f4e5f", line_width=2, radius=8)
+    d.text(x0 + 4 + back_w / 2, y0 + ZOOM_HEAD / 2, "◀ " + back, font=font(bold=True), colour=INK, align="center", baseline="middle")
+    targets.append(Target("zoom-out", x0 + 4, y0 + 4, back_w, ZOOM_HEAD - 8, back))
+    row = ROW_NAMES[lang][r]
+    title = w("zoom.title", lang, row=row[:1].upper() + row[1:], length=w("len1" if length == 1 else "len", lang, n=length))
+    marks = ("✓ " if r in view["complete"] else "") + ("×2" if view["mayor"] == r else "")
+    room = width - back_w - 20 - text_width(marks, _least, True)
+    d.text(x0 + back_w + 14, y0 + ZOOM_HEAD / 2, fit_text(title, _least, room, True), font=font(bold=True), colour=INK,
+           baseline="middle")
+    if marks:
+        d.text(x0 + width - 8, y0 + ZOOM_HEAD / 2, marks, font=font(bold=True), colour=GOOD if "✓" in marks else INK,
+               align="right", baseline="middle")
+    line_h = (height - ZOOM_HEAD) / 2
+    scale = line_h / ROW_H
+    slot_w = (width - 8) / ZOOM_PER_LINE
+    for i in range(LOTS):
+        line, k = divmod(i, ZOOM_PER_LINE)
+        sx, sy = x0 + 4 + k * slot_w, y0 + ZOOM_HEAD + line * line_h
+        if line:
+            d.line(x0 + 4, sy, x0 + width - 4, sy, "rgba(0,0,0,.18)", 1)
+        if i == 4:  # the river runs between lots 4 and 5
+            d.rect(sx - RIVER_W / 2, sy + 2, RIVER_W, line_h - 4, fill=RIVER)
+        lx = lot_x(i)
+        # the lot as on the whole board, magnified and centred in its slot
+        d.save().transform(sx + (slot_w - (LOT_W - 4) * scale) / 2 - lx * scale, sy, scale)
+        _lot(d, view, frame, r, i, lx, 0, (r, i) in places)
+        d.restore()
+        d.text(sx + 3, sy + 14, str(i + 1), font=font(), colour=MUTED)
+        if i == length - 1:  # the row's boundary: a fence after the last allowed lot
+            d.line(sx + slot_w - 1, sy + 2, sx + slot_w - 1, sy + line_h - 4, "#5a3d12", 3)
+        if (r, i) in places:
+            targets.append(Target(f"lot-{r}-{i}", sx, sy, slot_w, line_h, _place_label(view, piece, r, i, lang), highlight=True))
 
 
 def _row_choices(d: DrawList, targets: list[Target], choices: list[tuple[str, str, str]], x0: float, ry: float,
@@ -565,7 +637,7 @@ def action_for_key(key: str, legal: list[dict[str, Any]]) -> dict[str, Any] | No
         want = {"type": "auction", "piece": key}
     elif parts[0] == "permit" and len(parts) == 2:
         want = {"type": "auction", "piece": "permit", "size": int(parts[1])}
-    elif parts[0] == "lot":
+    elif parts[0] == "lot" and len(parts) == 3:
         want = {"type": "place", "row": int(parts[1]), "lot": int(parts[2])}
     elif parts[0] == "mayor":
         want = {"type": "mayor", "row": int(parts[1])}

@@ -13,6 +13,7 @@ from typing import Any
 
 from ...nyhavn import COLOURS, placement_problem, tile_orientations
 from ...nyhavn.tiles import COAT_CELLS, COAT_ROWS, COLS, KIND_INDEX, KIND_SIZE, ROWS
+from ..canvas import FINGER_PX, POINTER_PX
 
 #: fill of each tile / card colour (white: the special tiles)
 FILL = {"blue": "#2f6db3", "yellow": "#e9c232", "red": "#c23b30", "green": "#3a8a47", "purple": "#8454a8", "white": "#f6f3ec"}
@@ -150,8 +151,8 @@ def layout(mode: str, players: int) -> Layout:
     return lay
 
 
-#: the least side of a house cell a finger can hit, in CSS px (issue 14: 44), and with a mouse (32)
-TOUCH_CELL, POINTER_CELL = 44.0, 32.0
+#: the least side of a house cell a finger can hit, in CSS px, and with a mouse
+TOUCH_CELL, POINTER_CELL = FINGER_PX, POINTER_PX
 
 
 def cells_too_small(lay: Layout, css_width: float, coarse: bool) -> bool:
