@@ -186,6 +186,17 @@ class Board:
         coarse = bool(window.matchMedia("(pointer: coarse)").matches)
         return float(window.innerWidth), float(window.innerHeight), coarse
 
+    def reveal(self, bottom: float, foot: float = 0.0) -> None:
+        """Scroll the board's top to the window's top when its part down to ``bottom`` units would be off screen or
+        under the last ``foot`` CSS px of the window (a bar kept there): a part just drawn large for a finger."""
+        try:
+            top = float(self.root.getBoundingClientRect().top)
+        except Exception:  # never measured yet: leave the page where it is
+            return
+        _, vh, _ = self.viewport()
+        if top < 0 or top + bottom * self.css_width / self.width > vh - foot:
+            self.root.scrollIntoView({"block": "start", "behavior": "instant"})
+
     def _resized(self) -> None:
         # the window's height alone can change the screen's shape (and the table's height cap) while the
         # board's width stays: re-lay on either

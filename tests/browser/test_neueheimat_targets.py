@@ -109,23 +109,17 @@ def check_road_choices(page, shot, case, match, kind, prefix):
         m = measure(page, SHAPE, width, height)
         if name in ("320x568", "390x844"):
             shot(page, f"neueheimat-targets-{case}-{name}")
-        buttons = page.evaluate("""() => [...document.querySelectorAll('.board button.target')].filter((b) => !b.disabled)
-            .map((b) => { const r = b.getBoundingClientRect(); return {key: b.dataset.key, w: r.width, h: r.height}; })""")
+        buttons = enabled_targets(page)
         keys = {b["key"] for b in buttons if b["key"].startswith(prefix)}
         assert len(keys) == len(legal), (case, name, keys, legal)
         assert [b for b in buttons if min(b["w"], b["h"]) < 43.5] == [], (case, name)
         assert problems(m) == [], (case, name, problems(m))
         assert m["canvas_text"] is not None and m["canvas_text"]["px"] >= 11.95, (case, name, m["canvas_text"])
-    key = sorted(keys)[0]  # and a tap on one takes that decision
-    count = len(match.entries)
-    page.locator(f".board button.target[data-key='{key}']").tap()
-    page.wait_for_function("(n) => JSON.parse(localStorage.getItem('house-games.autosave')).actions.length > n", arg=count,
-                           timeout=30_000)
-    saved = json.loads(page.evaluate("localStorage.getItem('house-games.autosave')"))
-    assert saved["actions"][count]["action"] == action_for_key(key, legal)
+    tap_records(page, match, sorted(keys)[0], legal)  # and a tap on one takes that decision
 
 
 def enabled_targets(page) -> list[dict]:
+    """The table's enabled buttons: key and CSS size."""
     return page.evaluate("""() => [...document.querySelectorAll('.board button.target')].filter((b) => !b.disabled)
         .map((b) => { const r = b.getBoundingClientRect(); return {key: b.dataset.key, w: r.width, h: r.height}; })""")
 
@@ -172,7 +166,11 @@ def check_lot_choices(page, shot, match):
         assert [b for b in buttons if min(b["w"], b["h"]) < 43.5] == [], (name, buttons)
         assert problems(m) == [], (name, problems(m))
         assert m["canvas_text"] is not None and m["canvas_text"]["px"] >= 11.95, (name, m["canvas_text"])
-    key = sorted(lots)[0]  # and a tap on a lot places the cube there
+    tap_records(page, match, sorted(lots)[0], legal)  # and a tap on a lot places the cube there
+
+
+def tap_records(page, match, key: str, legal: list[dict]) -> None:
+    """Tap the table's button ``key``: the autosave records the legal action it stands for, next after ``match``'s."""
     count = len(match.entries)
     page.locator(f".board button.target[data-key='{key}']").tap()
     page.wait_for_function("(n) => JSON.parse(localStorage.getItem('house-games.autosave')).actions.length > n", arg=count,

@@ -164,20 +164,9 @@ class NeueHeimatScreen(GameScreen):
         drawing, targets = draw_table(view, frame, self.wide)
         self.board.draw(drawing, targets)
         self._controls(view, frame)
-        if frame.zoom_row is not None and frame.zoom_row != self._shown_row:
-            self._show_board()
+        if frame.zoom_row is not None and frame.zoom_row != self._shown_row:  # a row just shown large: in view
+            self.board.reveal(self.board.height, PROMPT_PX)
         self._shown_row = frame.zoom_row
-
-    def _show_board(self) -> None:
-        """Scroll a row just shown large into view when its lower lots would be off screen or under the prompt."""
-        try:
-            top = float(self.board.root.getBoundingClientRect().top)
-        except Exception:  # never measured yet: leave the page where it is
-            return
-        _, vh, _ = self.board.viewport()
-        bottom = top + self.board.height * self.board.css_width / self.board.width
-        if top < 0 or bottom > vh - PROMPT_PX:
-            self.board.root.scrollIntoView({"block": "start", "behavior": "instant"})
 
     def _controls(self, view: dict[str, Any], frame: Frame) -> None:
         lang = self.lang

@@ -658,15 +658,8 @@ class NyhavnScreen(GameScreen):
 
     def _show_house(self) -> None:
         """Scroll the zoomed house into view when its lower rows would be off screen or under the bar."""
-        try:
-            top = float(self.board.root.getBoundingClientRect().top)
-        except Exception:  # never measured yet: leave the page where it is
-            return
-        _, vh, _ = self.board.viewport()
-        bottom = top + (self.lay.house.y + self.lay.house.h + 20) * self.board.css_width / self.lay.width
         bar = 0.0 if self.lay.mode in ("landscape", "side") else 150.0  # the bar of buttons under the table (or beside it)
-        if top < 0 or bottom > vh - bar:
-            self.board.root.scrollIntoView({"block": "start", "behavior": "instant"})
+        self.board.reveal(self.lay.house.y + self.lay.house.h + 20, bar)
 
     def shape(self) -> str:
         """The layout for this window: ``landscape`` (a phone on its side), ``wide``, ``narrow`` or ``side``.
