@@ -136,7 +136,9 @@ class StrongBot:
     their mean (what wins a game of five is beating the luckiest rival).
     """
 
-    def __init__(self, seed: int = 0, beta: float = 0.3, money_value: float = 2.0, roof_hope: float = 0.0, shade: bool = False, hoard: int = 8, cash_below: float = 1.0, rival_weight: float = 0.5) -> None:
+    def __init__(self, seed: int = 0, beta: float = 0.3, money_value: float = 2.0, roof_hope: float = 0.0, shade: bool = False, hoard: int = 8, cash_below: float = 1.0, rival_weight: float = 0.5, rivals: str = "weak", pump: bool = True) -> None:
+        self.rivals = rivals
+        self.pump = pump
         self.rival_weight = rival_weight
         self.rng = Rng(seed, stream=5)
         self.hoard = hoard
@@ -248,10 +250,69 @@ class StrongBot:
             return self._utilities(pos, pos.board, pos.lengths, pos.mayor, pos.owners, pos.money, lam)
         return max(outs, key=lambda o: o[0][player])[0]
 
+    def _bid_against_weak(self, view: dict[str, Any], piece: dict[str, Any], me: int, a: int, n: int, value: int) -> Action:
+        """Bid as the weak player's rules make best: win at the least price that wins, or be paid.
+
+        A weak auctioneer buys whenever the highest bid is at most its face
+        value (``_face_value``), and a weak bidder bids one more while that
+        stays within its face value plus a random fraction. So a bid above
+        the face (and above what later bidders may reach) wins the piece, and
+        a bid of the face rounded down makes the auctioneer pay it to us.
+        """
+        face = _face_value(piece)
+        high = view["high_bid"]
+        money = view["money"][me]
+        later = any(view["money"][j] > high for j in self._later_bidders(me, a, n))
+        reach = int(face + 1) if later and face != int(face) else int(face)
+        win = max(high + 1, int(face) + 1, reach + 1)
+        if value >= win and money >= win:
+            return {"type": "bid", "amount": win}
+        paid = int(face)
+        if self.pump and high < paid <= money and paid <= face:
+            return {"type": "bid", "amount": paid}
+        return {"type": "pass"}
+
+    @staticmethod
+    def _later_bidders(me: int, a: int, n: int) -> list[int]:
+        out, j = [], (me + 1) % n
+        while j != a:
+            out.append(j)
+            j = (j + 1) % n
+        return out
+
+    def _weak_bids(self, pos: _Position, piece: dict[str, Any], me: int, n: int) -> list[tuple[float, int, int]]:
+        """(chance, highest bid, its bidder) of the weak rivals' bidding when I auction ``piece``."""
+        face = _face_value(piece)
+        lo = int(face)
+        half = face != lo
+        order = [(me + k) % n for k in range(1, n)]
+        outs: list[tuple[float, int, int]] = []
+        combos = 1 << len(order) if half else 1
+        for mask in range(combos):
+            high, who = 0, -1
+            for k, j in enumerate(order):
+                want = lo + (1 if half and mask >> k & 1 else 0)
+                if high + 1 <= want and high + 1 <= pos.money[j]:
+                    high, who = high + 1, j
+            outs.append((1 / combos, high, who))
+        return outs
+
     def _auction_value(self, pos: _Position, piece: dict[str, Any], me: int, lam: float, n: int, base: list[float]) -> float:
         """My expected utility from auctioning ``piece``: keep it or sell at the rivals' likely top bid."""
         c = lam * (1 + 1 / (n - 1)) if lam > 0 else 1e-6
         mine = self._best_for(pos, piece, me, lam)[me]
+        if self.rivals == "weak":
+            theirs: dict[int, float] = {}
+            total = 0.0
+            for chance, high, who in self._weak_bids(pos, piece, me, n):
+                if who < 0:
+                    total += chance * mine
+                    continue
+                if who not in theirs:
+                    theirs[who] = self._best_for(pos, piece, who, lam)[me]
+                keep = mine - high * c if pos.money[me] >= high else -1e9
+                total += chance * max(keep, theirs[who] + high * c)
+            return total
         best_bid, best_j, best_u = 0, -1, 0.0
         for j in range(n):
             if j == me:
@@ -301,6 +362,8 @@ class StrongBot:
                     rival = max(rival, min(pos.money[j], (uj[j] - ua[j]) / c))
                     j = (j + 1) % n
                 bid = max(high + 1, min(bid, int(rival) + 1))
+            if self.rivals == "weak" and a != me:
+                return self._bid_against_weak(view, piece, me, a, n, bid)
             if bid > high:
                 return {"type": "bid", "amount": bid}
             return {"type": "pass"}
