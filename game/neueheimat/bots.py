@@ -136,7 +136,9 @@ class StrongBot:
     their mean (what wins a game of five is beating the luckiest rival).
     """
 
-    def __init__(self, seed: int = 0, beta: float = 0.3, money_value: float = 2.0, roof_hope: float = 0.0, shade: bool = False, hoard: int = 8, cash_below: float = 1.0, rival_weight: float = 0.5, rivals: str = "weak", pump: bool = True) -> None:
+    def __init__(self, seed: int = 0, beta: float = 0.3, money_value: float = 2.0, roof_hope: float = 0.0, shade: bool = False, hoard: int = 8, cash_below: float = 1.0, rival_weight: float = 0.5, rivals: str = "weak", pump: bool = True, weak_places: bool = True) -> None:
+        self.weak_places = weak_places
+        self._me = -1
         self.rivals = rivals
         self.pump = pump
         self.rival_weight = rival_weight
@@ -244,11 +246,36 @@ class StrongBot:
         return out
 
     def _best_for(self, pos: _Position, piece: dict[str, Any], player: int, lam: float) -> list[float]:
-        """Utilities after ``player`` places ``piece`` as best suits ``player``."""
+        """Utilities after ``player`` places ``piece``: as best suits ``player`` (me), or by the weak player's rules (a rival)."""
+        if self.weak_places and player != self._me:
+            return self._weak_place(pos, piece, player, lam)
         outs = self._outcomes(pos, piece, player, lam)
         if not outs:
             return self._utilities(pos, pos.board, pos.lengths, pos.mayor, pos.owners, pos.money, lam)
         return max(outs, key=lambda o: o[0][player])[0]
+
+    def _weak_place(self, pos: _Position, piece: dict[str, Any], player: int, lam: float) -> list[float]:
+        """Utilities (their mean) after ``player`` places ``piece`` as the weak player would."""
+        outs = self._outcomes(pos, piece, player, lam)
+        if not outs:
+            return self._utilities(pos, pos.board, pos.lengths, pos.mayor, pos.owners, pos.money, lam)
+        kind = piece["kind"]
+        if kind == "cube":
+            mine = pos.owners[piece["colour"]] in (-1, player)
+            best, best_h = outs[0][0], -1.0
+            for u, act in outs:
+                houses = pos.board[act["row"]]
+                cubes = houses[act["lot"]][0] if act["lot"] < len(houses) else ()
+                h = (sum(x % 6 + 1 for x in cubes) + piece["pips"]) * (1 if mine else 0.3)
+                if h > best_h:
+                    best, best_h = u, h
+            return best
+        if kind == "roof":
+            own = [u for u, act in outs if pos.owners[pos.board[act["row"]][act["lot"]][0][-1] // 6] == player]
+            pick = own or [u for u, _ in outs]
+        else:
+            pick = [u for u, _ in outs]
+        return [sum(u[j] for u in pick) / len(pick) for j in range(pos.n)]
 
     def _bid_against_weak(self, view: dict[str, Any], piece: dict[str, Any], me: int, a: int, n: int, value: int) -> Action:
         """Bid as the weak player's rules make best: win at the least price that wins, or be paid.
@@ -333,6 +360,7 @@ class StrongBot:
         if len(legal) == 1:
             return legal[0]
         me = view["player"]
+        self._me = me
         n = view["players"]
         pos = _Position(view)
         self._permits = view["permits"]
