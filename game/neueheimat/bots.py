@@ -136,9 +136,10 @@ class StrongBot:
     their mean (what wins a game of five is beating the luckiest rival).
     """
 
-    def __init__(self, seed: int = 0, beta: float = 0.6, money_value: float = 2.0, roof_hope: float = 0.0, shade: bool = False, hoard: int = 8, cash_below: float = 1.0, rival_weight: float = 0.5, rivals: str = "weak", pump: bool = True, weak_places: bool = True) -> None:
+    def __init__(self, seed: int = 0, beta: float = 0.3, beta_weak: float = 0.6, money_value: float = 2.0, roof_hope: float = 0.0, shade: bool = False, hoard: int = 8, cash_below: float = 1.0, rival_weight: float = 0.5, rivals: str = "weak", pump: bool = True, weak_places: bool = True) -> None:
         self.weak_places = weak_places
         self._me = -1
+        self._weak: list[bool] = []
         self.rivals = rivals
         self.pump = pump
         self.rival_weight = rival_weight
@@ -147,6 +148,8 @@ class StrongBot:
         self.cash_below = cash_below
         self.shade = shade
         self.beta = beta
+        self.beta_weak = beta_weak
+        self._beta = beta
         self.money_value = money_value
         self.roof_hope = roof_hope
 
@@ -165,7 +168,7 @@ class StrongBot:
             houses = board[r]
             missing = lengths[r] - len(houses)
             steps.append(2 * missing + sum(1 for h in houses if not h[1]))
-        ws = [math.exp(self.beta * s) for s in steps]
+        ws = [math.exp(self._beta * s) for s in steps]
         tot = sum(ws)
         # Too few roofs left for two rows: every row is likelier to stay incomplete.
         need = sorted(steps)[:2]
@@ -247,7 +250,7 @@ class StrongBot:
 
     def _best_for(self, pos: _Position, piece: dict[str, Any], player: int, lam: float) -> list[float]:
         """Utilities after ``player`` places ``piece``: as best suits ``player`` (me), or by the weak player's rules (a rival)."""
-        if self.weak_places and player != self._me:
+        if self.weak_places and player != self._me and self._weak[player]:
             return self._weak_place(pos, piece, player, lam)
         outs = self._outcomes(pos, piece, player, lam)
         if not outs:
@@ -276,6 +279,35 @@ class StrongBot:
         else:
             pick = [u for u, _ in outs]
         return [sum(u[j] for u in pick) / len(pick) for j in range(pos.n)]
+
+    def _read_rivals(self, view: dict[str, Any]) -> list[bool]:
+        """Which seats have played by the weak player's rules so far (every seat until it shows otherwise).
+
+        A weak bidder always bids one more than the highest bid and never
+        beyond its face value plus one; a weak auctioneer buys exactly when
+        the highest bid is at most the face value. Any other bid or choice in
+        the log marks the seat as not weak, and the model treats it as a
+        player like this one.
+        """
+        weak = [True] * view["players"]
+        if self.rivals != "weak":
+            return [False] * view["players"]
+        face, high = 0.0, 0
+        for e in view["log"]:
+            t = e["type"]
+            if t == "auction":
+                face, high = _face_value(e["piece"]), 0
+            elif t == "bid":
+                if e["amount"] != high + 1 or e["amount"] > face + 1:
+                    weak[e["player"]] = False
+                high = e["amount"]
+            elif t == "buy":
+                if e["amount"] > face:
+                    weak[e["player"]] = False
+            elif t == "sell" and not e["forced"]:
+                if e["amount"] <= face:
+                    weak[e["player"]] = False
+        return weak
 
     def _bid_against_weak(self, view: dict[str, Any], piece: dict[str, Any], me: int, a: int, n: int, value: int) -> Action:
         """Bid as the weak player's rules make best: win at the least price that wins, or be paid.
@@ -328,7 +360,7 @@ class StrongBot:
         """My expected utility from auctioning ``piece``: keep it or sell at the rivals' likely top bid."""
         c = lam * (1 + 1 / (n - 1)) if lam > 0 else 1e-6
         mine = self._best_for(pos, piece, me, lam)[me]
-        if self.rivals == "weak":
+        if all(self._weak[j] for j in range(n) if j != me):
             theirs: dict[int, float] = {}
             total = 0.0
             for chance, high, who in self._weak_bids(pos, piece, me, n):
@@ -361,6 +393,9 @@ class StrongBot:
             return legal[0]
         me = view["player"]
         self._me = me
+        self._weak = self._read_rivals(view)
+        # Rows fail more sharply when every rival builds by the weak player's rules.
+        self._beta = self.beta_weak if all(self._weak[j] for j in range(view["players"]) if j != me) else self.beta
         n = view["players"]
         pos = _Position(view)
         self._permits = view["permits"]
@@ -390,7 +425,7 @@ class StrongBot:
                     rival = max(rival, min(pos.money[j], (uj[j] - ua[j]) / c))
                     j = (j + 1) % n
                 bid = max(high + 1, min(bid, int(rival) + 1))
-            if self.rivals == "weak" and a != me:
+            if a != me and self._weak[a] and all(self._weak[j] for j in self._later_bidders(me, a, n)):
                 return self._bid_against_weak(view, piece, me, a, n, bid)
             if bid > high:
                 return {"type": "bid", "amount": bid}
