@@ -387,19 +387,24 @@ class StrongBot:
         return max(keep, best_u + best_bid * c)
 
     # ---- decisions
-    def choose(self, view: dict[str, Any], legal: list[Action]) -> Action:
-        """Pick one of ``legal`` from ``view``."""
-        if len(legal) == 1:
-            return legal[0]
+    def prepare(self, view: dict[str, Any]) -> tuple[_Position, float]:
+        """Read ``view`` for the model (whose seat, which rivals play by the weak rules); return the position and a million's worth."""
         me = view["player"]
         self._me = me
         self._weak = self._read_rivals(view)
         # Rows fail more sharply when every rival builds by the weak player's rules.
         self._beta = self.beta_weak if all(self._weak[j] for j in range(view["players"]) if j != me) else self.beta
-        n = view["players"]
-        pos = _Position(view)
         self._permits = view["permits"]
-        lam = self._lam(pos)
+        pos = _Position(view)
+        return pos, self._lam(pos)
+
+    def choose(self, view: dict[str, Any], legal: list[Action]) -> Action:
+        """Pick one of ``legal`` from ``view``."""
+        if len(legal) == 1:
+            return legal[0]
+        me = view["player"]
+        n = view["players"]
+        pos, lam = self.prepare(view)
         c = lam * (1 + 1 / (n - 1))
         kind = legal[0]["type"]
         if kind == "profits":

@@ -32,9 +32,7 @@ def term(kind: str, value: Any, lang: str) -> str:
 
 def _model(view: dict[str, Any]) -> tuple[Any, Any, float, float]:
     bot = bots.StrongBot(0)
-    bot._permits = view["permits"]
-    pos = bots._Position(view)
-    lam = bot._lam(pos)
+    pos, lam = bot.prepare(view)
     n = view["players"]
     return bot, pos, lam, lam * (1 + 1 / (n - 1))
 
