@@ -11,7 +11,10 @@
   over the piece going to the auctioneer, sells or buys by comparing both
   outcomes, auctions the piece whose expected sale or purchase helps it most,
   and moves money into its cash box once money in hand is worth less than a
-  point.
+  point. Rivals that have played by the weak player's rules so far (read from
+  the log) are modelled by those rules: where they place, what they bid, when
+  they buy; against a weak auctioneer it bids the least that wins, or the bid
+  the auctioneer will pay it.
 """
 
 from __future__ import annotations
@@ -133,7 +136,12 @@ class StrongBot:
     above which a million always goes to the cash box; ``cash_below`` the value
     of a million under which it goes to the cash box; ``rival_weight`` how much
     of a seat's utility is its lead over the best other seat rather than over
-    their mean (what wins a game of five is beating the luckiest rival).
+    their mean (what wins a game of five is beating the luckiest rival);
+    ``rivals`` ``"weak"`` to model rivals who have played by the weak rules by
+    those rules, ``"model"`` to model every rival like itself; ``pump`` bid
+    the face value a weak auctioneer will pay; ``weak_places`` weak rivals
+    place by the weak rules; ``beta_weak`` the row-failure sharpness when
+    every rival is weak.
     """
 
     def __init__(self, seed: int = 0, beta: float = 0.3, beta_weak: float = 0.6, money_value: float = 2.0, roof_hope: float = 0.0, shade: bool = False, hoard: int = 8, cash_below: float = 1.0, rival_weight: float = 0.5, rivals: str = "weak", pump: bool = True, weak_places: bool = True) -> None:
