@@ -339,6 +339,11 @@ class StrongBot:
             return {"type": "bid", "amount": paid}
         return {"type": "pass"}
 
+    def bidding_against_weak(self, me: int, auctioneer: int, n: int) -> bool:
+        """Whether ``me`` bids against a weak auctioneer with only weak seats still to bid (after ``prepare``)."""
+        return (auctioneer != me and self._weak[auctioneer]
+                and all(self._weak[j] for j in self._later_bidders(me, auctioneer, n)))
+
     @staticmethod
     def _later_bidders(me: int, a: int, n: int) -> list[int]:
         out, j = [], (me + 1) % n
@@ -438,7 +443,7 @@ class StrongBot:
                     rival = max(rival, min(pos.money[j], (uj[j] - ua[j]) / c))
                     j = (j + 1) % n
                 bid = max(high + 1, min(bid, int(rival) + 1))
-            if a != me and self._weak[a] and all(self._weak[j] for j in self._later_bidders(me, a, n)):
+            if self.bidding_against_weak(me, a, n):
                 return self._bid_against_weak(view, piece, me, a, n, bid)
             if bid > high:
                 return {"type": "bid", "amount": bid}
