@@ -11,7 +11,10 @@
   over the piece going to the auctioneer, sells or buys by comparing both
   outcomes, auctions the piece whose expected sale or purchase helps it most,
   and moves money into its cash box once money in hand is worth less than a
-  point.
+  point. Rivals that have played by the weak player's rules so far (read from
+  the log) are modelled by those rules: where they place, what they bid, when
+  they buy; against a weak auctioneer it bids the least that wins, or the bid
+  the auctioneer will pay it.
 """
 
 from __future__ import annotations
@@ -133,16 +136,28 @@ class StrongBot:
     above which a million always goes to the cash box; ``cash_below`` the value
     of a million under which it goes to the cash box; ``rival_weight`` how much
     of a seat's utility is its lead over the best other seat rather than over
-    their mean (what wins a game of five is beating the luckiest rival).
+    their mean (what wins a game of five is beating the luckiest rival);
+    ``rivals`` ``"weak"`` to model rivals who have played by the weak rules by
+    those rules, ``"model"`` to model every rival like itself; ``pump`` bid
+    the face value a weak auctioneer will pay; ``weak_places`` weak rivals
+    place by the weak rules; ``beta_weak`` the row-failure sharpness when
+    every rival is weak.
     """
 
-    def __init__(self, seed: int = 0, beta: float = 0.3, money_value: float = 2.0, roof_hope: float = 0.0, shade: bool = False, hoard: int = 8, cash_below: float = 1.0, rival_weight: float = 0.5) -> None:
+    def __init__(self, seed: int = 0, beta: float = 0.3, beta_weak: float = 0.6, money_value: float = 2.0, roof_hope: float = 0.0, shade: bool = False, hoard: int = 8, cash_below: float = 1.0, rival_weight: float = 0.5, rivals: str = "weak", pump: bool = True, weak_places: bool = True) -> None:
+        self.weak_places = weak_places
+        self._me = -1
+        self._weak: list[bool] = []
+        self.rivals = rivals
+        self.pump = pump
         self.rival_weight = rival_weight
         self.rng = Rng(seed, stream=5)
         self.hoard = hoard
         self.cash_below = cash_below
         self.shade = shade
         self.beta = beta
+        self.beta_weak = beta_weak
+        self._beta = beta
         self.money_value = money_value
         self.roof_hope = roof_hope
 
@@ -161,7 +176,7 @@ class StrongBot:
             houses = board[r]
             missing = lengths[r] - len(houses)
             steps.append(2 * missing + sum(1 for h in houses if not h[1]))
-        ws = [math.exp(self.beta * s) for s in steps]
+        ws = [math.exp(self._beta * s) for s in steps]
         tot = sum(ws)
         # Too few roofs left for two rows: every row is likelier to stay incomplete.
         need = sorted(steps)[:2]
@@ -242,16 +257,134 @@ class StrongBot:
         return out
 
     def _best_for(self, pos: _Position, piece: dict[str, Any], player: int, lam: float) -> list[float]:
-        """Utilities after ``player`` places ``piece`` as best suits ``player``."""
+        """Utilities after ``player`` places ``piece``: as best suits ``player`` (me), or by the weak player's rules (a rival)."""
+        if self.weak_places and player != self._me and self._weak[player]:
+            return self._weak_place(pos, piece, player, lam)
         outs = self._outcomes(pos, piece, player, lam)
         if not outs:
             return self._utilities(pos, pos.board, pos.lengths, pos.mayor, pos.owners, pos.money, lam)
         return max(outs, key=lambda o: o[0][player])[0]
 
+    def _weak_place(self, pos: _Position, piece: dict[str, Any], player: int, lam: float) -> list[float]:
+        """Utilities (their mean) after ``player`` places ``piece`` as the weak player would."""
+        outs = self._outcomes(pos, piece, player, lam)
+        if not outs:
+            return self._utilities(pos, pos.board, pos.lengths, pos.mayor, pos.owners, pos.money, lam)
+        kind = piece["kind"]
+        if kind == "cube":
+            mine = pos.owners[piece["colour"]] in (-1, player)
+            best, best_h = outs[0][0], -1.0
+            for u, act in outs:
+                houses = pos.board[act["row"]]
+                cubes = houses[act["lot"]][0] if act["lot"] < len(houses) else ()
+                h = (sum(x % 6 + 1 for x in cubes) + piece["pips"]) * (1 if mine else 0.3)
+                if h > best_h:
+                    best, best_h = u, h
+            return best
+        if kind == "roof":
+            own = [u for u, act in outs if pos.owners[pos.board[act["row"]][act["lot"]][0][-1] // 6] == player]
+            pick = own or [u for u, _ in outs]
+        else:
+            pick = [u for u, _ in outs]
+        return [sum(u[j] for u in pick) / len(pick) for j in range(pos.n)]
+
+    def _read_rivals(self, view: dict[str, Any]) -> list[bool]:
+        """Which seats have played by the weak player's rules so far (every seat until it shows otherwise).
+
+        A weak bidder always bids one more than the highest bid and never
+        beyond its face value plus one; a weak auctioneer buys exactly when
+        the highest bid is at most the face value. Any other bid or choice in
+        the log marks the seat as not weak, and the model treats it as a
+        player like this one.
+        """
+        weak = [True] * view["players"]
+        if self.rivals != "weak":
+            return [False] * view["players"]
+        face, high = 0.0, 0
+        for e in view["log"]:
+            t = e["type"]
+            if t == "auction":
+                face, high = _face_value(e["piece"]), 0
+            elif t == "bid":
+                if e["amount"] != high + 1 or e["amount"] > face + 1:
+                    weak[e["player"]] = False
+                high = e["amount"]
+            elif t == "buy":
+                if e["amount"] > face:
+                    weak[e["player"]] = False
+            elif t == "sell" and not e["forced"]:
+                if e["amount"] <= face:
+                    weak[e["player"]] = False
+        return weak
+
+    def _bid_against_weak(self, view: dict[str, Any], piece: dict[str, Any], me: int, a: int, n: int, value: int) -> Action:
+        """Bid as the weak player's rules make best: win at the least price that wins, or be paid.
+
+        A weak auctioneer buys whenever the highest bid is at most its face
+        value (``_face_value``), and a weak bidder bids one more while that
+        stays within its face value plus a random fraction. So a bid above
+        the face (and above what later bidders may reach) wins the piece, and
+        a bid of the face rounded down makes the auctioneer pay it to us.
+        """
+        face = _face_value(piece)
+        high = view["high_bid"]
+        money = view["money"][me]
+        later = any(view["money"][j] > high for j in self._later_bidders(me, a, n))
+        reach = int(face + 1) if later and face != int(face) else int(face)
+        win = max(high + 1, int(face) + 1, reach + 1)
+        if value >= win and money >= win:
+            return {"type": "bid", "amount": win}
+        paid = int(face)
+        if self.pump and high < paid <= money and paid <= face:
+            return {"type": "bid", "amount": paid}
+        return {"type": "pass"}
+
+    def bidding_against_weak(self, me: int, auctioneer: int, n: int) -> bool:
+        """Whether ``me`` bids against a weak auctioneer with only weak seats still to bid (after ``prepare``)."""
+        return (auctioneer != me and self._weak[auctioneer]
+                and all(self._weak[j] for j in self._later_bidders(me, auctioneer, n)))
+
+    @staticmethod
+    def _later_bidders(me: int, a: int, n: int) -> list[int]:
+        out, j = [], (me + 1) % n
+        while j != a:
+            out.append(j)
+            j = (j + 1) % n
+        return out
+
+    def _weak_bids(self, pos: _Position, piece: dict[str, Any], me: int, n: int) -> list[tuple[float, int, int]]:
+        """(chance, highest bid, its bidder) of the weak rivals' bidding when I auction ``piece``."""
+        face = _face_value(piece)
+        lo = int(face)
+        half = face != lo
+        order = [(me + k) % n for k in range(1, n)]
+        outs: list[tuple[float, int, int]] = []
+        combos = 1 << len(order) if half else 1
+        for mask in range(combos):
+            high, who = 0, -1
+            for k, j in enumerate(order):
+                want = lo + (1 if half and mask >> k & 1 else 0)
+                if high + 1 <= want and high + 1 <= pos.money[j]:
+                    high, who = high + 1, j
+            outs.append((1 / combos, high, who))
+        return outs
+
     def _auction_value(self, pos: _Position, piece: dict[str, Any], me: int, lam: float, n: int, base: list[float]) -> float:
         """My expected utility from auctioning ``piece``: keep it or sell at the rivals' likely top bid."""
         c = lam * (1 + 1 / (n - 1)) if lam > 0 else 1e-6
         mine = self._best_for(pos, piece, me, lam)[me]
+        if all(self._weak[j] for j in range(n) if j != me):
+            theirs: dict[int, float] = {}
+            total = 0.0
+            for chance, high, who in self._weak_bids(pos, piece, me, n):
+                if who < 0:
+                    total += chance * mine
+                    continue
+                if who not in theirs:
+                    theirs[who] = self._best_for(pos, piece, who, lam)[me]
+                keep = mine - high * c if pos.money[me] >= high else -1e9
+                total += chance * max(keep, theirs[who] + high * c)
+            return total
         best_bid, best_j, best_u = 0, -1, 0.0
         for j in range(n):
             if j == me:
@@ -267,15 +400,24 @@ class StrongBot:
         return max(keep, best_u + best_bid * c)
 
     # ---- decisions
+    def prepare(self, view: dict[str, Any]) -> tuple[_Position, float]:
+        """Read ``view`` for the model (whose seat, which rivals play by the weak rules); return the position and a million's worth."""
+        me = view["player"]
+        self._me = me
+        self._weak = self._read_rivals(view)
+        # Rows fail more sharply when every rival builds by the weak player's rules.
+        self._beta = self.beta_weak if all(self._weak[j] for j in range(view["players"]) if j != me) else self.beta
+        self._permits = view["permits"]
+        pos = _Position(view)
+        return pos, self._lam(pos)
+
     def choose(self, view: dict[str, Any], legal: list[Action]) -> Action:
         """Pick one of ``legal`` from ``view``."""
         if len(legal) == 1:
             return legal[0]
         me = view["player"]
         n = view["players"]
-        pos = _Position(view)
-        self._permits = view["permits"]
-        lam = self._lam(pos)
+        pos, lam = self.prepare(view)
         c = lam * (1 + 1 / (n - 1))
         kind = legal[0]["type"]
         if kind == "profits":
@@ -301,6 +443,8 @@ class StrongBot:
                     rival = max(rival, min(pos.money[j], (uj[j] - ua[j]) / c))
                     j = (j + 1) % n
                 bid = max(high + 1, min(bid, int(rival) + 1))
+            if self.bidding_against_weak(me, a, n):
+                return self._bid_against_weak(view, piece, me, a, n, bid)
             if bid > high:
                 return {"type": "bid", "amount": bid}
             return {"type": "pass"}

@@ -32,9 +32,7 @@ def term(kind: str, value: Any, lang: str) -> str:
 
 def _model(view: dict[str, Any]) -> tuple[Any, Any, float, float]:
     bot = bots.StrongBot(0)
-    bot._permits = view["permits"]
-    pos = bots._Position(view)
-    lam = bot._lam(pos)
+    pos, lam = bot.prepare(view)
     n = view["players"]
     return bot, pos, lam, lam * (1 + 1 / (n - 1))
 
@@ -81,6 +79,9 @@ def values(view: dict[str, Any], player: int, actions: list[Action]) -> list[flo
         elif t in ("bid", "pass"):
             if t == "pass":
                 out.append(bot._best_for(pos, piece, view["auctioneer"], lam)[me])
+            elif bot.bidding_against_weak(me, view["auctioneer"], pos.n) and act["amount"] <= bots._face_value(piece):
+                # a weak auctioneer buys at a bid within its face value, paying the bid to the bidder
+                out.append(bot._best_for(pos, piece, view["auctioneer"], lam)[me] + act["amount"] * c)
             else:
                 out.append(bot._best_for(pos, piece, me, lam)[me] - act["amount"] * c)
         elif t in ("sell", "buy"):
