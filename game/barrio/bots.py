@@ -478,7 +478,9 @@ def flat_search(view: dict[str, Any], player: int, cands: list[Action], rng: Rng
 
     Each candidate is played out with the heuristic for every seat until the
     end of this player's next turn (Klaus's turn too, in solo). ``iterations``
-    fixes the number of rounds (deals) instead of the clock.
+    fixes the number of rounds (deals) instead of the clock. Every playout of
+    ``cands[0]`` gets :data:`FIRST_BONUS`: from :func:`candidates` that is the
+    heuristic's own move (with at most two legal moves, the first listed).
     """
     ahead = turns_ahead if turns_ahead is not None else (2 if view["players"] == 1 else view["players"] + 1)
     first = cands[0]
