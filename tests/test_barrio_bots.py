@@ -64,3 +64,46 @@ def test_heuristic_builds_when_it_can():
 def test_unknown_bot_name_is_refused():
     with pytest.raises(IllegalAction):
         B.make_bot("grandmaster", 1)
+
+
+def _searched_position():
+    rng = Rng(8)
+    s = B.new_game(2, 21, scoring_card="A")
+    while s.turn_number < 6:
+        s = B.apply_action(s, bots.greedy_action(s, B.legal_actions(s), rng))
+    while s.phase not in ("start", "placed1"):
+        s = B.apply_action(s, bots.greedy_action(s, B.legal_actions(s), rng))
+    return s
+
+
+@pytest.mark.parametrize("lead, rival_wins", [(0.03, False), (0.05, True)])
+def test_search_replaces_the_heuristic_move_only_for_a_clear_gain(monkeypatch, lead, rival_wins):
+    """Every rival's playouts scoring ``lead`` more than the heuristic's own move's: a lead under
+    ``FIRST_BONUS`` keeps the heuristic's move, a larger one takes the rival."""
+    s = _searched_position()
+    p = B.current_player(s)
+    cands = bots.candidates(s, bots.WIDTH)
+    assert len(cands) > 2 and cands[0] == bots.greedy_action(s, bots.canonical_actions(s), Rng(0))
+    calls = [0]
+
+    def fake(state, player):  # flat_monte_carlo plays the candidates in order, round after round
+        i = calls[0] % len(cands)
+        calls[0] += 1
+        return 0.5 + (lead if i == 2 else 0.0)
+    monkeypatch.setattr(bots, "evaluate", fake)
+    chosen = bots.flat_search(B.view(s, p), p, cands, Rng(1), 0.0, iterations=2)
+    assert chosen == (cands[2] if rival_wins else cands[0])
+    assert 0.03 < bots.FIRST_BONUS < 0.05
+
+
+def test_strong_bot_with_a_fixed_budget_plays_the_same_game_twice():
+    def game():
+        s, seen = B.new_game(2, 33), []
+        players = [B.make_bot("strong", 4, iterations=2), B.make_bot("weak", 5)]
+        while not B.is_over(s):
+            seat = B.current_player(s)
+            a = players[seat].choose(B.view(s, seat), B.legal_actions(s))
+            seen.append(a)
+            s = B.apply_action(s, a)
+        return seen, B.scores(s)
+    assert game() == game()
