@@ -76,7 +76,6 @@ class NeueHeimatScreen(GameScreen):
         self.zoom_row: int | None = None
         self._zoom_at = -1
         self._shown_row: int | None = None  #: the row shown large in the last frame
-        self.small_lots = False  #: the lots are smaller than a finger (or a mouse) can hit at the table's size now
 
     # ------------------------------------------------------------------ page
     def build_table(self, container: Any) -> None:
@@ -141,7 +140,7 @@ class NeueHeimatScreen(GameScreen):
         legal = self.legal() if mine else []
         scale = self.board.css_width / self.board.width
         _, _, coarse = self.board.viewport()
-        small = self.small_lots = LOT_W * scale < (FINGER_PX if coarse else POINTER_PX)
+        small = LOT_W * scale < (FINGER_PX if coarse else POINTER_PX)
         return Frame(names=self.names, viewer=self.viewer, my_turn=mine, legal=legal, lang=self.lang,
                      patterns=self.app.patterns, hide_money=self.hide_money, focus_house=focus, flashes=flashes, floats=floats,
                      least=least_font(scale), small_lots=small, zoom_row=self._zoomed(legal) if small else None)
