@@ -63,6 +63,23 @@ def _face_value(piece: dict[str, Any] | None) -> float:
     return 2.0 if kind == "mayor" else 1.0
 
 
+# The weak player's rules, shared by :class:`WeakBot` and the strong player's model of weak rivals.
+def weak_bid_limit(piece: dict[str, Any] | None, luck: float) -> int:
+    """The highest bid a weak player makes for ``piece``: its face value plus ``luck`` (in [0, 1)), rounded down."""
+    return int(_face_value(piece) + luck)
+
+
+def weak_buys(high_bid: int, piece: dict[str, Any] | None) -> bool:
+    """Whether a weak auctioneer buys ``piece`` back at ``high_bid``: when the bid is at most its face value."""
+    return high_bid <= _face_value(piece)
+
+
+def weak_height(house_pips: int, pips: int, own_colour: bool) -> float:
+    """How much a weak player likes putting a cube of ``pips`` on a house of ``house_pips``: the tallest house,
+    of a colour it owns or nobody does (another's colour counts 0.3)."""
+    return (house_pips + pips) * (1 if own_colour else 0.3)
+
+
 class WeakBot:
     """Naive: face values, small bids, tallest own house, random specials."""
 
@@ -80,11 +97,11 @@ class WeakBot:
         if kind == "auction":
             return legal[self.rng.randrange(len(legal))]
         if kind == "bid":
-            want = int(_face_value(view["piece"]) + self.rng.random())
+            want = weak_bid_limit(view["piece"], self.rng.random())
             bid = view["high_bid"] + 1
             return {"type": "bid", "amount": bid} if bid <= want and bid <= view["money"][me] else {"type": "pass"}
         if kind == "sell":
-            return {"type": "buy"} if view["high_bid"] <= _face_value(view["piece"]) else {"type": "sell"}
+            return {"type": "buy"} if weak_buys(view["high_bid"], view["piece"]) else {"type": "sell"}
         piece = view["piece"]
         if piece and piece["kind"] == "cube":
             owners = view["owners"]
@@ -92,8 +109,7 @@ class WeakBot:
             def height(a: Action) -> float:
                 row = view["board"][a["row"]]
                 cubes = row[a["lot"]]["cubes"] if a["lot"] < len(row) else []
-                mine = owners[piece["colour"]] in (-1, me)
-                return (sum(c[1] for c in cubes) + piece["pips"]) * (1 if mine else 0.3) + self.rng.random()
+                return weak_height(sum(c[1] for c in cubes), piece["pips"], owners[piece["colour"]] in (-1, me)) + self.rng.random()
             return max(legal, key=height)
         if piece and piece["kind"] == "roof":
             owners = view["owners"]
@@ -277,7 +293,7 @@ class StrongBot:
             for u, act in outs:
                 houses = pos.board[act["row"]]
                 cubes = houses[act["lot"]][0] if act["lot"] < len(houses) else ()
-                h = (sum(x % 6 + 1 for x in cubes) + piece["pips"]) * (1 if mine else 0.3)
+                h = weak_height(sum(x % 6 + 1 for x in cubes), piece["pips"], mine)
                 if h > best_h:
                     best, best_h = u, h
             return best
@@ -297,23 +313,24 @@ class StrongBot:
         the log marks the seat as not weak, and the model treats it as a
         player like this one.
         """
-        weak = [True] * view["players"]
         if self.rivals != "weak":
             return [False] * view["players"]
-        face, high = 0.0, 0
+        weak = [True] * view["players"]
+        piece: dict[str, Any] | None = None
+        high = 0
         for e in view["log"]:
             t = e["type"]
             if t == "auction":
-                face, high = _face_value(e["piece"]), 0
+                piece, high = e["piece"], 0
             elif t == "bid":
-                if e["amount"] != high + 1 or e["amount"] > face + 1:
+                if e["amount"] != high + 1 or e["amount"] > _face_value(piece) + 1:
                     weak[e["player"]] = False
                 high = e["amount"]
             elif t == "buy":
-                if e["amount"] > face:
+                if not weak_buys(e["amount"], piece):
                     weak[e["player"]] = False
             elif t == "sell" and not e["forced"]:
-                if e["amount"] <= face:
+                if weak_buys(e["amount"], piece):
                     weak[e["player"]] = False
         return weak
 
@@ -330,12 +347,12 @@ class StrongBot:
         high = view["high_bid"]
         money = view["money"][me]
         later = any(view["money"][j] > high for j in self._later_bidders(me, a, n))
-        reach = int(face + 1) if later and face != int(face) else int(face)
+        reach = weak_bid_limit(piece, 0.5 if later else 0.0)  # the most a weak rival still to bid may reach
         win = max(high + 1, int(face) + 1, reach + 1)
         if value >= win and money >= win:
             return {"type": "bid", "amount": win}
         paid = int(face)
-        if self.pump and high < paid <= money and paid <= face:
+        if self.pump and high < paid <= money and weak_buys(paid, piece):
             return {"type": "bid", "amount": paid}
         return {"type": "pass"}
 
@@ -363,7 +380,8 @@ class StrongBot:
         for mask in range(combos):
             high, who = 0, -1
             for k, j in enumerate(order):
-                want = lo + (1 if half and mask >> k & 1 else 0)
+                # faces are whole or half millions: a half one is reached with luck over 0.5, as a coin
+                want = weak_bid_limit(piece, 0.5 if half and mask >> k & 1 else 0.0)
                 if high + 1 <= want and high + 1 <= pos.money[j]:
                     high, who = high + 1, j
             outs.append((1 / combos, high, who))

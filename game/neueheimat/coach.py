@@ -79,7 +79,7 @@ def values(view: dict[str, Any], player: int, actions: list[Action]) -> list[flo
         elif t in ("bid", "pass"):
             if t == "pass":
                 out.append(bot._best_for(pos, piece, view["auctioneer"], lam)[me])
-            elif bot.bidding_against_weak(me, view["auctioneer"], pos.n) and act["amount"] <= bots._face_value(piece):
+            elif bot.bidding_against_weak(me, view["auctioneer"], pos.n) and bots.weak_buys(act["amount"], piece):
                 # a weak auctioneer buys at a bid within its face value, paying the bid to the bidder
                 out.append(bot._best_for(pos, piece, view["auctioneer"], lam)[me] + act["amount"] * c)
             else:
