@@ -121,6 +121,21 @@ class CountingServer(http.server.ThreadingHTTPServer):
         self.server_close()
 
 
+#: The parts of a first visit, by path: the first matching prefix names the part
+WIRE_PARTS = (("/vendor/pyodide/python_stdlib", "stdlib"), ("/vendor/pyodide/micropip", "micropip"),
+              ("/vendor/pyodide/", "runtime"), ("/vendor/pyscript/", "pyscript"))
+
+
+def wire_parts(wire_by_path: dict[str, int]) -> dict[str, int]:
+    """A first visit's wire bytes by part: the runtime (Pyodide's files), its stdlib zip, micropip, PyScript, our
+    package (the wheel) and the page's own files."""
+    parts = dict.fromkeys(["runtime", "stdlib", "micropip", "pyscript", "package", "page"], 0)
+    for path, n in wire_by_path.items():
+        part = next((name for prefix, name in WIRE_PARTS if path.startswith(prefix)), None)
+        parts[part or ("package" if path.endswith(".whl") else "page")] += n
+    return parts
+
+
 class Bench:
     """One Chromium for the whole benchmark; contexts are made per measurement."""
 
@@ -195,6 +210,8 @@ class Bench:
             raw = server.raw_sent
             repeated = server.repeated()
             paths = sorted(server.by_path)
+            wire_by_path = {path: sizes[0] for path, sizes in server.by_path.items()}
+            modules = page.evaluate("window.floorModules || null")  # the floor's worker reports its imports
             warm = self.visit(page, server.url)
             shell_warm = self.shell(page)
             context.set_offline(True)
@@ -204,6 +221,7 @@ class Bench:
             tasks = self.long_tasks(page, paint, page.evaluate("window.__benchReadyMs"))
             return {"cold": cold, "warm": warm, "offline": offline, "shell_cold": shell_cold, "shell_warm": shell_warm,
                     "shell_offline": shell_offline, "bytes": raw, "wire_bytes": wire, "paths": paths,
+                    "wire_by_path": wire_by_path, "modules": modules,
                     "requests": sum(map(len, server.by_path.values())), "repeated_bytes": repeated, "long_tasks_offline": tasks}
         finally:
             context.close()
@@ -232,6 +250,10 @@ class Bench:
         out["floor_first_visit_wire_bytes"] = int(statistics.median(r["wire_bytes"] for r in runs["floor"]))
         out["first_visit_requests"] = runs["site"][0]["requests"]
         out["first_visit_paths"] = runs["site"][0]["paths"]
+        out["first_visit_wire_parts"] = wire_parts(runs["site"][0]["wire_by_path"])
+        out["floor_first_visit_wire_parts"] = wire_parts(runs["floor"][0]["wire_by_path"])
+        #: the stdlib modules the bare worker's Python had imported when it first answered (the runtime's own needs)
+        out["floor_imported_modules"] = runs["floor"][0]["modules"]
         #: files the first visit downloads twice or more (e.g. page and service worker both fetching)
         out["first_visit_repeated_bytes"] = runs["site"][0]["repeated_bytes"]
         for key in ("cold", "warm", "offline"):
@@ -241,7 +263,8 @@ class Bench:
         worst = max(runs["site"], key=lambda r: r["long_tasks_offline"]["longest_task_ms"] or 0)
         out["long_tasks_offline"] = worst["long_tasks_offline"]
         for r in runs["site"] + runs["floor"]:
-            r.pop("paths", None)
+            for key in ("paths", "wire_by_path", "modules"):
+                r.pop(key, None)
         out["runs"] = runs
         return out
 

@@ -43,7 +43,8 @@ const { PyWorker } = await import("./vendor/pyscript/core.js");
 const absolute = (path) => new URL(path, location.href).href;
 const worker = await PyWorker(absolute("./floor.py"), { type: "pyodide", version: absolute("./vendor/pyodide/pyodide.mjs"), config: {} });
 worker.addEventListener("message", (event) => {
-  if (event.data !== "pong") return;
+  if (typeof event.data !== "string" || !event.data.startsWith("pong")) return;
+  window.floorModules = event.data.split(" ").slice(1);  // what the bare worker's Python has imported
   document.documentElement.dataset.appState = "ready";
   // after "ready", like the site's first visit registers it before Python starts: the cold start stays bare
   if ("serviceWorker" in navigator) navigator.serviceWorker.register("./sw.js");
@@ -54,12 +55,15 @@ worker.postMessage("ping");
 </html>
 """
 
-#: The floor's worker: answers the page's first message, as the site's worker answers its boot message.
-FLOOR_PY = """from polyscript import xworker
+#: The floor's worker: answers the page's first message, as the site's worker answers its boot message, with
+#: the names of the modules its Python has imported by then (what the runtime itself needs of the stdlib).
+FLOOR_PY = """import sys
+
+from polyscript import xworker
 
 
 def answer(event):
-    xworker.postMessage("pong")
+    xworker.postMessage(" ".join(["pong", *sorted(sys.modules)]))
 
 
 xworker.onmessage = answer

@@ -9,6 +9,11 @@ from pathlib import Path
 from typing import Any
 
 
+def num(value: int | None) -> str:
+    """A byte count with thousands separators (``null`` stays visible as null)."""
+    return "null" if value is None else f"{value:,}"
+
+
 def fmt(value: Any) -> str:
     """A figure for a table cell (``null`` stays visible as null)."""
     return "null" if value is None else str(value)
@@ -47,6 +52,12 @@ def section(r: dict[str, Any]) -> str:
                   f"on the wire (goal ≤ 4,500,000; {s['first_visit_requests']} responses; floor "
                   f"{s['floor_first_visit_bytes']:,} raw, {s.get('floor_first_visit_wire_bytes', 0):,} wire). Sent twice: "
                   + (", ".join(f"`{k}` {v:,}" for k, v in s["first_visit_repeated_bytes"].items()) or "nothing") + ".", ""]
+        parts = s.get("first_visit_wire_parts")
+        if parts:
+            lines += ["On the wire by part: " + ", ".join(f"{k} {v:,}" for k, v in parts.items()) + ". "
+                      f"The runtime's own stdlib (the {s.get('runtime_stdlib_modules')} modules the floor's bare worker had imported "
+                      f"when it answered, trimmed and slimmed as ours): {num(s.get('runtime_stdlib_wire_bytes'))}; with the runtime's "
+                      f"and PyScript's files, no site on this stack sends less than **{num(s.get('stack_floor_wire_bytes'))}**.", ""]
     else:
         lines += ["start: null", ""]
     mt = r.get("main_thread")

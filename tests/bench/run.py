@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import datetime
+import io
 import json
 import os
 import platform
@@ -166,7 +167,8 @@ def summary(report: dict[str, Any]) -> str:
     lh = report.get("lighthouse") or {}
     shell = s.get("shell_s") or {}
     lines = [
-        f"start.first_visit_bytes {s.get('first_visit_bytes')}  wire {s.get('first_visit_wire_bytes')} (goal <= 4500000)",
+        f"start.first_visit_bytes {s.get('first_visit_bytes')}  wire {s.get('first_visit_wire_bytes')} (goal <= 4500000)"
+        f"  stack floor {s.get('stack_floor_wire_bytes')}",
         f"start.shell_s cold {shell.get('cold')} (goal <= 1.0)  offline {shell.get('offline')} (goal <= 0.3)",
         f"start.ratio {s.get('ratio')} (goal <= 1.3)",
         f"main_thread.longest_task_ms {m.get('longest_task_ms')} (goal <= 50)  blocking_ms {m.get('blocking_ms')}",
@@ -189,6 +191,8 @@ def browser_part(dist: Path, games: list[str], args: argparse.Namespace) -> dict
             def measure(bench: Any) -> dict[str, Any]:
                 out: dict[str, Any] = {"chromium": bench.browser.version}
                 out["start"] = guarded("start: site vs floor", lambda: bench.start(site, floor, args.reps))
+                if out["start"]:
+                    out["start"].update(stack_floor(dist, out["start"]))
                 game = guarded("main thread: a Barrio game against the strong computer", lambda: bench.barrio_game(site.url))
                 out["main_thread"] = main_thread(out["start"], game)
                 out["python"] = guarded("playouts and decisions (browser)",
@@ -206,6 +210,25 @@ def browser_part(dist: Path, games: list[str], args: argparse.Namespace) -> dict
             site.stop()
             floor.stop()
             probe.stop()
+
+
+def stack_floor(dist: Path, start: dict[str, Any]) -> dict[str, Any]:
+    """What no site on this runtime and PyScript can send less of: ``runtime_stdlib_wire_bytes`` is the stdlib
+    zip (trimmed and slimmed as ``build.py`` ships ours) holding only the modules the floor's bare worker had
+    imported when it first answered; ``stack_floor_wire_bytes`` adds the runtime's and PyScript's files."""
+    import zipfile
+
+    modules = start.get("floor_imported_modules")
+    if not modules:
+        return {"runtime_stdlib_wire_bytes": None, "stack_floor_wire_bytes": None}
+    full = (build.NODE_MODULES / "pyodide" / "python_stdlib.zip").read_bytes()
+    in_zip = {n[:-3].replace("/", ".").removesuffix(".__init__") for n in zipfile.ZipFile(io.BytesIO(full)).namelist()
+              if n.endswith(".py")}
+    builtins = build.builtin_modules((dist / "vendor" / "pyodide" / "pyodide.asm.wasm").read_bytes())
+    stdlib, kept = build.trimmed_stdlib(full, {}, builtins, [m for m in modules if m in in_zip])
+    parts = start.get("first_visit_wire_parts") or {}
+    return {"runtime_stdlib_modules": len(kept), "runtime_stdlib_wire_bytes": len(stdlib),
+            "stack_floor_wire_bytes": parts.get("runtime", 0) + parts.get("pyscript", 0) + len(stdlib)}
 
 
 def main_thread(start: dict[str, Any] | None, game: dict[str, Any] | None) -> dict[str, Any]:
