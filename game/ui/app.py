@@ -39,6 +39,9 @@ from .screen import FallbackScreen, GameScreen, seat_names
 from .stats import StatsScreen
 from .storage import PREFIX, MemoryBackend, PageBackend, Store
 
+#: Toasts on screen at once: enough to read a refusal and what came just before it, never a column over the table
+MAX_TOASTS = 2
+
 
 def screen_class(game_id: str, prefer_list: bool = False) -> type[GameScreen]:
     """The dedicated screen of a game (``SCREEN`` of :data:`game.SCREEN_MODULES`, ``game.ui.<game_id>``), else :class:`FallbackScreen`."""
@@ -117,10 +120,19 @@ class App:
         self.store.save_settings(self.settings)
 
     def toast(self, text: str, error: bool = False, ms: int = 4000) -> None:
-        """Show a short message (errors stay longer)."""
+        """Show a short message (errors stay longer).
+
+        The same message again replaces the one on screen (its time starts over), and at most
+        :data:`MAX_TOASTS` show at once, the oldest leaving first: a burst of refused taps never piles up over the table.
+        """
+        for shown in self.toasts.children:
+            if shown.textContent == text:
+                shown.remove()
+        while len(self.toasts.children) >= MAX_TOASTS:
+            self.toasts.children[0].remove()
         node = el("div", {"class": "toast error" if error else "toast", "role": "alert" if error else "status"}, text)
         self.toasts.appendChild(node)
-        dom.later(ms * (1.5 if error else 1), node.remove)
+        dom.later(ms * (1.5 if error else 1), lambda: node.parentElement is not None and node.remove())
 
     def autosave(self, match: Match) -> None:
         """Store the match; a full storage shows a message instead of failing the move."""
