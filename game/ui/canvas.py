@@ -32,6 +32,8 @@ from typing import Any, Callable
 PATTERNS = ("stripes", "dots", "grid", "cross", "waves")
 #: the least side of a tap target in CSS px: for a finger (issue 14: 44) and with a mouse (32)
 FINGER_PX, POINTER_PX = 44.0, 32.0
+#: a window at most this tall (CSS px) and wider than tall is a phone on its side (``site/app.css`` uses the same 520)
+LANDSCAPE_UP_TO = 520
 
 
 @dataclass

@@ -3,14 +3,15 @@
 At each size: no sideways scroll, every enabled button at least 44 CSS px by touch (32 with a mouse),
 the prompt and its buttons on screen and uncovered, no text on the page or the canvas under 12 CSS px (canvas
 text squeezed by ``max_width`` counted at its squeezed size), and the table using the space (a screenshot per
-size in test-artifacts/). The smallest phone is also checked a decision later, with an auction under way.
+size in test-artifacts/), and by touch at the common screens of ``layout.DEVICES`` (big phones and a tablet on
+their side, a tablet's split screen). The smallest phone is also checked a decision later, with an auction under way.
 """
 
 from __future__ import annotations
 
 import pytest
 
-from .layout import NARROW, check_sizes, measure, open_sized, problems, settle
+from .layout import DEVICES, NARROW, check_sizes, measure, open_sized, problems, settle
 from .layout_games import GAMES
 
 SHAPE = GAMES["neueheimat"]
@@ -25,7 +26,7 @@ def test_every_size(make_context, site_url, shot, touch):
         return
     # the narrowest phone, then the next decision (a piece to auction: the display's end cubes and the special
     # pieces, buttons on the table) at every touch size
-    check_sizes(page, SHAPE, [NARROW], lambda *_: None)
+    check_sizes(page, SHAPE, [NARROW, *DEVICES], shot)
     page.locator("#nh-controls button[data-act]").first.tap()
     page.wait_for_function("document.querySelector(\".board button.target[data-key^='cube-']\") !== null", timeout=60_000)
     found = check_sizes(page, SHAPE, [NARROW] + sizes, lambda p, name: shot(p, name.replace("-layout-", "-layout-choose-")))

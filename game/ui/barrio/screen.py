@@ -8,11 +8,12 @@ end-screen rows. The app finds it as ``game.ui.barrio.SCREEN``.
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from .. import dom
 from ...core import IllegalAction
-from ..canvas import Board
+from ..canvas import FINGER_PX, LANDSCAPE_UP_TO, Board
 from ..dom import el
 from ..i18n import t
 from ..screen import GameScreen, seat_names
@@ -21,6 +22,11 @@ from .table import NARROW, WIDE, Flash, Pick, flashes, klaus_before, narrow_widt
 
 #: container width (CSS px) from which the two-column table is used
 WIDE_FROM_PX = 640
+#: the same by touch in a window taller than a phone on its side: the wide table's smallest button (the 46-unit
+#: score bar of its 720 units) is a finger high from here; narrower (a 700-px tablet split) gets the upright table,
+#: which the page fits to the window's height. A phone on its side keeps the wide table from 640 px: the upright
+#: one would have the player scroll for every card
+WIDE_FROM_TOUCH_PX = math.ceil(FINGER_PX * WIDE / 46)
 #: visually hidden but read by screen readers (the canvas shows the same prompt)
 HIDDEN = "position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap"
 
@@ -66,7 +72,8 @@ class BarrioScreen(GameScreen):
         if not self.mounted or self.viewer is None:
             return
         width = float(self.table.clientWidth or 0)
-        self._wide = width >= WIDE_FROM_PX
+        _, height, coarse = self.board.viewport()
+        self._wide = width >= (WIDE_FROM_TOUCH_PX if coarse and height > LANDSCAPE_UP_TO else WIDE_FROM_PX)
         view = self.view()
         mine = self.is_my_turn()
         legal = self.legal() if mine else []

@@ -16,7 +16,7 @@ import math
 from typing import Any
 
 from .. import dom
-from ..canvas import Board, DrawList, Target
+from ..canvas import FINGER_PX, LANDSCAPE_UP_TO, Board, DrawList, Target
 from ..dom import el
 from ..i18n import t as _translate
 from .layout import (
@@ -43,8 +43,14 @@ def t(key: str, lang: str, **values: Any) -> str:
 COLOURS = ("blue", "yellow", "red", "green", "purple")
 ABILITIES = ("any_cards", "additional_card", "construction_discount", "change_of_colours", "both_actions")
 PAPER, BOARD, INK, MUTED, LEGAL, WRONG, ACCENT = "#faf3e3", "#e6d6b5", "#1d2326", "#5b6468", "#1e8a3c", "#c4161c", "#f2b134"
-WIDE_FROM = 640  #: CSS width from which the table uses the two-column layout
-LANDSCAPE_UP_TO = 520  #: a window at most this tall and wider than tall is a phone on its side
+WIDE_FROM = 640  #: CSS width from which the table uses the two-column layout (with a mouse)
+#: the same by touch: the wide table's smallest buttons (the supply's 47-unit stacks of its 784 units) are a finger
+#: wide from here, and its smallest text 12 px; narrower touch screens (a 700-px tablet split, say) get the upright table
+WIDE_FROM_TOUCH = math.ceil(FINGER_PX * 784 / 47)
+#: the least table width (CSS px, with the 140-px bar beside it) at which the landscape table's 48-unit buttons
+#: (of its 740 units) are a finger wide; a narrower phone on its side (667×375, 640×360) gets the upright table
+#: beside the bar (``side``) instead, and the page scrolls
+LANDSCAPE_TOUCH_FROM = math.ceil(FINGER_PX * 740 / 48) + 140
 #: CSS px per unit the upright table keeps beside the bar (``side``): its 46-unit buttons stay 44 CSS px
 SIDE_SCALE = 0.97
 STAR = [v for i in range(10) for v in ((1 if i % 2 == 0 else 0.45) * math.cos(-math.pi / 2 + i * math.pi / 5),
@@ -68,6 +74,9 @@ section.table:is([data-shape="landscape"], [data-shape="side"]) .nyhavn-bar .act
 section.table:is([data-shape="landscape"], [data-shape="side"]) .nyhavn-bar .actions button { flex: 0 0 auto; }
 section.table:is([data-shape="landscape"], [data-shape="side"]) #nyhavn-info { font-size: 0.85rem; }
 section.table:is([data-shape="landscape"], [data-shape="side"]) #nyhavn-rules { grid-column: 1 / -1; }
+/* a phone on its side too narrow for the landscape table: the upright table at SIDE_SCALE, not the column's width
+   (the page scrolls to the hand less) */
+section.table[data-shape="side"] .board { margin: 0 auto; max-width: calc((100dvh - var(--table-chrome, 64px)) * var(--aspect, 1)); }
 #nyhavn-rules { margin-top: 10px; background: #fff; border: 1px solid var(--line); border-radius: var(--radius); padding: 6px 10px; }
 #nyhavn-rules summary { min-height: 44px; display: flex; align-items: center; cursor: pointer; font-weight: 600; }
 #nyhavn-rules h3 { font-size: 1rem; margin: 10px 0 4px; }
@@ -151,7 +160,7 @@ class NyhavnScreen(GameScreen):
         self._last_targets: list[Target] | None = None  #: the buttons on the board now
         self._last_bar: tuple[Any, ...] | None = None  #: the prompt and buttons shown now
         self._last_style: tuple[str, ...] = ()  #: the table's shape, size and touch settings on the page now
-        self._shape: tuple[tuple[float, float, float], str] = ((-1.0, 0.0, 0.0), "narrow")  #: ((table width, window width, height), layout) last decided
+        self._shape: tuple[tuple[float, float, float, bool], str] = ((-1.0, 0.0, 0.0, False), "narrow")  #: ((table width, window width, height, touch), layout) last decided
 
     # ------------------------------------------------------------------ helpers
     def colour_name(self, colour: str) -> str:
@@ -668,15 +677,15 @@ class NyhavnScreen(GameScreen):
         the height: a phone on its side whose browser bar hides, a window made taller).
         """
         width = float(self.table.clientWidth or 360)
-        vw, vh, _ = self.board.viewport()
-        if (width, vw, vh) != self._shape[0]:
+        vw, vh, coarse = self.board.viewport()
+        if (width, vw, vh, coarse) != self._shape[0]:
             if vh <= LANDSCAPE_UP_TO and vw > vh:
-                mode = "landscape"
-            elif width >= WIDE_FROM:
+                mode = "landscape" if width >= LANDSCAPE_TOUCH_FROM or not coarse else "side"
+            elif width >= (WIDE_FROM_TOUCH if coarse else WIDE_FROM):
                 mode = "wide"
             else:  # wider than tall but too narrow for the wide table (640×560, say): the upright table beside the bar
                 mode = "side" if vw > vh else "narrow"
-            self._shape = ((width, vw, vh), mode)
+            self._shape = ((width, vw, vh, coarse), mode)
         return self._shape[1]
 
     def _glyph(self, d: DrawList, cx: float, cy: float, r: float, colour: str, fill: str = "#fff") -> None:
