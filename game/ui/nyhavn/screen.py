@@ -43,9 +43,10 @@ def t(key: str, lang: str, **values: Any) -> str:
 COLOURS = ("blue", "yellow", "red", "green", "purple")
 ABILITIES = ("any_cards", "additional_card", "construction_discount", "change_of_colours", "both_actions")
 PAPER, BOARD, INK, MUTED, LEGAL, WRONG, ACCENT = "#faf3e3", "#e6d6b5", "#1d2326", "#5b6468", "#1e8a3c", "#c4161c", "#f2b134"
-WIDE_FROM = 640  #: CSS width from which the table uses the two-column layout (with a mouse)
-#: the same by touch: the wide table's smallest buttons (the supply's 47-unit stacks of its 784 units) are a finger
-#: wide from here, and its smallest text 12 px; narrower touch screens (a 700-px tablet split, say) get the upright table
+#: CSS width from which the table uses the two-column layout (with a mouse): its smallest text (13 of its 784
+#: units) is 12 px from here; narrower, the upright table (a 1024×768 window with the log beside the table, say)
+WIDE_FROM = math.ceil(12 * 784 / 13)
+#: the same by touch: the wide table's smallest buttons (the supply's 47-unit stacks) are a finger wide from here
 WIDE_FROM_TOUCH = math.ceil(FINGER_PX * 784 / 47)
 #: the least table width (CSS px, with the 140-px bar beside it) at which the landscape table's 48-unit buttons
 #: (of its 740 units) are a finger wide; a narrower phone on its side (667×375, 640×360) gets the upright table
