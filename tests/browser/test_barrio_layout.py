@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import pytest
 
-from .layout import DEVICES, NARROW, check_sizes, measure, open_sized, problems, settle
+from .layout import DEVICES, SMALL_DESKTOP, NARROW, check_sizes, measure, open_sized, problems, settle
 from .layout_games import GAMES
 
 SHAPE = GAMES["barrio"]
@@ -21,7 +21,7 @@ SHAPE = GAMES["barrio"]
 @pytest.mark.parametrize("touch", [True, False], ids=["touch", "mouse"])
 def test_every_size(make_context, site_url, shot, touch):
     page, sizes = open_sized(make_context, site_url, SHAPE, touch)
-    check_sizes(page, SHAPE, sizes + ([NARROW, *DEVICES] if touch else []), shot)
+    check_sizes(page, SHAPE, sizes + ([NARROW, *DEVICES] if touch else [SMALL_DESKTOP]), shot)
 
 
 def test_no_text_under_12_px(make_context, site_url, shot):
