@@ -37,6 +37,9 @@ function send(message) {
   worker.postMessage(JSON.stringify(message));
 }
 
+// Send a message to the worker (queued until it is connected).
+export function post(message) { send(message); }
+
 function busy() { return acked < sent; }
 
 function rect(element) {

@@ -7,7 +7,7 @@
 // relative. Python reports back through window.houseGames (see game/ui/app.py),
 // by operations the bridge applies.
 
-import { connect } from "./bridge.js";
+import { connect, post } from "./bridge.js";
 
 const root = document.documentElement;
 const $ = (id) => document.getElementById(id);
@@ -35,6 +35,13 @@ function setStage(stage, status, detail) {
 function fail(stage, message) {
   if (failed || root.dataset.appState === "ready") return;
   failed = true;
+  restoreSources().catch(() => false).then((restored) => {
+    if (restored) location.reload(); // once: the build is marked so that it is not compiled again
+    else showError(stage, message);
+  });
+}
+
+function showError(stage, message) {
   root.dataset.appState = "error";
   $("start-screen").hidden = true;
   $("app").hidden = true;
@@ -54,7 +61,7 @@ function ready() {
 }
 
 // start.js made window.houseGames first (request, showStart, …); add the loader's part
-window.houseGames = Object.assign(window.houseGames || {}, { setStage, fail, ready, build: null, version: null });
+window.houseGames = Object.assign(window.houseGames || {}, { setStage, fail, ready, precompiled, build: null, version: null });
 $("error-retry").addEventListener("click", () => location.reload());
 
 const watchdog = setTimeout(
@@ -72,6 +79,47 @@ addEventListener("py:progress", ({ detail }) => {
   else if (detail === "Loaded interpreter") { setStage("runtime", "done", "start.load.ready"); setStage("package", "active", "start.load.installing"); }
   else if (detail === "Loaded Pyodide") { setStage("package", "done", "start.load.installed"); setStage("start", "active", "start.load.opening"); }
 });
+
+// Compiled archives (game/ui/precompile.py): after a start, the worker compiles the stdlib zip and our wheel and
+// puts them in the build's cache in place of their sources, kept in the "|source" cache beside it.
+const COMPILED_HEADER = "X-House-Games-Compiled";
+const SOURCES = "|source";
+const PRECOMPILE_OFF = new URL("./precompile-off", location.href).href; // in a "|source" cache: never compile that build again
+
+function precompiled(outcome) { root.dataset.precompiled = String(outcome); }
+
+// A start failed while compiled archives stood in for the sources: put the sources back, mark the build so that
+// it is not compiled again, and say so (the caller starts once more). False when there was nothing to put back.
+async function restoreSources() {
+  if (!("caches" in self)) return false;
+  const prefix = cacheName({ build: "" });
+  let restored = false;
+  for (const name of await caches.keys()) {
+    if (!name.startsWith(prefix) || !name.endsWith(SOURCES)) continue;
+    const sources = await caches.open(name);
+    const cache = await caches.open(name.slice(0, -SOURCES.length));
+    let here = false;
+    for (const request of await sources.keys()) {
+      const current = await cache.match(request);
+      if (current && current.headers.get(COMPILED_HEADER)) {
+        await cache.put(request, await sources.match(request));
+        here = true;
+      }
+    }
+    if (here) await sources.put(PRECOMPILE_OFF, new Response("compiled archives broke a start"));
+    restored = restored || here;
+  }
+  return restored;
+}
+
+// Ask the worker to compile the archives this page runs on, unless ?precompile=0 (the bench's start without it).
+function askToPrecompile(version, config) {
+  if (new URLSearchParams(location.search).get("precompile") === "0" || !("caches" in self) || !config.packages.length) return;
+  post({
+    kind: "precompile", cache: cacheName(version), pyodide: version.pyodide, off: PRECOMPILE_OFF,
+    files: { stdlib: absolute("./vendor/pyodide/python_stdlib.zip"), wheel: config.packages[0] },
+  });
+}
 
 function megabytes(n) { return (n / 1e6).toFixed(1); }
 
@@ -149,8 +197,9 @@ async function registerServiceWorker() {
   }
 }
 
-async function boot() {
-  setStage("runtime", "active", "start.load.downloading");
+// Before Python: the build's version, the runtime downloaded with progress into the cache, the service worker
+// registered. Resolves false after fail(). ``quiet``: leave the stage labels to startPython (it runs alongside).
+async function prepare(quiet) {
   let version;
   try {
     const response = await fetch("./version.json", { cache: "no-cache" });
@@ -158,7 +207,7 @@ async function boot() {
     version = await response.json();
   } catch (error) {
     fail("runtime", t("start.error.offline", { reason: error.message }));
-    return;
+    return false;
   }
   window.houseGames.build = version.build;
   window.houseGames.version = version;
@@ -166,11 +215,16 @@ async function boot() {
     await prefetchRuntime(version);
   } catch (error) {
     fail("runtime", t("start.error.download", { reason: error.message }));
-    return;
+    return false;
   }
-  setStage("runtime", "active", "start.load.starting_python");
+  if (!quiet) setStage("runtime", "active", "start.load.starting_python");
   performance.mark("house-games:runtime-fetched");
   await registerServiceWorker();
+  return true;
+}
+
+// PyScript's PyWorker running ./main.py, connected to the page.
+async function startPython() {
   let PyWorker;
   let config;
   try {
@@ -206,6 +260,19 @@ async function boot() {
   setStage("package", "done", "start.load.installed");
   setStage("start", "active", "start.load.opening");
   connect(worker, window.houseGames);
+  return config;
+}
+
+async function boot() {
+  setStage("runtime", "active", "start.load.downloading");
+  // A page the service worker already controls finds every file of its build in the cache: Python starts at
+  // once, beside the version check (and the download of a newer build, if there is one). On a first visit
+  // Python waits for the download, so that its fetches are answered from the cache just filled.
+  const controlled = "serviceWorker" in navigator && !!navigator.serviceWorker.controller;
+  const prepared = prepare(controlled);
+  if (!controlled && !(await prepared)) return;
+  const config = await startPython();
+  if (config && (await prepared)) askToPrecompile(window.houseGames.version, config);
 }
 
 function absolute(path) { return new URL(path, location.href).href; }

@@ -27,7 +27,8 @@ self.addEventListener("install", (event) => {
 self.addEventListener("activate", (event) => {
   event.waitUntil((async () => {
     for (const name of await caches.keys()) {
-      if (name.startsWith(PREFIX) && name !== CACHE) await caches.delete(name);
+      // keep this build's "|source" cache: the sources of the archives the page compiled (see loader.js)
+      if (name.startsWith(PREFIX) && name !== CACHE && name !== CACHE + "|source") await caches.delete(name);
     }
     await self.clients.claim();
   })());

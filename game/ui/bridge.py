@@ -12,15 +12,18 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
+import sys
 import traceback
 from typing import Any, Callable
 
 import js
+import pyodide
 from polyscript import xworker
 from pyodide.code import run_js
-from pyodide.ffi import create_once_callable, create_proxy
+from pyodide.ffi import create_once_callable, create_proxy, to_js
 
-from . import dom
+from . import dom, precompile
 
 
 class WorkerHost:
@@ -63,6 +66,75 @@ async def _load_renderer(page: Any, url: str) -> None:
         page.run(page.offer_canvases)
 
 
+#: Response header of a compiled archive in the cache (its value: the Pyodide version that compiled it)
+COMPILED_HEADER = "X-House-Games-Compiled"
+#: Seconds after the request to compile before the work begins: the first moments after a start belong to the player
+PRECOMPILE_DELAY_S = 2.0
+
+
+def _run_time_prefixes() -> dict[str, str]:
+    """Where each archive's names live at run time: the stdlib zip on ``sys.path``, our wheel in site-packages."""
+    import game
+
+    prefixes = {"wheel": os.path.dirname(os.path.dirname(os.path.abspath(game.__file__))) + "/"}
+    zips = [entry for entry in sys.path if entry.endswith(".zip")]
+    if zips:
+        prefixes["stdlib"] = zips[0] + "/"
+    return prefixes
+
+
+async def _precompile(page: Any, data: dict[str, Any]) -> None:
+    """Compile the stdlib zip and our wheel (see :mod:`game.ui.precompile`) and put them in the build's cache in
+    place of their sources, which go to the ``|source`` cache. Only when the page's build runs on this very
+    Pyodide (a newer build waiting to install may not), and never after ``site/loader.js`` found that compiled
+    files broke a start (it then leaves the mark ``data["off"]`` in the ``|source`` cache). Reports to the page's
+    ``houseGames.precompiled`` how many archives it compiled, or why none."""
+    def report(outcome: str) -> None:
+        page.run(lambda: page.op(["host", "precompiled", [outcome]]))
+
+    try:
+        name = str(data.get("cache") or "")
+        files = data.get("files") or {}
+        if not name or not hasattr(js, "caches"):
+            return report("no-cache")
+        if data.get("pyodide") != pyodide.__version__:
+            return report("other-runtime")
+        cache = await js.caches.open(name)
+        sources = await js.caches.open(name + "|source")
+        if data.get("off") and await sources.match(str(data["off"])):
+            return report("off")
+        await asyncio.sleep(PRECOMPILE_DELAY_S)
+        prefixes = _run_time_prefixes()
+        done = 0
+        for kind, url in sorted(files.items()):
+            if kind not in prefixes:
+                continue
+            response = await cache.match(url)
+            if response is None or response.headers.get(COMPILED_HEADER):
+                continue
+            original = response.clone()
+            archive = (await response.arrayBuffer()).to_bytes()
+            if precompile.is_compiled(archive):
+                continue
+            compiled = None
+            for step in precompile.compile_steps(archive, prefixes[kind]):
+                if step is None:
+                    await asyncio.sleep(0)  # one module at a time: the player's taps go in between
+                else:
+                    compiled = step
+            if compiled is None:
+                continue
+            headers = js.Headers.new()
+            headers.set("Content-Type", response.headers.get("Content-Type") or "application/octet-stream")
+            headers.set(COMPILED_HEADER, pyodide.__version__)
+            await sources.put(url, original)
+            await cache.put(url, js.Response.new(to_js(compiled), to_js({"headers": headers}, dict_converter=js.Object.fromEntries)))
+            done += 1
+        report(f"compiled:{done}")
+    except Exception as exc:  # the next start simply compiles from sources again
+        report(f"failed:{type(exc).__name__}: {exc}")
+
+
 def serve(start: Callable[[dict[str, Any]], Any]) -> None:
     """Listen to the page; on its ``boot`` message (page facts and stored data) call ``start(boot)`` (it returns the app)."""
     page = dom.page
@@ -85,6 +157,7 @@ def serve(start: Callable[[dict[str, Any]], Any]) -> None:
             page.op(["host", "fail", ["start", traceback.format_exc()]])
 
     page.on_message["boot"] = boot
+    page.on_message["precompile"] = lambda data: asyncio.ensure_future(_precompile(page, data))
 
     def receive(event: Any) -> None:
         data = event.data

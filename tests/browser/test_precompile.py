@@ -1,0 +1,108 @@
+"""Compiled archives (game/ui/precompile.py): after a first start the worker compiles the stdlib zip and our
+wheel into the build's cache; later starts load bytecode, also offline, and a start that fails on them falls
+back to the sources once and for all."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.bench.probe import instrumented_copy, py
+
+from .conftest import Server, wait_ready
+from .test_barrio_ui import start as start_barrio
+
+#: what the page's Python was loaded from: the stdlib's json, the interpreter's own site hooks, and our engine
+ORIGINS = """
+import json, game.core.match
+result = [json.__spec__.origin, game.core.match.__spec__.origin]
+"""
+
+#: the page's cache entries of both archives: [url, compiled-by header, size] each, and the "|source" cache's urls
+CACHED = """async () => {
+  const names = (await caches.keys()).filter((n) => n.startsWith("house-games|"));
+  const main = names.find((n) => !n.endsWith("|source"));
+  const cache = await caches.open(main);
+  const out = {main, archives: [], sources: []};
+  for (const request of await cache.keys()) {
+    if (!/python_stdlib\\.zip$|house_games-.*\\.whl$/.test(request.url)) continue;
+    const response = await cache.match(request);
+    out.archives.push([request.url, response.headers.get("X-House-Games-Compiled"), (await response.arrayBuffer()).byteLength]);
+  }
+  if (names.includes(main + "|source")) {
+    out.sources = (await (await caches.open(main + "|source")).keys()).map((r) => r.url);
+  }
+  return out;
+}"""
+
+
+@pytest.fixture
+def probe(dist, tmp_path):
+    server = Server(instrumented_copy(dist, tmp_path / "probe"))
+    yield server
+    server.stop()
+
+
+def first_visit_compiled(page, url: str) -> None:
+    page.goto(url)
+    wait_ready(page)
+    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=60_000)
+    page.wait_for_function("document.documentElement.dataset.precompiled", timeout=90_000)
+    assert page.evaluate("document.documentElement.dataset.precompiled") == "compiled:2"
+
+
+def test_later_starts_load_compiled_archives_offline_and_play(make_context, probe, dist):
+    context = make_context()
+    page = context.new_page()
+    first_visit_compiled(page, probe.url)
+    origins = py(page, ORIGINS)
+    assert all(origin.endswith(".py") for origin in origins), origins  # this start ran on sources
+    cached = page.evaluate(CACHED)
+    assert len(cached["archives"]) == 2 and all(header == "314.0.7" for _, header, _ in cached["archives"]), cached
+    assert sorted(url for url, _, _ in cached["archives"]) == sorted(cached["sources"])  # the sources are kept aside
+    page.close()
+
+    context.set_offline(True)
+    page = context.new_page()
+    start_barrio(page, lambda page, query="": (page.goto(probe.url + query), wait_ready(page)), players=1, seed=5)
+    origins = py(page, ORIGINS)
+    assert all(origin.endswith(".pyc") for origin in origins), origins
+    page.locator("#barrio-board button.target:not([disabled])").first.wait_for()
+    # no second compile: the archives are compiled already
+    page.wait_for_function("document.documentElement.dataset.precompiled", timeout=30_000)
+    assert page.evaluate("document.documentElement.dataset.precompiled") == "compiled:0"
+
+
+def test_a_start_that_fails_on_a_compiled_archive_goes_back_to_the_sources(make_context, probe, expect_errors):
+    context = make_context()
+    page = context.new_page()
+    first_visit_compiled(page, probe.url)
+    wheel = next(url for url, _, _ in page.evaluate(CACHED)["archives"] if url.endswith(".whl"))
+    # a compiled wheel that cannot install (say, a write cut short): the next start fails on it
+    page.evaluate("""async ([url]) => {
+      const main = (await caches.keys()).find((n) => n.startsWith("house-games|") && !n.endsWith("|source"));
+      await (await caches.open(main)).put(url, new Response("not a wheel", {headers: {"X-House-Games-Compiled": "314.0.7"}}));
+    }""", [wheel])
+    expect_errors(r"(?i)^$|zip|wheel|Traceback|PythonError|micropip|failed|error")  # the failed start (some with no text)
+    page.close()
+    page = context.new_page()
+    page.goto(probe.url)
+    # the loader puts the sources back and starts again, by itself
+    wait_ready(page)
+    assert py(page, "import game.core.match\nresult = game.core.match.__spec__.origin").endswith(".py")
+    cached = page.evaluate(CACHED)
+    assert not any(header for url, header, _ in cached["archives"] if url == wheel), cached
+    assert any(url.endswith("/precompile-off") for url in cached["sources"])
+    # and that build is never compiled again
+    page.wait_for_function("document.documentElement.dataset.precompiled", timeout=30_000)
+    assert page.evaluate("document.documentElement.dataset.precompiled") == "off"
+
+
+def test_a_runtime_other_than_the_builds_is_never_compiled_for_it(make_context, probe):
+    context = make_context()
+    page = context.new_page()
+    page.goto(probe.url + "?precompile=0")
+    wait_ready(page)
+    page.evaluate("""() => window.__benchWorker.postMessage(JSON.stringify({kind: "precompile", cache: "house-games|/|x",
+        pyodide: "0.0.0", off: "", files: {stdlib: new URL("vendor/pyodide/python_stdlib.zip", location.href).href}}))""")
+    page.wait_for_function("document.documentElement.dataset.precompiled", timeout=30_000)
+    assert page.evaluate("document.documentElement.dataset.precompiled") == "other-runtime"
