@@ -47,7 +47,13 @@ def section(r: dict[str, Any]) -> str:
                   f"| site | {s['site_cold_s']} | {s['site_warm_s']} | {s['site_offline_s']} |",
                   f"| floor | {s['floor_cold_s']} | {s['floor_warm_s']} | {s['floor_offline_s']} |",
                   f"| site / floor | {s['ratio_cold']} | {s['ratio_warm']} | **{s['ratio_offline']}** (goal ≤ 1.3) |",
+                  *([f"| site on sources only (`?precompile=0`) | {s['site_sources_cold_s']} | {s['site_sources_warm_s']} | {s['site_sources_offline_s']} |",
+                     f"| sources only / floor | {s['ratio_sources_cold']} | {s['ratio_sources_warm']} | {s['ratio_sources_offline']} |"]
+                    if s.get("site_sources_offline_s") is not None else []),
                   f"| start screen usable (shell) | {shell_cell(s, 'cold', 1.0)} | {shell_cell(s, 'warm', None)} | {shell_cell(s, 'offline', 0.3)} |", "",
+                  *([f"The site's warm and offline starts load the archives its first start compiled (first visits reported: "
+                     f"{', '.join(f'`{o}`' for o in s['precompiled'])}); the cold start, and every start on sources only, compile as they import.", ""]
+                    if s.get("precompiled") else []),
                   f"First visit: {s['first_visit_bytes']:,} bytes raw, **{fmt(s.get('first_visit_wire_bytes')) if s.get('first_visit_wire_bytes') is None else format(s['first_visit_wire_bytes'], ',')}** "
                   f"on the wire (goal ≤ 4,500,000; {s['first_visit_requests']} responses; floor "
                   f"{s['floor_first_visit_bytes']:,} raw, {s.get('floor_first_visit_wire_bytes', 0):,} wire). Sent twice: "
