@@ -11,10 +11,13 @@ from tests.bench.probe import instrumented_copy, py
 from .conftest import Server, wait_ready
 from .test_barrio_ui import start as start_barrio
 
-#: what the page's Python was loaded from: the stdlib's json, the interpreter's own site hooks, and our engine
+#: what the page's Python was loaded from: the stdlib's json, our engine, and Nyhavn's table module, which reads
+#: its package data (placements.bin) from the wheel
 ORIGINS = """
 import json, game.core.match
-result = [json.__spec__.origin, game.core.match.__spec__.origin]
+from game.nyhavn import table
+assert table.load().__class__.__name__ == "PlacementTable"
+result = [json.__spec__.origin, game.core.match.__spec__.origin, table.__spec__.origin]
 """
 
 #: the page's cache entries of both archives: [url, compiled-by header, size] each, and the "|source" cache's urls
