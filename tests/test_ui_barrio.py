@@ -305,3 +305,47 @@ def test_the_narrowest_phones_get_a_narrower_table_not_smaller_print():
         units = narrow_width(css)
         assert units <= NARROW and (css / units >= LEAST_SCALE or units == 280)
     assert narrow_width(312) == 321
+
+
+def test_phones_on_their_side_get_a_wide_table_with_fewer_units_not_smaller_buttons():
+    """A 600–700-px board draws the wide table with fewer units (never under LEAST_SCALE CSS px per unit), down to
+    LEAST_WIDE; the screen switches to it from there on a phone on its side."""
+    from game.ui.barrio.screen import WIDE_FROM_LANDSCAPE_PX
+    from game.ui.barrio.table import LEAST_SCALE, LEAST_WIDE, WIDE, wide_width
+
+    assert wide_width(None) == wide_width(699) == wide_width(1400) == WIDE
+    for css in range(500, 699):
+        units = wide_width(css)
+        assert LEAST_WIDE <= units <= WIDE and (css / units >= LEAST_SCALE or units == LEAST_WIDE)
+    assert wide_width(WIDE_FROM_LANDSCAPE_PX) == LEAST_WIDE and WIDE_FROM_LANDSCAPE_PX / LEAST_WIDE >= LEAST_SCALE
+    assert wide_width(624) == 643  # a 640x360 phone's board
+
+
+@pytest.mark.parametrize("players", [1, 2, 4])
+def test_hand_cards_stay_a_finger_wide_on_every_table(players):
+    """Over a whole game, on the upright table (360 units, and 321 on a 320-px phone) and the wide one (720, and the
+    least, LEAST_WIDE), every card of the hand is at least FINGER_UNITS on its shorter side, inside the table, and
+    no two overlap: a full hand wraps to a second row rather than shrink."""
+    from game.ui.barrio.table import FINGER_UNITS, LEAST_WIDE, NARROW, WIDE, narrow_width
+
+    state = B.new_game(players, 60 + players)
+    bots = [B.make_bot("weak", 9 + p) for p in range(players)]
+    tables = [(False, NARROW, WIDE), (False, narrow_width(312), WIDE), (True, NARROW, WIDE), (True, NARROW, LEAST_WIDE)]
+    longest = 0
+    while not B.is_over(state):
+        me = B.current_player(state)
+        view, legal = B.view(state, me), B.legal_actions(state)
+        longest = max(longest, len(view["hand"]))
+        for wide, narrow, wide_units in tables:
+            frame = paint(view, legal, Pick(), "en", NAMES, True, wide=wide, narrow=narrow, wide_units=wide_units)
+            hand = [t for t in frame.targets if t.key.startswith("hand-")]
+            assert len(hand) == len(view["hand"])
+            for t in hand:
+                assert min(t.w, t.h) >= FINGER_UNITS - 1e-6, (wide, narrow, wide_units, t)
+                assert 0 <= t.x and t.x + t.w <= frame.width + 1e-6
+            for i, a in enumerate(hand):
+                for b in hand[i + 1:]:
+                    assert a.x + a.w <= b.x + 1e-6 or b.x + b.w <= a.x + 1e-6 or a.y + a.h <= b.y + 1e-6 or b.y + b.h <= a.y + 1e-6
+        state = B.apply_action(state, bots[me].choose(view, legal))
+    if players > 1:
+        assert longest >= 6  # the game reached hands that would not fit one row on the narrowest tables

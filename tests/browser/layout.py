@@ -205,7 +205,10 @@ def problems(m: dict[str, Any]) -> list[str]:
 
 
 #: the least share of the screen's width a table takes: all of a phone, most of anything wider
-LEAST_SHARE = {"1024x768-mouse": 0.45, "915x412": 0.75, "932x430": 0.75, "1024x768": 0.6, "700x1000": 0.5, "640x560": 0.52, "320x568": 0.95, "360x640": 0.95, "390x844": 0.95, "844x390": 0.75, "768x1024": 0.95, "1280x800": 0.65, "1920x1080": 0.7}
+#: small phones on their side (an iPhone SE or 8 of the second kind, a 360-px Android): Barrio's wide table drawn
+#: with fewer units (``game.ui.barrio.table.wide_width``)
+SMALL_LANDSCAPE = [("667x375", 667, 375, True), ("640x360", 640, 360, True)]
+LEAST_SHARE = {"667x375": 0.75, "640x360": 0.75, "1024x768-mouse": 0.45, "915x412": 0.75, "932x430": 0.75, "1024x768": 0.6, "700x1000": 0.5, "640x560": 0.52, "320x568": 0.95, "360x640": 0.95, "390x844": 0.95, "844x390": 0.75, "768x1024": 0.95, "1280x800": 0.65, "1920x1080": 0.7}
 
 
 def open_sized(make_context: Any, site_url: str, shape: GameShape, touch: bool) -> tuple[Any, list[tuple[str, int, int, bool]]]:

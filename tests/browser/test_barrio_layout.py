@@ -4,15 +4,15 @@ At each size: no sideways scroll, every enabled button at least 44 CSS px by tou
 the prompt and the hand on screen and uncovered, no text on the page or the canvas under 12 CSS px (canvas
 text squeezed by ``max_width`` counted at its squeezed size), and the table using the space (a screenshot
 per size in test-artifacts/); the same by touch on the narrowest phone (320×568) and the common screens of
-``layout.DEVICES`` (big phones and a tablet on their side, a tablet's split screen). The smallest phones are also
-checked a move later, with cards in the market.
+``layout.DEVICES`` (big phones and a tablet on their side, a tablet's split screen) and small phones on their side
+(``layout.SMALL_LANDSCAPE``). The smallest phones are also checked a move later, with cards in the market.
 """
 
 from __future__ import annotations
 
 import pytest
 
-from .layout import DEVICES, SMALL_DESKTOP, NARROW, check_sizes, measure, open_sized, problems, settle
+from .layout import DEVICES, SMALL_DESKTOP, SMALL_LANDSCAPE, NARROW, check_sizes, measure, open_sized, problems, settle
 from .layout_games import GAMES
 
 SHAPE = GAMES["barrio"]
@@ -21,7 +21,7 @@ SHAPE = GAMES["barrio"]
 @pytest.mark.parametrize("touch", [True, False], ids=["touch", "mouse"])
 def test_every_size(make_context, site_url, shot, touch):
     page, sizes = open_sized(make_context, site_url, SHAPE, touch)
-    check_sizes(page, SHAPE, sizes + ([NARROW, *DEVICES] if touch else [SMALL_DESKTOP]), shot)
+    check_sizes(page, SHAPE, sizes + ([NARROW, *DEVICES, *SMALL_LANDSCAPE] if touch else [SMALL_DESKTOP]), shot)
 
 
 def test_no_text_under_12_px(make_context, site_url, shot):

@@ -18,15 +18,17 @@ from ..dom import el
 from ..i18n import t
 from ..screen import GameScreen, seat_names
 from .rules import rules
-from .table import NARROW, WIDE, Flash, Pick, flashes, klaus_before, narrow_width, paint, score_rows, tap
+from .table import LEAST_SCALE, LEAST_WIDE, NARROW, WIDE, Flash, Pick, flashes, klaus_before, narrow_width, paint, score_rows, tap, wide_width
 
 #: container width (CSS px) from which the two-column table is used
 WIDE_FROM_PX = 640
 #: the same by touch in a window taller than a phone on its side: the wide table's smallest button (the 46-unit
 #: score bar of its 720 units) is a finger high from here; narrower (a 700-px tablet split) gets the upright table,
-#: which the page fits to the window's height. A phone on its side keeps the wide table from 640 px: the upright
-#: one would have the player scroll for every card
+#: which the page fits to the window's height
 WIDE_FROM_TOUCH_PX = math.ceil(FINGER_PX * WIDE / 46)
+#: the same for a phone on its side: from here the wide table, drawn with fewer units (``wide_width``), keeps its
+#: buttons a finger high; below, the upright table (the page scrolls)
+WIDE_FROM_LANDSCAPE_PX = math.ceil(LEAST_WIDE * LEAST_SCALE)
 #: visually hidden but read by screen readers (the canvas shows the same prompt)
 HIDDEN = "position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap"
 
@@ -73,15 +75,19 @@ class BarrioScreen(GameScreen):
             return
         width = float(self.table.clientWidth or 0)
         _, height, coarse = self.board.viewport()
-        self._wide = width >= (WIDE_FROM_TOUCH_PX if coarse and height > LANDSCAPE_UP_TO else WIDE_FROM_PX)
+        if coarse:
+            self._wide = width >= (WIDE_FROM_TOUCH_PX if height > LANDSCAPE_UP_TO else WIDE_FROM_LANDSCAPE_PX)
+        else:
+            self._wide = width >= WIDE_FROM_PX
         view = self.view()
         mine = self.is_my_turn()
         legal = self.legal() if mine else []
         shown = float(self.board.root.clientWidth or 0)  # the board's CSS width, so small print knows its size
         narrow = narrow_width(shown)  # fewer units on the narrowest phones: text and buttons keep their CSS size
-        scale = shown / (WIDE if self._wide else narrow) if shown else None
+        wide_units = wide_width(shown)  # and on a phone on its side
+        scale = shown / (wide_units if self._wide else narrow) if shown else None
         frame = paint(view, legal, self.pick, self.lang, self.names_for_table(), mine, wide=self._wide,
-                      patterns=True, flash=self.flash, scale=scale, narrow=narrow)
+                      patterns=True, flash=self.flash, scale=scale, narrow=narrow, wide_units=wide_units)
         self.places = frame.places
         self.board.set_size(frame.width, frame.height)
         style = self.board.root.style

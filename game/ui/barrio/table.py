@@ -39,6 +39,8 @@ DANGER = "#a4262c"
 NARROW, WIDE = 360, 720
 #: the least CSS px per unit of the narrow table: 13-unit text stays 12.6 CSS px and a 46-unit button 44
 LEAST_SCALE = 0.97
+#: the least side of a hand card, in units (the table's other buttons are 44 or more too)
+FINGER_UNITS = 44.0
 
 
 @dataclass
@@ -676,12 +678,16 @@ class _Painter:
                             enabled=self.my_turn, pressed=chosen, highlight=card in buildable)
             y += hh + 10
         if mats or not houses:
-            mw = min(48.0, (w - 5 * 6) / max(6, len(mats)))
+            # one row, but two where one would make the cards narrower than a finger (7 cards on the narrowest tables)
+            rows = 1 if (w - 5 * 6) / max(6, len(mats)) >= FINGER_UNITS else 2
+            per_row = max(1, math.ceil(len(mats) / rows))
+            mw = min(48.0, (w - 5 * 6) / max(6, per_row))
             mh = mw * 1.36
             named = look.names_fit(lang, self.least, mw - 6)
             for i, card in enumerate(mats):
                 chosen = pick.card == card
-                rect = (x + i * (mw + 5), y + (0 if chosen else 8), mw, mh)
+                row, col = divmod(i, per_row)
+                rect = (x + col * (mw + 5), y + row * (mh + 8) + (0 if chosen else 8), mw, mh)
                 self.places[f"hand-{card}"] = rect
                 look.material_card(d, card, *rect, lang, names=named, least=self.least)
                 if chosen:
@@ -692,8 +698,9 @@ class _Painter:
                             enabled=self.my_turn, pressed=chosen, highlight=card in placeable)
             if not mats and not houses:
                 self.label(x + 4, y + 24, "—", 14, "#8c826d")
-            self.places["hand"] = (x, y, w, mh + 8)
-            y += mh + 10
+            rows = max(1, math.ceil(len(mats) / per_row))
+            self.places["hand"] = (x, y, w, rows * (mh + 8))
+            y += rows * (mh + 8) + 2
         return y - top
 
     def actions(self, x: float, y: float, w: float) -> float:
@@ -909,11 +916,25 @@ def narrow_width(css: float | None) -> float:
     return max(280.0, float(math.floor(css / LEAST_SCALE)))
 
 
+#: the least logical width of the wide table: two columns of 303 units, where six cards of the hand are still
+#: 45 units wide (more wrap to a second row)
+LEAST_WIDE = 2 * 303 + 18
+
+
+def wide_width(css: float | None) -> float:
+    """The wide table's logical width for a board ``css`` px wide: :data:`WIDE` units, fewer on a smaller board (a
+    phone on its side, 600–700 px) so that it is never shown under :data:`LEAST_SCALE` CSS px per unit, down to
+    :data:`LEAST_WIDE`: its columns then hold what the upright table holds on the narrowest phone."""
+    if not css or css >= WIDE * LEAST_SCALE:
+        return WIDE
+    return max(float(LEAST_WIDE), float(math.floor(css / LEAST_SCALE)))
+
+
 def paint(view: dict[str, Any], legal: list[Action], pick: Pick, lang: str, names: list[str], my_turn: bool,
           wide: bool = False, patterns: bool = True, flash: Flash | None = None, scale: float | None = None,
-          narrow: float = NARROW) -> Frame:
+          narrow: float = NARROW, wide_units: float = WIDE) -> Frame:
     """Draw the whole table for ``view`` (narrow: ``narrow`` logical units wide, 360 but on the narrowest phones, see
-    :func:`narrow_width`; wide: 720, two columns).
+    :func:`narrow_width`; wide: ``wide_units``, 720 but on small boards, see :func:`wide_width`, two columns).
 
     ``scale`` (CSS px per logical unit, when known) lets small print such as card names appear where the table is
     shown large enough for it; every other text is at least :data:`~.look.MIN_FONT` units whatever the scale.
@@ -922,7 +943,7 @@ def paint(view: dict[str, Any], legal: list[Action], pick: Pick, lang: str, name
         view = with_klaus(view, flash.klaus)
     p = _Painter(view, legal if my_turn else [], pick, lang, names, my_turn, wide, patterns, scale)
     d = p.d
-    width = WIDE if wide else narrow
+    width = wide_units if wide else narrow
     d.clear(TABLE)
     m = 6.0
     top = p.klaus if view["solo"] else p.opponents
