@@ -239,11 +239,11 @@ def _font_px(font: str) -> float:
 
 @pytest.mark.parametrize("players,lang", [(1, "en"), (2, "es"), (4, "fr")])
 def test_no_text_under_the_least_size_in_any_frame(players, lang):
-    """Issue 14: every text of every frame of a whole game (narrow and wide, any pick, and the narrower table of a
-    320-px phone) is at least MIN_FONT units (12 CSS px on the smallest phone), and none is so long its
+    """Issue 14: every text of every frame of a whole game (narrow and wide, any pick, the narrower table of a
+    320-px phone and the narrowest wide table) is at least MIN_FONT units (12 CSS px on the smallest phone), and none is so long its
     ``max_width`` would squeeze it."""
     from game.ui.barrio.look import MIN_FONT, text_width
-    from game.ui.barrio.table import NARROW, narrow_width
+    from game.ui.barrio.table import LEAST_WIDE, NARROW, WIDE, narrow_width
 
     state = B.new_game(players, 21 + players)
     bots = [B.make_bot("weak", 7 + p) for p in range(players)]
@@ -259,8 +259,10 @@ def test_no_text_under_the_least_size_in_any_frame(players, lang):
             pick = Pick(house=action["house"], line=(action["line"]["axis"], action["line"]["index"]))
             picks.append(pick)
         for pick in picks:
-            for wide, narrow in ((False, NARROW), (False, narrow_width(312)), (True, NARROW)):  # 312: a 320-px phone's board
-                frame = paint(view, legal, pick, lang, NAMES, True, wide=wide, narrow=narrow)
+            # 312: a 320-px phone's board; LEAST_WIDE: the wide table on a small phone on its side
+            for wide, narrow, wide_units in ((False, NARROW, WIDE), (False, narrow_width(312), WIDE), (True, NARROW, WIDE),
+                                             (True, NARROW, LEAST_WIDE)):
+                frame = paint(view, legal, pick, lang, NAMES, True, wide=wide, narrow=narrow, wide_units=wide_units)
                 frames += 1
                 for c in frame.draw.commands:
                     if c[0] != "text" or not str(c[3]).strip():
