@@ -45,12 +45,17 @@ def probe(dist, tmp_path):
     server.stop()
 
 
+def precompiled(page, timeout: float = 30_000) -> str:
+    """What this start's worker reported of its compiling (``html[data-precompiled]``), once it has."""
+    page.wait_for_function("document.documentElement.dataset.precompiled", timeout=timeout)
+    return page.evaluate("document.documentElement.dataset.precompiled")
+
+
 def first_visit_compiled(page, url: str) -> None:
     page.goto(url)
     wait_ready(page)
     page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=60_000)
-    page.wait_for_function("document.documentElement.dataset.precompiled", timeout=90_000)
-    assert page.evaluate("document.documentElement.dataset.precompiled") == "compiled:2"
+    assert precompiled(page, 90_000) == "compiled:2"
 
 
 def test_later_starts_load_compiled_archives_offline_and_play(make_context, probe, dist):
@@ -70,9 +75,7 @@ def test_later_starts_load_compiled_archives_offline_and_play(make_context, prob
     origins = py(page, ORIGINS)
     assert all(origin.endswith(".pyc") for origin in origins), origins
     page.locator("#barrio-board button.target:not([disabled])").first.wait_for()
-    # no second compile: the archives are compiled already
-    page.wait_for_function("document.documentElement.dataset.precompiled", timeout=30_000)
-    assert page.evaluate("document.documentElement.dataset.precompiled") == "compiled:0"
+    assert precompiled(page) == "compiled:0"  # no second compile: the archives are compiled already
 
 
 def test_a_start_that_fails_on_a_compiled_archive_goes_back_to_the_sources(make_context, probe, expect_errors):
@@ -95,9 +98,7 @@ def test_a_start_that_fails_on_a_compiled_archive_goes_back_to_the_sources(make_
     cached = page.evaluate(CACHED)
     assert not any(header for url, header, _ in cached["archives"] if url == wheel), cached
     assert any(url.endswith("/precompile-off") for url in cached["sources"])
-    # and that build is never compiled again
-    page.wait_for_function("document.documentElement.dataset.precompiled", timeout=30_000)
-    assert page.evaluate("document.documentElement.dataset.precompiled") == "off"
+    assert precompiled(page) == "off"  # and that build is never compiled again
 
 
 def test_a_runtime_other_than_the_builds_is_never_compiled_for_it(make_context, probe):
@@ -107,5 +108,4 @@ def test_a_runtime_other_than_the_builds_is_never_compiled_for_it(make_context, 
     wait_ready(page)
     page.evaluate("""() => window.__benchWorker.postMessage(JSON.stringify({kind: "precompile", cache: "house-games|/|x",
         pyodide: "0.0.0", off: "", files: {stdlib: new URL("vendor/pyodide/python_stdlib.zip", location.href).href}}))""")
-    page.wait_for_function("document.documentElement.dataset.precompiled", timeout=30_000)
-    assert page.evaluate("document.documentElement.dataset.precompiled") == "other-runtime"
+    assert precompiled(page) == "other-runtime"
