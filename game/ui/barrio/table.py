@@ -39,8 +39,8 @@ DANGER = "#a4262c"
 NARROW, WIDE = 360, 720
 #: the least CSS px per unit of the narrow table: 13-unit text stays 12.6 CSS px and a 46-unit button 44
 LEAST_SCALE = 0.97
-#: the least side of a hand card, in units (the table's other buttons are 44 or more too)
-FINGER_UNITS = 44.0
+#: the least side of a hand card, in units: 44 CSS px at the least scale the table is shown at
+FINGER_UNITS = 44.0 / LEAST_SCALE
 
 
 @dataclass
