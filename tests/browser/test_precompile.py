@@ -9,6 +9,7 @@ import pytest
 from tests.bench.probe import instrumented_copy, py
 
 from .conftest import Server, wait_ready
+from .layout_games import GAMES
 from .test_barrio_ui import start as start_barrio
 
 #: what the page's Python was loaded from: the stdlib's json, our engine, and Nyhavn's table module, which reads
@@ -58,7 +59,7 @@ def first_visit_compiled(page, url: str) -> None:
     assert precompiled(page, 90_000) == "compiled:2"
 
 
-def test_later_starts_load_compiled_archives_offline_and_play(make_context, probe, dist):
+def test_later_starts_load_compiled_archives_offline_and_play(make_context, probe):
     context = make_context()
     page = context.new_page()
     first_visit_compiled(page, probe.url)
@@ -76,6 +77,16 @@ def test_later_starts_load_compiled_archives_offline_and_play(make_context, prob
     assert all(origin.endswith(".pyc") for origin in origins), origins
     page.locator("#barrio-board button.target:not([disabled])").first.wait_for()
     assert precompiled(page) == "compiled:0"  # no second compile: the archives are compiled already
+    page.close()
+    for game_id in ("nyhavn", "neueheimat"):  # the other two games open on bytecode too, still offline
+        page = context.new_page()
+        page.goto(probe.url + "?pause=3600000")
+        wait_ready(page)
+        GAMES[game_id].start(page)
+        screen = py(page, "result = [type(app.screen).__name__, type(app.screen).__module__]")
+        assert screen[1] == f"game.ui.{game_id}.screen", screen
+        assert py(page, f"import sys\nresult = sys.modules['game.ui.{game_id}.screen'].__spec__.origin").endswith(".pyc")
+        page.close()
 
 
 def test_a_start_that_fails_on_a_compiled_archive_goes_back_to_the_sources(make_context, probe, expect_errors):
