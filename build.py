@@ -21,7 +21,6 @@ installed.
 from __future__ import annotations
 
 import argparse
-import base64
 import email.utils
 import functools
 import gzip
@@ -249,12 +248,9 @@ def build_wheel(out_dir: Path, test_games: bool = False) -> Path:
     ).encode()))
     entries.append((f"{info_dir}/WHEEL", b"Wheel-Version: 1.0\nGenerator: house-games build.py\nRoot-Is-Purelib: true\nTag: py3-none-any\n"))
     entries.append((f"{info_dir}/top_level.txt", b"game\ntests\n" if test_games else b"game\n"))
-    record = io.StringIO()
-    for name, data in entries:
-        digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
-        record.write(f"{name},sha256={digest},{len(data)}\n")
-    record.write(f"{info_dir}/RECORD,,\n")
-    entries.append((f"{info_dir}/RECORD", record.getvalue().encode()))
+    from game.ui.precompile import wheel_record  # the one RECORD writer (the worker rewrites RECORDs with it too)
+
+    entries.append((f"{info_dir}/RECORD", wheel_record(f"{info_dir}/RECORD", entries)))
     out_dir.mkdir(parents=True, exist_ok=True)
     path = out_dir / f"{dist_name}-{version}-py3-none-any.whl"
     buffer = io.BytesIO()
@@ -796,9 +792,9 @@ def slim_wheel(wheel: bytes) -> bytes:
             data = slim_source(data.decode("utf-8")).encode("utf-8")
         entries.append((info.filename, data))
     if record_name:
-        lines = [f"{name},sha256={base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b'=').decode()},{len(data)}"
-                 for name, data in entries]
-        entries.append((record_name, ("\n".join(lines + [f"{record_name},,"]) + "\n").encode()))
+        from game.ui.precompile import wheel_record
+
+        entries.append((record_name, wheel_record(record_name, entries)))
     out = io.BytesIO()
     with zipfile.ZipFile(out, "w") as zf:
         for name, data in entries:

@@ -116,7 +116,7 @@ async function restoreSources() {
 function askToPrecompile(version, config) {
   if (new URLSearchParams(location.search).get("precompile") === "0" || !("caches" in self) || !config.packages.length) return;
   post({
-    kind: "precompile", cache: cacheName(version), pyodide: version.pyodide, off: PRECOMPILE_OFF,
+    kind: "precompile", cache: cacheName(version), pyodide: version.pyodide, off: PRECOMPILE_OFF, header: COMPILED_HEADER,
     files: { stdlib: absolute("./vendor/pyodide/python_stdlib.zip"), wheel: config.packages[0] },
   });
 }

@@ -23,7 +23,7 @@ from polyscript import xworker
 from pyodide.code import run_js
 from pyodide.ffi import create_once_callable, create_proxy, to_js
 
-from . import dom, precompile
+from . import dom
 
 
 class WorkerHost:
@@ -66,8 +66,6 @@ async def _load_renderer(page: Any, url: str) -> None:
         page.run(page.offer_canvases)
 
 
-#: Response header of a compiled archive in the cache (its value: the Pyodide version that compiled it)
-COMPILED_HEADER = "X-House-Games-Compiled"
 #: Seconds after the request to compile before the work begins: the first moments after a start belong to the player
 PRECOMPILE_DELAY_S = 2.0
 
@@ -87,15 +85,19 @@ async def _precompile(page: Any, data: dict[str, Any]) -> None:
     """Compile the stdlib zip and our wheel (see :mod:`game.ui.precompile`) and put them in the build's cache in
     place of their sources, which go to the ``|source`` cache. Only when the page's build runs on this very
     Pyodide (a newer build waiting to install may not), and never after ``site/loader.js`` found that compiled
-    files broke a start (it then leaves the mark ``data["off"]`` in the ``|source`` cache). Reports to the page's
-    ``houseGames.precompiled`` how many archives it compiled, or why none."""
+    files broke a start (it then leaves the mark ``data["off"]`` in the ``|source`` cache). A compiled archive
+    carries the response header ``data["header"]`` (the loader's name for it), valued with the Pyodide version.
+    Reports to the page's ``houseGames.precompiled`` how many archives it compiled, or why none."""
+    from . import precompile  # only now: nothing of it on the way to the first start
+
     def report(outcome: str) -> None:
         page.run(lambda: page.op(["host", "precompiled", [outcome]]))
 
     try:
         name = str(data.get("cache") or "")
         files = data.get("files") or {}
-        if not name or not hasattr(js, "caches"):
+        header = str(data.get("header") or "")
+        if not name or not header or not hasattr(js, "caches"):
             return report("no-cache")
         if data.get("pyodide") != pyodide.__version__:
             return report("other-runtime")
@@ -110,23 +112,19 @@ async def _precompile(page: Any, data: dict[str, Any]) -> None:
             if kind not in prefixes:
                 continue
             response = await cache.match(url)
-            if response is None or response.headers.get(COMPILED_HEADER):
+            if response is None or response.headers.get(header):
                 continue
             original = response.clone()
             archive = (await response.arrayBuffer()).to_bytes()
-            if precompile.is_compiled(archive):
-                continue
-            compiled = None
+            compiled = b""
             for step in precompile.compile_steps(archive, prefixes[kind]):
                 if step is None:
                     await asyncio.sleep(0)  # one module at a time: the player's taps go in between
                 else:
                     compiled = step
-            if compiled is None:
-                continue
             headers = js.Headers.new()
             headers.set("Content-Type", response.headers.get("Content-Type") or "application/octet-stream")
-            headers.set(COMPILED_HEADER, pyodide.__version__)
+            headers.set(header, pyodide.__version__)
             await sources.put(url, original)
             await cache.put(url, js.Response.new(to_js(compiled), to_js({"headers": headers}, dict_converter=js.Object.fromEntries)))
             done += 1

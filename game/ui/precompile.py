@@ -33,10 +33,12 @@ def bytecode(source: bytes, filename: str) -> bytes:
     return header + marshal.dumps(code)
 
 
-def is_compiled(data: bytes) -> bool:
-    """Whether the zip ``data`` already holds compiled modules (and so needs no compiling)."""
-    with zipfile.ZipFile(io.BytesIO(data)) as archive:
-        return any(name.endswith(".pyc") for name in archive.namelist())
+def wheel_record(record_name: str, entries: list[tuple[str, bytes]]) -> bytes:
+    """A wheel's ``RECORD`` (named ``record_name``) for its files ``entries`` (archive name, content): each file's
+    sha256 and size, then the RECORD's own line. ``build.py`` writes its wheels' RECORDs with it too."""
+    lines = [f"{name},sha256={base64.urlsafe_b64encode(hashlib.sha256(content).digest()).rstrip(b'=').decode()},{len(content)}"
+             for name, content in entries]
+    return ("\n".join(lines + [f"{record_name},,"]) + "\n").encode()
 
 
 def compile_steps(data: bytes, prefix: str) -> Iterator[bytes | None]:
@@ -67,9 +69,8 @@ def compile_steps(data: bytes, prefix: str) -> Iterator[bytes | None]:
                 yield None
             entries.append((zipfile.ZipInfo(name, info.date_time), content))
     if record_name is not None:
-        lines = [f"{info.filename},sha256={base64.urlsafe_b64encode(hashlib.sha256(content).digest()).rstrip(b'=').decode()},"
-                 f"{len(content)}" for info, content in entries]
-        entries.append((zipfile.ZipInfo(record_name, (1980, 1, 1, 0, 0, 0)), ("\n".join(lines + [f"{record_name},,"]) + "\n").encode()))
+        record = wheel_record(record_name, [(info.filename, content) for info, content in entries])
+        entries.append((zipfile.ZipInfo(record_name, (1980, 1, 1, 0, 0, 0)), record))
     out = io.BytesIO()
     with zipfile.ZipFile(out, "w", zipfile.ZIP_STORED) as archive:
         for info, content in entries:

@@ -118,5 +118,5 @@ def test_a_runtime_other_than_the_builds_is_never_compiled_for_it(make_context, 
     page.goto(probe.url + "?precompile=0")
     wait_ready(page)
     page.evaluate("""() => window.__benchWorker.postMessage(JSON.stringify({kind: "precompile", cache: "house-games|/|x",
-        pyodide: "0.0.0", off: "", files: {stdlib: new URL("vendor/pyodide/python_stdlib.zip", location.href).href}}))""")
+        pyodide: "0.0.0", off: "", header: "X-House-Games-Compiled", files: {stdlib: new URL("vendor/pyodide/python_stdlib.zip", location.href).href}}))""")
     assert precompiled(page) == "other-runtime"

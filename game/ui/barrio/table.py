@@ -679,8 +679,9 @@ class _Painter:
             y += hh + 10
         if mats or not houses:
             # one row, but two where one would make the cards narrower than a finger (7 cards on the narrowest tables)
-            rows = 1 if (w - 5 * 6) / max(6, len(mats)) >= FINGER_UNITS else 2
-            per_row = max(1, math.ceil(len(mats) / rows))
+            fits = (w - 5 * 6) / max(6, len(mats)) >= FINGER_UNITS
+            per_row = max(1, len(mats) if fits else math.ceil(len(mats) / 2))
+            rows = max(1, math.ceil(len(mats) / per_row))
             mw = min(48.0, (w - 5 * 6) / max(6, per_row))
             mh = mw * 1.36
             named = look.names_fit(lang, self.least, mw - 6)
@@ -698,7 +699,6 @@ class _Painter:
                             enabled=self.my_turn, pressed=chosen, highlight=card in placeable)
             if not mats and not houses:
                 self.label(x + 4, y + 24, "—", 14, "#8c826d")
-            rows = max(1, math.ceil(len(mats) / per_row))
             self.places["hand"] = (x, y, w, rows * (mh + 8))
             y += rows * (mh + 8) + 2
         return y - top
