@@ -374,6 +374,7 @@ class App:
                 card = result_card(self, counted, self.link_of(counted["id"]))
 
         hints_line, insight = self._coach_on_end(match, record, rows)
+        takebacks_line = self._takebacks_on_end(match, rows)
 
         def again(_: Any) -> None:
             self.start_match(match.game_id, match.num_players, [Seat(s.kind, s.bot, s.name) for s in match.seats],
@@ -385,6 +386,7 @@ class App:
                       el("p", {"class": "status", "role": "status"}, verdict),
                       table,
                       hints_line,
+                      takebacks_line,
                       card,
                       el("div", {"class": "actions"},
                          el("button", {"type": "button", "class": "primary", "onclick": again}, t("game.again", lang)),
@@ -418,6 +420,21 @@ class App:
                 return hints_line, None
         seats = [(i, rows[i][0] if i < len(rows) else str(i + 1)) for i in humans]
         return hints_line, InsightPanel(record, seats, lang, self.thinking).root
+
+    def _takebacks_on_end(self, match: Match, rows: list[Any]) -> Any:
+        """The end screen's "with takebacks" line and the count per person, or ``None`` when none was taken."""
+        lang = self.lang
+        takers = [i for i in range(len(match.seats)) if match.takebacks_used(i)]
+        if not takers:
+            return None
+        if len(match.humans()) == 1:
+            count = t("game.takebacks_used", lang, count=match.takebacks_used(takers[0]))
+        else:
+            count = t("game.takebacks_used_by", lang, list=", ".join(
+                t("game.label_value", lang, label=rows[i][0] if i < len(rows) else i + 1, value=match.takebacks_used(i))
+                for i in takers))
+        return el("p", {"id": "end-takebacks", "data-takebacks": ",".join(str(match.takebacks_used(i)) for i in range(len(match.seats)))},
+                  el("span", {"class": "tag"}, t("game.with_takebacks", lang)), " ", count)
 
     def keep_finished(self, match: Match) -> tuple[GameRecord | None, dict[str, Any] | None]:
         """Keep a finished game in the book (past games, statistics, the daily attempt); again is harmless.

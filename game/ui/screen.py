@@ -160,13 +160,28 @@ class GameScreen:
         self.advance()
         return True
 
+    def undo_blocker(self) -> str | None:
+        """Why the viewer may not press Undo now (a locale key, ``game.undo_why.*``), or ``None`` when they may."""
+        match = self.match
+        if self.replaying:
+            return "game.undo_why.replay"
+        if match.takeback_seat() is None and match.humans() and self.viewer != match.current_player():
+            return "game.undo_why.not_yours"  # several people: only the one to move, holding the device
+        return match.undo_blocker()
+
     def undo(self, *_: Any) -> None:
-        """Take back the viewer's last action of this turn, if allowed."""
-        if not self.match.can_undo():
+        """Take back the viewer's last decision if allowed (against computers: a takeback, counted); else say why."""
+        reason = self.undo_blocker()
+        if reason is not None:  # Undo is aria-disabled, not disabled: a tap reaches us and hears why
+            self.app.toast(t("game.undo_off", self.lang, reason=t(reason, self.lang)))
             return
+        takeback = self.match.undo_is_takeback()
+        if self._bot_timer is not None:  # the computer's reply to the decision taken back is not wanted any more
+            dom.window.clearTimeout(self._bot_timer)
+            self._bot_timer = None
         self.match.undo()
         self.app.autosave(self.match)
-        self.app.toast(t("game.undone", self.lang))
+        self.app.toast(t("game.takenback" if takeback else "game.undone", self.lang))
         self.advance()
 
     def advance(self) -> None:
@@ -344,7 +359,12 @@ class GameScreen:
         self.pass_panel.querySelector("button").focus()
 
     def _update_chrome(self) -> None:
-        self.undo_button.disabled = self.replaying or not self.match.can_undo() or self.viewer != self.match.current_player()
+        reason = self.undo_blocker()
+        # aria-disabled rather than disabled: a tap on it still shows why (a toast), and its name says so too
+        self.undo_button.setAttribute("aria-disabled", "false" if reason is None else "true")
+        self.undo_button.setAttribute("aria-label", t("game.undo", self.lang) if reason is None else
+                                      t("game.undo_off", self.lang, reason=t(reason, self.lang)))
+        self.undo_button.dataset.reason = reason or ""
         self.undo_button.hidden = self.replaying
         self.hint_button.hidden = self.replaying
         if self.hint is not None and self.hint[0] != len(self.match.entries):  # the game moved on (or back): the hint is stale

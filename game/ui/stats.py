@@ -102,7 +102,7 @@ class StatsScreen:
         rate = "—" if s.win_rate is None else f"{round(100 * s.win_rate)} %"
         rows = [("games", s.games), ("wins", s.wins), ("rate", rate), ("best", "—" if s.best is None else s.best),
                 ("average", "—" if s.average is None else f"{s.average:g}"), ("streak", s.current_streak),
-                ("best_streak", s.best_streak)]
+                ("best_streak", s.best_streak)] + ([("takebacks", s.with_takebacks)] if s.with_takebacks else [])
         table = el("table", {"class": "scores stats-table"},
                    el("tbody", {}, [el("tr", {"data-stat": key}, el("th", {"scope": "row"}, t(f"stats.{key}", lang)),
                                        el("td", {"class": "num"}, str(value))) for key, value in rows]))
