@@ -104,6 +104,10 @@ def section(r: dict[str, Any]) -> str:
         lines += ["", "Coach hints in the browser (`hint_ms`, ms median / p95 / max; goal median ≤ 300): " + "; ".join(
             f"{gid} {'null' if not h else ' / '.join(str(h.get(k)) for k in ('median', 'p95', 'max'))}"
             for gid, h in hints.items()) + "."]
+    taps = r.get("input_to_frame_ms") or {}
+    if taps:
+        lines += ["", "Tap to frame against a computer seat (`input_to_frame_ms`, ms median / p95; goal ≤ 50 / ≤ 100): " + "; ".join(
+            f"{gid} {'null' if not f else str(f['median']) + ' / ' + str(f['p95'])}" for gid, f in taps.items()) + "."]
     lh = r.get("lighthouse")
     lines.append("")
     if lh and "error" not in lh:

@@ -142,6 +142,7 @@ def main(argv: list[str] | None = None) -> int:
     report["frame_ms_large"] = browser_figures.get("frame_ms_large") or {gid: None for gid in games}
     report["hint_ms"] = browser_figures.get("hint_ms") or {gid: None for gid in games}
     report["memory_mb"] = browser_figures.get("memory_mb") or {gid: None for gid in games}
+    report["input_to_frame_ms"] = browser_figures.get("input_to_frame_ms") or {gid: None for gid in games}
     report["outside_requests"] = browser_figures.get("outside_requests")
     if args.no_lighthouse or args.no_browser:
         report["lighthouse"] = None
@@ -181,6 +182,7 @@ def browser_part(dist: Path, games: list[str], args: argparse.Namespace) -> dict
     """Everything measured in Chromium: start, main-thread long tasks, Python in the app's worker, frames, memory."""
     from tests.bench.browser import DESKTOP, CountingServer, with_browser
     from tests.bench.floor import build_floor
+    from tests.bench.input_frame import input_to_frame
     from tests.bench.probe import instrumented_copy
 
     with tempfile.TemporaryDirectory(prefix="bench-floor-") as tmp:
@@ -201,6 +203,7 @@ def browser_part(dist: Path, games: list[str], args: argparse.Namespace) -> dict
                 out["frame_ms_large"] = guarded("frames at 1920x1080 (browser)", lambda: bench.frames(probe.url, games, **DESKTOP))
                 out["hint_ms"] = guarded("coach hints (browser)", lambda: bench.hints(probe.url, games))
                 out["memory_mb"] = guarded("memory after a full game (browser)", lambda: bench.memory(probe.url, games))
+                out["input_to_frame_ms"] = guarded("input to frame (browser)", lambda: input_to_frame(bench, site.url, games))
                 out["outside_requests"] = sorted(set(bench.outside))
                 NOTES.extend(bench.problems)
                 return out
