@@ -530,9 +530,8 @@ def make_bot(name: str, seed: int = 0, iterations: int | None = None) -> Any:
 
     ``iterations`` gives the strong player a fixed number of rounds (deals) per
     decision instead of the app's time budget: the same seed and budget then
-    play the same game on any machine. ``"strong-v1"`` is the strong player
-    as it was before the speed-up (:mod:`game.barrio.bots_v1`), kept for
-    comparisons and never offered in the app.
+    play the same game on any machine. (The strong player as it was before
+    the speed-up, ``strong-v1``, is kept for comparisons in :mod:`lab.barrio.bots_v1`.)
     """
     from ..core import IllegalAction
     if iterations is not None and (not isinstance(iterations, int) or isinstance(iterations, bool) or iterations < 1):
@@ -541,7 +540,4 @@ def make_bot(name: str, seed: int = 0, iterations: int | None = None) -> Any:
         return WeakBot(seed)
     if name == "strong":
         return StrongBot(seed, iterations=iterations)
-    if name == "strong-v1":
-        from . import bots_v1
-        return bots_v1.StrongBot(seed, iterations=iterations)
     raise IllegalAction(key="barrio.unknown_bot", name=str(name), choices=", ".join(BOT_NAMES))
