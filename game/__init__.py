@@ -27,8 +27,8 @@ EXTRA_GAMES_VARIABLE = "HOUSE_GAMES_EXTRA"
 def parse_extra_games(text: str) -> dict[str, tuple[str, str | None]]:
     """``{id: (engine module, screen module or None)}`` from :data:`EXTRA_GAMES_VARIABLE`'s value.
 
-    >>> parse_extra_games("toy=tests.toygame:tests.toygame_ui")
-    {'toy': ('tests.toygame', 'tests.toygame_ui')}
+    >>> parse_extra_games("toy=tests.toygame.engine:tests.toygame.screen")
+    {'toy': ('tests.toygame.engine', 'tests.toygame.screen')}
     """
     found: dict[str, tuple[str, str | None]] = {}
     for entry in filter(None, (part.strip() for part in text.split(","))):

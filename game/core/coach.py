@@ -32,7 +32,6 @@ parameters, so a hint is JSON (:meth:`Hint.to_json`) and reads in any language.
 
 from __future__ import annotations
 
-import importlib
 from dataclasses import dataclass, field
 from typing import Any, Union
 
@@ -150,7 +149,13 @@ class Hint:
 
 
 def _game_coach(game_id: str) -> Any:
-    return importlib.import_module(f"game.{game_id}.coach")
+    """The game's part of the coach: its ``SPEC.coach`` hook (``LookupError`` for a game without one)."""
+    from .match import load_game
+
+    loader = load_game(game_id).SPEC.coach
+    if loader is None:
+        raise LookupError(f"{game_id} has no coach")
+    return loader()
 
 
 def strong_player(module: Any, seed: int, iterations: int | None) -> Any:
