@@ -663,14 +663,18 @@ def start_screen_data(games: tuple[str, ...] | None = None) -> dict:
     """
     if str(ROOT) not in sys.path:
         sys.path.insert(0, str(ROOT))
-    from game.ui.catalog import catalog, start_defaults
+    from game.ui.catalog import catalog, screen_spec, start_defaults
     from game.ui.i18n import LANGUAGES, keys, t
 
     games = games or site_games()
+    for gid in games:
+        screen_spec(gid)  # a screen package registers its texts (a new game's option labels among them) on import
     rows = [{"id": g.game_id, "title": g.title, "available": g.available, "problem": g.problem or "",
              "min": g.min_players, "max": g.max_players, "bots": list(g.bot_names),
              "options": [start_option_data(o) for o in (g.spec.options if g.spec else ())]} for g in catalog(games)]
-    texts = {lang: {k: t(k, lang) for k in keys("app.") + keys("start.")} for lang in LANGUAGES}
+    option_keys = sorted({key for g in rows for o in g["options"]
+                          for key in [o["label"]] + [k for _, k in o["choices"] if k]})
+    texts = {lang: {k: t(k, lang) for k in keys("app.") + keys("start.") + option_keys} for lang in LANGUAGES}
     return {
         "games": rows, "languages": dict(LANGUAGES), "texts": texts,
         "defaults": start_defaults(games),  # the Python app's (game.ui.app.App.settings)
