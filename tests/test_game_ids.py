@@ -122,3 +122,17 @@ def test_the_registry_is_the_one_place_listing_the_games():
                 if isinstance(n, ast.Constant) and isinstance(n.value, str) and id(n) not in docstrings]
     for gid in PRODUCT_GAMES:
         assert literals.count(gid) == 1, gid
+
+
+def test_the_terminal_takes_each_games_options_from_its_spec(capsys):
+    """``python -m game`` offers every declared start option as a flag; a solo-only option means one player."""
+    import json as json_
+
+    from game.cli import main
+
+    assert main(["simulate", "barrio", "--level", "B", "-n", "1", "--iterations", "1"]) == 0
+    report = json_.loads(capsys.readouterr().out)
+    assert report["players"] == 1 and report["options"] == {"level": "B"} and len(report["mean_score"]) == 2
+    assert main(["simulate", "nyhavn", "--rounds", "2", "-n", "1"]) == 2
+    assert "no option --rounds" in capsys.readouterr().err
+    assert main(["simulate", "neueheimat", "--rounds", "9", "-n", "1"]) == 2

@@ -16,9 +16,9 @@ from . import dom
 from .canvas import Board, DrawList
 from .dom import el
 from .i18n import t
-from .catalog import catalog
+from .catalog import catalog, game_title
 from .records import KlausRecord, Stats
-from .words import game_title, level_words, mode_words
+from .words import level_words, mode_words
 
 CHART_W, CHART_H = 320, 110
 

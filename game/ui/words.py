@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from .catalog import game_title
 from .i18n import t
 
 
