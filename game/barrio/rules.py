@@ -47,6 +47,9 @@ _PHASE_OPTIONS: dict[str, tuple[_Options, ...]] = {
     ph: tuple(ACTIONS[kind].options for kind in kinds)
     for ph, kinds in PHASE_ACTIONS.items()
 }
+#: each action type's legal options now (``pass`` is the fallback of ``legal_actions``, not listed here)
+_OPTIONS: dict[str, _Options] = {kind: m.options for kind, m in ACTIONS.items() if kind != "pass"}
+_REFUSAL: dict[str, Callable[[State, Action], tuple[str, dict[str, Any]]]] = {kind: m.refusal for kind, m in ACTIONS.items()}
 _NORMALIZE: dict[str, Callable[[Action], None]] = {
     kind: m.normalize for kind, m in ACTIONS.items() if hasattr(m, "normalize")
 }
@@ -105,8 +108,8 @@ def _legal_like(s: State, a: Action) -> list[Action]:
         return place.legal_like(s, a)
     if kind == "pass":
         return legal_actions(s)
-    module = ACTIONS.get(kind)
-    return module.options(s) if module is not None else []
+    options = _OPTIONS.get(kind)
+    return options(s) if options is not None else []
 
 
 def apply_unchecked(s: State, a: Action) -> State:
@@ -121,9 +124,9 @@ def why_illegal(s: State, a: Action) -> tuple[str, dict[str, Any]]:
     kind, ph = a["type"], s.phase
     if ph == "over":
         return "barrio.game_over", {}
-    module = ACTIONS.get(kind)
-    if module is None:
+    refusal = _REFUSAL.get(kind)
+    if refusal is None:
         return "barrio.unknown_action", {"action": kind}
     if ph in DECISIONS and kind not in PHASE_ACTIONS[ph] and kind != "pass":
         return f"barrio.first_{ph}", {}
-    return module.refusal(s, a)
+    return refusal(s, a)
