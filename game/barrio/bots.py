@@ -19,6 +19,7 @@ from typing import Any, Callable, Iterable
 from ..core import Rng, flat_monte_carlo
 from . import cards as C
 from . import market, panoramas, rules
+from .actions import draw, place
 from .scoring import scores, winners
 from .state import State
 from .view import determinize
@@ -330,7 +331,7 @@ def _place_or_draw(s: State, scored: Callable[[dict[int, float]], list], draws: 
     return None
 
 
-#: position -> [its place_options, its scored placements or None]: playouts of one decision meet the same
+#: position -> [its placements by cell, its scored placements or None]: playouts of one decision meet the same
 #: positions again and again (every deal shares the market and the searching seat's hand)
 #: (about 4 kB a position: at most 4,000 kept, a phone browser has little memory to spare)
 _PLACEMENTS: dict[tuple, list] = {}
@@ -346,9 +347,9 @@ def playout_action(s: State, rng: Rng) -> Action:
         if memo is None:
             if len(_PLACEMENTS) > 4000:
                 _PLACEMENTS.clear()
-            memo = _PLACEMENTS[key] = [rules.place_options(s), None]
+            memo = _PLACEMENTS[key] = [place.by_cell(s), None]
         opts = memo[0]
-        draws = rules.draws_now(s) if opts else None
+        draws = draw.options(s) if opts else None
         # with a draw or two placements there are two legal actions at least: the placement branch decides
         if draws or (opts and (len(opts) > 1 or len(opts[0][2]) > 1)):
             targets = _targets(s)
