@@ -55,6 +55,28 @@ def _line(line: dict[str, Any], lang: str) -> str:
     return _w(f"name.{'row' if line['axis'] == 'row' else 'column'}", lang, n=line["index"])
 
 
+def place_where(market_box: list[int] | None, row: int, col: int) -> tuple[str, dict[str, int]]:
+    """Where a card goes, as the table shows the market: ``(kind, numbers)`` for the ``coach.barrio.where.<kind>`` texts.
+
+    Rows and columns are numbered from 1 at the market's top-left card (the engine's coordinates grow in every
+    direction and mean nothing to a player); a place beside the market is "left of row 2", "above column 3"…
+    ``market_box`` is the view's ``(top, left, bottom, right)`` before the card is placed (``None``: empty market).
+    """
+    if market_box is None:
+        return "first", {}
+    top, left, bottom, right = market_box
+    r, c = row - top + 1, col - left + 1
+    if col < left:
+        return "left", {"row": r}
+    if col > right:
+        return "right", {"row": r}
+    if row < top:
+        return "above", {"col": c}
+    if row > bottom:
+        return "below", {"col": c}
+    return "cell", {"row": r, "col": c}
+
+
 def _source(source: str, lang: str) -> str:
     return _w(f"name.from.{source}", lang)
 
