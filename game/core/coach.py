@@ -41,6 +41,7 @@ import hashlib
 import importlib
 import json
 import statistics
+from collections import OrderedDict
 import time
 from dataclasses import dataclass, field, replace
 from typing import Any, Union
@@ -191,6 +192,11 @@ def _canonical(value: Any) -> Any:
     return value
 
 
+def _digest(view: dict[str, Any], player: int) -> bytes:
+    blob = json.dumps({"player": player, "view": _canonical(view)}, sort_keys=True, separators=(",", ":"), default=repr)
+    return hashlib.sha256(blob.encode()).digest()
+
+
 def position_seed(view: dict[str, Any], player: int) -> int:
     """The coach's seed for ``player``'s decision on ``view``: a digest of what the player sees, and nothing else.
 
@@ -198,8 +204,7 @@ def position_seed(view: dict[str, Any], player: int) -> int:
     seed, however it was reached and whenever it is asked about: at the table,
     in the insight, in a replay.
     """
-    blob = json.dumps({"player": player, "view": _canonical(view)}, sort_keys=True, separators=(",", ":"), default=repr)
-    return int.from_bytes(hashlib.sha256(blob.encode()).digest()[:4], "big") & 0x7FFFFFFF
+    return int.from_bytes(_digest(view, player)[:4], "big") & 0x7FFFFFFF
 
 
 @dataclass(frozen=True)
@@ -210,6 +215,17 @@ class Judgement:
     report: SearchReport | None  #: the decision's own search (``None`` when it decided without one)
     seed: int  #: the seed it was made with
     iterations: int  #: the search budget it was made with
+
+
+#: judgements already made, newest last: the insight after a game reuses the hints asked during it (the same
+#: position, seed and budget give the same judgement, so this only saves the search); a thousand positions
+_JUDGED: "OrderedDict[tuple[Any, ...], Judgement]" = OrderedDict()
+_JUDGED_MAX = 1024
+
+
+def forget_judgements() -> None:
+    """Drop the remembered judgements (each is then searched afresh: the same result, only slower)."""
+    _JUDGED.clear()
 
 
 def judge(module: Any, view: dict[str, Any], player: int, legal: list[Action] | None = None, seed: int | None = None,
@@ -225,16 +241,24 @@ def judge(module: Any, view: dict[str, Any], player: int, legal: list[Action] | 
         legal = legal_from_view(module, view, player, 0)
     if not legal:
         raise ValueError("no legal action to suggest")
+    digest = _digest(view, player)
     if seed is None:
-        seed = position_seed(view, player)
+        seed = int.from_bytes(digest[:4], "big") & 0x7FFFFFFF
     if iterations is None:
         iterations = COACH_ITERATIONS
+    memo = (module.GAME_ID, digest, seed, iterations, tuple(action_key(a) for a in legal))
+    if memo in _JUDGED:
+        _JUDGED.move_to_end(memo)
+        return _JUDGED[memo]
     with search_reports() as reports:
         action = strong_player(module, seed, iterations).choose(view, legal)
     key = action_key(action)
     # The decision's own report: the last search whose candidates include the choice.
     report = next((r for r in reversed(reports) if any(action_key(c) == key for c in r.candidates)), None)
-    return Judgement(action, report, seed, iterations)
+    verdict = _JUDGED[memo] = Judgement(action, report, seed, iterations)
+    if len(_JUDGED) > _JUDGED_MAX:
+        _JUDGED.popitem(last=False)
+    return verdict
 
 
 def hint(module: Any, view: dict[str, Any], player: int, seed: int | None = None, iterations: int | None = None,

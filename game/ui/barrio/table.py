@@ -22,7 +22,7 @@ from typing import Any, Callable
 
 from ...barrio import cards as C
 from ...barrio.market import line_cells, payments
-from ...barrio.text import house_name as text_house_name
+from ...barrio.text import house_name as text_house_name, place_where
 from ...barrio.panoramas import panoramas_points
 from ..canvas import DrawList, Target
 from ..i18n import t
@@ -125,6 +125,19 @@ def overflow_cell(view: dict[str, Any], r: int, c: int) -> bool:
     if view["solo"]:
         return not ((h <= 3 and w <= 5) or (h <= 5 and w <= 3))
     return h > 5 or w > 5
+
+
+def market_numbers(box: Any, r: int, c: int) -> tuple[int, int]:
+    """Row and column of a market place as a player counts them: from 1 at the market's top-left card (the engine's
+    coordinates grow in every direction); the market ``box`` is the view's ``market_box``."""
+    return (r - box[0] + 1, c - box[1] + 1) if box else (1, 1)
+
+
+def cell_label(box: Any, r: int, c: int, lang: str) -> str:
+    """An empty market place's accessible name, in the coach's words ("Left of row 2 of the market")."""
+    kind, numbers = place_where(box, r, c)
+    words = t(f"coach.barrio.where.{kind}", lang, **numbers)
+    return words[:1].upper() + words[1:]
 
 
 def pan_gain(pans: list[list[int]], house: int, option: Action) -> int:
@@ -590,7 +603,8 @@ class _Painter:
                         d.rect(*rect, fill="rgba(30,138,76,.28)" if paid else "rgba(164,38,44,.32)", radius=5)
                         d.circle(rect[0] + rect[2] - 10, rect[1] + 10, 10, fill=LEGAL if paid else DANGER, stroke="#fff", line_width=1.5)
                         self.label(rect[0] + rect[2] - 10, rect[1] + 10.5, "✓" if paid else t("barrio.ui.rubble_mark", lang), 13, "#fff", "center")
-                    self.target(key, rect, t("barrio.cell.with", lang, r=r, c=c, card=look.card_label(card, lang)),
+                    mr, mc = market_numbers(box, r, c)
+                    self.target(key, rect, t("barrio.cell.with", lang, r=mr, c=mc, card=look.card_label(card, lang)),
                                 enabled=pick.card is not None and self.my_turn)
                     continue
                 legal_here = (r, c) in place_ok
@@ -605,7 +619,7 @@ class _Painter:
                 else:
                     d.rect(*rect, stroke="#cbbd9e", line_width=1, radius=6)
                 if pick.card is not None and self.my_turn:
-                    label = t("barrio.cell", lang, r=r, c=c) + (t("barrio.cell.overflow", lang) if over else "")
+                    label = cell_label(box, r, c, lang) + (t("barrio.cell.overflow", lang) if over else "")
                     self.target(key, rect, label, highlight=legal_here)
         if pick.house is not None:  # handles for the lines the chosen house can use
             for r in range(r0, r1 + 1):
@@ -617,7 +631,7 @@ class _Painter:
                 d.rect(*rect, fill=ACCENT if chosen else LEGAL, radius=6)
                 self.label(rect[0] + rect[2] / 2, rect[1] + rect[3] / 2, "▶", 13, "#fff", "center")
                 pv = self._line_preview(builds, ("row", r))
-                self.target(f"line-row-{r}", rect, t("barrio.line.row", lang, i=r) + ": " + pv, pressed=chosen, highlight=True)
+                self.target(f"line-row-{r}", rect, t("barrio.line.row", lang, i=market_numbers(box, r, 0)[0]) + ": " + pv, pressed=chosen, highlight=True)
             for c in range(c0, c1 + 1):
                 if ("col", c) not in lines_ok:
                     continue
@@ -626,7 +640,7 @@ class _Painter:
                 d.rect(*rect, fill=ACCENT if chosen else LEGAL, radius=6)
                 self.label(rect[0] + rect[2] / 2, rect[1] + rect[3] / 2, "▼", 13, "#fff", "center")
                 pv = self._line_preview(builds, ("col", c))
-                self.target(f"line-col-{c}", rect, t("barrio.line.col", lang, i=c) + ": " + pv, pressed=chosen, highlight=True)
+                self.target(f"line-col-{c}", rect, t("barrio.line.col", lang, i=market_numbers(box, 0, c)[1]) + ": " + pv, pressed=chosen, highlight=True)
             if pick.line is not None:  # frame the chosen line
                 if pick.line[0] == "row":
                     d.rect(gx - 1, gy + (pick.line[1] - r0) * cell, cols * cell + 2, cell, stroke=ACCENT, line_width=3, radius=6)
