@@ -296,7 +296,7 @@ def test_the_insight_judges_each_position_as_the_hint_did(played, game_id):
             played_move = record.actions[step - 1]
             checked += 1
             if checked % 8 == 0:  # a share of the positions searched afresh, not taken from the hint's search
-                coach.forget_judgements()
+                coach.forget_judgements(module.view(replayed, seat), seat)
             moment = coach.assess(module, replayed, seat, played_move)
             if played_move == hint.action:
                 assert moment is None

@@ -41,8 +41,8 @@ import hashlib
 import importlib
 import json
 import statistics
-from collections import OrderedDict
 import time
+from collections import OrderedDict
 from dataclasses import dataclass, field, replace
 from typing import Any, Union
 
@@ -223,9 +223,15 @@ _JUDGED: "OrderedDict[tuple[Any, ...], Judgement]" = OrderedDict()
 _JUDGED_MAX = 1024
 
 
-def forget_judgements() -> None:
-    """Drop the remembered judgements (each is then searched afresh: the same result, only slower)."""
-    _JUDGED.clear()
+def forget_judgements(view: dict[str, Any] | None = None, player: int | None = None) -> None:
+    """Drop the remembered judgements, or only those of ``player`` on ``view`` (then searched afresh: the same
+    result, only slower)."""
+    if view is None:
+        _JUDGED.clear()
+        return
+    digest = _digest(view, int(player or 0))
+    for memo in [m for m in _JUDGED if m[1] == digest]:
+        del _JUDGED[memo]
 
 
 def judge(module: Any, view: dict[str, Any], player: int, legal: list[Action] | None = None, seed: int | None = None,

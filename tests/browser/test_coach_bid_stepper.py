@@ -122,9 +122,10 @@ def test_the_stepper_fits_every_layout_size(make_context, open_app, shot, touch)
     page.locator('[data-act="bid-any"]').wait_for()
     for name, w, h, _ in sizes:
         m = measure(page, SHAPE, w, h)
-        shot(page, f"neueheimat-bid-stepper-{name}")
-        assert problems(m) == [], (name, problems(m))
         least = 44 if touch else 32
-        for selector in ('[data-act="bid-less"]', '[data-act="bid-more"]', '[data-act="bid-any"]'):
-            box = page.locator(selector).bounding_box()
+        boxes = {selector: page.locator(selector).bounding_box()
+                 for selector in ('[data-act="bid-less"]', '[data-act="bid-more"]', '[data-act="bid-any"]')}
+        shot(page, f"neueheimat-bid-stepper-{name}")  # (a full-page shot resizes the window for a moment)
+        assert problems(m) == [], (name, problems(m))
+        for selector, box in boxes.items():
             assert box and box["width"] >= least - 0.5 and box["height"] >= least - 0.5, (name, selector, box)
