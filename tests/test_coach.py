@@ -216,7 +216,7 @@ def test_barrio_hint_gives_a_legal_move_with_reasons(players, options):
     seen_keep = False
     for i, (state, p) in enumerate(positions(barrio, players, 12, limit=8, **options)):
         view, legal = barrio.view(state, p), barrio.legal_actions(state)
-        h = coach.hint(barrio, view, p, seed=50 + i, legal=legal)  # the app's time budget
+        h = coach.hint(barrio, view, p, seed=50 + i, legal=legal)  # the coach's fixed budget
         assert h.action in legal
         check_texts(h)
         if view["phase"] == "keep":  # decided without search: equal to the strong player's choice whatever the clock
