@@ -655,13 +655,13 @@ def start_screen_data(games: tuple[str, ...] | None = None) -> dict:
 
     games = [{"id": g.game_id, "title": g.title, "available": g.available, "problem": g.problem or "",
               "min": g.min_players, "max": g.max_players, "bots": list(g.bot_names)} for g in catalog(games or site_games())]
-    texts = {lang: {k: t(k, lang) for k in keys("app.") + keys("start.")} for lang in LANGUAGES}
+    texts = {lang: {k: t(k, lang) for k in keys("app.") + keys("start.") + keys("count.")} for lang in LANGUAGES}
     return {
         "games": games, "levels": list(SOLO_LEVELS), "cards": list(SCORING_CARDS), "rounds": list(ROUNDS),
         "languages": dict(LANGUAGES), "texts": texts,
         # the Python app's defaults (game.ui.app.App.settings)
         "defaults": {"game": "barrio", "players": 1, "seats": [], "level": "A", "scoring_card": "A", "rounds": 1,
-                     "seed": "", "lang": "en", "patterns": False},
+                     "seed": "", "lang": "en", "patterns": False, "names": []},
     }
 
 
@@ -677,6 +677,10 @@ def rules_data(games: tuple[str, ...] | None = None) -> dict:
     screens = {gid: importlib.import_module(SCREEN_MODULES[gid]) for gid in games}
     return {lang: {gid: [[head, list(paras)] for head, paras in screen.rules(lang)] for gid, screen in screens.items()}
             for lang in LANGUAGES}
+
+
+#: the longest name a player may give a seat on the start screen (game.ui.app.seat_given_names cuts to the same)
+NAME_MAX = 20
 
 
 def start_screen_html(data: dict) -> str:
@@ -710,8 +714,13 @@ def start_screen_html(data: dict) -> str:
     players = [(str(n), texts["start.solo"] if n == 1 else str(n)) for n in range(barrio["min"], barrio["max"] + 1)]
     seat_choices = [("human", texts["start.human"])] + [("bot:" + b, texts["start.computer"].format(name=texts.get(f"start.bot.{b}", b))) for b in barrio["bots"]]
     most = max(g["max"] for g in games)
+    def name_field(i: int) -> str:  # shown by start.js for each human seat when several people share the device
+        return (f'<label class="field seat-name" for="f-name-{i}" id="field-name-{i}" hidden>'
+                f'<span data-t="start.seat_name" data-n="{i + 1}">{t("start.seat_name", n=i + 1)}</span>'
+                f'<input type="text" id="f-name-{i}" name="name-{i}" maxlength="{NAME_MAX}" autocomplete="off" spellcheck="false"></label>')
+
     seats = "".join(select(f"seat-{i}", "start.seat", seat_choices, "human" if i == 0 else seat_choices[-1][0], hidden=True, n=i + 1)
-                    for i in range(most))
+                    + name_field(i) for i in range(most))
     levels = [(lv, texts[f"start.level.{lv}"]) for lv in data["levels"]]
     cards = [(c, c) for c in data["cards"]] + [("random", texts["start.random"])]
     rounds = [(str(r), str(r)) for r in data["rounds"]]

@@ -86,19 +86,30 @@ def plural_category(n: Any, lang: str) -> str:
     return "one" if whole and i == 1 else "other"
 
 
-def variant_keys(key: str, lang: str, params: dict[str, Any]) -> list[str]:
+@lru_cache(maxsize=None)
+def varied_keys() -> frozenset[str]:
+    """The keys that have a plural or ``@you`` variant in some catalogue (only these need a choice)."""
+    return frozenset(k.split("#", 1)[0].split("@", 1)[0] for lang in languages() for k in catalogue(lang) if "#" in k or "@" in k)
+
+
+def variant_keys(key: str, lang: str, params: dict[str, Any]) -> tuple[str, ...]:
     """The keys to try for ``key`` with ``params``, most specific first (``key@you#one`` … ``key``)."""
-    persons = [key]
-    if any(isinstance(params.get(f), YouName) for f in SUBJECT_FIELDS):
-        persons.insert(0, f"{key}@you")
-    count = next((params[f] for f in COUNT_FIELDS if f in params and not isinstance(params[f], bool)), None)
-    category = plural_category(count, lang) if isinstance(count, (int, float)) else None
+    if not params or key not in varied_keys():  # the common case, kept fast: a frame asks for hundreds of texts
+        return (key,)
+    you = any(isinstance(params.get(f), YouName) for f in SUBJECT_FIELDS)
+    category = "other"
+    for f in COUNT_FIELDS:
+        if f in params:
+            value = params[f]
+            if isinstance(value, (int, float)) and not isinstance(value, bool):
+                category = plural_category(value, lang)
+            break
     out = []
-    for base in persons:
-        if category is not None and category != "other":
+    for base in ((f"{key}@you", key) if you else (key,)):
+        if category != "other":
             out.append(f"{base}#{category}")
         out.append(base)
-    return out
+    return tuple(out)
 
 
 def template(key: str, lang: str, params: dict[str, Any], *tables: dict[str, str]) -> str | None:
@@ -118,7 +129,7 @@ def template(key: str, lang: str, params: dict[str, Any], *tables: dict[str, str
 
 def fill(template_text: str, lang: str, params: dict[str, Any]) -> str:
     """``template_text`` formatted with ``params``; a :class:`YouName` not at the start reads as ``player.you.obj``."""
-    if any(isinstance(v, YouName) for v in params.values()):
+    if params and any(v.__class__ is YouName for v in params.values()):
         obj = catalogue(lang).get("player.you.obj") or catalogue(FALLBACK).get("player.you.obj") or "you"
         params = {k: (v if not isinstance(v, YouName) or template_text.startswith("{" + k + "}") else obj)
                   for k, v in params.items()}

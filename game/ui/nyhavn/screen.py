@@ -17,6 +17,7 @@ from typing import Any
 
 from .. import dom
 from ..canvas import FINGER_PX, LANDSCAPE_UP_TO, Board, DrawList, Target
+from ...core.locale import YouName
 from ..dom import el
 from ..i18n import t as _translate
 from .layout import (
@@ -29,14 +30,14 @@ from ..screen import GameScreen
 
 
 @functools.lru_cache(maxsize=4096)
-def _cached(key: str, lang: str, values: tuple[tuple[str, Any], ...]) -> str:
-    return _translate(key, lang, **dict(values))
+def _cached(key: str, lang: str, values: tuple[tuple[str, tuple[Any, bool]], ...]) -> str:
+    return _translate(key, lang, **{k: YouName(v) if you else v for k, (v, you) in values})
 
 
 def t(key: str, lang: str, **values: Any) -> str:
     """:func:`game.ui.i18n.t`, remembered: a frame asks for the same ~200 labels again and again."""
-    try:
-        return _cached(key, lang, tuple(sorted(values.items())))
+    try:  # a "you" name picks other words than the same text as a plain name (the cache would mix them up)
+        return _cached(key, lang, tuple(sorted((k, (v, isinstance(v, YouName))) for k, v in values.items())))
     except TypeError:  # an unhashable value: translate without the cache
         return _translate(key, lang, **values)
 
@@ -831,7 +832,7 @@ class NyhavnScreen(GameScreen):
         for k, p in enumerate(shown):
             x = b.x + k * w
             d.rect(x + 1, b.y, w - 2, b.h, fill="#fffdf7", stroke="#cbbd9f", line_width=1, radius=8)
-            you = " · " + t("ny.you", lang) if p == self.viewer else ""
+            you = " · " + t("ny.you", lang) if p == self.viewer and not isinstance(self.player_name(p), YouName) else ""
             name = f"{p + 1}. {self.player_name(p)}{you}"
             if self.lay.minis:  # a small house and four lines
                 s = 9.5
@@ -851,7 +852,8 @@ class NyhavnScreen(GameScreen):
             if view["to_move"] == p:
                 d.rect(x + 1, b.y, w - 2, b.h, stroke=INK, line_width=2.5, radius=8)
             label = (t("ny.inspect.back", lang) if p == self.viewer else
-                     t("ny.inspect", lang, name=self.player_name(p), points=view["scores"][p], cards=view["hand_sizes"][p]))
+                     t("ny.inspect.counted", lang, name=self.player_name(p), points=t("count.points", lang, count=view["scores"][p]),
+                       cards=t("count.cards", lang, count=view["hand_sizes"][p])))
             targets.append(Target(f"player-{p}", x + 1, b.y, w - 2, b.h, label, pressed=False))
 
     def _draw_house(self, d: DrawList, targets: list[Target], view: dict[str, Any]) -> None:
