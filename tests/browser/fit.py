@@ -59,7 +59,7 @@ MEASURE_FIT = """
   const vw = innerWidth, vh = innerHeight;
   const visible = (el) => {
     const r = el.getBoundingClientRect();
-    if (r.width < 1 || r.height < 1) return false;
+    if (r.width <= 1.5 || r.height <= 1.5) return false;  // a visually hidden live region (1×1 px, for screen readers)
     for (let e = el; e; e = e.parentElement) {
       const s = getComputedStyle(e);
       if (s.display === "none" || s.visibility === "hidden" || Number(s.opacity) === 0) return false;
@@ -78,7 +78,18 @@ MEASURE_FIT = """
     range.selectNodeContents(n);
     let pinned = false;
     for (let e = el; e && !pinned; e = e.parentElement) pinned = ["sticky", "fixed"].includes(getComputedStyle(e).position);
-    for (const r of range.getClientRects()) if (r.width > 0.5 && r.height > 0.5) texts.push({el, pinned, text: n.textContent.trim().slice(0, 40), r});
+    // the part of each line a scrolling box (the log) shows: a line scrolled out of its box is hidden, not overlapping
+    const scrollers = [];
+    for (let e = el; e && e !== document.body; e = e.parentElement) {
+      const s = getComputedStyle(e);
+      if (s.overflowY !== "visible" || s.overflowX !== "visible") scrollers.push(e.getBoundingClientRect());
+    }
+    for (const rect of range.getClientRects()) {
+      let r = {left: rect.left, right: rect.right, top: rect.top, bottom: rect.bottom};
+      for (const b of scrollers) r = {left: Math.max(r.left, b.left), right: Math.min(r.right, b.right), top: Math.max(r.top, b.top), bottom: Math.min(r.bottom, b.bottom)};
+      r.width = r.right - r.left; r.height = r.bottom - r.top;
+      if (r.width > 0.5 && r.height > 0.5) texts.push({el, pinned, text: n.textContent.trim().slice(0, 40), r});
+    }
     // clipped: a box that hides part of its text
     for (let e = el; e && e !== document.body; e = e.parentElement) {
       const s = getComputedStyle(e);

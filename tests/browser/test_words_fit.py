@@ -69,7 +69,7 @@ CHROME = """
 
 def lang_script(lang: str) -> str:
     """Choose ``lang`` before the page's first script runs (as a returning player's saved choice)."""
-    return f"""if (!localStorage.getItem("house-games.settings")) localStorage.setItem("house-games.settings", {json.dumps(json.dumps({"lang": lang}))});"""
+    return f"""try {{ if (!localStorage.getItem("house-games.settings")) localStorage.setItem("house-games.settings", {json.dumps(json.dumps({"lang": lang}))}); }} catch {{ /* a frame without storage */ }}"""
 
 
 def start_in_view(page) -> dict:

@@ -275,7 +275,9 @@ def _players(d: DrawList, view: dict[str, Any], frame: Frame, x0: float, y0: flo
     head = font(bold=True)
     hand_x, box_x, colours_x = x0 + 196 - 4 * (_least - MIN_FONT), x0 + 228, x0 + 236  # larger print: "Hand" moves left
     d.text(hand_x, y0 + 13, w("hand", lang), font=head, colour=MUTED, align="right")
-    d.text(box_x, y0 + 13, w("box", lang), font=head, colour=MUTED, align="right")
+    # a long cash-box heading ("CAISSE") reaches right, over the colours column, never back over the hand's heading
+    box_head = w("box", lang)
+    d.text(max(box_x, hand_x + 6 + text_width(box_head, _least, True)), y0 + 13, box_head, font=head, colour=MUTED, align="right")
     d.text(x0 + width - 8, y0 + 13, w("score", lang), font=head, colour=MUTED, align="right")
     for p in range(view["players"]):
         y = y0 + 16 + 26 * p
