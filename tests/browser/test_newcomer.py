@@ -16,6 +16,7 @@ the takeback helper's features; once merged, tap Undo once here after the first 
 
 from __future__ import annotations
 
+import os
 import random
 import re
 
@@ -80,7 +81,7 @@ def test_a_newcomer_plays_a_whole_game_by_touch(make_context, site_url, page_pro
     rng = random.Random(5)
     statuses: set[str] = set()
     misfits: list[str] = []
-    taps = 0
+    taps = idle = 0
     while not page.locator("#end-screen").count() and taps < most:
         settle(page)
         if page.locator("#end-screen").count():
@@ -90,15 +91,24 @@ def test_a_newcomer_plays_a_whole_game_by_touch(make_context, site_url, page_pro
         # what the screen lights up and its main button (Place tile, Take, Pass…), else any of its buttons
         names = (offered["lit"] + offered["primary"]) or offered["plain"] or offered["all"]
         if not names:  # the computer is playing: wait for the table to offer something
+            idle += 1
+            if idle > 400:
+                shot(page, f"newcomer-{game_id}-{lang}-stuck", full_page=True)
+                raise AssertionError(f"nothing to tap for 20 s after {taps} taps: {status_line(page)!r}")
             page.wait_for_timeout(50)
             continue
+        idle = 0
         name = rng.choice(names)
-        button = page.get_by_role("button", name=name, exact=True).first
-        if not button.is_visible() or not button.is_enabled():
+        # the button of that name the player can see (a hidden one may share it, e.g. behind a closed panel)
+        button = next((b for b in page.get_by_role("button", name=name, exact=True).all() if b.is_visible() and b.is_enabled()), None)
+        if button is None:
+            idle += 1
             page.wait_for_timeout(20)
             continue
         button.tap()
         taps += 1
+        if os.environ.get("NEWCOMER_TRACE"):
+            print(f"{taps}: {name!r} | {status_line(page)!r}", flush=True)
         if taps % 60 == 1:
             misfits += [f"tap {taps}: {p}" for p in fit_problems(measure_fit(page))]
     page.locator("#end-screen").wait_for(timeout=60_000)

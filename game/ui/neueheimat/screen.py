@@ -142,7 +142,7 @@ class NeueHeimatScreen(GameScreen):
         scale = self.board.css_width / self.board.width
         _, _, coarse = self.board.viewport()
         small = LOT_W * scale < (FINGER_PX if coarse else POINTER_PX)
-        return Frame(names=self.table_names(), viewer=self.viewer, my_turn=mine, legal=legal, lang=self.lang,
+        return Frame(names=self.names, row_names=self.table_names(), viewer=self.viewer, my_turn=mine, legal=legal, lang=self.lang,
                      patterns=self.app.patterns, hide_money=self.hide_money, focus_house=focus, flashes=flashes, floats=floats,
                      least=least_font(scale), small_lots=small, zoom_row=self._zoomed(legal) if small else None)
 

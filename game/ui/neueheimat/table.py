@@ -58,6 +58,8 @@ class Frame:
     my_turn: bool  #: the viewer must act now
     legal: list[dict[str, Any]]  #: the viewer's legal actions (empty when not their turn)
     lang: str = "en"
+    #: the names on the score rows, beside each seat's mark ("P2 Computer": short enough for a phone); default ``names``
+    row_names: list[str] = field(default_factory=list)
     patterns: bool = False
     hide_money: bool = False  #: show only the viewer's money (hot-seat with hidden money)
     focus_house: tuple[int, int] | None = None  #: the house the scoring walk-through is on
@@ -291,7 +293,8 @@ def _players(d: DrawList, view: dict[str, Any], frame: Frame, x0: float, y0: flo
         if view["auctioneer"] == p and view["phase"] != "over":  # the auctioneer's badge
             d.rect(x0 + 21, y + 4, 16, 16, fill=INK, radius=3)
             d.text(x0 + 29, y + 12.5, "A", font=font(bold=True), colour="#fff", align="center", baseline="middle")
-        name = frame.names[p] if p < len(frame.names) else short(p, lang)
+        names = frame.row_names or frame.names
+        name = names[p] if p < len(names) else short(p, lang)
         bold = p == frame.viewer
         d.text(x0 + 40, y + 17, fit_text(f"{short(p, lang)} {name}", _least, hand_x - 44 - (x0 + 40), bold),
                font=font(bold=bold), colour=INK)
