@@ -41,7 +41,8 @@ GAMES = [
 OFFERED = """
 () => {
   const shown = (b) => { const r = b.getBoundingClientRect(); return r.width > 1 && r.height > 1 && b.offsetParent !== null && !b.disabled; };
-  const name = (b) => b.getAttribute("aria-label") || b.textContent.trim();
+  // its accessible name: the label, or the button's first line of text (a button may explain itself below it)
+  const name = (b) => b.getAttribute("aria-label") || b.innerText.split("\\n")[0].trim();
   const all = [...document.querySelectorAll("#app .table button, #app .table [role=button]")].filter(shown);
   const lit = all.filter((b) => b.dataset.legal === "true");
   const plain = all.filter((b) => !b.classList.contains("target"));
@@ -90,23 +91,23 @@ def test_a_newcomer_plays_a_whole_game_by_touch(make_context, site_url, page_pro
         offered = page.evaluate(OFFERED)
         # what the screen lights up and its main button (Place tile, Take, Pass…), else any of its buttons
         names = (offered["lit"] + offered["primary"]) or offered["plain"] or offered["all"]
+        if idle > 300:
+            shot(page, f"newcomer-{game_id}-{lang}-stuck", full_page=True)
+            raise AssertionError(f"nothing to tap after {taps} taps: {status_line(page)!r}, offered {offered}")
         if not names:  # the computer is playing: wait for the table to offer something
             idle += 1
-            if idle > 400:
-                shot(page, f"newcomer-{game_id}-{lang}-stuck", full_page=True)
-                raise AssertionError(f"nothing to tap for 20 s after {taps} taps: {status_line(page)!r}")
             page.wait_for_timeout(50)
             continue
-        idle = 0
         name = rng.choice(names)
         # the button of that name the player can see (a hidden one may share it, e.g. behind a closed panel)
-        button = next((b for b in page.get_by_role("button", name=name, exact=True).all() if b.is_visible() and b.is_enabled()), None)
+        button = next((b for b in page.get_by_role("button", name=name).all() if b.is_visible() and b.is_enabled()), None)
         if button is None:
             idle += 1
             page.wait_for_timeout(20)
             continue
         button.tap()
         taps += 1
+        idle = 0
         if os.environ.get("NEWCOMER_TRACE"):
             print(f"{taps}: {name!r} | {status_line(page)!r}", flush=True)
         if taps % 60 == 1:
