@@ -302,17 +302,23 @@ def _players(d: DrawList, view: dict[str, Any], frame: Frame, x0: float, y0: flo
         d.text(hand_x, y + 17, "?" if hidden else f"{view['money'][p]}M", font=font(bold=True), colour=INK, align="right")
         d.text(box_x, y + 17, "?" if hidden else f"{view['cash'][p]}", font=font(), colour=INK, align="right")
         cx = colours_x
+        total = view["scores"][p]
+        # the colours owned, as many as fit before the score ("−49" is wide); the rest as "+N"
+        room = x0 + width - 8 - text_width(signed(total), _least, True) - 6
+        owned = [c for c, owner in enumerate(view["owners"]) if owner == p]
+        fit = len(owned) if colours_x + 17 * len(owned) <= room else max(0, int((room - colours_x - text_width("+9", _least, True)) // 17))
         for c, owner in enumerate(view["owners"]):
-            if owner == p:
+            if owner == p and c in owned[:fit]:
                 fill, ink, pattern, pink = CUBE_STYLE[c]
                 d.rect(cx, y + 4, 16, 16, fill=fill, stroke=INK, radius=2)
                 d.text(cx + 8, y + 12.5, COLOUR_NAMES[lang][c][0].upper(), font=font(bold=True), colour=ink, align="center", baseline="middle")
                 cx += 17
+        if fit < len(owned):
+            d.text(cx, y + 17, f"+{len(owned) - fit}", font=font(bold=True), colour=MUTED)
         if p in frame.floats:
             text, prog = frame.floats[p]
             d.alpha(max(0.0, 1 - prog)).text(hand_x + 2, y + 14 - 10 * prog, text, font=font(bold=True),
                                              colour=GOOD if text.startswith("+") else BAD).alpha(1)
-        total = view["scores"][p]
         d.text(x0 + width - 8, y + 17, signed(total), font=font(bold=True), colour=GOOD if total >= 0 else BAD, align="right")
         if view["rounds"] > 1 and view["round_wins"][p]:
             d.text(x0 + width - 40, y + 17, "★" * view["round_wins"][p], font=font(), colour="#b07d12", align="right")
