@@ -10,6 +10,8 @@ Heimat) and ``?pause=0``. On the way it checks what a newcomer meets:
 - no text clipped, cut, overlapping or out of its box (:mod:`tests.browser.fit`), in English, Spanish and French
   (each game in one of them), at the start, along the game and on the end screen.
 
+``NEWCOMER_TRACE=1`` prints each tap and the status line after it (``-s``), to see where a game stalls.
+
 TODO(takeback helper): "a takeback used once" and "the canvas and overlay in the same frame after each tap" are
 the takeback helper's features; once merged, tap Undo once here after the first move (and assert the frame).
 """
