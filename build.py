@@ -674,7 +674,7 @@ def start_screen_data(games: tuple[str, ...] | None = None) -> dict:
              "options": [start_option_data(o) for o in (g.spec.options if g.spec else ())]} for g in catalog(games)]
     option_keys = sorted({key for g in rows for o in g["options"]
                           for key in [o["label"]] + [k for _, k in o["choices"] if k]})
-    texts = {lang: {k: t(k, lang) for k in keys("app.") + keys("start.") + option_keys} for lang in LANGUAGES}
+    texts = {lang: {k: t(k, lang) for k in keys("app.") + keys("start.") + keys("count.") + option_keys} for lang in LANGUAGES}
     return {
         "games": rows, "languages": dict(LANGUAGES), "texts": texts,
         "defaults": start_defaults(games),  # the Python app's (game.ui.app.App.settings)
@@ -700,6 +700,10 @@ def rules_data(games: tuple[str, ...] | None = None) -> dict:
     screens = {gid: spec for gid in games if (spec := screen_spec(gid)) is not None}
     return {lang: {gid: [[head, list(paras)] for head, paras in screen.rules(lang)] for gid, screen in screens.items()}
             for lang in LANGUAGES}
+
+
+#: the longest name a player may give a seat on the start screen (game.ui.app.seat_given_names cuts to the same)
+NAME_MAX = 20
 
 
 def start_screen_html(data: dict) -> str:
@@ -733,8 +737,13 @@ def start_screen_html(data: dict) -> str:
     players = [(str(n), texts["start.solo"] if n == 1 else str(n)) for n in range(first["min"], first["max"] + 1)]
     seat_choices = [("human", texts["start.human"])] + [("bot:" + b, texts["start.computer"].format(name=texts.get(f"start.bot.{b}", b))) for b in first["bots"]]
     most = max(g["max"] for g in games)
+    def name_field(i: int) -> str:  # shown by start.js for each human seat when several people share the device
+        return (f'<label class="field seat-name" for="f-name-{i}" id="field-name-{i}" hidden>'
+                f'<span data-t="start.seat_name" data-n="{i + 1}">{t("start.seat_name", n=i + 1)}</span>'
+                f'<input type="text" id="f-name-{i}" name="name-{i}" maxlength="{NAME_MAX}" autocomplete="off" spellcheck="false"></label>')
+
     seats = "".join(select(f"seat-{i}", "start.seat", seat_choices, "human" if i == 0 else seat_choices[-1][0], hidden=True, n=i + 1)
-                    for i in range(most))
+                    + name_field(i) for i in range(most))
     options: dict[str, dict] = {}  # every game's options, each name once (the first declaration)
     for g in games:
         for o in g["options"]:

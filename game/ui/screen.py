@@ -17,6 +17,7 @@ from typing import Any, Protocol
 
 from ..core import IllegalAction, Match
 from ..core.locale import text
+from ..core.words import speaking_to, you_name
 from . import dom
 from .coaching import compute_hint, hint_css, hint_keys, hint_seed
 from .dom import el
@@ -49,12 +50,33 @@ def bot_name(bot: str, lang: str) -> str:
     return t(key, lang) if has(key, "en") else bot
 
 
+def local_seats(match: Match) -> list[int]:
+    """The seats the words call "you": the one human seat of a game against computers (or solo).
+
+    Between humans sharing the device nobody is "you" (each is called by their name), so that
+    "You win!" never leaves the table wondering which of them won.
+    """
+    humans = [i for i, s in enumerate(match.seats) if s.kind != "computer"]
+    return humans if len(humans) == 1 else []
+
+
+def speaking_to_match(match: Match) -> Any:
+    """:func:`game.core.words.speaking_to` for ``match``: the engine's words say "you" to :func:`local_seats`."""
+    return speaking_to(local_seats(match), [s.name for s in match.seats])
+
+
 def seat_names(match: Match, lang: str) -> list[str]:
-    """Display names of every side scored by the engine (seat order; a one-player game's automa, such as Barrio's
-    Klaus, after the player)."""
-    names = []
+    """Display names of every side scored by the engine (seat order; Klaus after solo Barrio's player).
+
+    The seat played on this device is :func:`game.core.words.you_name` ("You"), a seat its player named
+    is called by that name, the others "Player N" or "Player N (computer, strong)".
+    """
+    names: list[str] = []
+    you = local_seats(match)
     for i, seat in enumerate(match.seats):
-        if seat.name:
+        if i in you:
+            names.append(you_name(lang))
+        elif seat.name:
             names.append(seat.name)
         elif seat.kind == "computer":
             names.append(t("player.computer", lang, n=i + 1, name=bot_name(seat.bot or "", lang)))
@@ -395,14 +417,16 @@ class GameScreen:
     def describe_event(self, event: dict[str, Any]) -> str:
         """The engine's words for a log event (raw JSON if the engine cannot word it)."""
         try:
-            return str(self.module.describe_event(event, self.lang))
+            with speaking_to_match(self.match):
+                return str(self.module.describe_event(event, self.lang))
         except Exception:
             return json.dumps(event, ensure_ascii=False)
 
     def describe_action(self, action: dict[str, Any]) -> str:
         """The engine's words for a legal action (raw JSON if it cannot word it)."""
         try:
-            return str(self.module.describe_action(self.match.state, action, self.lang))
+            with speaking_to_match(self.match):
+                return str(self.module.describe_action(self.match.state, action, self.lang))
         except Exception:
             return json.dumps(action, ensure_ascii=False)
 

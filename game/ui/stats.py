@@ -153,8 +153,9 @@ class StatsScreen:
             self._say(exc.text(self.lang), error=True)
             return
         self.render()
-        self._say(t("stats.imported", self.lang, games=report.games_added, results=report.results_added,
-                    skipped=report.skipped))
+        lang = self.lang
+        self._say(t("stats.imported.counted", lang, games=t("count.games", lang, count=report.games_added),
+                    results=t("count.results", lang, count=report.results_added), skipped=report.skipped))
         self.file.value = ""
 
 
