@@ -1,7 +1,8 @@
 """The zstd-compressed runtime (build.py writes ``<file>.zst`` beside the big files; site/prefetch.js decodes them
 into the cache under the plain files' URLs): a first visit downloads the compressed copies and not the plain
 files, and plays; an offline restart plays from what was decoded; and where the decoder throws, the plain files
-are downloaded instead and the game plays all the same. No page error in any of them (conftest's check)."""
+are downloaded instead and the game plays all the same (offline starts from the plain files are what
+test_offline_games and test_platform test). No page error in any of them (conftest's check)."""
 
 from __future__ import annotations
 
@@ -97,7 +98,8 @@ def test_first_visit_decodes_the_compressed_runtime_and_an_offline_restart_plays
                                           "vendor/pyodide/python_stdlib.zip"} and any(f["path"].endswith(".whl") for f in packed)
     context = make_context()
     page = context.new_page()
-    plays(page, recorded.url)
+    page.goto(recorded.url)
+    wait_ready(page)
     page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=60_000)
     assert page.evaluate("document.documentElement.dataset.runtimeFiles") == f"decoded:{len(packed)} plain:2"
     seen = set(recorded.paths)
@@ -133,8 +135,3 @@ def test_a_decoder_that_throws_falls_back_to_the_plain_files(make_context, recor
     assert page.evaluate("document.documentElement.dataset.runtimeFiles") == f"decoded:0 plain:{len(packed) + 2}"
     for f in packed:  # each plain file was downloaded once, in place of its .zst
         assert recorded.paths.count("/" + f["path"]) == 1, f["path"]
-    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=60_000)
-    context.set_offline(True)
-    page.close()
-    page = context.new_page()
-    plays(page, recorded.url)  # and the plain files serve the offline restart as before
