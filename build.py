@@ -7,15 +7,16 @@
     python3 build.py bench              # benchmark report (tests/bench/run.py when present)
 
 Each command installs what it needs on a fresh Debian machine (npm packages
-from package-lock.json, the pinned micropip wheel, and for ``test`` Chromium
-and requirements-dev.txt) and skips whatever is already there.
+from package-lock.json, the pinned micropip wheel, the pinned ``zstandard``
+compressor, and for ``test`` Chromium and requirements-dev.txt) and skips
+whatever is already there.
 
 The site in dist/ is fully relative (works under a GitHub Pages sub-path),
 loads nothing from another origin, and is byte-for-byte reproducible: the
 wheel and every generated file use fixed timestamps and sorted entries, and
 the service worker's cache name is a hash of every other file's content.
-Only the standard library is used here, so this file runs before anything is
-installed.
+Only the standard library is imported at start, so this file runs before
+anything is installed.
 """
 
 from __future__ import annotations
