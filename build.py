@@ -67,8 +67,8 @@ RUNTIME_FILES = (
 )
 #: Files the loader's prefetch worker fetches as ``<file>.zst`` (zstd, written at build time) and decodes into the
 #: cache under the plain file's URL; the plain files stay on the site for browsers where that fails. Archives are
-#: compressed as *stored* zips (zstd finds far more in the sources than in their deflated bytes); the wheel at the
-#: site's root (ours) joins them in :func:`runtime_files`.
+#: compressed as *stored* zips (zstd finds far more in the sources than in their deflated bytes; micropip's is kept as
+#: it is, see :func:`write_compressed`); the wheel at the site's root (ours) joins them in :func:`runtime_files`.
 COMPRESSED_FILES = (
     "vendor/pyodide/pyodide.asm.wasm",
     "vendor/pyodide/python_stdlib.zip",

@@ -19,7 +19,7 @@ function loadDecoder(url) {
     importScripts(url);
     return self.fzstd && typeof self.fzstd.Decompress === "function" ? self.fzstd : null;
   } catch (error) {
-    console.warn("zstd decoder unavailable, downloading the plain files:", error);
+    console.warn(`zstd decoder unavailable (${(error && error.message) || error}); downloading the plain files`);
     return null;
   }
 }
@@ -110,7 +110,7 @@ self.onmessage = async ({ data }) => {
           ways.decoded += 1;
           return;
         } catch (error) {
-          console.warn(`${new URL(file.zst).pathname} could not be decoded, downloading the plain file:`, error);
+          console.warn(`${new URL(file.zst).pathname} could not be decoded (${(error && error.message) || error}); downloading the plain file`);
           loaded += file.zstBytes - got; // that download is over, the plain file's bytes come on top
           total += file.bytes;
           report(true);

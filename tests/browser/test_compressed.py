@@ -130,8 +130,12 @@ def test_a_decoder_that_throws_falls_back_to_the_plain_files(make_context, recor
     context = make_context()
     context.route("**/vendor/fzstd/*.js", lambda route: route.fulfill(
         status=200, body=BROKEN_DECODER, headers={"Content-Type": "text/javascript"}))
+    warnings: list[str] = []
+    context.on("console", lambda message: warnings.append(message.text))
     page = context.new_page()
     plays(page, recorded.url)
     assert page.evaluate("document.documentElement.dataset.runtimeFiles") == f"decoded:0 plain:{len(packed) + 2}"
+    # it was the decoder throwing (not a decoder that failed to load) that sent each file the plain way
+    assert sum("broken on purpose" in text for text in warnings) == len(packed), warnings
     for f in packed:  # each plain file was downloaded once, in place of its .zst
         assert recorded.paths.count("/" + f["path"]) == 1, f["path"]
