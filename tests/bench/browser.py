@@ -136,11 +136,11 @@ WIRE_PARTS = (("/vendor/pyodide/python_stdlib", "stdlib"), ("/vendor/pyodide/mic
 
 def wire_parts(wire_by_path: dict[str, int]) -> dict[str, int]:
     """A first visit's wire bytes by part: the runtime (Pyodide's files), its stdlib zip, micropip, PyScript, our
-    package (the wheel) and the page's own files."""
+    package (the wheel) and the page's own files; each file's zstd copy counts with it."""
     parts = dict.fromkeys(["runtime", "stdlib", "micropip", "pyscript", "package", "page"], 0)
     for path, n in wire_by_path.items():
         part = next((name for prefix, name in WIRE_PARTS if path.startswith(prefix)), None)
-        parts[part or ("package" if path.endswith(".whl") else "page")] += n
+        parts[part or ("package" if path.endswith((".whl", ".whl.zst")) else "page")] += n
     return parts
 
 
