@@ -98,11 +98,14 @@ self.onmessage = async ({ data }) => {
     const cached = await Promise.all(files.map(async (file) => !!(cache && await cache.match(file.url))));
     // decoded bytes need a place under the plain URL: without Cache Storage only the plain files can serve
     const zstd = cache && files.some((file, i) => file.zst && !cached[i]) ? loadDecoder(data.decoder) : null;
-    const plan = files.map((file, i) => ({ ...file, cached: cached[i], packed: !!(zstd && file.zst) }));
-    total = plan.reduce((sum, file) => sum + (file.packed ? file.zstBytes : file.bytes), 0);
+    const plan = files.map((file, i) => ({ ...file, cached: cached[i], packed: !!(zstd && file.zst && !cached[i]) }));
+    // the bytes each file costs on the wire: a file cached from its zstd copy counts as that (the same total as
+    // the first visit's)
+    const wire = (file) => (file.zst && (file.packed || file.cached) ? file.zstBytes : file.bytes);
+    total = plan.reduce((sum, file) => sum + wire(file), 0);
     report(true);
     await Promise.all(plan.map(async (file) => {
-      if (file.cached) { count(file.packed ? file.zstBytes : file.bytes); return; }
+      if (file.cached) { count(wire(file)); return; }
       if (file.packed) {
         let got = 0;
         try {

@@ -76,6 +76,16 @@ def compressed_files(dist: Path) -> list[dict]:
     return [f for f in json.loads((dist / "version.json").read_text())["runtime"] if "zst" in f]
 
 
+def wire_bytes(dist: Path) -> int:
+    """What the runtime download costs when every zstd copy decodes: the copies, and the other files as they are."""
+    return sum(f.get("zst_bytes", f["bytes"]) for f in json.loads((dist / "version.json").read_text())["runtime"])
+
+
+def progress(page) -> list[int]:
+    """The start screen's download bar: [value, max] in bytes."""
+    return page.evaluate("(() => { const bar = document.getElementById('load-progress'); return [bar.value, bar.max]; })()")
+
+
 def opened(url: str):
     """``open_app`` for the Barrio helper, against ``url``."""
     def open_(page, query: str = "") -> None:
@@ -102,6 +112,8 @@ def test_first_visit_decodes_the_compressed_runtime_and_an_offline_restart_plays
     wait_ready(page)
     page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=60_000)
     assert page.evaluate("document.documentElement.dataset.runtimeFiles") == f"decoded:{len(packed)} plain:2"
+    # the progress bar counted the bytes that travelled: the compressed copies, and the others as they are
+    assert progress(page) == [wire_bytes(dist)] * 2
     seen = set(recorded.paths)
     for f in packed:  # each big file travelled once, compressed; neither the page nor the service worker took the plain one
         assert "/" + f["zst"] in seen, f["zst"]
@@ -135,6 +147,8 @@ def test_a_decoder_that_throws_falls_back_to_the_plain_files(make_context, recor
     page = context.new_page()
     plays(page, recorded.url)
     assert page.evaluate("document.documentElement.dataset.runtimeFiles") == f"decoded:0 plain:{len(packed) + 2}"
+    # the bar grew by each plain file when its copy failed, and ended full
+    assert progress(page) == [wire_bytes(dist) + sum(f["bytes"] for f in packed)] * 2
     # it was the decoder throwing (not a decoder that failed to load) that sent each file the plain way
     assert sum("broken on purpose" in text for text in warnings) == len(packed), warnings
     for f in packed:  # each plain file was downloaded once, in place of its .zst
