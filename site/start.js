@@ -13,7 +13,6 @@
 (() => {
   "use strict";
   const SETTINGS_KEY = "house-games.settings";
-  const AUTOSAVE_KEY = "house-games.autosave";
   const root = document.documentElement;
   const $ = (id) => document.getElementById(id);
   const DATA = JSON.parse($("start-data").textContent);
@@ -145,11 +144,13 @@
     if (rounds) $("f-rounds").value = String(s.rounds || 1);
   }
 
-  // The autosave's summary, read without Python (Python checks the save itself when it loads it).
+  // The autosave's summary, read without Python (Python checks the save itself when it loads it). The saves live
+  // in the page's database (bridge.js, store.js), open a moment after this script runs: it renders again then.
   function renderResume() {
     const slot = $("resume-slot");
-    const raw = get(AUTOSAVE_KEY);
-    if (raw === null) { slot.replaceChildren(); return; }
+    const saved = typeof hg.savedGame === "function" ? hg.savedGame() : null;
+    if (saved === null) { slot.replaceChildren(); return; }
+    const raw = saved.text;
     let title = "?";
     let detail = "";
     try {
@@ -168,9 +169,10 @@
       button.type = "button";
       button.id = "resume";
       button.className = "primary";
-      button.addEventListener("click", () => hg.request({ type: "resume" }));
+      button.addEventListener("click", () => hg.request({ type: "resume", slot: button.dataset.slot }));
       slot.append(button);
     }
+    button.dataset.slot = saved.slot;
     const label = document.createElement("small");
     label.textContent = detail;
     button.replaceChildren(t("start.resume", { title }), document.createElement("br"), label);
@@ -280,6 +282,7 @@
     handler = fn;
     while (queue.length) handler(JSON.stringify(queue.shift()));
   };
+  hg.renderResume = () => { if (!$("start-screen").hidden) renderResume(); };
   hg.showApp = () => {
     setPending(null);
     $("start-screen").hidden = true;

@@ -68,7 +68,7 @@ def test_toy_game_plays_to_the_end_by_taps_on_its_table(make_context, toy_site, 
     page.wait_for_selector("#end-screen")
     shot(page, "toygame-end")
     shown = [int(x) for x in page.locator("#final-scores tbody td.num").all_inner_texts()]
-    saved = json.loads(page.evaluate("localStorage.getItem('house-games.autosave')"))
+    saved = json.loads(page.evaluate("houseGames.autosave()"))
     match = Match.from_json(saved)
     assert toygame.is_over(match.state)
     assert shown == toygame.scores(match.state)
