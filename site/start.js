@@ -2,9 +2,10 @@
 // data it needs (#start-data: games, options, texts in every UI language) from
 // the Python app's own tables; this script keeps the choices in localStorage
 // ("house-games.settings", the dict game/ui/storage.py keeps), switches the
-// language, shows the autosave's summary, and queues Start/Resume until Python
+// language, shows the summary of the game saved last (read from the page's
+// database, ./store.js, once it is open), and queues Start/Resume until Python
 // takes the request. Contract with Python (game/ui/app.py):
-//   window.houseGames.request({type: "new", settings} | {type: "resume"})  queued until
+//   window.houseGames.request({type: "new", settings} | {type: "resume", slot})  queued until
 //   window.houseGames.setRequestHandler(fn)  Python's handler; fn receives the request as JSON text
 //   window.houseGames.showApp()              Python opened a game: hide the start screen, show #app
 //   window.houseGames.showStart(notice?)     back to the start screen; notice = {kind, text}
