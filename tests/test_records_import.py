@@ -81,3 +81,27 @@ def test_a_version_that_is_not_a_number_is_called_damaged_not_newer(version):
         book.import_json(text)
     assert caught.value.key == "records.import_bad_version"
     assert "newer" not in caught.value.text("en") and "not a number" in caught.value.text("en")
+
+
+def test_the_statistics_screen_shows_progress_asks_before_leaving_results_out_and_says_what_happened(monkeypatch):
+    from .test_ui_replay import Harness
+
+    monkeypatch.setattr(R, "MAX_RESULTS", 2500)
+    h = Harness(monkeypatch)
+    h.request(type="stats")
+    node, progress = h.find("stats-file"), h.find("stats-import-progress")
+    values = []
+    h.page.flush = (lambda flush: lambda: (values.append(progress.value), flush())[1])(h.page.flush)
+    h.fire(node, "change", files=[["future.json", export_of(rows(6000, "2099-01-01T00:00:00Z"))]])
+    h.host.run_timers()
+    assert progress.hidden and len(set(values)) > 3  # the bar moved between slices
+    assert "6000 dated after tomorrow refused" in h.find("stats-notice").textContent
+    assert h.app.book.results == []
+    h.fire(node, "change", files=[["many.json", export_of(rows(3000, "2025-03-01T00:00:00Z"))]])
+    h.host.run_timers()
+    assert not h.find("stats-consent").hidden and "2500 of them" in h.find("stats-consent-text").textContent
+    assert h.app.book.results == []  # nothing before the player agrees
+    h.click(h.find("stats-import-fit"))
+    h.host.run_timers()
+    assert len(h.app.book.results) == 2500 and h.find("stats-consent").hidden
+    assert "2500 results added" in h.find("stats-notice").textContent and "500 left out" in h.find("stats-notice").textContent

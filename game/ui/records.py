@@ -35,7 +35,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta, timezone
-from typing import Any
+from typing import Any, Iterator
 
 from ..core.errors import GameError
 from ..core.record import GameRecord, RecordError, Replay, parse_iso, utc_now_iso
@@ -51,6 +51,7 @@ KEEP_GAMES = 50  #: unpinned games kept for replay; the oldest goes first
 MAX_PINNED = 50  #: pinned games kept besides them
 MAX_RESULTS = 5000  #: result rows an import may fill the book to without asking (the player's own games are never dropped)
 LAST_SCORES = 30  #: scores drawn in the statistics chart
+IMPORT_SLICE = 2000  #: entries of an imported file checked between two updates of its progress bar
 
 MODES = ("solo", "daily", "computer", "table", "demo")
 
@@ -442,7 +443,19 @@ class RecordBook:
         return json.dumps(self.to_json(), ensure_ascii=False, indent=1) + "\n"
 
     def import_json(self, text: str, fit: bool = False) -> ImportReport:
+        """Add an exported file (or one game's record file) to the book at once (see :meth:`import_steps`)."""
+        report: Any = None
+        for report in self.import_steps(text, fit):
+            pass
+        assert isinstance(report, ImportReport)
+        return report
+
+    def import_steps(self, text: str, fit: bool = False) -> Iterator[float | ImportReport]:
         """Add an exported file (or one game's record file) to the book: only what is not here yet.
+
+        A generator, so that a large file is checked a slice at a time (the screen
+        shows a progress bar between slices): it yields the fraction done, then
+        the :class:`ImportReport` last.
 
         An import never drops anything already in the book. Entries dated after
         tomorrow are refused (counted in :attr:`ImportReport.future`). When the new
@@ -451,12 +464,15 @@ class RecordBook:
         the newest that fit (the player agreed). Raise :class:`RecordError`
         (``records.import_*``) and change nothing when the file is not readable as a whole.
         """
+        yield 0.0
         try:
             data = json.loads(text)
         except (ValueError, TypeError, RecursionError):
             raise RecordError("records.import_not_json") from None
+        yield 0.1
         if isinstance(data, dict) and data.get("format") == "house-games-record":
-            return self._import_record(data)
+            yield self._import_record(data)
+            return
         if not isinstance(data, dict) or data.get("format") != RECORDS_FORMAT:
             raise RecordError("records.import_not_ours")
         version = data.get("version")
@@ -467,11 +483,18 @@ class RecordBook:
         if version < RECORDS_VERSION:
             raise RecordError("records.import_too_old", version=version)
         try:
-            games = [_check_game(g) for g in data["games"]]
-            results = [_check_row(r) for r in data["results"]]
-            daily = data["daily"]
-            if not isinstance(daily, dict) or not all(isinstance(k, str) and isinstance(v, str) for k, v in daily.items()):
+            entries, rows, daily = data["games"], data["results"], data["daily"]
+            if not isinstance(entries, list) or not isinstance(rows, list) or not isinstance(daily, dict):
                 raise ValueError
+            if not all(isinstance(k, str) and isinstance(v, str) for k, v in daily.items()):
+                raise ValueError
+            games: list[dict[str, Any]] = []
+            results: list[dict[str, Any]] = []
+            total = max(1, len(entries) + len(rows))
+            for kind, source, check, out in (("games", entries, _check_game, games), ("results", rows, _check_row, results)):
+                for start in range(0, len(source), IMPORT_SLICE):
+                    out += [check(entry) for entry in source[start:start + IMPORT_SLICE]]
+                    yield 0.1 + 0.85 * (len(games) + len(results)) / total
         except (ValueError, KeyError, TypeError):
             raise RecordError("records.import_damaged") from None
         report = ImportReport()
@@ -491,7 +514,8 @@ class RecordBook:
             if not fit:
                 report.needs_consent, report.fits, report.left_out = True, room, len(added) - room
                 report.kept = len(self.results)
-                return report
+                yield report
+                return
             report.left_out = len(added) - room
             added = added[len(added) - room:]
         changes: list[Change] = []
@@ -539,7 +563,7 @@ class RecordBook:
                 changes.append(("put", "results", row["id"], row))
         report.kept = len(self.results)
         self._commit(changes, "import")
-        return report
+        yield report
 
     def _import_record(self, data: dict[str, Any]) -> ImportReport:
         """Import one game's record file (what is offered when a link would be too long)."""

@@ -59,6 +59,8 @@ class StatsScreen:
         self.notice = el("p", {"class": "notice", "role": "alert", "id": "stats-notice", "hidden": True})
         self.consent = el("div", {"class": "card stack", "id": "stats-consent", "hidden": True})
         self.usage = el("p", {"class": "muted", "id": "stats-storage"})
+        self.progress = el("progress", {"id": "stats-import-progress", "max": 100, "value": 0, "hidden": True,
+                                        "aria-label": t("stats.import_reading", lang)})
         self.file = el("input", {"type": "file", "id": "stats-file", "accept": "application/json,.json",
                                  "class": "file", "onchange": self._import})
         self.section = el("section", {"class": "stack screen", "id": "stats", "aria-labelledby": "stats-title"},
@@ -66,7 +68,7 @@ class StatsScreen:
                              el("h1", {"id": "stats-title"}, t("stats.title", lang)),
                              el("button", {"type": "button", "id": "stats-back", "onclick": lambda e: self.app.show_start()},
                                 t("stats.back", lang))),
-                          self.notice, self.consent, self.body,
+                          self.notice, self.progress, self.consent, self.body,
                           el("div", {"class": "actions"},
                              el("button", {"type": "button", "id": "stats-export", "onclick": self._export},
                                 t("stats.export", lang)),
@@ -166,18 +168,33 @@ class StatsScreen:
         self._run_import(text, fit=False)
 
     def _run_import(self, text: str, fit: bool) -> None:
+        """Import a slice at a time, each its own turn, so the progress bar moves and taps are answered between."""
         self.consent.hidden = True
         dom.clear(self.consent)
-        try:
-            report = self.app.book.import_json(text, fit=fit)
-        except RecordError as exc:
-            self._say(exc.text(self.lang), error=True)
-            return
-        if report.needs_consent:
-            self._ask(text, report)
-            return
-        self.render()
-        self._say(imported_text(report, self.lang))
+        self.notice.hidden = True
+        self.progress.hidden = False
+        self.progress.value = 0
+        steps = self.app.book.import_steps(text, fit=fit)
+
+        def step() -> None:
+            try:
+                done = next(steps)
+            except RecordError as exc:
+                self.progress.hidden = True
+                self._say(exc.text(self.lang), error=True)
+                return
+            if not isinstance(done, ImportReport):
+                self.progress.value = round(100 * done)
+                dom.later(0, step)
+                return
+            self.progress.hidden = True
+            if done.needs_consent:
+                self._ask(text, done)
+                return
+            self.render()
+            self._say(imported_text(done, self.lang))
+
+        step()
 
     def _ask(self, text: str, report: ImportReport) -> None:
         """New results past the book's limit: nothing is changed until the player agrees to add those that fit."""
