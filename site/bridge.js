@@ -22,6 +22,7 @@ let worker = null;
 let sent = 0; // messages sent
 let acked = 0; // messages the worker has finished handling (from its replies)
 let hooks = null;
+let committing = 0; // database writes under way (the page is not idle until they are stored or refused)
 let observer = null;
 
 function register(id, element) {
@@ -220,7 +221,8 @@ const APPLY = {
   },
   // A batch of writes to the database, one transaction; the answer says whether it was stored.
   db(seq, changes, guard) {
-    store.commit(changes, guard).then((outcome) => {
+    committing += 1;
+    store.commit(changes, guard).finally(() => { committing -= 1; }).then((outcome) => {
       send({ kind: "stored", seq, ...outcome });
       if (outcome.ok && window.houseGames.renderResume) window.houseGames.renderResume();
     });
@@ -387,7 +389,7 @@ export function connect(pyWorker, pageHooks) {
     }, true);
   }
   hooks.inspect = async (path) => JSON.parse(await pyWorker.sync.inspect(path));
-  hooks.idle = () => Boolean(worker) && !queued.length && !busy() && !backlog.length && !pendingDraws.size && !pendingScrolls.size;
+  hooks.idle = () => Boolean(worker) && !queued.length && !committing && !busy() && !backlog.length && !pendingDraws.size && !pendingScrolls.size;
   // Boot once the database is open: its contents travel with the boot message (messages wait in the queue).
   opened.then((data) => {
     worker = pyWorker;

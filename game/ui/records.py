@@ -202,7 +202,7 @@ class RecordBook:
         self.results: list[dict[str, Any]] = []
         self.daily: dict[str, str] = {}
         self._load()
-        store.backend.on_change = lambda changes: self.reload()
+        store.backend.on_change = lambda changes: any(c[1] != "kv" for c in changes) and self.reload()
 
     # ------------------------------------------------------------------ storage
     def _commit(self, changes: list[Change], what: str = "records") -> None:

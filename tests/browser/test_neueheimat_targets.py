@@ -91,7 +91,7 @@ def test_road_choices_fit_a_finger(make_context, site_url, shot):
     for i, (case, (kind, _, _, _, prefix)) in enumerate(CASES.items()):
         if i:
             other.evaluate("(save) => localStorage.setItem('house-games.autosave', save)", saves[i])
-            page.wait_for_function("(save) => houseGames.autosave() === save", arg=saves[i])
+            page.wait_for_function("(save) => (houseGames.savedGame() || {}).text === save", arg=saves[i])  # the save written last
             page.locator("#menu").tap()
         page.locator("#resume").tap()
         page.wait_for_function("(p) => document.querySelector(`.board button.target[data-key^='${p}']`) !== null", arg=prefix,
