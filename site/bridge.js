@@ -216,7 +216,8 @@ const APPLY = {
       else localStorage.setItem(key, value);
     } catch (error) {
       // full or blocked: Python says so (the game goes on in memory)
-      send({ kind: "stored", seq: null, key, ok: false, error: error ? error.name : "Error", reason: "failed" });
+      const name = error ? error.name : "Error";
+      send({ kind: "stored", seq: null, key, ok: false, error: name, reason: name === "QuotaExceededError" ? "full" : "failed" });
     }
   },
   // A batch of writes to the database, one transaction; the answer says whether it was stored.

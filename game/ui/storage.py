@@ -186,9 +186,10 @@ class PageBackend(MemoryBackend):
 
     def stored(self, data: dict[str, Any]) -> None:
         """The page's answer to a batch: ``{"seq", "ok", "reason", "error"}``."""
-        if data.get("seq") is None:  # the settings (localStorage) could not be written
+        if data.get("seq") is None:  # the settings (localStorage) could not be written: said until a write succeeds
             if not data.get("ok"):
-                self.on_status("failed", [str(data.get("key") or SETTINGS_KEY)])
+                self.failing = str(data.get("reason") or "failed")
+                self.on_status(self.failing, ["settings"])
             return
         if self.out is None or data.get("seq") != self.out[0]:
             return
