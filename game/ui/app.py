@@ -579,8 +579,9 @@ def start(boot: dict[str, Any] | None = None) -> "App | None":
     """Check the autosave, take the start screen's requests, mark the page ready; return the app.
 
     ``boot`` is the page's boot message (see ``game/ui/README.md``): the query
-    string and a snapshot of this app's ``localStorage`` keys (``None`` when the
-    page cannot use storage: the game is then kept in memory only).
+    string and the page's database (``storage``: its ``kv`` table and the settings,
+    ``tables``: the record book's rows). ``store`` is why the page has no database,
+    if so: the game is then kept in memory only, and the player is told.
     """
     boot = boot or {}
     hooks = dom.window.houseGames
