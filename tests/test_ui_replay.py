@@ -184,11 +184,13 @@ def test_statistics_export_and_import(monkeypatch: pytest.MonkeyPatch) -> None:
     h2.request(type="stats")
     node = h2.find("stats-file")
     h2.fire(node, "change", files=[["export.json", text]])
+    h2.host.run_timers()  # a file is checked a slice at a time, with a progress bar
     assert [g.dataset.group for g in h2.page.document.documentElement.querySelectorAll(".stats-group")] == ["barrio/solo/A"]
     assert "1 result " in h2.find("stats-notice").textContent and "1 game " in h2.find("stats-notice").textContent
     # a damaged file changes nothing and says why
     before = h2.app.book.export_json()
     h2.fire(node, "change", files=[["bad.json", "{not json"]])
+    h2.host.run_timers()
     assert "not a JSON" in h2.find("stats-notice").textContent and h2.app.book.export_json() == before
 
 
