@@ -663,7 +663,7 @@ def start(boot: dict[str, Any] | None = None) -> "App | None":
                 # a finished game autosaved by an older version: a past game, not something to resume
                 record, _ = app.keep_finished(result.match)
                 if record is not None:  # (a Resume already on show finds nothing and leads back to the start screen)
-                    app.store.clear_autosave()
+                    app.store.clear_autosave(result.slot)
         if app.book.notice is not None:  # a set-aside record store: said once, play goes on
             notices.append(app.book.notice.text(app.lang))
         if boot.get("store") is not None:  # the page has no database: said at once and kept on screen

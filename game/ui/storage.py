@@ -339,10 +339,11 @@ class Store:
         self.backend.commit([("put", "kv", self.slot, json.dumps(data, separators=(",", ":")))], "autosave",
                             {self.slot: self.rev})
 
-    def clear_autosave(self) -> None:
-        """Forget this tab's autosave."""
-        if self.slot is not None:
-            self.backend.removeItem(self.slot)
+    def clear_autosave(self, slot: str | None = None) -> None:
+        """Forget this tab's autosave (or the save in ``slot``, e.g. a finished game found at start)."""
+        slot = slot if slot is not None else self.slot
+        if slot is not None:
+            self.backend.removeItem(slot)
 
     def load_match(self, slot: str | None = None, text: str | None = None) -> LoadResult:
         """Read a slot (default: the one saved last); on any failure keep the raw text aside and say why."""
