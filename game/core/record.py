@@ -40,15 +40,7 @@ class RecordError(SaveFormatError):
     """
 
     def __init__(self, key: str, **params: Any) -> None:
-        self.key = key
-        self.params = params
-        super().__init__(self.text("en"))
-
-    def text(self, lang: str) -> str:
-        """The message in ``lang`` (English when that language lacks the key)."""
-        from .locale import text
-
-        return text(self.key, lang, **self.params)
+        super().__init__(key=key, **params)
 
 
 def utc_now_iso() -> str:
