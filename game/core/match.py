@@ -202,6 +202,7 @@ MAX_NAME_CHARS = 200
 MAX_HINTS = 10**6
 _SEAT_FIELDS = ("kind", "bot", "name")
 _ENTRY_FIELDS = ("player", "action", "barrier")
+_ENTRY_KEYS = frozenset(_ENTRY_FIELDS)
 
 
 def check_header(data: Any) -> Any:
@@ -249,7 +250,8 @@ def check_header(data: Any) -> Any:
     for i, entry in enumerate(read_list(data["actions"], "actions")):
         if not isinstance(entry, dict):
             raise SaveFormatError(key="save.move", step=i + 1)
-        check_keys(entry, _ENTRY_FIELDS, where=f"actions[{i}].")
+        if entry.keys() != _ENTRY_KEYS:
+            check_keys(entry, _ENTRY_FIELDS, where=f"actions[{i}].")
         action = entry["action"]
         if (not is_int(entry["player"]) or not isinstance(entry["barrier"], bool) or not isinstance(action, dict)
                 or not all(isinstance(k, str) for k in action)):
