@@ -197,7 +197,9 @@ class GameRecord:
         if not isinstance(data, dict) or data.get("format") != RECORD_FORMAT:
             raise RecordError("record.not_a_record")
         version = data.get("version")
-        if not isinstance(version, int) or isinstance(version, bool) or version > RECORD_VERSION:
+        if not isinstance(version, int) or isinstance(version, bool):  # "1" is damage, not a newer version
+            raise RecordError("record.damaged")
+        if version > RECORD_VERSION:
             raise RecordError("record.too_new", version=version)
         if version < RECORD_VERSION:
             raise RecordError("record.too_old", version=version)
