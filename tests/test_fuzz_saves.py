@@ -750,3 +750,14 @@ def test_a_record_whose_version_is_text_is_damaged_not_newer():
     with pytest.raises(RecordError) as err:
         GameRecord.from_json(data)
     assert err.value.key == "record.damaged"
+
+
+def test_autosaves_written_before_the_full_checks_still_load_and_play_on():
+    """Autosaves written by the app before loading checked everything (``tests/data``: solo and 3-player
+    Barrio, Nyhavn mid-game and finished, Neue Heimat over two rounds, one from before hints were counted)."""
+    from pathlib import Path
+
+    saves = json.loads((Path(__file__).parent / "data" / "autosaves_before_full_checks.json").read_text(encoding="utf-8"))
+    assert {s["game"] for s in saves} == {"barrio", "nyhavn", "neueheimat"} and any("hints" not in s for s in saves)
+    for data in saves:
+        assert _check_autosave(data, f"old {data['game']} save") == "accepted"
