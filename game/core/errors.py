@@ -79,7 +79,9 @@ class SaveFormatError(GameError):
             self.params = {**params, "detail": message}
         english = self.text("en")
         detail = self.params.get("detail")
-        super().__init__(f"{english} ({detail})" if detail and detail not in english else english)
+        if detail and detail not in english:
+            english = f"{english[:-1]} ({detail})." if english.endswith(".") else f"{english} ({detail})"
+        super().__init__(english)
 
     @property
     def detail(self) -> str:
