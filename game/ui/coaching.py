@@ -13,32 +13,38 @@ screens knowing about it. :class:`InsightPanel` is the end screen's
 
 from __future__ import annotations
 
-import importlib
 from typing import Any, Callable
 
 from ..core import coach
 from ..core.locale import text
 from . import dom
+from .catalog import screen_spec
 from .dom import el
 
 
 def hint_seed(match: Any, seat: int) -> int:
-    """The strong player's seed for a hint: fixed by the game, the step and the seat (the same position gives the same hint)."""
-    return (match.seed * 7919 + len(match.entries) * 31 + seat) & 0x7FFFFFFF
+    """The strong player's seed for a hint: derived from the position ``seat`` sees (:func:`game.core.coach.position_seed`),
+    as the post-game insight derives it, so a hint and the insight judge the same position the same way."""
+    return coach.position_seed(match.module.view(match.state, seat), seat)
 
 
 def compute_hint(module: Any, state: Any, seat: int, seed: int, iterations: int | None) -> coach.Hint:
-    """The coach's hint for ``seat`` in ``state``: only ``module.view(state, seat)`` and the seat's legal actions are passed."""
+    """The coach's hint for ``seat`` in ``state``: only ``module.view(state, seat)`` and the seat's legal actions are passed.
+
+    ``iterations`` ``None`` is the coach's fixed budget (:data:`game.core.coach.COACH_ITERATIONS`), never the clock:
+    the insight judges the position with the same budget and seed.
+    """
     return coach.hint(module, module.view(state, seat), seat, seed, iterations, module.legal_actions(state))
 
 
 def hint_keys(game_id: str, view: dict[str, Any], legal: list[dict[str, Any]], action: dict[str, Any]) -> list[str]:
-    """The marks of ``action`` on ``game_id``'s table, the first step first (``[]`` for a game without a mapping)."""
+    """The marks of ``action`` on ``game_id``'s table, the first step first (``[]`` for a game without a mapping:
+    its :class:`~game.ui.catalog.ScreenSpec` has no ``hint_keys``)."""
     try:
-        mapping = importlib.import_module(f"game.ui.{game_id}.hints")
+        spec = screen_spec(game_id)
     except ImportError:
         return []
-    return list(mapping.hint_keys(view, legal, action))
+    return list(spec.hint_keys(view, legal, action)) if spec and spec.hint_keys else []
 
 
 def _selector(key: str) -> str:
@@ -64,7 +70,7 @@ class InsightPanel:
     """The end screen's post-game insight: computed only when asked (in the worker), never before the end screen shows."""
 
     def __init__(self, record: Any, seats: list[tuple[int, str]], lang: str, thinking: Callable[[str | None], None],
-                 iterations: int = coach.INSIGHT_ITERATIONS) -> None:
+                 iterations: int = coach.COACH_ITERATIONS) -> None:
         self.record = record
         self.lang = lang
         self.thinking = thinking
