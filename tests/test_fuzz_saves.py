@@ -490,7 +490,7 @@ def _fields(record: GameRecord) -> dict[str, Any]:
         value = payload.options[key]
         options.append((key, (2 if value else 3, None) if isinstance(value, bool) else
                         (0, value) if isinstance(value, int) else (1, value)))
-    return {"version": 1, "game": share.GAME_CODES.index(payload.game_id), "players": payload.num_players,
+    return {"version": 1, "game": load_game(payload.game_id).SPEC.share_code, "players": payload.num_players,
             "options": options, "seed": payload.seed,
             "seats": [(0 if s.kind == "human" else 1 + module.BOT_NAMES.index(s.bot), s.name) for s in payload.seats],
             "finished": share._epoch_seconds(payload.finished), "daily": payload.daily, "scores": payload.scores,
