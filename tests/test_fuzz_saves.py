@@ -42,8 +42,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from game.core import Match, Rng, SaveFormatError, Seat, load_game, share
-from game.core.match import check_header
 from game.core.locale import catalogue, has_text, languages
+from game.core.match import check_header
 from game.core.record import GameRecord, RecordError, Replay
 from game.ui.records import RecordBook
 from game.ui.storage import MemoryBackend, Store
@@ -228,7 +228,7 @@ def _damage_at(rnd: random.Random, data: Any, path: list[Any]) -> tuple[Any, str
         ops += ["truncate", "duplicate", "swap", "reverse"]
     elif isinstance(node, dict) and node:
         ops += ["drop_inner", "swap_values", "extra_key"]
-    op = rnd.choice((ops))
+    op = rnd.choice(ops)
     where = "/".join(map(str, path))
 
     def put(value: Any) -> Callable[[Any, Any], None]:
@@ -250,16 +250,16 @@ def _damage_at(rnd: random.Random, data: Any, path: list[Any]) -> tuple[Any, str
         other = siblings[rnd.randint(0, len(siblings) - 1)]
         return _edit(data, path, put(copy.deepcopy(parent[other]))), f"copy {other} over {where}"
     if op == "retype":
-        new = rnd.choice(([v for v in WRONG_TYPES if type(v) is not type(node) or v != node]))
+        new = rnd.choice([v for v in WRONG_TYPES if type(v) is not type(node) or v != node])
     elif op == "flip":
         new = not node
     elif op == "nudge":
-        new = node + rnd.choice(([-1, 1, -2, 2]))
+        new = node + rnd.choice([-1, 1, -2, 2])
     elif op == "far":
-        new = rnd.choice(([-(10**6), -node - 1, node + 100, 10**6, 2**62, -(2**63) - 1]))
+        new = rnd.choice([-(10**6), -node - 1, node + 100, 10**6, 2**62, -(2**63) - 1])
     elif op == "restring":
-        new = rnd.choice((["", node + "x", node.upper(), "human", "computer", "weak", "strong", "take",
-                                    "over", "A", "Z", "7"]))
+        new = rnd.choice(["", node + "x", node.upper(), "human", "computer", "weak", "strong", "take",
+                                    "over", "A", "Z", "7"])
     elif op == "truncate":
         new = node[:rnd.randint(0, len(node) - 1)]
     elif op == "duplicate":
@@ -284,7 +284,7 @@ def _damage_at(rnd: random.Random, data: Any, path: list[Any]) -> tuple[Any, str
         new = dict(node)
         new[a], new[b] = node[b], node[a]
     else:  # extra_key
-        new = {**node, "unexpected": rnd.choice((WRONG_TYPES))}
+        new = {**node, "unexpected": rnd.choice(WRONG_TYPES)}
     return _edit(data, path, put(new)), f"{op} {where}"
 
 
@@ -303,12 +303,12 @@ def _damaged_autosave(fmt: str, index: int, seed: int) -> tuple[Any, str]:
     for _ in range(rnd.randint(1, 3)):
         if not isinstance(data, dict):
             break
-        aim = rnd.choice((["any", "any", "any", "seat", "move", "state", "log", "players"]))
+        aim = rnd.choice(["any", "any", "any", "seat", "move", "state", "log", "players"])
         seats, actions, state = data.get("seats"), data.get("actions"), data.get("state")
         if aim == "seat" and isinstance(seats, list) and seats and all(isinstance(s, dict) for s in seats):
             i = rnd.randint(0, len(seats) - 1)
-            field = rnd.choice((["bot", "bot", "kind", "name"]))
-            value = rnd.choice(([7, ["weak"], "weak", "strong", "Strong", None, "human", "computer", "", 1.5]))
+            field = rnd.choice(["bot", "bot", "kind", "name"])
+            value = rnd.choice([7, ["weak"], "weak", "strong", "Strong", None, "human", "computer", "", 1.5])
             new_seats = list(seats)
             new_seats[i] = {**seats[i], field: value}
             data = {**data, "seats": new_seats}
@@ -329,7 +329,7 @@ def _damaged_autosave(fmt: str, index: int, seed: int) -> tuple[Any, str]:
             fields = _lists_of_players(state, data.get("num_players") if isinstance(data.get("num_players"), int) else 0)
             if not fields:
                 continue
-            field = rnd.choice((fields))
+            field = rnd.choice(fields)
             i, j = rnd.randint(0, len(state[field]) - 1), rnd.randint(0, len(state[field]) - 1)
 
             data = {**data, "state": {**state, field: _swapped(state[field], i, j)}}
@@ -520,18 +520,18 @@ def _damaged_link(index: int, seed: int) -> tuple[str, str]:
 def _damage_link(rnd: random.Random, index: int) -> tuple[str, str]:
     records = _records()
     code = _links()[index]
-    how = rnd.choice((["field", "field", "field", "field", "bytes", "text"]))
+    how = rnd.choice(["field", "field", "field", "field", "bytes", "text"])
     if how == "text":  # a bad copy: characters changed, cut or added (the checksum catches most)
         i = rnd.randint(0, len(code) - 1)
-        op = rnd.choice((["cut", "change", "insert", "drop"]))
-        char = rnd.choice(("AQgw_-09z=#/ "))
+        op = rnd.choice(["cut", "change", "insert", "drop"])
+        char = rnd.choice("AQgw_-09z=#/ ")
         new = {"cut": code[:i], "change": code[:i] + char + code[i + 1:], "insert": code[:i] + char + code[i:],
                "drop": code[:i] + code[i + 1:]}[op]
         return new, f"link #{index}: text {op} at {i}"
     if how == "bytes":  # damage under a recomputed checksum
         raw = bytearray(base64.urlsafe_b64decode(code + "=" * (-len(code) % 4))[:-4])
         i = rnd.randint(0, len(raw) - 1)
-        op = rnd.choice((["flip", "insert", "drop", "cut"]))
+        op = rnd.choice(["flip", "insert", "drop", "cut"])
         if op == "flip":
             raw[i] ^= 1 << rnd.randint(0, 7)
         elif op == "insert":
@@ -551,24 +551,24 @@ def _damage_link(rnd: random.Random, index: int) -> tuple[str, str]:
                        + ("scores",) * 4 + ("finished", "daily"))
     value = fields[field]
     if field == "options":
-        choice = rnd.choice((["drop", "add", "change", "reorder"]))
+        choice = rnd.choice(["drop", "add", "change", "reorder"])
         if choice == "drop" and value:
             value = value[1:]
         elif choice == "add":
-            value = value + [(rnd.choice((["rounds", "level", "scoring_card", "solo", "zz"])),
-                              rnd.choice(([(0, 2), (0, 0), (0, 99), (1, "A"), (1, "Q"), (2, None), (3, None)])))]
+            value = value + [(rnd.choice(["rounds", "level", "scoring_card", "solo", "zz"]),
+                              rnd.choice([(0, 2), (0, 0), (0, 99), (1, "A"), (1, "Q"), (2, None), (3, None)]))]
         elif choice == "change" and value:
-            value = [(value[0][0], rnd.choice(([(0, 1), (0, -1), (1, "C"), (1, ""), (2, None), (5, None)])))] + value[1:]
+            value = [(value[0][0], rnd.choice([(0, 1), (0, -1), (1, "C"), (1, ""), (2, None), (5, None)]))] + value[1:]
         else:
             value = value[::-1]
     elif field == "seats":
         seats = list(value)
         i = rnd.randint(0, len(seats) - 1)
-        choice = rnd.choice((["kind", "kind", "kind", "name", "drop", "add", "swap"]))
+        choice = rnd.choice(["kind", "kind", "kind", "name", "drop", "add", "swap"])
         if choice == "kind":
-            seats[i] = (rnd.choice(([0, 1, 2, 3, 7, 2**40])), seats[i][1])
+            seats[i] = (rnd.choice([0, 1, 2, 3, 7, 2**40]), seats[i][1])
         elif choice == "name":
-            seats[i] = (seats[i][0], rnd.choice((["", "Zoë", "x" * 300, "\u0000"])))
+            seats[i] = (seats[i][0], rnd.choice(["", "Zoë", "x" * 300, "\u0000"]))
         elif choice == "drop":
             del seats[i]
         elif choice == "add":
@@ -577,11 +577,11 @@ def _damage_link(rnd: random.Random, index: int) -> tuple[str, str]:
             seats = seats[::-1]
         value = seats
     elif field == "scores":
-        choice = rnd.choice((["nudge", "drop", "add", "swap"]))
+        choice = rnd.choice(["nudge", "drop", "add", "swap"])
         scores = list(value)
         i = rnd.randint(0, len(scores) - 1)
         if choice == "nudge":
-            scores[i] += rnd.choice(([-1, 1, 100, -(2**62)]))
+            scores[i] += rnd.choice([-1, 1, 100, -(2**62)])
         elif choice == "drop":
             del scores[i]
         elif choice == "add":
@@ -590,14 +590,14 @@ def _damage_link(rnd: random.Random, index: int) -> tuple[str, str]:
             scores = scores[::-1]
         value = scores
     elif field in ("daily",):
-        value = rnd.choice((["", "2026-01-01/x", "junk", "é" * 40]))
+        value = rnd.choice(["", "2026-01-01/x", "junk", "é" * 40])
     elif field == "version":
-        value = rnd.choice(([0, 2, 255]))
+        value = rnd.choice([0, 2, 255])
     else:  # game, players, seed, finished, steps, choices: numbers
-        value = rnd.choice(([0, 1, 2, 5, value + 1, max(0, value - 1), value * 2, 2**62, 2**62 + 1,
-                                      253402300800, 253402300801, 2**69]))
+        value = rnd.choice([0, 1, 2, 5, value + 1, max(0, value - 1), value * 2, 2**62, 2**62 + 1,
+                                      253402300800, 253402300801, 2**69])
         if field == "choices":
-            value = rnd.choice(([value, fields["choices"] ^ (1 << rnd.randint(0, 40))]))
+            value = rnd.choice([value, fields["choices"] ^ (1 << rnd.randint(0, 40))])
     if field == "tail" or rnd.randint(0, 9) == 0:
         fields["tail"] = b"\x00"
     fields[field] = value
@@ -673,7 +673,7 @@ def _damaged_export(seed: int) -> tuple[str, str]:
     for _ in range(rnd.randint(1, 2)):
         if not isinstance(data, dict):
             break
-        aim = rnd.choice((["any", "results", "results", "games", "daily"]))
+        aim = rnd.choice(["any", "results", "results", "games", "daily"])
         inner = data.get(aim) if aim != "any" else None
         if isinstance(inner, (list, dict)) and inner:
             start: list[Any] = [aim]
@@ -687,7 +687,7 @@ def _damaged_export(seed: int) -> tuple[str, str]:
     text = json.dumps(data, ensure_ascii=False, indent=1)
     if rnd.randint(0, 19) == 0:  # a file cut short or with a stray character
         i = rnd.randint(0, len(text) - 1)
-        text = rnd.choice(([text[:i], text[:i] + "\x00" + text[i:]]))
+        text = rnd.choice([text[:i], text[:i] + "\x00" + text[i:]])
         done.append(f"text damage at {i}")
     return text, "; ".join(done)
 
