@@ -141,10 +141,15 @@ def result_row(record: GameRecord, counted: bool = True) -> dict[str, Any]:
     }
 
 
+#: the fields every result row has (``hints`` may be missing: rows from before hints were counted)
+ROW_FIELDS = frozenset(("id", "game", "mode", "level", "finished", "players", "me", "scores", "winners", "result",
+                        "score", "daily", "counted"))
+
+
 def _check_row(row: Any) -> dict[str, Any]:
     """A result row read from storage or a file, type-checked; raise ``ValueError``."""
-    if not isinstance(row, dict):
-        raise ValueError
+    if not isinstance(row, dict) or not ROW_FIELDS <= row.keys():  # found by tests/test_fuzz_saves.py: a row
+        raise ValueError  # without "daily", "score" or "result" was imported, then crashed the statistics
     ints = lambda xs: isinstance(xs, list) and all(isinstance(x, int) and not isinstance(x, bool) for x in xs)
     ok = (
         isinstance(row.get("id"), str) and len(row["id"]) == 16
