@@ -40,8 +40,8 @@ def test_autosave_round_trip(toy):
 @pytest.mark.parametrize("raw,why", [
     ("{not json", "not valid JSON"),
     ('{"format": "something-else"}', "not a saved game"),
-    ('{"format": "house-games-match", "version": 1, "game": "toy", "seats": 3}', "damaged"),
-    ('{"format": "house-games-match", "version": 99}', "not readable"),
+    ('{"format": "house-games-match", "version": 1, "game": "toy", "seats": 3}', "lacks the field"),
+    ('{"format": "house-games-match", "version": 99}', "newer version"),
     ('null', "not a saved game"),
 ])
 def test_bad_autosave_is_kept_aside_with_a_reason(toy, raw, why):
