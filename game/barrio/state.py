@@ -84,7 +84,7 @@ class State:
         s.log = self.log[:]
         return s
 
-    def _key(self) -> tuple:
+    def _key(self) -> tuple[Any, ...]:
         return tuple(getattr(self, k) for k in State.__slots__)
 
     def __eq__(self, other: object) -> bool:
