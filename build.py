@@ -38,7 +38,7 @@ import tomllib
 import zipfile
 import zlib
 from pathlib import Path
-from typing import Iterable
+from typing import Any, Iterable
 
 ROOT = Path(__file__).resolve().parent
 DIST = ROOT / "dist"
@@ -187,31 +187,32 @@ def project_metadata() -> dict:
     return tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
 
 
-#: test-only games (``build --with-test-games``): id → (engine module, screen module), files under tests/
-TEST_GAMES = {"toy": ("tests.toygame", "tests.toygame_ui")}
+def wheel_assets() -> dict[str, str]:
+    """Generated assets shipped inside the wheel as package data (deflated there: a ``.bin`` file served on its
+    own would travel uncompressed), archive name → file under assets/: each game's ``SPEC.package_data``."""
+    if str(ROOT) not in sys.path:
+        sys.path.insert(0, str(ROOT))
+    from game import ENGINE_MODULES
+    from game.core import load_game
 
-
-def test_games_variable() -> str:
-    """The value of ``HOUSE_GAMES_EXTRA`` (see ``game/__init__.py``) that registers :data:`TEST_GAMES`."""
-    return ",".join(f"{gid}={engine}:{screen}" for gid, (engine, screen) in TEST_GAMES.items())
-
-
-def test_game_files() -> list[tuple[str, bytes]]:
-    """(archive name, content) of the test games' modules, shipped only by the test-only build."""
-    names = {"tests/__init__.py"} | {m.replace(".", "/") + ".py" for pair in TEST_GAMES.values() for m in pair}
-    return [(name, (ROOT / name).read_bytes()) for name in sorted(names)]
-
-
-#: Generated assets shipped inside the wheel as package data (deflated there: a ``.bin`` file served on its
-#: own would travel uncompressed), archive name → file under assets/
-WHEEL_ASSETS = {"game/nyhavn/placements.bin": "placements.bin"}
+    return {f"{ENGINE_MODULES[gid].replace('.', '/')}/{name}": name
+            for gid in site_games() for name in load_game(gid).SPEC.package_data}
 
 
 def wheel_files(package_root: Path = ROOT / "game") -> list[tuple[str, bytes]]:
-    """(archive name, content) of every file of the ``game`` package that belongs in the wheel, and the
-    generated assets it carries (:data:`WHEEL_ASSETS`, read by the engines as package data)."""
+    """(archive name, content) of every file of the ``game`` package that belongs in the wheel: the modules the
+    app may import (:func:`app_modules`), the package data, and the generated assets it carries
+    (:func:`wheel_assets`, read by the engines as package data)."""
+    files = package_files(package_root)
+    modules = app_modules(files)
+    return [(name, data) for name, data in files
+            if not name.endswith(".py") or name[:-3].replace("/", ".").removesuffix(".__init__") in modules]
+
+
+def package_files(package_root: Path = ROOT / "game") -> list[tuple[str, bytes]]:
+    """(archive name, content) of every source and data file of the ``game`` package, and :func:`wheel_assets`."""
     files = []
-    for name, asset in WHEEL_ASSETS.items():
+    for name, asset in wheel_assets().items():
         path = ROOT / "assets" / asset
         if path.is_file() and not (package_root.parent / name).exists():
             files.append((name, path.read_bytes()))
@@ -223,6 +224,31 @@ def wheel_files(package_root: Path = ROOT / "game") -> list[tuple[str, bytes]]:
     return files
 
 
+def app_modules(files: list[tuple[str, bytes]]) -> set[str]:
+    """The modules among ``files`` that the app may import: everything reachable, lazy imports included, from
+    the worker's entry (``site/main.py``) and from each game's engine and screen, which the registry
+    (``game/__init__.py``) names for the app to import by name. The terminal (``python -m game``) is not
+    reached, so neither it nor its imports ship; the lab lives outside the package (``lab/``)."""
+    sources = {module: (is_package, source) for module, is_package, source in _python_sources(files)}
+    if str(ROOT) not in sys.path:
+        sys.path.insert(0, str(ROOT))
+    from game import ENGINE_MODULES, SCREEN_MODULES
+
+    games = site_games()
+    todo = sorted(imports_of((SITE / "main.py").read_text(), "__main__", False)
+                  | {ENGINE_MODULES[g] for g in games} | {SCREEN_MODULES[g] for g in games if g in SCREEN_MODULES})
+    seen: set[str] = set()
+    while todo:
+        name = todo.pop()
+        if name in seen or name not in sources:
+            continue
+        seen.add(name)
+        parts = name.split(".")
+        todo += [".".join(parts[:i]) for i in range(1, len(parts))]  # a module's packages run first
+        todo += sorted(imports_of(sources[name][1], name, sources[name][0]))
+    return seen
+
+
 def _zip_write(zf: zipfile.ZipFile, name: str, data: bytes) -> None:
     info = zipfile.ZipInfo(name, ZIP_EPOCH)
     info.compress_type = zipfile.ZIP_DEFLATED
@@ -230,24 +256,21 @@ def _zip_write(zf: zipfile.ZipFile, name: str, data: bytes) -> None:
     zf.writestr(info, data, compresslevel=9)
 
 
-def build_wheel(out_dir: Path, test_games: bool = False) -> Path:
-    """Write the pure ``game`` wheel (distribution house-games) reproducibly; return its path.
-
-    With ``test_games`` the wheel also holds :data:`TEST_GAMES`' modules (package ``tests``)."""
+def build_wheel(out_dir: Path) -> Path:
+    """Write the pure ``game`` wheel (distribution house-games) reproducibly; return its path."""
     meta = project_metadata()
     dist_name = meta["name"].replace("-", "_")
     version = meta["version"]
     info_dir = f"{dist_name}-{version}.dist-info"
     # shipped without comments and docstrings (line numbers kept, so tracebacks still point at the source)
     entries = [(name, slim_source(data.decode("utf-8")).encode("utf-8") if name.endswith(".py") else data)
-               for name, data in wheel_files() + (test_game_files() if test_games else [])
-               if name[:-3].replace("/", ".").removesuffix(".__init__") not in TERMINAL_ONLY]
+               for name, data in wheel_files()]
     entries.append((f"{info_dir}/METADATA", (
         f"Metadata-Version: 2.1\nName: {meta['name']}\nVersion: {version}\n"
         f"Summary: {meta.get('description', '')}\nRequires-Python: {meta.get('requires-python', '>=3.11')}\n"
     ).encode()))
     entries.append((f"{info_dir}/WHEEL", b"Wheel-Version: 1.0\nGenerator: house-games build.py\nRoot-Is-Purelib: true\nTag: py3-none-any\n"))
-    entries.append((f"{info_dir}/top_level.txt", b"game\ntests\n" if test_games else b"game\n"))
+    entries.append((f"{info_dir}/top_level.txt", b"game\n"))
     from game.ui.precompile import wheel_record  # the one RECORD writer (the worker rewrites RECORDs with it too)
 
     entries.append((f"{info_dir}/RECORD", wheel_record(f"{info_dir}/RECORD", entries)))
@@ -318,10 +341,6 @@ def house_icon(size: int, maskable: bool = False) -> bytes:
 
 #: The stdlib modules the app was seen to import (tests/bench/imports.py writes it; build.py keeps them)
 STDLIB_USED = ROOT / "stdlib-modules.txt"
-#: Modules of our package that only the terminal runs (``python -m game``, balance and bench tools): their
-#: imports (argparse, statistics, …) are not shipped; the browser app never imports them.
-TERMINAL_ONLY = frozenset({"game.__main__", "game.cli", "game.barrio.balance", "game.nyhavn.bench",
-                           "game.core.hint_latency", "game.core.link_lengths"})
 #: Modules the interpreter itself needs at start (found by name, not by an import statement)
 STDLIB_STARTUP = (
     "site", "sysconfig", "_sysconfigdata__emscripten_wasm32-emscripten", "encodings", "encodings.aliases",
@@ -607,8 +626,7 @@ def stdlib_roots() -> dict[str, set[str]]:
     start-up modules. What micropip, Pyodide and PyScript import at run time is in :func:`stdlib_used`."""
     roots: dict[str, set[str]] = {"startup": set(STDLIB_STARTUP), "from C": set(STDLIB_FROM_C)}
     for module, is_package, source in _python_sources(wheel_files()):
-        if module not in TERMINAL_ONLY:
-            roots[module] = imports_of(source, module, is_package)
+        roots[module] = imports_of(source, module, is_package)
     return roots
 
 
@@ -626,55 +644,60 @@ def strip_source_map(path: Path) -> None:
 START_MARKER = "<!-- start-screen: written by build.py -->"
 
 
-def site_games(test_games: bool = False) -> tuple[str, ...]:
-    """The games a build shows: the product's, plus :data:`TEST_GAMES` for the test-only build.
+def site_games() -> tuple[str, ...]:
+    """The games a build shows: the registry's product games (``game.PRODUCT_GAMES``).
 
-    Never the process's ``HOUSE_GAMES_EXTRA``: the normal build is the same whatever the environment."""
+    Never the process's ``HOUSE_GAMES_EXTRA``: the build is the same whatever the environment."""
     if str(ROOT) not in sys.path:
         sys.path.insert(0, str(ROOT))
-    from game import GAMES, PRODUCT_GAMES
+    from game import PRODUCT_GAMES
 
-    if test_games:
-        missing = [gid for gid in TEST_GAMES if gid not in GAMES]
-        if missing:
-            raise SystemExit(f"build.py: the test games {missing} are not registered in this process "
-                             f"(set HOUSE_GAMES_EXTRA={test_games_variable()} before importing game)")
-        return PRODUCT_GAMES + tuple(TEST_GAMES)
     return PRODUCT_GAMES
 
 
 def start_screen_data(games: tuple[str, ...] | None = None) -> dict:
     """What site/start.js needs to run the start screen without Python: the games, options and every UI text.
 
-    Taken from the tables the Python app uses (``game.ui.catalog``, ``game.ui.i18n``), so both agree.
+    Taken from the tables the Python app uses (``game.ui.catalog``, ``game.ui.i18n``), so both agree; each game's
+    start options are its ``SPEC.options`` as data (site/start.js draws them, whatever the game).
     """
     if str(ROOT) not in sys.path:
         sys.path.insert(0, str(ROOT))
-    from game.ui.catalog import ROUNDS, SCORING_CARDS, SOLO_LEVELS, catalog
+    from game.ui.catalog import catalog, screen_spec, start_defaults
     from game.ui.i18n import LANGUAGES, keys, t
 
-    games = [{"id": g.game_id, "title": g.title, "available": g.available, "problem": g.problem or "",
-              "min": g.min_players, "max": g.max_players, "bots": list(g.bot_names)} for g in catalog(games or site_games())]
-    texts = {lang: {k: t(k, lang) for k in keys("app.") + keys("start.")} for lang in LANGUAGES}
+    games = games or site_games()
+    for gid in games:
+        screen_spec(gid)  # a screen package registers its texts (a new game's option labels among them) on import
+    rows = [{"id": g.game_id, "title": g.title, "available": g.available, "problem": g.problem or "",
+             "min": g.min_players, "max": g.max_players, "bots": list(g.bot_names),
+             "options": [start_option_data(o) for o in (g.spec.options if g.spec else ())]} for g in catalog(games)]
+    option_keys = sorted({key for g in rows for o in g["options"]
+                          for key in [o["label"]] + [k for _, k in o["choices"] if k]})
+    texts = {lang: {k: t(k, lang) for k in keys("app.") + keys("start.") + option_keys} for lang in LANGUAGES}
     return {
-        "games": games, "levels": list(SOLO_LEVELS), "cards": list(SCORING_CARDS), "rounds": list(ROUNDS),
-        "languages": dict(LANGUAGES), "texts": texts,
-        # the Python app's defaults (game.ui.app.App.settings)
-        "defaults": {"game": "barrio", "players": 1, "seats": [], "level": "A", "scoring_card": "A", "rounds": 1,
-                     "seed": "", "lang": "en", "patterns": False},
+        "games": rows, "languages": dict(LANGUAGES), "texts": texts,
+        "defaults": start_defaults(games),  # the Python app's (game.ui.app.App.settings)
     }
+
+
+def start_option_data(option: Any) -> dict:
+    """One ``StartOption`` (``game.core.contract``) as site/start.js reads it: each choice with its text key, or
+    ``None`` to show the value as it is."""
+    return {"name": option.name, "label": option.label, "default": option.default,
+            "choices": [[c, f"{option.choice_text}{c}" if option.choice_text else None] for c in option.choices],
+            "players": list(option.players) if option.players else None, "random": option.random,
+            "beside_seats": option.beside_seats}
 
 
 def rules_data(games: tuple[str, ...] | None = None) -> dict:
     """Each game's in-app rules per language, ``{lang: {game: [[heading, [paragraph, …]], …]}}`` (site/rules.json),
-    from ``rules(lang)`` of each game's screen module (:data:`game.SCREEN_MODULES`)."""
-    import importlib
-
+    from ``rules(lang)`` of each game's screen package (its ``ScreenSpec``, :func:`game.ui.catalog.screen_spec`)."""
     games = games or site_games()
-    from game import SCREEN_MODULES
+    from game.ui.catalog import screen_spec
     from game.ui.i18n import LANGUAGES
 
-    screens = {gid: importlib.import_module(SCREEN_MODULES[gid]) for gid in games}
+    screens = {gid: spec for gid in games if (spec := screen_spec(gid)) is not None}
     return {lang: {gid: [[head, list(paras)] for head, paras in screen.rules(lang)] for gid, screen in screens.items()}
             for lang in LANGUAGES}
 
@@ -700,21 +723,33 @@ def start_screen_html(data: dict) -> str:
                 f'<select name="{name}" id="f-{name}">{opts}</select></label>')
 
     games = data["games"]
-    barrio = next(g for g in games if g["id"] == "barrio")
+    first = next(g for g in games if g["id"] == d["game"])  # drawn for the default game and player count
     choices = "".join(
         f'<label class="choice" for="game-{g["id"]}" data-available="{str(g["available"]).lower()}" title="{escape(g["problem"])}">'
         f'<input type="radio" name="game" id="game-{g["id"]}" value="{g["id"]}"{" checked" if g["id"] == d["game"] else ""}>'
         f'<span>{escape(g["title"])}</span>'
         + ("" if g["available"] else f'<span class="tag" data-t="start.coming">{t("start.coming")}</span>') + "</label>"
         for g in games)
-    players = [(str(n), texts["start.solo"] if n == 1 else str(n)) for n in range(barrio["min"], barrio["max"] + 1)]
-    seat_choices = [("human", texts["start.human"])] + [("bot:" + b, texts["start.computer"].format(name=texts.get(f"start.bot.{b}", b))) for b in barrio["bots"]]
+    players = [(str(n), texts["start.solo"] if n == 1 else str(n)) for n in range(first["min"], first["max"] + 1)]
+    seat_choices = [("human", texts["start.human"])] + [("bot:" + b, texts["start.computer"].format(name=texts.get(f"start.bot.{b}", b))) for b in first["bots"]]
     most = max(g["max"] for g in games)
     seats = "".join(select(f"seat-{i}", "start.seat", seat_choices, "human" if i == 0 else seat_choices[-1][0], hidden=True, n=i + 1)
                     for i in range(most))
-    levels = [(lv, texts[f"start.level.{lv}"]) for lv in data["levels"]]
-    cards = [(c, c) for c in data["cards"]] + [("random", texts["start.random"])]
-    rounds = [(str(r), str(r)) for r in data["rounds"]]
+    options: dict[str, dict] = {}  # every game's options, each name once (the first declaration)
+    for g in games:
+        for o in g["options"]:
+            options.setdefault(o["name"], o)
+    shown = {o["name"] for o in first["options"]
+             if not o["players"] or o["players"][0] <= d["players"] <= o["players"][1]}
+
+    def option_field(o: dict) -> str:
+        choices = [(str(v), texts[key] if key else str(v)) for v, key in o["choices"]]
+        choices += [("random", texts["start.random"])] if o["random"] else []
+        return select(o["name"], o["label"], choices, str(d.get(o["name"], o["default"])), hidden=o["name"] not in shown)
+
+    beside_seats = "".join(option_field(o) + "\n" for o in options.values() if o["beside_seats"])
+    other_options = [o for o in options.values() if not o["beside_seats"]]
+    options_hidden = not any(o["name"] in shown for o in other_options)
     languages = list(data["languages"].items())
     data_json = json.dumps(data, ensure_ascii=False, sort_keys=True).replace("</", "<\\/")  # safe inside <script>
     return f"""<main id="start-screen" class="screen stack" aria-labelledby="start-title">
@@ -727,13 +762,10 @@ def start_screen_html(data: dict) -> str:
 <p id="start-unavailable" class="notice" hidden></p>
 <fieldset id="seats-box"><legend data-t="start.seats">{t("start.seats")}</legend><div class="stack">
 {select("players", "start.players", players, str(d["players"]))}
-{select("level", "start.level", levels, d["level"])}
-{seats}
+{beside_seats}{seats}
 </div></fieldset>
-<fieldset id="options-box" hidden><legend data-t="start.options">{t("start.options")}</legend>
-{select("scoring_card", "start.scoring_card", cards, d["scoring_card"], hidden=True)}
-{select("rounds", "start.rounds", rounds, str(d["rounds"]), hidden=True)}
-</fieldset>
+<fieldset id="options-box"{" hidden" if options_hidden else ""}><legend data-t="start.options">{t("start.options")}</legend>
+{"".join(option_field(o) + chr(10) for o in other_options)}</fieldset>
 <fieldset><legend><span data-t="start.options">{t("start.options")}</span> · <span data-t="start.language">{t("start.language")}</span></legend><div class="stack">
 <label class="field" for="f-seed"><span data-t="start.seed">{t("start.seed")}</span><input type="number" id="f-seed" name="seed" min="0" inputmode="numeric" value="{escape(str(d["seed"]))}" aria-describedby="seed-hint"><small class="muted" id="seed-hint" data-t="start.seed.hint">{t("start.seed.hint")}</small></label>
 {select("lang", "start.language", languages, d["lang"])}
@@ -859,11 +891,9 @@ def finalize(out: Path) -> str:
     return build_id
 
 
-def build(out: Path = DIST, test_games: bool = False, full_stdlib: bool = False) -> str:
+def build(out: Path = DIST, full_stdlib: bool = False) -> str:
     """Write the whole site to ``out`` (emptied first); return the build id.
 
-    ``test_games`` (``build --with-test-games``, for tests only) adds :data:`TEST_GAMES` to the start screen, the
-    wheel and the worker; this process must have them registered (``HOUSE_GAMES_EXTRA``, which the command line sets).
     ``full_stdlib`` ships Pyodide's whole ``python_stdlib.zip`` instead of the trimmed one (for the import survey).
     """
     ensure_npm_packages()
@@ -872,15 +902,15 @@ def build(out: Path = DIST, test_games: bool = False, full_stdlib: bool = False)
         shutil.rmtree(out)
     out.mkdir(parents=True)
     # page, config and our static sources
-    write_index(out, site_games(test_games))
-    wheel = build_wheel(out, test_games)
+    write_index(out, site_games())
+    wheel = build_wheel(out)
     config = (ROOT / "pyscript.toml").read_text()
     config, found = re.subn(r'"\./[A-Za-z0-9_.-]+\.whl"', f'"./{wheel.name}"', config)
     if found != 1:
         raise SystemExit("build.py: pyscript.toml must list exactly one ./<name>.whl package")
     assets = ROOT / "assets"
     if assets.is_dir():  # generated or shipped by the engines; also written into Python's ./assets/
-        in_wheel = list(WHEEL_ASSETS.values())  # already package data of the wheel
+        in_wheel = list(wheel_assets().values())  # already package data of the wheel
         shutil.copytree(assets, out / "assets", ignore=shutil.ignore_patterns("__pycache__", "*.py", ".*", *in_wheel))
         names = sorted(p.relative_to(out).as_posix() for p in (out / "assets").rglob("*") if p.is_file())
         if not names:
@@ -892,9 +922,6 @@ def build(out: Path = DIST, test_games: bool = False, full_stdlib: bool = False)
     for path in sorted(SITE.iterdir()):
         if path.is_file() and path.name != "sw.js":
             shutil.copyfile(path, out / path.name)
-    if test_games:  # the worker registers them before it imports game (see game/__init__.py)
-        entry = out / "main.py"
-        entry.write_text(f"import os\nos.environ['HOUSE_GAMES_EXTRA'] = {test_games_variable()!r}\n" + entry.read_text())
     (out / ".nojekyll").write_bytes(b"")
     (out / "manifest.webmanifest").write_text(json.dumps(manifest(), indent=1) + "\n")
     icons = out / "icons"
@@ -1056,8 +1083,6 @@ def main(argv: list[str] | None = None) -> int:
     sub = parser.add_subparsers(dest="command", required=True)
     p = sub.add_parser("build", help="write the site to dist/")
     p.add_argument("--out", type=Path, default=DIST, help="where to write the site (default: dist/)")
-    p.add_argument("--with-test-games", action="store_true",
-                   help="tests only: also ship the toy game of tests/toygame.py (never deploy this build)")
     p = sub.add_parser("serve", help="build and serve dist/ on 127.0.0.1")
     p.add_argument("--port", type=int, default=8000)
     sub.add_parser("test", help="run every test (extra arguments go to pytest)")
@@ -1066,9 +1091,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "build":
         if rest:
             parser.error(f"unexpected arguments: {rest}")
-        if args.with_test_games:
-            os.environ["HOUSE_GAMES_EXTRA"] = test_games_variable()  # before anything imports game
-        build(args.out.resolve(), args.with_test_games)
+        build(args.out.resolve())
         return 0
     if args.command == "serve":
         serve(args.port)

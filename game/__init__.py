@@ -4,11 +4,14 @@
 and ``game.neueheimat`` are the engines; ``game.ui`` is the browser front
 end (see ``docs/architecture.md``).
 
-The registry of games is here, read by the core (:func:`game.core.load_game`),
-the start screen (:mod:`game.ui.catalog`) and the app (its screens). A game
+The registry of games is here, the one place that lists them: a new game is
+one line in :data:`PRODUCT_GAMES` (``docs/new-game.md``). It is read by the core
+(:func:`game.core.load_game`), the start screen (:mod:`game.ui.catalog`), the app
+(its screens) and ``build.py``; each game declares the rest itself (its
+``SPEC``, ``game.core.contract.GameSpec``). A game
 that is not part of the product, such as the toy game of the tests, is added
 for one process by the environment variable :data:`EXTRA_GAMES_VARIABLE`
-(``python3 build.py build --with-test-games`` sets it for its test-only site).
+(the build ignores it: a site ships :data:`PRODUCT_GAMES`).
 """
 
 from __future__ import annotations
@@ -27,8 +30,8 @@ EXTRA_GAMES_VARIABLE = "HOUSE_GAMES_EXTRA"
 def parse_extra_games(text: str) -> dict[str, tuple[str, str | None]]:
     """``{id: (engine module, screen module or None)}`` from :data:`EXTRA_GAMES_VARIABLE`'s value.
 
-    >>> parse_extra_games("toy=tests.toygame:tests.toygame_ui")
-    {'toy': ('tests.toygame', 'tests.toygame_ui')}
+    >>> parse_extra_games("toy=tests.toygame.engine:tests.toygame.screen")
+    {'toy': ('tests.toygame.engine', 'tests.toygame.screen')}
     """
     found: dict[str, tuple[str, str | None]] = {}
     for entry in filter(None, (part.strip() for part in text.split(","))):

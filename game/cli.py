@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import importlib
 import json
 import statistics
 import sys
@@ -12,17 +11,50 @@ from typing import Any, Sequence
 
 from . import GAMES
 from .core import IllegalAction, Match, Rng, Seat, load_game
+from .core.contract import GameSpec, StartOption
+from .core.locale import text
 from .core.play import play_bots
 
 
+def _default_players(spec: GameSpec, options: dict[str, Any]) -> int:
+    """The player count when none is given: the fewest (at least two) for which every given option is offered,
+    so a solo-only option (a solo level) means one player."""
+    counts = [n for n in range(spec.min_players, spec.max_players + 1)
+              if all(o.applies(n) for o in spec.options if o.name in options)]
+    if not counts:
+        return max(spec.min_players, 2)
+    restricted = any(o.players for o in spec.options if o.name in options)
+    return counts[0] if restricted else next((n for n in counts if n >= 2), counts[0])
+
+
+def _declared_options() -> dict[str, StartOption]:
+    """Every game's start options (``GameSpec.options``), each name once: the terminal's ``--<name>`` flags."""
+    found: dict[str, StartOption] = {}
+    for game_id in GAMES:
+        try:
+            spec = load_game(game_id).SPEC
+        except Exception:  # an engine in progress offers no flags
+            continue
+        for option in spec.options:
+            found.setdefault(option.name, option)
+    return found
+
+
 def _parse_options(args: argparse.Namespace) -> dict[str, Any]:
+    """``new_game`` options from the ``--<option>`` flags (checked against the chosen game's declaration) and ``--option``."""
     options: dict[str, Any] = {}
-    if getattr(args, "level", None):
-        options["level"] = args.level
-    if getattr(args, "scoring_card", None):
-        options["scoring_card"] = args.scoring_card
-    if getattr(args, "rounds", None):
-        options["rounds"] = args.rounds
+    spec = load_game(args.game).SPEC
+    for name in _declared_options():
+        chosen = getattr(args, name, None)
+        if chosen is None:
+            continue
+        option = spec.start_option(name)
+        if option is None:
+            raise IllegalAction(f"{args.game} has no option --{name.replace('_', '-')}.")
+        value = next((c for c in option.choices if str(c) == chosen), None)
+        if value is None:
+            raise IllegalAction(f"--{name.replace('_', '-')}: choose one of {', '.join(map(str, option.choices))}.")
+        options[name] = value
     for item in getattr(args, "option", None) or []:
         key, _, value = item.partition("=")
         try:
@@ -35,10 +67,7 @@ def _parse_options(args: argparse.Namespace) -> dict[str, Any]:
 def cmd_simulate(args: argparse.Namespace) -> int:
     module = load_game(args.game)
     options = _parse_options(args)
-    players = args.players
-    if args.game == "barrio" and args.level and players is None:
-        players = 1
-    players = players or 2
+    players = args.players or _default_players(module.SPEC, options)
     bots = args.bots.split(",") if args.bots else [module.BOT_NAMES[-1]] * players
     if len(bots) != players:
         print(f"--bots names {len(bots)} seats but the game has {players}", file=sys.stderr)
@@ -49,7 +78,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     t0 = time.perf_counter()
     for i in range(args.n):
         result = play_bots(module, players, args.seed + i, bots, iterations=args.iterations, **options)
-        while len(totals) < len(result.scores):  # solo Barrio scores Klaus too, as seat index 1
+        while len(totals) < len(result.scores):  # a solo game scores the automa too, as index 1
             wins.append(0.0)
             totals.append(0.0)
         for w in result.winners:
@@ -72,7 +101,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         "decision_ms_median": round(statistics.median(decision), 3) if decision else None,
         "seconds": round(elapsed, 2),
     }
-    extra = getattr(module, "simulation_summary", None)
+    extra = module.SPEC.simulation_summary
     if extra is not None:
         report.update(extra(report))
     print(json.dumps(report, indent=2))
@@ -88,11 +117,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
         except ImportError:
             report[gid] = None
             continue
-        try:
-            bench = importlib.import_module(f"game.{gid}.bench")
-            report[gid] = bench.run()
-        except ModuleNotFoundError:
-            report[gid] = {"playouts_per_s": playout_rate(module)}
+        report[gid] = {"playouts_per_s": playout_rate(module)}
     print(json.dumps(report, indent=2))
     return 0
 
@@ -115,8 +140,8 @@ def playout_rate(module: Any, seconds: float = 2.0, seed: int = 1) -> float:
 def cmd_play(args: argparse.Namespace) -> int:
     """A plain terminal game: numbered legal actions, the computer plays the other seats."""
     options = _parse_options(args)
-    players = args.players or (1 if args.game == "barrio" and "level" in options else 2)
     module = load_game(args.game)
+    players = args.players or _default_players(module.SPEC, options)
     seats = [Seat("human")] + [Seat("computer", args.bot or module.BOT_NAMES[0]) for _ in range(players - 1)]
     match = Match.new(args.game, players, args.seed, seats, **options)
     bots = {i: module.make_bot(s.bot, args.seed + i) for i, s in enumerate(seats) if s.kind == "computer"}
@@ -158,9 +183,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     def game_options(p: argparse.ArgumentParser) -> None:
         p.add_argument("--players", type=int)
         p.add_argument("--seed", type=int, default=1)
-        p.add_argument("--level", choices=["A", "B", "C"], help="Barrio solo level")
-        p.add_argument("--scoring-card", choices=list("ABCDEF"), help="Barrio scoring card")
-        p.add_argument("--rounds", type=int, help="Neue Heimat rounds")
+        for name, option in _declared_options().items():  # each game's start options (GameSpec.options)
+            p.add_argument(f"--{name.replace('_', '-')}", dest=name, metavar=name.upper(),
+                           help=f"{text(option.label, 'en')}: {', '.join(map(str, option.choices))}")
         p.add_argument("--option", action="append", help="any other engine option, key=value")
 
     p = sub.add_parser("simulate", help="play computer players against each other and print win rates")

@@ -1,6 +1,9 @@
 // The start screen, before and beside Python. build.py writes its HTML and the
 // data it needs (#start-data: games, options, texts in every UI language) from
-// the Python app's own tables; this script keeps the choices in localStorage
+// the Python app's own tables and each game's declaration (GameSpec): a game's
+// start options come as data ({name, label, choices, default, players, random,
+// beside_seats}) and are drawn here whatever the game, in the field
+// #field-<name> build.py wrote for them. It keeps the choices in localStorage
 // ("house-games.settings", the dict game/ui/storage.py keeps), switches the
 // language, shows the autosave's summary, and queues Start/Resume until Python
 // takes the request. Contract with Python (game/ui/app.py):
@@ -66,6 +69,18 @@
   }
   hg.t = t; // the loader's stage lines and error screen speak the chosen language too
   const gameInfo = (id) => DATA.games.find((g) => g.id === id);
+  // every option name of every game, each once (their fields exist in the page)
+  const optionNames = [...new Set(DATA.games.flatMap((g) => g.options.map((o) => o.name)))];
+  const applies = (option, players) => !option.players || (option.players[0] <= players && players <= option.players[1]);
+  // an option's choices as [value text, shown text] (a text key, or the value itself), "random" last if offered
+  const optionChoices = (option) => option.choices.map(([v, key]) => [String(v), key ? t(key) : String(v)])
+    .concat(option.random ? [["random", t("start.random")]] : []);
+  // the setting's value for the chosen text: the declared value (a number stays a number), or "random"
+  function optionValue(option, text) {
+    const found = option.choices.find(([v]) => String(v) === text);
+    if (found) return found[0];
+    return option.random && text === "random" ? "random" : option.default;
+  }
   const firstAvailable = () => DATA.games.find((g) => g.available);
 
   // Replace a select's options only when they differ (keeps focus and scroll position).
@@ -114,21 +129,18 @@
   }
 
   function renderSeats(info) {
-    const barrio = info.id === "barrio";
     const players = Math.min(Math.max(parseInt(s.players, 10) || info.min, info.min), info.max);
     s.players = players;
     const counts = [];
-    for (let n = info.min; n <= info.max; n++) counts.push([String(n), barrio && n === 1 ? t("start.solo") : String(n)]);
+    for (let n = info.min; n <= info.max; n++) counts.push([String(n), n === 1 ? t("start.solo") : String(n)]);
     setOptions($("f-players"), counts, String(players));
-    const solo = barrio && players === 1;
-    show($("field-level"), solo);
-    setOptions($("f-level"), DATA.levels.map((lv) => [lv, t(`start.level.${lv}`)]), s.level || "A");
+    const solo = players === 1; // one player: no seat to choose (the game's automa, if any, plays the other side)
     // seats as the Python app chose them: first human, the rest the strongest computer
     const choices = [["human", t("start.human")], ...info.bots.map((b) => [`bot:${b}`, t("start.computer", { name: DATA.texts.en[`start.bot.${b}`] ? t(`start.bot.${b}`) : b })])];
     const valid = new Set(choices.map(([v]) => v));
     const strongest = choices[choices.length - 1][0];
     let seats = Array.isArray(s.seats) ? s.seats.map(String) : [];
-    seats = seats.length ? seats.concat(Array(4).fill(strongest)) : ["human"].concat(Array(4).fill(strongest));
+    seats = seats.length ? seats.concat(Array(info.max).fill(strongest)) : ["human"].concat(Array(info.max).fill(strongest));
     if (!solo) s.seats = seats.slice(0, players).map((v) => (valid.has(v) ? v : strongest));
     let i = 0;
     for (let field; (field = $(`field-seat-${i}`)); i++) {
@@ -136,13 +148,15 @@
       show(field, used);
       if (used) setOptions($(`f-seat-${i}`), choices, s.seats[i]);
     }
-    const card = barrio && !solo;
-    const rounds = info.id === "neueheimat";
-    show($("field-scoring_card"), card);
-    show($("field-rounds"), rounds);
-    show($("options-box"), card || rounds);
-    if (card) setOptions($("f-scoring_card"), DATA.cards.map((c) => [c, c]).concat([["random", t("start.random")]]), s.scoring_card || "A");
-    if (rounds) $("f-rounds").value = String(s.rounds || 1);
+    // the game's own options: those for this player count shown, the rest of every game's hidden
+    const shown = info.options.filter((o) => applies(o, players));
+    for (const name of optionNames) show($(`field-${name}`), shown.some((o) => o.name === name));
+    for (const option of shown) {
+      const choices = optionChoices(option);
+      const value = String(s[option.name] ?? option.default);
+      setOptions($(`f-${option.name}`), choices, choices.some(([v]) => v === value) ? value : String(option.default));
+    }
+    show($("options-box"), shown.some((o) => !o.beside_seats));
   }
 
   // The autosave's summary, read without Python (Python checks the save itself when it loads it).
@@ -224,8 +238,10 @@
       else if (name === "seed") s.seed = target.value.trim();
       else if (name === "patterns") s.patterns = target.checked;
       else if (name === "lang") s.lang = target.value;
-      else if (name === "rounds") s.rounds = parseInt(target.value, 10);
-      else if (name === "level" || name === "scoring_card") s[name] = target.value;
+      else {
+        const option = ((gameInfo(s.game) || {}).options || []).find((o) => o.name === name);
+        if (option) s[name] = optionValue(option, target.value);
+      }
     });
   });
   // the seed is kept as it is typed, so another choice's re-render never drops it

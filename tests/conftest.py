@@ -6,7 +6,7 @@
   skipped test fails, unless its reason starts with ``platform:`` (a test that
   cannot run on this operating system, with the reason given). A missing
   browser, engine or tool is a failure there, not a skip.
-- **Test games**: the toy game (``tests/toygame.py``, screen ``tests/toygame_ui.py``)
+- **Test games**: the toy game (``tests/toygame/``: ``engine/`` and ``screen/``, the new-game template)
   is registered for this process as a fourth game (``HOUSE_GAMES_EXTRA``, see
   ``game/__init__.py``), so every test over :data:`game.GAMES` (the contract
   tests) covers it; tests of what ships use :data:`game.PRODUCT_GAMES`.
@@ -20,8 +20,8 @@ import os
 import pytest
 
 PLATFORM_PREFIX = "platform:"
-#: the test games as ``build.py`` ships them with ``--with-test-games`` (``build.TEST_GAMES``)
-TEST_GAMES = "toy=tests.toygame:tests.toygame_ui"
+#: the test games: the toy game's two folders (``tests/browser/test_newgame.py`` installs them in a copy of the product)
+TEST_GAMES = "toy=tests.toygame.engine:tests.toygame.screen"
 
 
 def _register_test_games() -> None:

@@ -54,7 +54,7 @@ def test_bots_decide_from_the_view_alone():
 
 
 def test_heuristic_builds_when_it_can():
-    from game.barrio.scenario import material, scenario
+    from lab.barrio.scenario import material, scenario
     wood, stone = material("wood"), material("stone")
     s = scenario(2, hands=[[54], [material("brick")]], market={(0, 0): wood, (0, 1): stone}, phase="placed2", placed=2)
     a = bots.greedy_action(s, B.legal_actions(s), Rng(1))

@@ -1,6 +1,6 @@
 """Barrio, rule by rule: 2-4 players, the common market, building, panoramas, the end, and refusals.
 
-Positions are built with ``game.barrio.scenario`` so each test shows the
+Positions are built with ``lab.barrio.scenario`` so each test shows the
 cards a player would see on the table.
 """
 
@@ -11,7 +11,7 @@ import pytest
 import game.barrio as B
 from game.barrio import cards as C
 from game.barrio import decks as D, market as M, panoramas as P
-from game.barrio.scenario import material, materials, scenario
+from lab.barrio.scenario import material, materials, scenario
 from game.barrio.saves import all_cards
 from game.core import IllegalAction
 from game.core.locale import has_text, languages

@@ -5,7 +5,7 @@ import pytest
 import game.barrio as B
 from game.barrio import cards as C
 from game.barrio import klaus as K, market as M, state as model
-from game.barrio.scenario import material, scenario
+from lab.barrio.scenario import material, scenario
 from game.barrio.saves import all_cards
 from game.core import IllegalAction
 

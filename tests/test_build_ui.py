@@ -16,13 +16,13 @@ from game.core.locale import catalogue
 from game.ui.i18n import LANGUAGES, t
 from game.ui.storage import AUTOSAVE_KEY, BAD_SAVE_PREFIX, MemoryBackend, Store
 
-from . import toygame
+from .toygame import engine as toygame
 
 
 @pytest.fixture
 def toy(monkeypatch):
-    sys.modules.setdefault("tests.toygame", toygame)
-    monkeypatch.setitem(match_mod.GAME_MODULES, "toy", "tests.toygame")
+    sys.modules.setdefault("tests.toygame.engine", toygame)
+    monkeypatch.setitem(match_mod.GAME_MODULES, "toy", "tests.toygame.engine")
     return toygame
 
 
@@ -93,16 +93,20 @@ def test_catalog_lists_every_game_and_flags_incomplete_ones(monkeypatch):
     assert not info.available and "new_game" in info.problem
     monkeypatch.setitem(match_mod.GAME_MODULES, "barrio", "game.does_not_exist")
     info = catalog_mod.probe("barrio")
-    assert not info.available and info.title == "Barrio" and "ModuleNotFoundError" in info.problem
+    assert not info.available and info.title == "barrio" and "ModuleNotFoundError" in info.problem  # its id: no title
 
 
 def test_start_choices_become_engine_options():
     assert catalog_mod.new_game_options("barrio", 1, {"level": "C", "scoring_card": "B"}, 0) == {"level": "C"}
     assert catalog_mod.new_game_options("barrio", 3, {"scoring_card": "D"}, 0) == {"scoring_card": "D"}
     picks = {catalog_mod.new_game_options("barrio", 2, {"scoring_card": "random"}, seed)["scoring_card"] for seed in range(12)}
-    assert picks == set(catalog_mod.SCORING_CARDS)
+    assert picks == set("ABCDEF")
     assert catalog_mod.new_game_options("neueheimat", 3, {"rounds": "2"}, 0) == {"rounds": 2}
     assert catalog_mod.new_game_options("nyhavn", 2, {"rounds": "2"}, 0) == {}
+    # a stale or damaged setting never reaches the engine: the option's default instead
+    assert catalog_mod.new_game_options("neueheimat", 3, {"rounds": 7}, 0) == {"rounds": 1}
+    assert catalog_mod.new_game_options("barrio", 1, {"level": "Z"}, 0) == {"level": "A"}
+    assert catalog_mod.new_game_options("toy", 2, {"turns": "8"}, 0) == {"turns": 8}
 
 
 def test_every_text_exists_in_every_language():

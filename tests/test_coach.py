@@ -271,5 +271,7 @@ def test_every_coach_text_exists_in_every_language():
 
 
 def test_measure_reports_median_and_p95():
-    m = coach.measure("nyhavn", 3, iterations=1)
+    from lab.hint_latency import measure
+
+    m = measure("nyhavn", 3, iterations=1)
     assert m["n"] == 3 and 0 < m["median"] <= m["p95"] <= m["max"]

@@ -11,6 +11,7 @@ import pytest
 
 from game import GAMES
 from game.core import IllegalAction, Match, Rng, SaveFormatError, load_game, missing_names
+from game.core.contract import spec_problems
 
 
 def _module(game_id):
@@ -43,6 +44,30 @@ def test_module_has_every_contract_name(game_id):
     assert missing_names(module) == []
     assert module.GAME_ID == game_id
     assert module.BOT_NAMES and module.MIN_PLAYERS <= module.MAX_PLAYERS
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_spec_declares_the_game_as_its_module_has_it(game_id):
+    """``SPEC`` agrees with the module's names, its start options' defaults reach a real game, and every
+    declared daily challenge deals a game."""
+    module = load_game(game_id)
+    spec = module.SPEC
+    assert spec_problems(module) == [] and spec.game_id == game_id
+    for players in range(spec.min_players, spec.max_players + 1):
+        options = spec.new_game_options(players, {}, 5)
+        assert set(options) == {o.name for o in spec.options if o.applies(players)}
+        state = module.new_game(players, 3, **options)
+        assert len(module.scores(state)) == spec.side_count(players)
+    for challenge in spec.daily:
+        assert spec.min_players <= challenge.players <= spec.max_players
+        module.new_game(challenge.players, 1, **challenge.options)
+
+
+def test_share_codes_and_daily_keys_are_unique():
+    specs = [load_game(g).SPEC for g in GAMES]
+    codes = [s.share_code for s in specs if s.share_code is not None]
+    keys = [c.key for s in specs for c in s.daily]
+    assert len(codes) == len(set(codes)) and len(keys) == len(set(keys))
 
 
 @pytest.mark.parametrize("game_id", GAMES)

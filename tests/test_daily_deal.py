@@ -26,8 +26,8 @@ def test_the_derivation_is_the_documented_hash():
 
 def test_every_day_and_challenge_gets_its_own_deal():
     start = date(2025, 1, 1)
-    seeds = {daily.deal(c, start + timedelta(days=i)).seed for i in range(366) for c in daily.CHALLENGES}
-    assert len(seeds) == 366 * len(daily.CHALLENGES)
+    seeds = {daily.deal(c, start + timedelta(days=i)).seed for i in range(366) for c in daily.challenges()}
+    assert len(seeds) == 366 * len(daily.challenges())
 
 
 def test_the_day_is_the_utc_day():

@@ -9,13 +9,13 @@ import game.core.match as match_mod
 from game.core import IllegalAction, Match, Rng, SaveFormatError, Seat, ismcts, missing_names
 from game.core.play import play_bots
 
-from . import toygame
+from .toygame import engine as toygame
 
 
 @pytest.fixture(autouse=True)
 def register_toy(monkeypatch):
-    sys.modules.setdefault("tests.toygame", toygame)
-    monkeypatch.setitem(match_mod.GAME_MODULES, "toy", "tests.toygame")
+    sys.modules.setdefault("tests.toygame.engine", toygame)
+    monkeypatch.setitem(match_mod.GAME_MODULES, "toy", "tests.toygame.engine")
 
 
 def test_toy_game_implements_the_contract():

@@ -8,7 +8,7 @@ from game import neueheimat as nh
 from game.core import IllegalAction, Match
 from game.core.locale import has_text, languages
 from game.neueheimat.state import complete_rows, row_length
-from game.neueheimat.scenario import cube, scenario
+from lab.neueheimat.scenario import cube, scenario
 
 NO = {"type": "profits", "take": False}
 YES = {"type": "profits", "take": True}

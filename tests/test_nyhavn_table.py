@@ -10,8 +10,9 @@ from hypothesis import given, settings, strategies as st
 
 from game.nyhavn import state as E
 from game.nyhavn import tiles as T
-from game.nyhavn import naive, table
-from game.nyhavn.bench import enumerate_naive, enumerate_table
+from game.nyhavn import table
+from lab.nyhavn import naive
+from lab.nyhavn.bench import enumerate_naive, enumerate_table
 from game.nyhavn.tiles import COLS, FULL, ROWS, SHAPE_ORIENTATIONS, SHAPES
 
 ASSET = Path(__file__).resolve().parent.parent / "assets" / "placements.bin"
@@ -113,7 +114,7 @@ def test_placement_problem_and_discount_agree_with_the_plain_checker(occ, colour
 
 
 def test_bench_enumerations_agree_on_a_mid_game_board():
-    from game.nyhavn.bench import mid_game_state
+    from lab.nyhavn.bench import mid_game_state
     s = mid_game_state()
     assert sorted(enumerate_table(s, s.seat)) == sorted(enumerate_naive(s, s.seat))
     assert len(enumerate_table(s, s.seat)) > 50

@@ -109,7 +109,7 @@ def test_every_readable_version_has_a_reader():
 
 
 def test_an_unknown_game_is_refused():
-    code = repack(share.encode(records()[0]), lambda body: body[:1] + bytes([len(share.GAME_CODES)]) + body[2:])
+    code = repack(share.encode(records()[0]), lambda body: body[:1] + bytes([max(share.game_codes()) + 1]) + body[2:])
     assert refusal(code) == "share.unknown_game"
 
 
@@ -161,10 +161,10 @@ def test_a_game_without_a_link_code_is_refused_with_a_reason(monkeypatch):
     from game.core import Match
     from game.core import match as match_mod
 
-    from . import toygame
+    from .toygame import engine as toygame
 
-    sys.modules.setdefault("tests.toygame", toygame)
-    monkeypatch.setitem(match_mod.GAME_MODULES, "toy", "tests.toygame")
+    sys.modules.setdefault("tests.toygame.engine", toygame)
+    monkeypatch.setitem(match_mod.GAME_MODULES, "toy", "tests.toygame.engine")
     match = Match.new("toy", 2, 3, [Seat("human"), Seat("computer", "random")])
     while not toygame.is_over(match.state):
         match.apply(toygame.legal_actions(match.state)[0])

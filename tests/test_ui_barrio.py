@@ -198,7 +198,7 @@ def test_klaus_area_changes_step_by_step_during_his_turn():
 
 
 def test_full_grid_offer_and_house_discard_by_taps():
-    from game.barrio.scenario import material, scenario
+    from lab.barrio.scenario import material, scenario
 
     kinds = ["wood"] * 9 + ["brick"] * 8 + ["stone"] * 7
     counts: dict[str, int] = {}

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 import game.neueheimat as nh
-from game.neueheimat.scenario import scenario
+from lab.neueheimat.scenario import scenario
 from game.ui.neueheimat.table import (
     Frame, action_for_key, bid_steps, draw_table, house_points, panel_actions, round_points, table_size,
 )

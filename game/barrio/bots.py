@@ -19,6 +19,7 @@ from typing import Any, Callable, Iterable
 from ..core import Rng, flat_monte_carlo
 from . import cards as C
 from . import market, panoramas, rules
+from .actions import draw, place
 from .scoring import scores, winners
 from .state import State
 from .view import determinize
@@ -330,7 +331,7 @@ def _place_or_draw(s: State, scored: Callable[[dict[int, float]], list], draws: 
     return None
 
 
-#: position -> [its place_options, its scored placements or None]: playouts of one decision meet the same
+#: position -> [its placements by cell, its scored placements or None]: playouts of one decision meet the same
 #: positions again and again (every deal shares the market and the searching seat's hand)
 #: (about 4 kB a position: at most 4,000 kept, a phone browser has little memory to spare)
 _PLACEMENTS: dict[tuple, list] = {}
@@ -346,9 +347,9 @@ def playout_action(s: State, rng: Rng) -> Action:
         if memo is None:
             if len(_PLACEMENTS) > 4000:
                 _PLACEMENTS.clear()
-            memo = _PLACEMENTS[key] = [rules.place_options(s), None]
+            memo = _PLACEMENTS[key] = [place.by_cell(s), None]
         opts = memo[0]
-        draws = rules.draws_now(s) if opts else None
+        draws = draw.options(s) if opts else None
         # with a draw or two placements there are two legal actions at least: the placement branch decides
         if draws or (opts and (len(opts) > 1 or len(opts[0][2]) > 1)):
             targets = _targets(s)
@@ -530,9 +531,8 @@ def make_bot(name: str, seed: int = 0, iterations: int | None = None) -> Any:
 
     ``iterations`` gives the strong player a fixed number of rounds (deals) per
     decision instead of the app's time budget: the same seed and budget then
-    play the same game on any machine. ``"strong-v1"`` is the strong player
-    as it was before the speed-up (:mod:`game.barrio.bots_v1`), kept for
-    comparisons and never offered in the app.
+    play the same game on any machine. (The strong player as it was before
+    the speed-up, ``strong-v1``, is kept for comparisons in :mod:`lab.barrio.bots_v1`.)
     """
     from ..core import IllegalAction
     if iterations is not None and (not isinstance(iterations, int) or isinstance(iterations, bool) or iterations < 1):
@@ -541,7 +541,4 @@ def make_bot(name: str, seed: int = 0, iterations: int | None = None) -> Any:
         return WeakBot(seed)
     if name == "strong":
         return StrongBot(seed, iterations=iterations)
-    if name == "strong-v1":
-        from . import bots_v1
-        return bots_v1.StrongBot(seed, iterations=iterations)
     raise IllegalAction(key="barrio.unknown_bot", name=str(name), choices=", ".join(BOT_NAMES))

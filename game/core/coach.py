@@ -32,9 +32,6 @@ parameters, so a hint is JSON (:meth:`Hint.to_json`) and reads in any language.
 
 from __future__ import annotations
 
-import importlib
-import statistics
-import time
 from dataclasses import dataclass, field
 from typing import Any, Union
 
@@ -152,7 +149,13 @@ class Hint:
 
 
 def _game_coach(game_id: str) -> Any:
-    return importlib.import_module(f"game.{game_id}.coach")
+    """The game's part of the coach: its ``SPEC.coach`` hook (``LookupError`` for a game without one)."""
+    from .match import load_game
+
+    loader = load_game(game_id).SPEC.coach
+    if loader is None:
+        raise LookupError(f"{game_id} has no coach")
+    return loader()
 
 
 def strong_player(module: Any, seed: int, iterations: int | None) -> Any:
@@ -286,52 +289,3 @@ def insight(game: Any, seat: int, iterations: int = INSIGHT_ITERATIONS, limit: i
             worst[turn] = Moment(step, turn, chosen, suggested, coach.reason(view, seat, chosen, state, None)[0],
                                  coach.reason(view, seat, suggested, state, None)[0], round(loss, 2), unit)
     return sorted(worst.values(), key=lambda m: (-m.loss, m.step))[:limit]
-
-
-# --------------------------------------------------------------------------- latency
-
-def sample_positions(game_id: str, n: int, seed: int = 1) -> list[tuple[Any, int]]:
-    """``n`` positions of real play (weak players, a fixed seed) with a choice to make, spread over games."""
-    from .match import load_game
-    from .rng import Rng
-
-    module = load_game(game_id)
-    rng = Rng(seed, stream=21)
-    players = {"barrio": 2, "nyhavn": 2, "neueheimat": 3}.get(game_id, module.MIN_PLAYERS)
-    out: list[tuple[Any, int]] = []
-    game_no = 0
-    while len(out) < n:
-        state = module.new_game(players, seed * 100 + game_no)
-        bots = [module.make_bot("weak", seed + i) for i in range(players)]
-        game_no += 1
-        steps = 0
-        while not module.is_over(state) and len(out) < n:
-            p = module.current_player(state)
-            legal = module.legal_actions(state)
-            if len(legal) > 1 and rng.randrange(6) == 0:
-                out.append((state, p))
-            state = module.apply_action(state, bots[p].choose(module.view(state, p), legal))
-            steps += 1
-    return out
-
-
-def measure(game_id: str, n: int = 20, iterations: int | None = None, seed: int = 1) -> dict[str, float]:
-    """Hint latency in milliseconds over ``n`` real positions: ``{"median", "p95", "max", "n"}``.
-
-    Without ``iterations`` the strong player uses the app's time budget, as
-    at the table. For the benchmark report (``hint_ms.<game>``).
-    """
-    from .match import load_game
-
-    module = load_game(game_id)
-    times = []
-    for i, (state, p) in enumerate(sample_positions(game_id, n, seed)):
-        view = module.view(state, p)
-        legal = module.legal_actions(state)
-        t0 = time.perf_counter()
-        hint(module, view, p, seed + i, iterations, legal)
-        times.append((time.perf_counter() - t0) * 1000.0)
-    times.sort()
-    p95 = times[min(len(times) - 1, max(0, int(round(0.95 * len(times))) - 1))]
-    return {"median": round(statistics.median(times), 1), "p95": round(p95, 1), "max": round(times[-1], 1),
-            "n": len(times)}

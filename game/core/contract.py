@@ -1,13 +1,17 @@
 """The engine contract every game module implements (see ``docs/engine-contract.md``).
 
-A game is a module (``game.barrio``, ``game.nyhavn``, ``game.neueheimat``)
-exposing the names of :class:`GameModule`. The UI, the command line, the
-computer players and the tests use only these, so they are written once.
+A game is a package ``game.<id>`` exposing the names of :class:`GameModule`
+and its declaration :class:`GameSpec` as ``SPEC``: everything the framework
+knows of a game (title, players, computer strengths, share code, start
+options, daily challenges, optional hooks) is read from there, so the
+framework never names a game. The UI, the command line, the computer players
+and the tests use only these, so they are written once.
 """
 
 from __future__ import annotations
 
-from typing import Any, Protocol, runtime_checkable
+from dataclasses import dataclass, field
+from typing import Any, Callable, Protocol, runtime_checkable
 
 Action = dict[str, Any]
 View = dict[str, Any]
@@ -86,5 +90,166 @@ REQUIRED_NAMES = (
 
 
 def missing_names(module: Any) -> list[str]:
-    """Names of the contract that ``module`` lacks (empty when it is complete)."""
-    return [name for name in REQUIRED_NAMES if not hasattr(module, name)]
+    """Names of the contract that ``module`` lacks (empty when it is complete); ``SPEC`` is one of them."""
+    return [name for name in REQUIRED_NAMES + ("SPEC",) if not hasattr(module, name)]
+
+
+# --------------------------------------------------------------------------- the declaration
+
+Choice = str | int
+
+
+@dataclass(frozen=True)
+class StartOption:
+    """One choice of the start screen beyond players and seats, declared as data.
+
+    ``build.py`` writes it into the start page and ``site/start.js`` draws it;
+    :meth:`GameSpec.new_game_options` turns the chosen value into ``new_game``'s
+    keyword ``name``. The value is kept in the settings under ``name``.
+    """
+
+    name: str  #: the ``new_game`` keyword and the settings key: "level"
+    label: str  #: the text key of the field's label: "start.level"
+    choices: tuple[Choice, ...]  #: the values offered, in order
+    default: Choice  #: one of ``choices``
+    #: text key prefix of each choice ("start.level." shows "A" as ``start.level.A``); empty: the value itself
+    choice_text: str = ""
+    #: the player counts it applies to (inclusive); ``None``: every count
+    players: tuple[int, int] | None = None
+    #: also offer "random": one of ``choices``, picked from the game's seed (so a seed replays the same choice)
+    random: bool = False
+    #: drawn with the seats, which it stands in for (a solo level), instead of under the options
+    beside_seats: bool = False
+
+    def applies(self, players: int) -> bool:
+        """Whether the option is offered (and passed to the engine) with ``players`` players."""
+        return self.players is None or self.players[0] <= players <= self.players[1]
+
+    def value(self, chosen: Any, random_pick: int) -> Choice:
+        """The engine's value for what the start screen holds: ``chosen`` if offered, "random" resolved with
+        ``random_pick``, else the default (a stale or damaged setting never reaches the engine)."""
+        if self.random and chosen == "random":
+            return self.choices[random_pick % len(self.choices)]
+        for choice in self.choices:
+            if chosen == choice or (chosen is not None and str(chosen) == str(choice)):
+                return choice
+        return self.default
+
+
+@dataclass(frozen=True)
+class DailyChallenge:
+    """A daily deal this game offers (``game.core.daily``): the same deal for everyone on a given UTC day."""
+
+    key: str  #: kept in records and links, part of the seed's derivation: never change it
+    players: int
+    options: dict[str, Any] = field(default_factory=dict)  #: ``new_game`` options
+    computer: str | None = None  #: strength of the other seats, ``None`` when only the player sits (solo)
+
+
+@dataclass(frozen=True)
+class Automa:
+    """A side the rules play themselves in the one-player game (Barrio's Klaus): scored after the player
+    (``scores`` index 1), never a seat. Its words are the locale's ``player.<name>`` (its name),
+    ``daily.card.<name>`` (its score on a daily card) and ``stats.<name>…`` (its record per level)."""
+
+    name: str  #: "klaus"
+    level_option: str  #: the start option that sets its level: "level"
+    levels: tuple[str, ...]  #: every level, easiest first
+
+
+class GameCoach(Protocol):
+    """A game's part of the coach (``game.core.coach``): reasons, first taps, estimates and words."""
+
+    def reason(self, view: View, player: int, action: Action, state: Any, report: Any) -> tuple[Any, list[Any]]:
+        """(what the action is, why it is good) as phrases."""
+
+    def first_step(self, view: View, action: Action) -> Action | None:
+        """The first tap of ``action`` when it takes several."""
+
+    def compare(self, view: View, player: int, actions: list[Action], seed: int, iterations: int | None) -> tuple[list[float], str]:
+        """Estimates of ``actions`` on the same deals, and their unit."""
+
+    def term(self, kind: str, value: Any, lang: str) -> str:
+        """A game word (a card, a tile) in ``lang``."""
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """One game, declared once: what the framework, the start page and the tools know of it.
+
+    The engine package exports it as ``SPEC``; its screen package exports a
+    ``ScreenSpec`` (``game.ui.screen``). The registry (``game/__init__.py``)
+    lists the ids. Optional hooks are ``None`` when a game has no such part.
+    """
+
+    game_id: str  #: short id used in URLs, saves and test names
+    title: str  #: display name
+    min_players: int
+    max_players: int
+    bot_names: tuple[str, ...]  #: computer strengths, weakest first (the last is the default computer)
+    #: number of the game in share links (``game.core.share``); ``None``: its games cannot be shared yet.
+    #: Unique and permanent: old links keep their numbers.
+    share_code: int | None
+    # the engine functions (the contract of :class:`GameModule`)
+    new_game: Callable[..., Any]
+    current_player: Callable[[Any], int | None]
+    legal_actions: Callable[[Any], list[Action]]
+    apply_action: Callable[[Any, Action], Any]
+    is_over: Callable[[Any], bool]
+    scores: Callable[[Any], list[int]]
+    winners: Callable[[Any], list[int]]
+    to_json: Callable[[Any], dict[str, Any]]
+    from_json: Callable[[Any], Any]
+    view: Callable[[Any, int], View]
+    describe_action: Callable[..., str]
+    describe_event: Callable[..., str]
+    undo_barrier: Callable[[Any, Action, Any], bool]
+    determinize: Callable[[View, int, int], Any]
+    make_bot: Callable[..., Bot]
+    #: the start screen's options beyond players and seats, in the order shown
+    options: tuple[StartOption, ...] = ()
+    #: the daily deals it offers, in menu order
+    daily: tuple[DailyChallenge, ...] = ()
+    # optional hooks
+    #: the coach's part for this game, loaded when first asked (``None``: no Hint, no review)
+    coach: Callable[[], GameCoach] | None = None
+    #: the parts of a side's score for the end screen: ``(state, side) -> {part: points, "total": n}``
+    score_breakdown: Callable[[Any, int], dict[str, int]] | None = None
+    #: the side the rules play in the one-player game (extra side, own statistics); ``None``: none
+    automa: Automa | None = None
+    #: extra lines for ``python -m game simulate`` from its report
+    simulation_summary: Callable[[dict[str, Any]], dict[str, Any]] | None = None
+    #: generated files under ``assets/`` the package reads as its own package data (the build puts them in the wheel)
+    package_data: tuple[str, ...] = ()
+
+    def side_count(self, players: int) -> int:
+        """How many sides ``scores`` lists with ``players`` seats (the automa's too)."""
+        return players + (1 if self.automa is not None and players == 1 else 0)
+
+    def start_option(self, name: str) -> StartOption | None:
+        """The start option called ``name``, if the game has one."""
+        return next((o for o in self.options if o.name == name), None)
+
+    def new_game_options(self, players: int, choices: dict[str, Any], random_pick: int) -> dict[str, Any]:
+        """``new_game``'s options from the start screen's ``choices`` (the settings) for ``players`` players;
+        ``random_pick`` (the seed) resolves "random"."""
+        return {o.name: o.value(choices.get(o.name), random_pick) for o in self.options if o.applies(players)}
+
+
+def spec_problems(module: Any) -> list[str]:
+    """What is wrong with ``module.SPEC`` against the module's own contract names (empty when it agrees)."""
+    spec = getattr(module, "SPEC", None)
+    if not isinstance(spec, GameSpec):
+        return ["SPEC is not a GameSpec"]
+    problems = []
+    for name, attr in (("game_id", "GAME_ID"), ("title", "TITLE"), ("min_players", "MIN_PLAYERS"),
+                       ("max_players", "MAX_PLAYERS"), ("bot_names", "BOT_NAMES")):
+        if getattr(spec, name) != getattr(module, attr, None):
+            problems.append(f"SPEC.{name} != {attr}")
+    for name in REQUIRED_NAMES:
+        if name[0].islower() and getattr(spec, name) is not getattr(module, name, None):
+            problems.append(f"SPEC.{name} is not the module's {name}")
+    for option in spec.options:
+        if option.default not in option.choices:
+            problems.append(f"option {option.name}: default {option.default!r} is not a choice")
+    return problems

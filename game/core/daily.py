@@ -1,8 +1,9 @@
 """The daily deal: one seed per UTC calendar day and challenge, the same for everyone.
 
-Challenges: Barrio solo against Klaus at each level (``barrio-A``,
-``barrio-B``, ``barrio-C``), and the Nyhavn score challenge (``nyhavn-score``:
-two players, the second a weak computer, ranked by the player's score).
+Challenges: each game declares its own (``GameSpec.daily``, a
+:class:`~game.core.contract.DailyChallenge`): for instance a solo game
+against the automa at each level, or two players, the second a weak
+computer, ranked by the player's score. :func:`challenges` lists them.
 
 The seed is derived from the text ``house-games/daily/1/<challenge>/<YYYY-MM-DD>``
 by SHA-256, first four bytes big-endian. Nothing in the derivation depends on
@@ -16,23 +17,34 @@ Changing the derivation means a new number in that text, never a silent change.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 from dataclasses import dataclass, field
 from datetime import date, datetime, timezone
 from typing import Any
 
+from .. import GAMES
+from .contract import DailyChallenge
 from .errors import IllegalAction
-from .match import Match, Seat
+from .match import Match, Seat, load_game
 
 DERIVATION = 1
 
-#: challenge key -> (game, players, options, computer strength or None)
-CHALLENGES: dict[str, tuple[str, int, dict[str, Any], str | None]] = {
-    "barrio-A": ("barrio", 1, {"level": "A"}, None),
-    "barrio-B": ("barrio", 1, {"level": "B"}, None),
-    "barrio-C": ("barrio", 1, {"level": "C"}, None),
-    "nyhavn-score": ("nyhavn", 2, {}, "weak"),
-}
+
+@functools.cache
+def challenges() -> dict[str, tuple[str, DailyChallenge]]:
+    """Every game's daily challenges, ``{key: (game id, challenge)}`` in the registry's and each game's order.
+
+    A game that does not load offers none (the others still do)."""
+    found: dict[str, tuple[str, DailyChallenge]] = {}
+    for game_id in GAMES:
+        try:
+            spec = load_game(game_id).SPEC
+        except Exception:  # an engine in progress: its deals are not offered
+            continue
+        for challenge in spec.daily:
+            found.setdefault(challenge.key, (game_id, challenge))
+    return found
 
 
 def utc_today(now: datetime | None = None) -> str:
@@ -56,7 +68,7 @@ def _day_text(day: str | date | None) -> str:
 
 def derive_seed(challenge: str, day: str | date | None = None, suffix: str = "") -> int:
     """The 32-bit seed of ``challenge`` on ``day`` (UTC, ``YYYY-MM-DD``; today when omitted)."""
-    if challenge not in CHALLENGES:
+    if challenge not in challenges():
         raise IllegalAction(key="daily.unknown_challenge", challenge=challenge)
     text = f"house-games/daily/{DERIVATION}/{challenge}/{_day_text(day)}{suffix}"
     return int.from_bytes(hashlib.sha256(text.encode("utf-8")).digest()[:4], "big")
@@ -67,12 +79,12 @@ class DailyDeal:
     """One day's deal of one challenge: everything needed to start it."""
 
     day: str  #: ``YYYY-MM-DD`` (UTC)
-    challenge: str  #: a key of :data:`CHALLENGES`
+    challenge: str  #: a key of :func:`challenges`
     game_id: str
     num_players: int
     seed: int
     options: dict[str, Any] = field(default_factory=dict)
-    computer: str | None = None  #: strength of seat 1 (Nyhavn), ``None`` for Barrio solo
+    computer: str | None = None  #: strength of the other seats, ``None`` in a solo game
 
     @property
     def key(self) -> str:
@@ -81,11 +93,11 @@ class DailyDeal:
 
     @property
     def level(self) -> str:
-        """Klaus's level for Barrio, the computer's strength for Nyhavn (statistics group by it)."""
+        """The automa's level in a solo game, else the computers' strength (statistics group by it)."""
         return str(self.options.get("level", self.computer or "-"))
 
     def seats(self, name: str = "") -> list[Seat]:
-        """Seat 0 is the player; seat 1 (Nyhavn) the computer."""
+        """Seat 0 is the player; the other seats, if any, the computer."""
         seats = [Seat("human", None, name)]
         if self.computer:
             seats += [Seat("computer", self.computer, "") for _ in range(self.num_players - 1)]
@@ -103,13 +115,13 @@ class DailyDeal:
 def deal(challenge: str, day: str | date | None = None) -> DailyDeal:
     """The deal of ``challenge`` on ``day`` (today, UTC, when omitted)."""
     seed = derive_seed(challenge, day)
-    game_id, players, options, computer = CHALLENGES[challenge]
-    return DailyDeal(_day_text(day), challenge, game_id, players, seed, dict(options), computer)
+    game_id, declared = challenges()[challenge]
+    return DailyDeal(_day_text(day), challenge, game_id, declared.players, seed, dict(declared.options), declared.computer)
 
 
 def deals(day: str | date | None = None) -> list[DailyDeal]:
-    """Every challenge's deal on ``day``, in :data:`CHALLENGES` order."""
-    return [deal(challenge, day) for challenge in CHALLENGES]
+    """Every challenge's deal on ``day``, in :func:`challenges` order."""
+    return [deal(challenge, day) for challenge in challenges()]
 
 
 def parse_key(key: str) -> DailyDeal:

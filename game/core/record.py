@@ -148,12 +148,12 @@ class GameRecord:
 
     @property
     def solo(self) -> bool:
-        """True for Barrio's solo game against Klaus (Klaus scores as index 1)."""
-        return self.game_id == "barrio" and self.num_players == 1
+        """True for a one-player game (against the game's automa, such as Barrio's Klaus, who scores as index 1)."""
+        return self.num_players == 1
 
     @property
     def mode(self) -> str:
-        """How it was played: ``daily``, ``solo`` (against Klaus), ``computer`` (one person against
+        """How it was played: ``daily``, ``solo`` (one player), ``computer`` (one person against
         computers), ``table`` (several people) or ``demo`` (computers only)."""
         if self.daily:
             return "daily"
@@ -166,10 +166,14 @@ class GameRecord:
 
     @property
     def level(self) -> str:
-        """The difficulty: Klaus's level (A, B, C) solo, the computers' strength (``weak``,
-        ``strong``, ``mixed``) against computers, ``-`` otherwise."""
+        """The difficulty: the automa's level solo (Barrio's Klaus: A, B, C), the computers' strength
+        (``weak``, ``strong``, ``mixed``) against computers, ``-`` otherwise."""
         if self.solo:
-            return str(self.options.get("level", self.options.get("scoring_card", "A")))
+            try:
+                automa = load_game(self.game_id).SPEC.automa
+            except (IllegalAction, ImportError):  # a game this build does not have
+                automa = None
+            return str(self.options.get(automa.level_option, automa.levels[0])) if automa else "-"
         bots = {s.bot or "" for s in self.seats if s.kind == "computer"}
         if not bots:
             return "-"

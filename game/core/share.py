@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from datetime import datetime, timezone
 from typing import Any
 
+from .. import GAMES
 from .errors import GameError
 from .match import Seat, load_game
 from .record import GameRecord, RecordError, Replay, canonical_action, parse_iso
@@ -37,10 +38,25 @@ LINK_VERSION = 1  #: the format written now
 OLDEST_READABLE = 1  #: older codes are refused with ``share.too_old``
 MAX_LINK_CHARS = 2000  #: links longer than this are offered as a file instead (``docs/replay-links.md``)
 
-#: game ids by their number in a code; append only, never reorder
-GAME_CODES = ("barrio", "nyhavn", "neueheimat")
 
 _B64URL = re.compile(r"^[A-Za-z0-9_-]*$")
+
+
+def game_codes() -> dict[int, str]:
+    """Game ids by their number in a code: each game's ``SPEC.share_code`` (permanent, so old links keep theirs).
+
+    A game that does not load cannot be read from a link (its number is then unknown)."""
+    codes: dict[int, str] = {}
+    for game_id in GAMES:
+        try:
+            code = load_game(game_id).SPEC.share_code
+        except Exception:  # an engine in progress
+            continue
+        if code is not None:
+            if code in codes:
+                raise ValueError(f"share code {code} is declared by {codes[code]} and {game_id}")
+            codes[code] = game_id
+    return codes
 
 
 # ---------------------------------------------------------------------- bytes
@@ -200,10 +216,11 @@ def encode(record: GameRecord) -> str:
 def pack(payload: LinkPayload) -> str:
     """The code of a payload in the current format (:func:`encode` without the move check)."""
     module = load_game(payload.game_id)
-    if payload.game_id not in GAME_CODES:  # a game outside the product (tests) or one not yet given a code
+    code = module.SPEC.share_code
+    if code is None:  # a game outside the product (tests) or one not yet given a code
         raise RecordError("share.no_code", game=payload.game_id)
     w = _Writer()
-    w.uint(GAME_CODES.index(payload.game_id))
+    w.uint(code)
     w.uint(payload.num_players)
     w.uint(len(payload.options))
     for key in sorted(payload.options):
@@ -280,9 +297,9 @@ def peek(text: str) -> LinkPayload:
 
 def _read_v1(r: _Reader, version: int) -> LinkPayload:
     code = r.uint()
-    if code >= len(GAME_CODES):
+    game_id = game_codes().get(code)
+    if game_id is None:
         raise RecordError("share.unknown_game")
-    game_id = GAME_CODES[code]
     module = load_game(game_id)
     num_players = r.uint()
     if not module.MIN_PLAYERS <= num_players <= module.MAX_PLAYERS:

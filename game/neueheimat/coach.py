@@ -164,7 +164,7 @@ def reason(view: dict[str, Any], player: int, action: Action, state: Any,
 
 def state_legal(state: Any) -> list[Action]:
     """The legal actions in ``state`` (through the package, whatever module holds the rules)."""
-    from . import legal_actions
+    from .rules import legal_actions
 
     return legal_actions(state)
 

@@ -14,20 +14,18 @@ message; every ``window.houseGames`` call here is an operation the page's
 
 from __future__ import annotations
 
-import importlib
 import json
 import time
 import traceback
 from typing import Any
 from urllib.parse import parse_qs, quote
 
-from .. import SCREEN_MODULES
 from ..core import IllegalAction, Match, Seat, daily, share
 from ..core.errors import GameError
 from ..core.record import GameRecord, RecordError, Replay
 from . import dom
 from ..core.locale import text
-from .catalog import GameInfo, catalog, new_game_options
+from .catalog import GameInfo, catalog, screen_spec, start_defaults
 from .coaching import InsightPanel
 from .dailydeal import DailyScreen, daily_deal_of, daily_key_of, result_card
 from .dom import el
@@ -44,14 +42,15 @@ MAX_TOASTS = 2
 
 
 def screen_class(game_id: str, prefer_list: bool = False) -> type[GameScreen]:
-    """The dedicated screen of a game (``SCREEN`` of :data:`game.SCREEN_MODULES`, ``game.ui.<game_id>``), else :class:`FallbackScreen`."""
+    """The dedicated screen of a game (its screen package's :class:`~game.ui.catalog.ScreenSpec`), else
+    :class:`FallbackScreen`."""
     if prefer_list:
         return FallbackScreen
     try:
-        module = importlib.import_module(SCREEN_MODULES.get(game_id, f"game.ui.{game_id}"))
+        spec = screen_spec(game_id)
     except ImportError:
         return FallbackScreen
-    return getattr(module, "SCREEN", FallbackScreen)
+    return spec.screen if spec else FallbackScreen
 
 
 class App:
@@ -60,11 +59,10 @@ class App:
     def __init__(self, root: Any, store: Store, search: str = "") -> None:
         self.root = root
         self.store = store
-        # the defaults are also build.py's start_screen_data()["defaults"]; start.js keeps the saved copy
-        self.settings: dict[str, Any] = {"game": "barrio", "players": 1, "seats": [], "level": "A",
-                                         "scoring_card": "A", "rounds": 1, "seed": "", "lang": "en", "patterns": False}
-        self.settings.update(store.load_settings())
         self.games: list[GameInfo] = catalog()
+        # the defaults are also build.py's start_screen_data()["defaults"]; start.js keeps the saved copy
+        self.settings: dict[str, Any] = start_defaults()
+        self.settings.update(store.load_settings())
         self.screen: GameScreen | None = None
         #: a screen that is not a game (replay viewer, past games, statistics, daily deal): mount/unmount
         self.panel: Any = None
@@ -313,7 +311,7 @@ class App:
         except (TypeError, ValueError):
             players = info.min_players
         players = min(max(players, info.min_players), info.max_players)
-        if info.game_id == "barrio" and players == 1:
+        if players == 1:  # no seat to choose: the player alone (against the game's automa, if it has one)
             seats = [Seat("human")]
         else:
             valid = {"human"} | {"bot:" + b for b in info.bot_names}
@@ -321,8 +319,7 @@ class App:
             chosen = [str(v) for v in s.get("seats") or [] if isinstance(v, str)] or ["human"]
             chosen = [v if v in valid else strongest for v in chosen + [strongest] * players][:players]
             seats = [Seat("computer", v[4:]) if v.startswith("bot:") else Seat("human") for v in chosen]
-        options = new_game_options(info.game_id, players, {"level": s.get("level"), "scoring_card": s.get("scoring_card"),
-                                                           "rounds": s.get("rounds")}, seed)
+        options = info.spec.new_game_options(players, s, seed) if info.spec else {}
         return self.start_match(info.game_id, players, seats, seed, options)
 
     def play(self, match: Match) -> None:

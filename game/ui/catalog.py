@@ -1,23 +1,44 @@
 """Which games this build can play, and how their start options look.
 
 A game is *available* when its module imports and has the whole engine
-contract (:func:`game.core.contract.missing_names` is empty); otherwise the
-start screen lists it as "coming". Pure Python: tested under CPython.
+contract (:func:`game.core.contract.missing_names` is empty, ``SPEC`` agrees
+with it); otherwise the start screen lists it as "coming". Everything shown
+of a game comes from its :class:`~game.core.contract.GameSpec`. Pure Python:
+tested under CPython.
 """
 
 from __future__ import annotations
 
+import functools
 import importlib
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Callable
 
-from .. import GAMES
+from .. import GAMES, SCREEN_MODULES
 from ..core import GAME_MODULES, missing_names
+from ..core.contract import Action, GameSpec, StartOption, View, spec_problems
 
-TITLES = {"barrio": "Barrio", "nyhavn": "Nyhavn", "neueheimat": "Neue Heimat"}
-SCORING_CARDS = ("A", "B", "C", "D", "E", "F")
-SOLO_LEVELS = ("A", "B", "C")
-ROUNDS = (1, 2, 3)
+
+@dataclass(frozen=True)
+class ScreenSpec:
+    """A game's screen package, declared once: each ``game/ui/<id>/`` exports one as ``SPEC``."""
+
+    #: the table: a subclass of :class:`game.ui.screen.GameScreen` (not imported here: the screen imports us)
+    screen: type
+    #: the in-app rules in a language: ``[(heading, [paragraph, …]), …]`` (``build.py`` writes them into rules.json)
+    rules: Callable[[str], list[tuple[str, list[str]]]]
+    #: where the coach's suggested action is on the table: ``(view, legal, action) -> [target key, …]``, first step
+    #: first (``game.ui.coaching``); ``None``: the hint is only said, never marked
+    hint_keys: Callable[[View, list[Action], Action], list[str]] | None = None
+
+
+def screen_spec(game_id: str) -> ScreenSpec | None:
+    """The :class:`ScreenSpec` of ``game_id``'s screen package (:data:`game.SCREEN_MODULES`), ``None`` without one."""
+    name = SCREEN_MODULES.get(game_id)
+    if name is None:
+        return None
+    spec = getattr(importlib.import_module(name), "SPEC", None)
+    return spec if isinstance(spec, ScreenSpec) else None
 
 
 @dataclass
@@ -35,6 +56,11 @@ class GameInfo:
         return self.module is not None
 
     @property
+    def spec(self) -> GameSpec | None:
+        """The game's declaration when available."""
+        return self.module.SPEC if self.module else None
+
+    @property
     def min_players(self) -> int:
         return int(self.module.MIN_PLAYERS) if self.module else 2
 
@@ -49,15 +75,18 @@ class GameInfo:
 
 def probe(game_id: str) -> GameInfo:
     """Import ``game_id``'s module and check it against the contract."""
-    title = TITLES.get(game_id, game_id)
     try:
         module = importlib.import_module(GAME_MODULES[game_id])  # KeyError for an unregistered id: listed as coming
     except Exception as exc:  # an engine in progress may fail in any way: list it as coming
-        return GameInfo(game_id, title, problem=f"{type(exc).__name__}: {exc}")
+        return GameInfo(game_id, game_id, problem=f"{type(exc).__name__}: {exc}")
+    title = str(getattr(module, "TITLE", game_id))
     missing = missing_names(module)
     if missing:
-        return GameInfo(game_id, getattr(module, "TITLE", title), problem="missing " + ", ".join(missing))
-    return GameInfo(game_id, str(module.TITLE), module)
+        return GameInfo(game_id, title, problem="missing " + ", ".join(missing))
+    problems = spec_problems(module)
+    if problems:
+        return GameInfo(game_id, title, problem="; ".join(problems))
+    return GameInfo(game_id, module.SPEC.title, module)
 
 
 def catalog(games: tuple[str, ...] | None = None) -> list[GameInfo]:
@@ -65,22 +94,44 @@ def catalog(games: tuple[str, ...] | None = None) -> list[GameInfo]:
     return [probe(gid) for gid in (GAMES if games is None else games)]
 
 
-def new_game_options(game_id: str, players: int, choices: dict[str, Any], random_pick: int) -> dict[str, Any]:
-    """Engine options for ``new_game`` from the start screen's choices.
+@functools.cache
+def _spec(game_id: str) -> GameSpec | None:
+    return probe(game_id).spec
 
-    ``choices`` may hold ``level`` (Barrio solo), ``scoring_card`` ("A".."F" or
-    "random") and ``rounds``; ``random_pick`` is any integer used to resolve
-    "random" (the seed, so a seed replays the same card).
+
+def game_title(game_id: str) -> str:
+    """A game's name as the start screen shows it (its id when the game cannot be loaded)."""
+    spec = _spec(game_id) if game_id in GAMES else None
+    return spec.title if spec else game_id
+
+
+def start_options(games: tuple[str, ...] | None = None) -> list[StartOption]:
+    """Every start option of ``games`` (default: all), each name once (the first game declaring it)."""
+    seen: dict[str, StartOption] = {}
+    for info in catalog(games):
+        for option in info.spec.options if info.spec else ():
+            seen.setdefault(option.name, option)
+    return list(seen.values())
+
+
+def start_defaults(games: tuple[str, ...] | None = None) -> dict[str, Any]:
+    """The start screen's settings before any choice: the first available game with its fewest players, and
+    each option's default (also ``build.py``'s ``start_screen_data()["defaults"]``; start.js keeps the saved copy)."""
+    infos = catalog(games)
+    first = next((g for g in infos if g.available), infos[0] if infos else None)
+    defaults: dict[str, Any] = {"game": first.game_id if first else "", "players": first.min_players if first else 2,
+                                "seats": []}
+    defaults.update({o.name: o.default for o in start_options(games)})
+    defaults.update({"seed": "", "lang": "en", "patterns": False})
+    return defaults
+
+
+def new_game_options(game_id: str, players: int, choices: dict[str, Any], random_pick: int) -> dict[str, Any]:
+    """Engine options for ``new_game`` from the start screen's choices (:meth:`GameSpec.new_game_options`).
+
+    ``choices`` holds the settings (each option's value under its name);
+    ``random_pick`` is any integer used to resolve "random" (the seed, so a
+    seed replays the same choice). A game that cannot be loaded gets none.
     """
-    options: dict[str, Any] = {}
-    if game_id == "barrio":
-        if players == 1:
-            options["level"] = choices.get("level") or "A"
-        else:
-            card = choices.get("scoring_card") or "A"
-            if card == "random":
-                card = SCORING_CARDS[random_pick % len(SCORING_CARDS)]
-            options["scoring_card"] = card
-    elif game_id == "neueheimat" and choices.get("rounds"):
-        options["rounds"] = int(choices["rounds"])
-    return options
+    spec = probe(game_id).spec
+    return spec.new_game_options(players, choices, random_pick) if spec else {}

@@ -13,12 +13,12 @@ screens knowing about it. :class:`InsightPanel` is the end screen's
 
 from __future__ import annotations
 
-import importlib
 from typing import Any, Callable
 
 from ..core import coach
 from ..core.locale import text
 from . import dom
+from .catalog import screen_spec
 from .dom import el
 
 
@@ -33,12 +33,13 @@ def compute_hint(module: Any, state: Any, seat: int, seed: int, iterations: int 
 
 
 def hint_keys(game_id: str, view: dict[str, Any], legal: list[dict[str, Any]], action: dict[str, Any]) -> list[str]:
-    """The marks of ``action`` on ``game_id``'s table, the first step first (``[]`` for a game without a mapping)."""
+    """The marks of ``action`` on ``game_id``'s table, the first step first (``[]`` for a game without a mapping:
+    its :class:`~game.ui.catalog.ScreenSpec` has no ``hint_keys``)."""
     try:
-        mapping = importlib.import_module(f"game.ui.{game_id}.hints")
+        spec = screen_spec(game_id)
     except ImportError:
         return []
-    return list(mapping.hint_keys(view, legal, action))
+    return list(spec.hint_keys(view, legal, action)) if spec and spec.hint_keys else []
 
 
 def _selector(key: str) -> str:

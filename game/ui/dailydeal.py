@@ -1,10 +1,10 @@
 """The daily deal screen and its result card.
 
-Today's deals (UTC) come from :mod:`game.core.daily`: Barrio solo against
-Klaus at each level and the Nyhavn score challenge. The first game of a deal
-finished on this device counts (``RecordBook.daily_counts``); after that the
-deal can still be played as practice and its replay watched, and the card
-shows the counted result: day, level, score, Klaus's score and a share link.
+Today's deals (UTC) come from :mod:`game.core.daily`: the challenges the
+games declare (``GameSpec.daily``). The first game of a deal finished on this
+device counts (``RecordBook.daily_counts``); after that the deal can still be
+played as practice and its replay watched, and the card shows the counted
+result: day, level, score, the automa's or the computer's score and a share link.
 
 A match is known to be a daily deal by its settings: the deal of its game,
 seed, options and seats on its day (today or yesterday, for a game finished
@@ -19,6 +19,7 @@ from typing import Any
 
 from ..core import Match, daily
 from . import dom
+from .catalog import probe
 from .dom import el
 from .i18n import t
 from .words import challenge_words, level_words, result_words
@@ -44,11 +45,14 @@ def daily_key_of(match: Match) -> str:
 
 
 def result_card(app: Any, row: dict[str, Any], link: str | None) -> Any:
-    """The result card of a counted daily game: day, level, score, Klaus's (or the computer's) score, link."""
+    """The result card of a counted daily game: day, level, score, the automa's (or the computer's) score, link."""
     lang = app.lang
     day, _, challenge = str(row.get("daily", "")).partition("/")
     scores = row.get("scores") or []
-    other_key = "daily.card.klaus" if row.get("game") == "barrio" else "daily.card.other"
+    found = daily.challenges().get(challenge)
+    spec = probe(found[0]).spec if found and found[1].computer is None else None
+    automa = spec.automa if spec else None
+    other_key = f"daily.card.{automa.name}" if automa else "daily.card.other"  # the automa's score, or the computer's
     rows = [("level", level_words(str(row.get("level", "")), lang) or "—"),
             ("score", "—" if row.get("score") is None else str(row["score"])),
             ("other", str(scores[1]) if len(scores) > 1 else "—"),
@@ -58,7 +62,7 @@ def result_card(app: Any, row: dict[str, Any], link: str | None) -> Any:
                                el("td", {"class": "num"}, value)) for key, value in rows])
     card = el("section", {"class": "card daily-card", "data-daily": row.get("daily", ""), "data-score": row.get("score")},
               el("h2", {}, t("daily.card", lang, day=day)),
-              el("p", {"class": "muted"}, challenge_words(challenge, lang) if challenge in daily.CHALLENGES else challenge),
+              el("p", {"class": "muted"}, challenge_words(challenge, lang) if found else challenge),
               el("table", {"class": "scores"}, body))
     if link:
         card.appendChild(el("label", {"class": "field"}, el("span", {}, t("daily.card.link", lang)),

@@ -11,7 +11,8 @@ from typing import Any
 
 from .dom import el
 from .i18n import t
-from .words import game_title, level_words, mode_words, result_words, when_words
+from .catalog import game_title
+from .words import level_words, mode_words, result_words, when_words
 
 
 class PastGames:

@@ -354,12 +354,12 @@ class RecordBook:
             groups.setdefault((r["game"], r["mode"], r["level"]), []).append(r)
         return [_stats(*key, rows) for key, rows in sorted(groups.items())]
 
-    def klaus(self) -> list[KlausRecord]:
-        """Klaus's record per level (A, B, C), from solo and counted daily Barrio games."""
+    def klaus(self, game: str, levels: tuple[str, ...]) -> list[KlausRecord]:
+        """The automa's record per level (Barrio's Klaus: A, B, C), from solo and counted daily games of ``game``."""
         out = []
-        for level in ("A", "B", "C"):
+        for level in levels:
             rows = [r for r in self.counted()
-                    if r["game"] == "barrio" and r["players"] == 1 and r["level"] == level and len(r["scores"]) > 1]
+                    if r["game"] == game and r["players"] == 1 and r["level"] == level and len(r["scores"]) > 1]
             rec = KlausRecord(level, games=len(rows))
             for r in rows:
                 if r["result"] == "win":

@@ -50,7 +50,8 @@ def bot_name(bot: str, lang: str) -> str:
 
 
 def seat_names(match: Match, lang: str) -> list[str]:
-    """Display names of every side scored by the engine (seat order; Klaus after solo Barrio's player)."""
+    """Display names of every side scored by the engine (seat order; a one-player game's automa, such as Barrio's
+    Klaus, after the player)."""
     names = []
     for i, seat in enumerate(match.seats):
         if seat.name:
@@ -59,8 +60,9 @@ def seat_names(match: Match, lang: str) -> list[str]:
             names.append(t("player.computer", lang, n=i + 1, name=bot_name(seat.bot or "", lang)))
         else:
             names.append(t("player.n", lang, n=i + 1))
-    if match.game_id == "barrio" and match.num_players == 1:
-        names.append(t("player.klaus", lang))
+    automa = match.module.SPEC.automa
+    if automa is not None and match.num_players == 1:
+        names.append(t(f"player.{automa.name}", lang))
     return names
 
 
@@ -110,19 +112,15 @@ class GameScreen:
     def end_rows(self, breakdown: bool = True) -> list[tuple[str, int, dict[str, int] | None]]:
         """The score rows: (name, score, breakdown or None) per side, as the end screen shows them.
 
-        The breakdown comes from the engine's optional ``score_breakdown(state)``
-        (a list per side) or ``score_breakdown(state, seat)`` (a dict) when present.
+        The breakdown comes from the game's optional hook ``SPEC.score_breakdown(state, side)``.
         """
         state = self.match.state
         scores = list(self.module.scores(state))
         names = seat_names(self.match, self.lang)
         parts: list[Any] = [None] * len(scores)
-        fn = getattr(self.module, "score_breakdown", None) if breakdown else None
+        fn = self.module.SPEC.score_breakdown if breakdown else None
         if fn is not None:
-            try:
-                parts = list(fn(state))
-            except TypeError:
-                parts = [fn(state, i) for i in range(len(scores))]
+            parts = [fn(state, i) for i in range(len(scores))]
         return [(names[i] if i < len(names) else f"#{i + 1}", int(scores[i]),
                  parts[i] if i < len(parts) and isinstance(parts[i], dict) else None)
                 for i in range(len(scores))]
@@ -280,7 +278,7 @@ class GameScreen:
     def _may_hint(self) -> bool:
         if self.replaying or not self.is_my_turn() or self.module.is_over(self.match.state):
             return False
-        return getattr(self.module, "make_bot", None) is not None and "strong" in getattr(self.module, "BOT_NAMES", ())
+        return self.module.SPEC.coach is not None
 
     def ask_hint(self, *_: Any) -> None:
         """The Hint control: the strong player's suggestion from the viewer's view, marked on the table with its reason.

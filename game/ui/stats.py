@@ -16,8 +16,9 @@ from . import dom
 from .canvas import Board, DrawList
 from .dom import el
 from .i18n import t
+from .catalog import catalog, game_title
 from .records import KlausRecord, Stats
-from .words import game_title, level_words, mode_words
+from .words import level_words, mode_words
 
 CHART_W, CHART_H = 320, 110
 
@@ -92,9 +93,11 @@ class StatsScreen:
             self.body.appendChild(el("p", {"class": "muted", "id": "stats-none"}, t("stats.none", lang)))
         for stats in groups:
             self.body.appendChild(self._group(stats))
-        klaus = [k for k in book.klaus() if k.games]
-        if klaus:
-            self.body.appendChild(self._klaus(klaus))
+        for info in catalog():  # each game's automa (Barrio's Klaus) has its own record
+            automa = info.spec.automa if info.spec else None
+            records = [k for k in book.klaus(info.game_id, automa.levels) if k.games] if automa else []
+            if automa and records:
+                self.body.appendChild(self._klaus(automa.name, records))
 
     def _group(self, s: Stats) -> Any:
         lang = self.lang
@@ -116,9 +119,10 @@ class StatsScreen:
         self.boards.append(board)
         return box
 
-    def _klaus(self, records: list[KlausRecord]) -> Any:
+    def _klaus(self, name: str, records: list[KlausRecord]) -> Any:
+        """The automa ``name``'s record per level (its words: the locale's ``stats.<name>…``)."""
         lang = self.lang
-        head = el("tr", {}, [el("th", {"scope": "col"}, t(f"stats.klaus.{k}", lang))
+        head = el("tr", {}, [el("th", {"scope": "col"}, t(f"stats.{name}.{k}", lang))
                              for k in ("level", "games", "wins", "yours", "best")])
         body = el("tbody", {}, [el("tr", {"data-level": k.level},
                                    el("th", {"scope": "row"}, level_words(k.level, lang)),
@@ -126,7 +130,7 @@ class StatsScreen:
                                    el("td", {"class": "num"}, str(k.player_wins)),
                                    el("td", {"class": "num"}, "—" if k.best is None else str(k.best)))
                                 for k in records])
-        return el("section", {"class": "card", "id": "stats-klaus"}, el("h2", {}, t("stats.klaus", lang)),
+        return el("section", {"class": "card", "id": f"stats-{name}"}, el("h2", {}, t(f"stats.{name}", lang)),
                   el("table", {"class": "scores"}, el("thead", {}, head), body))
 
     # ------------------------------------------------------------------ files

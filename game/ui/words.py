@@ -2,13 +2,7 @@
 
 from __future__ import annotations
 
-from .catalog import TITLES
 from .i18n import t
-
-
-def game_title(game_id: str) -> str:
-    """A game's name as the start screen shows it."""
-    return TITLES.get(game_id, game_id)
 
 
 def mode_words(mode: str, lang: str) -> str:

@@ -338,11 +338,15 @@ class Bench:
 
     def hints(self, url: str, games: list[str], n: int = 20) -> dict[str, Any]:
         """Per game: the coach's hint latency (ms: median, p95, max) in the browser's Python at the app's time budget,
-        over ``n`` positions of real play (:func:`game.core.coach.measure`, what the Hint control runs)."""
+        over ``n`` positions of real play (:func:`lab.hint_latency.measure`, timing what the Hint control runs). The lab
+        is not shipped, so its source is sent to the worker and run there."""
         context = self.context()
         try:
             page = self.app_page(context, url)
-            code = f"import json\nfrom game.core import coach\nresult = json.dumps({{g: coach.measure(g, {n}) for g in {games!r}}})"
+            source = (Path(__file__).resolve().parents[2] / "lab" / "hint_latency.py").read_text()
+            code = (f"import json\nlab_ns = {{'__name__': 'lab.hint_latency'}}\n"
+                    f"exec(compile({source!r}, 'lab/hint_latency.py', 'exec'), lab_ns)\n"
+                    f"result = json.dumps({{g: lab_ns['measure'](g, {n}) for g in {games!r}}})")
             return json.loads(py(page, code))
         finally:
             context.close()

@@ -69,7 +69,7 @@ def machine() -> dict[str, Any]:
 
 def nyhavn_placements() -> dict[str, Any] | None:
     """Nyhavn's figures from its own bench (table vs plain checker on a mid-game board)."""
-    from game.nyhavn import bench
+    from lab.nyhavn import bench
 
     figures = bench.run()
     return {k: figures[k] for k in ("table_us", "naive_us", "ratio", "placements", "cells_built") if k in figures}

@@ -18,7 +18,7 @@ def test_two_contexts_get_the_same_daily_deal(make_context, open_app, shot):
         page.get_by_role("button", name="Daily deal").tap()
         page.locator("#daily").wait_for()
         cards = page.locator(".daily-deal")
-        assert cards.count() == len(daily.CHALLENGES)
+        assert cards.count() == len(daily.challenges())
         seeds = {c.get_attribute("data-challenge"): int(c.get_attribute("data-seed")) for c in cards.all()}
         assert seeds == {k: d.seed for k, d in deals.items()}
         assert page.locator("#daily").get_attribute("data-day") == daily.utc_today()

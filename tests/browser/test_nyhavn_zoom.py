@@ -55,8 +55,8 @@ def test_zoomed_house_places_a_tile_by_finger_at_360x640(make_context, open_app,
     info = page.locator("#nyhavn-info")
     assert info.get_attribute("data-kind") == "good", info.inner_text()
     assert "Fits here" in info.inner_text()
-    orient = int(page.evaluate("houseGames.inspect('screen.orient')"))
-    anchor = page.evaluate("houseGames.inspect('screen.anchor')")
+    orient = int(page.evaluate("houseGames.inspect('screen.pick.orient')"))
+    anchor = page.evaluate("houseGames.inspect('screen.pick.anchor')")
     expected = {"type": "build", "tile": TILE, "orient": orient, "col": anchor[0], "row": anchor[1]}
     assert expected in legal, (key, expected)
     page.locator("#ny-place").tap()
@@ -83,7 +83,7 @@ def test_zoomed_house_at_every_touch_size_keeps_the_tile_in_hand(make_context, o
     start_nyhavn(page, open_app, seed=BUILD_SEED)
     page.get_by_role("button", name="green tile of 2", exact=False).tap()
     page.locator("#ny-rotate").tap()
-    orient = page.evaluate("houseGames.inspect('screen.orient')")
+    orient = page.evaluate("houseGames.inspect('screen.pick.orient')")
     for name, width, height, _ in sizes:
         page.set_viewport_size({"width": width, "height": height})
         settle_layout(page)
@@ -91,8 +91,8 @@ def test_zoomed_house_at_every_touch_size_keeps_the_tile_in_hand(make_context, o
         small = [c for c in cells if min(c["w"], c["h"]) < 44]
         assert len(cells) == 45 and small == [] and all(c["enabled"] for c in cells), (name, small[:3])
         assert page.locator("#ny-zoom").get_attribute("aria-pressed") == "true", name
-        assert page.evaluate("houseGames.inspect('screen.tile')") == TILE, name
-        assert page.evaluate("houseGames.inspect('screen.orient')") == orient, name
+        assert page.evaluate("houseGames.inspect('screen.pick.tile')") == TILE, name
+        assert page.evaluate("houseGames.inspect('screen.pick.orient')") == orient, name
         held = page.get_by_role("button", name="green tile of 2 in hand", exact=False).bounding_box()
         assert min(held["width"], held["height"]) >= 44, (name, held)
         assert page.evaluate("document.documentElement.scrollWidth <= innerWidth"), name
@@ -159,7 +159,7 @@ def test_whole_table_while_placing_drags_with_a_lifted_tile(page, open_app):
     cells = cell_boxes(page)
     assert cells and not any(c["enabled"] for c in cells)  # too small to tap: drag, or zoom in
     state = engine_match(page).state
-    orient = int(page.evaluate("houseGames.inspect('screen.orient')"))
+    orient = int(page.evaluate("houseGames.inspect('screen.pick.orient')"))
     col, row = next((c, r) for o, c, r in sorted((a["orient"], a["col"], a["row"]) for a in nyhavn.legal_actions(state)
                                                  if a.get("tile") == TILE) if o == orient)
     lay = layout("narrow", 2)
@@ -172,11 +172,11 @@ def test_whole_table_while_placing_drags_with_a_lifted_tile(page, open_app):
     page.mouse.down()
     page.mouse.move(box["x"] + (cb.x + cb.w / 2) * k, box["y"] + (cb.y + cb.h / 2) * k, steps=6)
     settle(page)
-    assert page.evaluate("houseGames.inspect('screen.finger')") is not None  # the lifted tile follows the finger
+    assert page.evaluate("houseGames.inspect('screen.pick.finger')") is not None  # the lifted tile follows the finger
     page.mouse.up()
     settle(page)
-    assert page.evaluate("houseGames.inspect('screen.finger')") is None
-    assert page.evaluate("houseGames.inspect('screen.anchor')") == list(anchor_for(TILE, orient, col + gx, row + gy))
+    assert page.evaluate("houseGames.inspect('screen.pick.finger')") is None
+    assert page.evaluate("houseGames.inspect('screen.pick.anchor')") == list(anchor_for(TILE, orient, col + gx, row + gy))
     assert "Fits here" in page.locator("#nyhavn-info").inner_text()
     page.locator("#ny-place").tap()
     page.wait_for_function("JSON.parse(localStorage.getItem('house-games.autosave')).actions.length > 0")

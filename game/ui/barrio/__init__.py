@@ -1,13 +1,17 @@
-"""Barrio in the browser: the table (:mod:`.table`, pure), card looks (:mod:`.look`), rules (:mod:`.rules`)
-and the screen (:mod:`.screen`).
+"""Barrio in the browser: the table (:mod:`.table`, pure), card looks (:mod:`.look`), rules (:mod:`.rules`),
+the coach's marks (:mod:`.hints`) and the screen (:mod:`.screen`).
 
-The package's surface is the one every game screen has (``docs/architecture.md``):
-``SCREEN`` and ``rules(lang)``.
+The package's surface is the one every game screen has (``docs/architecture.md``): ``SPEC``, a
+:class:`~game.ui.catalog.ScreenSpec`.
 """
 
 from __future__ import annotations
 
+from ..catalog import ScreenSpec
+from .hints import hint_keys
 from .rules import rules
-from .screen import BarrioScreen as SCREEN
+from .screen import BarrioScreen
 
-__all__ = ["SCREEN", "rules"]
+SPEC = ScreenSpec(screen=BarrioScreen, rules=rules, hint_keys=hint_keys)
+
+__all__ = ["SPEC"]

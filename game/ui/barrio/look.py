@@ -1,4 +1,4 @@
-"""How Barrio's cards look on the canvas: colours, patterns, letters and glyphs (pure Python).
+"""How Barrio's cards look on the canvas: colours, patterns, letters and glyphs, and the table's sizes (pure Python).
 
 Colour is never the only cue: every material has its own pattern and letter,
 every landscape its own glyph (waves, peak, towers), every icon its own shape.
@@ -84,6 +84,37 @@ def card_label(card: int | None, lang: str) -> str:
     return t("barrio.ui.house_label", lang, name=house_name(card, lang), points=pts, icon=ICON_NAMES[lang][h["icon"]],
              cost=" + ".join(MAT_NAMES[lang][m] for m in h["cost"]), left=LANDSCAPE_NAMES[lang][h["left"]],
              right=LANDSCAPE_NAMES[lang][h["right"]])
+
+
+
+# ---------------------------------------------------------------------------- the table's sizes
+NARROW, WIDE = 360, 720
+#: the least CSS px per unit of the narrow table: 13-unit text stays 12.6 CSS px and a 46-unit button 44
+LEAST_SCALE = 0.97
+#: the least side of a hand card, in units: 44 CSS px at the least scale the table is shown at
+FINGER_UNITS = 44.0 / LEAST_SCALE
+
+
+def narrow_width(css: float | None) -> float:
+    """The narrow table's logical width for a board ``css`` px wide: :data:`NARROW` units, fewer on a phone narrower
+    than that (320 px, say) so that the table is never shown under :data:`LEAST_SCALE` CSS px per unit."""
+    if not css or css >= NARROW * LEAST_SCALE:
+        return NARROW
+    return max(280.0, float(math.floor(css / LEAST_SCALE)))
+
+
+#: the least logical width of the wide table: two columns of 303 units, where six cards of the hand are still
+#: 45 units wide (more wrap to a second row)
+LEAST_WIDE = 2 * 303 + 18
+
+
+def wide_width(css: float | None) -> float:
+    """The wide table's logical width for a board ``css`` px wide: :data:`WIDE` units, fewer on a smaller board (a
+    phone on its side, 600–700 px) so that it is never shown under :data:`LEAST_SCALE` CSS px per unit, down to
+    :data:`LEAST_WIDE`: its columns then hold what the upright table holds on the narrowest phone."""
+    if not css or css >= WIDE * LEAST_SCALE:
+        return WIDE
+    return max(float(LEAST_WIDE), float(math.floor(css / LEAST_SCALE)))
 
 
 def least_font(scale: float | None) -> float:

@@ -1,12 +1,15 @@
-"""Neue Heimat's table screen (``SCREEN``), with its pure-Python drawing in :mod:`.table` and words in :mod:`.words`.
+"""Neue Heimat's table screen (:mod:`.screen`), with its pure-Python drawing in :mod:`.table`, words in
+:mod:`.words` and the coach's marks in :mod:`.hints`.
 
-The package's surface is the one every game screen has (``docs/architecture.md``):
-``SCREEN`` and ``rules(lang)``.
+The package's surface is the one every game screen has (``docs/architecture.md``): ``SPEC``, a
+:class:`~game.ui.catalog.ScreenSpec`.
 """
 
 from __future__ import annotations
 
-from .screen import NeueHeimatScreen as SCREEN
+from ..catalog import ScreenSpec
+from .hints import hint_keys
+from .screen import NeueHeimatScreen
 from .words import RULES
 
 
@@ -15,4 +18,6 @@ def rules(lang: str) -> list[tuple[str, list[str]]]:
     return [(head, [text]) for head, text in RULES.get(lang, RULES["en"])]
 
 
-__all__ = ["SCREEN", "rules"]
+SPEC = ScreenSpec(screen=NeueHeimatScreen, rules=rules, hint_keys=hint_keys)
+
+__all__ = ["SPEC", "rules"]

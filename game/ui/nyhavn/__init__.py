@@ -1,12 +1,17 @@
-"""Nyhavn's table screen (``SCREEN``), with its pure-Python layout in :mod:`.layout` and rules text in :mod:`.rules`.
+"""Nyhavn's table screen (:mod:`.screen`), with its pure-Python layout in :mod:`.layout`, rules text in
+:mod:`.rules` and the coach's marks in :mod:`.hints`.
 
-The package's surface is the one every game screen has (``docs/architecture.md``):
-``SCREEN`` and ``rules(lang)``.
+The package's surface is the one every game screen has (``docs/architecture.md``): ``SPEC``, a
+:class:`~game.ui.catalog.ScreenSpec`.
 """
 
 from __future__ import annotations
 
-from .rules import rules_sections as rules
-from .screen import NyhavnScreen as SCREEN
+from ..catalog import ScreenSpec
+from .hints import hint_keys
+from .rules import rules_sections
+from .screen import NyhavnScreen
 
-__all__ = ["SCREEN", "rules"]
+SPEC = ScreenSpec(screen=NyhavnScreen, rules=rules_sections, hint_keys=hint_keys)
+
+__all__ = ["SPEC"]

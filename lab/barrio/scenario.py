@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
-from ..core import Rng
-from . import cards as C
-from .state import State
-from .turns import start_turn
+from game.core import Rng
+from game.barrio import cards as C
+from game.barrio.state import State
+from game.barrio.turns import start_turn
 
 #: the first id of each material kind, handy in tests: MAT["wood"] + 2 is the third wood card
 MAT = {e["kind"]: e["first_id"] for e in C.DATA["materials"]}
@@ -85,7 +85,7 @@ def scenario(players: int = 2, card: str = "A", *, seat: int = 0, phase: str = "
     start_turn(s, seat)
     s.phase, s.placed = phase, placed
     s.log = []
-    from .saves import all_cards
+    from game.barrio.saves import all_cards
     if sorted(all_cards(s)) != list(range(C.NUM_CARDS)):
         raise ValueError("scenario: a card is placed twice")
     return s

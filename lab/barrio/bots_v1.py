@@ -1,7 +1,7 @@
-"""Barrio's strong player as it was before the speed-up (issue 13): a frozen copy, ``make_bot("strong-v1", …)``.
+"""Barrio's strong player as it was before the speed-up (issue 13): a frozen copy (``strong-v1`` in :mod:`lab.barrio.balance`).
 
 Kept only so the new strong player's gain can be measured against its former
-self with the same seeds and budgets (``python -m game.barrio.balance v1``);
+self with the same seeds and budgets (``python -m lab.barrio.balance v1``);
 the app never offers it. Same heuristic, candidates and flat search as the
 original, on today's engine; ``iterations`` fixes its search budget.
 """
@@ -11,12 +11,12 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from ..core import Rng, flat_monte_carlo
-from . import cards as C
-from . import market, panoramas, rules
-from .scoring import scores, winners
-from .state import State
-from .view import determinize
+from game.core import Rng, flat_monte_carlo
+from game.barrio import cards as C
+from game.barrio import market, panoramas, rules
+from game.barrio.scoring import scores, winners
+from game.barrio.state import State
+from game.barrio.view import determinize
 
 Action = dict[str, Any]
 

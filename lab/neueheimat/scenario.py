@@ -14,10 +14,10 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from ..core import Rng
-from .rounds import start_turn
-from .saves import check_pieces
-from .state import ALL_ROOFS, SPECIALS, START_MONEY, State, row_length
+from game.core import Rng
+from game.neueheimat.rounds import start_turn
+from game.neueheimat.saves import check_pieces
+from game.neueheimat.state import ALL_ROOFS, SPECIALS, START_MONEY, State, row_length
 
 LETTERS = "rygbwk"
 

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from .record import GameRecord
-from .share import link
+from game.core.record import GameRecord
+from game.core.share import link
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Print link lengths of games played by computers: ``python3 -m game.core.link_lengths -n 20``.
+    """Print link lengths of games played by computers: ``python3 -m lab.link_lengths -n 20``.
 
     The figure of ``docs/replay-links.md``: for each setting, the longest and
     mean link (with a 40-character site address) over ``-n`` games whose seats
@@ -15,10 +15,10 @@ def main(argv: list[str] | None = None) -> int:
     """
     import argparse
 
-    from .match import Match, Seat
-    from .search import RandomBot
+    from game.core.match import Match, Seat
+    from game.core.search import RandomBot
 
-    parser = argparse.ArgumentParser(prog="python3 -m game.core.link_lengths", description=main.__doc__)
+    parser = argparse.ArgumentParser(prog="python3 -m lab.link_lengths", description=main.__doc__)
     parser.add_argument("-n", type=int, default=20, help="games per setting and player kind")
     args = parser.parse_args(argv)
     base = "https://someone.github.io/house-games/"  # 38 characters, a typical Pages address

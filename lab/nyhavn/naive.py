@@ -7,7 +7,7 @@ mirroring the drawing, and each placement is checked cell by cell.
 
 from __future__ import annotations
 
-from .tiles import COLS, ROWS, SHAPES
+from game.nyhavn.tiles import COLS, ROWS, SHAPES
 
 Grid = list[list[bool]]  #: grid[row][col], row 0 at the bottom; True where built
 

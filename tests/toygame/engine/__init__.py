@@ -1,9 +1,15 @@
-"""A tiny contract game for testing the shared core without any real engine.
+"""The toy game's engine: a tiny contract game, and the template of a new game's ``game/<id>/`` folder.
 
 Two players share a face-down deck of numbered cards. On a turn a player
 either *peeks-and-takes* the top card (a hidden reveal: it goes to their
 face-down hand), or *bumps* their visible counter by 1 or 2, then *ends* the
-turn explicitly. After 6 turns the higher counter + hand total wins.
+turn explicitly. After 6 turns (the start option ``turns``: 4, 6 or 8) the
+higher counter + hand total wins.
+
+The same file works in two places: here, registered for the tests by
+``HOUSE_GAMES_EXTRA`` (``tests/conftest.py``), and copied to ``game/toy/`` by
+``tests/browser/test_newgame.py``, which adds the game to a copy of the product
+with its screen and one registry line (``docs/new-game.md``).
 """
 
 from __future__ import annotations
@@ -12,6 +18,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from game.core import IllegalAction, RandomBot, Rng, SaveFormatError, envelope, guarded, open_envelope
+from game.core.contract import GameSpec, StartOption
 
 GAME_ID = "toy"
 TITLE = "Toy"
@@ -30,15 +37,21 @@ class State:
     moved: bool = False
     turns: int = 0
     log: list[dict[str, Any]] = field(default_factory=list)
+    length: int = 6  #: turns in the game (the start option ``turns``)
 
 
-def new_game(num_players: int, seed: int, **options: Any) -> State:
+TURNS = (4, 6, 8)  #: the game lengths offered on the start screen
+
+
+def new_game(num_players: int, seed: int, turns: int = 6, **options: Any) -> State:
     if num_players != 2:
         raise IllegalAction("The toy game is for 2 players.")
+    if turns not in TURNS or options:
+        raise IllegalAction(f"The toy game takes turns={'/'.join(map(str, TURNS))} and no other option.")
     rng = Rng(seed)
     deck = list(range(1, 10))
     rng.shuffle(deck)
-    return State(rng, deck, [[], []], [0, 0])
+    return State(rng, deck, [[], []], [0, 0], length=turns)
 
 
 def current_player(state: State) -> int | None:
@@ -76,7 +89,7 @@ def apply_action(state: State, action: dict[str, Any]) -> State:
 
 
 def is_over(state: State) -> bool:
-    return state.turns >= 6
+    return state.turns >= state.length
 
 
 def scores(state: State) -> list[int]:
@@ -93,19 +106,20 @@ def winners(state: State) -> list[int]:
 def to_json(state: State) -> dict[str, Any]:
     return envelope(GAME_ID, 1, {"rng": state.rng.to_json(), "deck": state.deck, "hands": state.hands,
                                  "counters": state.counters, "player": state.player, "moved": state.moved,
-                                 "turns": state.turns, "log": state.log})
+                                 "turns": state.turns, "log": state.log, "length": state.length})
 
 
 def from_json(data: Any) -> State:
     d = open_envelope(data, GAME_ID, 1)
     return guarded(lambda: State(Rng.from_json(d["rng"]), list(d["deck"]), [list(h) for h in d["hands"]],
-                                 list(d["counters"]), int(d["player"]), bool(d["moved"]), int(d["turns"]), list(d["log"])))
+                                 list(d["counters"]), int(d["player"]), bool(d["moved"]), int(d["turns"]), list(d["log"]),
+                                 int(d.get("length", 6))))  # saves from before the option: 6 turns
 
 
 def view(state: State, player: int) -> dict[str, Any]:
     return {"deck": len(state.deck), "hand": list(state.hands[player]), "other_hand": len(state.hands[1 - player]),
             "counters": list(state.counters), "player": state.player, "moved": state.moved, "turns": state.turns,
-            "me": player, "log": list(state.log)}
+            "me": player, "log": list(state.log), "length": state.length}
 
 
 def describe_action(state: State, action: dict[str, Any], lang: str = "en") -> str:
@@ -129,8 +143,21 @@ def determinize(v: dict[str, Any], player: int, seed: int) -> State:
     hands = [[], []]
     hands[player] = list(v["hand"])
     hands[1 - player] = other
-    return State(rng, unseen[: v["deck"]], hands, list(v["counters"]), v["player"], v["moved"], v["turns"], list(v["log"]))
+    return State(rng, unseen[: v["deck"]], hands, list(v["counters"]), v["player"], v["moved"], v["turns"], list(v["log"]),
+                 v["length"])
 
 
 def make_bot(name: str, seed: int) -> RandomBot:
     return RandomBot(seed)
+
+
+#: the game, declared once (``game.core.contract.GameSpec``): what the start screen, the app and the tools read
+SPEC = GameSpec(
+    game_id=GAME_ID, title=TITLE, min_players=MIN_PLAYERS, max_players=MAX_PLAYERS, bot_names=BOT_NAMES,
+    share_code=None,  # a product game takes the next free number, for good
+    new_game=new_game, current_player=current_player, legal_actions=legal_actions, apply_action=apply_action,
+    is_over=is_over, scores=scores, winners=winners, to_json=to_json, from_json=from_json, view=view,
+    describe_action=describe_action, describe_event=describe_event, undo_barrier=undo_barrier, determinize=determinize,
+    make_bot=make_bot,
+    options=(StartOption("turns", "toy.turns", TURNS, 6),),  # its label's text is registered by the screen package
+)

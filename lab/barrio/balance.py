@@ -1,8 +1,8 @@
-"""Reproduce the figures of docs/barrio.md: ``python -m game.barrio.balance duel|v1|solo -n N --iterations K``.
+"""Reproduce the figures of docs/barrio.md: ``python -m lab.barrio.balance duel|v1|solo -n N --iterations K``.
 
 ``duel``: the strong player against weak ones (``-p`` players, the strong seat
 rotating game by game, seeds 5000+); ``v1``: the strong player against its
-former self (``make_bot("strong-v1")``, budget ``--v1-iterations``) in 2-player
+former self (``strong-v1``, :mod:`lab.barrio.bots_v1`, budget ``--v1-iterations``) in 2-player
 games, seats alternating (seeds 6000+); ``solo``: a bot against Klaus at each
 level (seeds 7000+); ``speed``: CPU actions/s of random play over ``-n`` games and
 the strong player's playouts/s; ``rounds``: the rounds the strong player completes per decision on its
@@ -22,11 +22,15 @@ import sys
 import time
 from typing import Any, Sequence
 
-from ..core import Rng
+from game.core import Rng
 
 
 def _bot(name: str, seed: int, iterations: int | None) -> Any:
-    from . import make_bot
+    """The app's players by name, and ``strong-v1``: the frozen former strong player (:mod:`lab.barrio.bots_v1`)."""
+    from game.barrio import make_bot
+    if name == "strong-v1":
+        from . import bots_v1
+        return bots_v1.StrongBot(seed, iterations=iterations)
     if iterations is not None and name.startswith("strong"):
         return make_bot(name, seed, iterations=iterations)
     return make_bot(name, seed)
@@ -51,7 +55,8 @@ def play(players: int, seed: int, seats: list[str], budgets: dict[str, int | Non
 
 def _time_budget(seconds: float) -> None:
     """Give every strong player made from now on this search time per decision (the old figures' ``--budget``)."""
-    from . import bots, bots_v1
+    from game.barrio import bots
+    from . import bots_v1
     for cls in (bots.StrongBot, bots_v1.StrongBot):
         cls.__init__.__defaults__ = (0, seconds) + cls.__init__.__defaults__[2:]
 
@@ -106,7 +111,7 @@ def solo(games: int, bot: str, budgets: dict[str, int | None], levels: str = "BA
 def speed(games: int, iterations: int = 10, decisions: int = 20) -> dict[str, Any]:
     """CPU speed: random 2-player play (seeds from Rng(1)) and the strong player's playouts at spread positions."""
     import game.barrio as B
-    from . import bots
+    from game.barrio import bots
     rng = Rng(1)
     actions = 0
     t0 = time.process_time()
@@ -149,7 +154,7 @@ def rounds(games: int, players: int, budget_s: float, first_seed: int = 300) -> 
     """Rounds (deals) the strong player completes per decision on the app's clock budget, the search clock
     switched to CPU time so other jobs on the machine do not count: strong against weak, seats rotating."""
     import game.barrio as B
-    from ..core import search
+    from game.core import search
     clock = search.time.perf_counter
     search.time.perf_counter = time.process_time
     done: list[int] = []
@@ -182,7 +187,7 @@ def rounds(games: int, players: int, budget_s: float, first_seed: int = 300) -> 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Command line entry point."""
-    p = argparse.ArgumentParser(prog="python -m game.barrio.balance", description=__doc__,
+    p = argparse.ArgumentParser(prog="python -m lab.barrio.balance", description=__doc__,
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("what", choices=["duel", "v1", "solo", "speed", "rounds"])
     p.add_argument("-n", type=int, default=100, help="number of games (per level in solo)")

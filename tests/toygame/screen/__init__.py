@@ -1,14 +1,15 @@
-"""The toy game's table (tests only): the smallest screen made with the generic machinery.
+"""The toy game's table: the smallest screen made with the generic machinery, and the template of a new
+game's ``game/ui/<id>/`` folder.
 
 It is what ``docs/new-game.md`` asks of a fourth game's screen, and nothing
 more: a :class:`~game.ui.screen.GameScreen` subclass that builds a
 :class:`~game.ui.canvas.Board`, draws the engine's view with a
 :class:`~game.ui.canvas.DrawList` and turns taps on :class:`~game.ui.canvas.Target`
-buttons into actions; plus ``rules(lang)`` for the start screen. The base class
+buttons into actions; plus ``rules(lang)`` for the start screen and its texts
+(the start option's label among them), declared as ``SPEC``. The base class
 runs the rest (computer turns, undo, log, scores, end screen).
 
-Only ``python3 build.py build --with-test-games`` ships it; the browser test is
-``tests/browser/test_toygame.py``.
+``tests/browser/test_newgame.py`` copies it to ``game/ui/toy/`` and plays it.
 """
 
 from __future__ import annotations
@@ -16,15 +17,16 @@ from __future__ import annotations
 from typing import Any
 
 from game.ui.canvas import Board, DrawList, Target
+from game.ui.catalog import ScreenSpec
 from game.ui.i18n import register, t
 from game.ui.screen import GameScreen
 
 register({
     "en": {"toy.bump": "Bump by {n}", "toy.take": "Take the top card", "toy.end": "End the turn",
-           "toy.deck": "Deck: {n}", "toy.turn": "Turn {n} of 6", "toy.you": "You: {counter} + hand {hand}",
+           "toy.deck": "Deck: {n}", "toy.turn": "Turn {n} of {total}", "toy.turns": "Turns", "toy.you": "You: {counter} + hand {hand}",
            "toy.other": "Other: {counter} + {cards} hidden"},
     "es": {"toy.bump": "Subir {n}", "toy.take": "Coger la carta de arriba", "toy.end": "Terminar el turno",
-           "toy.deck": "Mazo: {n}", "toy.turn": "Turno {n} de 6", "toy.you": "Tú: {counter} + mano {hand}",
+           "toy.deck": "Mazo: {n}", "toy.turn": "Turno {n} de {total}", "toy.turns": "Turnos", "toy.you": "Tú: {counter} + mano {hand}",
            "toy.other": "Rival: {counter} + {cards} ocultas"},
 })
 
@@ -39,7 +41,7 @@ BUTTONS = (({"type": "bump", "by": 1}, "toy.bump", {"n": 1}, 5, 140),
 def rules(lang: str) -> list[tuple[str, list[str]]]:
     """The in-app rules: (heading, paragraphs)."""
     return [("Toy", ["Bump your counter by 1 or 2, or take the top card face down; then end your turn. "
-                     "After 6 turns the higher counter plus hand wins."])]
+                     "After the turns chosen at the start the higher counter plus hand wins."])]
 
 
 class ToyScreen(GameScreen):
@@ -56,7 +58,7 @@ class ToyScreen(GameScreen):
         me = view["me"]
         lang = self.lang
         d = DrawList().clear("#f4efe3")
-        d.text(10, 28, t("toy.turn", lang, n=min(view["turns"] + 1, 6)), font="bold 18px sans-serif")
+        d.text(10, 28, t("toy.turn", lang, n=min(view["turns"] + 1, view["length"]), total=view["length"]), font="bold 18px sans-serif")
         d.rect(270, 8, 80, 110, fill="#3b6ea8", stroke="#1d2326", radius=8)
         d.text(310, 68, t("toy.deck", lang, n=view["deck"]), font="14px sans-serif", colour="#fff", align="center")
         d.text(10, 64, t("toy.you", lang, counter=view["counters"][me], hand=sum(view["hand"])), font="16px sans-serif")
@@ -78,4 +80,4 @@ class ToyScreen(GameScreen):
         self.act({"type": kind, "by": int(by)} if by else {"type": kind})
 
 
-SCREEN = ToyScreen
+SPEC = ScreenSpec(screen=ToyScreen, rules=rules)

@@ -1,4 +1,4 @@
-"""``python -m game bench nyhavn``: the placement table against the plain checker, and playout speed.
+"""``python -m lab.nyhavn.bench``: the placement table against the plain checker, and playout speed.
 
 One *enumeration* lists every legal placement — tile kind, orientation,
 position and whether it touches its own colour (the discount) — of every
@@ -7,19 +7,21 @@ coloured tile kind still in stock, on a mid-game house.
 
 from __future__ import annotations
 
+import json
 import time
 from typing import Any
 
-from ..core import Rng
-from . import rules
-from .state import State, new_game, table
+from game.core import Rng
+from game.nyhavn import rules
+from game.nyhavn.state import State, new_game, table
+from game.nyhavn.tiles import COLOURS, KIND_COLOUR, KIND_SHAPE, SHAPES
+
 from . import naive
-from .tiles import COLOURS, KIND_COLOUR, KIND_SHAPE, SHAPES
 
 
 def mid_game_state(seed: int = 3, cells: int = 18) -> State:
     """A game played by the weak bot until the player to move has about ``cells`` spaces built."""
-    from .bots import weak_choice
+    from game.nyhavn.bots import weak_choice
 
     s = new_game(2, seed)
     while not rules.is_over(s):
@@ -110,3 +112,7 @@ def run() -> dict[str, Any]:
         "ratio": round(naive_s / table_s, 1),
         "playouts_per_s": round(playouts_per_second(), 2),
     }
+
+
+if __name__ == "__main__":
+    print(json.dumps(run(), indent=2))

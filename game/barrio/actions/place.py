@@ -1,0 +1,258 @@
+"""Placing a material into the common market (phases ``start`` and ``placed1``, two per turn at most).
+
+A card touches the market (the first goes to ``(0, 0)``); in a 2-4 player game
+the market may grow beyond 5x5 only when a build this turn can bring it back
+(:class:`_Stretch`); the solo market is never refused a card (beyond 3x5 is
+the overflow penalty, see :mod:`game.barrio.turns`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...core import MalformedAction
+from .. import cards as C
+from ..decks import discard_market
+from ..market import NEIGHBOURS, market_box, market_size, placement_cells, removal_fits
+from ..state import Action, Cell, State, event
+
+_FIELDS = frozenset(("type", "card", "row", "col"))
+
+
+def by_cell(s: State) -> list[tuple[int, int, list[int]]]:
+    """Where the seat to move may place a material now (asked in phases ``start`` and ``placed1``): ``(row, col,
+    the hand's materials allowed there)`` per cell, cells in order (the placements without action dicts; the
+    search's playouts read these)."""
+    hand = s.hands[s.seat]
+    mats = [c for c in hand if c < C.NUM_MATERIALS]
+    if not mats:
+        return []
+    cells = placement_cells(s.market)
+    if s.solo:  # the solo market is never refused a card: beyond 3x5 is the overflow penalty
+        return [(r, c, mats) for r, c in cells]
+    out = []
+    box = market_box(s.market)
+    stretch = _Stretch(s)
+    for r, c in cells:
+        if box is None or (max(box[2], r) - min(box[0], r) < 5 and max(box[3], c) - min(box[1], c) < 5):
+            out.append((r, c, mats))
+            continue
+        by_kind: dict[int, bool] = {}  # the result depends on the kind, not the card
+        allowed = []
+        for m in mats:
+            k = C.KIND[m]
+            if k not in by_kind:
+                by_kind[k] = stretch.allows(r, c, m)
+            if by_kind[k]:
+                allowed.append(m)
+        if allowed:
+            out.append((r, c, allowed))
+    return out
+
+
+def options(s: State) -> list[Action]:
+    """Every legal placement now (phases ``start`` and ``placed1``): solo lists them material by material,
+    the others cell by cell."""
+    if s.phase not in ("start", "placed1"):
+        return []
+    opts = by_cell(s)
+    if s.solo:  # listed material by material
+        return [{"type": "place", "card": m, "row": r, "col": c} for m in (opts[0][2] if opts else ()) for r, c, _ in opts]
+    return [{"type": "place", "card": m, "row": r, "col": c} for r, c, mats in opts for m in mats]
+
+
+class _Stretch:
+    """Beyond 5x5 only to build at once: a material may stretch the market when a build (after the second
+    material, if this is the first) can bring it back within 5x5. Work shared by the cells of one position."""
+
+    def __init__(self, s: State) -> None:
+        self.s = s
+        self.first: _FirstStretch | None = None
+
+    def allows(self, r: int, c: int, m: int) -> bool:
+        """May material ``m`` go at ``(r, c)``, a cell that stretches the market beyond 5x5?"""
+        s = self.s
+        hand = s.hands[s.seat]
+        rest = hand[:]
+        rest.remove(m)
+        if self.first is None:
+            self.first = _FirstStretch(s.market, hand)
+        if s.placed == 0:
+            return self.first.can_build(r, c, C.KIND[m], {C.KIND[x] for x in rest if x < C.NUM_MATERIALS})
+        return self.first.second_can_build(r, c, C.KIND[m])
+
+
+def is_legal(s: State, m: int, r: int, c: int) -> bool:
+    """``{"type": "place", "card": m, "row": r, "col": c} in options(s)``, without listing every placement."""
+    if s.phase not in ("start", "placed1") or m >= C.NUM_MATERIALS or m not in s.hands[s.seat]:
+        return False
+    market = s.market
+    if not market:
+        return (r, c) == (0, 0)
+    if (r, c) in market or not any((r + dr, c + dc) in market for dr, dc in NEIGHBOURS):
+        return False
+    if s.solo:
+        return True
+    r0, c0, r1, c1 = market_box(market)
+    if max(r1, r) - min(r0, r) < 5 and max(c1, c) - min(c0, c) < 5:
+        return True
+    return _Stretch(s).allows(r, c, m)
+
+
+class _FirstStretch:
+    """Whether a first material placed beyond 5x5 can be followed by a second placement and a build that
+    end the turn within 5x5. Line counts and placement cells of the market are worked out once for all the
+    cells and kinds ``by_cell`` asks about."""
+
+    def __init__(self, market: dict[Cell, int], hand: list[int]) -> None:
+        self.houses = [c for c in hand if c >= C.NUM_MATERIALS]
+        counts: dict[Cell, list[int]] = {}  # (0, row) / (1, col) -> cards per kind in that line
+        for (r, c), card in market.items():
+            k = C.KIND[card]
+            counts.setdefault((0, r), [0] * 8)[k] += 1
+            counts.setdefault((1, c), [0] * 8)[k] += 1
+        self.counts = counts
+        self.market = market
+        self.shape = frozenset(market)
+        self._pays: dict[tuple, bool] = {}
+        self._paying: list[Cell] | None = None
+        self.cells: set[Cell] | None = None  # placement cells, worked out when a first material asks
+
+    def paying(self) -> list[Cell]:
+        """The market's lines that pay one of the houses as they are."""
+        if self._paying is None:
+            self._paying = [line for line in self.counts if self.pays(line, ())]
+        return self._paying
+
+    def pays(self, line: Cell, extra: tuple[int, ...]) -> bool:
+        """Does ``line`` pay one of the houses once cards of the kinds ``extra`` join it?"""
+        key = (line, extra)
+        got = self._pays.get(key)
+        if got is None:
+            kc = self.counts.get(line)
+            kc = kc[:] if kc is not None else [0] * 8
+            for k in extra:
+                kc[k] += 1
+            got = self._pays[key] = _pays_any(kc, self.houses)
+        return got
+
+    def second_can_build(self, r: int, c: int, k: int) -> bool:
+        """After a second material of kind ``k`` at ``(r, c)`` stretched the market: can a build from the
+        hand's houses end the turn within 5x5?"""
+        if not self.houses:
+            return False
+        shape = self.shape | {(r, c)}
+        mine = ((0, r), (1, c))
+        for line in self.paying():  # lines the card does not touch pay as they are
+            if line not in mine and removal_fits(shape, "row" if line[0] == 0 else "col", line[1], False):
+                return True
+        for line in mine:
+            if self.pays(line, (k,)) and removal_fits(shape, "row" if line[0] == 0 else "col", line[1], False):
+                return True
+        return False
+
+    def can_build(self, r0: int, c0: int, k0: int, kinds: set[int]) -> bool:
+        """After a first material of kind ``k0`` at ``(r0, c0)``, with materials of ``kinds`` left in hand."""
+        if not self.houses or not kinds:
+            return False
+        first = ((0, r0), (1, c0))
+        grown = self.shape | {(r0, c0)}
+        paying = [line for line in self.paying() if line not in first] + [line for line in first if self.pays(line, (k0,))]
+        if self.cells is None:
+            self.cells = set(placement_cells(self.market))
+        seconds = self.cells - {(r0, c0)}
+        for dr, dc in NEIGHBOURS:
+            q = (r0 + dr, c0 + dc)
+            if q not in grown:
+                seconds.add(q)
+        with_second: dict[Cell, bool] = {}  # does the line pay once a second material of ``kinds`` joins it?
+        for r, c in seconds:
+            shape = None
+            for line in paying:  # lines the second card does not touch pay as they are
+                if line != (0, r) and line != (1, c):
+                    if shape is None:
+                        shape = grown | {(r, c)}
+                    if removal_fits(shape, "row" if line[0] == 0 else "col", line[1], False):
+                        return True
+            for line in ((0, r), (1, c)):
+                ok = with_second.get(line)
+                if ok is None:
+                    base = (k0,) if line in first else ()
+                    ok = with_second[line] = any(self.pays(line, tuple(sorted(base + (k,)))) for k in kinds)
+                if ok:
+                    if shape is None:
+                        shape = grown | {(r, c)}
+                    if removal_fits(shape, "row" if line[0] == 0 else "col", line[1], False):
+                        return True
+        return False
+
+
+def _pays_any(kind_counts: list[int], houses: list[int]) -> bool:
+    """True when a line holding ``kind_counts`` cards of each kind pays one of ``houses``
+    (a wood/brick double covers one wood or brick, a stone/concrete one stone or concrete)."""
+    w, b, st, co, v, wb, sc = kind_counts[:7]
+    for house in houses:
+        cw, cb, cs, cc, cv = C.COST[house]
+        if cv > v:
+            continue
+        short_wb = (cw - w if cw > w else 0) + (cb - b if cb > b else 0)
+        if short_wb > wb:
+            continue
+        if (cs - st if cs > st else 0) + (cc - co if cc > co else 0) <= sc:
+            return True
+    return False
+
+
+def normalize(a: Action) -> None:
+    """A card and a cell are whole numbers (a list would not even compare): anything else is malformed."""
+    if not all(type(a.get(f)) is int for f in ("card", "row", "col")):
+        raise MalformedAction()
+
+
+def legal_like(s: State, a: Action) -> list[Action]:
+    """``[a]`` when it is legal, else ``[]``: checked on its own, not against every placement."""
+    if a.keys() == _FIELDS and is_legal(s, a["card"], a["row"], a["col"]):
+        return [a]
+    return []
+
+
+def refusal(s: State, a: Action) -> tuple[str, dict[str, Any]]:
+    """Why this placement is not legal."""
+    ph = s.phase
+    if ph not in ("start", "placed1"):
+        return ("barrio.two_placed" if ph == "placed2" else "barrio.cannot_place_now"), {}
+    hand = s.hands[s.seat] if s.hands else []
+    card = a.get("card")
+    if card not in hand:
+        return "barrio.not_in_hand", {}
+    if not isinstance(card, int) or card >= C.NUM_MATERIALS:
+        return "barrio.only_materials_placed", {}
+    cell = (a.get("row"), a.get("col"))
+    if cell in s.market:
+        return "barrio.cell_taken", {}
+    if s.market and cell not in placement_cells(s.market):
+        return "barrio.must_touch", {}
+    if not s.market:
+        return "barrio.first_at_origin", {}
+    return "barrio.stretch_without_build", {}
+
+
+def do(s: State, a: Action) -> None:
+    """``{"type": "place", "card": id, "row": r, "col": c}``. A full 5x5 market (not solo) offers a free
+    build from the hand (phase ``full_grid``) or, with no house in hand, is discarded at once."""
+    p = s.seat
+    card = a["card"]
+    s.hands[p].remove(card)
+    s.public[card] = 0
+    s.market[(a["row"], a["col"])] = card
+    s.placed += 1
+    s.phase = "placed1" if s.placed == 1 else "placed2"
+    event(s, "place", player=p, card=card, row=a["row"], col=a["col"])
+    if not s.solo and len(s.market) == 25 and market_size(s.market) == (5, 5):
+        event(s, "full_grid", player=p)
+        s.resume = s.phase
+        if any(c >= C.NUM_MATERIALS for c in s.hands[p]):
+            s.phase = "full_grid"
+        else:
+            discard_market(s, "full_grid")
+            s.phase, s.resume = s.resume, ""

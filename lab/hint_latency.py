@@ -1,0 +1,85 @@
+"""Hint latency: the figure of ``docs/coach.md`` and the bench's ``hint_ms`` (lab code, not shipped in the site).
+
+``python3 -m lab.hint_latency -n 30`` prints the table; :func:`measure` is also what ``tests/bench`` runs
+in the browser's Python (it sends this file's source to the worker), so it imports only ``game`` and modules
+the app ships (no ``statistics``).
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from game.core.coach import hint
+from game.core.match import load_game
+from game.core.rng import Rng
+
+
+def _median(xs: list[float]) -> float:
+    xs = sorted(xs)
+    mid = len(xs) // 2
+    return xs[mid] if len(xs) % 2 else (xs[mid - 1] + xs[mid]) / 2
+
+
+def sample_positions(game_id: str, n: int, seed: int = 1) -> list[tuple[Any, int]]:
+    """``n`` positions of real play (weak players, a fixed seed) with a choice to make, spread over games."""
+    module = load_game(game_id)
+    rng = Rng(seed, stream=21)
+    players = {"barrio": 2, "nyhavn": 2, "neueheimat": 3}.get(game_id, module.MIN_PLAYERS)
+    out: list[tuple[Any, int]] = []
+    game_no = 0
+    while len(out) < n:
+        state = module.new_game(players, seed * 100 + game_no)
+        bots = [module.make_bot("weak", seed + i) for i in range(players)]
+        game_no += 1
+        steps = 0
+        while not module.is_over(state) and len(out) < n:
+            p = module.current_player(state)
+            legal = module.legal_actions(state)
+            if len(legal) > 1 and rng.randrange(6) == 0:
+                out.append((state, p))
+            state = module.apply_action(state, bots[p].choose(module.view(state, p), legal))
+            steps += 1
+    return out
+
+
+def measure(game_id: str, n: int = 20, iterations: int | None = None, seed: int = 1) -> dict[str, float]:
+    """Hint latency in milliseconds over ``n`` real positions: ``{"median", "p95", "max", "n"}``.
+
+    Without ``iterations`` the strong player uses the app's time budget, as
+    at the table. For the benchmark report (``hint_ms.<game>``).
+    """
+    module = load_game(game_id)
+    times = []
+    for i, (state, p) in enumerate(sample_positions(game_id, n, seed)):
+        view = module.view(state, p)
+        legal = module.legal_actions(state)
+        t0 = time.perf_counter()
+        hint(module, view, p, seed + i, iterations, legal)
+        times.append((time.perf_counter() - t0) * 1000.0)
+    times.sort()
+    p95 = times[min(len(times) - 1, max(0, int(round(0.95 * len(times))) - 1))]
+    return {"median": round(_median(times), 1), "p95": round(p95, 1), "max": round(times[-1], 1),
+            "n": len(times)}
+
+
+def main(argv: list[str] | None = None) -> None:
+    """``python3 -m lab.hint_latency -n 30``: hint latency per game at the app's budget (or ``--iterations N``)."""
+    import argparse
+
+    from game import PRODUCT_GAMES
+
+    parser = argparse.ArgumentParser(prog="python3 -m lab.hint_latency", description=main.__doc__)
+    parser.add_argument("-n", type=int, default=30, help="positions per game")
+    parser.add_argument("--iterations", type=int, default=None, help="a fixed search budget instead of the clock")
+    parser.add_argument("--games", default=",".join(PRODUCT_GAMES))
+    args = parser.parse_args(argv)
+    print("| game | positions | median ms | p95 ms | max ms |")
+    print("|---|---|---|---|---|")
+    for game_id in args.games.split(","):
+        m = measure(game_id, args.n, args.iterations)
+        print(f"| {game_id} | {m['n']} | {m['median']} | {m['p95']} | {m['max']} |")
+
+
+if __name__ == "__main__":
+    main()

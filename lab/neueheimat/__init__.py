@@ -1,0 +1,1 @@
+"""Lab code of one game (see :mod:`lab`)."""
