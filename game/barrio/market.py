@@ -130,7 +130,7 @@ def payments(house: int, line_cards: list[int]) -> list[tuple[dict[str, str], li
     # Each double either stays unused or counts as one of its two materials.
     for assign in _double_assignments(doubles):
         got = [0] * 5
-        for card, k in assign:
+        for _card, k in assign:
             got[k] += 1
         if any(got[k] != short[k] for k in range(5)):
             continue  # must cover the shortfall exactly: extra doubles stay unused

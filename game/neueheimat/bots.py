@@ -404,7 +404,7 @@ class StrongBot:
                 keep = mine - high * c if pos.money[me] >= high else -1e9
                 total += chance * max(keep, theirs[who] + high * c)
             return total
-        best_bid, best_j, best_u = 0, -1, 0.0
+        best_bid, best_u = 0, 0.0
         for j in range(n):
             if j == me:
                 continue
@@ -412,7 +412,7 @@ class StrongBot:
             value = (uj[j] - base[j]) / c
             bid = min(pos.money[j], int(value))
             if bid > best_bid:
-                best_bid, best_j, best_u = bid, j, uj[me]
+                best_bid, best_u = bid, uj[me]
         if best_bid <= 0:
             return mine
         keep = mine - best_bid * c if pos.money[me] >= best_bid else -1e9

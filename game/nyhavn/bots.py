@@ -48,7 +48,7 @@ def evaluate(s: State, p: int) -> float:
             v += (k / 5) ** 3 * (1.6 if full_win else 1.0) * 2.0
             if r in COAT_ROWS:
                 v += (k / 5) ** 3 * 1.5
-    for c, m in enumerate(COL_MASKS):
+    for m in COL_MASKS:
         k = _pop(occ & m)
         if k < 9:
             full_win = (win & m) == (occ & m)
