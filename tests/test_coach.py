@@ -142,12 +142,13 @@ def test_nyhavn_reason_tells_the_real_points_and_lines():
 
 
 def test_hint_text_in_both_languages():
-    h = Hint({"type": "pass"}, None, Phrase("coach.nyhavn.build", {"tile": Term("nyhavn", "tile", "red3"), "orient": 2,
+    h = Hint({"type": "pass"}, None, Phrase("coach.nyhavn.build", {"tile": Term("nyhavn", "tile", "red3"),
+                                                                  "turns": Phrase("nyhavn.turns.rotated_1"),
                                                                   "col": 2, "row": 1}),
              (Phrase("coach.points_now", {"points": 2}), Phrase("coach.search_points", {"points": 1.25, "rounds": 4})), 3, 4)
-    assert h.text("en") == ("build a red size-3 tile (orientation 2) at column 2, row 1: +2 now, "
+    assert h.text("en") == ("build a red size-3 tile, rotated once, at column 2, row 1: +2 now, "
                             "about 1.2 points better than the next best move over 4 trial deals")
-    assert h.text("es") == ("construir una loseta roja de 3 (orientación 2) en la columna 2, fila 1: +2 ahora, "
+    assert h.text("es") == ("construir una loseta roja de 3, girada una vez, en la columna 2, fila 1: +2 ahora, "
                             "unos 1,2 puntos mejor que la siguiente mejor jugada en 4 repartos de prueba")
 
 
@@ -187,7 +188,7 @@ def test_nyhavn_insight_finds_the_costly_turns():
         assert replay.players[m.step - 1] == 0 and record.actions[m.step - 1] == m.chosen
         state = replay.state_at(m.step - 1)
         view = nyhavn.view(state, 0)
-        suggested = nyhavn.make_bot("strong", coach.insight_seed(record.seed, m.step), iterations=2).choose(
+        suggested = nyhavn.make_bot("strong", coach.position_seed(view, 0), iterations=2).choose(
             view, nyhavn.legal_actions(state))
         assert m.suggested == suggested and action_key(suggested) != action_key(m.chosen)
         for lang in ("en", "es"):
@@ -201,7 +202,7 @@ def test_nyhavn_insight_is_empty_when_every_move_was_the_coachs():
     def choose(state, p, step):
         view, legal = nyhavn.view(state, p), nyhavn.legal_actions(state)
         if p == 0:
-            return coach.strong_player(nyhavn, coach.insight_seed(6, step), 2).choose(view, legal)
+            return coach.strong_player(nyhavn, coach.position_seed(view, p), 2).choose(view, legal)
         return weak.choose(view, legal)
 
     record = _record(nyhavn, 2, 6, choose)
@@ -215,7 +216,7 @@ def test_barrio_hint_gives_a_legal_move_with_reasons(players, options):
     seen_keep = False
     for i, (state, p) in enumerate(positions(barrio, players, 12, limit=8, **options)):
         view, legal = barrio.view(state, p), barrio.legal_actions(state)
-        h = coach.hint(barrio, view, p, seed=50 + i, legal=legal)  # the app's time budget
+        h = coach.hint(barrio, view, p, seed=50 + i, legal=legal)  # the coach's fixed budget
         assert h.action in legal
         check_texts(h)
         if view["phase"] == "keep":  # decided without search: equal to the strong player's choice whatever the clock

@@ -43,16 +43,16 @@ def _card(card: int) -> Term:
 
 # --------------------------------------------------------------------------- what
 
-def what(action: Action) -> Phrase:
-    """The action in words."""
+def what(action: Action, view: dict[str, Any]) -> Phrase:
+    """The action in words (a placement says where, as the table numbers the market in ``view``)."""
     t = action["type"]
     if t == "draw":
         if "card" in action:
             return Phrase(f"coach.barrio.draw_{action['source']}", {"card": _card(action["card"])})
         return Phrase(f"coach.barrio.draw_{action['source']}")
     if t == "place":
-        # The market grows in every direction, so its coordinates mean nothing to a player: the table highlights the cell.
-        return Phrase("coach.barrio.place", {"card": _card(action["card"])})
+        kind, numbers = text.place_where(view["market_box"], action["row"], action["col"])
+        return Phrase("coach.barrio.place", {"card": _card(action["card"]), "where": Phrase(f"coach.barrio.where.{kind}", numbers)})
     if t in ("build", "combo", "full_grid_build"):
         return Phrase("coach.barrio.build" if t == "build" else "coach.barrio.build_free", {"house": _card(action["house"])})
     if t in ("keep_houses", "discard_houses"):
@@ -123,16 +123,36 @@ def _panorama_phrase(v: dict[str, Any], p: int, house: int) -> Phrase | None:
     return None
 
 
+def chances(report: SearchReport) -> list[float | None]:
+    """Each candidate's estimated chance to win, in percent (0–100), from the strong player's search.
+
+    The search's evaluation is a winning chance in [0, 1] (a finished game's
+    result, else the score margin through a logistic curve), but its first
+    candidate (the heuristic's own move) gets :data:`~game.barrio.bots.FIRST_BONUS`
+    in every play-out to break near-ties: that is a preference, not a chance,
+    so it is taken off here.
+    """
+    out: list[float | None] = []
+    for i, m in enumerate(report.means):
+        if m is None:
+            out.append(None)
+            continue
+        raw = m - (bots.FIRST_BONUS if i == 0 else 0.0)
+        out.append(100.0 * min(1.0, max(0.0, raw)))
+    return out
+
+
 def _search_figure(report: SearchReport | None) -> list[Phrase]:
-    if report is None:
+    if report is None or len(report.candidates) < 2:
         return []
-    second = report.runner_up()
-    if second is None:
+    pct = chances(report)
+    others = [c for i, c in enumerate(pct) if i != report.best and c is not None]
+    if pct[report.best] is None or not others:
         return []
-    best, other = round(100.0 * report.means[report.best]), round(100.0 * report.means[second])
+    best, other = round(pct[report.best]), round(max(others))
     if best <= other:
         return [Phrase("coach.search_close", {"rounds": report.rounds})]
-    return [Phrase("coach.search_chance", {"chance": best, "other": other})]
+    return [Phrase("coach.search_chance", {"chance": best, "other": other, "rounds": report.rounds})]
 
 
 def reason(view: dict[str, Any], player: int, action: Action, state: Any,
@@ -164,7 +184,7 @@ def reason(view: dict[str, Any], player: int, action: Action, state: Any,
     if is_over(after) and p in winners(after):
         why.insert(0, Phrase("coach.wins_now"))
     why.extend(_search_figure(report))
-    return what(action), why[:3]
+    return what(action, view), why[:3]
 
 
 def first_step(view: dict[str, Any], action: Action) -> dict[str, Any] | None:
@@ -183,9 +203,13 @@ def first_step(view: dict[str, Any], action: Action) -> dict[str, Any] | None:
 
 def compare(view: dict[str, Any], player: int, actions: list[Action], seed: int,
             iterations: int) -> tuple[list[float], str]:
-    """The strong player's winning-chance estimate of each action (percent), from its own search on the same deals."""
+    """The strong player's winning-chance estimate of each action (percent, 0–100), from its own search on the same deals.
+
+    The search's preference for its first candidate (:data:`~game.barrio.bots.FIRST_BONUS`) is not a chance: it is
+    taken off (:func:`chances`), so the suggestion is not made to look better than its play-outs say.
+    """
     with search_reports() as reports:
         bots.flat_search(view, player, actions, Rng(seed, stream=13), 1e9, max_rounds=max(1, iterations))
     if not reports:
         return [0.0] * len(actions), "chance"
-    return [100.0 * (m or 0.0) for m in reports[-1].means], "chance"
+    return [c if c is not None else 0.0 for c in chances(reports[-1])], "chance"

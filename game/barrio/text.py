@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from . import cards as C
+from .market import market_box
 from ..core.locale import text
 from ..core.words import lang_code, player_name
 
@@ -51,8 +52,33 @@ def _who(p: Any, lang: str) -> str:
     return player_name(p, lang)
 
 
-def _line(line: dict[str, Any], lang: str) -> str:
-    return _w(f"name.{'row' if line['axis'] == 'row' else 'column'}", lang, n=line["index"])
+def _line(line: dict[str, Any], lang: str, box: tuple[int, int, int, int] | None = None) -> str:
+    """A market line; with the market's ``box``, numbered from 1 at its top-left card as the table shows it."""
+    row = line["axis"] == "row"
+    n = line["index"] - (box[0 if row else 1] - 1 if box else 0)
+    return _w(f"name.{'row' if row else 'column'}", lang, n=n)
+
+
+def place_where(market_box: list[int] | None, row: int, col: int) -> tuple[str, dict[str, int]]:
+    """Where a card goes, as the table shows the market: ``(kind, numbers)`` for the ``coach.barrio.where.<kind>`` texts.
+
+    Rows and columns are numbered from 1 at the market's top-left card (the engine's coordinates grow in every
+    direction and mean nothing to a player); a place beside the market is "left of row 2", "above column 3"…
+    ``market_box`` is the view's ``(top, left, bottom, right)`` before the card is placed (``None``: empty market).
+    """
+    if market_box is None:
+        return "first", {}
+    top, left, bottom, right = market_box
+    r, c = row - top + 1, col - left + 1
+    if col < left:
+        return "left", {"row": r}
+    if col > right:
+        return "right", {"row": r}
+    if row < top:
+        return "above", {"col": c}
+    if row > bottom:
+        return "below", {"col": c}
+    return "cell", {"row": r, "col": c}
 
 
 def _source(source: str, lang: str) -> str:
@@ -139,9 +165,11 @@ def describe_action(state: Any, a: dict[str, Any], lang: str = "en") -> str:
         what = card_name(a.get("card"), L) if "card" in a else _w("name.a_card", L)
         return say("draw", card=what, source=_source(a["source"], L))
     if t == "place":
-        return say("place", card=card_name(a["card"], L), row=a["row"], col=a["col"])
+        kind, numbers = place_where(market_box(state.market), a["row"], a["col"])
+        where = text(f"coach.barrio.where.{kind}", L, **numbers)
+        return say("place", card=card_name(a["card"], L), where=where)
     if t == "build":
-        return say("build", house=card_name(a["house"], L), line=_line(a["line"], L))
+        return say("build", house=card_name(a["house"], L), line=_line(a["line"], L, market_box(state.market)))
     if t in ("discard_houses", "keep_houses"):
         return say(t, cards=_cards(a["cards"], L))
     if t == "klaus_tie":

@@ -4,11 +4,16 @@ Both ask the game's strong player, from the player's **view only** (the
 strong players determinize the hidden cards from the view; they never see the
 real ones), and explain its choice with the search's own figures.
 
-* :func:`hint` — the strong player's choice for ``player`` on ``view`` (with
-  the same seed and iteration budget it is exactly the move that player would
-  make), the part of it to highlight first, and a short reason.
+* :func:`judge` — the one judgement of a position: the strong player's choice
+  for ``player`` on ``view`` with the coach's fixed budget
+  (:data:`COACH_ITERATIONS`) and a seed derived from the position itself
+  (:func:`position_seed`), never from the clock or the order of calls.
+* :func:`hint` — that judgement at the table: the move, the part of it to
+  highlight first, and a short reason.
 * :func:`insight` — replays a finished game and returns up to three turns where
-  the player's choice lost the most against the strong player's estimate.
+  the player's choice lost the most against the strong player's estimate; each
+  position is judged by :func:`judge` exactly as a hint there would have been,
+  so a move taken from a hint is never listed.
 * :func:`measure` — hint latency figures (median, p95) for the benchmark.
 
 Each game supplies the game-specific part in ``game/<id>/coach.py``:
@@ -32,7 +37,10 @@ parameters, so a hint is JSON (:meth:`Hint.to_json`) and reads in any language.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import hashlib
+import json
+from collections import OrderedDict
+from dataclasses import dataclass, field, replace
 from typing import Any, Union
 
 from .locale import text as _text
@@ -40,8 +48,11 @@ from .search import SearchReport, action_key, search_reports
 
 Action = dict[str, Any]
 
-#: the iteration budget of insight's estimates (fixed, so the same game gives the same insight)
-INSIGHT_ITERATIONS = 4
+#: the coach's fixed search budget (rounds of trial deals) for hints and insight alike: the same position always
+#: gets the same judgement, on any machine (4 rounds: a hint's median ~30 ms under CPython, see docs/coach.md)
+COACH_ITERATIONS = 4
+#: the languages whose sentences the insight checks before listing a moment (the app's languages)
+LANGUAGES = ("en", "es", "fr")
 #: losses below this (in the estimate's unit) are noise, not a lesson
 MIN_LOSS = {"points": 0.5, "chance": 2.0}
 
@@ -173,28 +184,108 @@ def legal_from_view(module: Any, view: dict[str, Any], player: int, seed: int = 
     return module.legal_actions(module.determinize(view, player, seed))
 
 
-def hint(module: Any, view: dict[str, Any], player: int, seed: int, iterations: int | None = None,
-         legal: list[Action] | None = None) -> Hint:
-    """The strong player's choice for ``player`` on ``view``, with what to tap first and why.
+def _canonical(value: Any) -> Any:
+    """``value`` with every mapping's keys as strings, so it serialises the same way whatever their types."""
+    if isinstance(value, dict):
+        return {str(k): _canonical(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_canonical(v) for v in value]
+    if isinstance(value, (set, frozenset)):
+        return sorted((_canonical(v) for v in value), key=repr)
+    return value
 
-    ``module`` is the game (``game.nyhavn``…); ``view`` is ``module.view(state,
-    player)``; ``legal`` its legal actions (worked out from the view when
-    omitted). The strong player is made with ``seed`` and ``iterations``
-    exactly as :func:`strong_player` does, so the suggestion equals its
-    choice on this view with the same seed and budget. Nothing hidden is read.
+
+def _digest(view: dict[str, Any], player: int) -> bytes:
+    blob = json.dumps({"player": player, "view": _canonical(view)}, sort_keys=True, separators=(",", ":"), default=repr)
+    return hashlib.sha256(blob.encode()).digest()
+
+
+def position_seed(view: dict[str, Any], player: int) -> int:
+    """The coach's seed for ``player``'s decision on ``view``: a digest of what the player sees, and nothing else.
+
+    The same position (the same view for the same seat) always gives the same
+    seed, however it was reached and whenever it is asked about: at the table,
+    in the insight, in a replay.
+    """
+    return int.from_bytes(_digest(view, player)[:4], "big") & 0x7FFFFFFF
+
+
+@dataclass(frozen=True)
+class Judgement:
+    """The strong player's choice on one position and the search figures behind it."""
+
+    action: Action  #: one of the legal actions
+    report: SearchReport | None  #: the decision's own search (``None`` when it decided without one)
+    seed: int  #: the seed it was made with
+    iterations: int  #: the search budget it was made with
+
+
+#: judgements already made, newest last: the insight after a game reuses the hints asked during it (the same
+#: position, seed and budget give the same judgement, so this only saves the search); a thousand positions
+_JUDGED: "OrderedDict[tuple[Any, ...], Judgement]" = OrderedDict()
+_JUDGED_MAX = 1024
+
+
+def forget_judgements(view: dict[str, Any] | None = None, player: int | None = None) -> None:
+    """Drop the remembered judgements, or only those of ``player`` on ``view`` (then searched afresh: the same
+    result, only slower)."""
+    if view is None:
+        _JUDGED.clear()
+        return
+    digest = _digest(view, int(player or 0))
+    for memo in [m for m in _JUDGED if m[1] == digest]:
+        del _JUDGED[memo]
+
+
+def judge(module: Any, view: dict[str, Any], player: int, legal: list[Action] | None = None, seed: int | None = None,
+          iterations: int | None = None) -> Judgement:
+    """The coach's judgement of ``player``'s decision on ``view``: what the hint shows and what the insight compares to.
+
+    The strong player is made with ``seed`` (by default :func:`position_seed`)
+    and ``iterations`` (by default :data:`COACH_ITERATIONS`) exactly as
+    :func:`strong_player` does, so the choice equals that player's on this
+    view. Only the view is read.
     """
     if legal is None:
-        legal = legal_from_view(module, view, player, seed)
+        legal = legal_from_view(module, view, player, 0)
     if not legal:
         raise ValueError("no legal action to suggest")
-    bot = strong_player(module, seed, iterations)
+    digest = _digest(view, player)
+    if seed is None:
+        seed = int.from_bytes(digest[:4], "big") & 0x7FFFFFFF
+    if iterations is None:
+        iterations = COACH_ITERATIONS
+    memo = (module.GAME_ID, digest, seed, iterations, tuple(action_key(a) for a in legal))
+    if memo in _JUDGED:
+        _JUDGED.move_to_end(memo)
+        return _JUDGED[memo]
     with search_reports() as reports:
-        action = bot.choose(view, legal)
+        action = strong_player(module, seed, iterations).choose(view, legal)
     key = action_key(action)
     # The decision's own report: the last search whose candidates include the choice.
     report = next((r for r in reversed(reports) if any(action_key(c) == key for c in r.candidates)), None)
+    verdict = _JUDGED[memo] = Judgement(action, report, seed, iterations)
+    if len(_JUDGED) > _JUDGED_MAX:
+        _JUDGED.popitem(last=False)
+    return verdict
+
+
+def hint(module: Any, view: dict[str, Any], player: int, seed: int | None = None, iterations: int | None = None,
+         legal: list[Action] | None = None) -> Hint:
+    """The coach's judgement (:func:`judge`) for ``player`` on ``view``, with what to tap first and why.
+
+    ``module`` is the game (``game.nyhavn``…); ``view`` is ``module.view(state,
+    player)``; ``legal`` its legal actions (worked out from the view when
+    omitted). ``seed`` defaults to :func:`position_seed` and ``iterations`` to
+    :data:`COACH_ITERATIONS`: the judgement the insight makes of the same
+    position. Nothing hidden is read.
+    """
+    if legal is None:
+        legal = legal_from_view(module, view, player, 0)
+    verdict = judge(module, view, player, legal, seed, iterations)
+    action, report = verdict.action, verdict.report
     coach = _game_coach(module.GAME_ID)
-    state = module.determinize(view, player, seed)
+    state = module.determinize(view, player, verdict.seed)
     what, why = coach.reason(view, player, action, state, report)
     return Hint(action, coach.first_step(view, action), what, tuple(why),
                 len(report.candidates) if report else 0, report.rounds if report else 0)
@@ -230,11 +321,6 @@ class Moment:
                 "loss": self.loss, "unit": self.unit}
 
 
-def insight_seed(game_seed: int, step: int) -> int:
-    """The strong player's seed for step ``step`` of a game: fixed, so an insight can be reproduced."""
-    return (game_seed * 1000003 + step) & 0xFFFFFFFF
-
-
 def _replay(game: Any) -> Any:
     from .match import Match
     from .record import GameRecord, Replay
@@ -248,20 +334,53 @@ def _replay(game: Any) -> Any:
     raise TypeError("insight needs a GameRecord, a Replay or a finished Match")
 
 
-def insight(game: Any, seat: int, iterations: int = INSIGHT_ITERATIONS, limit: int = 3) -> list[Moment]:
+def reads_the_same(a: Phrase, b: Phrase, languages: tuple[str, ...] = LANGUAGES) -> bool:
+    """True when two actions' words are the same sentence in one of ``languages``: a lesson that cannot be told apart."""
+    return any(a.text(lang) == b.text(lang) for lang in languages)
+
+
+def assess(module: Any, state: Any, seat: int, chosen: Action, iterations: int | None = None) -> Moment | None:
+    """The coach's verdict on ``seat`` playing ``chosen`` in ``state``: a :class:`Moment` when it was a mistake, else ``None``.
+
+    The position is judged by :func:`judge` on the seat's view (the same seed
+    and budget as a hint there); when the suggestion differs from ``chosen``,
+    the game's ``compare`` estimates both on the same deals, and a loss under
+    :data:`MIN_LOSS` is noise. A mistake whose two moves read the same in one
+    of :data:`LANGUAGES` is not one the player could learn from: not listed.
+    ``step`` and ``turn`` of the result are 0 (the caller places it in the game).
+    """
+    legal = module.legal_actions(state)
+    if len(legal) < 2:
+        return None
+    view = module.view(state, seat)
+    verdict = judge(module, view, seat, legal, None, iterations)
+    suggested = verdict.action
+    if action_key(suggested) == action_key(chosen):
+        return None
+    coach = _game_coach(module.GAME_ID)
+    values, unit = coach.compare(view, seat, [suggested, chosen], verdict.seed, verdict.iterations)
+    loss = values[0] - values[1]
+    if loss < MIN_LOSS.get(unit, 0.0):
+        return None
+    chosen_what = coach.reason(view, seat, chosen, state, None)[0]
+    suggested_what = coach.reason(view, seat, suggested, state, None)[0]
+    if reads_the_same(chosen_what, suggested_what):
+        return None
+    return Moment(0, 0, chosen, suggested, chosen_what, suggested_what, round(loss, 2), unit)
+
+
+def insight(game: Any, seat: int, iterations: int | None = None, limit: int = 3) -> list[Moment]:
     """Up to ``limit`` turns where ``seat``'s choice lost the most against the strong player's estimate.
 
     ``game`` is a :class:`~game.core.record.GameRecord`, a
     :class:`~game.core.record.Replay` or a finished :class:`~game.core.match.Match`.
-    Every decision of ``seat`` with a choice is replayed from that seat's view:
-    the strong player (fixed ``iterations``, seeded by the game's seed and the
-    step) suggests a move; when it differs from the one played, both are
-    estimated on the same deals (the game's ``compare``). The worst turn of
-    each is kept; the result is worst first and the same for the same game.
+    Every decision of ``seat`` with a choice is judged by :func:`assess`, as a
+    hint on that position would have been (a move taken from a hint is never
+    a mistake). The worst decision of each turn is kept; the result is worst
+    first and the same for the same game.
     """
     replay = _replay(game)
     module = replay.module
-    coach = _game_coach(module.GAME_ID)
     # The seat's own turns, counted as the player does: "your 5th turn".
     own_starts = [k for k in replay.turn_starts() if replay.players[k - 1] == seat]
     worst: dict[int, Moment] = {}
@@ -271,21 +390,9 @@ def insight(game: Any, seat: int, iterations: int = INSIGHT_ITERATIONS, limit: i
             continue
         while turn < len(own_starts) and own_starts[turn] <= step:
             turn += 1
-        state = replay.state_at(step - 1)
-        legal = module.legal_actions(state)
-        if len(legal) < 2:
+        moment = assess(module, replay.state_at(step - 1), seat, replay.record.actions[step - 1], iterations)
+        if moment is None:
             continue
-        chosen = replay.record.actions[step - 1]
-        view = module.view(state, seat)
-        seed = insight_seed(replay.record.seed, step)
-        suggested = strong_player(module, seed, iterations).choose(view, legal)
-        if action_key(suggested) == action_key(chosen):
-            continue
-        values, unit = coach.compare(view, seat, [suggested, chosen], seed, iterations)
-        loss = values[0] - values[1]
-        if loss < MIN_LOSS.get(unit, 0.0):
-            continue
-        if turn not in worst or loss > worst[turn].loss:
-            worst[turn] = Moment(step, turn, chosen, suggested, coach.reason(view, seat, chosen, state, None)[0],
-                                 coach.reason(view, seat, suggested, state, None)[0], round(loss, 2), unit)
+        if turn not in worst or moment.loss > worst[turn].loss:
+            worst[turn] = replace(moment, step=step, turn=turn)
     return sorted(worst.values(), key=lambda m: (-m.loss, m.step))[:limit]

@@ -123,10 +123,11 @@ def what(view: dict[str, Any], action: Action) -> Phrase:
         return Phrase("coach.neueheimat.place", {"lot": action["lot"] + 1, "row": row})
     if t == "mayor":
         return Phrase("coach.neueheimat.mayor", {"row": row})
+    count = abs(action["change"])
     if t == "permit":
         key = "coach.neueheimat.lengthen" if action["change"] > 0 else "coach.neueheimat.shorten"
-        return Phrase(key, {"row": row, "count": abs(action["change"])})
-    return Phrase("coach.neueheimat.cancel", {"row": row, "count": abs(action["change"])})
+        return Phrase(_counted(key, count), {"row": row, "count": count})
+    return Phrase(_counted("coach.neueheimat.cancel", count), {"row": row, "count": count})
 
 
 def reason(view: dict[str, Any], player: int, action: Action, state: Any,
@@ -149,8 +150,14 @@ def reason(view: dict[str, Any], player: int, action: Action, state: Any,
         mine = bot._best_for(pos, view["piece"], player, lam)[player]
         theirs = bot._best_for(pos, view["piece"], view["auctioneer"], lam)[player]
         worth = max(0, int((mine - theirs) / c)) if c > 0 else 0
-        key = "coach.neueheimat.piece_worth_none" if worth == 0 else _counted("coach.neueheimat.piece_worth", worth)
-        why.append(Phrase(key, {"amount": worth}))
+        amount = action.get("amount", 0)
+        if (t == "bid" and amount > worth and bot.bidding_against_weak(player, view["auctioneer"], pos.n)
+                and bots.weak_buys(amount, view["piece"])):
+            # a bid above the piece's worth to you: the model expects the auctioneer to buy it back and pay you
+            why.append(Phrase(_counted("coach.neueheimat.pump", amount), {"amount": amount}))
+        else:
+            key = "coach.neueheimat.piece_worth_none" if worth == 0 else _counted("coach.neueheimat.piece_worth", worth)
+            why.append(Phrase(key, {"amount": worth}))
     if len(legal) > 1 and t not in ("bid", "pass", "profits"):
         others = [a for a in legal if a != action]
         vals = values(view, player, [action] + others)

@@ -54,7 +54,10 @@ def what(state: State, action: Action) -> Phrase:
             return Phrase("coach.nyhavn.take_using", params)
         return Phrase("coach.nyhavn.take", params)
     if t == "build":
-        return Phrase("coach.nyhavn.build", {"tile": Term("nyhavn", "tile", action["tile"]), "orient": action["orient"] + 1,
+        # named as the table turns tiles: from the way the tile first shows when picked, with Flip and Rotate
+        start = text.first_orientation(action["tile"], rules.legal_actions(state))
+        return Phrase("coach.nyhavn.build", {"tile": Term("nyhavn", "tile", action["tile"]),
+                                             "turns": Phrase(text.turns_key(action["tile"], start, action["orient"])),
                                              "col": action["col"] + 1, "row": action["row"] + 1})
     if t == "pay":
         key = "coach.nyhavn.pay_discount" if action.get("discount") else "coach.nyhavn.pay"

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from .state import State
+from .rules import legal_actions
+from .state import State, tile_orientations
 from .tiles import KIND_INDEX, KIND_SIZE
 from ..core.locale import text
 from ..core.words import lang_code, player_name
@@ -52,6 +53,45 @@ def _tile(tile: str, lang: str) -> str:
 
 def _at(col: int, row: int, lang: str) -> str:
     return _w("name.at", lang, col=col + 1, row=row + 1)
+
+
+def _normal(cells: list[tuple[int, int, bool]]) -> tuple[tuple[int, int, bool], ...]:
+    mx = min(c[0] for c in cells)
+    my = min(c[1] for c in cells)
+    return tuple(sorted((x - mx, y - my, w) for x, y, w in cells))
+
+
+def _turned(options: list[tuple[tuple[int, int, bool], ...]], orient: int, how: str) -> int:
+    """The orientation after the table's Rotate (a quarter turn clockwise) or Flip (a mirror image)."""
+    cells = options[orient]
+    moved = [(y, -x, w) for x, y, w in cells] if how == "rotate" else [(-x, y, w) for x, y, w in cells]
+    return options.index(_normal(moved))
+
+
+def first_orientation(tile: str, legal: list[dict[str, Any]]) -> int:
+    """The way the table first shows ``tile`` when it is picked: its first orientation that can be built now."""
+    spots = sorted(a["orient"] for a in legal if a.get("type") == "build" and a.get("tile") == tile)
+    return spots[0] if spots else 0
+
+
+def turns(tile: str, start: int, orient: int) -> tuple[bool, int]:
+    """``(flipped, rotations)``: the fewest taps of Flip (first) and Rotate that turn ``tile`` from ``start`` to ``orient``."""
+    options = [_normal(list(o)) for o in tile_orientations(tile)]
+    for flipped in (False, True):
+        o = _turned(options, start, "flip") if flipped else start
+        for rotations in range(4):
+            if o == orient:
+                return flipped, rotations
+            o = _turned(options, o, "rotate")
+    raise ValueError(f"orientation {orient} of {tile} is not reached from {start}")
+
+
+def turns_key(tile: str, start: int, orient: int) -> str:
+    """The catalogue key naming how a tile is turned, as the table's Rotate and Flip buttons do it ("rotated once")."""
+    flipped, rotations = turns(tile, start, orient)
+    if flipped:
+        return f"nyhavn.turns.flipped_{rotations}"
+    return f"nyhavn.turns.rotated_{rotations}" if rotations else "nyhavn.turns.as_shown"
 
 
 def _abilities(used: list[str], lang: str) -> str:
@@ -123,7 +163,10 @@ def describe_action(state: State, action: dict[str, Any], lang: str = "en") -> s
         return say("take", cards=_cards(cards, lang), docks=", ".join(str(d + 1) for d in action["docks"]),
                    using=_abilities(list(action.get("abilities", [])), lang))
     if t == "build":
-        return say("build", tile=_tile(action["tile"], lang), o=action["orient"] + 1, at=_at(action["col"], action["row"], lang))
+        # the way the table turns tiles: from how the tile first shows, with Flip and Rotate
+        start = first_orientation(action["tile"], legal_actions(state))
+        how = text(turns_key(action["tile"], start, action["orient"]), lang)
+        return say("build", tile=_tile(action["tile"], lang), turns=how, at=_at(action["col"], action["row"], lang))
     if t == "pay":
         used = ["construction_discount"] if action.get("discount") else []
         return say("pay", cards=_cards(action["cards"], lang), using=_abilities(used, lang))

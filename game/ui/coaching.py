@@ -23,12 +23,17 @@ from .dom import el
 
 
 def hint_seed(match: Any, seat: int) -> int:
-    """The strong player's seed for a hint: fixed by the game, the step and the seat (the same position gives the same hint)."""
-    return (match.seed * 7919 + len(match.entries) * 31 + seat) & 0x7FFFFFFF
+    """The strong player's seed for a hint: derived from the position ``seat`` sees (:func:`game.core.coach.position_seed`),
+    as the post-game insight derives it, so a hint and the insight judge the same position the same way."""
+    return coach.position_seed(match.module.view(match.state, seat), seat)
 
 
 def compute_hint(module: Any, state: Any, seat: int, seed: int, iterations: int | None) -> coach.Hint:
-    """The coach's hint for ``seat`` in ``state``: only ``module.view(state, seat)`` and the seat's legal actions are passed."""
+    """The coach's hint for ``seat`` in ``state``: only ``module.view(state, seat)`` and the seat's legal actions are passed.
+
+    ``iterations`` ``None`` is the coach's fixed budget (:data:`game.core.coach.COACH_ITERATIONS`), never the clock:
+    the insight judges the position with the same budget and seed.
+    """
     return coach.hint(module, module.view(state, seat), seat, seed, iterations, module.legal_actions(state))
 
 
@@ -65,7 +70,7 @@ class InsightPanel:
     """The end screen's post-game insight: computed only when asked (in the worker), never before the end screen shows."""
 
     def __init__(self, record: Any, seats: list[tuple[int, str]], lang: str, thinking: Callable[[str | None], None],
-                 iterations: int = coach.INSIGHT_ITERATIONS) -> None:
+                 iterations: int = coach.COACH_ITERATIONS) -> None:
         self.record = record
         self.lang = lang
         self.thinking = thinking

@@ -10,7 +10,7 @@ from typing import Any
 from ...barrio import cards as C
 from ...barrio.market import line_cells, payments
 from ...barrio.panoramas import panoramas_points
-from ...barrio.text import house_name as text_house_name
+from ...barrio.text import house_name as text_house_name, place_where
 from ..i18n import t
 from . import look
 
@@ -72,6 +72,19 @@ def overflow_cell(view: dict[str, Any], r: int, c: int) -> bool:
     if view["solo"]:
         return not ((h <= 3 and w <= 5) or (h <= 5 and w <= 3))
     return h > 5 or w > 5
+
+
+def market_numbers(box: Any, r: int, c: int) -> tuple[int, int]:
+    """Row and column of a market place as a player counts them: from 1 at the market's top-left card (the engine's
+    coordinates grow in every direction); the market ``box`` is the view's ``market_box``."""
+    return (r - box[0] + 1, c - box[1] + 1) if box else (1, 1)
+
+
+def cell_label(box: Any, r: int, c: int, lang: str) -> str:
+    """An empty market place's accessible name, in the coach's words ("Left of row 2 of the market")."""
+    kind, numbers = place_where(box, r, c)
+    words = t(f"coach.barrio.where.{kind}", lang, **numbers)
+    return words[:1].upper() + words[1:]
 
 
 def pan_gain(pans: list[list[int]], house: int, option: Action) -> int:

@@ -16,7 +16,8 @@ from ..canvas import DrawList, Target
 from ..i18n import t
 from . import look
 from .choice import (
-    Pick, build_options, house_name, line_split, market_cells, overflow_cell, pan_gain, pan_label, seat_of, use_label,
+    Pick, build_options, cell_label, house_name, line_split, market_cells, market_numbers, overflow_cell, pan_gain,
+    pan_label, seat_of, use_label,
 )
 from .look import FINGER_UNITS, INK, MIN_FONT, NARROW, TABLE, WIDE
 from .steps import Flash, with_klaus
@@ -302,7 +303,8 @@ class _Painter:
                         d.rect(*rect, fill="rgba(30,138,76,.28)" if paid else "rgba(164,38,44,.32)", radius=5)
                         d.circle(rect[0] + rect[2] - 10, rect[1] + 10, 10, fill=LEGAL if paid else DANGER, stroke="#fff", line_width=1.5)
                         self.label(rect[0] + rect[2] - 10, rect[1] + 10.5, "✓" if paid else t("barrio.ui.rubble_mark", lang), 13, "#fff", "center")
-                    self.target(key, rect, t("barrio.cell.with", lang, r=r, c=c, card=look.card_label(card, lang)),
+                    mr, mc = market_numbers(box, r, c)
+                    self.target(key, rect, t("barrio.cell.with", lang, r=mr, c=mc, card=look.card_label(card, lang)),
                                 enabled=pick.card is not None and self.my_turn)
                     continue
                 legal_here = (r, c) in place_ok
@@ -317,7 +319,7 @@ class _Painter:
                 else:
                     d.rect(*rect, stroke="#cbbd9e", line_width=1, radius=6)
                 if pick.card is not None and self.my_turn:
-                    label = t("barrio.cell", lang, r=r, c=c) + (t("barrio.cell.overflow", lang) if over else "")
+                    label = cell_label(box, r, c, lang) + (t("barrio.cell.overflow", lang) if over else "")
                     self.target(key, rect, label, highlight=legal_here)
         if pick.house is not None:  # handles for the lines the chosen house can use
             for r in range(r0, r1 + 1):
@@ -329,7 +331,7 @@ class _Painter:
                 d.rect(*rect, fill=ACCENT if chosen else LEGAL, radius=6)
                 self.label(rect[0] + rect[2] / 2, rect[1] + rect[3] / 2, "▶", 13, "#fff", "center")
                 pv = self._line_preview(builds, ("row", r))
-                self.target(f"line-row-{r}", rect, t("barrio.line.row", lang, i=r) + ": " + pv, pressed=chosen, highlight=True)
+                self.target(f"line-row-{r}", rect, t("barrio.line.row", lang, i=market_numbers(box, r, 0)[0]) + ": " + pv, pressed=chosen, highlight=True)
             for c in range(c0, c1 + 1):
                 if ("col", c) not in lines_ok:
                     continue
@@ -338,7 +340,7 @@ class _Painter:
                 d.rect(*rect, fill=ACCENT if chosen else LEGAL, radius=6)
                 self.label(rect[0] + rect[2] / 2, rect[1] + rect[3] / 2, "▼", 13, "#fff", "center")
                 pv = self._line_preview(builds, ("col", c))
-                self.target(f"line-col-{c}", rect, t("barrio.line.col", lang, i=c) + ": " + pv, pressed=chosen, highlight=True)
+                self.target(f"line-col-{c}", rect, t("barrio.line.col", lang, i=market_numbers(box, 0, c)[1]) + ": " + pv, pressed=chosen, highlight=True)
             if pick.line is not None:  # frame the chosen line
                 if pick.line[0] == "row":
                     d.rect(gx - 1, gy + (pick.line[1] - r0) * cell, cols * cell + 2, cell, stroke=ACCENT, line_width=3, radius=6)

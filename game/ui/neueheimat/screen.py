@@ -17,7 +17,8 @@ from .. import dom
 from ..canvas import FINGER_PX, POINTER_PX, Board
 from ..dom import el
 from ..screen import GameScreen
-from .table import LOT_W, Frame, action_for_key, bid_steps, draw_table, least_font, signed, table_size
+from .table import (LOT_W, Frame, action_for_key, bid_offered, bid_steps, draw_table, least_font, signed, stepper_amounts,
+                    stepper_start, table_size)
 from .words import COLOUR_NAMES, REASONS, ROW_SHORT, RULES, piece_words, w
 
 ANIM_MS = 650  # how long a flash or a money change stays on the table
@@ -32,6 +33,10 @@ STYLE = """
 .nh-controls p { margin: 0 0 6px; }
 .nh-controls .nh-buttons { display: flex; flex-wrap: wrap; gap: 6px; }
 .nh-controls .nh-buttons button { flex: 1 1 90px; min-height: 44px; }
+.nh-controls .nh-stepper { flex: 2 1 230px; display: flex; align-items: stretch; gap: 4px; }
+.nh-controls .nh-stepper button.nh-step { flex: 0 0 44px; min-width: 44px; font-size: 1.25rem; font-weight: 700; padding: 0; }
+.nh-controls .nh-stepper output { flex: 0 0 auto; min-width: 3.2em; display: flex; align-items: center; justify-content: center;
+  font-weight: 700; border: 1px solid #b7a98c; border-radius: 6px; background: #fff; }
 .nh-controls .nh-means { font-size: .85rem; color: #5b6468; display: block; font-weight: normal; }
 .nh-controls:empty { display: none; }
 .nh-scoring { background: #fff; border: 2px solid #f2b134; border-radius: 10px; padding: 8px 12px; margin-top: 8px; }
@@ -76,6 +81,10 @@ class NeueHeimatScreen(GameScreen):
         self.zoom_row: int | None = None
         self._zoom_at = -1
         self._shown_row: int | None = None  #: the row shown large in the last frame
+        #: the bid stepper's amount and the decision it was set for (the number of actions played then)
+        self.bid_amount: int | None = None
+        self._bid_at = -1
+        self._stepper: tuple[Any, Any, Any, Any] | None = None  #: its less, amount, more and bid elements
 
     # ------------------------------------------------------------------ page
     def build_table(self, container: Any) -> None:
@@ -202,6 +211,9 @@ class NeueHeimatScreen(GameScreen):
             for amount in bid_steps(high, money):
                 label = w("bid.all", lang, amount=amount) if amount == money and amount > high + 1 else w("bid.amount", lang, amount=amount)
                 buttons.appendChild(self._button(f"bid-{amount}", label, {"type": "bid", "amount": amount}))
+            self._stepper = None
+            if stepper_amounts(high, money):
+                buttons.appendChild(self._bid_stepper(high, money))
             buttons.appendChild(self._button("pass", w("bid.pass", lang), {"type": "pass"}, primary=True))
         elif phase == "resolve":
             amount, bidder = view["high_bid"], self.names[view["high_bidder"]]
@@ -232,6 +244,60 @@ class NeueHeimatScreen(GameScreen):
             self.act(action)
         return el("button", {"type": "button", "data-act": key, "class": "primary" if primary else None, "onclick": press,
                              "disabled": disabled}, label, el("span", {"class": "nh-means"}, means) if means else None)
+
+    # ------------------------------------------------------------------ the bid stepper
+    def _bid_stepper(self, high: int, money: int) -> Any:
+        """Any legal amount beside the quick buttons: − and + (a million each), the amount, and its Bid button."""
+        lang = self.lang
+        step = len(self.match.entries)
+        if self._bid_at != step or self.bid_amount not in stepper_amounts(high, money):
+            self.bid_amount, self._bid_at = stepper_start(high, money), step
+        less = el("button", {"type": "button", "class": "nh-step", "data-act": "bid-less", "aria-label": w("bid.less", lang),
+                             "onclick": lambda _: self._step_bid(-1)}, "−")
+        shown = el("output", {"id": "nh-bid-value", "aria-live": "polite"})
+        more = el("button", {"type": "button", "class": "nh-step", "data-act": "bid-more", "aria-label": w("bid.more", lang),
+                             "onclick": lambda _: self._step_bid(1)}, "+")
+        bid = el("button", {"type": "button", "data-act": "bid-any", "onclick": self._bid_stepped})
+        self._stepper = (less, shown, more, bid)
+        self._show_stepper(high, money)
+        return el("div", {"class": "nh-stepper", "role": "group", "aria-label": w("bid.stepper", lang)}, less, shown, more, bid)
+
+    def _show_stepper(self, high: int, money: int) -> None:
+        """Write the stepper's amount into its elements (in place: the tapped button keeps the focus)."""
+        if self._stepper is None or self.bid_amount is None:
+            return
+        less, shown, more, bid = self._stepper
+        amounts = stepper_amounts(high, money)
+        shown.textContent = w("bid.shown", self.lang, amount=self.bid_amount)
+        bid.textContent = w("bid.amount", self.lang, amount=self.bid_amount)
+        bid.dataset.amount = str(self.bid_amount)
+        less.disabled = self.bid_amount <= amounts[0]
+        more.disabled = self.bid_amount >= amounts[-1]
+
+    def _step_bid(self, delta: int) -> None:
+        view = self.view()
+        if view["phase"] != "bid" or view["current"] is None:
+            return
+        high, money = view["high_bid"], view["money"][view["current"]]
+        amounts = stepper_amounts(high, money)
+        if not amounts or self.bid_amount is None:
+            return
+        self.bid_amount = min(max(self.bid_amount + delta, amounts[0]), amounts[-1])
+        self._show_stepper(high, money)
+
+    def _bid_stepped(self, _: Any) -> None:
+        action = {"type": "bid", "amount": self.bid_amount}
+        if self.is_my_turn() and action in self.legal():
+            self.act(action)
+
+    def show_hint(self, seat: int, hint: Any) -> None:
+        """As the base class; a bid no quick button offers is set on the stepper, whose Bid button the hint marks."""
+        super().show_hint(seat, hint)
+        action = hint.action
+        if action["type"] == "bid" and bid_offered(self.view(), action["amount"]) == "stepper":
+            self.bid_amount, self._bid_at = action["amount"], len(self.match.entries)
+            view = self.view()
+            self._show_stepper(view["high_bid"], view["money"][view["current"]])
 
     def tapped(self, key: str) -> None:
         """A table button: the legal action it stands for, or the engine's refusal."""

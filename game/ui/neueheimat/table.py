@@ -654,10 +654,42 @@ def bid_steps(high: int, money: int) -> list[int]:
     return sorted({a for a in (high + 1, high + 2, high + 3, high + 5, money) if high < a <= money})
 
 
+def stepper_amounts(high: int, money: int) -> list[int]:
+    """The amounts the bid stepper beside the quick buttons reaches: every legal bid (above ``high``, up to ``money``).
+
+    Empty when no bid is legal, or when the quick buttons already offer every amount (then no stepper is shown).
+    """
+    amounts = list(range(high + 1, money + 1))
+    return [] if set(amounts) <= set(bid_steps(high, money)) else amounts
+
+
+def stepper_start(high: int, money: int, wanted: int | None = None) -> int | None:
+    """The amount the stepper shows first: ``wanted`` when it can reach it (the coach's hint), else the least amount no
+    quick button offers (``None`` without a stepper)."""
+    amounts = stepper_amounts(high, money)
+    if not amounts:
+        return None
+    if wanted in amounts:
+        return wanted
+    quick = set(bid_steps(high, money))
+    return next(a for a in amounts if a not in quick)
+
+
+def bid_offered(view: dict[str, Any], amount: int) -> str | None:
+    """How the panel offers a bid of ``amount``: ``"quick"`` (its own button), ``"stepper"`` or ``None`` (not offered)."""
+    money, high = view["money"][view["current"]], view["high_bid"]
+    if amount in bid_steps(high, money):
+        return "quick"
+    if amount in stepper_amounts(high, money):
+        return "stepper"
+    return None
+
+
 def panel_actions(view: dict[str, Any], legal: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """The decisions offered as buttons below the table (not places on it), in the order shown.
 
-    Bids are offered as quick steps (:func:`bid_steps`) rather than one button per amount.
+    Bids are offered as quick steps (:func:`bid_steps`) rather than one button per amount; every other amount is
+    reached with the bid stepper beside them (:func:`stepper_amounts`).
     """
     out = [a for a in legal if a["type"] == "profits"]
     if any(a["type"] == "bid" for a in legal):
