@@ -10,7 +10,6 @@ import subprocess
 import sys
 from pathlib import Path
 
-
 from tests.conftest import skip_or_fail
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -82,7 +82,8 @@ class Match:
         return cls(game_id, num_players, seed, dict(options), seats, [state], [])
 
     def current_player(self) -> int | None:
-        return self.module.current_player(self.state)
+        player: int | None = self.module.current_player(self.state)
+        return player
 
     def is_computer_turn(self) -> bool:
         p = self.current_player()

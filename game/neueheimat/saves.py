@@ -12,7 +12,7 @@ from typing import Any
 from ..core import Rng, SaveFormatError, envelope, guarded, open_envelope
 from .state import (
     ALL_ROOFS, DISPLAY_LEN, DISPLAY_ROWS, GAME_ID, MAX_PLAYERS, MAX_ROUNDS, MIN_PLAYERS, PHASES, ROWS, SINGLE_LOTS,
-    SPECIALS, START_MONEY, State, auctionable, colour_of, complete_rows, cube_targets, pips_of, roof_targets, row_length,
+    SPECIALS, START_MONEY, House, State, auctionable, colour_of, complete_rows, cube_targets, pips_of, roof_targets, row_length,
 )
 
 VERSION = 1
@@ -111,7 +111,7 @@ def _read(d: dict[str, Any]) -> State:
         raise SaveFormatError(f"The saved game's board must have {ROWS} rows.")
     s.board = []
     for r, row in enumerate(board):
-        houses = []
+        houses: list[House] = []
         for h in row:
             if not isinstance(h, list) or len(h) != 2:
                 raise SaveFormatError("A saved house must be [cubes, roof].")

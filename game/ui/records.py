@@ -108,6 +108,7 @@ class ImportReport:
 def result_row(record: GameRecord, counted: bool = True) -> dict[str, Any]:
     """The statistics row of a finished game."""
     me = record.me
+    score: int | None
     if me is not None:
         score = record.scores[me]
     else:
@@ -126,7 +127,8 @@ def _check_row(row: Any) -> dict[str, Any]:
     """A result row read from storage or a file, type-checked; raise ``ValueError``."""
     if not isinstance(row, dict):
         raise ValueError
-    ints = lambda xs: isinstance(xs, list) and all(isinstance(x, int) and not isinstance(x, bool) for x in xs)
+    def ints(xs: Any) -> bool:
+        return isinstance(xs, list) and all(isinstance(x, int) and not isinstance(x, bool) for x in xs)
     ok = (
         isinstance(row.get("id"), str) and len(row["id"]) == 16
         and isinstance(row.get("game"), str) and row.get("mode") in MODES and isinstance(row.get("level"), str)
