@@ -7,15 +7,16 @@
     python3 build.py bench              # benchmark report (tests/bench/run.py when present)
 
 Each command installs what it needs on a fresh Debian machine (npm packages
-from package-lock.json, the pinned micropip wheel, and for ``test`` Chromium
-and requirements-dev.txt) and skips whatever is already there.
+from package-lock.json, the pinned micropip wheel, the pinned ``zstandard``
+compressor, and for ``test`` Chromium and requirements-dev.txt) and skips
+whatever is already there.
 
 The site in dist/ is fully relative (works under a GitHub Pages sub-path),
 loads nothing from another origin, and is byte-for-byte reproducible: the
 wheel and every generated file use fixed timestamps and sorted entries, and
 the service worker's cache name is a hash of every other file's content.
-Only the standard library is used here, so this file runs before anything is
-installed.
+Only the standard library is imported at start, so this file runs before
+anything is installed.
 """
 
 from __future__ import annotations
@@ -64,6 +65,21 @@ RUNTIME_FILES = (
     "vendor/pyodide/pyodide-lock.json",
     f"vendor/pyodide/{MICROPIP_WHEEL}",
 )
+#: Files the loader's prefetch worker fetches as ``<file>.zst`` (zstd, written at build time) and decodes into the
+#: cache under the plain file's URL; the plain files stay on the site for browsers where that fails. Archives are
+#: compressed as *stored* zips (zstd finds far more in the sources than in their deflated bytes; micropip's is kept as
+#: it is, see :func:`write_compressed`); the wheel at the site's root (ours) joins them in :func:`runtime_files`.
+COMPRESSED_FILES = (
+    "vendor/pyodide/pyodide.asm.wasm",
+    "vendor/pyodide/python_stdlib.zip",
+    "vendor/pyodide/pyodide.asm.mjs",
+    f"vendor/pyodide/{MICROPIP_WHEEL}",
+)
+#: The zstd compressor (build time only; PyPI, pinned), installed by :func:`ensure_zstandard` when missing
+ZSTANDARD_PIN = ("zstandard", "0.25.0")
+ZSTD_LEVEL = 19
+#: The pure-JS zstd decoder the prefetch worker runs (npm fzstd, pinned in package.json), as shipped
+FZSTD_FILE = "vendor/fzstd/fzstd.js"
 #: Files the service worker does not precache: the page is "./" (index.html is the same file), the large
 #: install icons are fetched by the browser only when the app is installed (the service worker keeps them then)
 NOT_PRECACHED = ("index.html", ".nojekyll", "icons/icon-512.png", "icons/maskable-512.png")
@@ -178,6 +194,27 @@ def ensure_dev_requirements() -> None:
     except metadata.PackageNotFoundError:
         pass
     run([sys.executable, "-m", "pip", "install", "-q", "-r", str(req)])
+
+
+def ensure_zstandard():
+    """The pinned ``zstandard`` module (``pip install`` when it is missing or another version)."""
+    from importlib import metadata
+
+    name, version = ZSTANDARD_PIN
+    try:
+        installed = metadata.version(name)
+    except metadata.PackageNotFoundError:
+        installed = None
+    if installed != version:
+        run([sys.executable, "-m", "pip", "install", "-q", f"{name}=={version}"])
+        import importlib
+
+        importlib.invalidate_caches()
+    import zstandard
+
+    if zstandard.__version__ != version:
+        sys.exit(f"build.py: zstandard {zstandard.__version__} is loaded, {version} is pinned; run the build again")
+    return zstandard
 
 
 # --------------------------------------------------------------------------- wheel
@@ -674,7 +711,7 @@ def start_screen_data(games: tuple[str, ...] | None = None) -> dict:
              "options": [start_option_data(o) for o in (g.spec.options if g.spec else ())]} for g in catalog(games)]
     option_keys = sorted({key for g in rows for o in g["options"]
                           for key in [o["label"]] + [k for _, k in o["choices"] if k]})
-    texts = {lang: {k: t(k, lang) for k in keys("app.") + keys("start.") + option_keys} for lang in LANGUAGES}
+    texts = {lang: {k: t(k, lang) for k in keys("app.") + keys("start.") + keys("count.") + option_keys} for lang in LANGUAGES}
     return {
         "games": rows, "languages": dict(LANGUAGES), "texts": texts,
         "defaults": start_defaults(games),  # the Python app's (game.ui.app.App.settings)
@@ -700,6 +737,10 @@ def rules_data(games: tuple[str, ...] | None = None) -> dict:
     screens = {gid: spec for gid in games if (spec := screen_spec(gid)) is not None}
     return {lang: {gid: [[head, list(paras)] for head, paras in screen.rules(lang)] for gid, screen in screens.items()}
             for lang in LANGUAGES}
+
+
+#: the longest name a player may give a seat on the start screen (game.ui.app.seat_given_names cuts to the same)
+NAME_MAX = 20
 
 
 def start_screen_html(data: dict) -> str:
@@ -733,8 +774,13 @@ def start_screen_html(data: dict) -> str:
     players = [(str(n), texts["start.solo"] if n == 1 else str(n)) for n in range(first["min"], first["max"] + 1)]
     seat_choices = [("human", texts["start.human"])] + [("bot:" + b, texts["start.computer"].format(name=texts.get(f"start.bot.{b}", b))) for b in first["bots"]]
     most = max(g["max"] for g in games)
+    def name_field(i: int) -> str:  # shown by start.js for each human seat when several people share the device
+        return (f'<label class="field seat-name" for="f-name-{i}" id="field-name-{i}" hidden>'
+                f'<span data-t="start.seat_name" data-n="{i + 1}">{t("start.seat_name", n=i + 1)}</span>'
+                f'<input type="text" id="f-name-{i}" name="name-{i}" maxlength="{NAME_MAX}" autocomplete="off" spellcheck="false"></label>')
+
     seats = "".join(select(f"seat-{i}", "start.seat", seat_choices, "human" if i == 0 else seat_choices[-1][0], hidden=True, n=i + 1)
-                    for i in range(most))
+                    + name_field(i) for i in range(most))
     options: dict[str, dict] = {}  # every game's options, each name once (the first declaration)
     for g in games:
         for o in g["options"]:
@@ -834,6 +880,62 @@ def slim_wheel(wheel: bytes) -> bytes:
     return out.getvalue()
 
 
+def stored_zip(data: bytes) -> bytes:
+    """The same archive with every entry stored (not compressed): same names, order, times and attributes.
+    zstd compresses the sources themselves much better than their deflated bytes."""
+    src = zipfile.ZipFile(io.BytesIO(data))
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w") as zf:
+        for info in src.infolist():
+            entry = zipfile.ZipInfo(info.filename, info.date_time)
+            entry.compress_type = zipfile.ZIP_STORED
+            entry.external_attr = info.external_attr
+            zf.writestr(entry, src.read(info.filename))
+    return out.getvalue()
+
+
+def zstd_compressed(data: bytes) -> bytes:
+    """``data`` as one zstd frame (level :data:`ZSTD_LEVEL`, content size and checksum in the frame), cached in
+    build/cache/zstd/ by content: the runtime's files are the same on every build and take seconds to compress."""
+    zstandard = ensure_zstandard()
+    key = f"{sha256_bytes(data)}-{ZSTD_LEVEL}-{zstandard.__version__}.zst"
+    cached = CACHE_DIR / "zstd" / key
+    if cached.is_file():
+        return cached.read_bytes()
+    packed = zstandard.ZstdCompressor(level=ZSTD_LEVEL, write_content_size=True, write_checksum=True).compress(data)
+    cached.parent.mkdir(parents=True, exist_ok=True)
+    partial = cached.with_name(f"{key}.{os.getpid()}.part")  # other builds may share the cache
+    partial.write_bytes(packed)
+    os.replace(partial, cached)
+    return packed
+
+
+def write_compressed(out: Path, files: Iterable[str]) -> None:
+    """Write ``<file>.zst`` beside each of ``files`` (relative to ``out``). An archive is compressed as a stored
+    zip of the same entries: decoded, it is a different but equivalent file under the plain one's URL, while the
+    plain file stays deflated for the fallback (and for the bench's bare page, which ships the same vendor files).
+    micropip's wheel is compressed as it is: the lock file's checksum must hold for both."""
+    for rel in files:
+        data = (out / rel).read_bytes()
+        if rel.endswith((".zip", ".whl")) and not rel.endswith(MICROPIP_WHEEL):
+            data = stored_zip(data)
+        (out / f"{rel}.zst").write_bytes(zstd_compressed(data))
+
+
+def vendor_decoder(out: Path) -> None:
+    """Copy the pinned fzstd decoder (its minified UMD build, which a classic worker loads with ``importScripts``)
+    to :data:`FZSTD_FILE`, its MIT licence on top."""
+    package = NODE_MODULES / "fzstd"
+    pin = json.loads((ROOT / "package.json").read_text())["dependencies"]["fzstd"]
+    if _installed_npm_version("fzstd") != pin:
+        raise SystemExit(f"build.py: node_modules/fzstd is not the pinned {pin} (npm ci)")
+    licence = (package / "LICENSE").read_text().strip().replace("*/", "* /")
+    target = out / FZSTD_FILE
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_text(f"/*! fzstd {pin}, https://github.com/101arrowz/fzstd\n{licence}\n*/\n"
+                      + (package / "umd" / "index.js").read_text())
+
+
 def manifest() -> dict:
     """The web app manifest: standalone, portrait first, PNG icons."""
     return {
@@ -869,6 +971,25 @@ def content_hash(out: Path) -> str:
     return h.hexdigest()[:16]
 
 
+def runtime_files(out: Path) -> list[str]:
+    """What the loader downloads with its progress bar before Python starts: :data:`RUNTIME_FILES` and our wheel
+    (the ``.whl`` at the site's root), each from its ``.zst`` where the site has one."""
+    return [*RUNTIME_FILES, *sorted(p.name for p in out.glob("*.whl") if p.is_file())]
+
+
+def runtime_entry(out: Path, rel: str) -> dict:
+    """version.json's entry for one runtime file: ``{"path", "bytes"}``, and for a file with a compressed copy
+    ``"zst"`` (its path), ``"zst_bytes"``, ``"decoded_bytes"`` (a stored archive decodes to more than the deflated
+    plain file) and ``"type"`` (the Content-Type the decoded file is cached with)."""
+    entry: dict = {"path": rel, "bytes": (out / rel).stat().st_size}
+    packed = out / f"{rel}.zst"
+    if packed.is_file():
+        data = packed.read_bytes()
+        entry.update(zst=f"{rel}.zst", zst_bytes=len(data), type=MIME_TYPES.get(Path(rel).suffix, "application/octet-stream"),
+                     decoded_bytes=ensure_zstandard().get_frame_parameters(data).content_size)
+    return entry
+
+
 def finalize(out: Path) -> str:
     """Write version.json and the service worker for the files now in ``out``; return the build id.
 
@@ -881,10 +1002,13 @@ def finalize(out: Path) -> str:
         "build": build_id,
         "pyodide": PYODIDE_VERSION,
         "pyscript": PYSCRIPT_VERSION,
-        "runtime": [[rel, (out / rel).stat().st_size] for rel in RUNTIME_FILES],
+        "runtime": [runtime_entry(out, rel) for rel in runtime_files(out)],
     }
+    if (out / FZSTD_FILE).is_file():
+        version["decoder"] = FZSTD_FILE
     (out / "version.json").write_text(json.dumps(version, indent=1, sort_keys=True) + "\n")
-    precache = ["./"] + [rel for rel in files if rel not in NOT_PRECACHED] + ["version.json"]
+    # the .zst copies are only ever read by the prefetch worker, which caches what they decode to
+    precache = ["./"] + [rel for rel in files if rel not in NOT_PRECACHED and not rel.endswith(".zst")] + ["version.json"]
     template = (SITE / "sw.js").read_text()
     sw = template.replace("__BUILD_ID__", build_id).replace("__PRECACHE__", json.dumps(precache, indent=1))
     (out / "sw.js").write_text(sw)
@@ -957,6 +1081,9 @@ def build(out: Path = DIST, full_stdlib: bool = False) -> str:
         if path.suffix in (".js", ".css") and path.name != "service-worker.js" and not PYSCRIPT_UNUSED.match(path.name):
             shutil.copyfile(path, pyscript_dir / path.name)
             strip_source_map(pyscript_dir / path.name)
+    # the big files once more, zstd-compressed, with the decoder the prefetch worker runs on them
+    vendor_decoder(out)
+    write_compressed(out, [*COMPRESSED_FILES, wheel.name])
     build_id = finalize(out)
     size = sum((out / rel).stat().st_size for rel in site_files(out))
     log(f"dist ready: build {build_id}, {len(site_files(out))} files, {size / 1e6:.1f} MB")

@@ -10,8 +10,7 @@ const nodes = new Map(); // id -> element
 const ids = new WeakMap(); // element -> id
 const listeners = new Map(); // handler id -> [element, type, listener]
 const observed = new Set(); // elements whose size Python reads
-const handedOver = new WeakSet(); // canvases whose drawing moved to the worker (OffscreenCanvas)
-const drawnHere = new WeakSet(); // canvases the page drew on: they have a context, so they stay here
+const bitmapContexts = new WeakMap(); // canvas -> its "bitmaprenderer" context (null: it has a 2D one)
 const pendingMoves = new Map(); // handler id -> latest coalesced move event while the worker is busy
 const queued = []; // messages before the worker is connected
 const MOVES = new Set(["pointermove", "mousemove", "touchmove", "scroll", "wheel"]);
@@ -150,15 +149,10 @@ const APPLY = {
   text(id, text) { nodes.get(id).append(text); },
   attr(id, name, value) {
     const element = nodes.get(id);
-    if (handedOver.has(element) && (name === "width" || name === "height")) return; // the worker sizes it
     if (value === null) element.removeAttribute(name);
     else element.setAttribute(name, value);
   },
-  prop(id, name, value) {
-    const element = nodes.get(id);
-    if (handedOver.has(element) && (name === "width" || name === "height")) return;
-    element[name] = value;
-  },
+  prop(id, name, value) { nodes.get(id)[name] = value; },
   style(id, name, value) {
     const style = nodes.get(id).style;
     if (!name.startsWith("--")) style[name] = value;
@@ -180,16 +174,14 @@ const APPLY = {
   },
   observe(id) { const element = nodes.get(id); observed.add(element); observer.observe(element); },
   unobserve(id) { const element = nodes.get(id); observed.delete(element); observer.unobserve(element); },
-  draw(id, commands) { if (!handedOver.has(nodes.get(id))) queueDraw(id, commands); },
-  // The worker asks to draw this canvas itself: hand it over where the browser can (it then draws off the
-  // page's thread; until the canvas arrives it sends "draw" operations, and it redraws on arrival).
-  offscreen(id) {
+  draw(id, commands) { queueDraw(id, commands); },
+  // A frame the worker painted (an ImageBitmap sent with this message): shown as it is, nothing drawn here.
+  bitmap(id, index) {
     const canvas = nodes.get(id);
-    if (!canvas || handedOver.has(canvas) || drawnHere.has(canvas) || typeof canvas.transferControlToOffscreen !== "function") return;
-    const offscreen = canvas.transferControlToOffscreen();
-    handedOver.add(canvas);
-    pendingDraws.delete(id);
-    worker.postMessage({ kind: "canvas", id, canvas: offscreen }, [offscreen]);
+    const bitmap = applying && applying.bitmaps ? applying.bitmaps[index] : null;
+    if (!canvas || !bitmap) return;
+    pendingDraws.delete(id); // an older frame the page was to draw: this one is newer
+    showBitmap(canvas, bitmap);
   },
   // A frame the worker drew itself, for a page that asked to see every frame (tests measuring drawn text)
   frame(id, commands) {
@@ -233,13 +225,32 @@ const APPLY = {
 };
 
 // At most one redraw per canvas per frame: when the computer plays several steps at once (or
-// Python redraws twice in one turn), only the last picture is drawn, at the next frame.
+// Python redraws twice in one turn), only the last picture is drawn, in the frame that applies them.
 const pendingDraws = new Map();
 let drawFrame = 0;
 
 function queueDraw(id, commands) {
   pendingDraws.set(id, commands);
-  if (!drawFrame) drawFrame = requestAnimationFrame(flushDraws);
+  if (!drawFrame && !inFrame) drawFrame = requestAnimationFrame(flushDraws);
+}
+
+// A bitmap renderer shows the picture without drawing; a canvas the page already drew on (a 2D context:
+// a table drawn before the worker's renderer was ready) gets the picture copied onto it.
+function showBitmap(canvas, bitmap) {
+  let context = bitmapContexts.get(canvas);
+  if (context === undefined) {
+    context = canvas.getContext("bitmaprenderer"); // null when the canvas has a 2D context already
+    bitmapContexts.set(canvas, context);
+  }
+  if (context) {
+    context.transferFromImageBitmap(bitmap);
+    return;
+  }
+  const flat = canvas.getContext("2d");
+  flat.setTransform(1, 0, 0, 1, 0, 0);
+  flat.clearRect(0, 0, canvas.width, canvas.height);
+  flat.drawImage(bitmap, 0, 0);
+  bitmap.close();
 }
 
 // Scrolling a list to its end reads its height, which forces a layout: done once per frame, with the
@@ -248,7 +259,7 @@ const pendingScrolls = new Set();
 
 function queueScrollEnd(id) {
   pendingScrolls.add(id);
-  if (!drawFrame) drawFrame = requestAnimationFrame(flushDraws);
+  if (!drawFrame && !inFrame) drawFrame = requestAnimationFrame(flushDraws);
 }
 
 function flushDraws() {
@@ -264,7 +275,6 @@ function flushDraws() {
     const canvas = nodes.get(id);
     if (!canvas) continue; // dropped before its frame came
     try {
-      drawnHere.add(canvas);
       window.houseGamesDraw(canvas, commands);
     } catch (error) {
       console.error("bridge: drawing failed:", error);
@@ -272,18 +282,25 @@ function flushDraws() {
   }
 }
 
-// Messages are applied in order, in slices of at most SLICE_MS: a screen built at once (a new game's table,
-// hundreds of elements) is applied over several tasks instead of one long one, so a tap is never kept waiting.
-// A message counts as handled (its ack) once all its operations are applied.
+// Messages are applied in order. A message that shows a frame ("frame": true: a canvas's new picture, and the
+// buttons, prompt and log of the same Python turn) is applied whole in one requestAnimationFrame callback, with
+// every message that came before that frame, so the table and its buttons change in the same frame — and a new
+// screen appears with its table drawn. Other messages are applied in slices of at most SLICE_MS, so a long one
+// never keeps a tap waiting. A message counts as handled (its ack) once all its operations are applied.
 const SLICE_MS = 25;
 const backlog = []; // [message, index of its next operation]
 let draining = false;
+let inFrame = false; // applying in an animation frame: no slicing, draws done at its end
+let applying = null; // the message being applied (its bitmaps)
 
-function applyOne([name, ...args]) {
+function applyOne(message, [name, ...args]) {
+  applying = message;
   try {
     APPLY[name](...args);
   } catch (error) {
     console.error(`bridge: operation ${name} failed:`, error, args.slice(0, 3));
+  } finally {
+    applying = null;
   }
 }
 
@@ -292,9 +309,13 @@ function drain() {
   while (backlog.length) {
     const entry = backlog[0];
     const [message] = entry;
+    if (message.frame && !inFrame) {
+      requestAnimationFrame(applyFrame); // draining stays true until then
+      return;
+    }
     while (entry[1] < message.ops.length) {
-      applyOne(message.ops[entry[1]++]);
-      if (entry[1] < message.ops.length && performance.now() > deadline) {
+      applyOne(message, message.ops[entry[1]++]);
+      if (!inFrame && entry[1] < message.ops.length && performance.now() > deadline) {
         setTimeout(drain, 0); // the rest in a later task
         return;
       }
@@ -306,10 +327,26 @@ function drain() {
   if (!busy()) sendPendingMoves();
 }
 
+function applyFrame() {
+  inFrame = true;
+  try {
+    drain();
+    flushDraws(); // the frames the page draws itself, and lists scrolled to their end, in this same frame
+  } finally {
+    inFrame = false;
+  }
+  if (typeof window.houseGamesFrameApplied === "function") window.houseGamesFrameApplied(performance.now());
+}
+
 function received(event) {
-  if (typeof event.data !== "string" || event.data[0] !== "{") return; // PyScript's own messages
   let message;
-  try { message = JSON.parse(event.data); } catch { return; }
+  const data = event.data;
+  if (typeof data === "string" && data[0] === "{") {
+    try { message = JSON.parse(data); } catch { return; }
+  } else if (data && data.kind === "ops" && typeof data.text === "string") { // operations with painted frames
+    try { message = JSON.parse(data.text); } catch { return; }
+    message.bitmaps = data.bitmaps;
+  } else return; // PyScript's own messages
   if (message.kind !== "ops") return;
   backlog.push([message, 0]);
   if (!draining) {
@@ -359,6 +396,7 @@ export function connect(pyWorker, pageHooks) {
     kind: "boot", search: location.search, href: location.href, build: hooks.build,
     dpr: devicePixelRatio || 1, viewport: viewport(), storage: storageSnapshot(),
     frames: typeof window.houseGamesFrameProbe === "function",
+    bitmaps: typeof ImageBitmap !== "undefined", // the worker may paint frames and send them as bitmaps
     renderer: new URL("render.js", document.baseURI).href,
   });
   for (const message of queued.splice(0)) send(message);

@@ -128,10 +128,13 @@ function cacheName(version) {
 }
 
 // Download the big runtime files with progress into the cache the service worker serves from (it skips files
-// already there). The downloading and storing happen in a small worker (./prefetch.js): the page only moves the
-// progress bar.
+// already there). The downloading, decoding (of the zstd copies build.py writes) and storing happen in a small
+// worker (./prefetch.js): the page only moves the progress bar, which counts the bytes that really travel.
 function prefetchRuntime(version) {
-  const files = version.runtime.map(([path, size]) => [absolute(path), size]); // [[url, bytes], ...]
+  const files = version.runtime.map((file) => ({
+    url: absolute(file.path), bytes: file.bytes, type: file.type,
+    zst: file.zst && absolute(file.zst), zstBytes: file.zst_bytes, decodedBytes: file.decoded_bytes,
+  }));
   const bar = $("load-progress");
   const label = $("load-bytes");
   const show = (loaded, total) => {
@@ -139,7 +142,8 @@ function prefetchRuntime(version) {
     bar.value = loaded;
     label.textContent = t("start.load.bytes", { loaded: megabytes(loaded), total: megabytes(total) });
   };
-  show(0, files.reduce((sum, [, size]) => sum + size, 0));
+  // until the worker says which way each file comes: the compressed sizes, the way most browsers take
+  show(0, files.reduce((sum, file) => sum + (file.zst ? file.zstBytes : file.bytes), 0));
   return new Promise((resolve, reject) => {
     const fetcher = new Worker("./prefetch.js");
     fetcher.onmessage = ({ data }) => {
@@ -147,6 +151,7 @@ function prefetchRuntime(version) {
       else if (data.type === "done") {
         fetcher.terminate();
         label.textContent = t("start.load.bytes_ready", { total: megabytes(bar.max) });
+        root.dataset.runtimeFiles = `decoded:${data.decoded} plain:${data.plain}`; // what this download did (tests, bench)
         resolve();
       } else if (data.type === "error") {
         fetcher.terminate();
@@ -154,7 +159,8 @@ function prefetchRuntime(version) {
       }
     };
     fetcher.onerror = (event) => { fetcher.terminate(); reject(new Error(event.message || "prefetch worker failed")); };
-    fetcher.postMessage({ cacheName: "caches" in self ? cacheName(version) : null, files });
+    const cache = "caches" in self ? cacheName(version) : null;
+    fetcher.postMessage({ cacheName: cache, decoder: version.decoder ? absolute(version.decoder) : null, files });
   });
 }
 

@@ -3,48 +3,129 @@
 // reports progress at most ten times a second. Reading and storing ~12 MB on
 // the page's thread would block taps for hundreds of milliseconds on a phone.
 //
-// Message in:  {cacheName, files: [[absolute url, bytes], ...]}
-// Messages out: {type: "progress", loaded, total} · {type: "done"} · {type: "error", message}
+// A file with a zstd copy (build.py writes "<file>.zst") is downloaded as that copy and decoded here, as it
+// arrives, by the pinned fzstd decoder; the decoded bytes go into the cache under the plain file's URL, so the
+// runtime and the service worker find them as if the plain file had been downloaded. Whenever that cannot work
+// (no Cache Storage to put the decoded file in, the decoder does not load, or it throws) the plain file is
+// downloaded instead: a player is never stuck on a decoder.
+//
+// Message in:  {cacheName, decoder: url or null, files: [{url, bytes, zst?, zstBytes?, decodedBytes?, type?}, ...]}
+// Messages out: {type: "progress", loaded, total, decoded} · {type: "done", decoded, plain} · {type: "error", message}
+//   (bytes on the wire: a compressed file counts its compressed size; "decoded"/"plain": how many files came each way)
+
+function loadDecoder(url) {
+  if (!url) return null;
+  try {
+    importScripts(url);
+    return self.fzstd && typeof self.fzstd.Decompress === "function" ? self.fzstd : null;
+  } catch (error) {
+    console.warn(`zstd decoder unavailable (${(error && error.message) || error}); downloading the plain files`);
+    return null;
+  }
+}
+
+// Stream ``zstUrl`` through the decoder into ``cache`` under ``url``; ``count(n)`` for every compressed byte
+// received. Throws (and stores nothing) when the download, the decoder or the decoded size goes wrong.
+async function decodeInto(zstd, cache, file, count) {
+  const response = await fetch(file.zst, { cache: "no-cache" });
+  if (!response.ok) throw new Error(`${new URL(file.zst).pathname}: HTTP ${response.status}`);
+  let sink;
+  const body = new ReadableStream({ start(controller) { sink = controller; } });
+  const stored = cache.put(file.url, new Response(body, { headers: { "Content-Type": file.type || "application/octet-stream" } }));
+  stored.catch(() => {}); // awaited below; a failed decode rejects it on purpose
+  let produced = 0;
+  const reader = response.body.getReader();
+  try {
+    const decoder = new zstd.Decompress((chunk) => {
+      if (!chunk.length) return;
+      produced += chunk.length;
+      sink.enqueue(chunk);
+    });
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      count(value.length);
+      decoder.push(value, false);
+    }
+    decoder.push(new Uint8Array(0), true); // throws on a truncated frame
+    if (produced !== file.decodedBytes) throw new Error(`decoded ${produced} bytes, expected ${file.decodedBytes}`);
+    sink.close();
+  } catch (error) {
+    sink.error(error); // the cache keeps nothing of this file
+    reader.cancel().catch(() => {});
+    throw error;
+  }
+  await stored;
+}
+
+// Download ``url`` as it is: one branch of the body goes straight into the cache, the other only counts bytes,
+// so nothing of the 10 MB runtime piles up in this worker's heap. Returns the bytes received.
+async function downloadInto(cache, url, count) {
+  const response = await fetch(url, { cache: "no-cache" });
+  if (!response.ok) throw new Error(`${new URL(url).pathname}: HTTP ${response.status}`);
+  const headers = { "Content-Type": response.headers.get("Content-Type") || "application/octet-stream" };
+  const [forCache, forCount] = cache ? response.body.tee() : [null, response.body];
+  const stored = cache ? cache.put(url, new Response(forCache, { headers })) : Promise.resolve();
+  const reader = forCount.getReader();
+  let got = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    got += value.length;
+    count(value.length);
+  }
+  await stored;
+  return got;
+}
 
 self.onmessage = async ({ data }) => {
   const { cacheName, files } = data;
-  const total = files.reduce((sum, [, size]) => sum + size, 0);
   let loaded = 0;
+  let total = 0;
   let last = 0;
+  const ways = { decoded: 0, plain: 0 };
   const report = (force) => {
     const now = Date.now();
     if (force || now - last >= 100) {
       last = now;
-      postMessage({ type: "progress", loaded, total });
+      postMessage({ type: "progress", loaded, total, decoded: ways.decoded });
     }
   };
+  const count = (n) => { loaded += n; report(); };
   try {
     let cache = null;
     if (cacheName && "caches" in self) cache = await caches.open(cacheName).catch(() => null); // storage off: the HTTP cache still helps
-    await Promise.all(files.map(async ([url, size]) => {
-      if (cache && await cache.match(url)) { loaded += size; report(); return; }
-      const response = await fetch(url, { cache: "no-cache" });
-      if (!response.ok) throw new Error(`${new URL(url).pathname}: HTTP ${response.status}`);
-      // one branch of the body goes straight into the cache, the other only counts bytes: nothing of the
-      // 10 MB runtime piles up in this worker's heap
-      const headers = { "Content-Type": response.headers.get("Content-Type") || "application/octet-stream" };
-      const [forCache, forCount] = cache ? response.body.tee() : [null, response.body];
-      const stored = cache ? cache.put(url, new Response(forCache, { headers })) : Promise.resolve();
-      const reader = forCount.getReader();
-      let got = 0;
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done) break;
-        got += value.length;
-        loaded += value.length;
-        report();
+    const cached = await Promise.all(files.map(async (file) => !!(cache && await cache.match(file.url))));
+    // decoded bytes need a place under the plain URL: without Cache Storage only the plain files can serve
+    const zstd = cache && files.some((file, i) => file.zst && !cached[i]) ? loadDecoder(data.decoder) : null;
+    const plan = files.map((file, i) => ({ ...file, cached: cached[i], packed: !!(zstd && file.zst && !cached[i]) }));
+    // the bytes each file costs on the wire: a file cached from its zstd copy counts as that (the same total as
+    // the first visit's)
+    const wire = (file) => (file.zst && (file.packed || file.cached) ? file.zstBytes : file.bytes);
+    total = plan.reduce((sum, file) => sum + wire(file), 0);
+    report(true);
+    await Promise.all(plan.map(async (file) => {
+      if (file.cached) { count(wire(file)); return; }
+      if (file.packed) {
+        let got = 0;
+        try {
+          await decodeInto(zstd, cache, file, (n) => { got += n; count(n); });
+          ways.decoded += 1;
+          return;
+        } catch (error) {
+          console.warn(`${new URL(file.zst).pathname} could not be decoded (${(error && error.message) || error}); downloading the plain file`);
+          loaded += file.zstBytes - got; // that download is over, the plain file's bytes come on top
+          total += file.bytes;
+          report(true);
+        }
       }
-      loaded += size - got; // a compressed or differently sized transfer still ends at 100 %
-      await stored;
+      const got = await downloadInto(cache, file.url, count);
+      loaded += file.bytes - got; // a compressed or differently sized transfer still ends at 100 %
+      ways.plain += 1;
       report();
     }));
     report(true);
-    postMessage({ type: "done" });
+    postMessage({ type: "done", ...ways });
   } catch (error) {
     postMessage({ type: "error", message: String((error && error.message) || error) });
   }

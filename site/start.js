@@ -63,8 +63,26 @@
 
   // ------------------------------------------------------------------ texts
   const lang = () => (s.lang in DATA.languages ? s.lang : "en");
+  // CLDR plural categories, as game/core/locale.py's plural_category: en one/other; es one/many/other;
+  // fr one (0 and 1)/many/other. A text's "key#one"/"key#many" forms agree with its count (else n) field.
+  function pluralCategory(n, code) {
+    const value = Number(n);
+    if (!Number.isFinite(value)) return "other";
+    const whole = Number.isInteger(value);
+    const i = Math.abs(Math.trunc(value));
+    if (code === "fr") return i === 0 || i === 1 ? "one" : whole && i % 1000000 === 0 ? "many" : "other";
+    if (code === "es") return whole && i === 1 ? "one" : whole && i !== 0 && i % 1000000 === 0 ? "many" : "other";
+    return whole && i === 1 ? "one" : "other";
+  }
   function t(key, values) {
-    const text = DATA.texts[lang()][key] ?? DATA.texts.en[key] ?? key;
+    const count = values ? ["count", "n"].map((f) => values[f]).find((v) => v !== undefined && v !== null && v !== "") : undefined;
+    const category = count === undefined ? "other" : pluralCategory(count, lang());
+    const keys = category === "other" ? [key] : [`${key}#${category}`, key];
+    let text;
+    for (const table of [DATA.texts[lang()], DATA.texts.en]) {
+      for (const k of keys) if (text === undefined && table[k] !== undefined) text = table[k];
+    }
+    text = text ?? key;
     return values ? text.replace(/\{(\w+)\}/g, (m, k) => (k in values ? String(values[k]) : m)) : text;
   }
   hg.t = t; // the loader's stage lines and error screen speak the chosen language too
@@ -143,10 +161,18 @@
     seats = seats.length ? seats.concat(Array(info.max).fill(strongest)) : ["human"].concat(Array(info.max).fill(strongest));
     if (!solo) s.seats = seats.slice(0, players).map((v) => (valid.has(v) ? v : strongest));
     let i = 0;
+    // names: asked only when several people share the device (one player against computers is "you")
+    const humans = solo ? 1 : s.seats.slice(0, players).filter((v) => v === "human").length;
+    const names = Array.isArray(s.names) ? s.names : [];
     for (let field; (field = $(`field-seat-${i}`)); i++) {
       const used = !solo && i < players;
       show(field, used);
       if (used) setOptions($(`f-seat-${i}`), choices, s.seats[i]);
+      const named = used && humans > 1 && s.seats[i] === "human";
+      show($(`field-name-${i}`), named);
+      const input = $(`f-name-${i}`);
+      if (named && document.activeElement !== input) input.value = typeof names[i] === "string" ? names[i] : "";
+      if (named) input.placeholder = t("start.seat_name", { n: i + 1 });
     }
     // the game's own options: those for this player count shown, the rest of every game's hidden
     const shown = info.options.filter((o) => applies(o, players));
@@ -170,7 +196,10 @@
       const data = JSON.parse(raw);
       const info = gameInfo(data.game);
       title = info ? info.title : String(data.game);
-      detail = t("start.resume.detail", { players: data.num_players, moves: (data.actions || []).length });
+      detail = t("start.resume.summary", {
+        players: t("count.players", { count: data.num_players }),
+        moves: t("count.moves", { count: (data.actions || []).length }),
+      });
       if (Number.isFinite(data.saved_at)) {
         const when = new Date(data.saved_at).toLocaleString(lang(), { dateStyle: "medium", timeStyle: "short" });
         detail += ` · ${t("start.resume.when", { when })}`;
@@ -235,6 +264,7 @@
         if (info && info.available) s.players = Math.min(Math.max(parseInt(s.players, 10) || 2, info.min), info.max);
       } else if (name === "players") s.players = parseInt(target.value, 10);
       else if (name.startsWith("seat-")) s.seats[parseInt(name.slice(5), 10)] = target.value;
+      else if (name.startsWith("name-")) setName(parseInt(name.slice(5), 10), target.value);
       else if (name === "seed") s.seed = target.value.trim();
       else if (name === "patterns") s.patterns = target.checked;
       else if (name === "lang") s.lang = target.value;
@@ -244,8 +274,17 @@
       }
     });
   });
-  // the seed is kept as it is typed, so another choice's re-render never drops it
+  // the seed and the names are kept as they are typed, so another choice's re-render never drops them
   $("f-seed").addEventListener("input", (event) => { s.seed = event.target.value.trim(); save(); });
+  function setName(i, value) {
+    const names = Array.isArray(s.names) ? s.names.slice() : [];
+    while (names.length <= i) names.push("");
+    names[i] = String(value).replace(/\s+/g, " ").trim();
+    s.names = names;
+  }
+  form.addEventListener("input", (event) => {
+    if (event.target.name && event.target.name.startsWith("name-")) { setName(parseInt(event.target.name.slice(5), 10), event.target.value); save(); }
+  });
   $("start-rules").addEventListener("toggle", renderRules);
   // Daily deal, Past games, Statistics: screens Python draws (game/ui/app.py App.handle_request)
   $("start-more").addEventListener("click", (event) => {

@@ -43,6 +43,8 @@ self.addEventListener("fetch", (event) => {
   if (request.method !== "GET") return;
   const url = new URL(request.url);
   if (url.origin !== self.location.origin || !url.pathname.startsWith(SCOPE_PATH)) return;
+  // the zstd copies are read once by the loader's prefetch worker, which caches what they decode to
+  if (url.pathname.endsWith(".zst")) return;
   event.respondWith((async () => {
     const cache = await caches.open(CACHE);
     let hit = await cache.match(request, { ignoreSearch: true });

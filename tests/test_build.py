@@ -96,20 +96,55 @@ def test_content_hash_follows_content_only(tmp_path):
     assert build.content_hash(site) != first
 
 
-def test_finalize_precaches_every_file(tmp_path):
+def test_finalize_precaches_every_file_but_the_zstd_copies(tmp_path):
     site = tmp_path / "site"
-    for rel in build.RUNTIME_FILES + ("index.html", "app.css", "icons/icon-192.png"):
+    for rel in build.RUNTIME_FILES + ("index.html", "app.css", "icons/icon-192.png", "game-1.0-py3-none-any.whl"):
         (site / rel).parent.mkdir(parents=True, exist_ok=True)
         (site / rel).write_bytes(rel.encode())
+    wasm = "vendor/pyodide/pyodide.asm.wasm"
+    build.write_compressed(site, [wasm])
     build_id = build.finalize(site)
     sw = (site / "sw.js").read_text()
     precache = json.loads(sw[sw.index("const PRECACHE = ") + 17:sw.index(";\n", sw.index("const PRECACHE = "))])
-    assert set(precache) == {"./", "version.json", *build.site_files(site)} - {"sw.js", *build.NOT_PRECACHED}
+    assert set(precache) == {"./", "version.json", *build.site_files(site)} - {"sw.js", f"{wasm}.zst", *build.NOT_PRECACHED}
     assert "index.html" not in precache and "icons/icon-192.png" in precache  # "./" is the page
     assert f'const BUILD = "{build_id}"' in sw and "__" not in sw.replace("__proto__", "")
     version = json.loads((site / "version.json").read_text())
     assert version["build"] == build_id
-    assert version["runtime"] == [[rel, len(rel.encode())] for rel in build.RUNTIME_FILES]
+    # the runtime files and our wheel, in that order; the one with a zstd copy says how to get and cache it
+    expected = [{"path": rel, "bytes": len(rel.encode())} for rel in (*build.RUNTIME_FILES, "game-1.0-py3-none-any.whl")]
+    expected[0].update(zst=f"{wasm}.zst", zst_bytes=(site / f"{wasm}.zst").stat().st_size, decoded_bytes=len(wasm.encode()),
+                       type="application/wasm")
+    assert version["runtime"] == expected
+
+
+def test_zstd_copies_decode_to_the_file_or_to_its_archive_stored(tmp_path):
+    """An archive's .zst holds the same entries stored (zstd finds more in them than in deflated bytes); micropip's
+    holds its exact bytes (the lock file's checksum must hold for the decoded file too); others their bytes."""
+    import zstandard
+
+    site = tmp_path / "site"
+    site.mkdir()
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as zf:
+        build._zip_write(zf, "pkg/mod.py", b"x = 1\n" * 500)
+        build._zip_write(zf, "pkg/data.bin", bytes(range(256)) * 8)
+    (site / "ours.whl").write_bytes(buffer.getvalue())
+    (site / build.MICROPIP_WHEEL).write_bytes(buffer.getvalue())
+    (site / "runtime.wasm").write_bytes(b"\0asm" + bytes(1000))
+    build.write_compressed(site, ["ours.whl", build.MICROPIP_WHEEL, "runtime.wasm"])
+    decode = lambda name: zstandard.ZstdDecompressor().decompress((site / f"{name}.zst").read_bytes())
+    assert decode("runtime.wasm") == (site / "runtime.wasm").read_bytes()
+    assert decode(build.MICROPIP_WHEEL) == buffer.getvalue()
+    stored = zipfile.ZipFile(io.BytesIO(decode("ours.whl")))
+    plain = zipfile.ZipFile(site / "ours.whl")
+    assert [i.filename for i in stored.infolist()] == [i.filename for i in plain.infolist()]
+    assert all(i.compress_type == zipfile.ZIP_STORED for i in stored.infolist())
+    assert all(stored.read(name) == plain.read(name) for name in plain.namelist())
+    assert (site / "ours.whl").read_bytes() == buffer.getvalue()  # the plain file (the fallback) is left as it was
+    # the cached compression is the same bytes as a fresh one (the build stays reproducible)
+    assert (site / "runtime.wasm.zst").read_bytes() == zstandard.ZstdCompressor(
+        level=build.ZSTD_LEVEL, write_content_size=True, write_checksum=True).compress((site / "runtime.wasm").read_bytes())
 
 
 def test_mime_types_the_browser_needs():

@@ -178,17 +178,23 @@ def test_a_board_measures_itself_draws_in_one_operation_and_sends_only_changed_t
 
 
 class DrawingHost(FakeHost):
-    """A worker that loaded the renderer: it keeps what it drew on each handed-over canvas."""
+    """A worker that loaded the renderer: it paints each frame and posts the pictures with the operations."""
 
     def __init__(self) -> None:
         super().__init__()
-        self.drawn: list[tuple[Any, int, int, float, list[Any]]] = []
+        self.painted: list[tuple[int, int, float, list[Any]]] = []
+        self.bitmaps: list[list[Any]] = []  #: the pictures sent with each message that had some
 
-    def draw(self, canvas: Any, width: int, height: int, scale: float, frame: str) -> None:
-        self.drawn.append((canvas, width, height, scale, json.loads(frame)))
+    def paint(self, width: int, height: int, scale: float, frame: str) -> Any:
+        self.painted.append((width, height, scale, json.loads(frame)))
+        return f"bitmap-{len(self.painted)}"
+
+    def post_bitmaps(self, text: str, bitmaps: list[Any]) -> None:
+        self.post(text)
+        self.bitmaps.append(list(bitmaps))
 
 
-def test_a_handed_over_canvas_is_drawn_in_the_worker_once_per_turn_and_never_sent(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_frames_are_painted_in_the_worker_and_sent_with_their_turns_operations(monkeypatch: pytest.MonkeyPatch) -> None:
     host = DrawingHost()
     p = Page(host)
     monkeypatch.setattr(dom, "page", p)
@@ -197,29 +203,35 @@ def test_a_handed_over_canvas_is_drawn_in_the_worker_once_per_turn_and_never_sen
     first = DrawList().clear("#fff")
     board.draw(first)
     p.flush()
-    ops = host.ops()
-    # before the renderer is ready, the page draws (and nobody asked for the canvas)
-    assert ["draw", board.canvas.nid, [["clear", "#fff"]]] in ops and not [op for op in ops if op[0] == "offscreen"]
-    p.run(p.offer_canvases)  # the renderer loaded: every existing canvas is asked for
-    assert ["offscreen", board.canvas.nid] in host.ops()
+    message = host.posted[-1]
+    # before the renderer is ready, the page draws, in the frame that applies the turn
+    assert message["frame"] is True and ["draw", board.canvas.nid, [["clear", "#fff"]]] in message["ops"]
+    p.shows_bitmaps = True
+    p.run(p.start_painting)  # the renderer loaded: frames are painted here from now on
     p.receive(json.dumps({"kind": "sizes", "rects": {str(board.root.nid): [0, 0, 390, 650]}, "dpr": 3}))
     host.ops()
-    assert host.drawn == []
-    p.run(p.take_canvas, board.canvas.nid, "offscreen-canvas")  # it arrives: the last frame is drawn on it at once
-    assert host.drawn == [("offscreen-canvas", 1170, 1950, 3.25, [["clear", "#fff"]])]
-    assert not [op for op in host.ops() if op[0] == "draw"]
-    # two frames in one turn: only the last is drawn, and nothing goes to the page
-    p.run(lambda: (board.draw(DrawList().clear("#000")), board.draw(DrawList().clear("#123"))))
-    assert host.drawn[-1][4] == [["clear", "#123"]] and len(host.drawn) == 2
-    assert not [op for op in host.ops() if op[0] in ("draw", "frame")]
+    # two frames in one turn with a button: only the last frame is painted, sent as a picture with the button
+    button = dom.el("button", {"id": "build"}, "Build")
+    p.run(lambda: (board.draw(DrawList().clear("#000")), p.roots["app"].appendChild(button),
+                   board.draw(DrawList().clear("#123"))))
+    assert host.painted[-1] == (1170, 1950, 3.25, [["clear", "#123"]]) and len(host.painted) == 1
+    message = host.posted[-1]
+    assert message["frame"] is True and host.bitmaps == [["bitmap-1"]]
+    ops = message["ops"]
+    assert ["bitmap", board.canvas.nid, 0] in ops and ["append", p.roots["app"].nid, button.nid] in ops
+    assert not [op for op in ops if op[0] in ("draw", "frame", "offscreen")]
+    # a turn without a frame is not marked: the page applies it at once
+    p.run(lambda: setattr(button, "hidden", True))
+    assert "frame" not in host.posted[-1]
     # a page that watches frames gets each one as well
     p.frame_probe = True
     p.run(lambda: board.draw(DrawList().clear("#456")))
     assert ["frame", board.canvas.nid, [["clear", "#456"]]] in host.ops()
-    # a canvas made after the renderer is ready is asked for when created
-    other = Board(p.roots["app"], 100, 100, on_tap=lambda key: None)
-    p.flush()
-    assert ["offscreen", other.canvas.nid] in host.ops()
+    # a page that cannot show pictures keeps drawing the frames itself
+    p.shows_bitmaps = False
+    p.start_painting()
+    p.run(lambda: board.draw(DrawList().clear("#789")))
+    assert ["draw", board.canvas.nid, [["clear", "#789"]]] in host.ops()
 
 
 def test_storage_writes_are_forwarded_and_other_tabs_changes_taken_in() -> None:

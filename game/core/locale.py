@@ -3,6 +3,16 @@
 Each file maps a dotted key (``"barrio.market_too_big"``) to a text with
 ``{name}`` fields (:meth:`str.format`). Adding a language is adding one file;
 a key missing from it falls back to English.
+
+Two kinds of variant keys let one call say the right words (:func:`template`):
+
+- **plurals**: ``key#one`` / ``key#many`` beside ``key`` (the ``other`` form), chosen by the
+  ``count`` field (else ``n``) through :func:`plural_category`, the CLDR rule of each language
+  (en: one/other; es: one/many/other; fr: one/many/other, 0 and 1 being *one*);
+- **you**: ``key@you`` (and ``key@you#one``…), chosen when the sentence's subject (field ``who``,
+  ``name`` or ``names``) is a :class:`YouName`, the seat played on this device. Elsewhere in a
+  sentence a :class:`YouName` reads as ``player.you.obj`` ("you", "ti", "vous"), or as itself
+  ("You", "Tú", "Vous") where the text starts with it.
 """
 
 from __future__ import annotations
@@ -37,15 +47,106 @@ def has_text(key: str, lang: str) -> bool:
     return key in catalogue(lang)
 
 
+class YouName(str):
+    """A seat's name when that seat is played on this device: "You" / "Tú" / "Vous".
+
+    Passed as a text's field, it picks the text's ``@you`` variant (see the module's docstring).
+    """
+
+    __slots__ = ()
+
+
+#: fields naming a sentence's subject: a :class:`YouName` there picks the ``@you`` variant
+SUBJECT_FIELDS = ("who", "name", "names")
+#: the field a plural variant agrees with: the first of these a text has
+COUNT_FIELDS = ("count", "n", "amount")
+
+
+def plural_category(n: Any, lang: str) -> str:
+    """The CLDR plural category of the number ``n`` in ``lang``: ``one``, ``many`` or ``other``.
+
+    English: *one* for 1. Spanish: *one* for 1, *many* for a non-zero multiple of a million.
+    French: *one* for 0 and 1 (and 1.5: any integer part 0 or 1), *many* for a non-zero multiple of a million.
+    A number that is not a whole number is *other* (English and Spanish) as CLDR says for visible decimals.
+    """
+    try:
+        value = float(n)
+    except (TypeError, ValueError):
+        return "other"
+    whole = value == int(value)
+    i = abs(int(value))
+    code = lang.split("-")[0]
+    if code == "fr":
+        if i in (0, 1):
+            return "one"
+        return "many" if whole and i % 1_000_000 == 0 else "other"
+    if code == "es":
+        if whole and i == 1:
+            return "one"
+        return "many" if whole and i != 0 and i % 1_000_000 == 0 else "other"
+    return "one" if whole and i == 1 else "other"
+
+
+@lru_cache(maxsize=None)
+def varied_keys() -> frozenset[str]:
+    """The keys that have a plural or ``@you`` variant in some catalogue (only these need a choice)."""
+    return frozenset(k.split("#", 1)[0].split("@", 1)[0] for lang in languages() for k in catalogue(lang) if "#" in k or "@" in k)
+
+
+def variant_keys(key: str, lang: str, params: dict[str, Any]) -> tuple[str, ...]:
+    """The keys to try for ``key`` with ``params``, most specific first (``key@you#one`` … ``key``)."""
+    if not params or key not in varied_keys():  # the common case, kept fast: a frame asks for hundreds of texts
+        return (key,)
+    you = any(isinstance(params.get(f), YouName) for f in SUBJECT_FIELDS)
+    category = "other"
+    for f in COUNT_FIELDS:
+        if f in params:
+            value = params[f]
+            if isinstance(value, (int, float)) and not isinstance(value, bool):
+                category = plural_category(value, lang)
+            break
+    out = []
+    for base in ((f"{key}@you", key) if you else (key,)):
+        if category != "other":
+            out.append(f"{base}#{category}")
+        out.append(base)
+    return tuple(out)
+
+
+def template(key: str, lang: str, params: dict[str, Any], *tables: dict[str, str]) -> str | None:
+    """The template for ``key`` in ``lang`` given its ``params``: its ``@you``/plural variant when it has one.
+
+    ``tables`` are the catalogues to search in order (a variant is looked for in each before the next:
+    Spanish's plain text comes before English's variant). ``None`` when no table has the key.
+    """
+    keys = variant_keys(key, lang, params)
+    for table in tables:
+        for k in keys:
+            found = table.get(k)
+            if found:
+                return found
+    return None
+
+
+def fill(template_text: str, lang: str, params: dict[str, Any]) -> str:
+    """``template_text`` formatted with ``params``; a :class:`YouName` not at the start reads as ``player.you.obj``."""
+    if params and any(v.__class__ is YouName for v in params.values()):
+        obj = catalogue(lang).get("player.you.obj") or catalogue(FALLBACK).get("player.you.obj") or "you"
+        params = {k: (v if not isinstance(v, YouName) or template_text.startswith("{" + k + "}") else obj)
+                  for k, v in params.items()}
+    try:
+        return template_text.format(**params)
+    except (KeyError, IndexError, ValueError):
+        return template_text
+
+
 def text(key: str, lang: str, **params: Any) -> str:
     """The text of ``key`` in ``lang`` with ``params`` filled in (English if missing there).
 
+    Picks the key's plural and ``@you`` variants (see the module's docstring).
     An unknown key gives the key itself, so a gap shows rather than crashing the page.
     """
-    template = catalogue(lang).get(key) or catalogue(FALLBACK).get(key)
-    if template is None:
+    found = template(key, lang, params, catalogue(lang), catalogue(FALLBACK))
+    if found is None:
         return key
-    try:
-        return template.format(**params)
-    except (KeyError, IndexError, ValueError):
-        return template
+    return fill(found, lang, params)

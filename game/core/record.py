@@ -97,6 +97,10 @@ class GameRecord:
     #: hints asked per seat (the coach); not part of :attr:`id` nor of equality (the same moves are the same game);
     #: ``[]`` for records made before hints were counted, and for games read back from a link (links do not carry it)
     hints: list[int] = field(default_factory=list, compare=False)
+    #: takebacks per seat (``Match.takebacks``): like :attr:`hints`, outside :attr:`id` and equality; ``[]`` for
+    #: records made before takebacks and for games read from a link. The taken-back actions themselves are not
+    #: kept: :attr:`actions` is the line the game was finished on, which is what replays to its final position.
+    takebacks: list[int] = field(default_factory=list, compare=False)
 
     # ------------------------------------------------------------------ building
     @classmethod
@@ -116,6 +120,7 @@ class GameRecord:
             list(module.scores(match.state)), list(module.winners(match.state)),
             utc_now_iso() if finished is None else finished, daily,
             [match.hints_used(i) for i in range(len(match.seats))],
+            [match.takebacks_used(i) for i in range(len(match.seats))],
         )
 
     # ------------------------------------------------------------------ identity and summary
@@ -134,6 +139,15 @@ class GameRecord:
     def hints_used(self, seat: int) -> int:
         """Hints ``seat`` asked for (0 for records made before hints were counted)."""
         return self.hints[seat] if 0 <= seat < len(self.hints) else 0
+
+    def takebacks_used(self, seat: int) -> int:
+        """Takebacks ``seat`` made (0 for records made before takebacks were counted)."""
+        return self.takebacks[seat] if 0 <= seat < len(self.takebacks) else 0
+
+    @property
+    def with_takebacks(self) -> bool:
+        """True when someone took a move back (the game is marked "with takebacks")."""
+        return any(t > 0 for t in self.takebacks)
 
     @property
     def humans(self) -> list[int]:
@@ -197,7 +211,7 @@ class GameRecord:
             "game": self.game_id, "num_players": self.num_players, "seed": self.seed, "options": self.options,
             "seats": [s.to_json() for s in self.seats], "actions": self.actions,
             "scores": self.scores, "winners": self.winners, "finished": self.finished, "daily": self.daily,
-            "hints": self.hints,
+            "hints": self.hints, "takebacks": self.takebacks,
         }
 
     @classmethod
@@ -220,13 +234,15 @@ class GameRecord:
                 [_int(x) for x in _list(data["scores"])], [_int(x) for x in _list(data["winners"])],
                 _str(data.get("finished", "")), _str(data.get("daily", "")),
                 [_int(x) for x in _list(data.get("hints", []))],  # optional: records before hints were counted
+                [_int(x) for x in _list(data.get("takebacks", []))],  # optional: records before takebacks
             )
         except (KeyError, TypeError, ValueError):
             raise RecordError("record.damaged") from None
         if record.game_id not in GAME_MODULES:
             raise RecordError("record.unknown_game", game=record.game_id)
         if (len(record.seats) != max(record.num_players, 1) or any(not 0 <= w < len(record.scores) for w in record.winners)
-                or len(record.hints) not in (0, len(record.seats)) or any(h < 0 for h in record.hints)):
+                or len(record.hints) not in (0, len(record.seats)) or any(h < 0 for h in record.hints)
+                or len(record.takebacks) not in (0, len(record.seats)) or any(h < 0 for h in record.takebacks)):
             raise RecordError("record.damaged")
         if record.finished:
             try:

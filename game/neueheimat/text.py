@@ -88,9 +88,9 @@ def describe_event(event: dict[str, Any], lang: str = "en") -> str:
         return say("mayor", row=_row(event["row"], L))
     if t == "permit":
         return say("lengthen" if event["change"] > 0 else "shorten", row=_row(event["row"], L),
-                   n=abs(event["change"]), length=event["length"])
+                   n=abs(event["change"]), length=text("count.lots", L, count=event["length"]))
     if t == "cancel":
-        return say("cancel", size="I" * abs(event["change"]), row=_row(event["row"], L), length=event["length"])
+        return say("cancel", size="I" * abs(event["change"]), row=_row(event["row"], L), length=text("count.lots", L, count=event["length"]))
     if t == "round_end":
         reason = event["reason"]
         words = _w(f"name.reason.{reason}", L)

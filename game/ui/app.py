@@ -53,6 +53,37 @@ def screen_class(game_id: str, prefer_list: bool = False) -> type[GameScreen]:
     return spec.screen if spec else FallbackScreen
 
 
+#: the longest name a player may give a seat (build.py's NAME_MAX: the start screen's field takes no more)
+NAME_MAX = 20
+
+
+def seat_given_names(given: Any, seats: list[str]) -> list[str]:
+    """The names players gave the human seats on the start screen, one per seat (``""``: "Player N").
+
+    Only when several people share the device (one player against computers is "you"). Spaces are
+    tidied, a name is cut to :data:`NAME_MAX` characters, and a name already taken (in any case) gets
+    " 2", " 3"…: two seats never share a name, so no line can name the same person twice for two people.
+    """
+    given = given if isinstance(given, list) else []
+    humans = [i for i, v in enumerate(seats) if v == "human"]
+    out = [""] * len(seats)
+    if len(humans) < 2:
+        return out
+    taken: set[str] = set()
+    for i in humans:
+        raw = given[i] if i < len(given) and isinstance(given[i], str) else ""
+        name = " ".join(raw.split())[:NAME_MAX]
+        if not name:
+            continue
+        unique, k = name, 2
+        while unique.casefold() in taken:
+            unique = f"{name[:NAME_MAX - 3]} {k}"
+            k += 1
+        taken.add(unique.casefold())
+        out[i] = unique
+    return out
+
+
 class App:
     """The whole page below the loader: one screen at a time inside ``root``."""
 
@@ -318,7 +349,8 @@ class App:
             strongest = "bot:" + info.bot_names[-1]
             chosen = [str(v) for v in s.get("seats") or [] if isinstance(v, str)] or ["human"]
             chosen = [v if v in valid else strongest for v in chosen + [strongest] * players][:players]
-            seats = [Seat("computer", v[4:]) if v.startswith("bot:") else Seat("human") for v in chosen]
+            names = seat_given_names(s.get("names"), chosen)
+            seats = [Seat("computer", v[4:]) if v.startswith("bot:") else Seat("human", None, names[i]) for i, v in enumerate(chosen)]
         options = info.spec.new_game_options(players, s, seed) if info.spec else {}
         return self.start_match(info.game_id, players, seats, seed, options)
 
@@ -339,7 +371,9 @@ class App:
     def finish(self, screen: GameScreen) -> None:
         """The end screen for a finished game.
 
-        The autosave is kept (resuming it shows this screen again) until a new game replaces it.
+        Once the game is kept in the book (Past games, Statistics), the autosave is removed: the start
+        screen offers a finished game among the past games, never as "Resume". A game the book could not
+        keep stays autosaved (resuming it shows this screen again).
         """
         rows = screen.end_rows()
         log_lines = [screen.describe_event(e) for e in screen.view().get("log", [])]
@@ -347,6 +381,8 @@ class App:
         module = screen.module
         winners = list(module.winners(match.state))
         record, row = self.keep_finished(match)
+        if record is not None:  # kept among the past games: the start screen offers no "Resume" of a finished game
+            self.store.clear_autosave()
         self._switch()
         lang = self.lang
         names = [rows[w][0] for w in winners if w < len(rows)]
@@ -371,6 +407,7 @@ class App:
                 card = result_card(self, counted, self.link_of(counted["id"]))
 
         hints_line, insight = self._coach_on_end(match, record, rows)
+        takebacks_line = self._takebacks_on_end(match, rows)
 
         def again(_: Any) -> None:
             self.start_match(match.game_id, match.num_players, [Seat(s.kind, s.bot, s.name) for s in match.seats],
@@ -382,6 +419,7 @@ class App:
                       el("p", {"class": "status", "role": "status"}, verdict),
                       table,
                       hints_line,
+                      takebacks_line,
                       card,
                       el("div", {"class": "actions"},
                          el("button", {"type": "button", "class": "primary", "onclick": again}, t("game.again", lang)),
@@ -415,6 +453,21 @@ class App:
                 return hints_line, None
         seats = [(i, rows[i][0] if i < len(rows) else str(i + 1)) for i in humans]
         return hints_line, InsightPanel(record, seats, lang, self.thinking).root
+
+    def _takebacks_on_end(self, match: Match, rows: list[Any]) -> Any:
+        """The end screen's "with takebacks" line and the count per person, or ``None`` when none was taken."""
+        lang = self.lang
+        takers = [i for i in range(len(match.seats)) if match.takebacks_used(i)]
+        if not takers:
+            return None
+        if len(match.humans()) == 1:
+            count = t("game.takebacks_used", lang, count=match.takebacks_used(takers[0]))
+        else:
+            count = t("game.takebacks_used_by", lang, list=", ".join(
+                t("game.label_value", lang, label=rows[i][0] if i < len(rows) else i + 1, value=match.takebacks_used(i))
+                for i in takers))
+        return el("p", {"id": "end-takebacks", "data-takebacks": ",".join(str(match.takebacks_used(i)) for i in range(len(match.seats)))},
+                  el("span", {"class": "tag"}, t("game.with_takebacks", lang)), " ", count)
 
     def keep_finished(self, match: Match) -> tuple[GameRecord | None, dict[str, Any] | None]:
         """Keep a finished game in the book (past games, statistics, the daily attempt); again is harmless.
@@ -489,6 +542,11 @@ def start(boot: dict[str, Any] | None = None) -> "App | None":
             result = app.store.load_match()  # read now so a bad save is explained before anything else
             if result.error:
                 notices.append(t("start.badsave", app.lang, reason=result.error, where=result.kept_as))
+            elif result.match is not None and result.match.module.is_over(result.match.state):
+                # a finished game autosaved by an older version: a past game, not something to resume
+                record, _ = app.keep_finished(result.match)
+                if record is not None:  # (a Resume already on show finds nothing and leads back to the start screen)
+                    app.store.clear_autosave()
         if app.book.notice is not None:  # a set-aside record store: said once, play goes on
             notices.append(app.book.notice.text(app.lang))
         fragment = href.split("#", 1)[1] if "#" in href else ""

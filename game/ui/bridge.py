@@ -29,8 +29,15 @@ from . import dom
 class WorkerHost:
     """:class:`game.ui.remote.Host` over the worker's globals."""
 
+    def __init__(self) -> None:
+        self._canvas: Any = None  #: the worker's own canvas every frame is painted on (then taken off as a bitmap)
+
     def post(self, text: str) -> None:
         xworker.postMessage(text)
+
+    def post_bitmaps(self, text: str, bitmaps: list[Any]) -> None:
+        message = to_js({"kind": "ops", "text": text, "bitmaps": bitmaps}, dict_converter=js.Object.fromEntries)
+        xworker.postMessage(message, to_js(bitmaps))  # transferred: no copy of the pixels
 
     def set_timeout(self, ms: float, fn: Callable[[], Any]) -> int:
         return int(js.setTimeout(create_once_callable(fn), ms))
@@ -41,19 +48,24 @@ class WorkerHost:
     def now(self) -> float:
         return float(js.performance.now())
 
-    def draw(self, canvas: Any, width: int, height: int, scale: float, frame: str) -> None:
-        if canvas.width != width:  # resizing clears the canvas: only when the size changed
+    def paint(self, width: int, height: int, scale: float, frame: str) -> Any:
+        canvas = self._canvas
+        if canvas is None:
+            canvas = self._canvas = js.OffscreenCanvas.new(width, height)
+        if canvas.width != width:
             canvas.width = width
         if canvas.height != height:
             canvas.height = height
-        js.houseGamesDraw(canvas, frame, scale)
+        js.houseGamesDraw(canvas, frame, scale)  # every frame starts with "clear": nothing of the last one shows
+        return canvas.transferToImageBitmap()
 
 
 async def _load_renderer(page: Any, url: str) -> None:
-    """Load ``site/render.js`` into the worker, then have the page hand its canvases over, so frames are drawn
-    here and never hold up the page's thread. Where the worker cannot draw (no ``OffscreenCanvas``, or the file
-    cannot be read), the page keeps drawing them, as before."""
-    if not url or not hasattr(js, "OffscreenCanvas"):
+    """Load ``site/render.js`` into the worker, then paint every frame here (on an ``OffscreenCanvas``) and send it
+    as a bitmap with its turn's operations, so drawing never holds up the page's thread and the page shows a turn's
+    frame and its buttons together. Where the worker cannot draw (no ``OffscreenCanvas``, or the file cannot be
+    read) or the page cannot show bitmaps, the page draws the frames, as before."""
+    if not url or not hasattr(js, "OffscreenCanvas") or not page.shows_bitmaps:
         return
     try:
         response = await js.fetch(url)
@@ -63,7 +75,7 @@ async def _load_renderer(page: Any, url: str) -> None:
     except Exception:  # the page draws instead
         return
     if hasattr(js, "houseGamesDraw"):
-        page.run(page.offer_canvases)
+        page.run(page.start_painting)
 
 
 #: Seconds after the request to compile before the work begins: the first moments after a start belong to the player
@@ -147,6 +159,7 @@ def serve(start: Callable[[dict[str, Any]], Any]) -> None:
             width, height, coarse = data["viewport"]
             page.viewport = (float(width), float(height), bool(coarse))
         page.frame_probe = bool(data.get("frames"))
+        page.shows_bitmaps = bool(data.get("bitmaps"))
         asyncio.ensure_future(_load_renderer(page, str(data.get("renderer") or "")))
         global inspected
         try:
@@ -161,8 +174,6 @@ def serve(start: Callable[[dict[str, Any]], Any]) -> None:
         data = event.data
         if isinstance(data, str):
             page.receive(data)
-        elif getattr(data, "kind", None) == "canvas":  # a canvas handed over (an object, not JSON text)
-            page.run(page.take_canvas, int(data.id), data.canvas)
 
     xworker.onmessage = create_proxy(receive)
     xworker.sync.inspect = inspect

@@ -7,7 +7,7 @@ texts written in code (``{"en": {key: text}, …}``) as a fallback behind the fi
 
 from __future__ import annotations
 
-from ..core.locale import catalogue, languages
+from ..core.locale import catalogue, fill, languages, template
 
 #: language code → its own name, one per catalogue file (``game/locale/<code>.json``: key ``language.name``)
 LANGUAGES: dict[str, str] = {code: catalogue(code).get("language.name", code) for code in languages()}
@@ -23,10 +23,14 @@ def register(strings: dict[str, dict[str, str]]) -> None:
 
 
 def t(key: str, lang: str = "en", **values: object) -> str:
-    """The text for ``key`` in ``lang`` (falling back to English, then the key), formatted with ``values``."""
-    text = (catalogue(lang).get(key) or STRINGS.get(lang, {}).get(key)
-            or catalogue("en").get(key) or STRINGS.get("en", {}).get(key) or key)
-    return text.format(**values) if values else text
+    """The text for ``key`` in ``lang`` (falling back to English, then the key), formatted with ``values``.
+
+    Plural and ``@you`` variants are chosen as :func:`game.core.locale.text` does (one rule for the whole app).
+    """
+    found = template(key, lang, values, catalogue(lang), STRINGS.get(lang, {}), catalogue("en"), STRINGS.get("en", {}))
+    if found is None:
+        return key
+    return fill(found, lang, values) if values else found
 
 
 def has(key: str, lang: str) -> bool:

@@ -60,6 +60,8 @@ class PastGames:
                 bits.append(level_words(row["level"], lang))
             if row.get("result"):
                 bits.append(result_words(row["result"], lang))
+            if any(row.get("takebacks") or []):
+                bits.append(t("game.with_takebacks", lang))
             scores = " · ".join(str(s) for s in row.get("scores") or [])
             pinned = bool(row.get("pinned"))
             self.list.appendChild(el(

@@ -74,6 +74,7 @@ class Stats:
     current_streak: int = 0  #: wins in a row up to the latest game
     best_streak: int = 0
     last_scores: list[int] = field(default_factory=list)  #: up to 30, oldest first (the chart)
+    with_takebacks: int = 0  #: games in which someone took a move back
 
     @property
     def win_rate(self) -> float | None:
@@ -120,6 +121,7 @@ def result_row(record: GameRecord, counted: bool = True) -> dict[str, Any]:
         "scores": list(record.scores), "winners": list(record.winners), "result": record.result,
         "score": score, "daily": record.daily, "counted": bool(counted and record.mode != "demo"),
         "hints": [record.hints_used(i) for i in range(len(record.seats))],
+        "takebacks": [record.takebacks_used(i) for i in range(len(record.seats))],
     }
 
 
@@ -139,6 +141,7 @@ def _check_row(row: Any) -> dict[str, Any]:
         and (row.get("score") is None or isinstance(row.get("score"), int))
         and isinstance(row.get("daily", ""), str) and isinstance(row.get("counted"), bool)
         and ints(row.get("hints", [])) and all(h >= 0 for h in row.get("hints", []))  # optional: rows before hints were counted
+        and ints(row.get("takebacks", [])) and all(h >= 0 for h in row.get("takebacks", []))  # optional: rows before takebacks
     )
     if not ok:
         raise ValueError
@@ -471,7 +474,7 @@ class RecordBook:
 
 def _stats(game: str, mode: str, level: str, rows: list[dict[str, Any]]) -> Stats:
     rows = sorted(rows, key=_order)
-    stats = Stats(game, mode, level, games=len(rows))
+    stats = Stats(game, mode, level, games=len(rows), with_takebacks=sum(1 for r in rows if any(r.get("takebacks") or [])))
     scores = [r["score"] for r in rows if r["score"] is not None]
     if scores:
         stats.best = max(scores)

@@ -42,9 +42,13 @@ class Host(Protocol):
     def now(self) -> float:
         """Milliseconds from a fixed origin (``performance.now()``)."""
 
-    def draw(self, canvas: Any, width: int, height: int, scale: float, frame: str) -> None:
-        """Draw ``frame`` on a canvas the page handed over, sized ``width`` × ``height`` pixels (only hosts that
-        load the renderer are handed canvases, see :meth:`Page.offer_canvases`)."""
+    def paint(self, width: int, height: int, scale: float, frame: str) -> Any:
+        """Draw ``frame`` on a canvas of the worker's own, ``width`` × ``height`` pixels, and return the picture
+        (an ``ImageBitmap``) to send with the turn's operations (only hosts that loaded the renderer are asked,
+        see :meth:`Page.start_painting`)."""
+
+    def post_bitmaps(self, text: str, bitmaps: list[Any]) -> None:
+        """Send one message of operations (``text``) with the pictures its ``bitmap`` operations show (transferred)."""
 
 
 
@@ -241,13 +245,15 @@ class Page:
         self.build: str | None = None
         self.on_error: Callable[[BaseException], Any] | None = None
         self.on_message: dict[str, Callable[[dict[str, Any]], Any]] = {}  #: other message kinds (boot, request…)
-        #: the worker can draw a canvas itself (its host loaded the renderer): canvases are asked for
-        self.draws_offscreen = False
+        #: the page can show a picture the worker painted (an ``ImageBitmap``): from its boot message
+        self.shows_bitmaps = False
+        #: frames are painted here (the host loaded the renderer and the page shows bitmaps), sent with the turn
+        self.paints = False
         #: the page wants every frame as a "frame" operation too (tests reading what is drawn)
         self.frame_probe = False
-        self.offscreen: dict[int, Any] = {}  #: canvases the page handed over (``OffscreenCanvas``), by node id
-        self._frames: dict[int, str] = {}  #: each canvas's last frame (drawn again when its canvas arrives)
-        self._to_draw: set[int] = set()  #: handed-over canvases with a new frame this turn
+        self._frames: dict[int, str] = {}  #: each canvas's last frame this turn (the last one wins)
+        self._to_paint: set[int] = set()  #: canvases with a new frame this turn, when frames are painted here
+        self._framed = False  #: this turn drew a frame: the page applies its operations in one animation frame
         self._next_id = max(ROOT_IDS.values()) + 1
         self._next_handler = 1
         self._depth = 0
@@ -281,49 +287,46 @@ class Page:
         node = Node(self, nid, tag, attrs)
         self.nodes[nid] = node
         self.op(["new", nid, tag.lower(), attrs or {}])
-        if tag.lower() == "canvas" and self.draws_offscreen:
-            self.op(["offscreen", nid])
         return node
 
     # ------------------------------------------------------------------ canvases
     def draw(self, canvas: Node, frame: str) -> None:
-        """Show ``frame`` (the renderer's commands as JSON text) on ``canvas``: drawn here at the end of the
-        turn when the page handed the canvas over, else sent for the page to draw (the last frame of a turn wins)."""
+        """Show ``frame`` (the renderer's commands as JSON text) on ``canvas`` together with this turn's other
+        changes: painted here at the end of the turn and sent as a picture when :attr:`paints`, else sent for
+        the page to draw. Either way the page shows the turn's operations and its frames in one animation frame
+        (the message is marked ``"frame": true``), so the table never lags behind its buttons."""
         nid = canvas.nid
-        self._frames[nid] = frame
-        if nid in self.offscreen:
-            self._to_draw.add(nid)
+        self._framed = True
+        if self.paints:
+            self._frames[nid] = frame  # the last frame of a turn wins
+            self._to_paint.add(nid)
         else:
             self.raw_op('["draw",%d,%s]' % (nid, frame))
         if self.frame_probe:
             self.raw_op('["frame",%d,%s]' % (nid, frame))
 
-    def offer_canvases(self) -> None:
-        """The renderer is ready: ask the page for every canvas that exists (new ones are asked for when created)."""
-        self.draws_offscreen = True
-        for nid, node in list(self.nodes.items()):
-            if node.tagName == "CANVAS" and nid not in self.offscreen:
-                self.op(["offscreen", nid])
+    def start_painting(self) -> None:
+        """The renderer is ready in the worker: paint every later frame here when the page can show the pictures."""
+        self.paints = self.shows_bitmaps
 
-    def take_canvas(self, nid: int, offscreen: Any) -> None:
-        """The page handed canvas ``nid`` over: draw its last frame on it now, and every later one."""
-        if nid not in self.nodes:
-            return
-        self.offscreen[nid] = offscreen
-        if nid in self._frames:
-            self._to_draw.add(nid)
-
-    def _draw_offscreen(self) -> None:
-        for nid in sorted(self._to_draw):
-            node, canvas = self.nodes.get(nid), self.offscreen.get(nid)
-            if node is None or canvas is None or self.host is None:
+    def _paint(self) -> list[Any]:
+        """Paint this turn's last frame of each canvas; queue a ``bitmap`` operation for each; return the pictures."""
+        bitmaps: list[Any] = []
+        for nid in sorted(self._to_paint):
+            node, frame = self.nodes.get(nid), self._frames.pop(nid, None)
+            if node is None or frame is None or self.host is None:
                 continue
             try:
-                self.host.draw(canvas, int(node._props.get("width") or 300), int(node._props.get("height") or 150),
-                               float(node._attrs.get("data-scale") or 1), self._frames[nid])
-            except Exception as exc:
+                bitmap = self.host.paint(int(node._props.get("width") or 300), int(node._props.get("height") or 150),
+                                         float(node._attrs.get("data-scale") or 1), frame)
+            except Exception as exc:  # the page draws this one instead
                 self.report(exc)
-        self._to_draw.clear()
+                self.raw_op('["draw",%d,%s]' % (nid, frame))
+                continue
+            self.op(["bitmap", nid, len(bitmaps)])
+            bitmaps.append(bitmap)
+        self._to_paint.clear()
+        return bitmaps
 
     def op(self, operation: list[Any]) -> None:
         """Queue one operation for the page."""
@@ -401,24 +404,28 @@ class Page:
                 self.op(["console", "error", traceback.format_exc()])
 
     def flush(self) -> None:
-        """Draw the turn's frames on handed-over canvases, then send everything queued as one message
-        (nothing when there is nothing to say)."""
-        if self._to_draw:
-            self._draw_offscreen()
+        """Paint the turn's frames (when :attr:`paints`), then send everything queued as one message, its pictures
+        with it (nothing when there is nothing to say). A message that shows a frame is marked ``"frame": true``."""
+        bitmaps = self._paint() if self._to_paint else []
         if self.dropped:
             gone = [nid for nid in self.dropped if nid not in self.nodes]
             self.dropped.clear()
             for nid in gone:
-                self.offscreen.pop(nid, None)
                 self._frames.pop(nid, None)
             if gone:
                 self.op(["drop", gone])
         if not self.ops and self.received == self._acked:
             return
         self._acked = self.received  # the page counts on a reply to each message (it holds moves while we are busy)
-        text = '{"kind":"ops","ack":%d,"ops":[%s]}' % (self.received, ",".join(self.ops))
+        text = '{"kind":"ops","ack":%d,%s"ops":[%s]}' % (self.received, '"frame":true,' if self._framed else "",
+                                                        ",".join(self.ops))
         self.ops.clear()
-        if self.host is not None:
+        self._framed = False
+        if self.host is None:
+            return
+        if bitmaps:
+            self.host.post_bitmaps(text, bitmaps)
+        else:
             self.host.post(text)
 
     # ------------------------------------------------------------------ messages from the page

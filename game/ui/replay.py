@@ -25,7 +25,7 @@ from ..core.record import Replay
 from . import dom
 from .dom import el
 from .i18n import t
-from .screen import GameScreen, seat_names
+from .screen import GameScreen, seat_names, speaking_to_match
 
 #: autoplay speeds offered, in ms per step (the first is the default)
 SPEEDS_MS = (1000, 500, 2000, 250)
@@ -181,8 +181,11 @@ class ReplayViewer:
         if k == 0:
             self.line.textContent = t("replay.setup", self.lang)
         else:
-            step = self.replay.step(k, self.lang)
-            self.line.textContent = t("replay.line", self.lang, name=self._name(step.player), text=step.text)
+            with speaking_to_match(self.match):  # the game's own seat is "you" in its lines, as at the table
+                step = self.replay.step(k, self.lang)
+            name = self._name(step.player)
+            # most engines' action lines already start with who acted ("You: place brick"): never "You: You: …"
+            self.line.textContent = step.text if step.text.startswith(name) else t("replay.line", self.lang, name=name, text=step.text)
             for text in step.events:
                 self.events.appendChild(el("li", {}, text))
         for key, off in (("first", k == 0), ("back", k == 0), ("next", k == n), ("last", k == n)):

@@ -17,6 +17,7 @@ from typing import Any, Protocol
 
 from ..core import IllegalAction, Match
 from ..core.locale import text
+from ..core.words import speaking_to, you_name
 from . import dom
 from .coaching import compute_hint, hint_css, hint_keys, hint_seed
 from .dom import el
@@ -49,12 +50,33 @@ def bot_name(bot: str, lang: str) -> str:
     return t(key, lang) if has(key, "en") else bot
 
 
+def local_seats(match: Match) -> list[int]:
+    """The seats the words call "you": the one human seat of a game against computers (or solo).
+
+    Between humans sharing the device nobody is "you" (each is called by their name), so that
+    "You win!" never leaves the table wondering which of them won.
+    """
+    humans = [i for i, s in enumerate(match.seats) if s.kind != "computer"]
+    return humans if len(humans) == 1 else []
+
+
+def speaking_to_match(match: Match) -> Any:
+    """:func:`game.core.words.speaking_to` for ``match``: the engine's words say "you" to :func:`local_seats`."""
+    return speaking_to(local_seats(match), [s.name for s in match.seats])
+
+
 def seat_names(match: Match, lang: str) -> list[str]:
-    """Display names of every side scored by the engine (seat order; a one-player game's automa, such as Barrio's
-    Klaus, after the player)."""
-    names = []
+    """Display names of every side scored by the engine (seat order; Klaus after solo Barrio's player).
+
+    The seat played on this device is :func:`game.core.words.you_name` ("You"), a seat its player named
+    is called by that name, the others "Player N" or "Player N (computer, strong)".
+    """
+    names: list[str] = []
+    you = local_seats(match)
     for i, seat in enumerate(match.seats):
-        if seat.name:
+        if i in you:
+            names.append(you_name(lang))
+        elif seat.name:
             names.append(seat.name)
         elif seat.kind == "computer":
             names.append(t("player.computer", lang, n=i + 1, name=bot_name(seat.bot or "", lang)))
@@ -158,13 +180,28 @@ class GameScreen:
         self.advance()
         return True
 
+    def undo_blocker(self) -> str | None:
+        """Why the viewer may not press Undo now (a locale key, ``game.undo_why.*``), or ``None`` when they may."""
+        match = self.match
+        if self.replaying:
+            return "game.undo_why.replay"
+        if match.takeback_seat() is None and match.humans() and self.viewer != match.current_player():
+            return "game.undo_why.not_yours"  # several people: only the one to move, holding the device
+        return match.undo_blocker()
+
     def undo(self, *_: Any) -> None:
-        """Take back the viewer's last action of this turn, if allowed."""
-        if not self.match.can_undo():
+        """Take back the viewer's last decision if allowed (against computers: a takeback, counted); else say why."""
+        reason = self.undo_blocker()
+        if reason is not None:  # Undo is aria-disabled, not disabled: a tap reaches us and hears why
+            self.app.toast(t("game.undo_off", self.lang, reason=t(reason, self.lang)))
             return
+        takeback = self.match.undo_is_takeback()
+        if self._bot_timer is not None:  # the computer's reply to the decision taken back is not wanted any more
+            dom.window.clearTimeout(self._bot_timer)
+            self._bot_timer = None
         self.match.undo()
         self.app.autosave(self.match)
-        self.app.toast(t("game.undone", self.lang))
+        self.app.toast(t("game.takenback" if takeback else "game.undone", self.lang))
         self.advance()
 
     def advance(self) -> None:
@@ -346,7 +383,12 @@ class GameScreen:
         ready.focus()
 
     def _update_chrome(self) -> None:
-        self.undo_button.disabled = self.replaying or not self.match.can_undo() or self.viewer != self.match.current_player()
+        reason = self.undo_blocker()
+        # aria-disabled rather than disabled: a tap on it still shows why (a toast), and its name says so too
+        self.undo_button.setAttribute("aria-disabled", "false" if reason is None else "true")
+        self.undo_button.setAttribute("aria-label", t("game.undo", self.lang) if reason is None else
+                                      t("game.undo_off", self.lang, reason=t(reason, self.lang)))
+        self.undo_button.dataset.reason = reason or ""
         self.undo_button.hidden = self.replaying
         self.hint_button.hidden = self.replaying
         if self.hint is not None and self.hint[0] != len(self.match.entries):  # the game moved on (or back): the hint is stale
@@ -379,14 +421,16 @@ class GameScreen:
     def describe_event(self, event: dict[str, Any]) -> str:
         """The engine's words for a log event (raw JSON if the engine cannot word it)."""
         try:
-            return str(self.module.describe_event(event, self.lang))
+            with speaking_to_match(self.match):
+                return str(self.module.describe_event(event, self.lang))
         except Exception:
             return json.dumps(event, ensure_ascii=False)
 
     def describe_action(self, action: dict[str, Any]) -> str:
         """The engine's words for a legal action (raw JSON if it cannot word it)."""
         try:
-            return str(self.module.describe_action(self.match.state, action, self.lang))
+            with speaking_to_match(self.match):
+                return str(self.module.describe_action(self.match.state, action, self.lang))
         except Exception:
             return json.dumps(action, ensure_ascii=False)
 

@@ -105,7 +105,7 @@ class StatsScreen:
         rate = "—" if s.win_rate is None else f"{round(100 * s.win_rate)} %"
         rows = [("games", s.games), ("wins", s.wins), ("rate", rate), ("best", "—" if s.best is None else s.best),
                 ("average", "—" if s.average is None else f"{s.average:g}"), ("streak", s.current_streak),
-                ("best_streak", s.best_streak)]
+                ("best_streak", s.best_streak)] + ([("takebacks", s.with_takebacks)] if s.with_takebacks else [])
         table = el("table", {"class": "scores stats-table"},
                    el("tbody", {}, [el("tr", {"data-stat": key}, el("th", {"scope": "row"}, t(f"stats.{key}", lang)),
                                        el("td", {"class": "num"}, str(value))) for key, value in rows]))
@@ -153,8 +153,9 @@ class StatsScreen:
             self._say(exc.text(self.lang), error=True)
             return
         self.render()
-        self._say(t("stats.imported", self.lang, games=report.games_added, results=report.results_added,
-                    skipped=report.skipped))
+        lang = self.lang
+        self._say(t("stats.imported.counted", lang, games=t("count.games", lang, count=report.games_added),
+                    results=t("count.results", lang, count=report.results_added), skipped=report.skipped))
         self.file.value = ""
 
 

@@ -57,6 +57,14 @@ new MutationObserver(() => {
 
 WORKLOAD = Path(__file__).with_name("workload.py")
 
+#: Lighthouse's mobile throttling (its "slow 4G" phone), applied through the DevTools protocol to the measured page:
+#: 150 ms round trip, 1.6 Mbit/s down, 750 kbit/s up (bytes per second here), and a CPU four times slower
+SLOW_4G = {"offline": False, "latency": 150, "downloadThroughput": 1_638_400 / 8, "uploadThroughput": 750_000 / 8}
+CPU_SLOWDOWN = 4
+
+#: The first of Barrio's table targets a player can tap (the start screen's default is Barrio, solo, player first)
+FIRST_TARGET = "#barrio-board button.target:not([disabled])"
+
 
 class CountingHandler(build.SiteHandler):
     """The site's handler, adding every response body byte to the server's counter."""
@@ -128,11 +136,11 @@ WIRE_PARTS = (("/vendor/pyodide/python_stdlib", "stdlib"), ("/vendor/pyodide/mic
 
 def wire_parts(wire_by_path: dict[str, int]) -> dict[str, int]:
     """A first visit's wire bytes by part: the runtime (Pyodide's files), its stdlib zip, micropip, PyScript, our
-    package (the wheel) and the page's own files."""
+    package (the wheel) and the page's own files; each file's zstd copy counts with it."""
     parts = dict.fromkeys(["runtime", "stdlib", "micropip", "pyscript", "package", "page"], 0)
     for path, n in wire_by_path.items():
         part = next((name for prefix, name in WIRE_PARTS if path.startswith(prefix)), None)
-        parts[part or ("package" if path.endswith(".whl") else "page")] += n
+        parts[part or ("package" if path.endswith((".whl", ".whl.zst")) else "page")] += n
     return parts
 
 
@@ -279,6 +287,76 @@ class Bench:
             for key in ("paths", "wire_by_path", "modules"):
                 r.pop(key, None)
         out["runs"] = runs
+        return out
+
+    # ------------------------------------------------------------------ time to a playable table, throttled
+    @staticmethod
+    def throttle(context: Any, page: Any, offline: bool = False) -> Any:
+        """Apply :data:`SLOW_4G` and :data:`CPU_SLOWDOWN` to ``page`` (a DevTools session kept open for it)."""
+        cdp = context.new_cdp_session(page)
+        cdp.send("Network.enable")
+        cdp.send("Network.emulateNetworkConditions", {**SLOW_4G, "offline": offline})
+        cdp.send("Emulation.setCPUThrottlingRate", {"rate": CPU_SLOWDOWN})
+        return cdp
+
+    @staticmethod
+    def playable(page: Any, url: str, floor: bool, timeout_ms: int = 300_000) -> float:
+        """Open ``url``; seconds (page clock, from navigation start) until it can be played: for the site, Start is
+        tapped as soon as it takes a tap, and the time is when the first Barrio target tapped has been answered by
+        Python (the page's bridge idle again); for the floor, when it is merely ready."""
+        page.goto(url, wait_until="commit")
+        if floor:
+            page.wait_for_function("(document.documentElement?.dataset.appState || 'loading') !== 'loading'", timeout=timeout_ms)
+            wait_ready(page, timeout_ms)
+            return round(page.evaluate("window.__benchReadyMs") / 1000, 3)
+        page.locator("#start-game").tap(timeout=timeout_ms)
+        page.wait_for_function(f"document.querySelector({json.dumps(FIRST_TARGET)}) || document.documentElement.dataset.appState === 'error'",
+                               polling=20, timeout=timeout_ms)
+        wait_ready(page, timeout_ms)  # fails with the error screen's text if the start failed
+        page.locator(FIRST_TARGET).first.tap()
+        page.wait_for_function("window.houseGames.idle && window.houseGames.idle()", polling=20, timeout=timeout_ms)
+        return round(page.evaluate("performance.now()") / 1000, 3)
+
+    def playable_pair(self, server: CountingServer, floor: bool) -> dict[str, Any]:
+        """A throttled first visit and, once the service worker controls the page (and, for the site, its worker has
+        compiled the archives), a throttled offline start: seconds to playable (:meth:`playable`) and wire bytes."""
+        context = self.context()
+        try:
+            page = context.new_page()
+            cdp = self.throttle(context, page)
+            server.reset()
+            first = self.playable(page, server.url, floor)
+            self.wait_controlled(page)
+            if not floor:
+                page.wait_for_function("document.documentElement.dataset.precompiled", timeout=300_000)
+            wire = server.settle()
+            files = page.evaluate("document.documentElement.dataset.runtimeFiles || null")
+            context.set_offline(True)
+            cdp.send("Network.emulateNetworkConditions", {**SLOW_4G, "offline": True})
+            offline = self.playable(page, server.url, floor)
+            return {"first_visit": first, "offline": offline, "wire_bytes": wire, "runtime_files": files}
+        finally:
+            context.close()
+
+    def first_playable(self, site: CountingServer, floor: CountingServer) -> dict[str, Any]:
+        """``start.first_playable_s``: the site's first visit and offline start to a playable Barrio table, beside the
+        floor's first visit and offline start to ready, under the same throttling in the same run (site first, then
+        the floor). ``slow4g_ratio`` = site first visit / floor first visit; ``offline_ratio`` the same offline.
+        ``transfer_s`` is the least time the first visit's wire bytes take at the throttled bandwidth: a first visit
+        faster than that would mean a request escaped the throttling."""
+        runs = {"site": self.playable_pair(site, floor=False), "floor": self.playable_pair(floor, floor=True)}
+        rate = SLOW_4G["downloadThroughput"]
+        out: dict[str, Any] = {
+            "site_first_visit": runs["site"]["first_visit"], "floor_first_visit": runs["floor"]["first_visit"],
+            "site_offline": runs["site"]["offline"], "floor_offline": runs["floor"]["offline"],
+            "site_transfer_s": round(runs["site"]["wire_bytes"] / rate, 1),
+            "floor_transfer_s": round(runs["floor"]["wire_bytes"] / rate, 1),
+            "site_runtime_files": runs["site"]["runtime_files"],
+            "throttling": {"rtt_ms": SLOW_4G["latency"], "down_kbit_s": SLOW_4G["downloadThroughput"] * 8 / 1000,
+                           "up_kbit_s": SLOW_4G["uploadThroughput"] * 8 / 1000, "cpu_slowdown": CPU_SLOWDOWN},
+        }
+        out["slow4g_ratio"] = round(out["site_first_visit"] / out["floor_first_visit"], 2)
+        out["offline_ratio"] = round(out["site_offline"] / out["floor_offline"], 2)
         return out
 
     def barrio_game(self, url: str, timeout_ms: int = 600_000) -> dict[str, Any]:

@@ -75,7 +75,8 @@ def build_floor(dist: Path, out: Path) -> Path:
     if out.exists():
         shutil.rmtree(out)
     out.mkdir(parents=True)
-    shutil.copytree(dist / "vendor", out / "vendor")
+    # the runtime as a bare page ships it: the site's zstd copies and their decoder are ours, not the floor's
+    shutil.copytree(dist / "vendor", out / "vendor", ignore=shutil.ignore_patterns("*.zst", "fzstd"))
     (out / "index.html").write_text(FLOOR_HTML)
     (out / "floor.py").write_text(FLOOR_PY)
     build.finalize(out)  # sw.js (the site's template, precaching every floor file) and version.json

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -127,16 +128,17 @@ def test_corrupt_autosave_is_explained_and_kept_aside(page, open_app, shot):
 
 @pytest.mark.expect_errors(r"status of 404", r"BadZipFile", r"MessageEvent")  # the wheel answers 404 on purpose (PyScript logs the failed worker's event)
 def test_runtime_failure_shows_error_screen_with_retry(page, site_url):
-    # on the context, so requests of the service worker are caught too
+    # on the context, so requests of the service worker are caught too; the wheel is downloaded with the runtime
+    # (as its zstd copy, then as itself when that fails), so its loss stops the download
     def is_wheel(url: str) -> bool:
-        return "/house_games-" in url and url.endswith(".whl")
+        return "/house_games-" in url and url.endswith((".whl", ".whl.zst"))
 
     page.context.route(is_wheel, lambda route: route.fulfill(status=404, body="gone"))
     page.goto(site_url)
     page.wait_for_function("document.documentElement.dataset.appState === 'error'", timeout=90_000)
     assert page.locator("#error-screen").is_visible()
-    assert page.locator("#error-stage").inner_text() == "Failed while: Installing the game package."
-    assert page.locator("#error-message").inner_text().strip()
+    assert page.locator("#error-stage").inner_text() == "Failed while: Loading the Python runtime."
+    assert re.fullmatch(r"Download failed: /house_games-[\w.]+-py3-none-any\.whl: HTTP 404", page.locator("#error-message").inner_text().strip())
     page.context.unroute(is_wheel)
     page.get_by_role("button", name="Retry").tap()
     wait_ready(page)

@@ -434,8 +434,8 @@ class _Painter:
         elif pick.discarding:
             prompt = t("barrio.do.discard", lang)
             items = [("discard", t("barrio.btn.discard", lang, n=len(pick.marked)), True), ("cancel", t("barrio.btn.cancel", lang), False)]
-        elif phase == "klaus_tie":
-            prompt = t("barrio.do.tie", lang)
+        elif phase == "klaus_tie":  # at set-up, before any move of the player's: say where this choice comes from
+            prompt = t("barrio.do.tie_setup" if pend.get("reason") == "setup" else "barrio.do.tie", lang)
         elif phase == "gap":
             prompt = t("barrio.do.gap", lang)
         elif phase == "panorama":

@@ -16,6 +16,7 @@ from ...core import Match
 from .. import dom
 from ..canvas import FINGER_PX, POINTER_PX, Board
 from ..dom import el
+from ..i18n import t
 from ..screen import GameScreen
 from .table import (LOT_W, Frame, action_for_key, bid_offered, bid_steps, draw_table, least_font, signed, stepper_amounts,
                     stepper_start, table_size)
@@ -150,9 +151,15 @@ class NeueHeimatScreen(GameScreen):
         scale = self.board.css_width / self.board.width
         _, _, coarse = self.board.viewport()
         small = LOT_W * scale < (FINGER_PX if coarse else POINTER_PX)
-        return Frame(names=self.names, viewer=self.viewer, my_turn=mine, legal=legal, lang=self.lang,
+        return Frame(names=self.names, row_names=self.table_names(), viewer=self.viewer, my_turn=mine, legal=legal, lang=self.lang,
                      patterns=self.app.patterns, hide_money=self.hide_money, focus_house=focus, flashes=flashes, floats=floats,
                      least=least_font(scale), small_lots=small, zoom_row=self._zoomed(legal) if small else None)
+
+    def table_names(self) -> list[str]:
+        """The names on the table's score rows: a computer seat as just "Computer" (its seat mark "P2" is beside it,
+        its strength in the log and the scores), so every name fits its row on a phone in every language."""
+        return [t("player.computer.short", self.lang) if i < len(self.match.seats) and self.match.seats[i].kind == "computer"
+                and not self.match.seats[i].name else name for i, name in enumerate(self.names)]
 
     def _zoomed(self, legal: list[dict[str, Any]]) -> int | None:
         """The row shown large for placing: the one the player opened for this decision, or the only row where the

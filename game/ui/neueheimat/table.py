@@ -58,6 +58,8 @@ class Frame:
     my_turn: bool  #: the viewer must act now
     legal: list[dict[str, Any]]  #: the viewer's legal actions (empty when not their turn)
     lang: str = "en"
+    #: the names on the score rows, beside each seat's mark ("P2 Computer": short enough for a phone); default ``names``
+    row_names: list[str] = field(default_factory=list)
     patterns: bool = False
     hide_money: bool = False  #: show only the viewer's money (hot-seat with hidden money)
     focus_house: tuple[int, int] | None = None  #: the house the scoring walk-through is on
@@ -275,7 +277,9 @@ def _players(d: DrawList, view: dict[str, Any], frame: Frame, x0: float, y0: flo
     head = font(bold=True)
     hand_x, box_x, colours_x = x0 + 196 - 4 * (_least - MIN_FONT), x0 + 228, x0 + 236  # larger print: "Hand" moves left
     d.text(hand_x, y0 + 13, w("hand", lang), font=head, colour=MUTED, align="right")
-    d.text(box_x, y0 + 13, w("box", lang), font=head, colour=MUTED, align="right")
+    # a long cash-box heading ("CAISSE") reaches right, over the colours column, never back over the hand's heading
+    box_head = w("box", lang)
+    d.text(max(box_x, hand_x + 6 + text_width(box_head, _least, True)), y0 + 13, box_head, font=head, colour=MUTED, align="right")
     d.text(x0 + width - 8, y0 + 13, w("score", lang), font=head, colour=MUTED, align="right")
     for p in range(view["players"]):
         y = y0 + 16 + 26 * p
@@ -289,7 +293,8 @@ def _players(d: DrawList, view: dict[str, Any], frame: Frame, x0: float, y0: flo
         if view["auctioneer"] == p and view["phase"] != "over":  # the auctioneer's badge
             d.rect(x0 + 21, y + 4, 16, 16, fill=INK, radius=3)
             d.text(x0 + 29, y + 12.5, "A", font=font(bold=True), colour="#fff", align="center", baseline="middle")
-        name = frame.names[p] if p < len(frame.names) else short(p, lang)
+        names = frame.row_names or frame.names
+        name = names[p] if p < len(names) else short(p, lang)
         bold = p == frame.viewer
         d.text(x0 + 40, y + 17, fit_text(f"{short(p, lang)} {name}", _least, hand_x - 44 - (x0 + 40), bold),
                font=font(bold=bold), colour=INK)
@@ -297,17 +302,23 @@ def _players(d: DrawList, view: dict[str, Any], frame: Frame, x0: float, y0: flo
         d.text(hand_x, y + 17, "?" if hidden else f"{view['money'][p]}M", font=font(bold=True), colour=INK, align="right")
         d.text(box_x, y + 17, "?" if hidden else f"{view['cash'][p]}", font=font(), colour=INK, align="right")
         cx = colours_x
+        total = view["scores"][p]
+        # the colours owned, as many as fit before the score ("−49" is wide); the rest as "+N"
+        room = x0 + width - 8 - text_width(signed(total), _least, True) - 6
+        owned = [c for c, owner in enumerate(view["owners"]) if owner == p]
+        fit = len(owned) if colours_x + 17 * len(owned) <= room else max(0, int((room - colours_x - text_width("+9", _least, True)) // 17))
         for c, owner in enumerate(view["owners"]):
-            if owner == p:
+            if owner == p and c in owned[:fit]:
                 fill, ink, pattern, pink = CUBE_STYLE[c]
                 d.rect(cx, y + 4, 16, 16, fill=fill, stroke=INK, radius=2)
                 d.text(cx + 8, y + 12.5, COLOUR_NAMES[lang][c][0].upper(), font=font(bold=True), colour=ink, align="center", baseline="middle")
                 cx += 17
+        if fit < len(owned):
+            d.text(cx, y + 17, f"+{len(owned) - fit}", font=font(bold=True), colour=MUTED)
         if p in frame.floats:
             text, prog = frame.floats[p]
             d.alpha(max(0.0, 1 - prog)).text(hand_x + 2, y + 14 - 10 * prog, text, font=font(bold=True),
                                              colour=GOOD if text.startswith("+") else BAD).alpha(1)
-        total = view["scores"][p]
         d.text(x0 + width - 8, y + 17, signed(total), font=font(bold=True), colour=GOOD if total >= 0 else BAD, align="right")
         if view["rounds"] > 1 and view["round_wins"][p]:
             d.text(x0 + width - 40, y + 17, "★" * view["round_wins"][p], font=font(), colour="#b07d12", align="right")

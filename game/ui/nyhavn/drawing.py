@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from ...core.locale import YouName
 from ..canvas import DrawList, Target
 from .layout import (
     COAT_SET, DARK, FILL, MIN_FONT, PATTERN, SIZES, Box, Layout, build_spots, buildable_tiles, coat_rows,
@@ -186,7 +187,7 @@ class TableDrawing:
         for k, p in enumerate(shown):
             x = b.x + k * w
             d.rect(x + 1, b.y, w - 2, b.h, fill="#fffdf7", stroke="#cbbd9f", line_width=1, radius=8)
-            you = " · " + t("ny.you", lang) if p == self.viewer else ""
+            you = " · " + t("ny.you", lang) if p == self.viewer and not isinstance(self.player_name(p), YouName) else ""
             name = f"{p + 1}. {self.player_name(p)}{you}"
             if self.lay.minis:  # a small house and four lines
                 s = 9.5
@@ -206,7 +207,8 @@ class TableDrawing:
             if view["to_move"] == p:
                 d.rect(x + 1, b.y, w - 2, b.h, stroke=INK, line_width=2.5, radius=8)
             label = (t("ny.inspect.back", lang) if p == self.viewer else
-                     t("ny.inspect", lang, name=self.player_name(p), points=view["scores"][p], cards=view["hand_sizes"][p]))
+                     t("ny.inspect.counted", lang, name=self.player_name(p), points=t("count.points", lang, count=view["scores"][p]),
+                       cards=t("count.cards", lang, count=view["hand_sizes"][p])))
             targets.append(Target(f"player-{p}", x + 1, b.y, w - 2, b.h, label, pressed=False))
 
     def _draw_house(self, d: DrawList, targets: list[Target], view: dict[str, Any]) -> None:
