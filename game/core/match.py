@@ -212,6 +212,7 @@ class Match:
             raise IllegalAction(key=blocker)
         seat = self.takeback_seat()
         takeback = not self._plain_undo()
+        target: int | None
         if seat is None:
             target = len(self.entries) - 1
         else:
