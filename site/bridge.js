@@ -4,7 +4,10 @@
 // keyed by id. In the other direction it forwards events (with the fields
 // handlers read), element sizes, form values and storage changes. Plain
 // postMessage: no SharedArrayBuffer, so no cross-origin isolation is needed.
-// Message shapes: game/ui/README.md ("The bridge").
+// Message shapes: game/ui/README.md ("The bridge"). The app's data lives in IndexedDB (./store.js); only the
+// start screen's settings stay in localStorage.
+
+import * as store from "./store.js";
 
 const nodes = new Map(); // id -> element
 const ids = new WeakMap(); // element -> id
@@ -18,6 +21,7 @@ let worker = null;
 let sent = 0; // messages sent
 let acked = 0; // messages the worker has finished handling (from its replies)
 let hooks = null;
+let committing = 0; // database writes under way (the page is not idle until they are stored or refused)
 let observer = null;
 
 function register(id, element) {
@@ -203,9 +207,24 @@ const APPLY = {
       if (value === null) localStorage.removeItem(key);
       else localStorage.setItem(key, value);
     } catch (error) {
-      console.error(`Could not store ${key}:`, error); // full or blocked: the game goes on in memory
+      // full or blocked: Python says so (the game goes on in memory)
+      const name = error ? error.name : "Error";
+      send({ kind: "stored", seq: null, key, ok: false, error: name, reason: name === "QuotaExceededError" ? "full" : "failed" });
     }
   },
+  // A batch of writes to the database, one transaction; the answer says whether it was stored.
+  db(seq, changes, guard) {
+    committing += 1;
+    store.commit(changes, guard).finally(() => { committing -= 1; }).then((outcome) => {
+      send({ kind: "stored", seq, ...outcome });
+      if (outcome.ok && window.houseGames.renderResume) window.houseGames.renderResume();
+    });
+  },
+  lock(slot, steal) {
+    store.lock(slot, Boolean(steal)).then((outcome) => send({ kind: "lock", slot, ...outcome }));
+  },
+  unlock(slot) { store.unlock(slot); },
+  usage() { store.usage().then((outcome) => send({ kind: "usage", ...outcome })); },
   global(name, value) { window[name] = value; },
   console(level, text) { (console[level] || console.log)(text); },
   host(name, args) {
@@ -355,7 +374,7 @@ function received(event) {
   }
 }
 
-function storageSnapshot() {
+function localSnapshot() {
   try {
     const items = {};
     for (let i = 0; i < localStorage.length; i += 1) {
@@ -367,6 +386,21 @@ function storageSnapshot() {
     return null; // storage blocked: Python keeps the game in memory
   }
 }
+
+// The database opens as soon as the page loads (the start screen's Resume reads it), before Python is ready.
+const opened = store.openStore(
+  (changes) => { send({ kind: "db-changed", changes }); if (window.houseGames && window.houseGames.renderResume) window.houseGames.renderResume(); },
+  (slot, why) => send({ kind: "lock-lost", slot, why }),
+).then((data) => {
+  const hg = (window.houseGames = window.houseGames || {});
+  hg.savedGame = store.newestSlot; // the start screen's Resume
+  hg.stored = store.storedValue; // tests and debugging: the database's kv table as committed
+  hg.dump = store.dump; // tests and debugging: every table, read from the database
+  hg.autosave = () => store.storedValue(window.houseGamesSlot || (store.newestSlot() || {}).slot);
+  document.documentElement.dataset.store = data.error ? "unavailable" : "ready";
+  if (hg.renderResume) hg.renderResume();
+  return data;
+});
 
 // Connect a started PyWorker; Python starts the app when it gets the boot message.
 export function connect(pyWorker, pageHooks) {
@@ -382,8 +416,9 @@ export function connect(pyWorker, pageHooks) {
   // So does a change of pointer (a mouse plugged into a tablet): targets are sized for a finger or a mouse.
   matchMedia("(pointer: coarse)").addEventListener("change", () => sizes([...observed].map((target) => ({ target }))));
   pyWorker.addEventListener("message", received);
+  // the settings another tab chose (the rest of the data is the database's: store.js tells of its changes)
   addEventListener("storage", (event) => {
-    if (event.key && event.key.startsWith("house-games.")) send({ kind: "storage", key: event.key, value: event.newValue });
+    if (event.key === "house-games.settings") send({ kind: "storage", key: event.key, value: event.newValue });
   });
   for (const type of ["input", "change"]) {
     document.addEventListener(type, (event) => {
@@ -391,16 +426,31 @@ export function connect(pyWorker, pageHooks) {
       if (values) send({ kind: "values", values });
     }, true);
   }
-  worker = pyWorker;
-  send({
-    kind: "boot", search: location.search, href: location.href, build: hooks.build,
-    dpr: devicePixelRatio || 1, viewport: viewport(), storage: storageSnapshot(),
-    frames: typeof window.houseGamesFrameProbe === "function",
-    bitmaps: typeof ImageBitmap !== "undefined", // the worker may paint frames and send them as bitmaps
-    renderer: new URL("render.js", document.baseURI).href,
-  });
-  for (const message of queued.splice(0)) send(message);
   hooks.inspect = async (path) => JSON.parse(await pyWorker.sync.inspect(path));
-  hooks.idle = () => !busy() && !backlog.length && !pendingDraws.size && !pendingScrolls.size;
+  hooks.idle = () => Boolean(worker) && !queued.length && !committing && !busy() && !backlog.length && !pendingDraws.size && !pendingScrolls.size;
+  // Boot once the database is open: its contents travel with the boot message (messages wait in the queue).
+  opened.then((data) => {
+    worker = pyWorker;
+    const local = localSnapshot();
+    const boot = {
+      kind: "boot", search: location.search, href: location.href, build: hooks.build,
+      dpr: devicePixelRatio || 1, viewport: viewport(),
+      frames: typeof window.houseGamesFrameProbe === "function",
+      bitmaps: typeof ImageBitmap !== "undefined", // the worker may paint frames and send them as bitmaps
+      renderer: new URL("render.js", document.baseURI).href,
+    };
+    if (data.error) {
+      // no database (storage blocked, or an old browser): what localStorage holds is shown, nothing is kept
+      Object.assign(boot, { storage: local, tables: null, store: data.error });
+    } else {
+      const settings = local && local["house-games.settings"];
+      Object.assign(boot, { storage: { ...data.kv, ...(typeof settings === "string" ? { "house-games.settings": settings } : {}) },
+                            tables: { results: data.results, games: data.games, daily: data.daily }, store: null,
+                            moved: data.moved, localStorage: local !== null });
+    }
+    worker.postMessage(JSON.stringify(boot));
+    sent += 1;
+    for (const message of queued.splice(0)) send(message);
+  });
 }
 

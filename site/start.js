@@ -5,9 +5,10 @@
 // beside_seats}) and are drawn here whatever the game, in the field
 // #field-<name> build.py wrote for them. It keeps the choices in localStorage
 // ("house-games.settings", the dict game/ui/storage.py keeps), switches the
-// language, shows the autosave's summary, and queues Start/Resume until Python
+// language, shows the summary of the game saved last (read from the page's
+// database, ./store.js, once it is open), and queues Start/Resume until Python
 // takes the request. Contract with Python (game/ui/app.py):
-//   window.houseGames.request({type: "new", settings} | {type: "resume"})  queued until
+//   window.houseGames.request({type: "new", settings} | {type: "resume", slot})  queued until
 //   window.houseGames.setRequestHandler(fn)  Python's handler; fn receives the request as JSON text
 //   window.houseGames.showApp()              Python opened a game: hide the start screen, show #app
 //   window.houseGames.showStart(notice?)     back to the start screen; notice = {kind, text}
@@ -16,7 +17,6 @@
 (() => {
   "use strict";
   const SETTINGS_KEY = "house-games.settings";
-  const AUTOSAVE_KEY = "house-games.autosave";
   const root = document.documentElement;
   const $ = (id) => document.getElementById(id);
   const DATA = JSON.parse($("start-data").textContent);
@@ -185,11 +185,13 @@
     show($("options-box"), shown.some((o) => !o.beside_seats));
   }
 
-  // The autosave's summary, read without Python (Python checks the save itself when it loads it).
+  // The autosave's summary, read without Python (Python checks the save itself when it loads it). The saves live
+  // in the page's database (bridge.js, store.js), open a moment after this script runs: it renders again then.
   function renderResume() {
     const slot = $("resume-slot");
-    const raw = get(AUTOSAVE_KEY);
-    if (raw === null) { slot.replaceChildren(); return; }
+    const saved = typeof hg.savedGame === "function" ? hg.savedGame() : null;
+    if (saved === null) { slot.replaceChildren(); return; }
+    const raw = saved.text;
     let title = "?";
     let detail = "";
     try {
@@ -211,9 +213,10 @@
       button.type = "button";
       button.id = "resume";
       button.className = "primary";
-      button.addEventListener("click", () => hg.request({ type: "resume" }));
+      button.addEventListener("click", () => hg.request({ type: "resume", slot: button.dataset.slot }));
       slot.append(button);
     }
+    button.dataset.slot = saved.slot;
     const label = document.createElement("small");
     label.textContent = detail;
     button.replaceChildren(t("start.resume", { title }), document.createElement("br"), label);
@@ -335,6 +338,7 @@
     handler = fn;
     while (queue.length) handler(JSON.stringify(queue.shift()));
   };
+  hg.renderResume = () => { if (!$("start-screen").hidden) renderResume(); };
   hg.showApp = () => {
     setPending(null);
     $("start-screen").hidden = true;

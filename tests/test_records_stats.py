@@ -8,7 +8,7 @@ from game.core import Seat, daily, share
 from game.core.record import GameRecord, RecordError
 from game.ui import records as R
 from game.ui.records import RecordBook
-from game.ui.storage import MemoryBackend, Store
+from game.ui.storage import MemoryBackend, PageBackend, Store
 
 from .recorded_games import one_human, play_match
 
@@ -256,20 +256,41 @@ def test_an_unreadable_store_is_set_aside_and_play_goes_on():
 
 
 def test_damaged_entries_are_set_aside_and_the_rest_kept():
+    """A book of the versions before the database (one JSON text) with two damaged entries: the rest becomes rows."""
+    b = book()
+    b.add_finished(solo_record(1))
+    b.add_finished(solo_record(2, day=2))
+    data = b.to_json()
+    data["results"][0]["score"] = "lots"
+    data["games"][1]["code"] = data["games"][1]["code"][:-5]
+    backend = MemoryBackend({R.RECORDS_KEY: json.dumps(data)})
+    again = book(backend)
+    assert again.notice.key == "records.entries_set_aside" and again.notice.params["count"] == 2
+    assert len(again.results) == 1 and len(again.games) == 1
+    assert json.loads(backend.items[R.BAD_RECORDS_PREFIX + "1"]) == [{"games": data["games"][1]}, {"results": data["results"][0]}]
+    assert R.RECORDS_KEY not in backend.items  # split into rows, in the same batch as its removal
+    assert book(backend).notice is None and len(book(backend).results) == 1
+
+
+def test_a_damaged_row_is_set_aside_and_the_rest_kept():
     backend = MemoryBackend()
     b = book(backend)
     b.add_finished(solo_record(1))
     b.add_finished(solo_record(2, day=2))
-    data = json.loads(backend.items[R.RECORDS_KEY])
-    data["results"][0]["score"] = "lots"
-    data["games"][1]["code"] = data["games"][1]["code"][:-5]
-    backend.items[R.RECORDS_KEY] = json.dumps(data)
+    damaged = dict(b.results[0], score="lots")
+    backend.tables["results"][damaged["id"]] = damaged
     again = book(backend)
-    assert again.notice.key == "records.entries_set_aside" and again.notice.params["count"] == 2
-    assert len(again.results) == 1 and len(again.games) == 1
-    assert json.loads(backend.items[R.BAD_RECORDS_PREFIX + "1"]) == data
-    assert book(backend).notice is None  # the clean rest was written back
+    assert again.notice.key == "records.entries_set_aside" and len(again.results) == 1
+    assert json.loads(backend.items[again.notice.params["kept_as"]]) == [{"results": damaged}]
 
+
+def test_two_books_on_one_store_keep_both_games():
+    """Two tabs: each adds its game as rows; neither erases the other's, and each hears of the other's."""
+    backend = MemoryBackend()
+    first, second = book(backend), book(backend)
+    first.add_finished(solo_record(1))
+    second.add_finished(solo_record(2, day=2))
+    assert len(book(backend).results) == 2 and len(book(backend).games) == 2
 
 def test_a_store_from_another_version_is_set_aside():
     backend = MemoryBackend({R.RECORDS_KEY: json.dumps({"format": R.RECORDS_FORMAT, "version": 7})})
@@ -277,11 +298,36 @@ def test_a_store_from_another_version_is_set_aside():
     assert b.notice.key == "records.store_other_version" and b.notice.params["version"] == 7
 
 
-def test_full_storage_keeps_the_book_in_memory_and_says_so():
-    class Full(MemoryBackend):
-        def setItem(self, key, value):
-            raise OSError("QuotaExceededError")
-    b = book(Full())
+def test_full_storage_keeps_the_book_in_memory_says_so_and_stores_it_when_space_returns():
+    """The page answers "full": the book goes on in memory, the app is told what was not saved, the write is retried
+    with everything written since, and once space returns all of it is stored."""
+    sent, statuses, timers = [], [], []
+    backend = PageBackend({}, {}, sent.append, lambda seconds, fn: timers.append(fn))
+    backend.on_status = lambda failing, what: statuses.append((failing, list(what)))
+    b = book(backend)
     row = b.add_finished(solo_record(1))
-    assert b.notice.key == "records.store_full" and row["counted"]
-    assert b.stats("barrio", "solo", "A").games == 1
+    assert sent[-1][0] == "db"
+    backend.stored({"seq": sent[-1][1], "ok": False, "reason": "full", "error": "QuotaExceededError"})
+    assert statuses == [("full", ["result"])] and timers
+    assert b.stats("barrio", "solo", "A").games == 1 and row["counted"]
+    b.add_finished(solo_record(2, day=2))  # written while the first waits: merged, one batch
+    timers.pop()()
+    batch = sent[-1]
+    assert {c[2] for c in batch[2] if c[1] == "results"} == {r["id"] for r in b.results}
+    backend.stored({"seq": batch[1], "ok": True})
+    assert statuses[-1] == (None, []) and backend.unsaved() == []
+
+
+def test_a_stale_tab_never_overwrites_a_newer_save():
+    """The page refuses a slot write (another tab took the game): the tab is told, and its other writes still go."""
+    sent, lost = [], []
+    backend = PageBackend({}, {}, sent.append)
+    backend.on_lost = lost.append
+    store = Store(backend)
+    store.new_slot()
+    match = play_match("barrio", 1, 3, one_human(1), level="A")
+    store.save_match(match)
+    db = [op for op in sent if op[0] == "db"][-1]
+    assert db[3] == [{"slot": store.slot, "rev": 1}]
+    backend.stored({"seq": db[1], "ok": False, "reason": "lost"})
+    assert lost == [store.slot]

@@ -15,7 +15,7 @@ import pytest
 from game.ui import dom
 from game.ui.canvas import Board, DrawList, Target
 from game.ui.remote import Page, RemoteReadError
-from game.ui.storage import AUTOSAVE_KEY, PageBackend
+from game.ui.storage import AUTOSAVE_KEY, SLOT_PREFIX, PageBackend
 
 
 class FakeHost:
@@ -235,15 +235,20 @@ def test_frames_are_painted_in_the_worker_and_sent_with_their_turns_operations(m
 
 
 def test_storage_writes_are_forwarded_and_other_tabs_changes_taken_in() -> None:
-    sent: list[tuple[str, str | None]] = []
-    backend = PageBackend({AUTOSAVE_KEY: "{}"}, lambda k, v: sent.append((k, v)))
+    """Settings go to localStorage (``store``), everything else to the database (``db``, one batch out at a time,
+    answered by ``stored``); another tab's committed writes (``db-changed``) reach the mirror."""
+    sent: list[list[Any]] = []
+    backend = PageBackend({AUTOSAVE_KEY: "{}"}, {}, sent.append)
     assert backend.getItem(AUTOSAVE_KEY) == "{}"
     backend.setItem("house-games.settings", "{\"lang\": \"es\"}")
     backend.removeItem(AUTOSAVE_KEY)
-    assert sent == [("house-games.settings", "{\"lang\": \"es\"}"), (AUTOSAVE_KEY, None)]
-    backend.changed(AUTOSAVE_KEY, "[1]")
+    backend.setItem("house-games.autosave.bad.1", "x")  # waits for the first batch's answer
+    assert sent == [["store", "house-games.settings", "{\"lang\": \"es\"}"], ["db", 1, [["del", "kv", AUTOSAVE_KEY, None]], []]]
+    backend.stored({"seq": 1, "ok": True})
+    assert sent[-1] == ["db", 2, [["put", "kv", "house-games.autosave.bad.1", "x"]], []]
+    backend.changed([["put", "kv", AUTOSAVE_KEY, "[1]"]])
     assert backend.getItem(AUTOSAVE_KEY) == "[1]"
-    backend.changed(AUTOSAVE_KEY, None)
+    backend.changed([["del", "kv", AUTOSAVE_KEY, None]])
     assert backend.getItem(AUTOSAVE_KEY) is None
 
 
@@ -258,7 +263,7 @@ def test_the_app_starts_and_plays_a_game_through_the_bridge(monkeypatch: pytest.
     monkeypatch.setattr(dom, "window", p.window)
     settings = {"game": "barrio", "players": 2, "seats": ["human", "bot:weak"], "scoring_card": "A", "seed": "7", "lang": "en"}
     boot = {"kind": "boot", "search": "?pause=0", "build": "test", "dpr": 2,
-            "storage": {"house-games.settings": json.dumps(settings), "other.key": "ignored"}}
+            "storage": {"house-games.settings": json.dumps(settings), "other.key": "ignored"}, "tables": {}, "store": None}
     started: list[Any] = []
     p.on_message["boot"] = lambda data: started.append(app_module.start(data))
     p.receive(json.dumps(boot))
@@ -269,8 +274,8 @@ def test_the_app_starts_and_plays_a_game_through_the_bridge(monkeypatch: pytest.
     assert app.store.backend.getItem("other.key") is None  # only this app's keys are read
     p.receive(json.dumps({"kind": "request", "text": json.dumps({"type": "new", "settings": settings})}))
     ops = host.ops()
-    stored = [op for op in ops if op[0] == "store" and op[1] == AUTOSAVE_KEY]
-    assert stored and json.loads(stored[-1][2])["game"] == "barrio"
+    stored = [change for op in ops if op[0] == "db" for change in op[2] if change[2] == app.store.slot]
+    assert app.store.slot.startswith(SLOT_PREFIX) and stored and json.loads(stored[-1][3])["game"] == "barrio"
     assert app.screen is not None and app.screen.match.game_id == "barrio"
     # the human moves through the table's buttons until the computer seat has played: the mark shows, then hides
     screen = app.screen

@@ -93,7 +93,8 @@ def _damage(draw: st.DrawFn, data: Any) -> tuple[Any, list[str]]:
     done = [f"{op} at {path}"]
     new: Any = node
     if op == "retype":
-        new = draw(st.sampled_from([v for v in WRONG_TYPES if type(v) is not type(node)]))
+        # a copy: a later damage of the same save may change it in place, and WRONG_TYPES must stay as it is
+        new = copy.deepcopy(draw(st.sampled_from([v for v in WRONG_TYPES if type(v) is not type(node)])))
     elif op == "drop":
         del parent[where]
         return data, done
@@ -127,7 +128,7 @@ def _damage(draw: st.DrawFn, data: Any) -> tuple[Any, list[str]]:
         new = dict(node)
         new[a], new[b] = node[b], node[a]
     elif op == "extra_key":
-        new = {**node, "unexpected": draw(st.sampled_from(WRONG_TYPES))}
+        new = {**node, "unexpected": copy.deepcopy(draw(st.sampled_from(WRONG_TYPES)))}
     elif op == "copy_sibling":
         keys = _children(parent)
         other = keys[draw(st.integers(0, len(keys) - 1))]

@@ -184,11 +184,13 @@ def test_statistics_export_and_import(monkeypatch: pytest.MonkeyPatch) -> None:
     h2.request(type="stats")
     node = h2.find("stats-file")
     h2.fire(node, "change", files=[["export.json", text]])
+    h2.host.run_timers()  # a file is checked a slice at a time, with a progress bar
     assert [g.dataset.group for g in h2.page.document.documentElement.querySelectorAll(".stats-group")] == ["barrio/solo/A"]
     assert "1 result " in h2.find("stats-notice").textContent and "1 game " in h2.find("stats-notice").textContent
     # a damaged file changes nothing and says why
     before = h2.app.book.export_json()
     h2.fire(node, "change", files=[["bad.json", "{not json"]])
+    h2.host.run_timers()
     assert "not a JSON" in h2.find("stats-notice").textContent and h2.app.book.export_json() == before
 
 
@@ -197,10 +199,10 @@ def test_a_finished_game_is_a_past_game_not_a_resume(monkeypatch: pytest.MonkeyP
     h = Harness(monkeypatch)
     finish_solo(h, almost_finished(seed=4))
     assert h.find("end-screen") is not None
-    assert AUTOSAVE_KEY not in h.storage
+    assert not h.app.store.has_autosave() and not h.app.store.slots()
     assert len(h.app.book.past_games()) == 1
     # a finished game autosaved by an older version is moved to the past games at start
     done = almost_finished(seed=6)
     done.apply(done.module.legal_actions(done.state)[0])
     h2 = Harness(monkeypatch, storage={AUTOSAVE_KEY: json.dumps(done.to_json())})
-    assert AUTOSAVE_KEY not in h2.storage and len(h2.app.book.past_games()) == 1
+    assert AUTOSAVE_KEY not in h2.storage and not h2.app.store.has_autosave() and len(h2.app.book.past_games()) == 1

@@ -55,4 +55,41 @@ class MalformedAction(IllegalAction):
 
 
 class SaveFormatError(GameError):
-    """A saved game (JSON) that cannot be read: corrupt, foreign or too new."""
+    """A saved game (JSON) that cannot be read: corrupt, foreign, too new, or not a game the rules could reach.
+
+    Like :class:`IllegalAction` it carries a catalogue key and parameters, so the
+    UI says it in the player's language (:meth:`text`)::
+
+        raise SaveFormatError(key="save.range", field="turn_number", low=0, high=200)
+
+    A ``detail`` parameter is an English explanation for developers: it is
+    appended to ``str(exc)`` but left out of :meth:`text`, whose catalogue
+    sentences name the JSON field instead. A bare message (``SaveFormatError("…")``,
+    the engines' older habit, still used by the tests' toy game) is kept as the
+    detail of the generic key ``save.damaged``.
+    """
+
+    #: key used when raised without one
+    default_key = "save.damaged"
+
+    def __init__(self, message: str | None = None, *, key: str | None = None, **params: Any) -> None:
+        self.key: str = key or self.default_key
+        self.params: dict[str, Any] = params
+        if message is not None:
+            self.params = {**params, "detail": message}
+        english = self.text("en")
+        detail = self.params.get("detail")
+        if detail and detail not in english:
+            english = f"{english[:-1]} ({detail})." if english.endswith(".") else f"{english} ({detail})"
+        super().__init__(english)
+
+    @property
+    def detail(self) -> str:
+        """The English explanation, "" when the key says it all."""
+        return str(self.params.get("detail", ""))
+
+    def text(self, lang: str) -> str:
+        """The refusal in ``lang`` (English when that language lacks the key)."""
+        from .locale import text
+
+        return text(self.key, lang, **self.params)

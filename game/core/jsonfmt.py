@@ -1,14 +1,24 @@
-"""Versioned JSON envelopes for saved games.
+"""Versioned JSON envelopes for saved games, and the readers every ``saves.py`` checks its fields with.
 
 Every engine's ``to_json`` returns ``{"format": "house-games", "game": ID,
 "version": N, ...}``. :func:`open_envelope` checks those fields before an
 engine reads the rest, so a foreign, corrupt or newer save is refused with a
 clear :class:`SaveFormatError` instead of a crash deep in the engine.
+
+The readers (:func:`read_int`, :func:`read_ints`, :func:`read_bool`,
+:func:`read_list`, :func:`read_choice`, :func:`read_field`, :func:`check_keys`)
+are the one place that decides what a well-typed field is: a whole number is
+an ``int`` that is not a ``bool``, within its range; a list has its length;
+nothing is coerced. Each refuses with a catalogue key (``save.*`` in
+``game/locale/<lang>.json``) naming the JSON field, so the refusal reads in
+the player's language; ``what`` (English, optional) is kept as the developer
+detail. :func:`inconsistent` is the refusal of a field whose value is well
+typed but does not fit the rest of the game.
 """
 
 from __future__ import annotations
 
-from typing import Any, Callable, Mapping, TypeVar
+from typing import Any, Callable, Collection, Mapping, Sequence, TypeVar
 
 from .errors import SaveFormatError
 
@@ -23,34 +33,101 @@ def envelope(game: str, version: int, body: Mapping[str, Any]) -> dict[str, Any]
     return data
 
 
+def read_version(data: Mapping[str, Any], newest: int) -> int:
+    """``data["version"]``, a whole number no newer than ``newest``; raise ``save.no_version``/``save.too_new``."""
+    v = data.get("version")
+    if not isinstance(v, int) or isinstance(v, bool):
+        raise SaveFormatError(key="save.no_version")
+    if v > newest:
+        raise SaveFormatError(key="save.too_new", version=v, newest=newest)
+    return v
+
+
 def open_envelope(data: Any, game: str, version: int) -> dict[str, Any]:
     """Check a saved game's envelope and return it; raise :class:`SaveFormatError` if it is not ours."""
     if not isinstance(data, dict):
-        raise SaveFormatError("The saved game is not a JSON object.")
+        raise SaveFormatError(key="save.not_object")
     if data.get("format") != FORMAT:
-        raise SaveFormatError("This file is not a saved game of this app.")
+        raise SaveFormatError(key="save.not_ours")
     if data.get("game") != game:
-        raise SaveFormatError(f"This saved game is for {data.get('game')!r}, not {game!r}.")
-    v = data.get("version")
-    if not isinstance(v, int) or isinstance(v, bool):
-        raise SaveFormatError("The saved game has no version number.")
-    if v > version:
-        raise SaveFormatError(f"The saved game was written by a newer version (format {v}; this app reads up to {version}).")
-    if v < version:
-        raise SaveFormatError(f"The saved game uses an old format ({v}) that this version no longer reads.")
+        raise SaveFormatError(key="save.other_game", game=repr(data.get("game")), expected=repr(game))
+    if read_version(data, version) < version:
+        raise SaveFormatError(key="save.too_old", version=data["version"])
     return data
 
 
-def read_field(data: Mapping[str, Any], key: str, kind: type | tuple[type, ...], what: str | None = None) -> Any:
-    """Return ``data[key]`` if present and of the given type, else raise :class:`SaveFormatError`."""
-    if key not in data:
-        raise SaveFormatError(f"The saved game lacks {what or key!r}.")
-    value = data[key]
-    if isinstance(value, bool) and bool not in (kind if isinstance(kind, tuple) else (kind,)):
-        raise SaveFormatError(f"The saved game's {what or key!r} has the wrong type.")
-    if not isinstance(value, kind):
-        raise SaveFormatError(f"The saved game's {what or key!r} has the wrong type.")
+def _detail(what: str | None) -> dict[str, str]:
+    return {"detail": what} if what else {}
+
+
+def is_int(value: Any) -> bool:
+    """True for a JSON whole number (an ``int`` that is not a ``bool``)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def read_int(value: Any, field: str, low: int, high: int, what: str | None = None) -> int:
+    """``value`` if it is a whole number from ``low`` to ``high``; raise ``save.int`` naming ``field``."""
+    if not is_int(value) or not low <= value <= high:
+        raise SaveFormatError(key="save.int", field=field, low=low, high=high, **_detail(what))
+    return int(value)
+
+
+def read_bool(value: Any, field: str, what: str | None = None) -> bool:
+    """``value`` if it is ``true`` or ``false``; raise ``save.bool``."""
+    if not isinstance(value, bool):
+        raise SaveFormatError(key="save.bool", field=field, **_detail(what))
     return value
+
+
+def read_list(value: Any, field: str, length: int | None = None, what: str | None = None) -> list[Any]:
+    """``value`` if it is a list (of ``length`` items when given); raise ``save.list``/``save.list_length``."""
+    if not isinstance(value, list):
+        raise SaveFormatError(key="save.list", field=field, **_detail(what))
+    if length is not None and len(value) != length:
+        raise SaveFormatError(key="save.list_length", field=field, length=length, **_detail(what))
+    return value
+
+
+def read_ints(value: Any, field: str, low: int, high: int, length: int | None = None,
+              what: str | None = None) -> list[int]:
+    """A list of whole numbers from ``low`` to ``high`` (``length`` of them when given), as a new list."""
+    items = read_list(value, field, length, what)
+    return [read_int(x, field, low, high, what) for x in items]
+
+
+def read_choice(value: Any, field: str, choices: Collection[Any], what: str | None = None) -> Any:
+    """``value`` if it is one of ``choices`` (same type too: ``1`` is not ``true``); raise ``save.choice``."""
+    if not any(type(value) is type(c) and value == c for c in choices):
+        raise SaveFormatError(key="save.choice", field=field, **_detail(what))
+    return value
+
+
+def read_field(data: Mapping[str, Any], key: str, kind: type | tuple[type, ...], what: str | None = None) -> Any:
+    """Return ``data[key]`` if present and of the given type (a ``bool`` is not an ``int``), else raise."""
+    if key not in data:
+        raise SaveFormatError(key="save.missing", field=key, **_detail(what))
+    value = data[key]
+    kinds = kind if isinstance(kind, tuple) else (kind,)
+    if (isinstance(value, bool) and bool not in kinds) or not isinstance(value, kinds):
+        raise SaveFormatError(key="save.type", field=key, **_detail(what))
+    return value
+
+
+def check_keys(data: Mapping[str, Any], required: Sequence[str], optional: Collection[str] = (),
+               where: str = "") -> None:
+    """Refuse a missing required key (``save.missing``) or a key neither required nor optional (``save.unknown``)."""
+    for key in required:
+        if key not in data:
+            raise SaveFormatError(key="save.missing", field=where + key)
+    allowed = set(required) | set(optional)
+    unknown = sorted(str(k) for k in data if k not in allowed)
+    if unknown:
+        raise SaveFormatError(key="save.unknown", field=where + unknown[0])
+
+
+def inconsistent(field: str, detail: str) -> SaveFormatError:
+    """The refusal of a well-typed ``field`` whose value no game could reach (``detail``: why, in English)."""
+    return SaveFormatError(key="save.inconsistent", field=field, detail=detail)
 
 
 def guarded(read: Callable[[], T]) -> T:
@@ -63,5 +140,5 @@ def guarded(read: Callable[[], T]) -> T:
         return read()
     except SaveFormatError:
         raise
-    except (KeyError, IndexError, TypeError, ValueError, AttributeError) as exc:
-        raise SaveFormatError(f"The saved game is damaged ({type(exc).__name__}: {exc}).") from None
+    except (KeyError, IndexError, TypeError, ValueError, AttributeError, RecursionError) as exc:
+        raise SaveFormatError(key="save.damaged", detail=f"{type(exc).__name__}: {exc}") from None

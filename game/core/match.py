@@ -19,13 +19,15 @@ Its JSON form (:meth:`Match.to_json`) is the autosave.
 
 from __future__ import annotations
 
+import copy
 import importlib
+import json
 from dataclasses import dataclass, field
 from typing import Any
 
 from .. import ENGINE_MODULES
 from .errors import IllegalAction, SaveFormatError
-from .jsonfmt import guarded
+from .jsonfmt import check_keys, guarded, is_int, read_int, read_ints, read_list, read_version
 
 MATCH_FORMAT = "house-games-match"
 MATCH_VERSION = 1
@@ -265,43 +267,132 @@ class Match:
 
     @classmethod
     def from_json(cls, data: Any) -> "Match":
-        """Rebuild by replaying the action list from the seed, then check it against the saved state.
+        """Rebuild by replaying the action list from the seed; refuse anything the app would not have written.
 
-        Replaying keeps undo working after a reload; the check catches a save
-        whose actions and state disagree (hand-edited or written by an older engine).
+        Every field is checked before the replay (:func:`check_header`): the
+        game, the player count, the seed, the options, one seat per player (a
+        person, or one of the game's computer players), the hint counts and
+        the shape of each move. The moves are then replayed from the seed:
+        each must be legal, by the player the save names, with the undo
+        barrier the save names. The position shown is the replayed one, so its
+        log is derived from the moves, never read from the file; and the saved
+        ``state`` must equal it exactly (same JSON), so a save that loads is
+        one the rules reach and plays on. Raise :class:`SaveFormatError` with a
+        ``save.*`` key otherwise.
         """
-        if not isinstance(data, dict) or data.get("format") != MATCH_FORMAT:
-            raise SaveFormatError("This is not a saved game of this app.")
-        if data.get("version") != MATCH_VERSION:
-            raise SaveFormatError(f"Saved game format {data.get('version')!r} is not readable by this version.")
+        module = check_header(data)
 
         def read() -> "Match":
-            seats = [Seat(str(s["kind"]), s.get("bot"), str(s.get("name", ""))) for s in data["seats"]]
+            d = data
+            # a damaged position is refused here, before the (slower) replay; an older engine format is upgraded
+            saved = module.to_json(module.from_json(d["state"]))
+            seats = [Seat(s["kind"], s["bot"], s["name"]) for s in d["seats"]]
             try:
-                match = cls.new(str(data["game"]), int(data["num_players"]), int(data["seed"]), seats, **dict(data["options"]))
-                for entry in data["actions"]:
-                    match.apply(dict(entry["action"]))
-            except IllegalAction as exc:
-                raise SaveFormatError(f"The saved game does not replay: {exc}") from None
-            hints = data.get("hints", [0] * len(seats))  # saves from before hints were counted: none asked
-            if not _counts(hints, len(seats)):
-                raise SaveFormatError("The saved game's hint count is damaged.")
-            match.hints = list(hints)
-            takebacks = data.get("takebacks", [0] * len(seats))  # saves from before takebacks: none taken
-            floor = data.get("takeback_floor")
-            if not _counts(takebacks, len(seats)) or not (
-                    floor is None or (_counts([floor], 1) and floor <= len(match.entries))):
-                raise SaveFormatError("The saved game's takeback count is damaged.")
-            match.takebacks, match.takeback_floor = list(takebacks), floor
-            saved = match.module.from_json(data["state"])
-            if saved != match.state:
-                raise SaveFormatError("The saved game's position does not match its moves.")
+                match = cls.new(d["game"], d["num_players"], d["seed"], seats, **d["options"])
+            except (IllegalAction, TypeError) as exc:
+                raise SaveFormatError(key="save.options", detail=str(exc)) from None
+            for step, entry in enumerate(d["actions"], 1):
+                player = match.current_player()
+                if entry["player"] != (-1 if player is None else player):
+                    raise SaveFormatError(key="save.move", step=step)
+                try:
+                    match.apply(copy.deepcopy(entry["action"]))
+                except IllegalAction as exc:
+                    raise SaveFormatError(key="save.does_not_replay", step=step, detail=str(exc)) from None
+                if match.entries[-1].barrier != entry["barrier"]:
+                    raise SaveFormatError(key="save.move", step=step)
+            if _canonical(module.to_json(match.state)) != _canonical(saved):
+                raise SaveFormatError(key="save.position")
+            match.hints = list(d.get("hints", [0] * len(seats)))  # saves from before hints were counted: none asked
+            # saves from before takebacks: none taken; the floor is a step of the replayed line
+            match.takebacks = list(d.get("takebacks", [0] * len(seats)))
+            floor = d.get("takeback_floor")
+            if floor is not None and floor > len(match.entries):
+                raise SaveFormatError(key="save.int", field="takeback_floor", low=0, high=len(match.entries))
+            match.takeback_floor = floor
             return match
 
         return guarded(read)
 
 
-def _counts(values: Any, n: int) -> bool:
-    """True for a list of ``n`` counts (ints ≥ 0, not booleans)."""
-    return (isinstance(values, list) and len(values) == n
-            and all(isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in values))
+#: the autosave's fields, and those it may lack: ``hints`` (saves from before hints were counted),
+#: ``saved_at`` (the stamp :class:`game.ui.storage.Store` adds, ms since 1970; not part of the match),
+#: ``takebacks`` and ``takeback_floor`` (saves from before takebacks)
+MATCH_FIELDS = ("format", "version", "game", "num_players", "seed", "options", "seats", "actions", "state")
+OPTIONAL_FIELDS = ("hints", "saved_at", "takebacks", "takeback_floor")
+#: seeds a save may hold: what a share link carries (``game.core.share`` writes a varint of at most 70 bits)
+SEED_LIMIT = 2**63
+#: longest name a seat may carry (the start screen's field is far shorter)
+MAX_NAME_CHARS = 200
+#: most hints (or takebacks) a seat may have asked in one game
+MAX_HINTS = 10**6
+#: most moves a saved game may hold (a bound for counters that point into its moves)
+MAX_MOVES = 10**7
+_SEAT_FIELDS = ("kind", "bot", "name")
+_ENTRY_FIELDS = ("player", "action", "barrier")
+_ENTRY_KEYS = frozenset(_ENTRY_FIELDS)
+
+
+def check_header(data: Any) -> Any:
+    """Check every field of an autosave but the moves' legality and the position; return the engine module.
+
+    Raise :class:`SaveFormatError` (``save.*``) for a foreign or newer file,
+    a missing or unknown field, a game this version lacks, a player count,
+    seed or option out of range, seats that do not match the players (a
+    computer seat must name one of ``module.BOT_NAMES``, a person's seat
+    none), hint counts, or a move that is not ``{"player", "action", "barrier"}``.
+    """
+    if not isinstance(data, dict) or data.get("format") != MATCH_FORMAT:
+        raise SaveFormatError(key="save.not_ours")
+    if read_version(data, MATCH_VERSION) < MATCH_VERSION:
+        raise SaveFormatError(key="save.too_old", version=data["version"])
+    check_keys(data, MATCH_FIELDS, OPTIONAL_FIELDS)
+    game_id = data["game"]
+    if not isinstance(game_id, str) or game_id not in GAME_MODULES:
+        raise SaveFormatError(key="save.unknown_game", game=repr(game_id))
+    module = load_game(game_id)
+    players = read_int(data["num_players"], "num_players", module.MIN_PLAYERS, module.MAX_PLAYERS)
+    read_int(data["seed"], "seed", -SEED_LIMIT, SEED_LIMIT - 1)
+    options = data["options"]
+    if not isinstance(options, dict) or not all(
+            isinstance(k, str) and isinstance(v, (str, int)) for k, v in options.items()):
+        raise SaveFormatError(key="save.options", detail="options are names with text, number or true/false values")
+    seats = read_list(data["seats"], "seats")
+    if len(seats) != players:
+        raise SaveFormatError(key="save.seats", seats=len(seats), players=players)
+    for i, seat in enumerate(seats):
+        if not isinstance(seat, dict):
+            raise SaveFormatError(key="save.seat", seat=i + 1)
+        check_keys(seat, _SEAT_FIELDS, where=f"seats[{i}].")
+        kind, bot, name = seat["kind"], seat["bot"], seat["name"]
+        person = kind == "human" and bot is None
+        computer = kind == "computer" and (bot is None or (isinstance(bot, str) and bot in module.BOT_NAMES))
+        if not (person or computer):
+            raise SaveFormatError(key="save.seat", seat=i + 1)
+        if not isinstance(name, str) or len(name) > MAX_NAME_CHARS:
+            raise SaveFormatError(key="save.type", field=f"seats[{i}].name")
+    if "hints" in data:
+        read_ints(data["hints"], "hints", 0, MAX_HINTS, len(seats))
+    if "saved_at" in data:
+        read_int(data["saved_at"], "saved_at", 0, 2**53)
+    if "takebacks" in data:
+        read_ints(data["takebacks"], "takebacks", 0, MAX_HINTS, len(seats))
+    if data.get("takeback_floor") is not None:
+        read_int(data["takeback_floor"], "takeback_floor", 0, MAX_MOVES)
+    for i, entry in enumerate(read_list(data["actions"], "actions")):
+        if not isinstance(entry, dict):
+            raise SaveFormatError(key="save.move", step=i + 1)
+        if entry.keys() != _ENTRY_KEYS:
+            check_keys(entry, _ENTRY_FIELDS, where=f"actions[{i}].")
+        action = entry["action"]
+        if (not is_int(entry["player"]) or not isinstance(entry["barrier"], bool) or not isinstance(action, dict)
+                or not all(isinstance(k, str) for k in action)):
+            raise SaveFormatError(key="save.move", step=i + 1)
+    if not isinstance(data["state"], dict):
+        raise SaveFormatError(key="save.type", field="state")
+    return module
+
+
+def _canonical(data: Any) -> str:
+    """A JSON text equal for equal JSON values, types included (``1``, ``1.0`` and ``true`` differ)."""
+    return json.dumps(data, sort_keys=True, separators=(",", ":"))

@@ -40,15 +40,7 @@ class RecordError(SaveFormatError):
     """
 
     def __init__(self, key: str, **params: Any) -> None:
-        self.key = key
-        self.params = params
-        super().__init__(self.text("en"))
-
-    def text(self, lang: str) -> str:
-        """The message in ``lang`` (English when that language lacks the key)."""
-        from .locale import text
-
-        return text(self.key, lang, **self.params)
+        super().__init__(key=key, **params)
 
 
 def utc_now_iso() -> str:
@@ -223,7 +215,9 @@ class GameRecord:
         if not isinstance(data, dict) or data.get("format") != RECORD_FORMAT:
             raise RecordError("record.not_a_record")
         version = data.get("version")
-        if not isinstance(version, int) or isinstance(version, bool) or version > RECORD_VERSION:
+        if not isinstance(version, int) or isinstance(version, bool):  # "1" is damage, not a newer version
+            raise RecordError("record.damaged")
+        if version > RECORD_VERSION:
             raise RecordError("record.too_new", version=version)
         if version < RECORD_VERSION:
             raise RecordError("record.too_old", version=version)

@@ -180,9 +180,16 @@ def _epoch_seconds(stamp: str) -> int:
     return 0 if not stamp else int(parse_iso(stamp).timestamp()) + 1
 
 
+#: the last second a stamp can name (9999-12-31T23:59:59Z): later ones are damage, not dates
+LAST_STAMP_SECONDS = 253402300799
+
+
 def _stamp(seconds: int) -> str:
+    """The stamp of a link's finish time (seconds since 1970, plus one; 0 for none); ``ValueError`` past year 9999."""
     if seconds == 0:
         return ""
+    if seconds - 1 > LAST_STAMP_SECONDS:
+        raise ValueError("finish time beyond the year 9999")
     return datetime.fromtimestamp(seconds - 1, timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
@@ -288,11 +295,16 @@ def peek(text: str) -> LinkPayload:
     if version < OLDEST_READABLE:
         raise RecordError("share.too_old", version=version)
     try:
-        return _READERS[version](_Reader(body[1:]), version)
+        payload = _READERS[version](_Reader(body[1:]), version)
     except RecordError:
         raise
-    except (ValueError, IndexError, UnicodeDecodeError, OverflowError):
+    except (ValueError, IndexError, UnicodeDecodeError, OverflowError, OSError):
         raise RecordError("share.damaged") from None
+    # only the text this app writes: a hand-made code that reads the same (a padded number, options out of
+    # order, a seat's computer written as another) would open as a game whose link is another text
+    if version == LINK_VERSION and pack(payload) != code:
+        raise RecordError("share.damaged")
+    return payload
 
 
 def _read_v1(r: _Reader, version: int) -> LinkPayload:

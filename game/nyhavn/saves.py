@@ -27,6 +27,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..core import Rng, SaveFormatError, envelope, guarded, open_envelope
+from ..core.jsonfmt import check_keys, inconsistent, read_bool, read_choice, read_int, read_ints, read_list
 from .actions.build import pending_payments
 from .state import (
     ACTIVE, CARDS_PER_COLOUR, DOCKS, END_BESIDE, END_CARD, END_IN_SUPPLY, END_REVEALED, HAND_LIMIT, NOT_OWNED, PHASES,
@@ -57,15 +58,6 @@ def to_json(state: State) -> dict[str, Any]:
     })
 
 
-def _ints(value: Any, length: int | None, lo: int, hi: int, what: str) -> list[int]:
-    if not isinstance(value, list) or (length is not None and len(value) != length):
-        raise SaveFormatError(f"The saved game's {what} is malformed.")
-    for v in value:
-        if not isinstance(v, int) or isinstance(v, bool) or not lo <= v <= hi:
-            raise SaveFormatError(f"The saved game's {what} is malformed.")
-    return list(value)
-
-
 def from_json(data: Any) -> State:
     """Rebuild a state from :func:`to_json`; ``SaveFormatError`` for anything unreadable or inconsistent."""
     d = open_envelope(data, GAME_ID, FORMAT_VERSION)
@@ -78,82 +70,65 @@ FIELDS = ("players", "seat", "phase", "both", "hands", "docks", "supply", "disca
 
 
 def _read(d: dict[str, Any]) -> State:
-    extra = sorted(set(d) - set(FIELDS) - {"format", "game", "version"})
-    if extra:
-        raise SaveFormatError(f"The saved game has an unknown field {extra[0]!r}.")
-    missing = [k for k in FIELDS if k not in d]
-    if missing:
-        raise SaveFormatError(f"The saved game lacks {missing[0]!r}.")
+    check_keys(d, FIELDS, ("format", "game", "version"))
     s = State()
-    n = d["players"]
-    if not isinstance(n, int) or isinstance(n, bool) or not 2 <= n <= 4:
-        raise SaveFormatError("The saved game's player count is not 2 to 4.")
-    s.n = n
-    s.seat = _ints([d["seat"]], 1, 0, n - 1, "seat")[0]
-    if d["phase"] not in PHASES:
-        raise SaveFormatError("The saved game's phase is unknown.")
-    s.phase = d["phase"]
-    if not isinstance(d["both"], bool) or not isinstance(d["reshuffled"], bool):
-        raise SaveFormatError("The saved game's flags are malformed.")
-    s.both, s.reshuffled = d["both"], d["reshuffled"]
-    if not isinstance(d["hands"], list) or len(d["hands"]) != n:
-        raise SaveFormatError("The saved game's hands are malformed.")
-    s.hands = [_ints(h, 5, 0, CARDS_PER_COLOUR, "hands") for h in d["hands"]]
-    s.docks = _ints(d["docks"], DOCKS, -1, 4, "docks")
-    s.supply = _ints(d["supply"], None, 0, END_CARD, "supply")
-    s.discard = _ints(d["discard"], 5, 0, CARDS_PER_COLOUR, "discard pile")
-    s.box = _ints(d["box"], 5, 0, CARDS_PER_COLOUR, "box")
+    s.n = n = read_int(d["players"], "players", 2, 4, "the player count")
+    s.seat = read_int(d["seat"], "seat", 0, n - 1)
+    s.phase = read_choice(d["phase"], "phase", PHASES)
+    s.both = read_bool(d["both"], "both")
+    s.reshuffled = read_bool(d["reshuffled"], "reshuffled")
+    s.hands = [read_ints(h, "hands", 0, CARDS_PER_COLOUR, 5) for h in read_list(d["hands"], "hands", n)]
+    s.docks = read_ints(d["docks"], "docks", -1, 4, DOCKS)
+    s.supply = read_ints(d["supply"], "supply", 0, END_CARD)
+    s.discard = read_ints(d["discard"], "discard", 0, CARDS_PER_COLOUR, 5, "discard pile")
+    s.box = read_ints(d["box"], "box", 0, CARDS_PER_COLOUR, 5)
     stacks = d["stacks"]
-    if not isinstance(stacks, dict) or sorted(stacks) != sorted(KINDS):
-        raise SaveFormatError("The saved game's tile stacks are malformed.")
-    s.stacks = [_ints([stacks[k]], 1, 0, 12, "tile stacks")[0] for k in KINDS]
-    if not isinstance(d["houses"], list) or len(d["houses"]) != n:
-        raise SaveFormatError("The saved game's houses are malformed.")
-    s.houses = [_ints(h, 8, 0, FULL, "houses") for h in d["houses"]]
+    if not isinstance(stacks, dict):
+        raise SaveFormatError(key="save.type", field="stacks")
+    check_keys(stacks, KINDS, where="stacks.")
+    s.stacks = [read_int(stacks[k], f"stacks.{k}", 0, 12, "tile stacks") for k in KINDS]
+    s.houses = [read_ints(h, "houses", 0, FULL, 8) for h in read_list(d["houses"], "houses", n)]
     for h in s.houses:
         union = 0
         for m in h[2:]:
             if union & m:
-                raise SaveFormatError("The saved game's houses are inconsistent.")
+                raise inconsistent("houses", "the houses are inconsistent")
             union |= m
         if union != h[0] or h[1] & ~h[0]:
-            raise SaveFormatError("The saved game's houses are inconsistent.")
-    if not isinstance(d["abilities"], list) or len(d["abilities"]) != n:
-        raise SaveFormatError("The saved game's ability tiles are malformed.")
-    s.abilities = [_ints(a, 5, 0, 2, "ability tiles") for a in d["abilities"]]
-    s.ability_supply = _ints(d["ability_supply"], 5, 0, 4, "ability supply")
-    s.scores = _ints(d["scores"], n, 0, 1000, "scores")
-    s.arms = _ints([d["arms"]], 1, 0, 100, "coat-of-arms count")[0]
+            raise inconsistent("houses", "the houses are inconsistent")
+    s.abilities = [read_ints(a, "abilities", 0, 2, 5, "ability tiles") for a in read_list(d["abilities"], "abilities", n)]
+    s.ability_supply = read_ints(d["ability_supply"], "ability_supply", 0, 4, 5, "ability supply")
+    s.scores = read_ints(d["scores"], "scores", 0, 1000, n)
+    s.arms = read_int(d["arms"], "arms", 0, 100, "coat-of-arms count")
     pend = d["pending"]
     if pend is None:
         s.pending = None
     else:
-        if not isinstance(pend, list) or len(pend) != 4 or pend[0] not in KIND_INDEX:
-            raise SaveFormatError("The saved game's pending tile is malformed.")
-        k = KIND_INDEX[pend[0]]
-        o, c, r = _ints(pend[1:], 3, 0, 8, "pending tile")
+        read_list(pend, "pending", 4, "pending tile")
+        k = KIND_INDEX[read_choice(pend[0], "pending", KINDS, "pending tile")]
+        o, c, r = read_ints(pend[1:], "pending", 0, 8, 3, "pending tile")
         if o >= len(SHAPE_ORIENTATIONS[KIND_SHAPE[k]]):
-            raise SaveFormatError("The saved game's pending tile is malformed.")
+            raise inconsistent("pending", "the pending tile's orientation is not one of its shape's")
         s.pending = (k, o, c, r)
     if (s.phase == "pay") != (s.pending is not None):
-        raise SaveFormatError("The saved game's pending tile does not match its phase.")
-    s.end_card = _ints([d["end_card"]], 1, 0, 2, "end-of-game card")[0]
-    s.winners = _ints(d["winners"], None, 0, n - 1, "winners")
+        raise inconsistent("pending", "the pending tile does not match its phase")
+    s.end_card = read_int(d["end_card"], "end_card", 0, 2, "end-of-game card")
+    s.winners = read_ints(d["winners"], "winners", 0, n - 1)
     try:
         s.rng = Rng.from_json(d["rng"])
     except ValueError as exc:
-        raise SaveFormatError(f"The saved game's random generator is malformed ({exc}).") from None
-    log = d["log"]
-    if not isinstance(log, list) or not all(isinstance(e, dict) and isinstance(e.get("type"), str) for e in log):
-        raise SaveFormatError("The saved game's log is malformed.")
+        raise inconsistent("rng", f"the random generator is malformed ({exc})") from None
+    log = read_list(d["log"], "log")
+    if not all(isinstance(e, dict) and isinstance(e.get("type"), str) for e in log):
+        raise inconsistent("log", "the log holds something that is not an event")
     s.log = [dict(e) for e in log]
     # Every card is in exactly one place.
     for c in range(5):
         total = sum(h[c] for h in s.hands) + s.docks.count(c) + s.supply.count(c) + s.discard[c] + s.box[c]
         if total != CARDS_PER_COLOUR:
-            raise SaveFormatError("The saved game's cards do not add up.")
+            raise inconsistent("hands", "the cards do not add up")
     if s.supply.count(END_CARD) != (1 if s.end_card == END_IN_SUPPLY else 0):
-        raise SaveFormatError("The saved game's end-of-game card is misplaced.")
+        raise inconsistent("end_card", "the end-of-game card is misplaced")
     _check_consistency(s)
     return s
 
@@ -175,65 +150,65 @@ def _check_consistency(s: State) -> None:
     """Refuse a state no game could reach: what does not add up, or a phase at odds with the rest."""
     n = s.n
 
-    def bad(reason: str) -> SaveFormatError:
-        return SaveFormatError(f"The saved game is inconsistent: {reason}.")
+    def bad(reason: str, field: str = "phase") -> SaveFormatError:
+        return inconsistent(field, reason)
 
     if s.box != [2 if n == 3 else 0] * 5:
-        raise bad("the cards put back in the box do not match the player count")
+        raise bad("the cards put back in the box do not match the player count", "box")
     # tiles: what is in the stacks plus what is built is what the game started with
     start = stack_sizes(n)
     for k, left in enumerate(s.stacks):
         if left > start[k]:
-            raise bad(f"more {KINDS[k]} tiles are left than the game has")
+            raise bad(f"more {KINDS[k]} tiles are left than the game has", "stacks")
     for colour in range(6):
         built = sum(popcount(h[2 + colour]) for h in s.houses)
         taken = sum((start[k] - s.stacks[k]) * (1 if colour == WHITE else KIND_SIZE[k])
                     for k in range(len(KINDS)) if KIND_COLOUR[k] == colour)
         if built != taken:
-            raise bad("the tiles in the houses and in the stacks do not add up")
+            raise bad("the tiles in the houses and in the stacks do not add up", "stacks")
     # ability tiles: everyone starts with Any Cards; the other four come n to a kind
     for a in range(5):
         owned = sum(1 for abil in s.abilities if abil[a] != NOT_OWNED)
         if owned + s.ability_supply[a] != n or (a == ANY_CARDS and owned != n):
-            raise bad("the ability tiles do not add up")
+            raise bad("the ability tiles do not add up", "ability_supply")
     for p in range(n):
         if s.scores[p] != line_points(s.houses[p]):
-            raise bad(f"player {p + 1}'s score is not the points of their completed lines")
+            raise bad(f"player {p + 1}'s score is not the points of their completed lines", "scores")
     # the phase and what goes with it
     over = s.phase == "over"
     if over != bool(s.winners):
-        raise bad("winners are named exactly when the game is over")
+        raise bad("winners are named exactly when the game is over", "winners")
     if s.winners != sorted(set(s.winners)):
-        raise bad("the winners are listed twice or out of order")
+        raise bad("the winners are listed twice or out of order", "winners")
     best = max(s.scores)
     if over:
         by_points = [p for p in range(n) if s.scores[p] >= WIN_POINTS]
         if by_points != s.winners and not (s.end_card == END_REVEALED and not by_points
                                            and all(s.scores[p] == best for p in s.winners)):
-            raise bad("the winners are not who reached 12 points or led when the end card came up")
+            raise bad("the winners are not who reached 12 points or led when the end card came up", "winners")
     elif best >= WIN_POINTS:
-        raise bad("someone has 12 points but the game goes on")
+        raise bad("someone has 12 points but the game goes on", "scores")
     elif s.end_card == END_REVEALED:
-        raise bad("the end-of-game card is revealed but the game goes on")
+        raise bad("the end-of-game card is revealed but the game goes on", "end_card")
     if (s.phase == "arms") != (s.arms > 0):
-        raise bad("coat-of-arms actions are pending exactly in the coat-of-arms phase")
+        raise bad("coat-of-arms actions are pending exactly in the coat-of-arms phase", "arms")
     if s.phase == "turn" and s.both:
-        raise bad("Both Actions is marked at the start of a turn")
+        raise bad("Both Actions is marked at the start of a turn", "both")
     if s.phase == "build" and not s.both:
-        raise bad("the build-after-taking phase comes only with Both Actions")
+        raise bad("the build-after-taking phase comes only with Both Actions", "both")
     for p in range(n):
         over_limit = sum(s.hands[p]) > HAND_LIMIT
         if over_limit != (s.phase == "discard" and p == s.seat):
-            raise bad("a hand is over 7 cards outside the discard phase, or the discard phase has nothing to discard")
+            raise bad("a hand is over 7 cards outside the discard phase, or the discard phase has nothing to discard", "hands")
     if s.phase == "turn" and -1 in s.docks and (s.supply or any(s.discard)):
-        raise bad("a dock is empty at the start of a turn while cards are left to refill it")
+        raise bad("a dock is empty at the start of a turn while cards are left to refill it", "docks")
     if n == 2 and s.end_card == END_BESIDE:
-        raise bad("with 2 players the end-of-game card starts in the supply")
+        raise bad("with 2 players the end-of-game card starts in the supply", "end_card")
     if n >= 3 and s.reshuffled != (s.end_card != END_BESIDE):
-        raise bad("the end-of-game card goes into the supply exactly when it is first reshuffled")
+        raise bad("the end-of-game card goes into the supply exactly when it is first reshuffled", "reshuffled")
     if s.pending is not None:
         kind, o, col, row = s.pending
         if placement_refusal(s, KINDS[kind], o, col, row) is not None or not pending_payments(s):
-            raise bad("the tile waiting for payment cannot be placed or paid for there")
+            raise bad("the tile waiting for payment cannot be placed or paid for there", "pending")
     if any(s.abilities[p][a] not in (NOT_OWNED, ACTIVE, 2) for p in range(n) for a in range(5)):
-        raise bad("an ability tile is neither owned, face up nor used")
+        raise bad("an ability tile is neither owned, face up nor used", "abilities")

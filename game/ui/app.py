@@ -35,10 +35,18 @@ from .records import RecordBook
 from .replay import ReplayViewer
 from .screen import FallbackScreen, GameScreen, seat_names
 from .stats import StatsScreen
-from .storage import PREFIX, MemoryBackend, PageBackend, Store
+from .storage import PREFIX, SETTINGS_KEY, MemoryBackend, PageBackend, Store
 
 #: Toasts on screen at once: enough to read a refusal and what came just before it, never a column over the table
 MAX_TOASTS = 2
+#: The names a failed write gives (``storage.what.<name>``): what the player is told was not saved
+WHAT_UNSAVED = ("autosave", "result", "records", "pin", "import", "settings")
+
+
+def screen_title(game_id: Any) -> str:
+    """A game's title for a message (its id when the game is unknown)."""
+    info = next((g for g in catalog() if g.game_id == game_id), None)
+    return info.title if info is not None else str(game_id)
 
 
 def screen_class(game_id: str, prefer_list: bool = False) -> type[GameScreen]:
@@ -107,6 +115,12 @@ class App:
         dom.document.body.appendChild(self.toasts)
         dom.document.documentElement.lang = self.lang
         dom.page.on_error = lambda exc: self.toast(t("game.error", self.lang, reason=f"{type(exc).__name__}: {exc}"), error=True)
+        #: shown while something could not be stored (storage full…): what, and what to do
+        self.storage_alert = el("p", {"class": "notice error storage-alert", "id": "storage-alert", "role": "alert", "hidden": True})
+        dom.document.body.appendChild(self.storage_alert)
+        self.usage_answers: list[Any] = []
+        store.backend.on_status = self.storage_status
+        store.backend.on_lost = self.lost_game
 
     # ------------------------------------------------------------------ settings and services
     @property
@@ -164,11 +178,64 @@ class App:
         dom.later(ms * (1.5 if error else 1), lambda: node.remove() if node.parentElement is not None else None)
 
     def autosave(self, match: Match) -> None:
-        """Store the match; a full storage shows a message instead of failing the move."""
+        """Store the match in this tab's slot; a write that fails shows :meth:`storage_status`, the move stands."""
+        if self.screen is not None and self.store.slot is None and self.screen.match is match:
+            return  # another tab took this game over: this one no longer writes it
         try:
             self.store.save_match(match)
         except Exception as exc:
             self.toast(t("game.saved_failed", self.lang, reason=str(exc)), error=True)
+
+    # ------------------------------------------------------------------ storage: failures, other tabs, usage
+    def storage_status(self, failing: str | None, what: list[str]) -> None:
+        """A write failed (``failing``: ``full``, ``failed``…; ``what``: the names of what is unsaved), or, with
+        ``failing`` None, everything is stored again. The message stays on screen until then; play goes on."""
+        lang = self.lang
+        alert = self.storage_alert
+        if failing is None:
+            if not alert.hidden:
+                alert.hidden = True
+                alert.textContent = ""
+                self.toast(t("storage.saved_again", lang))
+            return
+        names = ", ".join(t(f"storage.what.{w}", lang) if w in WHAT_UNSAVED else w for w in what) or t("storage.what.records", lang)
+        if failing == "full":
+            text = t("storage.failed_full", lang, what=names)
+        elif failing == "unavailable":
+            text = t("storage.unavailable", lang)
+        else:
+            text = t("storage.failed_other", lang, what=names, reason=failing)
+        alert.textContent = text
+        alert.hidden = False
+
+    def lost_game(self, slot: str) -> None:
+        """Another tab took over the game of ``slot``: stop writing it, and say so instead of the table."""
+        if self.store.slot == slot:
+            self.store.slot = None
+        if self.screen is None or self.store.slot is not None:
+            return
+        title = self.screen.module.TITLE
+        lang = self.lang
+        self._switch()
+        dom.append(self.root, el("section", {"class": "stack screen", "id": "taken-over", "aria-labelledby": "taken-over-title"},
+                                 el("h1", {"id": "taken-over-title"}, title),
+                                 el("p", {"class": "notice", "role": "alert"}, t("game.taken_over", lang)),
+                                 el("div", {"class": "actions"},
+                                    el("button", {"type": "button", "class": "primary", "id": "take-back",
+                                                  "onclick": lambda e: self.resume(slot, steal=True)}, t("game.take_back", lang)),
+                                    el("button", {"type": "button", "onclick": lambda e: self.show_start()}, t("game.home", lang)))))
+        dom.window.houseGames.showApp()
+
+    def storage_usage(self, answer: Any) -> None:
+        """Ask the page how much storage the app uses: ``answer({"usage", "quota", "persisted"})`` (None: unknown)."""
+        self.usage_answers.append(answer)
+        dom.page.op(["usage"])
+
+    def usage(self, data: dict[str, Any]) -> None:
+        """The page's answer to :meth:`storage_usage`."""
+        answers, self.usage_answers = self.usage_answers, []
+        for answer in answers:
+            answer(data)
 
     # ------------------------------------------------------------------ screens
     def _switch(self) -> None:
@@ -199,7 +266,8 @@ class App:
         kind = request.get("type") if isinstance(request, dict) else None
         if kind == "resume":
             self.settings.update(self.store.load_settings())
-            return self.resume()
+            slot = request.get("slot")
+            return self.resume(slot if isinstance(slot, str) else None)
         if kind == "new":
             choices = request.get("settings")
             if isinstance(choices, dict):
@@ -323,6 +391,7 @@ class App:
         """Start today's deal of ``challenge`` (counted if it is the first finished game of it, else practice)."""
         deal = daily.deal(challenge, day)
         match = deal.new_match()
+        self.store.new_slot()
         self.autosave(match)
         self.play(match)
         return True
@@ -359,6 +428,7 @@ class App:
         self._switch()
         cls = screen_class(match.game_id, self.params.get("ui") == "list")
         self.screen = cls(self, match)
+        dom.window.houseGamesSlot = self.store.slot  # the save this tab writes (tests read it: houseGames.autosave())
         deal = daily_deal_of(match)
         if deal is not None:  # the computer's play depends only on the deal and the player's moves
             module = match.module
@@ -501,54 +571,103 @@ class App:
             self.toast(exc.text(self.lang), error=True)
             self.show_start()
             return False
+        self.store.new_slot()
         self.autosave(match)
         self.play(match)
         return True
 
-    def resume(self) -> bool:
-        """Open the autosaved match, or explain why it cannot be read; return whether it opened."""
-        result = self.store.load_match()
+    def resume(self, slot: str | None = None, steal: bool = False) -> bool:
+        """Open a saved game (``slot``, default the one saved last), or explain why it cannot be read.
+
+        The tab first takes the game's lock: a game open in another tab is not opened twice, the player is
+        asked instead (:meth:`in_other_tab`); ``steal`` takes it from that tab. Return whether it opened (at
+        once: a page answers the lock a moment later)."""
+        slots = self.store.slots()
+        if slot not in slots:
+            slot = slots[0] if slots else None
+        if slot is None:
+            self.show_start()
+            return False
+        opened: list[bool] = []
+        self.store.backend.lock(slot, steal, lambda held, text: opened.append(self._resume_locked(slot, held, text)))
+        return bool(opened and opened[0])
+
+    def _resume_locked(self, slot: str, held: bool, text: str | None) -> bool:
+        if not held:
+            self.in_other_tab(slot, text)
+            return False
+        self.store.take_slot(slot, text)
+        result = self.store.load_match(slot, text)
         if result.match is not None:
             self.play(result.match)
             return True
+        self.store.slot = None
         self.show_start(("error", t("start.badsave", self.lang, reason=result.error, where=result.kept_as)) if result.error else None)
         return False
+
+    def in_other_tab(self, slot: str, text: str | None) -> None:
+        """The game of ``slot`` is open in another tab: say so, and offer to play it here or start another game."""
+        lang = self.lang
+        try:
+            title = screen_title(json.loads(text or self.store.backend.getItem(slot) or "{}").get("game"))
+        except ValueError:
+            title = "?"
+        self._switch()
+        dom.append(self.root, el("section", {"class": "stack screen", "id": "other-tab", "aria-labelledby": "other-tab-text"},
+                                 el("p", {"class": "notice", "role": "alert", "id": "other-tab-text"},
+                                    t("start.in_other_tab", lang, title=title)),
+                                 el("div", {"class": "actions"},
+                                    el("button", {"type": "button", "class": "primary", "id": "take-over",
+                                                  "onclick": lambda e: self.resume(slot, steal=True)}, t("start.take_over", lang)),
+                                    el("button", {"type": "button", "id": "start-another",
+                                                  "onclick": lambda e: self.start_from_settings()}, t("start.another", lang)),
+                                    el("button", {"type": "button", "onclick": lambda e: self.show_start()}, t("start.back", lang)))))
+        dom.window.houseGames.showApp()
 
 
 def start(boot: dict[str, Any] | None = None) -> "App | None":
     """Check the autosave, take the start screen's requests, mark the page ready; return the app.
 
     ``boot`` is the page's boot message (see ``game/ui/README.md``): the query
-    string and a snapshot of this app's ``localStorage`` keys (``None`` when the
-    page cannot use storage: the game is then kept in memory only).
+    string and the page's database (``storage``: its ``kv`` table and the settings,
+    ``tables``: the record book's rows). ``store`` is why the page has no database,
+    if so: the game is then kept in memory only, and the player is told.
     """
     boot = boot or {}
     hooks = dom.window.houseGames
     try:
         stored = boot.get("storage")
+        stored = {k: v for k, v in stored.items() if isinstance(v, str) and k.startswith(PREFIX)} if isinstance(stored, dict) else {}
         backend: Any
-        if isinstance(stored, dict):
-            backend = PageBackend({k: v for k, v in stored.items() if isinstance(v, str) and k.startswith(PREFIX)},
-                                  lambda key, value: dom.page.op(["store", key, value]))
-            dom.page.on_message["storage"] = lambda data: backend.changed(str(data.get("key")), data.get("value"))
-        else:  # storage blocked (private mode): keep the game in memory
-            backend = MemoryBackend()
+        if boot.get("store") is None and isinstance(boot.get("tables"), dict):
+            backend = PageBackend(stored, boot["tables"], dom.page.op, lambda seconds, fn: dom.later(seconds * 1000, fn))
+            dom.page.on_message["stored"] = backend.stored
+            dom.page.on_message["lock"] = backend.locked
+            dom.page.on_message["db-changed"] = lambda data: backend.changed(list(data.get("changes") or []))
+            dom.page.on_message["storage"] = lambda data: backend.apply(
+                [("put" if isinstance(data.get("value"), str) else "del", "kv", SETTINGS_KEY, data.get("value"))])
+        else:  # no database (storage blocked, private mode): what was stored is shown, the game is kept in memory
+            backend = MemoryBackend(stored)
         app = App(dom.by_id("app"), Store(backend), str(boot.get("search") or ""))
+        dom.page.on_message["lock-lost"] = lambda data: app.lost_game(str(data.get("slot")))
+        dom.page.on_message["usage"] = app.usage
         href = str(boot.get("href") or "")
         app.base_url = href.split("#", 1)[0].split("?", 1)[0]
         dom.page.on_message["shared"] = app.shared
         notices = []
         if app.store.has_autosave():
-            result = app.store.load_match()  # read now so a bad save is explained before anything else
+            result = app.store.load_match(text=None)  # read now so a bad save is explained before anything else
             if result.error:
                 notices.append(t("start.badsave", app.lang, reason=result.error, where=result.kept_as))
             elif result.match is not None and result.match.module.is_over(result.match.state):
                 # a finished game autosaved by an older version: a past game, not something to resume
                 record, _ = app.keep_finished(result.match)
                 if record is not None:  # (a Resume already on show finds nothing and leads back to the start screen)
-                    app.store.clear_autosave()
+                    app.store.clear_autosave(result.slot)
         if app.book.notice is not None:  # a set-aside record store: said once, play goes on
             notices.append(app.book.notice.text(app.lang))
+        if boot.get("store") is not None:  # the page has no database: said at once and kept on screen
+            app.storage_status("unavailable", [])
         fragment = href.split("#", 1)[1] if "#" in href else ""
         if fragment.startswith(share.FRAGMENT_KEY + "="):
             app.open_link(fragment)  # a bad link explains itself on the start screen

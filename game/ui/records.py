@@ -1,36 +1,46 @@
 """The player's own record: past games, statistics, daily attempts, export and import.
 
-Pure Python over the key-value :class:`~game.ui.storage.Store` (``localStorage``
-in the page, :class:`~game.ui.storage.MemoryBackend` in tests), kept under one
-key, :data:`RECORDS_KEY`, as versioned JSON::
+Pure Python over the :class:`~game.ui.storage.Store`'s backend, one row per
+entry (IndexedDB tables in the page, see game/ui/README.md "The store";
+:class:`~game.ui.storage.MemoryBackend` in tests):
 
-    {"format": "house-games-records", "version": 1,
-     "games":   [{"id", "code", "pinned", "added"}, ...],   # replayable games, oldest first
-     "results": [{"id", "game", "mode", "level", ...}, ...], # one row per finished game
-     "daily":   {"YYYY-MM-DD/challenge": "<id of the counted game>"}}
+- ``results``: one row per finished game ``{"id", "game", "mode", "level", ...}``
+- ``games``: replayable games ``{"id", "code", "pinned", "added"}``
+- ``daily``: ``"YYYY-MM-DD/challenge"`` → id of the counted game
+
+A finished game *adds* its rows; nothing rewrites the whole book, so two tabs
+never erase each other's results. The export file is the whole book as
+versioned JSON::
+
+    {"format": "house-games-records", "version": 1, "games": [...], "results": [...], "daily": {...}}
 
 ``games`` holds each game as its share-link code (:mod:`game.core.share`),
 a few hundred characters: the last :data:`KEEP_GAMES` unpinned games, oldest
 first out, plus up to :data:`MAX_PINNED` pinned ones. ``results`` outlives
 them: statistics are computed from it, so they cover every game ever
-finished here (up to :data:`MAX_RESULTS`). Both are keyed by the record's
-content id, which makes importing the same file twice change nothing.
+finished here. Both are keyed by the record's content id, which makes
+importing the same file twice change nothing. An import only adds: it never
+drops a row already here, refuses rows dated after tomorrow, and adds no more
+than :data:`MAX_RESULTS` rows in all without asking first.
 
-A store that cannot be read never blocks play: its text is moved to a
-``house-games.records.bad.N`` key, :attr:`RecordBook.notice` says why, and
-the book starts empty.
+The book of versions before the database (one JSON text under
+:data:`RECORDS_KEY`, moved from ``localStorage`` by the page) is split into
+rows on first start, in one transaction with its removal. Entries that cannot
+be read never block play: they are kept under a ``house-games.records.bad.N``
+key, :attr:`RecordBook.notice` says why, and the book goes on without them.
 """
 
 from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from typing import Any
+from datetime import datetime, timedelta, timezone
+from typing import Any, Iterator
 
 from ..core.errors import GameError
 from ..core.record import GameRecord, RecordError, Replay, parse_iso, utc_now_iso
 from ..core import share
-from .storage import PREFIX, Store
+from .storage import PREFIX, Change, Store
 
 RECORDS_KEY = PREFIX + "records"
 BAD_RECORDS_PREFIX = PREFIX + "records.bad."
@@ -39,8 +49,9 @@ RECORDS_VERSION = 1
 
 KEEP_GAMES = 50  #: unpinned games kept for replay; the oldest goes first
 MAX_PINNED = 50  #: pinned games kept besides them
-MAX_RESULTS = 5000  #: result rows kept for statistics; the oldest goes first
+MAX_RESULTS = 5000  #: result rows an import may fill the book to without asking (the player's own games are never dropped)
 LAST_SCORES = 30  #: scores drawn in the statistics chart
+IMPORT_SLICE = 2000  #: entries of an imported file checked between two updates of its progress bar
 
 MODES = ("solo", "daily", "computer", "table", "demo")
 
@@ -98,12 +109,18 @@ class KlausRecord:
 
 @dataclass
 class ImportReport:
-    """What an import added (anything already there is skipped)."""
+    """What an import added, skipped and kept (nothing already in the book is ever dropped)."""
 
     games_added: int = 0
     results_added: int = 0
     daily_added: int = 0
     skipped: int = 0  #: entries already present
+    future: int = 0  #: entries dated after tomorrow, refused
+    left_out: int = 0  #: new results beyond :data:`MAX_RESULTS`, not added (only when the player agreed)
+    kept: int = 0  #: results in the book afterwards
+    #: an import that would leave results out: nothing was changed; ask, then import with ``fit=True``
+    needs_consent: bool = False
+    fits: int = 0  #: with ``needs_consent``: how many of the new results would be added (the newest)
 
 
 def result_row(record: GameRecord, counted: bool = True) -> dict[str, Any]:
@@ -125,10 +142,15 @@ def result_row(record: GameRecord, counted: bool = True) -> dict[str, Any]:
     }
 
 
+#: the fields every result row has (``hints`` may be missing: rows from before hints were counted)
+ROW_FIELDS = frozenset(("id", "game", "mode", "level", "finished", "players", "me", "scores", "winners", "result",
+                        "score", "daily", "counted"))
+
+
 def _check_row(row: Any) -> dict[str, Any]:
     """A result row read from storage or a file, type-checked; raise ``ValueError``."""
-    if not isinstance(row, dict):
-        raise ValueError
+    if not isinstance(row, dict) or not ROW_FIELDS <= row.keys():  # found by tests/test_fuzz_saves.py: a row
+        raise ValueError  # without "daily", "score" or "result" was imported, then crashed the statistics
     def ints(xs: Any) -> bool:
         return isinstance(xs, list) and all(isinstance(x, int) and not isinstance(x, bool) for x in xs)
     ok = (
@@ -167,90 +189,122 @@ def _order(row: dict[str, Any]) -> tuple[str, str]:
     return (row["finished"], row["id"])
 
 
-class RecordBook:
-    """Past games, statistics and daily attempts, kept in a :class:`Store`.
+def _tomorrow_end() -> str:
+    """The last stamp of tomorrow (UTC): rows finished after it are refused (a wrong clock, or an edited file)."""
+    end = (datetime.now(timezone.utc) + timedelta(days=2)).replace(hour=0, minute=0, second=0, microsecond=0)
+    return (end - timedelta(seconds=1)).strftime("%Y-%m-%dT%H:%M:%SZ")
 
-    Every method that changes something writes the store at once. Writing
-    can fail (storage full or disabled): the book keeps working in memory and
-    :attr:`notice` says so.
+
+class RecordBook:
+    """Past games, statistics and daily attempts, kept as rows in a :class:`Store`'s backend.
+
+    Every method that changes something commits its rows at once, as one
+    batch. A write that fails (storage full) is retried by the backend, and the
+    app tells the player (:meth:`game.ui.app.App.storage_status`); the book
+    keeps working in memory meanwhile. Rows another tab adds appear here too
+    (:meth:`reload`).
     """
 
     def __init__(self, store: Store) -> None:
         self.store = store
-        self.notice: Notice | None = None  #: a message to show once (set-aside store, storage full)
+        self.notice: Notice | None = None  #: a message to show once (entries set aside)
         self.games: list[dict[str, Any]] = []
         self.results: list[dict[str, Any]] = []
         self.daily: dict[str, str] = {}
         self._load()
+        store.backend.on_change = lambda changes: any(c[1] != "kv" for c in changes) and self.reload()
 
     # ------------------------------------------------------------------ storage
-    def _raw(self) -> str | None:
-        value = self.store.backend.getItem(RECORDS_KEY)
-        return value if isinstance(value, str) else None  # JS null arrives as jsnull
+    def _commit(self, changes: list[Change], what: str = "records") -> None:
+        if changes:
+            self.store.backend.commit(changes, what)
+
+    def reload(self) -> None:
+        """Read the rows again from the backend's mirror (another tab changed them)."""
+        backend = self.store.backend
+        self.results = sorted(backend.rows("results").values(), key=_order)
+        self.games = sorted(backend.rows("games").values(), key=lambda g: g.get("added", ""))
+        self.daily = dict(backend.rows("daily"))
 
     def _load(self) -> None:
-        raw = self._raw()
-        if raw is None:
-            return
+        backend = self.store.backend
+        changes: list[Change] = []
+        bad: list[Any] = []
+        for table, check in (("results", _check_row), ("games", _check_game)):
+            for key, row in list(backend.rows(table).items()):
+                try:
+                    checked = check(row)
+                    if checked["id"] != key:
+                        raise ValueError
+                except ValueError:
+                    bad.append({table: row})
+                    changes.append(("del", table, key, None))
+        for key, value in list(backend.rows("daily").items()):
+            if not isinstance(value, str):
+                bad.append({"daily": [key, value]})
+                changes.append(("del", "daily", key, None))
+        for key in sorted(k for k in backend.items if k == RECORDS_KEY or k.startswith(RECORDS_KEY + ".moved.")):
+            changes += self._split_old_book(key, backend.items[key], bad)
+        if bad:
+            kept = self._bad_key()
+            changes.append(("put", "kv", kept, json.dumps(bad, separators=(",", ":"))))
+            self.notice = self.notice or Notice("records.entries_set_aside", {"count": len(bad), "kept_as": kept})
+        if changes:
+            backend.commit(changes, "records")
+        self.reload()
+
+    def _split_old_book(self, key: str, raw: Any, bad: list[Any]) -> list[Change]:
+        """The changes that move a book of the versions before the database (one JSON text) into the rows: its
+        entries not already there, and its removal. Unreadable as a whole, it is set aside instead."""
+        rows = self.store.backend.rows
         try:
             data = json.loads(raw)
             if not isinstance(data, dict) or data.get("format") != RECORDS_FORMAT:
                 raise ValueError("not ours")
             version = data.get("version")
             if version != RECORDS_VERSION:
-                kept = self._set_aside(raw)
+                kept = self._bad_key()
                 self.notice = Notice("records.store_other_version", {"version": version, "kept_as": kept})
-                return
+                return [("put", "kv", kept, raw), ("del", "kv", key, None)]
             games, results, daily = data["games"], data["results"], data["daily"]
             if not isinstance(games, list) or not isinstance(results, list) or not isinstance(daily, dict):
                 raise ValueError("shape")
         except (ValueError, KeyError, TypeError, RecursionError):
-            kept = self._set_aside(raw)
+            kept = self._bad_key()
             self.notice = Notice("records.store_set_aside", {"kept_as": kept})
-            return
-        bad = 0
-        for entry in games:
-            try:
-                self.games.append(_check_game(entry))
-            except ValueError:
-                bad += 1
-        for row in results:
-            try:
-                self.results.append(_check_row(row))
-            except ValueError:
-                bad += 1
-        for key, value in daily.items():
-            if isinstance(key, str) and isinstance(value, str):
-                self.daily[key] = value
+            return [("put", "kv", kept, raw), ("del", "kv", key, None)]
+        changes: list[Change] = []
+        for table, entries, check in (("games", games, _check_game), ("results", results, _check_row)):
+            for entry in entries:
+                try:
+                    row = check(entry)
+                except ValueError:
+                    bad.append({table: entry})
+                    continue
+                if row["id"] not in rows(table):
+                    changes.append(("put", table, row["id"], row))
+        for day, rid in daily.items():
+            if isinstance(day, str) and isinstance(rid, str):
+                if day not in rows("daily"):
+                    changes.append(("put", "daily", day, rid))
             else:
-                bad += 1
-        if bad:
-            kept = self._set_aside(raw)
-            self.notice = Notice("records.entries_set_aside", {"count": bad, "kept_as": kept})
-            self._save()
+                bad.append({"daily": [day, rid]})
+        changes.append(("del", "kv", key, None))
+        return changes
 
-    def _set_aside(self, raw: str) -> str:
+    def _bad_key(self) -> str:
         n = 1
-        while isinstance(self.store.backend.getItem(f"{BAD_RECORDS_PREFIX}{n}"), str):
+        taken = set(self.store.backend.items) | {c for c in getattr(self, "_bad_taken", set())}
+        while f"{BAD_RECORDS_PREFIX}{n}" in taken:
             n += 1
         key = f"{BAD_RECORDS_PREFIX}{n}"
-        try:
-            self.store.backend.setItem(key, raw)
-            self.store.backend.removeItem(RECORDS_KEY)
-        except Exception:  # storage full or disabled: keep the old text where it is
-            return RECORDS_KEY
+        self._bad_taken = getattr(self, "_bad_taken", set()) | {key}
         return key
 
     def to_json(self) -> dict[str, Any]:
-        """Everything, as stored and exported."""
+        """Everything, as exported."""
         return {"format": RECORDS_FORMAT, "version": RECORDS_VERSION,
                 "games": self.games, "results": self.results, "daily": dict(sorted(self.daily.items()))}
-
-    def _save(self) -> None:
-        try:
-            self.store.backend.setItem(RECORDS_KEY, json.dumps(self.to_json(), separators=(",", ":")))
-        except Exception:  # QuotaExceededError and the like arrive as JS exceptions
-            self.notice = Notice("records.store_full")
 
     # ------------------------------------------------------------------ adding games
     def add_finished(self, record: GameRecord) -> dict[str, Any]:
@@ -264,31 +318,35 @@ class RecordBook:
         existing = next((r for r in self.results if r["id"] == rid), None)
         if existing is not None:
             return existing
+        changes: list[Change] = []
         counted = True
         if record.daily:
             counted = record.daily not in self.daily
             if counted:
                 self.daily[record.daily] = rid
+                changes.append(("put", "daily", record.daily, rid))
         row = result_row(record, counted)
         self.results.append(row)
         self.results.sort(key=_order)
-        del self.results[:-MAX_RESULTS]
-        self._keep_game(rid, share.encode(record))
-        self._save()
+        changes.append(("put", "results", rid, row))
+        changes += self._keep_game(rid, share.encode(record))
+        self._commit(changes, "result")
         return row
 
-    def _keep_game(self, rid: str, code: str, pinned: bool = False, added: str | None = None, trim: bool = True) -> bool:
+    def _keep_game(self, rid: str, code: str, pinned: bool = False, added: str | None = None, trim: bool = True) -> list[Change]:
+        """Keep a game for replay; return the changes to store (none if it was there)."""
         if any(g["id"] == rid for g in self.games):
-            return False
-        self.games.append({"id": rid, "code": code, "pinned": pinned, "added": added or utc_now_iso()})
-        if trim:
-            self._trim()
-        return True
+            return []
+        entry = {"id": rid, "code": code, "pinned": pinned, "added": added or utc_now_iso()}
+        self.games.append(entry)
+        return [("put", "games", rid, entry)] + (self._trim() if trim else [])
 
-    def _trim(self) -> None:
+    def _trim(self) -> list[Change]:
+        """Drop the oldest unpinned games beyond :data:`KEEP_GAMES` (their results stay); return the changes."""
         unpinned = [g for g in self.games if not g["pinned"]]
         drop = {g["id"] for g in unpinned[:max(0, len(unpinned) - KEEP_GAMES)]}
         self.games = [g for g in self.games if g["id"] not in drop]
+        return [("del", "games", rid, None) for rid in sorted(drop)]
 
     # ------------------------------------------------------------------ past games
     def past_games(self) -> list[dict[str, Any]]:
@@ -334,13 +392,12 @@ class RecordBook:
         if pinned and not game["pinned"] and sum(g["pinned"] for g in self.games) >= MAX_PINNED:
             raise RecordError("records.pin_limit", limit=MAX_PINNED)
         game["pinned"] = pinned
-        self._trim()
-        self._save()
+        self._commit([("put", "games", rid, dict(game))] + self._trim(), "pin")
 
     def forget(self, rid: str) -> None:
         """Drop a kept game from the past games (its result stays in the statistics)."""
         self.games = [g for g in self.games if g["id"] != rid]
-        self._save()
+        self._commit([("del", "games", rid, None)], "records")
 
     # ------------------------------------------------------------------ statistics
     def counted(self) -> list[dict[str, Any]]:
@@ -395,64 +452,128 @@ class RecordBook:
         """The whole book as a JSON file's text."""
         return json.dumps(self.to_json(), ensure_ascii=False, indent=1) + "\n"
 
-    def import_json(self, text: str) -> ImportReport:
-        """Merge an exported file (or one game's record file) into the book, without duplicates.
+    def import_json(self, text: str, fit: bool = False) -> ImportReport:
+        """Add an exported file (or one game's record file) to the book at once (see :meth:`import_steps`)."""
+        report: Any = None
+        for report in self.import_steps(text, fit):
+            pass
+        assert isinstance(report, ImportReport)
+        return report
 
-        Raise :class:`RecordError` (``records.import_*``) and change nothing
-        when the file is not readable as a whole.
+    def import_steps(self, text: str, fit: bool = False) -> Iterator[float | ImportReport]:
+        """Add an exported file (or one game's record file) to the book: only what is not here yet.
+
+        A generator, so that a large file is checked a slice at a time (the screen
+        shows a progress bar between slices): it yields the fraction done, then
+        the :class:`ImportReport` last.
+
+        An import never drops anything already in the book. Entries dated after
+        tomorrow are refused (counted in :attr:`ImportReport.future`). When the new
+        results would take the book past :data:`MAX_RESULTS`, nothing is changed
+        and the report has ``needs_consent``: call again with ``fit=True`` to add
+        the newest that fit (the player agreed). Raise :class:`RecordError`
+        (``records.import_*``) and change nothing when the file is not readable as a whole.
         """
+        yield 0.0
         try:
             data = json.loads(text)
         except (ValueError, TypeError, RecursionError):
             raise RecordError("records.import_not_json") from None
+        yield 0.1
         if isinstance(data, dict) and data.get("format") == "house-games-record":
-            return self._import_record(data)
+            yield self._import_record(data)
+            return
         if not isinstance(data, dict) or data.get("format") != RECORDS_FORMAT:
             raise RecordError("records.import_not_ours")
         version = data.get("version")
-        if not isinstance(version, int) or isinstance(version, bool) or version > RECORDS_VERSION:
+        if not isinstance(version, int) or isinstance(version, bool):
+            raise RecordError("records.import_bad_version", version=json.dumps(version)[:40])
+        if version > RECORDS_VERSION:
             raise RecordError("records.import_too_new", version=version)
         if version < RECORDS_VERSION:
             raise RecordError("records.import_too_old", version=version)
         try:
-            games = [_check_game(g) for g in data["games"]]
-            results = [_check_row(r) for r in data["results"]]
-            daily = data["daily"]
-            if not isinstance(daily, dict) or not all(isinstance(k, str) and isinstance(v, str) for k, v in daily.items()):
+            entries, rows, daily = data["games"], data["results"], data["daily"]
+            if not isinstance(entries, list) or not isinstance(rows, list) or not isinstance(daily, dict):
                 raise ValueError
+            if not all(isinstance(k, str) and isinstance(v, str) for k, v in daily.items()):
+                raise ValueError
+            games: list[dict[str, Any]] = []
+            results: list[dict[str, Any]] = []
+            total = max(1, len(entries) + len(rows))
+            for kind, source, check, out in (("games", entries, _check_game, games), ("results", rows, _check_row, results)):
+                for start in range(0, len(source), IMPORT_SLICE):
+                    out += [check(entry) for entry in source[start:start + IMPORT_SLICE]]
+                    yield 0.1 + 0.85 * (len(games) + len(results)) / total
         except (ValueError, KeyError, TypeError):
             raise RecordError("records.import_damaged") from None
         report = ImportReport()
+        latest = _tomorrow_end()
         known = {r["id"] for r in self.results}
+        new: dict[str, dict[str, Any]] = {}
         for row in results:
-            if row["id"] in known:
+            if row["id"] in known or row["id"] in new:
                 report.skipped += 1
-                continue
-            known.add(row["id"])
+            elif row["finished"] > latest:
+                report.future += 1
+            else:
+                new[row["id"]] = row
+        room = max(0, MAX_RESULTS - len(self.results))
+        added = sorted(new.values(), key=_order)
+        if len(added) > room:
+            if not fit:
+                report.needs_consent, report.fits, report.left_out = True, room, len(added) - room
+                report.kept = len(self.results)
+                yield report
+                return
+            report.left_out = len(added) - room
+            added = added[len(added) - room:]
+        changes: list[Change] = []
+        for row in added:
             self.results.append(row)
-            report.results_added += 1
+            changes.append(("put", "results", row["id"], row))
+        report.results_added = len(added)
         self.results.sort(key=_order)
-        del self.results[:-MAX_RESULTS]
-        for g in sorted(games, key=lambda g: g["added"]):
-            if self._keep_game(g["id"], g["code"], g["pinned"], g["added"], trim=False):
+        # games for replay: never pushing out one already here; the newest imported fill the free places
+        kept_games = {g["id"] for g in self.games}
+        free = max(0, KEEP_GAMES - sum(not g["pinned"] for g in self.games))
+        free_pins = max(0, MAX_PINNED - sum(g["pinned"] for g in self.games))
+        for g in sorted(games, key=lambda g: g["added"], reverse=True):
+            if g["id"] in kept_games:
+                report.skipped += 1
+            elif g["added"] > latest:
+                report.future += 1
+            elif (free_pins if g["pinned"] else free) > 0:
+                kept_games.add(g["id"])
+                if g["pinned"]:
+                    free_pins -= 1
+                else:
+                    free -= 1
+                changes += self._keep_game(g["id"], g["code"], g["pinned"], g["added"], trim=False)
                 report.games_added += 1
             else:
-                report.skipped += 1
+                report.left_out += 1
         self.games.sort(key=lambda g: g["added"])  # stable: equal stamps keep their order
-        self._trim()
         for key, rid in daily.items():
-            if key not in self.daily:
+            if key[:10] > latest[:10]:
+                report.future += 1
+            elif key not in self.daily:
                 self.daily[key] = rid
+                changes.append(("put", "daily", key, rid))
                 report.daily_added += 1
         # a daily result counted in one book but practice in the other: the counted one wins
         counted_ids = set(self.daily.values())
         for row in self.results:
+            counted = row["counted"]
             if row["daily"] and row["id"] in counted_ids:
                 row["counted"] = True
             elif row["daily"] and self.daily.get(row["daily"]) != row["id"]:
                 row["counted"] = False
-        self._save()
-        return report
+            if row["counted"] != counted and row["id"] not in new:
+                changes.append(("put", "results", row["id"], row))
+        report.kept = len(self.results)
+        self._commit(changes, "import")
+        yield report
 
     def _import_record(self, data: dict[str, Any]) -> ImportReport:
         """Import one game's record file (what is offered when a link would be too long)."""
@@ -461,14 +582,15 @@ class RecordBook:
             Replay(record)
         except GameError:
             raise RecordError("records.import_damaged") from None
-        report = ImportReport()
+        report = ImportReport(kept=len(self.results))
         if any(r["id"] == record.id for r in self.results) or any(g["id"] == record.id for g in self.games):
             report.skipped = 1
             return report
         # someone else's game opened from a file: replayable, but not in this player's statistics
-        if self._keep_game(record.id, share.encode(record)):
+        changes = self._keep_game(record.id, share.encode(record))
+        if changes:
             report.games_added = 1
-        self._save()
+        self._commit(changes, "import")
         return report
 
 

@@ -5,6 +5,9 @@ The last 30 scores of each group are a small chart drawn on a canvas
 (:class:`game.ui.canvas.Board`). *Export* downloads the whole book as a JSON
 file; *Import* merges such a file (or one game's record file) without
 duplicates, and a file that cannot be read changes nothing and says why.
+Importing only adds: when the new results would take the book past its limit,
+the screen asks first (nothing is changed until the player agrees). The
+storage the app uses on this device is shown at the bottom.
 """
 
 from __future__ import annotations
@@ -17,7 +20,7 @@ from .canvas import Board, DrawList
 from .dom import el
 from .i18n import t
 from .catalog import catalog, game_title
-from .records import KlausRecord, Stats
+from .records import MAX_RESULTS, ImportReport, KlausRecord, Stats
 from .words import level_words, mode_words
 
 CHART_W, CHART_H = 320, 110
@@ -55,6 +58,10 @@ class StatsScreen:
         lang = self.lang
         self.body = el("div", {"class": "stack", "id": "stats-body"})
         self.notice = el("p", {"class": "notice", "role": "alert", "id": "stats-notice", "hidden": True})
+        self.consent = el("div", {"class": "card stack", "id": "stats-consent", "hidden": True})
+        self.usage = el("p", {"class": "muted", "id": "stats-storage"})
+        self.progress = el("progress", {"id": "stats-import-progress", "max": 100, "value": 0, "hidden": True,
+                                        "aria-label": t("stats.import_reading", lang)})
         self.file = el("input", {"type": "file", "id": "stats-file", "accept": "application/json,.json",
                                  "class": "file", "onchange": self._import})
         self.section = el("section", {"class": "stack screen", "id": "stats", "aria-labelledby": "stats-title"},
@@ -62,13 +69,17 @@ class StatsScreen:
                              el("h1", {"id": "stats-title"}, t("stats.title", lang)),
                              el("button", {"type": "button", "id": "stats-back", "onclick": lambda e: self.app.show_start()},
                                 t("stats.back", lang))),
-                          self.notice, self.body,
+                          self.notice, self.progress, self.consent, self.body,
                           el("div", {"class": "actions"},
                              el("button", {"type": "button", "id": "stats-export", "onclick": self._export},
                                 t("stats.export", lang)),
                              el("label", {"class": "button", "for": "stats-file", "id": "stats-import"},
-                                t("stats.import", lang), self.file)))
+                                t("stats.import", lang), self.file)),
+                          self.usage)
         root.appendChild(self.section)
+        usage = getattr(self.app, "storage_usage", None)
+        if usage is not None:
+            usage(self._show_usage)
         notice = self.app.book.notice
         if notice is not None:
             self._say(notice.text(lang), error=True)
@@ -139,24 +150,87 @@ class StatsScreen:
         self.app.download(name, self.app.book.export_json())
         self._say(t("stats.exported", self.lang, name=name))
 
+    def _show_usage(self, data: dict[str, Any]) -> None:
+        """The page's answer: bytes used and allowed, and whether the browser keeps them from eviction."""
+        used, quota = data.get("usage"), data.get("quota")
+        if not isinstance(used, (int, float)) or not isinstance(quota, (int, float)) or quota <= 0:
+            self.usage.textContent = t("stats.storage_unknown", self.lang)
+            return
+        key = "stats.storage_persisted" if data.get("persisted") else "stats.storage"
+        self.usage.textContent = t(key, self.lang, used=byte_size(used), quota=byte_size(quota))
+        self.usage.dataset.usage = str(int(used))
+
     def _import(self, event: Any) -> None:
         files = getattr(event, "files", [])
         if not files:
             return
         name, text = files[0]
+        self.file.value = ""
         if text is None:
             self._say(t("stats.import_unreadable", self.lang), error=True)
             return
-        try:
-            report = self.app.book.import_json(text)
-        except RecordError as exc:
-            self._say(exc.text(self.lang), error=True)
-            return
-        self.render()
+        self._run_import(text, fit=False)
+
+    def _run_import(self, text: str, fit: bool) -> None:
+        """Import a slice at a time, each its own turn, so the progress bar moves and taps are answered between."""
+        self.consent.hidden = True
+        dom.clear(self.consent)
+        self.notice.hidden = True
+        self.progress.hidden = False
+        self.progress.value = 0
+        steps = self.app.book.import_steps(text, fit=fit)
+
+        def step() -> None:
+            try:
+                done = next(steps)
+            except RecordError as exc:
+                self.progress.hidden = True
+                self._say(exc.text(self.lang), error=True)
+                return
+            if not isinstance(done, ImportReport):
+                self.progress.value = round(100 * done)
+                dom.later(0, step)
+                return
+            self.progress.hidden = True
+            if done.needs_consent:
+                self._ask(text, done)
+                return
+            self.render()
+            self._say(imported_text(done, self.lang))
+
+        step()
+
+    def _ask(self, text: str, report: ImportReport) -> None:
+        """New results past the book's limit: nothing is changed until the player agrees to add those that fit."""
         lang = self.lang
-        self._say(t("stats.imported.counted", lang, games=t("count.games", lang, count=report.games_added),
-                    results=t("count.results", lang, count=report.results_added), skipped=report.skipped))
-        self.file.value = ""
+        self.notice.hidden = True
+        def cancel(_: Any) -> None:
+            self.consent.hidden = True
+            dom.clear(self.consent)
+            self._say(t("stats.import_cancelled", lang))
+        dom.append(self.consent,
+                   el("p", {"role": "alert", "id": "stats-consent-text"},
+                      t("stats.import_consent", lang, new=report.fits + report.left_out, limit=MAX_RESULTS, fits=report.fits)),
+                   el("div", {"class": "actions"},
+                      el("button", {"type": "button", "class": "primary", "id": "stats-import-fit",
+                                    "onclick": lambda e: self._run_import(text, fit=True)}, t("stats.import_fit", lang, fits=report.fits)),
+                      el("button", {"type": "button", "id": "stats-import-cancel", "onclick": cancel}, t("stats.import_cancel", lang))))
+        self.consent.hidden = False
 
 
-__all__ = ["StatsScreen", "chart"]
+def imported_text(report: ImportReport, lang: str) -> str:
+    """What an import did, exactly: added, skipped (already here), refused (dated after tomorrow), left out, kept."""
+    return t("stats.imported.counted", lang, games=t("count.games", lang, count=report.games_added),
+             results=t("count.results", lang, count=report.results_added), skipped=report.skipped,
+             future=report.future, left_out=report.left_out, kept=t("count.results", lang, count=report.kept))
+
+
+def byte_size(n: float) -> str:
+    """A byte count as a person reads it (kB, MB, GB: powers of 1000, as phones show storage)."""
+    for unit, size in (("GB", 1e9), ("MB", 1e6), ("kB", 1e3)):
+        if n >= size:
+            return f"{n / size:.1f} {unit}"
+    return f"{int(n)} B"
+
+
+__all__ = ["StatsScreen", "byte_size", "chart", "imported_text"]

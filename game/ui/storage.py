@@ -1,9 +1,15 @@
-"""Autosave and settings in the browser's ``localStorage`` (or any key-value store).
+"""The app's data on this device: autosaves, the record book's rows, settings (see game/ui/README.md, "The store").
 
-Nothing here imports the browser: :class:`Store` takes any object with
-``getItem``/``setItem``/``removeItem`` (:class:`PageBackend` in the worker,
-:class:`MemoryBackend` in tests), so the rules for bad saves are tested
-under CPython.
+The page keeps them in IndexedDB (``site/store.js``) and the start screen's
+settings in ``localStorage``; the worker keeps a *mirror*, sent with the boot
+message, and asks for every change as a batch that the page applies as one
+transaction. Nothing here imports the browser: :class:`MemoryBackend` is the
+mirror alone (tests, or a browser that gives the page no database), and
+:class:`PageBackend` also sends each batch to the page, hears whether it was
+stored, and retries what was not, telling the app (:attr:`PageBackend.on_status`).
+
+Tables: ``kv`` (autosave slots, settings, data set aside), ``results`` and
+``games`` (rows keyed by game id), ``daily`` (deal key → game id).
 
 A save that cannot be read is never deleted: :meth:`Store.load_match`
 moves it to a ``…bad.N`` key, reports why, and the app starts fresh.
@@ -12,67 +18,248 @@ moves it to a ``…bad.N`` key, reports why, and the app starts fresh.
 from __future__ import annotations
 
 import json
+import random
 import time
 from dataclasses import dataclass
-from typing import Any, Callable, Protocol
+from typing import Any, Callable, Iterable
 
 from ..core import GameError, Match
 
 PREFIX = "house-games."
-AUTOSAVE_KEY = PREFIX + "autosave"
+AUTOSAVE_KEY = PREFIX + "autosave"  #: the one autosave of versions before the store; read as a slot
+SLOT_PREFIX = PREFIX + "game."  #: one autosave slot per game in progress: ``house-games.game.<id>``
 BAD_SAVE_PREFIX = PREFIX + "autosave.bad."
-SETTINGS_KEY = PREFIX + "settings"
+SETTINGS_KEY = PREFIX + "settings"  #: kept in localStorage: the start screen reads it before the first paint
+TABLES = ("kv", "results", "games", "daily")
+#: Seconds between retries of a write that failed (doubling up to the last)
+RETRY_S = (2, 4, 8, 15)
+
+#: One change: ("put" | "del", table, key, value)
+Change = tuple[str, str, Any, Any]
 
 
-class Backend(Protocol):
-    """The part of the Web Storage API the store uses."""
-
-    def getItem(self, key: str) -> str | None: ...
-    def setItem(self, key: str, value: str) -> None: ...
-    def removeItem(self, key: str) -> None: ...
+def is_slot(key: str) -> bool:
+    """Whether a kv key is a game's autosave slot (the same rule as ``isSlot`` in ``site/store.js``)."""
+    return key == AUTOSAVE_KEY or key.startswith(AUTOSAVE_KEY + ".moved.") or key.startswith(SLOT_PREFIX)
 
 
 class MemoryBackend:
-    """A dict standing in for ``localStorage`` (tests, or a browser with storage disabled)."""
+    """The store's tables in memory: the worker's mirror of the page's database, or all there is in tests."""
 
-    def __init__(self, items: dict[str, str] | None = None) -> None:
+    def __init__(self, items: dict[str, str] | None = None, tables: dict[str, Any] | None = None) -> None:
         self.items: dict[str, str] = dict(items or {})
+        self.tables: dict[str, dict[str, Any]] = {"kv": self.items, "results": {}, "games": {}, "daily": {}}
+        tables = tables or {}
+        for name in ("results", "games"):
+            for row in tables.get(name) or []:
+                if isinstance(row, dict) and isinstance(row.get("id"), str):
+                    self.tables[name][row["id"]] = row
+        daily = tables.get("daily") or {}
+        if isinstance(daily, dict):
+            self.tables["daily"].update({k: v for k, v in daily.items() if isinstance(k, str)})
+        #: called with the changes another tab made (the record book reloads its rows)
+        self.on_change: Callable[[list[Change]], Any] = lambda changes: None
 
     def getItem(self, key: str) -> str | None:
-        return self.items.get(key)
+        value = self.items.get(key)
+        return value if isinstance(value, str) else None
 
     def setItem(self, key: str, value: str) -> None:
-        self.items[key] = str(value)
+        self.commit([("put", "kv", key, str(value))], key)
 
     def removeItem(self, key: str) -> None:
-        self.items.pop(key, None)
+        self.commit([("del", "kv", key, None)], key)
+
+    def rows(self, table: str) -> dict[str, Any]:
+        """A table's rows by key (the mirror: read only)."""
+        return self.tables[table]
+
+    def apply(self, changes: Iterable[Change]) -> None:
+        """Change the mirror."""
+        for op, table, key, value in changes:
+            rows = self.tables.get(table)
+            if rows is None:
+                continue
+            if op == "put":
+                rows[key] = value
+            else:
+                rows.pop(key, None)
+
+    def commit(self, changes: list[Change], what: str, guard: dict[str, int] | None = None) -> None:
+        """Store ``changes`` together (one transaction in the page). ``what`` names them for a failure message;
+        ``guard`` (slot → revision) makes slot writes conditional on this tab owning the slot."""
+        self.apply(changes)
+
+    def lock(self, slot: str, steal: bool, answer: Callable[[bool, str | None], Any]) -> None:
+        """Own ``slot`` (the game this tab plays): ``answer(held, stored_text)``; here always granted."""
+        answer(True, self.getItem(slot))
+
+    def unlock(self, slot: str) -> None:
+        """Stop owning ``slot``."""
+
+    def changed(self, changes: list[Any]) -> None:
+        """Another tab stored ``changes``."""
+        clean = [(str(c[0]), str(c[1]), c[2], c[3] if len(c) > 3 else None) for c in changes
+                 if isinstance(c, (list, tuple)) and len(c) >= 3]
+        self.apply(clean)
+        self.on_change(clean)
+
+
+@dataclass
+class Batch:
+    """Writes waiting to be stored: merged changes (the last for each key wins), what they are, slot guards."""
+
+    changes: dict[tuple[str, Any], Change]
+    what: list[str]
+    guard: dict[str, int]
+
+    def merge(self, later: "Batch") -> None:
+        """Add ``later``'s writes (they win for the same key)."""
+        for key, change in later.changes.items():
+            self.changes.pop(key, None)
+            self.changes[key] = change
+        self.what += [w for w in later.what if w not in self.what]
+        self.guard.update(later.guard)
 
 
 class PageBackend(MemoryBackend):
-    """The page's ``localStorage`` seen from the worker: a snapshot sent at boot, every write forwarded.
+    """The mirror of the page's database; every commit is sent to the page, one batch at a time.
 
-    ``send(key, value)`` forwards a write (``value`` ``None`` removes the key);
-    :meth:`changed` takes in a change another tab made.
+    ``send(op)`` posts an operation to the page (``["db", seq, changes, guards]``, ``["store", key, value]``
+    for the settings in localStorage, ``["lock", slot, steal]``, ``["unlock", slot]``);
+    :meth:`stored` takes the page's answer. While a batch is out, later writes wait and merge, so a failed
+    batch is retried with everything written since, in order, and nothing newer is ever overwritten by older.
+    ``schedule(seconds, fn)`` runs the retries.
     """
 
-    def __init__(self, items: dict[str, str], send: Callable[[str, str | None], Any]) -> None:
-        super().__init__(items)
+    def __init__(self, items: dict[str, str], tables: dict[str, Any] | None, send: Callable[[list[Any]], Any],
+                 schedule: Callable[[float, Callable[[], Any]], Any] = lambda s, fn: None) -> None:
+        super().__init__(items, tables)
         self.send = send
+        self.schedule = schedule
+        self.seq = 0
+        self.out: tuple[int, Batch] | None = None  #: the batch the page is storing
+        self.waiting: Batch | None = None  #: written since (or failed, to retry)
+        self.failing: str | None = None  #: why the last attempt failed ("full", "failed", …), None once stored
+        self.retries = 0
+        self.retry_due = False
+        self.lock_answers: dict[str, Callable[[bool, str | None], Any]] = {}
+        #: ``on_status(failing, what)``: a write failed (``failing`` the reason, ``what`` the names of what is
+        #: unsaved) or, with ``failing`` None, everything is stored again
+        self.on_status: Callable[[str | None, list[str]], Any] = lambda failing, what: None
+        #: ``on_lost(slot)``: another tab took this tab's game over (its writes to the slot were refused)
+        self.on_lost: Callable[[str], Any] = lambda slot: None
 
     def setItem(self, key: str, value: str) -> None:
-        super().setItem(key, value)
-        self.send(key, str(value))
-
-    def removeItem(self, key: str) -> None:
-        super().removeItem(key)
-        self.send(key, None)
-
-    def changed(self, key: str, value: Any) -> None:
-        """Another tab changed ``key`` (``value`` None: removed)."""
-        if isinstance(value, str):
-            self.items[key] = value
+        if key == SETTINGS_KEY:
+            self.items[key] = str(value)
+            self.send(["store", key, str(value)])
         else:
-            self.items.pop(key, None)
+            super().setItem(key, value)
+
+    def commit(self, changes: list[Change], what: str, guard: dict[str, int] | None = None) -> None:
+        self.apply(changes)
+        batch = Batch({(c[1], c[2]): c for c in changes}, [what], dict(guard or {}))
+        if self.waiting is None:
+            self.waiting = batch
+        else:
+            self.waiting.merge(batch)
+        self.pump()
+
+    def unsaved(self) -> list[str]:
+        """What is not stored yet (being stored, or waiting after a failure)."""
+        names: list[str] = []
+        for batch in ([self.out[1]] if self.out else []) + ([self.waiting] if self.waiting else []):
+            names += [w for w in batch.what if w not in names]
+        return names
+
+    def pump(self) -> None:
+        """Send what waits, unless a batch is out."""
+        if self.out is not None or self.waiting is None:
+            return
+        batch, self.waiting = self.waiting, None
+        self.seq += 1
+        self.out = (self.seq, batch)
+        guards = [{"slot": slot, "rev": rev} for slot, rev in batch.guard.items()
+                  if (("kv", slot) in batch.changes and batch.changes[("kv", slot)][0] == "put")]
+        self.send(["db", self.seq, [list(c) for c in batch.changes.values()], guards])
+
+    def stored(self, data: dict[str, Any]) -> None:
+        """The page's answer to a batch: ``{"seq", "ok", "reason", "error"}``."""
+        if data.get("seq") is None:  # the settings (localStorage) could not be written: said until a write succeeds
+            if not data.get("ok"):
+                self.failing = str(data.get("reason") or "failed")
+                self.on_status(self.failing, ["settings"])
+            return
+        if self.out is None or data.get("seq") != self.out[0]:
+            return
+        _, batch = self.out
+        self.out = None
+        if data.get("ok"):
+            self.retries = 0
+            if self.failing is not None and self.waiting is None:
+                self.failing = None
+                self.on_status(None, [])
+            self.pump()
+            return
+        reason = str(data.get("reason") or "failed")
+        if reason in ("lost", "stale"):
+            # another tab owns this game now: its slot is not ours to write; the rest is still stored
+            for slot in batch.guard:
+                batch.changes.pop(("kv", slot), None)
+                self.on_lost(slot)
+            batch.guard = {}
+            if batch.changes:
+                self._requeue(batch)
+            self.pump()
+            return
+        self.failing = reason
+        self._requeue(batch)
+        self.on_status(reason, self.unsaved())
+        if not self.retry_due:
+            self.retry_due = True
+            delay = RETRY_S[min(self.retries, len(RETRY_S) - 1)]
+            self.retries += 1
+            self.schedule(delay, self.retry)
+
+    def _requeue(self, batch: Batch) -> None:
+        if self.waiting is not None:
+            batch.merge(self.waiting)  # written since: newer, so it wins
+        self.waiting = batch
+
+    def retry(self) -> None:
+        """Try the waiting writes again (a timer; the next write also does)."""
+        self.retry_due = False
+        self.pump()
+
+    def lock(self, slot: str, steal: bool, answer: Callable[[bool, str | None], Any]) -> None:
+        self.lock_answers[slot] = answer
+        self.send(["lock", slot, steal])
+
+    def locked(self, data: dict[str, Any]) -> None:
+        """The page's answer to :meth:`lock`: ``{"slot", "held", "value"}``."""
+        slot = str(data.get("slot"))
+        answer = self.lock_answers.pop(slot, None)
+        value = data.get("value")
+        value = value if isinstance(value, str) else None
+        if data.get("held") and value is not None and ("kv", slot) not in self.pending_keys():
+            self.items[slot] = value  # as stored once owned: another tab's last move included
+        if answer is not None:
+            answer(bool(data.get("held")), self.items.get(slot) if data.get("held") else value)
+
+    def unlock(self, slot: str) -> None:
+        self.send(["unlock", slot])
+
+    def pending_keys(self) -> set[tuple[str, Any]]:
+        """(table, key) of every write not stored yet."""
+        keys: set[tuple[str, Any]] = set()
+        for batch in ([self.out[1]] if self.out else []) + ([self.waiting] if self.waiting else []):
+            keys |= set(batch.changes)
+        return keys
+
+    def changed(self, changes: list[Any]) -> None:
+        pending = self.pending_keys()
+        super().changed([c for c in changes if isinstance(c, (list, tuple)) and len(c) >= 3 and (c[1], c[2]) not in pending])
 
 
 @dataclass
@@ -82,41 +269,96 @@ class LoadResult:
     match: Match | None = None
     error: str | None = None  #: why the save could not be read
     kept_as: str | None = None  #: key the unreadable save was moved to
+    slot: str | None = None  #: the slot it was read from
 
 
 class Store:
-    """The app's persistent data: one autosaved match and the settings."""
+    """The app's persistent data: the autosave of the game this tab plays (its *slot*), settings, and the
+    backend the record book keeps its rows in.
 
-    def __init__(self, backend: Backend) -> None:
+    Every game in progress has its own slot, so two tabs playing two games never write the same save; a tab
+    owns the slot of the game it shows (a Web Lock in the page), and each save carries a revision ``rev`` the
+    page checks, so a tab that lost its game can never overwrite a newer save.
+    """
+
+    def __init__(self, backend: MemoryBackend) -> None:
         self.backend = backend
+        self.slot: str | None = None  #: the slot this tab writes
+        self.rev = 0  #: revision of the last save of :attr:`slot`
 
     def _get(self, key: str) -> str | None:
         value = self.backend.getItem(key)
         # JS null arrives as pyodide's jsnull, not None: anything but a string means "absent"
         return value if isinstance(value, str) else None
 
-    # -- autosave
+    # -- slots
+    def slots(self) -> list[str]:
+        """Every autosave slot, the one saved last first (ties: the greater key)."""
+        def order(key: str) -> tuple[float, str]:
+            try:
+                at = json.loads(self._get(key) or "{}").get("saved_at")
+            except (ValueError, AttributeError):
+                at = None
+            return (at if isinstance(at, (int, float)) and not isinstance(at, bool) else 0, key)
+        return sorted((k for k in self.backend.items if is_slot(k) and self._get(k) is not None), key=order, reverse=True)
+
     def has_autosave(self) -> bool:
-        """True when something is stored under the autosave key (readable or not)."""
-        return self._get(AUTOSAVE_KEY) is not None
+        """True when a game is saved (readable or not)."""
+        return bool(self.slots())
 
+    def take_slot(self, slot: str, text: str | None = None) -> None:
+        """Write ``slot`` from now on (this tab owns it); ``text`` is its stored save (for its revision)."""
+        if self.slot is not None and self.slot != slot:
+            self.backend.unlock(self.slot)
+        self.slot = slot
+        self.rev = _revision(text if text is not None else self._get(slot))
+
+    def new_slot(self) -> str:
+        """A new game: forget the slot this tab played (its game is over or replaced, as one autosave was) and
+        take a new one."""
+        old = self.slot
+        slot = f"{SLOT_PREFIX}{int(time.time() * 1000):x}{random.getrandbits(32):08x}"
+        changes: list[Change] = []
+        if old is not None and self._get(old) is not None:
+            changes.append(("del", "kv", old, None))
+        self.take_slot(slot, None)
+        if changes:
+            self.backend.commit(changes, "autosave")
+        self.backend.lock(slot, False, lambda held, text: None)  # new: nobody else can hold it
+        return slot
+
+    # -- autosave
     def save_match(self, match: Match) -> None:
-        """Store ``match`` as the autosave (called after every action), stamped ``saved_at`` (ms since
-        1970) for the start screen's Resume summary; :meth:`Match.from_json` ignores the stamp."""
-        data = {**match.to_json(), "saved_at": int(time.time() * 1000)}
-        self.backend.setItem(AUTOSAVE_KEY, json.dumps(data, separators=(",", ":")))
+        """Store ``match`` in this tab's slot (called after every action), stamped ``saved_at`` (ms since
+        1970, for the start screen's Resume summary) and ``rev`` (its revision)."""
+        if self.slot is None:
+            self.new_slot()
+        assert self.slot is not None
+        self.rev += 1
+        data = {**match.to_json(), "saved_at": int(time.time() * 1000), "rev": self.rev}
+        self.backend.commit([("put", "kv", self.slot, json.dumps(data, separators=(",", ":")))], "autosave",
+                            {self.slot: self.rev})
 
-    def clear_autosave(self) -> None:
-        """Forget the autosave (a finished game is not resumed)."""
-        self.backend.removeItem(AUTOSAVE_KEY)
+    def clear_autosave(self, slot: str | None = None) -> None:
+        """Forget this tab's autosave (or the save in ``slot``, e.g. a finished game found at start)."""
+        slot = slot if slot is not None else self.slot
+        if slot is not None:
+            self.backend.removeItem(slot)
 
-    def load_match(self) -> LoadResult:
-        """Read the autosave; on any failure keep the raw text aside and say why."""
-        raw = self._get(AUTOSAVE_KEY)
+    def load_match(self, slot: str | None = None, text: str | None = None) -> LoadResult:
+        """Read a slot (default: the one saved last); on any failure keep the raw text aside and say why."""
+        if slot is None:
+            slots = self.slots()
+            if not slots:
+                return LoadResult()
+            slot = slots[0]
+        raw = text if text is not None else self._get(slot)
         if raw is None:
-            return LoadResult()
+            return LoadResult(slot=slot)
         try:
             data = json.loads(raw)
+            if isinstance(data, dict):  # our stamps, not part of the saved game
+                data = {k: v for k, v in data.items() if k not in ("saved_at", "rev")}
             match = Match.from_json(data)
         except (ValueError, GameError, ImportError, RecursionError) as exc:
             reason = str(exc) or type(exc).__name__
@@ -124,17 +366,16 @@ class Store:
                 reason = "the saved text is not valid JSON"
             elif isinstance(exc, ImportError):
                 reason = "its game is not available in this version"
-            return LoadResult(error=reason, kept_as=self.set_aside(raw))
-        return LoadResult(match=match)
+            return LoadResult(error=reason, kept_as=self.set_aside(raw, slot), slot=slot)
+        return LoadResult(match=match, slot=slot)
 
-    def set_aside(self, raw: str) -> str:
+    def set_aside(self, raw: str, slot: str = AUTOSAVE_KEY) -> str:
         """Move an unreadable save to the first free ``…bad.N`` key and return that key."""
         n = 1
         while self._get(f"{BAD_SAVE_PREFIX}{n}") is not None:
             n += 1
         key = f"{BAD_SAVE_PREFIX}{n}"
-        self.backend.setItem(key, raw)
-        self.backend.removeItem(AUTOSAVE_KEY)
+        self.backend.commit([("put", "kv", key, raw), ("del", "kv", slot, None)], "autosave")
         return key
 
     # -- settings
@@ -149,3 +390,11 @@ class Store:
     def save_settings(self, settings: dict[str, Any]) -> None:
         """Remember the start-screen choices."""
         self.backend.setItem(SETTINGS_KEY, json.dumps(settings, sort_keys=True))
+
+
+def _revision(text: str | None) -> int:
+    try:
+        rev = json.loads(text or "{}").get("rev", 0)
+    except (ValueError, AttributeError):
+        return 0
+    return rev if isinstance(rev, int) and not isinstance(rev, bool) else 0

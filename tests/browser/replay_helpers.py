@@ -55,6 +55,6 @@ def table_scores(page: Any, table: str = "#scores") -> list[int]:
 
 
 def storage(page: Any) -> dict[str, str]:
-    """This app's localStorage keys and values."""
-    return page.evaluate("""() => Object.fromEntries(Object.keys(localStorage)
-        .filter((k) => k.startsWith('house-games.') && k !== 'house-games.settings').map((k) => [k, localStorage.getItem(k)]))""")
+    """This app's stored data (its database's tables, as stored; the settings excepted): every non-empty table."""
+    data = page.evaluate("houseGames.dump()")
+    return {name: rows for name, rows in data.items() if rows}

@@ -24,7 +24,7 @@ QUICK = "?pause=0"
 
 
 def saved(page) -> dict | None:
-    raw = page.evaluate("localStorage.getItem('house-games.autosave')")
+    raw = page.evaluate("houseGames.autosave()")
     return json.loads(raw) if raw else None
 
 

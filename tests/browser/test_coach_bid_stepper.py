@@ -49,8 +49,8 @@ def open_at(page: Any, open_app: Any, match: Match) -> None:
 
 
 def autosaved_action(page: Any, index: int) -> dict[str, Any]:
-    page.wait_for_function("JSON.parse(localStorage.getItem('house-games.autosave')).actions.length > %d" % index)
-    return json.loads(page.evaluate("localStorage.getItem('house-games.autosave')"))["actions"][index]["action"]
+    page.wait_for_function("JSON.parse(houseGames.autosave()).actions.length > %d" % index)
+    return json.loads(page.evaluate("houseGames.autosave()"))["actions"][index]["action"]
 
 
 def test_the_hinted_bid_is_on_the_stepper_and_bids_it(page, open_app):

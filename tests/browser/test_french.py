@@ -164,11 +164,11 @@ def test_nyhavn_game_in_french(make_context, open_app, shot):
     shot(page, "french-nyhavn-360x640")
     turns = 0
     while wait_my_turn(page) != "over" and turns < 400:
-        before = page.evaluate("localStorage.getItem('house-games.autosave')")
+        before = page.evaluate("houseGames.autosave()")
         play_one_turn(page)
         turns += 1
         page.wait_for_function(
-            "(prev) => document.getElementById('end-screen') !== null || localStorage.getItem('house-games.autosave') !== prev",
+            "(prev) => document.getElementById('end-screen') !== null || houseGames.autosave() !== prev",
             arg=before, timeout=60_000)
         if not page.locator("#end-screen").count():
             scan(f"Nyhavn step {turns}")

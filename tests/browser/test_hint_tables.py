@@ -103,13 +103,13 @@ def test_the_hint_is_the_strong_players_choice_marked_on_the_table(page, open_ap
     assert page.locator(selector).count() == 1, f"no button {selector} on the table"
     assert outline(page, selector) == "solid"
     # counted in the autosave
-    save = json.loads(page.evaluate("localStorage.getItem('house-games.autosave')"))
+    save = json.loads(page.evaluate("houseGames.autosave()"))
     assert save["hints"][0] == 1 and shown["used"] == 1
     # making a move takes the hint off the table
     if game_id == "neueheimat":
         page.locator(selector).tap()
-        page.wait_for_function("JSON.parse(localStorage.getItem('house-games.autosave')).actions.length > %d" % len(match.entries))
-        save = json.loads(page.evaluate("localStorage.getItem('house-games.autosave')"))
+        page.wait_for_function("JSON.parse(houseGames.autosave()).actions.length > %d" % len(match.entries))
+        save = json.loads(page.evaluate("houseGames.autosave()"))
         assert save["actions"][len(match.entries)]["action"] == expected.action  # tapping the mark makes the suggested move
         page.wait_for_function("document.querySelector('#hint-note').hidden")
 

@@ -42,7 +42,7 @@ def test_neueheimat_hidden_money_is_not_drawn_for_the_other_players(page, open_a
         match = saved_match(page)
         before = len(match.entries)
         tap_action(page, human_policy(match.state, nh.legal_actions(match.state)))
-        page.wait_for_function(f"JSON.parse(localStorage.getItem('{AUTOSAVE}')).actions.length > {before}")
+        page.wait_for_function(f"JSON.parse(houseGames.autosave()).actions.length > {before}")
     else:
         raise AssertionError("the pass screen never came")
     assert page.locator("section.table").is_hidden()

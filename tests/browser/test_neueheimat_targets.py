@@ -91,7 +91,7 @@ def test_road_choices_fit_a_finger(make_context, site_url, shot):
     for i, (case, (kind, _, _, _, prefix)) in enumerate(CASES.items()):
         if i:
             other.evaluate("(save) => localStorage.setItem('house-games.autosave', save)", saves[i])
-            page.wait_for_function("(save) => localStorage.getItem('house-games.autosave') === save", arg=saves[i])
+            page.wait_for_function("(save) => (houseGames.savedGame() || {}).text === save", arg=saves[i])  # the save written last
             page.locator("#menu").tap()
         page.locator("#resume").tap()
         page.wait_for_function("(p) => document.querySelector(`.board button.target[data-key^='${p}']`) !== null", arg=prefix,
@@ -173,7 +173,7 @@ def tap_records(page, match, key: str, legal: list[dict]) -> None:
     """Tap the table's button ``key``: the autosave records the legal action it stands for, next after ``match``'s."""
     count = len(match.entries)
     page.locator(f".board button.target[data-key='{key}']").tap()
-    page.wait_for_function("(n) => JSON.parse(localStorage.getItem('house-games.autosave')).actions.length > n", arg=count,
+    page.wait_for_function("(n) => JSON.parse(houseGames.autosave()).actions.length > n", arg=count,
                            timeout=30_000)
-    saved = json.loads(page.evaluate("localStorage.getItem('house-games.autosave')"))
+    saved = json.loads(page.evaluate("houseGames.autosave()"))
     assert saved["actions"][count]["action"] == action_for_key(key, legal)

@@ -16,7 +16,7 @@ AUTOSAVE = "house-games.autosave"
 
 def saved_match(page) -> Match | None:
     """The autosaved match, read back with the engine (what the page has really played)."""
-    raw = page.evaluate(f"localStorage.getItem({json.dumps(AUTOSAVE)})")
+    raw = page.evaluate(f"houseGames.autosave()")
     return Match.from_json(json.loads(raw)) if raw else None
 
 
@@ -106,7 +106,7 @@ def test_three_player_round_by_touch_scores_match_engine(page, open_app, shot):
         before = len(match.entries)
         tap_action(page, human_policy(match.state, nh.legal_actions(match.state)))
         taps += 1
-        page.wait_for_function(f"JSON.parse(localStorage.getItem('{AUTOSAVE}')).actions.length > {before}")
+        page.wait_for_function(f"JSON.parse(houseGames.autosave()).actions.length > {before}")
         assert taps < 200
     match = saved_match(page)
     assert nh.is_over(match.state)
@@ -139,7 +139,7 @@ def play_until_my_auction(page, max_taps: int = 80) -> Match:
             return match
         before = len(match.entries)
         tap_action(page, human_policy(match.state, nh.legal_actions(match.state)))
-        page.wait_for_function(f"JSON.parse(localStorage.getItem('{AUTOSAVE}')).actions.length > {before}")
+        page.wait_for_function(f"JSON.parse(houseGames.autosave()).actions.length > {before}")
     raise AssertionError("seat 0 never got to auction")
 
 
@@ -176,7 +176,7 @@ def test_human_auctioneer_buys(page, open_app, shot):
     assert f"You pay {match_names(page)[bidder]} {high}M" in buy.inner_text()  # what buying means, spelled out
     shot(page, "neueheimat-resolve-390x844")
     buy.tap()
-    page.wait_for_function(f"JSON.parse(localStorage.getItem('{AUTOSAVE}')).actions.length > {len(match.entries)}")
+    page.wait_for_function(f"JSON.parse(houseGames.autosave()).actions.length > {len(match.entries)}")
     after = saved_match(page).state
     assert after.phase == "place" and after.holder == 0
     assert after.money[0] == money[0] - high and after.money[bidder] == money[bidder] + high
@@ -186,7 +186,7 @@ def test_human_auctioneer_buys(page, open_app, shot):
     assert lots.count() == len(nh.legal_actions(after)) - 0
     first = nh.legal_actions(after)[0]
     tap_action(page, first)
-    page.wait_for_function(f"JSON.parse(localStorage.getItem('{AUTOSAVE}')).actions.length > {len(match.entries) + 1}")
+    page.wait_for_function(f"JSON.parse(houseGames.autosave()).actions.length > {len(match.entries) + 1}")
     placed = saved_match(page).states[len(match.entries) + 2]
     assert placed.board[first["row"]][first["lot"]]
 
@@ -210,7 +210,7 @@ def test_reload_mid_auction_resumes(page, open_app, shot):
     assert "bids" in page.locator("#game-log").inner_text()
     shot(page, "neueheimat-resumed-390x844")
     page.locator("#nh-controls button[data-act='sell']").tap()
-    page.wait_for_function(f"JSON.parse(localStorage.getItem('{AUTOSAVE}')).actions.length > {len(resumed.entries)}")
+    page.wait_for_function(f"JSON.parse(houseGames.autosave()).actions.length > {len(resumed.entries)}")
     fresh = saved_match(page).state.log[len(before.log):]
     assert fresh[0] == {"type": "sell", "player": 0, "to": before.high_bidder, "amount": before.high_bid, "forced": False}
 
@@ -227,7 +227,7 @@ def test_mid_game_table_screenshot(make_context, open_app, shot, width, height):
             break
         before = len(match.entries)
         tap_action(page, human_policy(match.state, nh.legal_actions(match.state)))
-        page.wait_for_function(f"JSON.parse(localStorage.getItem('{AUTOSAVE}')).actions.length > {before}")
+        page.wait_for_function(f"JSON.parse(houseGames.autosave()).actions.length > {before}")
     assert page.evaluate("document.scrollingElement.scrollWidth <= document.scrollingElement.clientWidth")
     assert page.locator(".board button.target[data-legal=true]").count() > 0
     for button in page.locator("#nh-controls button").all():
@@ -254,7 +254,7 @@ def test_hot_seat_hidden_money_guards_each_turn(page, open_app):
         match = saved_match(page)
         before = len(match.entries)
         tap_action(page, human_policy(match.state, nh.legal_actions(match.state)))
-        page.wait_for_function(f"JSON.parse(localStorage.getItem('{AUTOSAVE}')).actions.length > {before}")
+        page.wait_for_function(f"JSON.parse(houseGames.autosave()).actions.length > {before}")
     else:
         pytest.fail("the pass screen never came")
     match = saved_match(page)

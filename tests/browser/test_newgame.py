@@ -148,7 +148,7 @@ def test_the_new_game_plays_from_the_start_screen_with_its_own_option(make_conte
     page.wait_for_selector("#end-screen")
     shot(page, "newgame-end")
     shown = [int(x) for x in page.locator("#final-scores tbody td.num").all_inner_texts()]
-    saved = json.loads(page.evaluate("localStorage.getItem('house-games.autosave')"))
+    saved = json.loads(page.evaluate("houseGames.autosave()"))
     match = Match.from_json(saved)  # this process knows the toy game from its template (tests/conftest.py)
     assert match.options == {"turns": 4} and match.state.length == 4, "the start screen's choice reached the engine"
     assert toygame.is_over(match.state) and shown == toygame.scores(match.state)

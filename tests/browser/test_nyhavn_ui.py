@@ -39,7 +39,7 @@ def wait_my_turn(page, timeout: float = 60_000) -> str:
 
 
 def autosave(page) -> dict:
-    return json.loads(page.evaluate("localStorage.getItem('house-games.autosave')"))
+    return json.loads(page.evaluate("houseGames.autosave()"))
 
 
 def engine_match(page) -> Match:
@@ -105,11 +105,11 @@ def test_full_game_by_touch_against_the_computer(page, open_app, shot):
     t0 = time.perf_counter()
     turns = 0
     while wait_my_turn(page) != "over" and turns < 400:
-        before = page.evaluate("localStorage.getItem('house-games.autosave')")
+        before = page.evaluate("houseGames.autosave()")
         play_one_turn(page)
         turns += 1
         page.wait_for_function(
-            "(prev) => document.getElementById('end-screen') !== null || localStorage.getItem('house-games.autosave') !== prev",
+            "(prev) => document.getElementById('end-screen') !== null || houseGames.autosave() !== prev",
             arg=before, timeout=60_000)
         if turns == 12:
             shot(page, "nyhavn-midgame-390x844")
@@ -207,7 +207,7 @@ def test_drag_with_rotation_and_flip_and_refusals(page, open_app, shot):
     shot(page, "nyhavn-ghost-390x844")
     page.locator("#ny-place").tap()
     page.wait_for_function("document.querySelector('section.table').dataset.mine === 'true' || "
-                           "JSON.parse(localStorage.getItem('house-games.autosave')).actions.length > 0")
+                           "JSON.parse(houseGames.autosave()).actions.length > 0")
     actions = autosave(page)["actions"]
     assert actions[0]["action"] == {"type": "build", "tile": tile, "orient": orient, "col": col, "row": row}
     # the tile is in the house, for the player and for a screen reader

@@ -60,7 +60,7 @@ def test_zoomed_house_places_a_tile_by_finger_at_360x640(make_context, open_app,
     expected = {"type": "build", "tile": TILE, "orient": orient, "col": anchor[0], "row": anchor[1]}
     assert expected in legal, (key, expected)
     page.locator("#ny-place").tap()
-    page.wait_for_function("JSON.parse(localStorage.getItem('house-games.autosave')).actions.length > 0")
+    page.wait_for_function("JSON.parse(houseGames.autosave()).actions.length > 0")
     assert autosave(page)["actions"][0]["action"] == expected
     # back on the whole table, the tile is drawn in the house (and named to a screen reader)
     wait_my_turn(page)
@@ -143,7 +143,7 @@ def test_white_tile_is_placed_in_the_zoomed_house(make_context, open_app):
     count = len(autosave(page)["actions"])
     key = legal[0]["key"]
     page.locator(f".board button[data-key='{key}']").tap()
-    page.wait_for_function("(n) => JSON.parse(localStorage.getItem('house-games.autosave')).actions.length > n", arg=count)
+    page.wait_for_function("(n) => JSON.parse(houseGames.autosave()).actions.length > n", arg=count)
     _, col, row = key.split("-")
     assert autosave(page)["actions"][count]["action"] == {"type": "arms", "choice": "white", "col": int(col), "row": int(row)}
 
@@ -179,7 +179,7 @@ def test_whole_table_while_placing_drags_with_a_lifted_tile(page, open_app):
     assert page.evaluate("houseGames.inspect('screen.pick.anchor')") == list(anchor_for(TILE, orient, col + gx, row + gy))
     assert "Fits here" in page.locator("#nyhavn-info").inner_text()
     page.locator("#ny-place").tap()
-    page.wait_for_function("JSON.parse(localStorage.getItem('house-games.autosave')).actions.length > 0")
+    page.wait_for_function("JSON.parse(houseGames.autosave()).actions.length > 0")
     assert autosave(page)["actions"][0]["action"] == {"type": "build", "tile": TILE, "orient": orient, "col": col, "row": row}
 
 

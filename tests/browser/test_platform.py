@@ -119,8 +119,9 @@ def test_corrupt_autosave_is_explained_and_kept_aside(page, open_app, shot):
     assert notice.is_visible()
     assert "could not be read" in notice.inner_text()
     assert "house-games.autosave.bad.1" in notice.inner_text()
-    assert page.evaluate("localStorage.getItem('house-games.autosave.bad.1')") == BAD_TEXT
-    assert page.evaluate("localStorage.getItem('house-games.autosave')") is None
+    page.wait_for_function("houseGames.stored('house-games.autosave.bad.1') !== null")
+    assert page.evaluate("houseGames.stored('house-games.autosave.bad.1')") == BAD_TEXT
+    assert page.evaluate("houseGames.autosave()") is None
     assert page.locator("#resume").count() == 0
     assert page.get_by_role("button", name="Start new game").is_visible()
     shot(page, "platform-corrupt-autosave")

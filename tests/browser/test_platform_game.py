@@ -52,7 +52,7 @@ def test_moves_autosave_and_resume_the_same_game(page, open_app, shot):
         page.locator("#legal-actions button").first.tap()
     page.locator("#legal-actions button").first.wait_for()  # back to the human after the computer moved
     before = log_items(page)
-    saved_moves = page.evaluate("JSON.parse(localStorage.getItem('house-games.autosave')).actions.length")
+    saved_moves = page.evaluate("JSON.parse(houseGames.autosave()).actions.length")
     assert saved_moves >= 3 and len(before) > 0
     shot(page, f"platform-fallback-{game.game_id}")
     page.reload()
@@ -65,7 +65,7 @@ def test_moves_autosave_and_resume_the_same_game(page, open_app, shot):
 
 
 def autosaved_actions(page) -> int:
-    return page.evaluate("JSON.parse(localStorage.getItem('house-games.autosave')).actions.length")
+    return page.evaluate("JSON.parse(houseGames.autosave()).actions.length")
 
 
 def legal_buttons(page) -> list[str]:
@@ -91,11 +91,11 @@ def test_undo_takes_back_the_last_own_move(page, open_app):
     choices, log = legal_buttons(page), log_items(page)
     assert undo.is_disabled()  # nothing of this turn to take back yet
     place.first.tap()
-    page.wait_for_function(f"JSON.parse(localStorage.getItem('house-games.autosave')).actions.length === {count + 1}")
+    page.wait_for_function(f"JSON.parse(houseGames.autosave()).actions.length === {count + 1}")
     page.locator("#legal-actions button").first.wait_for()
     assert legal_buttons(page) != choices and undo.is_enabled()
     undo.tap()
-    page.wait_for_function(f"JSON.parse(localStorage.getItem('house-games.autosave')).actions.length === {count}")
+    page.wait_for_function(f"JSON.parse(houseGames.autosave()).actions.length === {count}")
     assert legal_buttons(page) == choices
     assert log_items(page) == log
     assert undo.is_disabled()

@@ -46,7 +46,8 @@ def test_start_screen_is_usable_before_python_and_opens_the_game_when_ready(make
     assert "Opening when ready" in label and page.locator("#start-game").is_disabled()
     page.locator("header.topbar h1").wait_for(timeout=120_000)
     assert page.locator("#start-screen").is_hidden() and page.locator("#app").is_visible()
-    match = page.evaluate("JSON.parse(localStorage.getItem('house-games.autosave'))")
+    page.wait_for_function("houseGames.autosave() !== null")  # stored a moment after the table shows
+    match = page.evaluate("JSON.parse(houseGames.autosave())")
     assert match["game"] == "nyhavn" and match["num_players"] == 3 and match["seed"] == 42
     assert [s["kind"] for s in match["seats"]] == ["human", "human", "computer"]
     # Menu brings the static start screen back, with Resume

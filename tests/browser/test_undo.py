@@ -129,7 +129,7 @@ def test_neueheimat_undo_returns_the_table_as_it_was(page, open_app):
         if trial.can_undo() and not trial.undo_is_takeback():  # this turn's undo, not a takeback
             break
         tap_action(page, action)
-        page.wait_for_function(f"JSON.parse(localStorage.getItem('house-games.autosave')).actions.length > {count}")
+        page.wait_for_function(f"JSON.parse(houseGames.autosave()).actions.length > {count}")
     else:
         raise AssertionError("seed 77 never offered the human an undoable move in 60 moves")
     before = what_the_player_sees(page)

@@ -1,0 +1,324 @@
+// The app's data on this device: an IndexedDB database, one per site path (GitHub Pages gives every project of a
+// user one origin, so the name carries the path and two projects never meet). The page owns it; the Python worker
+// keeps a mirror (sent at boot) and asks for writes as batches that this module applies as one transaction each,
+// answering whether it worked. Layout, versions, migration and locking: game/ui/README.md ("The store").
+//
+//   kv       out-of-line keys: autosave slots ("house-games.game.<id>", the old "house-games.autosave"), saves and
+//            books set aside ("….bad.N"), a record book not yet split into rows ("house-games.records")
+//   results  one row per finished game, keyPath "id"
+//   games    one kept (replayable) game per row, keyPath "id"
+//   daily    "YYYY-MM-DD/challenge" -> id of the counted game
+//
+// One writer per game: a tab holds the Web Lock of the slot it plays; a write to a slot needs that lock (where the
+// browser has Web Locks) and a revision newer than the stored one (everywhere). Other tabs hear of every committed
+// write through a BroadcastChannel.
+
+const SCOPE_PATH = new URL("./", document.baseURI).pathname;
+export const DB_NAME = `house-games|${SCOPE_PATH}`;
+const DB_VERSION = 1;
+const TABLES = ["kv", "results", "games", "daily"];
+const LEGACY_PREFIX = "house-games.";
+const SETTINGS_KEY = "house-games.settings"; // stays in localStorage: start.js reads it before the first paint
+const LOCK_PREFIX = `house-games|${SCOPE_PATH}|game|`;
+
+let db = null;
+let channel = null;
+const held = new Map(); // slot -> function releasing its lock
+const lost = new Set(); // slots another tab took over
+const locking = new Map(); // slot -> promise of a lock request under way (a write waits for it)
+const kvCache = new Map(); // the kv table as committed (tests and the start screen read it synchronously)
+let onChange = () => {};
+let onLost = () => {};
+let persistAsked = false;
+
+function request(req) {
+  return new Promise((resolve, reject) => {
+    req.onsuccess = () => resolve(req.result);
+    req.onerror = () => reject(req.error);
+  });
+}
+
+function done(tx) {
+  return new Promise((resolve, reject) => {
+    tx.oncomplete = () => resolve();
+    tx.onabort = () => reject(tx.error || new DOMException("transaction aborted", "AbortError"));
+    tx.onerror = () => {}; // onabort follows with the error
+  });
+}
+
+function open() {
+  return new Promise((resolve, reject) => {
+    const req = indexedDB.open(DB_NAME, DB_VERSION);
+    req.onupgradeneeded = () => {
+      const d = req.result;
+      if (!d.objectStoreNames.contains("kv")) d.createObjectStore("kv");
+      if (!d.objectStoreNames.contains("results")) d.createObjectStore("results", { keyPath: "id" });
+      if (!d.objectStoreNames.contains("games")) d.createObjectStore("games", { keyPath: "id" });
+      if (!d.objectStoreNames.contains("daily")) d.createObjectStore("daily");
+    };
+    req.onsuccess = () => resolve(req.result);
+    req.onerror = () => reject(req.error);
+    req.onblocked = () => reject(new DOMException("the database is held by an older version in another tab", "InvalidStateError"));
+  });
+}
+
+function legacyEntries() {
+  const items = {};
+  try {
+    for (let i = 0; i < localStorage.length; i += 1) {
+      const key = localStorage.key(i);
+      if (key && key.startsWith(LEGACY_PREFIX) && key !== SETTINGS_KEY) items[key] = localStorage.getItem(key);
+    }
+  } catch { /* localStorage blocked: nothing to move */ }
+  return items;
+}
+
+// Move the old localStorage entries (written by versions before this store, or by such a version still open in
+// another tab) into the kv table. A key already there with another value is kept beside it as "<key>.moved.<ms>".
+// Each entry leaves localStorage only once it has been read back from the database equal, and only if
+// localStorage still holds that same value. Returns the keys moved.
+async function migrate(items = legacyEntries()) {
+  const keys = Object.keys(items);
+  if (!keys.length) return [];
+  const tx = db.transaction("kv", "readwrite");
+  const kv = tx.objectStore("kv");
+  const target = {};
+  const stamp = Date.now();
+  for (const key of keys) {
+    const existing = await request(kv.get(key));
+    target[key] = existing === undefined || existing === items[key] ? key : `${key}.moved.${stamp}`;
+    kv.put(items[key], target[key]);
+  }
+  await done(tx);
+  const check = db.transaction("kv", "readonly").objectStore("kv");
+  const moved = [];
+  for (const key of keys) {
+    if ((await request(check.get(target[key]))) !== items[key]) continue; // not verified: stays in localStorage
+    kvCache.set(target[key], items[key]);
+    try {
+      if (localStorage.getItem(key) === items[key]) localStorage.removeItem(key);
+    } catch { /* cannot remove: moved again (unchanged) next time */ }
+    moved.push(target[key]);
+  }
+  return moved;
+}
+
+async function readAll() {
+  const tx = db.transaction(TABLES, "readonly");
+  const kv = {};
+  const keys = await request(tx.objectStore("kv").getAllKeys());
+  const values = await request(tx.objectStore("kv").getAll());
+  keys.forEach((key, i) => { kv[key] = values[i]; kvCache.set(key, values[i]); });
+  const daily = {};
+  const dailyKeys = await request(tx.objectStore("daily").getAllKeys());
+  const dailyValues = await request(tx.objectStore("daily").getAll());
+  dailyKeys.forEach((key, i) => { daily[key] = dailyValues[i]; });
+  return {
+    kv,
+    results: await request(tx.objectStore("results").getAll()),
+    games: await request(tx.objectStore("games").getAll()),
+    daily,
+  };
+}
+
+// Open the database, move old localStorage data in, and return what the worker's boot message carries:
+// {kv, results, games, daily, moved} or {error} when this browser gives the page no database.
+export async function openStore(changed, lostSlot) {
+  onChange = changed;
+  onLost = lostSlot;
+  try {
+    if (typeof indexedDB === "undefined") throw new DOMException("this browser has no IndexedDB", "NotSupportedError");
+    db = await open();
+    db.onversionchange = () => db.close(); // a newer version of the app upgrades it; this tab's writes then fail loudly
+    const moved = await migrate();
+    const data = await readAll();
+    data.moved = moved;
+    if (typeof BroadcastChannel === "function") {
+      channel = new BroadcastChannel(DB_NAME);
+      channel.onmessage = (event) => heard(event.data);
+    }
+    // a version before this store, still open in another tab, writes localStorage: take that in too
+    addEventListener("storage", (event) => {
+      if (event.key && event.key.startsWith(LEGACY_PREFIX) && event.key !== SETTINGS_KEY && event.newValue !== null) {
+        migrate({ [event.key]: event.newValue }).then((keys) => {
+          const changes = keys.map((key) => ["put", "kv", key, kvCache.get(key)]);
+          if (changes.length) { onChange(changes); broadcast(changes); }
+        }, (error) => console.warn("store: could not move an entry from localStorage:", error));
+      }
+    });
+    return data;
+  } catch (error) {
+    db = null;
+    return { error: `${error.name}: ${error.message}` };
+  }
+}
+
+function broadcast(changes) {
+  if (channel) channel.postMessage({ changes });
+}
+
+function heard(message) {
+  if (!message || !Array.isArray(message.changes)) return;
+  for (const [op, table, key, value] of message.changes) {
+    if (table !== "kv") continue;
+    if (op === "put") kvCache.set(key, value); else kvCache.delete(key);
+  }
+  onChange(message.changes);
+}
+
+function revisionOf(text) {
+  try {
+    const rev = JSON.parse(text).rev;
+    return Number.isInteger(rev) ? rev : 0;
+  } catch {
+    return 0;
+  }
+}
+
+// Apply a batch [[op, table, key, value], …] (op "put" or "del") as one transaction. guards [{slot, rev}, …]: the
+// batch writes those games' slots, so it needs each slot's lock (where Web Locks exist) and a revision above the
+// stored one. Resolves to {ok: true} or {ok: false, error, reason}: "lost" (another tab plays this game), "stale"
+// (a newer save is stored), "full" (QuotaExceededError) or "failed" (any other error, named).
+export async function commit(changes, guards = []) {
+  guards = Array.isArray(guards) ? guards : [];
+  if (!db) return { ok: false, error: "NoDatabase", reason: "unavailable" };
+  await Promise.all(guards.map((guard) => locking.get(guard.slot)));
+  if (guards.some((guard) => lost.has(guard.slot) || (navigator.locks && !held.has(guard.slot)))) {
+    return { ok: false, error: "LockLost", reason: "lost" };
+  }
+  try {
+    const tables = [...new Set(changes.map((change) => change[1]).concat(guards.length ? ["kv"] : []))];
+    const tx = db.transaction(tables, "readwrite");
+    const finished = done(tx);
+    for (const guard of guards) {
+      const stored = await request(tx.objectStore("kv").get(guard.slot));
+      if (typeof stored === "string" && revisionOf(stored) >= guard.rev) {
+        tx.abort();
+        await finished.catch(() => {});
+        return { ok: false, error: "Stale", reason: "stale" };
+      }
+    }
+    for (const [op, table, key, value] of changes) {
+      const store = tx.objectStore(table);
+      if (op === "del") store.delete(key);
+      else if (store.keyPath) store.put(value);
+      else store.put(value, key);
+    }
+    await finished;
+  } catch (error) {
+    const name = error ? error.name : "Error";
+    return { ok: false, error: name, reason: name === "QuotaExceededError" ? "full" : "failed",
+             message: error ? String(error.message || "") : "" };
+  }
+  for (const [op, table, key, value] of changes) {
+    if (table !== "kv") continue;
+    if (op === "put") kvCache.set(key, value); else kvCache.delete(key);
+  }
+  broadcast(changes);
+  if (!persistAsked && changes.some((change) => change[1] === "results" && change[0] === "put")) askPersist();
+  return { ok: true };
+}
+
+// A finished game is a record worth keeping: ask once per page that the browser never evicts this site's data.
+function askPersist() {
+  persistAsked = true;
+  if (!navigator.storage || typeof navigator.storage.persist !== "function") return;
+  navigator.storage.persisted().then((already) => already || navigator.storage.persist())
+    .then((granted) => { document.documentElement.dataset.persisted = String(Boolean(granted)); }, () => {});
+}
+
+// Take the lock of a game's slot (steal: from the tab holding it, which then hears that it lost it). Resolves to
+// {held, value}: value is the slot's text as stored once the lock is held (the other tab's last move included).
+export function lock(slot, steal = false) {
+  const asked = takeLock(slot, steal);
+  locking.set(slot, asked);
+  asked.finally(() => { if (locking.get(slot) === asked) locking.delete(slot); });
+  return asked;
+}
+
+async function takeLock(slot, steal) {
+  lost.delete(slot);
+  if (navigator.locks && !held.has(slot)) {
+    const granted = await new Promise((resolve) => {
+      const options = steal ? { steal: true } : { ifAvailable: true };
+      navigator.locks.request(LOCK_PREFIX + slot, options, (grant) => {
+        if (!grant) { resolve(false); return undefined; }
+        return new Promise((release) => { held.set(slot, release); resolve(true); });
+      }).catch((error) => {
+        // stolen by another tab: this tab must stop writing the slot
+        if (held.has(slot)) { held.delete(slot); lost.add(slot); onLost(slot, error ? error.name : ""); }
+        else resolve(false);
+      });
+    });
+    if (!granted) return { held: false, value: null };
+  }
+  let value = null;
+  if (db) {
+    try { value = await request(db.transaction("kv", "readonly").objectStore("kv").get(slot)); } catch { value = null; }
+  }
+  if (value === undefined) value = null;
+  return { held: true, value };
+}
+
+export function unlock(slot) {
+  const release = held.get(slot);
+  held.delete(slot);
+  if (release) release();
+}
+
+// Which slots another tab holds (for the start screen's Resume); [] without Web Locks.
+export async function heldElsewhere() {
+  if (!navigator.locks || typeof navigator.locks.query !== "function") return [];
+  const state = await navigator.locks.query();
+  return state.held.map((lockInfo) => lockInfo.name).filter((name) => name.startsWith(LOCK_PREFIX))
+    .map((name) => name.slice(LOCK_PREFIX.length)).filter((slot) => !held.has(slot));
+}
+
+// The storage this origin uses and may use, and whether it is kept from eviction.
+export async function usage() {
+  const out = { usage: null, quota: null, persisted: null };
+  try {
+    if (navigator.storage && navigator.storage.estimate) Object.assign(out, await navigator.storage.estimate());
+    if (navigator.storage && navigator.storage.persisted) out.persisted = await navigator.storage.persisted();
+  } catch { /* not available: the screen says so */ }
+  return { usage: out.usage, quota: out.quota, persisted: out.persisted };
+}
+
+// The kv table as committed, read synchronously (the start screen's Resume summary, tests).
+export function storedValue(key) {
+  return kvCache.has(key) ? kvCache.get(key) : null;
+}
+
+export function storedKeys() {
+  return [...kvCache.keys()];
+}
+
+// Whether a kv key is a game's autosave slot (the same rule as game/ui/storage.py is_slot).
+export function isSlot(key) {
+  return key === "house-games.autosave" || key.startsWith("house-games.autosave.moved.") || key.startsWith("house-games.game.");
+}
+
+function savedAt(text) {
+  try {
+    const at = JSON.parse(text).saved_at;
+    return Number.isFinite(at) ? at : 0;
+  } catch {
+    return 0;
+  }
+}
+
+// The game the start screen offers to resume: the slot saved last (ties: the greater key), as {slot, text}.
+export function newestSlot() {
+  let best = null;
+  for (const [key, text] of kvCache) {
+    if (!isSlot(key) || typeof text !== "string") continue;
+    const at = savedAt(text);
+    if (!best || at > best.at || (at === best.at && key > best.slot)) best = { slot: key, text, at };
+  }
+  return best ? { slot: best.slot, text: best.text } : null;
+}
+
+// Everything stored, for tests and debugging: {kv, results, games, daily}.
+export async function dump() {
+  return db ? readAll() : null;
+}

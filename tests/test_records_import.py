@@ -1,0 +1,107 @@
+"""Imports only add: rows dated after tomorrow are refused, the player's own rows are never dropped, a file past the
+book's limit is not imported until the player agrees, and the message says exactly what happened."""
+
+import json
+from datetime import datetime, timedelta, timezone
+
+import pytest
+
+from game.core.record import RecordError
+from game.ui import records as R
+from game.ui.records import RecordBook
+from game.ui.stats import imported_text
+from game.ui.storage import MemoryBackend, Store
+
+from .test_records_stats import export_of, solo_record
+
+
+def rows(n, finished, start=0):
+    """``n`` valid result rows finished at ``finished`` (an ISO stamp), ids from ``start``."""
+    return [{"id": f"{start + i:016x}", "game": "barrio", "mode": "solo", "level": "A", "finished": finished,
+             "players": 1, "me": 0, "scores": [10, 20], "winners": [1], "result": "loss", "score": 10, "daily": "",
+             "counted": True} for i in range(n)]
+
+
+def own_book(games=3):
+    backend = MemoryBackend()
+    book = RecordBook(Store(backend))
+    for seed in range(1, games + 1):
+        book.add_finished(solo_record(seed, day=seed))
+    return backend, book
+
+
+def test_six_thousand_rows_dated_2099_are_refused_and_nothing_of_the_players_changes():
+    backend, book = own_book()
+    before = [dict(r) for r in book.results]
+    report = book.import_json(export_of(rows(6000, "2099-01-01T00:00:00Z", start=1 << 40)))
+    assert (report.results_added, report.future, report.kept) == (0, 6000, 3)
+    assert book.results == before and RecordBook(Store(backend)).results == before
+    assert imported_text(report, "en") == ("Imported: 0 games and 0 results added; 0 already here; 6000 dated after "
+                                           "tomorrow refused; 0 left out. Your book now keeps 3 results, none of yours dropped.")
+
+
+def test_rows_dated_tomorrow_are_taken_the_day_after_is_refused():
+    _, book = own_book(0)
+    now = datetime.now(timezone.utc)
+    stamp = lambda days: (now + timedelta(days=days)).strftime("%Y-%m-%dT23:59:59Z")
+    report = book.import_json(export_of(rows(1, stamp(1)) + rows(1, stamp(2), start=1)))
+    assert (report.results_added, report.future) == (1, 1)
+
+
+def test_an_import_past_the_limit_asks_first_and_drops_none_of_the_players_rows(monkeypatch):
+    monkeypatch.setattr(R, "MAX_RESULTS", 50)
+    backend, book = own_book()
+    own = {r["id"] for r in book.results}
+    text = export_of(rows(60, "2025-03-01T00:00:00Z", start=1 << 40))
+    asked = book.import_json(text)
+    assert asked.needs_consent and (asked.fits, asked.left_out) == (47, 13)
+    assert {r["id"] for r in RecordBook(Store(backend)).results} == own  # nothing changed before the player agrees
+    report = book.import_json(text, fit=True)
+    assert (report.results_added, report.left_out, report.kept) == (47, 13, 50)
+    stored = {r["id"] for r in RecordBook(Store(backend)).results}
+    assert own <= stored and len(stored) == 50
+
+
+def test_an_imported_book_never_pushes_the_players_replays_out():
+    backend, book = own_book(2)
+    other_backend, other = own_book(0)
+    for seed in range(10, 10 + R.KEEP_GAMES):
+        other.add_finished(solo_record(seed, day=seed % 28))
+    report = book.import_json(other.export_json())
+    mine = {g["id"] for g in own_book(2)[1].games}
+    assert mine <= {g["id"] for g in RecordBook(Store(backend)).games}
+    assert report.games_added == R.KEEP_GAMES - 2 and report.left_out == 2
+
+
+@pytest.mark.parametrize("version", ['"1"', "1.0", "true", "null"])
+def test_a_version_that_is_not_a_number_is_called_damaged_not_newer(version):
+    _, book = own_book(0)
+    text = export_of([]).replace('"version": 1', f'"version": {version}')
+    with pytest.raises(RecordError) as caught:
+        book.import_json(text)
+    assert caught.value.key == "records.import_bad_version"
+    assert "newer" not in caught.value.text("en") and "not a number" in caught.value.text("en")
+
+
+def test_the_statistics_screen_shows_progress_asks_before_leaving_results_out_and_says_what_happened(monkeypatch):
+    from .test_ui_replay import Harness
+
+    monkeypatch.setattr(R, "MAX_RESULTS", 2500)
+    h = Harness(monkeypatch)
+    h.request(type="stats")
+    node, progress = h.find("stats-file"), h.find("stats-import-progress")
+    values = []
+    h.page.flush = (lambda flush: lambda: (values.append(progress.value), flush())[1])(h.page.flush)
+    h.fire(node, "change", files=[["future.json", export_of(rows(6000, "2099-01-01T00:00:00Z"))]])
+    h.host.run_timers()
+    assert progress.hidden and len(set(values)) > 3  # the bar moved between slices
+    assert "6000 dated after tomorrow refused" in h.find("stats-notice").textContent
+    assert h.app.book.results == []
+    h.fire(node, "change", files=[["many.json", export_of(rows(3000, "2025-03-01T00:00:00Z"))]])
+    h.host.run_timers()
+    assert not h.find("stats-consent").hidden and "2500 of them" in h.find("stats-consent-text").textContent
+    assert h.app.book.results == []  # nothing before the player agrees
+    h.click(h.find("stats-import-fit"))
+    h.host.run_timers()
+    assert len(h.app.book.results) == 2500 and h.find("stats-consent").hidden
+    assert "2500 results added" in h.find("stats-notice").textContent and "500 left out" in h.find("stats-notice").textContent
