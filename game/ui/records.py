@@ -212,7 +212,7 @@ class RecordBook:
         self.results: list[dict[str, Any]] = []
         self.daily: dict[str, str] = {}
         self._load()
-        store.backend.on_change = lambda changes: any(c[1] != "kv" for c in changes) and self.reload()
+        store.backend.on_change = lambda changes: self.reload() if any(c[1] != "kv" for c in changes) else None
 
     # ------------------------------------------------------------------ storage
     def _commit(self, changes: list[Change], what: str = "records") -> None:
@@ -455,8 +455,8 @@ class RecordBook:
     def import_json(self, text: str, fit: bool = False) -> ImportReport:
         """Add an exported file (or one game's record file) to the book at once (see :meth:`import_steps`)."""
         report: Any = None
-        for report in self.import_steps(text, fit):
-            pass
+        for step in self.import_steps(text, fit):
+            report = step
         assert isinstance(report, ImportReport)
         return report
 
@@ -501,7 +501,7 @@ class RecordBook:
             games: list[dict[str, Any]] = []
             results: list[dict[str, Any]] = []
             total = max(1, len(entries) + len(rows))
-            for kind, source, check, out in (("games", entries, _check_game, games), ("results", rows, _check_row, results)):
+            for _kind, source, check, out in (("games", entries, _check_game, games), ("results", rows, _check_row, results)):
                 for start in range(0, len(source), IMPORT_SLICE):
                     out += [check(entry) for entry in source[start:start + IMPORT_SLICE]]
                     yield 0.1 + 0.85 * (len(games) + len(results)) / total
