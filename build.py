@@ -1112,7 +1112,7 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
 
     extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
 
-    def send_head(self):  # noqa: D102 - SimpleHTTPRequestHandler's hook
+    def send_head(self):
         path = Path(self.translate_path(self.path))
         if path.is_dir() and self.path.split("?", 1)[0].endswith("/"):
             path = path / "index.html"

@@ -209,7 +209,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     args = parser.parse_args(argv)
     try:
-        return args.func(args)
+        code: int = args.func(args)  # each command's exit status
+        return code
     except IllegalAction as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2

@@ -8,7 +8,6 @@ action (``rules._legal_like``): it must accept exactly the actions
 import pytest
 
 import game.barrio as B
-from game.barrio import cards as C
 from game.barrio import rules
 from game.barrio.market import market_box
 from game.core import IllegalAction, Rng

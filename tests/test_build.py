@@ -133,7 +133,8 @@ def test_zstd_copies_decode_to_the_file_or_to_its_archive_stored(tmp_path):
     (site / build.MICROPIP_WHEEL).write_bytes(buffer.getvalue())
     (site / "runtime.wasm").write_bytes(b"\0asm" + bytes(1000))
     build.write_compressed(site, ["ours.whl", build.MICROPIP_WHEEL, "runtime.wasm"])
-    decode = lambda name: zstandard.ZstdDecompressor().decompress((site / f"{name}.zst").read_bytes())
+    def decode(name: str) -> bytes:
+        return zstandard.ZstdDecompressor().decompress((site / f"{name}.zst").read_bytes())
     assert decode("runtime.wasm") == (site / "runtime.wasm").read_bytes()
     assert decode(build.MICROPIP_WHEEL) == buffer.getvalue()
     stored = zipfile.ZipFile(io.BytesIO(decode("ours.whl")))

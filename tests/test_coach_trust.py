@@ -227,7 +227,7 @@ def nyhavn_reached(state: Any, view: dict[str, Any], legal: list[dict[str, Any]]
 
 @pytest.mark.parametrize("game_id", sorted(TABLES))
 def test_every_hint_is_an_action_the_screen_offers(played, game_id):
-    for n, (game, step, state, seat, hint) in enumerate(positions(played, game_id)):
+    for n, (game, _step, state, seat, hint) in enumerate(positions(played, game_id)):
         module = game["match"].module
         view, legal = module.view(state, seat), module.legal_actions(state)
         assert hint.action in legal

@@ -392,12 +392,12 @@ def _check_autosave(data: Any, done: str) -> str:
     except SaveFormatError as exc:
         _assert_keyed(exc)
         return "refused"
-    except Exception as exc:  # noqa: BLE001 - any other error is a crash
+    except Exception as exc:
         pytest.fail(f"{done}: Match.from_json raised {type(exc).__name__}: {exc}")
     assert _canonical(match.to_json()) == _canonical(_expected_resave(data)), f"{done}: accepted but saves differently"
     try:
         _play_on(match, seed=len(done))
-    except Exception as exc:  # noqa: BLE001
+    except Exception as exc:
         pytest.fail(f"{done}: accepted, then failed while playing on: {type(exc).__name__}: {exc}")
     return "accepted"
 
@@ -612,7 +612,7 @@ def _check_link(code: str, done: str) -> str:
     except RecordError as exc:
         _assert_keyed(exc)
         return "refused"
-    except Exception as exc:  # noqa: BLE001
+    except Exception as exc:
         pytest.fail(f"{done}: decode raised {type(exc).__name__}: {exc}")
     try:
         assert share.encode(record) == share.code_from_text(code), f"{done}: accepted, but its game has another link"
@@ -622,7 +622,7 @@ def _check_link(code: str, done: str) -> str:
         assert GameRecord.from_json(json.loads(json.dumps(record.to_json()))) == record
     except AssertionError:
         raise
-    except Exception as exc:  # noqa: BLE001
+    except Exception as exc:
         pytest.fail(f"{done}: accepted, then failed: {type(exc).__name__}: {exc}")
     return "accepted"
 
@@ -702,7 +702,7 @@ def _check_import(text: str, done: str) -> str:
         _assert_keyed(exc)
         assert book.to_json()["results"] == [] and book.games == [], f"{done}: a refused import changed the book"
         return "refused"
-    except Exception as exc:  # noqa: BLE001
+    except Exception as exc:
         pytest.fail(f"{done}: import_json raised {type(exc).__name__}: {exc}")
     try:
         exported = book.export_json()
@@ -731,7 +731,7 @@ def _check_import(text: str, done: str) -> str:
         book.past_games()
     except AssertionError:
         raise
-    except Exception as exc:  # noqa: BLE001
+    except Exception as exc:
         pytest.fail(f"{done}: accepted, then failed: {type(exc).__name__}: {exc}")
     return "accepted"
 

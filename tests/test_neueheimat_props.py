@@ -32,7 +32,7 @@ def check_invariants(s):
     on_board = set()
     for r in range(3):
         assert 1 <= row_length(s, r) <= 9 and len(s.board[r]) <= row_length(s, r)
-        for i, (house, roof) in enumerate(s.board[r]):
+        for i, (house, _roof) in enumerate(s.board[r]):
             pips = [c % 6 + 1 for c in house]
             assert pips == sorted(pips, reverse=True) and len(set(pips)) == len(pips), "stacked on more pips only"
             assert i not in SINGLE_LOTS[r] or len(house) == 1

@@ -10,7 +10,7 @@ from game import nyhavn as N
 from game.core import IllegalAction, MalformedAction, SaveFormatError
 from game.nyhavn import state as E
 from game.nyhavn import tiles as T
-from game.nyhavn.tiles import ABILITIES, COAT_CELLS, COLOURS, KIND_COLOUR, KIND_INDEX, KINDS, WHITE
+from game.nyhavn.tiles import ABILITIES, COLOURS, KIND_COLOUR, KIND_INDEX
 
 
 # ----------------------------------------------------------------- helpers

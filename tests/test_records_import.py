@@ -1,7 +1,6 @@
 """Imports only add: rows dated after tomorrow are refused, the player's own rows are never dropped, a file past the
 book's limit is not imported until the player agrees, and the message says exactly what happened."""
 
-import json
 from datetime import datetime, timedelta, timezone
 
 import pytest
@@ -43,7 +42,8 @@ def test_six_thousand_rows_dated_2099_are_refused_and_nothing_of_the_players_cha
 def test_rows_dated_tomorrow_are_taken_the_day_after_is_refused():
     _, book = own_book(0)
     now = datetime.now(timezone.utc)
-    stamp = lambda days: (now + timedelta(days=days)).strftime("%Y-%m-%dT23:59:59Z")
+    def stamp(days: int) -> str:
+        return (now + timedelta(days=days)).strftime("%Y-%m-%dT23:59:59Z")
     report = book.import_json(export_of(rows(1, stamp(1)) + rows(1, stamp(2), start=1)))
     assert (report.results_added, report.future) == (1, 1)
 

@@ -178,14 +178,14 @@ def test_damaged_saves_are_refused_or_load_as_written(game_id):
         except SaveFormatError as exc:
             assert str(exc), f"{game_id}: SaveFormatError without a reason after {done}"
             return
-        except Exception as exc:  # noqa: BLE001
+        except Exception as exc:
             pytest.fail(f"{game_id}: {done} made from_json raise {type(exc).__name__}: {exc}")
         assert data == written, f"{game_id}: from_json changed its input after {done}"
         resaved = _plain(module.to_json(state))
         assert resaved == written, f"{game_id}: after {done} the save loaded but re-saves differently"
         try:
             module.legal_actions(state)
-        except Exception as exc:  # noqa: BLE001
+        except Exception as exc:
             pytest.fail(f"{game_id}: {done} loaded, then legal_actions raised {type(exc).__name__}: {exc}")
 
     check()

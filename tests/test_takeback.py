@@ -11,7 +11,7 @@ import pytest
 
 from game.core import Match, Seat, share
 from game.core.errors import IllegalAction
-from game.core.record import GameRecord, Replay
+from game.core.record import GameRecord, RecordError, Replay
 from game.ui.records import RecordBook, result_row
 from game.ui.storage import MemoryBackend, Store
 
@@ -149,7 +149,7 @@ def test_a_game_with_takebacks_replays_to_its_real_end_and_is_marked():
     old = record.to_json()
     del old["takebacks"]
     assert GameRecord.from_json(old).takebacks == [] and not GameRecord.from_json(old).with_takebacks
-    with pytest.raises(Exception):
+    with pytest.raises(RecordError):
         GameRecord.from_json(dict(record.to_json(), takebacks=[1]))
 
 

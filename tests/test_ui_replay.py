@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from game.core import Match, Seat, daily, share
-from game.core.record import GameRecord, Replay
+from game.core.record import GameRecord
 from game.ui import dom
 from game.ui.records import RECORDS_KEY
 from game.ui.remote import Page

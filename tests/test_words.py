@@ -159,12 +159,12 @@ def test_whole_games_say_you_and_agree_in_number(monkeypatch, game_id, options, 
     h.click(h.find("end-replay"))
     viewer = h.app.panel
     lines = []
-    for k in range(min(len(viewer.replay), 30)):
+    for _k in range(min(len(viewer.replay), 30)):
         h.click(h.find("replay-next"))
         lines.append(h.find("replay-line").textContent)
     lines += sent_texts(h.ops())
     assert not [s for s in lines if re.search(rf"{re.escape(own_default)}(?!\d)", s)]
-    doubled = [s for s in lines if re.match(rf"^([^:]+) ?: \1 ?:", s)]
+    doubled = [s for s in lines if re.match(r"^([^:]+) ?: \1 ?:", s)]
     assert not doubled, doubled[:3]
     assert module.GAME_ID == game_id
 

@@ -25,6 +25,12 @@ from .state import State
 from .view import determinize
 
 Action = dict[str, Any]
+Cell = tuple[int, int]
+Placement = tuple[int, int, int]  # (material card, row, col)
+#: a market line's cells, their cards and every way they pay a house (``market.payments``)
+_LinePayments = tuple[list[Cell], list[int], list[tuple[dict[str, str], list[int]]]]
+#: what the line valuation needs of a line (``_line_base``): plain counts, doubles, size, each target's deficit
+_LineBase = tuple[list[int], list[tuple[int, int]], int, dict[int, int]]
 
 _FRACTION = (1.0, 0.45, 0.15, 0.04, 0.01, 0.0, 0.0, 0.0, 0.0, 0.0)
 
@@ -77,7 +83,7 @@ def _rubble_value(s: State, card: int) -> float:
     return sc["rubble"]
 
 
-_HOUSE_VALUES: dict[tuple, float] = {}
+_HOUSE_VALUES: dict[tuple[int, tuple[tuple[int, ...], ...]], float] = {}
 
 
 def _house_value(s: State, house: int) -> float:
@@ -102,7 +108,7 @@ def _house_value_of(pans: list[list[int]], house: int) -> float:
     return C.POINTS[house] + best + 1.5
 
 
-def _build_value(s: State, a: Action, known: dict | None = None) -> float:
+def _build_value(s: State, a: Action, known: dict[tuple[int, str, int], _LinePayments] | None = None) -> float:
     """The heuristic value of a build: the house's worth less its rubble (``known`` keeps each line's
     payments for the builds of one position)."""
     key = (a["house"], a["line"]["axis"], a["line"]["index"])
@@ -126,16 +132,16 @@ def _build_value(s: State, a: Action, known: dict | None = None) -> float:
     return v
 
 
-_DEFICITS: dict[tuple, dict[int, int]] = {}  # (line counts, doubles) -> {house: deficit}, shared by all positions
+_DEFICITS: dict[tuple[tuple[int, ...], tuple[tuple[int, int], ...]], dict[int, int]] = {}  # (line counts, doubles) -> {house: deficit}, shared by all positions
 
 
-def _line_base(cards: list[int], targets: list[int]) -> tuple:
+def _line_base(cards: list[int], targets: list[int]) -> _LineBase:
     """What the line valuation needs of a line's cards: plain counts, doubles, size, each target's deficit."""
     have, doubles = line_counts(cards)
     return have, doubles, len(cards), {h: _deficit(C.COST[h], have, doubles) for h in targets}
 
 
-def _line_value(base: tuple, k: int, targets: list[int], values: dict[int, float]) -> float:
+def _line_value(base: _LineBase, k: int, targets: list[int], values: dict[int, float]) -> float:
     """How much a material of kind ``k`` added to a line (``_line_base``) helps build a target."""
     have, doubles, size, before = base
     if k < 5:
@@ -165,11 +171,11 @@ def _line_value(base: tuple, k: int, targets: list[int], values: dict[int, float
 
 #: (targets, their values) -> {a line's cards: {-1: _line_base, kind: _line_value}}: the line values of a
 #: seat's placements, shared by every position of a search where the seat has the same houses
-_GAINS: dict[tuple, dict[tuple, dict[int, Any]]] = {}
+_GAINS: dict[tuple[tuple[int, ...], tuple[float, ...]], dict[tuple[int, ...], dict[int, Any]]] = {}
 
 
-def _scored_places(s: State, places: Iterable[tuple[int, int, int]], targets: list[int],
-                   values: dict[int, float]) -> list[tuple[tuple[int, int, int], float]]:
+def _scored_places(s: State, places: Iterable[Placement], targets: list[int],
+                   values: dict[int, float]) -> list[tuple[Placement, float]]:
     """The distinct placements of ``places`` (one per material kind and cell, the first listed) with their
     heuristic values, in listed order. A placement is worth the better of its row and column for a target
     house, less a little for a Burruño and much for overflowing the solo market; line values depend on the
@@ -185,10 +191,10 @@ def _scored_places(s: State, places: Iterable[tuple[int, int, int]], targets: li
         if len(_GAINS) > 1000:
             _GAINS.clear()
         gains = _GAINS[ctx] = {}
-    by_line: dict[tuple[int, int], dict] = {}
+    by_line: dict[tuple[int, int], dict[int, Any]] = {}  # {-1: _line_base, kind: _line_value} as in _GAINS
     seen: set[tuple[int, int, int]] = set()
-    box = None
-    out = []
+    box: tuple[int, int, int, int] | None = None
+    out: list[tuple[Placement, float]] = []
     for a in places:
         m, r, c = a
         k = kind[m]
@@ -196,20 +202,21 @@ def _scored_places(s: State, places: Iterable[tuple[int, int, int]], targets: li
         if key in seen:
             continue
         seen.add(key)
-        best = None
+        best = -math.inf  # the better line's value (line values are never negative)
         for line in ((0, r), (1, c)):
             known = by_line.get(line)
             if known is None:
                 cards = cards_of.get(line, [])
-                known = by_line[line] = gains.get(tuple(cards))
+                known = gains.get(tuple(cards))
                 if known is None:
                     if len(gains) > 2000:
                         gains.clear()
-                    known = by_line[line] = gains[tuple(cards)] = {-1: _line_base(cards, targets)}
-            g = known.get(k)
+                    known = gains[tuple(cards)] = {-1: _line_base(cards, targets)}
+                by_line[line] = known
+            g: float | None = known.get(k)
             if g is None:
                 g = known[k] = _line_value(known[-1], k, targets, values)
-            if best is None or g > best:
+            if g > best:
                 best = g
         if k == burruno:
             best -= 0.5
@@ -273,7 +280,7 @@ def greedy_action(s: State, legal: list[Action], rng: Rng) -> Action:
     if ph == "placed2":
         builds = [a for a in legal if a["type"] == "build"]
         if builds:
-            known: dict = {}
+            known: dict[tuple[int, str, int], _LinePayments] = {}
             best, best_v = builds[0], _build_value(s, builds[0], known)
             for a in builds[1:]:  # the first of the best, as max() would give
                 v = _build_value(s, a, known)
@@ -284,11 +291,11 @@ def greedy_action(s: State, legal: list[Action], rng: Rng) -> Action:
     places = [a for a in legal if a["type"] == "place"]
     draws = [a for a in legal if a["type"] == "draw"]
     if ph in ("start", "placed1") and places:
-        best = _place_or_draw(s, lambda values: _scored_places(s, ((a["card"], a["row"], a["col"]) for a in places),
-                                                               targets, values), draws, targets, rng)
-        if best is None:
+        at = _place_or_draw(s, lambda values: _scored_places(s, ((a["card"], a["row"], a["col"]) for a in places),
+                                                             targets, values), draws, targets, rng)
+        if at is None:
             return max(draws, key=lambda a: _draw_value(s, a, targets))
-        return next(a for a in places if a["card"] == best[0] and a["row"] == best[1] and a["col"] == best[2])
+        return next(a for a in places if a["card"] == at[0] and a["row"] == at[1] and a["col"] == at[2])
     if draws:
         mix = [rng.next_u32()]
 
@@ -305,8 +312,8 @@ def greedy_action(s: State, legal: list[Action], rng: Rng) -> Action:
     return legal[rng.randrange(len(legal))]
 
 
-def _place_or_draw(s: State, scored: Callable[[dict[int, float]], list], draws: list[Action], targets: list[int],
-                   rng: Rng) -> tuple[int, int, int] | None:
+def _place_or_draw(s: State, scored: Callable[[dict[int, float]], list[tuple[Placement, float]]], draws: list[Action] | None,
+                   targets: list[int], rng: Rng) -> Placement | None:
     """The heuristic's choice in phase ``start`` or ``placed1`` with placements on offer: the best
     placement ``(card, row, col)``, or None to draw instead. ``scored(values)`` gives the distinct
     placements and their values (``_scored_places``), asked only when the choice depends on them."""
@@ -317,7 +324,8 @@ def _place_or_draw(s: State, scored: Callable[[dict[int, float]], list], draws: 
     no_houses = not s.solo and not targets
     if ph == "start" and draws and (mats < 2 or no_houses):
         return None  # drawing whatever the placements are worth
-    best_a, best_v = None, -1e9
+    best_a: Placement | None = None
+    best_v = -1e9
     for a, value in scored(values):
         mix = (mix * 1103515245 + 12345) & 0xFFFFFFFF
         v = value + (mix >> 16) * (0.05 / 65536)
@@ -331,10 +339,20 @@ def _place_or_draw(s: State, scored: Callable[[dict[int, float]], list], draws: 
     return None
 
 
-#: position -> [its placements by cell, its scored placements or None]: playouts of one decision meet the same
+class _Placements:
+    """A position's placements by cell (``place.by_cell``) and, once asked, their scores (``_scored_places``)."""
+
+    __slots__ = ("by_cell", "scored")
+
+    def __init__(self, by_cell: list[tuple[int, int, list[int]]]) -> None:
+        self.by_cell = by_cell
+        self.scored: list[tuple[Placement, float]] | None = None
+
+
+#: position -> its _Placements: playouts of one decision meet the same
 #: positions again and again (every deal shares the market and the searching seat's hand)
 #: (about 4 kB a position: at most 4,000 kept, a phone browser has little memory to spare)
-_PLACEMENTS: dict[tuple, list] = {}
+_PLACEMENTS: dict[tuple[object, ...], _Placements] = {}
 
 
 def playout_action(s: State, rng: Rng) -> Action:
@@ -347,23 +365,25 @@ def playout_action(s: State, rng: Rng) -> Action:
         if memo is None:
             if len(_PLACEMENTS) > 4000:
                 _PLACEMENTS.clear()
-            memo = _PLACEMENTS[key] = [place.by_cell(s), None]
-        opts = memo[0]
+            memo = _PLACEMENTS[key] = _Placements(place.by_cell(s))
+        opts = memo.by_cell
         draws = draw.options(s) if opts else None
         # with a draw or two placements there are two legal actions at least: the placement branch decides
         if draws or (opts and (len(opts) > 1 or len(opts[0][2]) > 1)):
             targets = _targets(s)
 
-            def scored(values: dict[int, float]) -> list:
-                if memo[1] is None:
+            def scored(values: dict[int, float]) -> list[tuple[Placement, float]]:
+                if memo.scored is None:
+                    places: Iterable[Placement]
                     if s.solo:
-                        places: Iterable = ((m, r, c) for m in opts[0][2] for r, c, _ in opts)
+                        places = ((m, r, c) for m in opts[0][2] for r, c, _ in opts)
                     else:
                         places = ((m, r, c) for r, c, mats in opts for m in mats)
-                    memo[1] = _scored_places(s, places, targets, values)
-                return memo[1]
+                    memo.scored = _scored_places(s, places, targets, values)
+                return memo.scored
             best = _place_or_draw(s, scored, draws, targets, rng)
             if best is None:
+                assert draws  # _place_or_draw chooses to draw only when a draw is legal
                 return max(draws, key=lambda a: _draw_value(s, a, targets))
             return {"type": "place", "card": best[0], "row": best[1], "col": best[2]}
     return greedy_action(s, rules.legal_actions(s), rng)
@@ -374,9 +394,11 @@ def canonical_actions(s: State) -> list[Action]:
     legal = rules.legal_actions(s)
     if s.phase not in ("start", "placed1", "placed2", "drawing", "topup"):
         return legal
-    out, seen = [], set()
+    out: list[Action] = []
+    seen: set[tuple[object, ...]] = set()
     for a in legal:
         t = a["type"]
+        key: tuple[object, ...] | None
         if t == "place":
             key = ("p", C.KIND[a["card"]], a["row"], a["col"])
         elif t == "draw" and a["source"] == "warehouse":
@@ -419,7 +441,7 @@ def candidates(s: State, k: int = 5) -> list[Action]:
         scored.append((v, a))
     out = [first]
     by_type: dict[str, int] = {}
-    for v, a in sorted(scored, key=lambda x: -x[0]):
+    for _v, a in sorted(scored, key=lambda x: -x[0]):
         if a == first:
             continue
         n = by_type.get(a["type"], 0)
@@ -486,7 +508,7 @@ def flat_search(view: dict[str, Any], player: int, cands: list[Action], rng: Rng
     ahead = turns_ahead if turns_ahead is not None else (2 if view["players"] == 1 else view["players"] + 1)
     first = cands[0]
 
-    def play_out(world: State, action: Action, dice: Rng) -> tuple:
+    def play_out(world: State, action: Action, dice: Rng) -> tuple[State, bool]:
         stop_turn = world.turn_number + ahead
         s = rules.apply_unchecked(world, action)
         steps = 0

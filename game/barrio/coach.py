@@ -147,9 +147,10 @@ def _search_figure(report: SearchReport | None) -> list[Phrase]:
         return []
     pct = chances(report)
     others = [c for i, c in enumerate(pct) if i != report.best and c is not None]
-    if pct[report.best] is None or not others:
+    best_pct = pct[report.best]
+    if best_pct is None or not others:
         return []
-    best, other = round(pct[report.best]), round(max(others))
+    best, other = round(best_pct), round(max(others))
     if best <= other:
         return [Phrase("coach.search_close", {"rounds": report.rounds})]
     return [Phrase("coach.search_chance", {"chance": best, "other": other, "rounds": report.rounds})]

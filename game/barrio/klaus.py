@@ -54,6 +54,7 @@ def klaus_best_spot(pans: list[list[int]], h: int) -> Action:
         key = (panoramas_points(trial) - base, opt["choice"] != "new" and continues_longest(pans, opt, longest))
         if best_key is None or key > best_key:
             best, best_key = opt, key
+    assert best is not None  # a house always has a spot: a new panorama at least
     return best
 
 

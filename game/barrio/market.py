@@ -5,6 +5,7 @@ Pure functions on ``{(row, col): card}`` dicts; they never touch a :class:`~game
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Iterable, Iterator
 
 from . import cards as C
 from .state import Cell
@@ -37,25 +38,25 @@ def fits(market: dict[Cell, int], solo: bool) -> bool:
     return h <= 5 and w <= 5
 
 
-def connected(cells) -> bool:
+def connected(cells: Iterable[Cell]) -> bool:
     """True when the cells form one group joined along sides."""
-    cells = set(cells)
-    if len(cells) <= 1:
+    cell_set = set(cells)
+    if len(cell_set) <= 1:
         return True
-    start = next(iter(cells))
+    start = next(iter(cell_set))
     seen = {start}
     stack = [start]
     while stack:
         r, c = stack.pop()
         for dr, dc in NEIGHBOURS:
             q = (r + dr, c + dc)
-            if q in cells and q not in seen:
+            if q in cell_set and q not in seen:
                 seen.add(q)
                 stack.append(q)
-    return len(seen) == len(cells)
+    return len(seen) == len(cell_set)
 
 
-def components(cells) -> list[list[Cell]]:
+def components(cells: Iterable[Cell]) -> list[list[Cell]]:
     """The groups of cells joined along sides, biggest first."""
     cells = set(cells)
     out = []
@@ -129,7 +130,7 @@ def payments(house: int, line_cards: list[int]) -> list[tuple[dict[str, str], li
     # Each double either stays unused or counts as one of its two materials.
     for assign in _double_assignments(doubles):
         got = [0] * 5
-        for card, k in assign:
+        for _card, k in assign:
             got[k] += 1
         if any(got[k] != short[k] for k in range(5)):
             continue  # must cover the shortfall exactly: extra doubles stay unused
@@ -141,7 +142,7 @@ def payments(house: int, line_cards: list[int]) -> list[tuple[dict[str, str], li
     return out
 
 
-def _double_assignments(doubles: list[int]):
+def _double_assignments(doubles: list[int]) -> Iterator[list[tuple[int, int]]]:
     if not doubles:
         yield []
         return
@@ -208,7 +209,7 @@ def gather(market: dict[Cell, int], k: int, solo: bool = False) -> dict[Cell, in
     return group
 
 
-def _touching_moves(group: dict[Cell, int], comp: list[Cell], k: int):
+def _touching_moves(group: dict[Cell, int], comp: list[Cell], k: int) -> Iterator[tuple[int, int]]:
     """Moves of ``comp`` onto free cells touching ``group``, shortest first (along the removed line first)."""
     for dist in range(1, 12):
         for dr in range(-dist, dist + 1):

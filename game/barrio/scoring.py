@@ -17,8 +17,8 @@ def score_breakdown(s: State, seat: int, visible_only: bool = False) -> dict[str
     houses = sum(C.POINTS[h] for p in s.panoramas[seat] for h in p)
     pan = panoramas_points(s.panoramas[seat])
     if s.solo and seat == 1:
-        hand = [c for c in s.klaus_hand if s.public[c]] if visible_only else s.klaus_hand
-        burr = sum(1 for c in hand + s.klaus_kept if C.KIND[c] == C.BURRUNO)
+        klaus_cards = [c for c in s.klaus_hand if s.public[c]] if visible_only else s.klaus_hand
+        burr = sum(1 for c in klaus_cards + s.klaus_kept if C.KIND[c] == C.BURRUNO)
         return {"houses": houses, "panoramas": pan, "rubble": 0, "burrunos": burr * sc["burruno"], "hand": 0,
                 "total": houses + pan + burr * sc["burruno"]}
     rub = s.rubble[seat]

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from game.core.rng import Rng
 
 Action = dict[str, Any]
 Cell = tuple[int, int]
@@ -28,6 +31,35 @@ class State:
     ``log`` (events).
     """
 
+    # Annotated for the type checker; ``__slots__`` below keeps instances small and fast to copy.
+    players: int
+    scoring_card: str
+    rng: Rng
+    material_deck: list[int]
+    material_discard: list[int]
+    house_deck: list[int]
+    house_discard: list[int]
+    warehouse: list[int]
+    house_market: list[int]
+    hands: list[list[int]]
+    public: bytearray
+    market: dict[Cell, int]
+    rubble: list[list[int]]
+    panoramas: list[list[list[int]]]
+    combo_used: list[bool]
+    seat: int
+    phase: str
+    draws_left: int
+    placed: int
+    klaus_owed: int
+    pending: Any  # the decision the phase waits for (a dict), or None
+    resume: str
+    final_round: bool
+    klaus_hand: list[int]
+    klaus_kept: list[int]
+    turn_number: int
+    log: list[dict[str, Any]]
+
     __slots__ = (
         "players", "scoring_card", "rng", "material_deck", "material_discard", "house_deck", "house_discard", "warehouse", "house_market", "hands", "public",
         "market", "rubble", "panoramas", "combo_used", "seat", "phase", "draws_left", "placed", "klaus_owed",
@@ -52,7 +84,7 @@ class State:
         s.log = self.log[:]
         return s
 
-    def _key(self) -> tuple:
+    def _key(self) -> tuple[Any, ...]:
         return tuple(getattr(self, k) for k in State.__slots__)
 
     def __eq__(self, other: object) -> bool:

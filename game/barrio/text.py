@@ -6,7 +6,7 @@ events, ``barrio.act.<action>`` for actions, ``barrio.name.*`` for cards and sou
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Sequence
 
 from . import cards as C
 from .market import market_box
@@ -59,7 +59,7 @@ def _line(line: dict[str, Any], lang: str, box: tuple[int, int, int, int] | None
     return _w(f"name.{'row' if row else 'column'}", lang, n=n)
 
 
-def place_where(market_box: list[int] | None, row: int, col: int) -> tuple[str, dict[str, int]]:
+def place_where(market_box: Sequence[int] | None, row: int, col: int) -> tuple[str, dict[str, int]]:
     """Where a card goes, as the table shows the market: ``(kind, numbers)`` for the ``coach.barrio.where.<kind>`` texts.
 
     Rows and columns are numbered from 1 at the market's top-left card (the engine's coordinates grow in every

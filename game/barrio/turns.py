@@ -103,11 +103,11 @@ def solo_after_player(s: State, stage: int) -> None:
                 s.klaus_hand.append(card)
                 event(s, "klaus_draw", source="warehouse", slot=slot, card=card, hand=len(s.klaus_hand))
             else:
-                card = pop_material(s)
-                if card is None:
+                drawn = pop_material(s)
+                if drawn is None:
                     break
-                s.klaus_hand.append(card)
-                event(s, "klaus_draw", source="material_deck", card=card, secret=-1, hand=len(s.klaus_hand))
+                s.klaus_hand.append(drawn)
+                event(s, "klaus_draw", source="material_deck", card=drawn, secret=-1, hand=len(s.klaus_hand))
         if len(s.klaus_hand) > HAND_LIMIT:
             if not klaus_build(s, "hand", 2):
                 return

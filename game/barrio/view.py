@@ -53,7 +53,7 @@ def view(s: State, player: int) -> dict[str, Any]:
         "material_discard": s.material_discard[:], "house_discard": s.house_discard[:],
         "warehouse": [c if c >= 0 else None for c in s.warehouse], "house_market": [c if c >= 0 else None for c in s.house_market],
         "market": [[r, c, v] for (r, c), v in sorted(s.market.items())],
-        "market_box": list(market_box(s.market)) if s.market else None,
+        "market_box": list(market_box(s.market) or ()) if s.market else None,
         "hand": s.hands[player][:] if 0 <= player < n else [],
         "hands": hands, "hand_counts": counts,
         "rubble": [r[:] for r in s.rubble], "panoramas": [[p[:] for p in ps] for ps in s.panoramas],
@@ -88,14 +88,14 @@ def determinize(v: dict[str, Any], player: int, seed: int) -> State:
     seen |= set(s.market.values())
     if s.phase in ("gap", "panorama"):
         seen.add(s.pending["house"])
-    for r in s.rubble:
-        seen |= set(r)
+    for rubble in s.rubble:
+        seen |= set(rubble)
     for ps in s.panoramas:
-        for p in ps:
-            seen |= set(p)
-    hands = []
-    for p, h in enumerate(v["hands"]):
-        h = list(v["hand"]) if p == player else list(h)
+        for pan in ps:
+            seen |= set(pan)
+    hands: list[list[Any]] = []
+    for p, seen_hand in enumerate(v["hands"]):
+        h = list(v["hand"]) if p == player else list(seen_hand)
         hands.append(h)
         for c in h:
             if c is not None:

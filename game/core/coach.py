@@ -41,8 +41,9 @@ import hashlib
 import json
 from collections import OrderedDict
 from dataclasses import dataclass, field, replace
-from typing import Any, Union
+from typing import Any, Callable, Union
 
+from .contract import GameCoach
 from .locale import text as _text
 from .search import SearchReport, action_key, search_reports
 
@@ -159,11 +160,11 @@ class Hint:
                    tuple(Phrase.from_json(p) for p in data["why"]), data["searched"], data["rounds"])
 
 
-def _game_coach(game_id: str) -> Any:
+def _game_coach(game_id: str) -> GameCoach:
     """The game's part of the coach: its ``SPEC.coach`` hook (``LookupError`` for a game without one)."""
     from .match import load_game
 
-    loader = load_game(game_id).SPEC.coach
+    loader: Callable[[], GameCoach] | None = load_game(game_id).SPEC.coach
     if loader is None:
         raise LookupError(f"{game_id} has no coach")
     return loader()
@@ -181,7 +182,8 @@ def legal_from_view(module: Any, view: dict[str, Any], player: int, seed: int = 
 
     What a seat may do depends only on what it sees, so any determinization gives the same list.
     """
-    return module.legal_actions(module.determinize(view, player, seed))
+    legal: list[Action] = module.legal_actions(module.determinize(view, player, seed))
+    return legal
 
 
 def _canonical(value: Any) -> Any:

@@ -166,7 +166,7 @@ class GameCoach(Protocol):
     def first_step(self, view: View, action: Action) -> Action | None:
         """The first tap of ``action`` when it takes several."""
 
-    def compare(self, view: View, player: int, actions: list[Action], seed: int, iterations: int | None) -> tuple[list[float], str]:
+    def compare(self, view: View, player: int, actions: list[Action], seed: int, iterations: int) -> tuple[list[float], str]:
         """Estimates of ``actions`` on the same deals, and their unit."""
 
     def term(self, kind: str, value: Any, lang: str) -> str:

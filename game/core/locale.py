@@ -38,7 +38,8 @@ def catalogue(lang: str) -> dict[str, str]:
     path = LOCALE_DIR / f"{lang}.json"
     if not path.is_file():
         return {}
-    return json.loads(path.read_text(encoding="utf-8"))
+    texts: dict[str, str] = json.loads(path.read_text(encoding="utf-8"))
+    return texts
 
 
 def has_text(key: str, lang: str) -> bool:

@@ -100,7 +100,8 @@ class Match:
         return cls(game_id, num_players, seed, dict(options), seats, [state], [])
 
     def current_player(self) -> int | None:
-        return self.module.current_player(self.state)
+        player: int | None = self.module.current_player(self.state)
+        return player
 
     def is_computer_turn(self) -> bool:
         p = self.current_player()
@@ -213,6 +214,7 @@ class Match:
             raise IllegalAction(key=blocker)
         seat = self.takeback_seat()
         takeback = not self._plain_undo()
+        target: int | None
         if seat is None:
             target = len(self.entries) - 1
         else:

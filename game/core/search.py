@@ -109,6 +109,7 @@ def ismcts(
                 v = c.total / c.visits + exploration * math.sqrt(math.log(max(c.avail, 1)) / c.visits)
                 if v > best_v:
                     best_k, best_v = k, v
+            assert best_k is not None  # every child has been tried, so one was best
             state = module.apply_action(state, keyed[best_k])
             node = node.children[best_k]
             path.append(node)

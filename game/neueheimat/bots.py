@@ -23,7 +23,7 @@ import math
 from typing import Any
 
 from ..core import IllegalAction, Rng
-from .state import ROWS, SINGLE_LOTS
+from .state import ROWS, SINGLE_LOTS, House
 
 BOT_NAMES = ("weak", "strong")
 
@@ -57,9 +57,9 @@ def _face_value(piece: dict[str, Any] | None) -> float:
         return 0.0
     kind = piece["kind"]
     if kind == "cube":
-        return piece["pips"] / 2
+        return float(piece["pips"]) / 2
     if kind == "roof":
-        return piece["value"] / 2
+        return float(piece["value"]) / 2
     return 2.0 if kind == "mayor" else 1.0
 
 
@@ -184,7 +184,7 @@ class StrongBot:
         lam = self.money_value * left
         return lam if pos.last_round else max(lam, 0.8)
 
-    def _utilities(self, pos: _Position, board: list, lengths: list[int], mayor: int, owners: list[int], money: list[int], lam: float) -> list[float]:
+    def _utilities(self, pos: _Position, board: list[list[House]], lengths: list[int], mayor: int, owners: list[int], money: list[int], lam: float) -> list[float]:
         """Each seat's expected score plus money value, less its rivals' (their mean and the best, by ``rival_weight``)."""
         n = pos.n
         steps = []
@@ -291,6 +291,7 @@ class StrongBot:
             mine = pos.owners[piece["colour"]] in (-1, player)
             best, best_h = outs[0][0], -1.0
             for u, act in outs:
+                assert act is not None  # a cube is always placed, never discarded
                 houses = pos.board[act["row"]]
                 cubes = houses[act["lot"]][0] if act["lot"] < len(houses) else ()
                 h = weak_height(sum(x % 6 + 1 for x in cubes), piece["pips"], mine)
@@ -298,7 +299,7 @@ class StrongBot:
                     best, best_h = u, h
             return best
         if kind == "roof":
-            own = [u for u, act in outs if pos.owners[pos.board[act["row"]][act["lot"]][0][-1] // 6] == player]
+            own = [u for u, act in outs if act is not None and pos.owners[pos.board[act["row"]][act["lot"]][0][-1] // 6] == player]
             pick = own or [u for u, _ in outs]
         else:
             pick = [u for u, _ in outs]
@@ -403,7 +404,7 @@ class StrongBot:
                 keep = mine - high * c if pos.money[me] >= high else -1e9
                 total += chance * max(keep, theirs[who] + high * c)
             return total
-        best_bid, best_j, best_u = 0, -1, 0.0
+        best_bid, best_u = 0, 0.0
         for j in range(n):
             if j == me:
                 continue
@@ -411,7 +412,7 @@ class StrongBot:
             value = (uj[j] - base[j]) / c
             bid = min(pos.money[j], int(value))
             if bid > best_bid:
-                best_bid, best_j, best_u = bid, j, uj[me]
+                best_bid, best_u = bid, uj[me]
         if best_bid <= 0:
             return mine
         keep = mine - best_bid * c if pos.money[me] >= best_bid else -1e9
@@ -505,7 +506,7 @@ class StrongBot:
         return best
 
 
-def _key(a: Action) -> tuple:
+def _key(a: Action) -> tuple[tuple[str, Any], ...]:
     return tuple(sorted(a.items()))
 
 

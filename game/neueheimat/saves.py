@@ -13,7 +13,7 @@ from ..core import Rng, envelope, guarded, open_envelope
 from ..core.jsonfmt import check_keys, inconsistent, read_choice, read_int, read_ints, read_list
 from .state import (
     ALL_ROOFS, DISPLAY_LEN, DISPLAY_ROWS, GAME_ID, MAX_PLAYERS, MAX_ROUNDS, MIN_PLAYERS, PHASES, ROWS, SINGLE_LOTS,
-    SPECIALS, START_MONEY, State, auctionable, colour_of, complete_rows, cube_targets, pips_of, roof_targets, row_length,
+    SPECIALS, START_MONEY, House, State, auctionable, colour_of, complete_rows, cube_targets, pips_of, roof_targets, row_length,
 )
 
 VERSION = 1
@@ -90,7 +90,7 @@ def _read(d: dict[str, Any]) -> State:
     board = read_list(d["board"], "board", ROWS)
     s.board = []
     for r, row in enumerate(board):
-        houses = []
+        houses: list[House] = []
         for h in read_list(row, "board"):
             read_list(h, "board", 2, "a house: [cubes, roof]")
             cubes = read_ints(h[0], "board", 0, 35, what="a house's cubes")

@@ -48,7 +48,7 @@ def evaluate(s: State, p: int) -> float:
             v += (k / 5) ** 3 * (1.6 if full_win else 1.0) * 2.0
             if r in COAT_ROWS:
                 v += (k / 5) ** 3 * 1.5
-    for c, m in enumerate(COL_MASKS):
+    for m in COL_MASKS:
         k = _pop(occ & m)
         if k < 9:
             full_win = (win & m) == (occ & m)
@@ -186,6 +186,7 @@ def _fast_greedy(s: State, legal: list[Action]) -> Action:
             for a in builds:
                 k = KIND_INDEX[a["tile"]]
                 rec = placement_record(k, a["orient"], a["col"], a["row"])
+                assert rec is not None  # a legal build lies on the house
                 occ = s.houses[p][0] | rec[2]
                 v = KIND_SIZE[k] * 1.0 - 0.15 * a["row"] + 2.0 * _pop(rec[2] & COAT_MASK)
                 for m in ROW_MASKS:

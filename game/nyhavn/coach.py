@@ -17,7 +17,7 @@ from ..core.search import SearchReport
 from . import bots, rules, text
 from .actions.build import build_options
 from .state import State
-from .tiles import COL_MASKS, COLOURS, KIND_COLOUR, KIND_SIZE, KINDS, ROW_MASKS
+from .tiles import COL_MASKS, COLOURS, KIND_SIZE, KINDS, ROW_MASKS
 from .view import determinize
 
 Action = dict[str, Any]
@@ -109,7 +109,7 @@ def _next_turn(before: State, after: State, p: int) -> list[Phrase]:
         value = 10 * len(lines) + KIND_SIZE[kind] - 0.1 * row
         if best is None or value > best[0]:
             tile = Term("nyhavn", "tile", KINDS[kind])
-            phrases = [Phrase(l.key + "_next", l.params) for l in lines] or [Phrase("coach.nyhavn.allows_next", {"tile": tile})]
+            phrases = [Phrase(line.key + "_next", line.params) for line in lines] or [Phrase("coach.nyhavn.allows_next", {"tile": tile})]
             best = (value, phrases)
     if best is not None:
         return best[1][:2]
@@ -122,7 +122,10 @@ def _search_figure(report: SearchReport | None) -> list[Phrase]:
     second = report.runner_up()
     if second is None:
         return []
-    lead = (report.means[report.best] - report.means[second]) / UNITS_PER_POINT
+    best_mean, second_mean = report.means[report.best], report.means[second]
+    if best_mean is None or second_mean is None:  # the best and the runner-up were both played out
+        return []
+    lead = (best_mean - second_mean) / UNITS_PER_POINT
     if lead < 0.05:
         return [Phrase("coach.search_close", {"rounds": report.rounds})]
     return [Phrase("coach.search_points", {"points": round(lead, 1), "rounds": report.rounds})]
@@ -163,8 +166,8 @@ def reason(view: dict[str, Any], player: int, action: Action, state: State,
     elif t == "pay":
         left = {COLOURS[c]: after.hands[p][c] for c in range(5) if after.hands[p][c]}
         if left:
-            colour = max(left, key=left.get)
-            why.append(Phrase("coach.nyhavn.keeps", {"cards": Term("nyhavn", "cards", {colour: left[colour]})}))
+            most = max(left, key=left.__getitem__)
+            why.append(Phrase("coach.nyhavn.keeps", {"cards": Term("nyhavn", "cards", {most: left[most]})}))
     why.extend(_search_figure(report))
     return what(state, action), why[:3]
 

@@ -43,7 +43,7 @@ def view(state: State, player: int) -> dict[str, Any]:
     for h in s.houses:
         grid = []
         for r in range(9):
-            row = []
+            row: list[dict[str, object] | None] = []
             for c in range(5):
                 bit = 1 << (r * 5 + c)
                 if not h[0] & bit:

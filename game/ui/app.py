@@ -175,7 +175,7 @@ class App:
             self.toasts.children[0].remove()
         node = el("div", {"class": "toast error" if error else "toast", "role": "alert" if error else "status"}, text)
         self.toasts.appendChild(node)
-        dom.later(ms * (1.5 if error else 1), lambda: node.parentElement is not None and node.remove())
+        dom.later(ms * (1.5 if error else 1), lambda: node.remove() if node.parentElement is not None else None)
 
     def autosave(self, match: Match) -> None:
         """Store the match in this tab's slot; a write that fails shows :meth:`storage_status`, the move stands."""
@@ -343,12 +343,12 @@ class App:
     def share_link(self, link: str, title: str = "") -> None:
         """Show the link in a panel (to copy by hand) and hand it to the page: Web Share, else the clipboard.
         The page answers with a ``shared`` message (:meth:`shared`)."""
-        panel = dom.by_id("share-panel")
-        if panel is not None:
-            panel.remove()
+        shown = dom.by_id("share-panel")
+        if shown is not None:
+            shown.remove()
         lang = self.lang
         box = el("input", {"type": "text", "readonly": True, "id": "share-link", "value": link, "aria-label": t("sharing.link", lang)})
-        panel = el("div", {"class": "share-panel", "id": "share-panel", "role": "region", "aria-label": t("sharing.link", lang),
+        panel: dom.Node = el("div", {"class": "share-panel", "id": "share-panel", "role": "region", "aria-label": t("sharing.link", lang),
                            "data-link": link},
                    el("label", {"class": "field", "for": "share-link"}, el("span", {}, t("sharing.link", lang)), box),
                    el("button", {"type": "button", "id": "share-close", "onclick": lambda e: panel.remove()}, t("sharing.close", lang)))
@@ -496,7 +496,7 @@ class App:
                          el("button", {"type": "button", "id": "end-replay", "disabled": record is None,
                                        "onclick": lambda e: self._replay_finished(record, match)}, t("sharing.replay", lang)),
                          el("button", {"type": "button", "id": "end-share", "disabled": record is None,
-                                       "onclick": lambda e: self.share_record(record)}, t("sharing.button", lang)),
+                                       "onclick": lambda e: self.share_record(record) if record is not None else None}, t("sharing.button", lang)),
                          el("button", {"type": "button", "onclick": lambda e: self.show_start()}, t("game.home", lang))),
                       insight,
                       el("details", {"class": "log"},

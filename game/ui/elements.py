@@ -89,6 +89,9 @@ def _camel_to_kebab(name: str) -> str:
 class Style:
     """``node.style``: writes become operations; reads give what Python set (made on each access: no cycle to the node)."""
 
+    _node: Node
+    _values: dict[str, str]  # the node's own styles
+
     def __init__(self, node: "Node") -> None:
         object.__setattr__(self, "_node", node)
         object.__setattr__(self, "_values", node._styles)
@@ -114,6 +117,8 @@ class Style:
 
 class Dataset:
     """``node.dataset``: ``data-*`` attributes by camelCase name."""
+
+    _node: Node
 
     def __init__(self, node: "Node") -> None:
         object.__setattr__(self, "_node", node)
@@ -294,6 +299,10 @@ class Node:
     @property
     def textContent(self) -> str:
         return "".join(c.textContent for c in self._children)
+
+    @textContent.setter
+    def textContent(self, value: Any) -> None:  # assignments reach it through __setattr__, as in the DOM
+        self._set_text(value)
 
     def _set_text(self, value: Any) -> None:
         text = "" if value is None else str(value)

@@ -74,7 +74,7 @@ class PastGames:
                    el("button", {"type": "button", "class": "primary", "data-action": "replay",
                                  "onclick": lambda e, rid=rid: self.app.open_kept(rid)}, t("past.replay", lang)),
                    el("button", {"type": "button", "data-action": "share",
-                                 "onclick": lambda e, rid=rid: self.app.share_code(self.app.book.code(rid), title)},
+                                 "onclick": lambda e, rid=rid, title=title: self.app.share_code(self.app.book.code(rid), title)},
                       t("past.share", lang)),
                    el("button", {"type": "button", "data-action": "pin", "aria-pressed": "true" if pinned else "false",
                                  "onclick": lambda e, rid=rid, pinned=pinned: self._pin(rid, not pinned)},

@@ -126,6 +126,7 @@ class ImportReport:
 def result_row(record: GameRecord, counted: bool = True) -> dict[str, Any]:
     """The statistics row of a finished game."""
     me = record.me
+    score: int | None
     if me is not None:
         score = record.scores[me]
     else:
@@ -150,7 +151,8 @@ def _check_row(row: Any) -> dict[str, Any]:
     """A result row read from storage or a file, type-checked; raise ``ValueError``."""
     if not isinstance(row, dict) or not ROW_FIELDS <= row.keys():  # found by tests/test_fuzz_saves.py: a row
         raise ValueError  # without "daily", "score" or "result" was imported, then crashed the statistics
-    ints = lambda xs: isinstance(xs, list) and all(isinstance(x, int) and not isinstance(x, bool) for x in xs)
+    def ints(xs: Any) -> bool:
+        return isinstance(xs, list) and all(isinstance(x, int) and not isinstance(x, bool) for x in xs)
     ok = (
         isinstance(row.get("id"), str) and len(row["id"]) == 16
         and isinstance(row.get("game"), str) and row.get("mode") in MODES and isinstance(row.get("level"), str)
@@ -210,7 +212,7 @@ class RecordBook:
         self.results: list[dict[str, Any]] = []
         self.daily: dict[str, str] = {}
         self._load()
-        store.backend.on_change = lambda changes: any(c[1] != "kv" for c in changes) and self.reload()
+        store.backend.on_change = lambda changes: self.reload() if any(c[1] != "kv" for c in changes) else None
 
     # ------------------------------------------------------------------ storage
     def _commit(self, changes: list[Change], what: str = "records") -> None:
@@ -453,8 +455,8 @@ class RecordBook:
     def import_json(self, text: str, fit: bool = False) -> ImportReport:
         """Add an exported file (or one game's record file) to the book at once (see :meth:`import_steps`)."""
         report: Any = None
-        for report in self.import_steps(text, fit):
-            pass
+        for step in self.import_steps(text, fit):
+            report = step
         assert isinstance(report, ImportReport)
         return report
 
@@ -499,7 +501,7 @@ class RecordBook:
             games: list[dict[str, Any]] = []
             results: list[dict[str, Any]] = []
             total = max(1, len(entries) + len(rows))
-            for kind, source, check, out in (("games", entries, _check_game, games), ("results", rows, _check_row, results)):
+            for _kind, source, check, out in (("games", entries, _check_game, games), ("results", rows, _check_row, results)):
                 for start in range(0, len(source), IMPORT_SLICE):
                     out += [check(entry) for entry in source[start:start + IMPORT_SLICE]]
                     yield 0.1 + 0.85 * (len(games) + len(results)) / total

@@ -129,6 +129,8 @@ class Console:
 class PageHooks:
     """``window.houseGames`` of the page: calls become operations; ``build`` is known from the boot message."""
 
+    _page: Page  # set through object.__setattr__: __getattr__ answers every other name with a page call
+
     def __init__(self, page: "Page") -> None:
         object.__setattr__(self, "_page", page)
 

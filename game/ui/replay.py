@@ -96,10 +96,13 @@ class ReplayViewer:
         lang, record, n = self.lang, self.record, len(self.replay)
         module = self.replay.module
 
-        def button(key: str, symbol: str, fn: Callable[[Any], Any]) -> Any:
+        self.buttons: dict[str, dom.Node] = {}  # the bar's buttons by key (play, first, back, next, last)
+
+        def button(key: str, symbol: str, fn: Callable[[Any], Any]) -> dom.Node:
             label = t(f"replay.{key}", lang)
-            return el("button", {"type": "button", "id": f"replay-{key}", "aria-label": label, "title": label,
-                                 "onclick": fn}, symbol)
+            node = self.buttons[key] = el("button", {"type": "button", "id": f"replay-{key}", "aria-label": label, "title": label,
+                                                     "onclick": fn}, symbol)
+            return node
 
         self.play_button = button("play", "▶", self.toggle_play)
         self.slider = el("input", {"type": "range", "id": "replay-slider", "min": 0, "max": n, "step": 1, "value": 0,
@@ -186,7 +189,7 @@ class ReplayViewer:
             for text in step.events:
                 self.events.appendChild(el("li", {}, text))
         for key, off in (("first", k == 0), ("back", k == 0), ("next", k == n), ("last", k == n)):
-            self.bar.querySelector(f"#replay-{key}").disabled = off
+            self.buttons[key].disabled = off
         if k == n:
             self.stop()
 

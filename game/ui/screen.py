@@ -217,7 +217,7 @@ class GameScreen:
             self.app.finish(self)
             return
         player = match.current_player()
-        if match.is_computer_turn():
+        if player is not None and match.is_computer_turn():
             self._show_table()
             self.status.textContent = t("game.thinking", self.lang, name=self.names[player])
             self._schedule_bot()
@@ -239,6 +239,8 @@ class GameScreen:
             return
         state = self.match.state
         player = self.match.current_player()
+        if player is None:  # (a computer's turn has a seat to move)
+            return
         bot = self.bots.get(player)
         if bot is None:
             seat = self.match.seats[player]
@@ -275,12 +277,13 @@ class GameScreen:
         self.table = el("section", {"class": "table", "aria-label": str(self.module.TITLE)})
         self.pass_panel = el("section", {"class": "pass", "hidden": True})
         self.log_list = el("ol", {})
+        self.log_box = el("div", {"role": "log", "aria-live": "polite", "id": "game-log", "tabindex": 0,  # scrolls: keyboard users need focus
+                                  "aria-labelledby": "log-title"}, self.log_list)
         self.scores_body = el("tbody", {})
         side = el("aside", {"class": "side stack"},
                   el("section", {"class": "log", "aria-labelledby": "log-title"},
                      el("h2", {"id": "log-title"}, t("game.log", lang)),
-                     el("div", {"role": "log", "aria-live": "polite", "id": "game-log", "tabindex": 0,  # scrolls: keyboard users need focus
-                            "aria-labelledby": "log-title"}, self.log_list)),
+                     self.log_box),
                   el("section", {}, el("h2", {}, t("game.scores", lang)),
                      el("table", {"class": "scores", "id": "scores"}, self.scores_body)))
         dom.append(root, header, self.status, self.hint_note, self.hint_style, el("div", {"class": "game"}, el("div", {}, self.table, self.pass_panel), side))
@@ -370,13 +373,14 @@ class GameScreen:
             self._update_chrome()
             self._show_table()
 
+        ready = el("button", {"type": "button", "class": "primary", "id": "pass-ready", "onclick": take},
+                   t("game.pass.ready", self.lang, name=name))
         dom.append(self.pass_panel,
                    el("h2", {}, t("game.pass", self.lang, name=name)),
                    el("p", {"class": "muted"}, t("game.pass.hint", self.lang)),
-                   el("button", {"type": "button", "class": "primary", "id": "pass-ready", "onclick": take},
-                      t("game.pass.ready", self.lang, name=name)))
+                   ready)
         self.pass_panel.hidden = False
-        self.pass_panel.querySelector("button").focus()
+        ready.focus()
 
     def _update_chrome(self) -> None:
         reason = self.undo_blocker()
@@ -405,7 +409,7 @@ class GameScreen:
             self.log_list.appendChild(el("li", {}, self.describe_event(event)))
         self._log_count = len(events)
         if fresh:
-            self.log_list.parentElement.scroll_to_end()
+            self.log_box.scroll_to_end()
             if not self.quiet:
                 self.on_events(fresh)
 
@@ -435,7 +439,8 @@ class FallbackScreen(GameScreen):
     """Any contract game as a list of its legal actions: playable before its dedicated table exists."""
 
     def build_table(self, container: Any) -> None:
-        self.view_box = el("details", {"class": "view"}, el("summary", {}, "View (JSON)"), el("pre", {"id": "view-json"}))
+        self.view_json = el("pre", {"id": "view-json"})
+        self.view_box = el("details", {"class": "view"}, el("summary", {}, "View (JSON)"), self.view_json)
         self.actions = el("div", {"class": "legal", "id": "legal-actions", "role": "group", "aria-label": t("game.actions", self.lang)})
         dom.append(container, el("h2", {}, t("game.actions", self.lang)), self.actions, self.view_box)
         dom.on(self.actions, "click", self._clicked)
@@ -445,7 +450,7 @@ class FallbackScreen(GameScreen):
         self._legal = self.legal() if self.is_my_turn() else []
         for i, action in enumerate(self._legal):
             self.actions.appendChild(el("button", {"type": "button", "data-index": i}, self.describe_action(action)))
-        self.view_box.querySelector("pre").textContent = json.dumps(
+        self.view_json.textContent = json.dumps(
             {k: v for k, v in self.view().items() if k != "log"}, ensure_ascii=False, indent=1)[:20000]
 
     def _clicked(self, event: Any) -> None:

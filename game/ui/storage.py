@@ -59,6 +59,11 @@ class MemoryBackend:
             self.tables["daily"].update({k: v for k, v in daily.items() if isinstance(k, str)})
         #: called with the changes another tab made (the record book reloads its rows)
         self.on_change: Callable[[list[Change]], Any] = lambda changes: None
+        #: ``on_status(failing, what)``: a write failed (``failing`` the reason, ``what`` the names of what is
+        #: unsaved) or, with ``failing`` None, everything is stored again (the page's backend calls it)
+        self.on_status: Callable[[str | None, list[str]], Any] = lambda failing, what: None
+        #: ``on_lost(slot)``: another tab took this tab's game over (its writes to the slot were refused)
+        self.on_lost: Callable[[str], Any] = lambda slot: None
 
     def getItem(self, key: str) -> str | None:
         value = self.items.get(key)
@@ -144,11 +149,6 @@ class PageBackend(MemoryBackend):
         self.retries = 0
         self.retry_due = False
         self.lock_answers: dict[str, Callable[[bool, str | None], Any]] = {}
-        #: ``on_status(failing, what)``: a write failed (``failing`` the reason, ``what`` the names of what is
-        #: unsaved) or, with ``failing`` None, everything is stored again
-        self.on_status: Callable[[str | None, list[str]], Any] = lambda failing, what: None
-        #: ``on_lost(slot)``: another tab took this tab's game over (its writes to the slot were refused)
-        self.on_lost: Callable[[str], Any] = lambda slot: None
 
     def setItem(self, key: str, value: str) -> None:
         if key == SETTINGS_KEY:

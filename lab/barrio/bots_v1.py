@@ -264,7 +264,7 @@ def candidates(s: State, k: int = 5) -> list[Action]:
         scored.append((v, a))
     out = [first]
     by_type: dict[str, int] = {}
-    for v, a in sorted(scored, key=lambda x: -x[0]):
+    for _v, a in sorted(scored, key=lambda x: -x[0]):
         if a == first:
             continue
         n = by_type.get(a["type"], 0)

@@ -6,7 +6,7 @@ other card into the decks, so the 93 cards stay exactly once each.
 
 from __future__ import annotations
 
-from typing import Any, Iterable
+from typing import Iterable
 
 from game.core import Rng
 from game.barrio import cards as C

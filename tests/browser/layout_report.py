@@ -15,7 +15,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from .conftest import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, ROOT, Server, build, wait_ready
+from .conftest import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, Server, build, wait_ready
 from .layout import NARROW, SIZES, SQUARISH, TEXT_PROBE, measure, problems
 from .layout_games import GAMES
 

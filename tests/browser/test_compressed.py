@@ -48,7 +48,7 @@ class RecordingServer:
         lock = threading.Lock()
 
         class Handler(build.SiteHandler):
-            def send_head(self):  # noqa: D102
+            def send_head(self):
                 with lock:
                     paths.append(self.path.split("?", 1)[0])
                 return super().send_head()

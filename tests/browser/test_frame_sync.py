@@ -105,7 +105,7 @@ def test_after_each_tap_the_canvas_and_the_buttons_change_in_the_same_frame(make
                     apart.append((key, action.get("type"), canvas_at, dom_at))
         n = len(match.entries)
         match.apply(action)
-        wait_for(page, lambda: len(read_match(page).entries) > n, 20, f"the app to take {action}")
+        wait_for(page, lambda n=n: len(read_match(page).entries) > n, 20, f"the app to take {action}")
         match = read_match(page)
     assert checked >= 8, f"only {checked} taps changed both the table and its buttons"
     assert not apart, f"taps whose canvas and buttons changed in different frames (key, action, canvas, DOM): {apart}"

@@ -16,7 +16,7 @@ AUTOSAVE = "house-games.autosave"
 
 def saved_match(page) -> Match | None:
     """The autosaved match, read back with the engine (what the page has really played)."""
-    raw = page.evaluate(f"houseGames.autosave()")
+    raw = page.evaluate("houseGames.autosave()")
     return Match.from_json(json.loads(raw)) if raw else None
 
 

@@ -51,7 +51,7 @@ def changed_files(before: Path, after: Path) -> dict[str, list[str]]:
     """Files that differ between two trees: path → the changed lines (``+``/``-``), or ``["new"]``."""
     def listing(root: Path) -> set[str]:
         return {p.relative_to(root).as_posix() for p in root.rglob("*")
-                if p.is_file() and not p.is_symlink() and "__pycache__" not in p.parts and not p.relative_to(root).parts[0] in ("build", "node_modules")}
+                if p.is_file() and not p.is_symlink() and "__pycache__" not in p.parts and p.relative_to(root).parts[0] not in ("build", "node_modules")}
 
     out: dict[str, list[str]] = {}
     for rel in sorted(listing(before) | listing(after)):

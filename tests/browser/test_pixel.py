@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import io
 import os
-from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 

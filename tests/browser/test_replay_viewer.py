@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from .conftest import wait_ready
 from .replay_helpers import QUICK, finish_solo_game, table_scores
 
 

@@ -39,7 +39,8 @@ def test_a_full_storage_is_said_on_the_next_move_and_nothing_is_lost_once_space_
     wait_ready(page)
     page.locator("#resume").tap()
     page.locator("#legal-actions button").first.wait_for()
-    saved = lambda: page.evaluate("JSON.parse(houseGames.autosave()).actions.length")
+    def saved() -> int:
+        return page.evaluate("JSON.parse(houseGames.autosave()).actions.length")
     page.evaluate("window.houseGamesStorageFull = true")  # full, to the last byte
     alert = page.locator("#storage-alert")
     assert alert.is_hidden()

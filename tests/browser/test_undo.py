@@ -8,7 +8,7 @@ from game.core import Match
 
 from .test_barrio_ui import read_match, saved, start as start_barrio, tap_key, wait_for
 from .test_neueheimat_ui import human_policy, saved_match, start_game as start_neueheimat, tap_action, wait_for_turn
-from .test_nyhavn_ui import autosave, start_nyhavn, wait_my_turn
+from .test_nyhavn_ui import autosave, wait_my_turn
 from .test_pixel import stable_capture
 
 

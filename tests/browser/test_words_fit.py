@@ -101,7 +101,7 @@ def test_every_label_fits_at_every_size(make_context, site_url, shot, lang, game
     page.get_by_role("button", name=t("start.new", lang)).tap()
     page.wait_for_function(READY[game_id], timeout=60_000)
     bad = {}
-    for size, w, h, touch in SIZES:
+    for size, w, h, _touch in SIZES:
         page.set_viewport_size({"width": w, "height": h})
         settle_layout(page)
         page.evaluate("window.scrollTo(0, 0)")

@@ -94,6 +94,7 @@ def refusal(s: State, a: Action) -> tuple[str, dict[str, Any]]:
         return "barrio.solo_build_from_market", {}
     if not s.solo and house not in hand:
         return "barrio.house_not_in_hand", {}
+    assert isinstance(house, int)  # it is in a hand or the house market, which hold cards
     line = a.get("line")
     if not isinstance(line, dict) or line.get("axis") not in ("row", "col") or not isinstance(line.get("index"), int):
         return "barrio.choose_line", {}

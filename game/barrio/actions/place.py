@@ -93,7 +93,9 @@ def is_legal(s: State, m: int, r: int, c: int) -> bool:
         return False
     if s.solo:
         return True
-    r0, c0, r1, c1 = market_box(market)
+    box = market_box(market)
+    assert box is not None  # the market is not empty here
+    r0, c0, r1, c1 = box
     if max(r1, r) - min(r0, r) < 5 and max(c1, c) - min(c0, c) < 5:
         return True
     return _Stretch(s).allows(r, c, m)
@@ -114,7 +116,7 @@ class _FirstStretch:
         self.counts = counts
         self.market = market
         self.shape = frozenset(market)
-        self._pays: dict[tuple, bool] = {}
+        self._pays: dict[tuple[Cell, tuple[int, ...]], bool] = {}
         self._paying: list[Cell] | None = None
         self.cells: set[Cell] | None = None  # placement cells, worked out when a first material asks
 

@@ -569,7 +569,7 @@ class _Painter:
             return y + 24 - top
         pw, ph = 36.0, 50.0
         cx, cy = x, y
-        for i, pan in enumerate(pans):
+        for pan in pans:
             pts = C.PANORAMA_POINTS[min(len(pan), 8)] if len(pan) <= 8 else panoramas_points([pan])
             caption = t("barrio.panorama", lang, n=len(pan), pts=pts)
             width = max(len(pan) * (pw + 2), look.text_width(caption, MIN_FONT))  # the caption under it is as wide

@@ -87,10 +87,11 @@ def flashes(events: list[dict[str, Any]], me: int, describe: Callable[[dict[str,
         elif e.get("player") not in (None, me) and isinstance(e.get("player"), int):
             p = e["player"]
             if kind == "draw":
+                source: str = e.get("source") or ""
                 src = {"warehouse": f"wh-{e.get('slot')}", "house_market": f"hm-{e.get('slot')}",
-                       "material_deck": "deck-m", "house_deck": "deck-h"}.get(e.get("source"), "deck-m")
+                       "material_deck": "deck-m", "house_deck": "deck-h"}.get(source, "deck-m")
                 out.append(Flash(text, card=e.get("card"), src=src, dst=f"seat-{p}",
-                                 kind="house" if e.get("source", "").startswith("house") else "material"))
+                                 kind="house" if source.startswith("house") else "material"))
             elif kind == "place":
                 out.append(Flash(text, card=e.get("card"), src=f"seat-{p}", dst=f"cell-{e['row']}_{e['col']}"))
             elif kind in ("build", "panorama", "combo", "free_build", "discard_houses", "keep_houses", "full_grid"):

@@ -510,7 +510,7 @@ class NeueHeimatScreen(GameScreen):
         if not breakdown:
             return rows
         view = self.view()
-        out = []
+        out: list[tuple[str, int, dict[str, int] | None]] = []
         for p, (name, score, _) in enumerate(rows):
             parts = {w("end.round", self.lang, n=i + 1): r[p] for i, r in enumerate(view["round_scores"])}
             if view["rounds"] > 1:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 from functools import partial
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Callable
 
 from ..canvas import DrawList, Target, text_width
 from .words import COLOUR_NAMES, ROW_NAMES, piece_words, w
@@ -82,7 +82,7 @@ def least_font(scale: float) -> float:
 
 #: the least font size of the frame being drawn: :func:`draw_table` sets it from :attr:`Frame.least` for the
 #: drawing helpers below and puts it back after (frames are drawn one at a time, never nested)
-_least = MIN_FONT
+_least: float = MIN_FONT
 
 
 def lot_x(lot: int, left: float = 0) -> float:
@@ -264,7 +264,7 @@ def _draw_table(view: dict[str, Any], frame: Frame, wide: bool) -> tuple[DrawLis
     targets: list[Target] = []
     _players(d, view, frame, *spots["players"], width=PORTRAIT_W)
     _auction(d, targets, view, frame, *spots["auction"])
-    parts = {"board": _board, "display": partial(_display, row_h=DISP_ROW_H_WIDE if wide else DISP_ROW_H), "supply": _supply}
+    parts: dict[str, Callable[..., None]] = {"board": _board, "display": partial(_display, row_h=DISP_ROW_H_WIDE if wide else DISP_ROW_H), "supply": _supply}
     for name in sorted(parts, key=lambda k: (spots[k][1], spots[k][0])):  # drawn, and tabbed through, top to bottom
         parts[name](d, targets, view, frame, legal, *spots[name])
     return d, targets
@@ -395,8 +395,9 @@ def _board(d: DrawList, targets: list[Target], view: dict[str, Any], frame: Fram
     d.text(lot_x(9, x0) + LOT_W - 4, y0 + 14, "10", font=font(), colour=MUTED, align="right")
     places = {(a["row"], a["lot"]) for a in legal if a["type"] == "place"}
     piece = view["piece"] or {}
-    if places and frame.small_lots and frame.zoom_row in {row for row, _ in places}:
-        _zoomed_row(d, targets, view, frame, places, frame.zoom_row, x0, y0)
+    zoom = frame.zoom_row
+    if places and frame.small_lots and zoom is not None and zoom in {row for row, _ in places}:
+        _zoomed_row(d, targets, view, frame, places, zoom, x0, y0)
         return
     by_row = bool(places) and frame.small_lots  # the lots are picked row first (see _zoomed_row)
     mayor_rows = {a["row"] for a in legal if a["type"] == "mayor"}
@@ -593,7 +594,7 @@ def _display(d: DrawList, targets: list[Target], view: dict[str, Any], frame: Fr
                 d.alpha(0.72 if end is None else 0.9)
             draw_cube(d, cx, cy, DISP_CUBE, DISP_CUBE, colour, pips, frame.patterns, font=17)
             d.alpha(1)
-            if takeable:
+            if takeable and end is not None:  # (a takeable cube is at an end: this tells the type checker)
                 d.rect(cx - 3, cy - 3, DISP_CUBE + 6, DISP_CUBE + 6, stroke=HILITE, line_width=3, radius=5)
                 label = w("auction_cube", lang, colour=COLOUR_NAMES[lang][colour], pips=pips, n=dr + 1, end=w(end, lang))
                 # the button reaches outwards (the row's free edge), never over the next cube: a finger's width

@@ -111,7 +111,7 @@ def _left_column(lay: Layout, x: float, track: bool, others_h: float) -> float:
     """Harbour, score track, the others, hand and abilities in a 352-unit column from ``x``; returns its bottom."""
     dock_w, gap = 48.0, (352 - 7 * 48.0) / 6
     lay.docks = [Box(x + i * (dock_w + gap), 20, dock_w, ROW_H) for i in range(7)]
-    y = 20 + ROW_H + 6
+    y: float = 20 + ROW_H + 6
     if track:
         lay.track = Box(x, y, 352, 32)
         y += 32 + 6

@@ -276,7 +276,7 @@ class NyhavnScreen(GameScreen):
         parts = score_parts(view)
         reason = next((e.get("reason") for e in reversed(view["log"]) if e.get("type") == "end"), None)
         lang = self.lang
-        out = []
+        out: list[tuple[str, int, dict[str, Any] | None]] = []
         for p, (name, score, _) in enumerate(rows):
             detail: dict[str, Any] = {t("ny.end.place", lang): places[p], t("ny.end.rows", lang): parts[p]["rows"],
                                       t("ny.end.columns", lang): parts[p]["columns"], t("ny.end.empty", lang): empty[p]}

@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from game.core import IllegalAction, RandomBot, Rng, SaveFormatError, envelope, guarded, open_envelope
+from game.core import IllegalAction, RandomBot, Rng, envelope, guarded, open_envelope
 from game.core.contract import GameSpec, StartOption
 
 GAME_ID = "toy"
