@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .table import bid_offered
+from .offers import bid_offered
 
 
 def hint_keys(view: dict[str, Any], legal: list[dict[str, Any]], action: dict[str, Any]) -> list[str]:
