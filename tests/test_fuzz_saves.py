@@ -351,7 +351,7 @@ def _swapped(items: list[Any], i: int, j: int) -> list[Any]:
 def _expected_resave(data: dict[str, Any]) -> dict[str, Any]:
     """What the match of an accepted autosave must save as: the same, bar the store's stamp and the documented
     defaults of hints and takebacks (a save from before they were counted has none asked or taken)."""
-    out = {k: v for k, v in data.items() if k != "saved_at"}
+    out = {k: v for k, v in data.items() if k not in ("saved_at", "rev")}
     out.setdefault("hints", [0] * len(data["seats"]))
     out.setdefault("takebacks", [0] * len(data["seats"]))
     out.setdefault("takeback_floor", None)

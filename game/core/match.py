@@ -316,10 +316,11 @@ class Match:
 
 
 #: the autosave's fields, and those it may lack: ``hints`` (saves from before hints were counted),
-#: ``saved_at`` (the stamp :class:`game.ui.storage.Store` adds, ms since 1970; not part of the match),
+#: ``saved_at`` and ``rev`` (the stamps :class:`game.ui.storage.Store` adds: ms since 1970, and the slot's
+#: revision; not part of the match),
 #: ``takebacks`` and ``takeback_floor`` (saves from before takebacks)
 MATCH_FIELDS = ("format", "version", "game", "num_players", "seed", "options", "seats", "actions", "state")
-OPTIONAL_FIELDS = ("hints", "saved_at", "takebacks", "takeback_floor")
+OPTIONAL_FIELDS = ("hints", "saved_at", "rev", "takebacks", "takeback_floor")
 #: seeds a save may hold: what a share link carries (``game.core.share`` writes a varint of at most 70 bits)
 SEED_LIMIT = 2**63
 #: longest name a seat may carry (the start screen's field is far shorter)
@@ -375,6 +376,8 @@ def check_header(data: Any) -> Any:
         read_ints(data["hints"], "hints", 0, MAX_HINTS, len(seats))
     if "saved_at" in data:
         read_int(data["saved_at"], "saved_at", 0, 2**53)
+    if "rev" in data:
+        read_int(data["rev"], "rev", 0, 2**53)
     if "takebacks" in data:
         read_ints(data["takebacks"], "takebacks", 0, MAX_HINTS, len(seats))
     if data.get("takeback_floor") is not None:
