@@ -36,7 +36,7 @@ def test_statistics_survive_a_reload_export_and_import(make_context, open_app, t
     fresh.locator("#stats-none").wait_for()
     fresh.locator("#stats-file").set_input_files(str(path))
     fresh.locator(".stats-group[data-group='barrio/solo/A']").wait_for()
-    assert "1 results added" in fresh.locator("#stats-notice").inner_text()
+    assert "1 result added" in fresh.locator("#stats-notice").inner_text()
     fresh.locator("#stats-file").set_input_files(str(path))  # twice: nothing doubles
     fresh.wait_for_function("document.getElementById('stats-notice').textContent.includes('already here') && "
                             "document.getElementById('stats-notice').textContent.includes('0 results added')")
