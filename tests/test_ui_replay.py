@@ -201,8 +201,3 @@ def test_a_finished_game_is_a_past_game_not_a_resume(monkeypatch: pytest.MonkeyP
     assert h.find("end-screen") is not None
     assert not h.app.store.has_autosave() and not h.app.store.slots()
     assert len(h.app.book.past_games()) == 1
-    # a finished game autosaved by an older version is moved to the past games at start
-    done = almost_finished(seed=6)
-    done.apply(done.module.legal_actions(done.state)[0])
-    h2 = Harness(monkeypatch, storage={AUTOSAVE_KEY: json.dumps(done.to_json())})
-    assert AUTOSAVE_KEY not in h2.storage and not h2.app.store.has_autosave() and len(h2.app.book.past_games()) == 1

@@ -659,11 +659,6 @@ def start(boot: dict[str, Any] | None = None) -> "App | None":
             result = app.store.load_match(text=None)  # read now so a bad save is explained before anything else
             if result.error:
                 notices.append(t("start.badsave", app.lang, reason=result.error, where=result.kept_as))
-            elif result.match is not None and result.match.module.is_over(result.match.state):
-                # a finished game autosaved by an older version: a past game, not something to resume
-                record, _ = app.keep_finished(result.match)
-                if record is not None:  # (a Resume already on show finds nothing and leads back to the start screen)
-                    app.store.clear_autosave(result.slot)
         if app.book.notice is not None:  # a set-aside record store: said once, play goes on
             notices.append(app.book.notice.text(app.lang))
         if boot.get("store") is not None:  # the page has no database: said at once and kept on screen
