@@ -17,7 +17,7 @@ from .test_barrio_ui import wait_for
 
 
 def saved(page) -> dict:
-    return json.loads(page.evaluate("localStorage.getItem('house-games.autosave')"))
+    return json.loads(page.evaluate("houseGames.autosave()"))
 
 
 def resume(page, open_app, match: Match, query: str = "?pause=3600000", wait_undo: bool = True) -> None:
