@@ -42,7 +42,7 @@ def test_start_screen_has_no_serious_accessibility_violations(page, open_app):
 @pytest.mark.expect_errors(r"ERR_FAILED|wasm|WebAssembly|pyodide", r"Failed to load resource")  # the runtime is blocked on purpose
 def test_loading_and_error_screens_have_no_serious_accessibility_violations(page, site_url):
     """The loader's screens are the first thing a visitor sees: check the error screen too (runtime blocked)."""
-    page.route("**/vendor/pyodide/pyodide.asm.wasm", lambda route: route.abort())
+    page.route("**/vendor/pyodide/pyodide.asm.wasm*", lambda route: route.abort())  # the plain file and its .zst
     page.goto(site_url)
     page.wait_for_function("document.documentElement.dataset.appState === 'error'", timeout=60_000)
     violations = axe_violations(page)
