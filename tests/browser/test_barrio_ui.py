@@ -92,8 +92,9 @@ def play_move(page, match: Match, bot, seat: int = 0) -> Match:
     if B.is_over(match.state):
         page.locator("#end-screen").wait_for(timeout=30_000)
     else:
-        wait_for(page, lambda: (saved(page) or {}).get("actions") is not None and len(saved(page)["actions"]) > n,
-                 20, f"the app to take {action}")
+        # the computers may finish the game after this move: then the end screen shows and no autosave is left
+        wait_for(page, lambda: page.locator("#end-screen").count() > 0
+                 or len((saved(page) or {}).get("actions") or ()) > n, 20, f"the app to take {action}")
     return match
 
 

@@ -90,8 +90,13 @@ def test_road_choices_fit_a_finger(make_context, site_url, shot):
     page.bring_to_front()  # a tab in the background gets no animation frames
     for i, (case, (kind, _, _, _, prefix)) in enumerate(CASES.items()):
         if i:
-            other.evaluate("(save) => localStorage.setItem('house-games.autosave', save)", saves[i])
-            page.wait_for_function("(save) => (houseGames.savedGame() || {}).text === save", arg=saves[i])  # the save written last
+            # stamped now, as the app stamps its own saves: newer than the game the last case's tap saved
+            save = other.evaluate("""(save) => {
+                const text = JSON.stringify({...JSON.parse(save), saved_at: Date.now()});
+                localStorage.setItem('house-games.autosave', text);
+                return text;
+            }""", saves[i])
+            page.wait_for_function("(save) => (houseGames.savedGame() || {}).text === save", arg=save)  # the save written last
             page.locator("#menu").tap()
         page.locator("#resume").tap()
         page.wait_for_function("(p) => document.querySelector(`.board button.target[data-key^='${p}']`) !== null", arg=prefix,

@@ -340,8 +340,8 @@ def _auction(d: DrawList, targets: list[Target], view: dict[str, Any], frame: Fr
     d.rect(x0 + 2, y0 + 1, PORTRAIT_W - 4, AUCTION_H - 2, fill="#f3ecdb", stroke="#d8cfbd", radius=8)
     piece = view["piece"]
     round_text = w("round_of", lang, n=view["round"], total=view["rounds"])
-    d.text(x0 + PORTRAIT_W - 10, y0 + 17, round_text, font=font(), colour=MUTED, align="right")
     if piece is None:
+        d.text(x0 + PORTRAIT_W - 10, y0 + 17, round_text, font=font(), colour=MUTED, align="right")
         phase = view["phase"]
         name = frame.names[view["auctioneer"]] if view["auctioneer"] < len(frame.names) else "?"
         text = w("over_short", lang) if phase == "over" else w("choosing", lang, name=name)
@@ -349,6 +349,16 @@ def _auction(d: DrawList, targets: list[Target], view: dict[str, Any], frame: Fr
         for i, line in enumerate(lines):
             d.text(x0 + 12, y0 + 44 + 18 * i - 9 * (len(lines) - 1), line, font=font(), colour=INK)
         return
+    room = PORTRAIT_W - 66  # from the title's left edge to the box's right edge
+    title_room = room - text_width(round_text, _least) - 10  # beside the round, top right
+    words = piece_words(piece, lang)
+    title = w("on_auction", lang, piece=words)
+    if not fits(title, _least, title_room, True):  # the box and the piece's picture already say "on auction"
+        title = words[:1].upper() + words[1:]
+    if fits(title, _least, title_room, True):
+        d.text(x0 + PORTRAIT_W - 10, y0 + 17, round_text, font=font(), colour=MUTED, align="right")
+    else:  # large text on a small table: which piece is up matters more than the round
+        title_room = room
     flash = frame.flashes.get("auction")
     if flash is not None:
         d.alpha(1 - flash).rect(x0 + 4, y0 + 3, PORTRAIT_W - 8, AUCTION_H - 6, fill="#ffe08a", radius=8).alpha(1)
@@ -360,10 +370,7 @@ def _auction(d: DrawList, targets: list[Target], view: dict[str, Any], frame: Fr
         draw_roof(d, x0 + 8, top + 3, 42, 30, piece["value"], font=16)
     else:
         draw_special(d, x0 + 12, top + 2, 34, 34, kind, piece.get("size", 0))
-    room = PORTRAIT_W - 66  # from the text's left edge to the box's right edge
-    title_room = room - text_width(round_text, _least) - 10  # beside the round, top right
-    d.text(x0 + 58, y0 + 20, fit_text(w("on_auction", lang, piece=piece_words(piece, lang)), _least, title_room, True),
-           font=font(bold=True), colour=INK)
+    d.text(x0 + 58, y0 + 20, fit_text(title, _least, title_room, True), font=font(bold=True), colour=INK)
     if view["high_bidder"] >= 0:
         who = frame.names[view["high_bidder"]]
         lines = [w("high_bid", lang, amount=view["high_bid"], name=who)]
