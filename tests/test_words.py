@@ -194,3 +194,68 @@ def test_named_seats_between_people_sharing_the_device(monkeypatch):
     log = [li.textContent for li in h.find("game-log").querySelectorAll("li")]
     assert any(line.startswith("Ana ") for line in log) and not any("Player 1" in line for line in log)
     assert json.loads(h.storage["house-games.settings"])["names"] == ["Ana", "ana"]  # kept for the next game
+
+
+# ---------------------------------------------------------------------------------------------- the coach's numbers
+@pytest.mark.parametrize("lang", ["en", "es", "fr"])
+def test_the_coachs_counts_agree_in_number(lang):
+    """"about 1 points better": every number the coach says goes through the plural rule, as given (1, 1.0) or as
+    already written (French and Spanish "1,5")."""
+    from game.core.coach import Moment, Phrase
+
+    said = []
+    for value in (1, 1.0, 0.96, 0, 0.5, 1.5, 2, 3.25):
+        for unit in ("points", "chance"):
+            moment = Moment(1, 1, {}, {}, Phrase("coach.neueheimat.pass"), Phrase("coach.neueheimat.pass"), value, unit)
+            said.append(moment.loss_text(lang))
+        for key in ("coach.neueheimat.lead", "coach.neueheimat.money_in_box", "coach.neueheimat.money_in_hand"):
+            said.append(Phrase(key, {"points": round(value, 1)}).text(lang))
+        said.append(Phrase("coach.search_points", {"points": round(value, 1), "rounds": 40}).text(lang))
+    wrong = [(s, m) for s in said for m in plural_mismatches(s, lang)]
+    assert not wrong, wrong
+    one = {"en": "about 1 point better", "es": "aproximadamente 1 punto mejor", "fr": "environ 1 point de mieux"}[lang]
+    assert Moment(1, 1, {}, {}, Phrase("x"), Phrase("x"), 1.0, "points").loss_text(lang) == one
+    assert plural_category(2, lang) == "other" and "2 p" in Phrase("coach.search_points", {"points": 2, "rounds": 9}).text(lang)
+    if lang == "fr":  # French counts 1,5 as one: "1,5 point"
+        assert Moment(1, 1, {}, {}, Phrase("x"), Phrase("x"), 1.5, "points").loss_text(lang) == "environ 1,5 point de mieux"
+
+
+# ---------------------------------------------------------------------------------------------- places in the log
+@pytest.mark.parametrize("lang", ["en", "es", "fr"])
+def test_barrio_log_names_market_places_as_the_table_shows_them(lang):
+    """A card placed or a house built is told by the market's rows and columns as the table numbers them (from 1 at
+    its top-left card: "left of row 2 of the market"), never by the engine's coordinates, which grow in every
+    direction ("at (-1, 2)")."""
+    import game.barrio as B
+    from game.barrio.market import market_box
+    from game.barrio.text import place_where
+
+    rng = random.Random(7)
+    places = builds = 0
+    for seed in range(3):
+        state = B.new_game(1, seed, solo=True, level="A")
+        for _ in range(400):
+            if B.is_over(state):
+                break
+            legal = B.legal_actions(state)
+            builds_now = [a for a in legal if a["type"] == "build"]
+            action = rng.choice(builds_now) if builds_now and rng.random() < 0.7 else rng.choice(legal)
+            box = market_box(state.market)
+            before = len(state.log)
+            state = B.apply_action(state, action)
+            for e in state.log[before:]:
+                line = B.describe_event(e, lang)
+                assert not re.search(r"\(\s*-?\d+\s*,\s*-?\d+\s*\)|-\d", line), line
+                if e["type"] == "place":
+                    places += 1
+                    kind, numbers = place_where(box, e["row"], e["col"])
+                    assert text(f"coach.barrio.where.{kind}", lang, **numbers) in line, line
+                elif e["type"] == "build":
+                    builds += 1
+                    axis, index = e["line"]["axis"], e["line"]["index"]
+                    n = index - (box[0] if axis == "row" else box[1]) + 1
+                    assert text(f"barrio.name.{'row' if axis == 'row' else 'column'}", lang, n=n) in line, line
+    assert places > 20 and builds > 3, (places, builds)
+    # a place logged by an older version (no market box kept) is still told without coordinates
+    old = B.describe_event({"type": "place", "player": 0, "card": 0, "row": -2, "col": 3}, lang)
+    assert "-2" not in old and "3" not in old, old

@@ -119,9 +119,14 @@ def describe_event(e: dict[str, Any], lang: str = "en") -> str:
     if t == "discard_houses":
         return say("discard_houses", cards=_cards(e["cards"], L))
     if t == "place":
-        return say("place", card=card_name(e["card"], L), row=e["row"], col=e["col"])
+        if "box" in e:  # where the card went as the table showed the market then ("left of row 2 of the market")
+            kind, numbers = place_where(e["box"], e["row"], e["col"])
+            where = text(f"coach.barrio.where.{kind}", L, **numbers)
+        else:  # an event logged before the market's place was kept: no engine coordinates in the player's words
+            where = _w("name.in_market", L)
+        return say("place", card=card_name(e["card"], L), where=where)
     if t == "build":
-        return say("build", house=card_name(e["house"], L), line=_line(e["line"], L),
+        return say("build", house=card_name(e["house"], L), line=_line(e["line"], L, e.get("box")),
                    paid=_cards(e["paid"], L), rubble=_cards(e["rubble"], L))
     if t == "close_gap":
         return say("close_gap", n=len(e["moves"]))

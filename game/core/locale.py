@@ -18,6 +18,7 @@ Two kinds of variant keys let one call say the right words (:func:`template`):
 from __future__ import annotations
 
 import json
+import re
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -58,8 +59,22 @@ class YouName(str):
 
 #: fields naming a sentence's subject: a :class:`YouName` there picks the ``@you`` variant
 SUBJECT_FIELDS = ("who", "name", "names")
-#: the field a plural variant agrees with: the first of these a text has
-COUNT_FIELDS = ("count", "n", "amount")
+#: the field a plural variant agrees with: the first of these a text has (the coach's ``points`` and ``loss`` too, so
+#: "about 1 point better" agrees as every count does)
+COUNT_FIELDS = ("count", "n", "amount", "points", "loss")
+#: a number as the texts print it: "3", "1.5", "1,5" (a decimal comma where the language writes one)
+_NUMBER_TEXT = re.compile(r"-?\d+(?:[.,]\d+)?")
+
+
+def _count_value(value: Any) -> float | None:
+    """The number a count field holds, whether given as a number or as the number already in words ("1,5")."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, (int, float)):
+        return value
+    if isinstance(value, str) and _NUMBER_TEXT.fullmatch(value):
+        return float(value.replace(",", "."))
+    return None
 
 
 def plural_category(n: Any, lang: str) -> str:
@@ -101,8 +116,8 @@ def variant_keys(key: str, lang: str, params: dict[str, Any]) -> tuple[str, ...]
     category = "other"
     for f in COUNT_FIELDS:
         if f in params:
-            value = params[f]
-            if isinstance(value, (int, float)) and not isinstance(value, bool):
+            value = _count_value(params[f])
+            if value is not None:
                 category = plural_category(value, lang)
             break
     out = []

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from .. import cards as C
-from ..market import fits, gap_options, line_cells, payments, removal_fits
+from ..market import fits, gap_options, line_cells, market_box, payments, removal_fits
 from ..state import Action, Cell, State, event
 from .close_gap import set_market
 from .panorama import start_panorama
@@ -115,6 +115,7 @@ def do(s: State, a: Action) -> None:
     house = a["house"]
     axis, index = a["line"]["axis"], a["line"]["index"]
     cells = line_cells(s.market, axis, index)
+    box = market_box(s.market)  # the log numbers the line as the table showed the market before the build
     line_cards = [s.market[q] for q in cells]
     paid = next(pd for use, pd in payments(house, line_cards) if use == a["use"])
     rub = [c for c in line_cards if c not in paid]
@@ -131,7 +132,7 @@ def do(s: State, a: Action) -> None:
         del s.market[q]
     s.klaus_owed = 2
     event(s, "build", player=p, house=house, line={"axis": axis, "index": index}, paid=paid, rubble=rub,
-        **{"from": "house_market" if s.solo else "hand"})
+        box=list(box) if box else None, **{"from": "house_market" if s.solo else "hand"})
     if len(gaps) == 1:
         set_market(s, gaps[0])
         start_panorama(s, house, False)

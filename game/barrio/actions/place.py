@@ -244,12 +244,13 @@ def do(s: State, a: Action) -> None:
     build from the hand (phase ``full_grid``) or, with no house in hand, is discarded at once."""
     p = s.seat
     card = a["card"]
+    box = market_box(s.market)  # the log names the place as the table showed the market before it
     s.hands[p].remove(card)
     s.public[card] = 0
     s.market[(a["row"], a["col"])] = card
     s.placed += 1
     s.phase = "placed1" if s.placed == 1 else "placed2"
-    event(s, "place", player=p, card=card, row=a["row"], col=a["col"])
+    event(s, "place", player=p, card=card, row=a["row"], col=a["col"], box=list(box) if box else None)
     if not s.solo and len(s.market) == 25 and market_size(s.market) == (5, 5):
         event(s, "full_grid", player=p)
         s.resume = s.phase

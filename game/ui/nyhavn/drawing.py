@@ -12,14 +12,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ...core.locale import YouName
-from ..canvas import DrawList, Target
+from ..canvas import DrawList, Target, text_width
 from .layout import (
     COAT_SET, DARK, FILL, MIN_FONT, PATTERN, SIZES, Box, Layout, build_spots, buildable_tiles, coat_rows,
     end_card_warning, ghost_problem, grip, take_choice, tile_cells, tile_colour, tile_orientations, tile_price,
 )
 from .look import (
     ABILITIES, ACCENT, BOARD, COLOURS, FLASH_MS, INK, LEGAL, MUTED, WRONG, draw_card, draw_cell, draw_glyph,
-    draw_shield, fit_text, font, t,
+    draw_shield, fit_text, font, short_name, t,
 )
 
 
@@ -199,11 +199,30 @@ class TableDrawing:
                          (t("ny.emptycount", lang, n=view["empty_spaces"][p]), MUTED, False)]
                 for i, (text, colour, bold) in enumerate(lines):
                     d.text(tx, b.y + 20 + i * 21, fit_text(text, MIN_FONT, room, bold), font=font(bold=bold), colour=colour)
-            else:  # one line of name, one of points and cards: tap to see the house
-                room = w - 14
-                d.text(x + 8, b.y + 19, fit_text(name, MIN_FONT, room, True), font=font(bold=True), colour=INK)
-                line = t("ny.points", lang, n=view["scores"][p]) + " · " + t("ny.cardcount", lang, n=view["hand_sizes"][p])
-                d.text(x + 8, b.y + 38, fit_text(line, MIN_FONT, room), font=font(), colour=INK)
+            else:  # the house drawn small with the name, points and cards beside it: tap to see it large
+                narrow = w < 150  # three or more summaries side by side: a smaller house, more room for the words
+                s = min(4.6 if narrow else 6.0, (b.h - 8) / 9)
+                self._mini_house(d, x + 5, b.y + (b.h - 9 * s) / 2, s, view["houses"][p], self.recent_cells.get(p, []))
+                tx = x + 5 + 5 * s + 7
+                room = w - (tx - x) - 4
+                points = t("ny.points", lang, n=view["scores"][p])
+                cards = t("ny.cardcount", lang, n=view["hand_sizes"][p])
+                both = points + " · " + cards
+                if fit_text(both, MIN_FONT, room) == both and fit_text(name, MIN_FONT, room, True) == name:
+                    lines = [(name, True), (both, False)]  # two lines
+                else:  # three lines: the name (without "(computer, weak)", then without its number, if need be), the
+                    # points, the cards
+                    bare = short_name(self.player_name(p), MIN_FONT, room, True)
+                    short = short_name(name, MIN_FONT, room, True)
+                    if "…" in short and "…" not in bare:
+                        short = bare
+                    if fit_text(cards, MIN_FONT, room) != cards:
+                        cards = t("count.cards", lang, count=view["hand_sizes"][p])
+                    lines = [(short, True), (points, False), (cards, False)]
+                top = b.y + b.h / 2 - (len(lines) - 1) * 8.5
+                for i, (text, bold) in enumerate(lines):
+                    d.text(tx, top + i * 17, fit_text(text, MIN_FONT, room, bold), font=font(bold=bold), colour=INK,
+                           baseline="middle")
             if view["to_move"] == p:
                 d.rect(x + 1, b.y, w - 2, b.h, stroke=INK, line_width=2.5, radius=8)
             label = (t("ny.inspect.back", lang) if p == self.viewer else
@@ -219,6 +238,10 @@ class TableDrawing:
         hb = lay.house
         s = lay.cell
         title = t("ny.house.yours", lang) if owner == self.viewer else t("ny.house.of", lang, name=self.player_name(owner))
+        if lay.track is None and not lay.zoom:  # no score track (upright phones): the house's points beside its name
+            points = " · " + t("ny.points", lang, n=view["scores"][owner])
+            right = lay.supply.x + lay.supply.w - text_width(t("ny.supply", lang), MIN_FONT, True) - 12
+            title = short_name(title, MIN_FONT, right - hb.x - text_width(points, MIN_FONT, True), True) + points
         d.text(hb.x, hb.y - 8, title, font="bold 13px sans-serif", colour=INK)
         d.rect(hb.x - 3, hb.y - 3, hb.w + 6, hb.h + 6, fill=BOARD, stroke="#8f7f5f", line_width=2, radius=4)
         rows_arms = coat_rows()
@@ -368,7 +391,10 @@ class TableDrawing:
         sb = lay.supply
         if not sb.w:  # the zoomed house is where the supply was: the tile in hand is beside it
             return
-        d.text(sb.x, sb.y - 8, t("ny.supply", lang), font="bold 13px sans-serif", colour=INK)
+        if lay.track is None:  # upright phones: at the right, leaving the line to the house's name and points
+            d.text(sb.x + sb.w, sb.y - 8, t("ny.supply", lang), font="bold 13px sans-serif", colour=INK, align="right")
+        else:
+            d.text(sb.x, sb.y - 8, t("ny.supply", lang), font="bold 13px sans-serif", colour=INK)
         mine = self.seen.mine and view["phase"] in ("turn", "build")
         can = buildable_tiles(self.seen.legal) if mine else set()
         hand = view["hand"]

@@ -45,8 +45,9 @@ class Box:
 class Layout:
     """Where everything goes, for one screen shape (``mode``):
 
-    - ``narrow``: phones held upright, 360 units wide (about one CSS px per unit); the others are one-line
-      summaries (tap one to see that house), no score track (the summaries and the score table show the points);
+    - ``narrow``: phones held upright, 360 units wide (about one CSS px per unit); the others are summaries with
+      their house drawn small (tap one to see that house large), no score track (the summaries and the title of
+      the house show the points);
     - ``side``: the narrow table beside the bar of buttons, for a window wider than tall but too narrow for the
       wide table and too tall for a phone on its side (640 × 560, say);
     - ``landscape``: phones on their side, 740 × 310, beside the bar of buttons: harbour, summaries, hand and
@@ -64,7 +65,7 @@ class Layout:
     docks: list[Box] = field(default_factory=list)
     track: Box | None = None  #: the score track (none on upright phones)
     others: Box = field(default_factory=lambda: Box(0, 0, 0, 0))
-    minis: bool = False  #: whether the others' summaries show their houses
+    minis: bool = False  #: the others' summaries in four lines beside a house of 9.5-unit cells (else two lines beside a smaller one)
     house: Box = field(default_factory=lambda: Box(0, 0, 0, 0))  #: the 5×9 grid itself
     cell: float = 34
     supply: Box = field(default_factory=lambda: Box(0, 0, 0, 0))
@@ -105,6 +106,8 @@ class Layout:
 MIN_FONT = 13
 #: docks, hand cards and abilities are this tall
 ROW_H = 48
+#: the others' summaries on upright phones: tall enough for each house drawn small (cells of 6 units) beside its lines
+OTHERS_H = 62
 
 
 def _left_column(lay: Layout, x: float, track: bool, others_h: float) -> float:
@@ -129,8 +132,8 @@ def layout(mode: str, players: int) -> Layout:
         lay = Layout(mode, 360, 0, cell=27, stack=46, gap=(186 - 4 * 46) / 3)
         dock_w, gap = 48.0, (352 - 7 * 48.0) / 6
         lay.docks = [Box(4 + i * (dock_w + gap), 20, dock_w, ROW_H) for i in range(7)]
-        lay.others = Box(4, 72, 352, ROW_H)
-        lay.house = Box(24, 140, 5 * lay.cell, 9 * lay.cell)
+        lay.others = Box(4, 72, 352, OTHERS_H)
+        lay.house = Box(24, 72 + OTHERS_H + 20, 5 * lay.cell, 9 * lay.cell)
         lay.supply = Box(170, lay.house.y, 186, 5 * (lay.stack + lay.gap) + 24)
         lay.hand = Box(4, lay.house.y + lay.house.h + 34, 352, ROW_H)
         lay.abilities = Box(4, lay.hand.y + ROW_H + 6, 352, ROW_H)

@@ -47,6 +47,13 @@ def fit_text(text: str, px: float, width: float, bold: bool = False) -> str:
     return text[:keep].rstrip() + "…"
 
 
+def short_name(name: str, px: float, width: float, bold: bool = False) -> str:
+    """A seat's name in about ``width`` units: whole, else without its "(computer, weak)" part, else cut."""
+    if len(name) * px * (0.64 if bold else 0.58) <= width or " (" not in name:
+        return fit_text(name, px, width, bold)
+    return fit_text(name[:name.index(" (")], px, width, bold)
+
+
 def font(px: float = MIN_FONT, bold: bool = False) -> str:
     """A canvas font of at least :data:`MIN_FONT` units."""
     return f"{'bold ' if bold else ''}{max(px, MIN_FONT):g}px sans-serif"

@@ -35,6 +35,7 @@ _CSS = """
 .nyhavn-bar .actions { gap: 6px; }
 .nyhavn-bar .actions button { flex: 1 1 auto; padding: 0.3em 0.6em; font-size: 0.95rem; }
 .nyhavn-bar .actions button[aria-pressed="true"] { background: #e3eef1; font-weight: 600; }
+.nyhavn-bar .actions button.icon { flex: 0 0 46px; min-width: 46px; padding: 0; font-size: 1.35rem; }
 #nyhavn-info { margin: 0; min-height: 1.45em; font-size: 0.95rem; }
 #nyhavn-info[data-kind="bad"] { color: var(--danger); font-weight: 600; }
 #nyhavn-info[data-kind="good"] { color: var(--ok); font-weight: 600; }

@@ -373,10 +373,13 @@ class Table(TableDrawing):
         self.commands = {}
 
         def add(cmd: str, label: str, fn: Callable[[], Outcome], primary: bool = False, pressed: bool | None = None,
-                disabled: bool = False) -> None:
+                disabled: bool = False, icon: str | None = None) -> None:
             self.commands[cmd] = fn
-            attrs: dict[str, Any] = {"type": "button", "data-cmd": cmd, "id": f"ny-{cmd}", "class": "primary" if primary else None,
-                                     "disabled": disabled}
+            attrs: dict[str, Any] = {"type": "button", "data-cmd": cmd, "id": f"ny-{cmd}",
+                                     "class": "primary" if primary else ("icon" if icon else None), "disabled": disabled}
+            if icon:  # a square button showing only its sign; its name in words for a screen reader and on hover
+                attrs["aria-label"] = attrs["title"] = label
+                label = icon
             if pressed is not None:
                 attrs["aria-pressed"] = "true" if pressed else "false"
             specs.append((tuple(attrs.items()), label))
@@ -392,13 +395,21 @@ class Table(TableDrawing):
         lang = self.lang
         pick = self.pick
         if phase in ("turn", "build") and pick.tile is not None:
-            add("rotate", t("ny.rotate", lang), lambda: self._turn("rotate"))
-            add("flip", t("ny.flip", lang), lambda: self._turn("flip"))
-            add("fits", t("ny.fits", lang), self._toggle_fits, pressed=pick.show_fits)
+            # beside the zoomed house the bar must leave every row in view: Rotate and Flip as their signs alone
+            compact = self.lay.zoom
+            add("rotate", t("ny.rotate", lang), lambda: self._turn("rotate"), icon="⟳" if compact else None)
+            add("flip", t("ny.flip", lang), lambda: self._turn("flip"), icon="⇋" if compact else None)
             ok = pick.anchor is not None and ghost_problem(seen.state, legal, pick.tile, pick.orient, pick.anchor, lang) is None
-            add("place", t("ny.place", lang), self._place, primary=True, disabled=not ok)
-            self._add_zoom(add)
-            add("cancel", t("ny.cancel", lang), self._cancel)
+            if compact:  # two rows in every language: Place and Cancel beside the signs, then the two toggles
+                add("place", t("ny.place", lang), self._place, primary=True, disabled=not ok)
+                add("cancel", t("ny.cancel", lang), self._cancel)
+                add("fits", t("ny.fits", lang), self._toggle_fits, pressed=pick.show_fits)
+                self._add_zoom(add)
+            else:
+                add("fits", t("ny.fits", lang), self._toggle_fits, pressed=pick.show_fits)
+                add("place", t("ny.place", lang), self._place, primary=True, disabled=not ok)
+                self._add_zoom(add)
+                add("cancel", t("ny.cancel", lang), self._cancel)
             return text, kind, specs
         if phase == "turn":
             if not text:
