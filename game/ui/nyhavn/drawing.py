@@ -205,11 +205,11 @@ class TableDrawing:
                 self._mini_house(d, x + 5, b.y + (b.h - 9 * s) / 2, s, view["houses"][p], self.recent_cells.get(p, []))
                 tx = x + 5 + 5 * s + 7
                 room = w - (tx - x) - 4
-                points = t("ny.points", lang, n=view["scores"][p])
+                points_words = t("ny.points", lang, n=view["scores"][p])
                 cards = t("ny.cardcount", lang, n=view["hand_sizes"][p])
-                both = points + " · " + cards
+                both = points_words + " · " + cards
                 if fit_text(both, MIN_FONT, room) == both and fit_text(name, MIN_FONT, room, True) == name:
-                    lines = [(name, True), (both, False)]  # two lines
+                    rows = [(name, True), (both, False)]  # two lines
                 else:  # three lines: the name (without "(computer, weak)", then without its number, if need be), the
                     # points, the cards
                     bare = short_name(self.player_name(p), MIN_FONT, room, True)
@@ -218,9 +218,9 @@ class TableDrawing:
                         short = bare
                     if fit_text(cards, MIN_FONT, room) != cards:
                         cards = t("count.cards", lang, count=view["hand_sizes"][p])
-                    lines = [(short, True), (points, False), (cards, False)]
-                top = b.y + b.h / 2 - (len(lines) - 1) * 8.5
-                for i, (text, bold) in enumerate(lines):
+                    rows = [(short, True), (points_words, False), (cards, False)]
+                top = b.y + b.h / 2 - (len(rows) - 1) * 8.5
+                for i, (text, bold) in enumerate(rows):
                     d.text(tx, top + i * 17, fit_text(text, MIN_FONT, room, bold), font=font(bold=bold), colour=INK,
                            baseline="middle")
             if view["to_move"] == p:
@@ -239,9 +239,9 @@ class TableDrawing:
         s = lay.cell
         title = t("ny.house.yours", lang) if owner == self.viewer else t("ny.house.of", lang, name=self.player_name(owner))
         if lay.track is None and not lay.zoom:  # no score track (upright phones): the house's points beside its name
-            points = " · " + t("ny.points", lang, n=view["scores"][owner])
+            score_words = " · " + t("ny.points", lang, n=view["scores"][owner])
             right = lay.supply.x + lay.supply.w - text_width(t("ny.supply", lang), MIN_FONT, True) - 12
-            title = short_name(title, MIN_FONT, right - hb.x - text_width(points, MIN_FONT, True), True) + points
+            title = short_name(title, MIN_FONT, right - hb.x - text_width(score_words, MIN_FONT, True), True) + score_words
         d.text(hb.x, hb.y - 8, title, font="bold 13px sans-serif", colour=INK)
         d.rect(hb.x - 3, hb.y - 3, hb.w + 6, hb.h + 6, fill=BOARD, stroke="#8f7f5f", line_width=2, radius=4)
         rows_arms = coat_rows()
