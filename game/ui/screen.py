@@ -19,8 +19,10 @@ from ..core import IllegalAction, Match
 from ..core.locale import text
 from ..core.words import speaking_to, you_name
 from . import dom
+from .catalog import screen_spec
 from .coaching import compute_hint, hint_css, hint_keys, hint_seed
 from .dom import el
+from .guide import FirstTurnGuide, forget_guided, guided, remember_guided
 from .i18n import has, t
 
 
@@ -214,6 +216,7 @@ class GameScreen:
             self._show_table()
             return
         if self.module.is_over(match.state):
+            self.guide.close()  # a guided turn that ended the game was played through
             self.app.finish(self)
             return
         player = match.current_player()
@@ -269,6 +272,9 @@ class GameScreen:
                               text("coach.ui_hint", lang))
         self.hint_note = el("p", {"class": "hint-note", "id": "hint-note", "role": "status", "hidden": True})
         self.hint_style = el("style", {"id": "hint-style"})
+        self.guide = FirstTurnGuide(self._guide_steps(), lang, self._guided)
+        self._guide_asked = False  #: *Guide me through a turn* was pressed: show the guide at the player's next turn
+        self._guide_from = 0  #: the viewer's turns begun when the guide opened
         header = el("header", {"class": "topbar"},
                     el("h1", {}, str(self.module.TITLE)),
                     self.undo_button,
@@ -286,7 +292,10 @@ class GameScreen:
                      self.log_box),
                   el("section", {}, el("h2", {}, t("game.scores", lang)),
                      el("table", {"class": "scores", "id": "scores"}, self.scores_body)))
-        dom.append(root, header, self.status, self.hint_note, self.hint_style, el("div", {"class": "game"}, el("div", {}, self.table, self.pass_panel), side))
+        if self.guide.steps and not self.replaying:
+            side.appendChild(el("button", {"type": "button", "id": "guide-again", "onclick": self.ask_guide}, t("guide.again", lang)))
+        dom.append(root, header, self.status, self.hint_note, self.hint_style, self.guide.style, self.guide.root,
+                   el("div", {"class": "game"}, el("div", {}, self.table, self.pass_panel), side))
         self.mounted = True
         self.build_table(self.table)
         self._log_count = 0
@@ -312,7 +321,49 @@ class GameScreen:
                 "game.turn", self.lang, name=self.names[player] if player < len(self.names) else f"#{player + 1}")
         elif player is not None and not self.match.is_computer_turn():
             self.status.textContent = t("game.turn", self.lang, name=self.names[player])
+        self._update_guide()
         self.render()
+
+    # ------------------------------------------------------------------ the guided first turn
+    def _guide_steps(self) -> tuple[tuple[str, str], ...]:
+        try:
+            spec = screen_spec(self.match.game_id)
+        except ImportError:
+            return ()
+        # the game's own table only (the guide marks its targets): not the list of legal actions (``?ui=list``)
+        return tuple(spec.guide) if spec is not None and isinstance(self, spec.screen) else ()
+
+    def _update_guide(self) -> None:
+        """Open the guide at the player's first turn of a title never guided (or asked for again); close it once
+        the turn is over."""
+        guide = self.guide
+        if not guide.steps or self.replaying:
+            return
+        mine = self.is_my_turn() and not self.module.is_over(self.match.state)
+        if guide.open and (not mine or self._turns_begun() > self._guide_from):
+            guide.close()  # the guided turn is played (the seat to move changed, or the player's next turn began)
+        elif not guide.open and mine and (self._guide_asked or not guided(self.app.settings, self.match.game_id)):
+            self._guide_asked = False
+            self._guide_from = self._turns_begun()
+            guide.start()
+
+    def _turns_begun(self) -> int:
+        """The viewer's turns begun so far, as the log's ``turn`` events count them (a solo game's player stays the seat
+        to move through the automa's turn: the next turn's start ends the guided one)."""
+        return sum(1 for e in self.view().get("log", ()) if e.get("type") == "turn" and e.get("player") == self.viewer)
+
+    def _guided(self) -> None:
+        remember_guided(self.app.settings, self.match.game_id)
+        self.app.save_settings()
+
+    def ask_guide(self, *_: Any) -> None:
+        """*Guide me through a turn*: the guide again, now if it is the player's turn, else at their next turn."""
+        forget_guided(self.app.settings, self.match.game_id)
+        self._guide_asked = True
+        if self.guide.open:
+            self.guide.start()
+        else:
+            self._update_guide()
 
     # ------------------------------------------------------------------ the coach's hint
     def _may_hint(self) -> bool:

@@ -26,6 +26,7 @@ In CI (``CI`` set) a missing Chromium or Playwright fails instead of skipping.
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import shutil
@@ -50,6 +51,7 @@ READY_TIMEOUT_MS = 90_000
 sys.path.insert(0, str(ROOT))
 import build  # noqa: E402  (build.py at the repository root)
 
+from game import GAMES  # noqa: E402
 from tests.conftest import skip_or_fail  # noqa: E402
 
 try:
@@ -63,6 +65,16 @@ def pytest_configure(config: pytest.Config) -> None:
                                        "purpose (regular expressions searched in their text)")
 
 IDLE = "!(window.houseGames && window.houseGames.idle) || window.houseGames.idle()"
+
+#: settings of a player already guided through a turn of every title (``game.ui.guide``), merged into whatever the
+#: page keeps; a test's own settings script, added later, still runs after it
+GUIDED_BEFORE = """try {
+  const key = "house-games.settings", s = JSON.parse(localStorage.getItem(key) || "{}");
+  if (s && typeof s === "object" && !Array.isArray(s) && !("guided" in s)) {
+    s.guided = %s;
+    localStorage.setItem(key, JSON.stringify(s));
+  }
+} catch { /* a frame without storage */ }""" % json.dumps(sorted(GAMES))
 
 
 def _settling(method: Callable[..., Any]) -> Callable[..., Any]:
@@ -268,11 +280,13 @@ def make_context(browser: "Browser", page_problems: PageProblems) -> Iterator[Ca
             outside.append(route.request.url)
             route.abort("blockedbyclient")
 
-    def make(**options: Any) -> "BrowserContext":
+    def make(guided: bool = True, **options: Any) -> "BrowserContext":
         settings = {**PHONE, "service_workers": "allow", **options}
         context = browser.new_context(**settings)
         context.set_default_timeout(30_000)
         context.route("**/*", guard)
+        if guided:  # a returning player: the first-turn guides are behind them (a test of the guide passes guided=False)
+            context.add_init_script(GUIDED_BEFORE)
         page_problems.watch(context)
         contexts.append(context)
         return context

@@ -10,10 +10,15 @@ Heimat) and ``?pause=0``. On the way it checks what a newcomer meets:
 - no text clipped, cut, overlapping or out of its box (:mod:`tests.browser.fit`), in English, Spanish and French
   (each game in one of them), at the start, along the game and on the end screen.
 
-``NEWCOMER_TRACE=1`` prints each tap and the status line after it (``-s``), to see where a game stalls.
+- after each tap, the table's picture and its buttons (the overlay targets, the bar, the prompt) change in the same
+  animation frame (the watch of :mod:`tests.browser.test_frame_sync`; a tap's frames are read at the next tap,
+  so the check costs no waiting);
+- the guided first turn opens with the first table (inside the fit checks), is left alone, closes once the first turn
+  is played, and is remembered for the title;
+- a takeback, once: after the computer has answered, Undo takes the player's last decision back (the toast says so)
+  and the end screen marks the game "with takebacks".
 
-TODO(takeback helper): "a takeback used once" and "the canvas and overlay in the same frame after each tap" are
-the takeback helper's features; once merged, tap Undo once here after the first move (and assert the frame).
+``NEWCOMER_TRACE=1`` prints each tap and the status line after it (``-s``), to see where a game stalls.
 """
 
 from __future__ import annotations
@@ -29,6 +34,7 @@ from game.ui.i18n import t
 
 from .conftest import settle
 from .fit import FRAME_PROBE, fit_problems, measure_fit
+from .test_frame_sync import FRAME_WATCH, first_changes, frames_since
 from .test_words_fit import START_IN_VIEW, lang_script
 
 #: (game, language, start-screen choices, the most taps a whole game may take)
@@ -60,9 +66,11 @@ def status_line(page) -> str:
 
 @pytest.mark.parametrize("game_id,lang,choices,most", GAMES, ids=[f"{g}-{lang}" for g, lang, _, _ in GAMES])
 def test_a_newcomer_plays_a_whole_game_by_touch(make_context, site_url, page_problems, shot, game_id, lang, choices, most):
-    context = make_context(viewport={"width": 390, "height": 844}, device_scale_factor=2, is_mobile=True, has_touch=True)
+    context = make_context(viewport={"width": 390, "height": 844}, device_scale_factor=2, is_mobile=True, has_touch=True,
+                           guided=False)
     context.add_init_script(lang_script(lang))
     context.add_init_script(FRAME_PROBE)
+    context.add_init_script(FRAME_WATCH)
     page = context.new_page()
     page.goto(site_url + "?pause=0")
     page.wait_for_function("document.documentElement.dataset.appState === 'ready'", timeout=90_000)
@@ -78,6 +86,8 @@ def test_a_newcomer_plays_a_whole_game_by_touch(make_context, site_url, page_pro
     start.tap()
     page.locator("#app .table").wait_for()
     settle(page)
+    page.wait_for_function("document.querySelector('#guide:not([hidden])') !== null || document.getElementById('end-screen')")
+    assert page.locator("#guide-title").is_visible()  # a newcomer's first turn is guided
 
     own_default = re.compile(re.escape(text("player.n", lang, n=1)) + r"(?!\d)")
     you = text("player.you", lang)
@@ -85,11 +95,53 @@ def test_a_newcomer_plays_a_whole_game_by_touch(make_context, site_url, page_pro
     statuses: set[str] = set()
     misfits: list[str] = []
     taps = idle = 0
+    last_tap = None  # (name, the last frame record before it, its time): checked once its frames are over
+    in_step = 0
+    apart_taps: list[tuple[str, int, int]] = []
+    took_back = False
+    undo_tries = 0  # Undo within the player's own turn is a plain undo: try again at a later turn, a few times at most
+
+    def check_frames() -> None:
+        nonlocal last_tap, in_step
+        if last_tap is None:
+            return
+        name, before, t0 = last_tap
+        last_tap = None
+        frames = frames_since(page, t0)
+        if any(f[2] == "none" for f in frames):  # the table left the screen (the end screen): nothing to compare
+            return
+        canvas_at, dom_at = first_changes(before, frames)
+        if canvas_at is not None and dom_at is not None:
+            in_step += 1
+            # the frame where the buttons changed changed the picture too (a flash still running from the computer's
+            # move may have changed the picture a few frames earlier: that is not the tap's result)
+            at = next(i for i, f in enumerate(frames) if f[0] == dom_at)
+            previous = frames[at - 1] if at else before
+            if canvas_at != dom_at and frames[at][2] == previous[2]:
+                apart_taps.append((name, canvas_at, dom_at))
+
     while not page.locator("#end-screen").count() and taps < most:
         settle(page)
+        check_frames()
         if page.locator("#end-screen").count():
             break
         statuses.add(status_line(page))
+        undo = page.locator("#undo")
+        offered = page.evaluate(OFFERED)
+        if (not took_back and undo_tries < 6 and taps >= 6 + 5 * undo_tries and undo.get_attribute("aria-disabled") == "false"
+                and (offered["lit"] or offered["primary"])):
+            # the player's turn again, after the computer's answer: take the last decision back, once
+            before = len(page.locator("#game-log li").all_inner_texts())
+            undo.tap()
+            undo_tries += 1
+            settle(page)
+            said = [" ".join(s.split()) for s in page.locator(".toast").all_inner_texts()]
+            if os.environ.get("NEWCOMER_TRACE"):
+                print(f"undo at {taps}: {said}", flush=True)
+            if " ".join(t("game.takenback", lang).split()) in said:
+                took_back = True
+                assert len(page.locator("#game-log li").all_inner_texts()) < before, "the takeback left the log as it was"
+            continue
         offered = page.evaluate(OFFERED)
         # what the screen lights up and its main button (Place tile, Take, Pass…), else any of its buttons
         names = (offered["lit"] + offered["primary"]) or offered["plain"] or offered["all"]
@@ -107,14 +159,23 @@ def test_a_newcomer_plays_a_whole_game_by_touch(make_context, site_url, page_pro
             idle += 1
             page.wait_for_timeout(20)
             continue
+        watched = page.evaluate("[window.__frames[window.__frames.length - 1], performance.now()]")
         button.tap()
+        last_tap = (name, watched[0], watched[1])
         taps += 1
         idle = 0
         if os.environ.get("NEWCOMER_TRACE"):
             print(f"{taps}: {name!r} | {status_line(page)!r}", flush=True)
         if taps % 60 == 1:
+            page.wait_for_timeout(700)  # the table at rest: a money change floats over the scores for 650 ms
             misfits += [f"tap {taps}: {p}" for p in fit_problems(measure_fit(page))]
     page.locator("#end-screen").wait_for(timeout=60_000)
+    assert took_back, "no takeback was offered after the computer's answer"
+    saved = page.evaluate("JSON.parse(localStorage.getItem('house-games.settings'))")
+    assert game_id in saved.get("guided", []), saved  # the first turn was played: the title is guided
+    assert page.locator("#end-takebacks").count() == 1  # the game is marked "with takebacks"
+    assert in_step >= 10, f"only {in_step} taps changed both the table and its buttons"
+    assert not apart_taps, f"taps whose table and buttons changed in different frames (name, canvas, DOM): {apart_taps[:6]}"
     shot(page, f"newcomer-{game_id}-{lang}-end", full_page=False)
     misfits += [f"end: {p}" for p in fit_problems(measure_fit(page))]
     # refusals of random taps are the engine's reasons, shown as toasts: expected, they are not failures

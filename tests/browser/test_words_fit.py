@@ -68,8 +68,10 @@ CHROME = """
 
 
 def lang_script(lang: str) -> str:
-    """Choose ``lang`` before the page's first script runs (as a returning player's saved choice)."""
-    return f"""try {{ if (!localStorage.getItem("house-games.settings")) localStorage.setItem("house-games.settings", {json.dumps(json.dumps({"lang": lang}))}); }} catch {{ /* a frame without storage */ }}"""
+    """Choose ``lang`` before the page's first script runs (as a returning player's saved choice, kept once set)."""
+    return f"""try {{ const s = JSON.parse(localStorage.getItem("house-games.settings") || "{{}}");
+      if (!s.lang) {{ s.lang = {json.dumps(lang)}; localStorage.setItem("house-games.settings", JSON.stringify(s)); }} }}
+      catch {{ /* a frame without storage */ }}"""
 
 
 def start_in_view(page) -> dict:

@@ -12,6 +12,13 @@ from .hints import hint_keys
 from .rules import rules
 from .screen import BarrioScreen
 
-SPEC = ScreenSpec(screen=BarrioScreen, rules=rules, hint_keys=hint_keys)
+SPEC = ScreenSpec(screen=BarrioScreen, rules=rules, hint_keys=hint_keys,
+    guide=(
+        ("guide.barrio.1", '.board .target[data-key^="hand-"]'),
+        ("guide.barrio.2", '.board .target[data-key^="deck-"], .board .target[data-key^="wh-"]'),
+        ("guide.barrio.3", '.board .target[data-key^="cell-"], .board .target[data-legal="true"]'),
+        ("guide.help", "#hint, #undo"),
+    )
+)
 
 __all__ = ["SPEC"]

@@ -18,6 +18,13 @@ def rules(lang: str) -> list[tuple[str, list[str]]]:
     return [(head, [text]) for head, text in RULES.get(lang, RULES["en"])]
 
 
-SPEC = ScreenSpec(screen=NeueHeimatScreen, rules=rules, hint_keys=hint_keys)
+SPEC = ScreenSpec(screen=NeueHeimatScreen, rules=rules, hint_keys=hint_keys,
+    guide=(
+        ("guide.neueheimat.1", '.board .target[data-key^="cube-"], .board .target[data-legal="true"]'),
+        ("guide.neueheimat.2", "#nh-controls"),
+        ("guide.neueheimat.3", '.board .target[data-key^="row-"], .board .target[data-key^="lot-"]'),
+        ("guide.help", "#hint, #undo"),
+    )
+)
 
 __all__ = ["SPEC", "rules"]

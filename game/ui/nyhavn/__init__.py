@@ -12,6 +12,13 @@ from .hints import hint_keys
 from .rules import rules_sections
 from .screen import NyhavnScreen
 
-SPEC = ScreenSpec(screen=NyhavnScreen, rules=rules_sections, hint_keys=hint_keys)
+SPEC = ScreenSpec(screen=NyhavnScreen, rules=rules_sections, hint_keys=hint_keys,
+    guide=(
+        ("guide.nyhavn.1", '.board .target[data-key^="dock-"]'),
+        ("guide.nyhavn.2", '.board .target[data-key^="stack-"]'),
+        ("guide.nyhavn.3", '.board .target[data-key^="cell-"]'),
+        ("guide.help", "#hint, #undo"),
+    )
+)
 
 __all__ = ["SPEC"]

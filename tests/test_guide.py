@@ -1,0 +1,95 @@
+"""The guided first turn (issue 25, *First steps*), on the worker's page mirror (CPython, the code the browser runs).
+
+Per title: the player's first turn opens the guide, each step marking on the table what it speaks of; *Next* walks
+the steps, *Skip* closes it; it is kept in the settings and not shown in the next game of that title, unless asked
+for again with *Guide me through a turn*; it closes by itself when the guided turn is over.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from game.ui.catalog import screen_spec
+from game.ui.i18n import t
+
+from .test_ui_replay import Harness
+
+GAMES = [
+    ("barrio", {"players": 1, "level": "A"}),
+    ("nyhavn", {"players": 2, "seats": ["human", "bot:weak"]}),
+    ("neueheimat", {"players": 2, "seats": ["human", "bot:weak"], "rounds": 1}),
+]
+
+
+def new_game(h: Harness, game_id: str, options: dict, seed: int = 4) -> None:
+    h.request(type="new", settings={"game": game_id, "lang": "en", "seed": str(seed), **options})
+    for _ in range(50):  # the computer seats play until it is the player's turn
+        h.host.run_timers(limit=50)
+        if h.app.screen.is_my_turn():
+            return
+    raise AssertionError("the player never got a turn")
+
+
+def guide_shown(h: Harness) -> bool:
+    box = h.find("guide")
+    return box is not None and not box.hidden
+
+
+@pytest.mark.parametrize("game_id,options", GAMES, ids=[g for g, _ in GAMES])
+def test_the_first_turn_of_each_title_is_guided_once(monkeypatch, game_id, options):
+    steps = screen_spec(game_id).guide
+    assert len(steps) >= 3
+    h = Harness(monkeypatch)
+    new_game(h, game_id, options)
+    assert guide_shown(h)
+    for i, (key, selector) in enumerate(steps):
+        assert h.find("guide-text").textContent == t(key, "en")
+        assert t("guide.title", "en", n=i + 1, count=len(steps)) == h.find("guide-title").textContent
+        assert selector and selector in h.find("guide-style").textContent  # what the step speaks of is marked
+        if i + 1 < len(steps):
+            assert h.find("guide-skip") is not None
+            h.click(h.find("guide-next"))
+    h.click(h.find("guide-done"))
+    assert not guide_shown(h) and selector not in h.find("guide-style").textContent
+    assert game_id in json.loads(h.storage["house-games.settings"])["guided"]
+    # the next game of this title: no guide; asked for again, it shows at once on the player's turn
+    new_game(h, game_id, options, seed=5)
+    assert not guide_shown(h)
+    h.click(h.find("guide-again"))
+    assert guide_shown(h) and h.find("guide-text").textContent == t(steps[0][0], "en")
+    h.click(h.find("guide-skip"))
+    assert not guide_shown(h) and game_id in json.loads(h.storage["house-games.settings"])["guided"]
+
+
+def test_the_guide_closes_when_the_guided_turn_is_over_and_other_titles_still_guide(monkeypatch):
+    h = Harness(monkeypatch)
+    new_game(h, "nyhavn", {"players": 2, "seats": ["human", "bot:weak"]})
+    assert guide_shown(h)
+    screen = h.app.screen
+    take = next(a for a in screen.legal() if a["type"] == "take")
+    assert screen.act(take)
+    while screen.is_my_turn():  # a take may leave a decision (a discard) in the same turn
+        assert screen.act(screen.legal()[0])
+    assert not guide_shown(h)
+    assert json.loads(h.storage["house-games.settings"])["guided"] == ["nyhavn"]
+    new_game(h, "barrio", {"players": 1, "level": "A"})
+    assert guide_shown(h)  # another title: its own guide
+    # solo Barrio: the player stays the seat to move through Klaus's turn; the next turn's start ends the guided one
+    screen = h.app.screen
+    turns = lambda: sum(1 for e in screen.view()["log"] if e.get("type") == "turn")  # noqa: E731
+    first = turns()
+    while turns() == first:
+        assert guide_shown(h)
+        assert screen.act(screen.legal()[0])
+        h.host.run_timers(limit=50)
+    assert not guide_shown(h)
+    assert json.loads(h.storage["house-games.settings"])["guided"] == ["nyhavn", "barrio"]
+
+
+def test_no_guide_for_a_player_already_guided(monkeypatch):
+    settings = json.dumps({"guided": ["barrio"]})
+    h = Harness(monkeypatch, storage={"house-games.settings": settings})
+    new_game(h, "barrio", {"players": 1, "level": "A"})
+    assert not guide_shown(h)
