@@ -21,7 +21,7 @@ from typing import Any, Callable
 from urllib.parse import urlparse
 
 from tests.bench.probe import py
-from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS, LOCAL_HOSTS, PHONE, READY_TIMEOUT_MS, build, wait_ready
+from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS, GUIDED_BEFORE, LOCAL_HOSTS, PHONE, READY_TIMEOUT_MS, build, wait_ready
 
 #: A 1920×1080 desktop with a mouse, for ``frame_ms_large`` (the table drawn at its largest)
 DESKTOP = {"viewport": {"width": 1920, "height": 1080}, "device_scale_factor": 1, "is_mobile": False, "has_touch": False}
@@ -159,6 +159,7 @@ class Bench:
         """A fresh phone context (empty cache, service workers on) with the ready probe installed; ``options``
         override the phone's (e.g. :data:`DESKTOP` for a large screen)."""
         context = self.browser.new_context(**{**PHONE, **options}, service_workers="allow")
+        context.add_init_script(GUIDED_BEFORE)  # as a returning player: no first-turn guide in the figures
         context.add_init_script(READY_PROBE)
         context.on("request", self._watch)
         return context

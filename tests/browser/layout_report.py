@@ -15,7 +15,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from .conftest import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, Server, build, wait_ready
+from .conftest import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, GUIDED_BEFORE, Server, build, wait_ready
 from .layout import NARROW, SIZES, SQUARISH, TEXT_PROBE, measure, problems
 from .layout_games import GAMES
 
@@ -25,6 +25,7 @@ def open_game(browser: Any, url: str, game_id: str, touch: bool, width: int, hei
     options: dict[str, Any] = {"viewport": {"width": width, "height": height}, "device_scale_factor": 2 if touch else 1,
                                "is_mobile": touch, "has_touch": touch}
     context = browser.new_context(**options)
+    context.add_init_script(GUIDED_BEFORE)  # the table as a returning player sees it (no first-turn guide above it)
     context.add_init_script(TEXT_PROBE)
     page = context.new_page()
     page.goto(url + "?pause=3600000")
