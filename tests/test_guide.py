@@ -93,3 +93,22 @@ def test_no_guide_for_a_player_already_guided(monkeypatch):
     h = Harness(monkeypatch, storage={"house-games.settings": settings})
     new_game(h, "barrio", {"players": 1, "level": "A"})
     assert not guide_shown(h)
+
+
+def test_klaus_opening_tie_explains_itself(monkeypatch):
+    """A solo Barrio game may open on Klaus's tie (the rulebook: the player chooses among the tied houses); the first
+    table says where that choice comes from before anything else happened."""
+    import game.barrio as B
+
+    from .test_words import sent_texts
+
+    seed = next(s for s in range(500) if B.new_game(1, s, solo=True, level="A").phase == "klaus_tie")
+    state = B.new_game(1, seed, solo=True, level="A")
+    assert state.pending.get("reason") == "setup"
+    h = Harness(monkeypatch, storage={"house-games.settings": json.dumps({"guided": ["barrio"]})})
+    h.ops()
+    h.request(type="new", settings={"game": "barrio", "lang": "en", "seed": str(seed), "players": 1, "level": "A"})
+    h.host.run_timers(limit=20)
+    said = sent_texts(h.ops())
+    assert t("barrio.do.tie_setup", "en") in said, said[:20]
+    assert "Before you start" in t("barrio.do.tie_setup", "en")
