@@ -318,6 +318,7 @@ async function accept(text, seatHint) {
   const code = await matchingCode(peer.fingerprint, d.fingerprint);
   peer.card.querySelector(".pair-code").textContent = t("multi.pair.code", { code });
   peer.card.dataset.code = code;
+  peer.code = code;
   setTimeout(() => {
     if (!peer.opened) {
       status(peer.card, t("multi.pair.failed"), "error");
@@ -412,6 +413,7 @@ async function join(text, given) {
   drawQR(canvas, answer);
   const code = await matchingCode(d.fingerprint, mine.fingerprint);
   root.dataset.code = code;
+  peer.code = code;
   root.insertBefore(el("h2", {}, t("multi.join.show")), line);
   root.insertBefore(canvas, line);
   root.insertBefore(el("input", { id: "pair-answer-text", readonly: "", value: answer }), line);
@@ -426,6 +428,7 @@ async function join(text, given) {
 // Tests and debugging: what was gathered, and the scanner's decode path fed with a picture.
 window.houseGamesPairing = {
   candidates: () => Object.fromEntries([...peers].map(([seat, p]) => [seat, p.gathered])),
+  codes: () => Object.fromEntries([...peers].map(([seat, p]) => [seat, p.code || null])),
   open: () => [...peers].filter(([, p]) => p.opened).map(([seat]) => seat),
   async decodeImage(url) {
     const image = new Image();

@@ -1,0 +1,209 @@
+"""Two phones in two separate Chromium browsers, paired through the real QR images, playing one shared game.
+
+Run by ``tests/browser/test_multidevice*.py`` inside a network namespace the test creates (``unshare -n``)
+with only the loopback interface up: the site's server, both browsers and every WebRTC packet stay on
+127.0.0.1 (and no mDNS packet can leave either). It writes what it saw as JSON (the test asserts on it):
+the links decoded from the QR codes, every candidate each side gathered, every message each guest
+received, the refusals, the final scores on every screen and the finished game's record from the host.
+
+    python3 -m tests.browser.multidevice_run DIST OUT.json SCENARIO
+"""
+
+from __future__ import annotations
+
+import base64
+import io
+import json
+import random
+import sys
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+import build  # noqa: E402
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync", "--disable-default-apps", "--disable-extensions",
+        # WebRTC between the two browsers on loopback only, with the camera granted (a fake one), so that no
+        # address hides behind an mDNS name (whose resolution would send multicast)
+        "--allow-loopback-in-peer-connection", "--use-fake-ui-for-media-stream", "--use-fake-device-for-media-stream"]
+PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True, "has_touch": True}
+#: every message the guest's page receives on its channel is recorded (pairing.js calls the probe)
+PROBE = "window.houseGamesPeerLog = []; window.houseGamesPeerProbe = (seat, text) => window.houseGamesPeerLog.push(text);"
+
+
+def qr_text(png: bytes) -> str:
+    """The text of the one QR code in a screenshot, read by zxing-cpp (pinned in requirements-dev.txt)."""
+    import zxingcpp
+    from PIL import Image
+
+    found = zxingcpp.read_barcodes(Image.open(io.BytesIO(png)).convert("L"))
+    if len(found) != 1:
+        raise AssertionError(f"{len(found)} QR codes in the picture")
+    return str(found[0].text)
+
+
+def data_url(png: bytes) -> str:
+    return "data:image/png;base64," + base64.b64encode(png).decode()
+
+
+class Phone:
+    """One browser (its own process) with one page, its problems recorded."""
+
+    def __init__(self, pw: Any, name: str) -> None:
+        self.name = name
+        self.browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+        self.context = self.browser.new_context(**PHONE)
+        self.problems: list[str] = []
+        self.offsite: list[str] = []
+
+        def guard(route: Any) -> None:
+            host = route.request.url.split("/")[2].split(":")[0] if "://" in route.request.url else ""
+            if route.request.url.startswith("data:") or host == "127.0.0.1":
+                route.continue_()
+            else:
+                self.offsite.append(route.request.url)
+                route.abort()
+
+        self.context.route("**/*", guard)
+        self.context.add_init_script(PROBE)
+        self.page = self.context.new_page()
+        self.page.on("pageerror", lambda e: self.problems.append(f"pageerror: {e}"))
+        self.page.on("console", lambda m: self.problems.append(f"console.error: {m.text}") if m.type == "error" else None)
+
+    def ready(self, url: str) -> None:
+        self.page.goto(url)
+        self.page.wait_for_function("document.documentElement.dataset.appState === 'ready'", timeout=90_000)
+
+    def close(self) -> None:
+        self.browser.close()
+
+
+def start_shared(host: Phone, game: str, players: int, seats: list[str], seed: int) -> None:
+    """On the host's start screen: the game, the players, each seat (this phone, another phone, a computer), the seed."""
+    page = host.page
+    page.locator(f"label[for=game-{game}]").click()
+    page.locator("#f-players").select_option(str(players))
+    for i, seat in enumerate(seats):
+        page.locator(f"#f-seat-{i}").select_option(seat)
+    page.locator("#f-seed").fill(str(seed))
+    page.locator("#start-game").click()
+
+
+def pair(host: Phone, guest: Phone, seat: int, query: str, timing: dict[str, Any]) -> dict[str, Any]:
+    """Pair ``guest`` for ``seat``: the host's QR read from its screen, the guest's answer back through the
+    host's scanner decode path (jsQR on the picture of the guest's screen)."""
+    qr = host.page.locator(f"#pair-qr-{seat}")
+    qr.wait_for(timeout=30_000)
+    link = qr_text(qr.screenshot())
+    shown = time.perf_counter()
+    base, fragment = link.split("#", 1)
+    guest.page.goto(f"{base}{query}#{fragment}")  # the link as scanned (the query: test pacing and the list UI)
+    guest.page.wait_for_function("document.documentElement.dataset.appState === 'ready'", timeout=90_000)
+    answer_qr = guest.page.locator("#pair-answer-qr")
+    answer_qr.wait_for(timeout=30_000)
+    picture = answer_qr.screenshot()
+    answer = qr_text(picture)
+    accepted = host.page.evaluate("url => window.houseGamesPairing.decodeImage(url)", data_url(picture))
+    host.page.wait_for_function(f"window.houseGamesPairing.open().includes({seat})", timeout=20_000)
+    guest.page.wait_for_function(f"window.houseGamesPairing.open().includes({seat})", timeout=20_000)
+    timing.setdefault("pair_ms", []).append(round((time.perf_counter() - shown) * 1000))
+    host_code = host.page.evaluate(f"window.houseGamesPairing.codes()[{seat}]")
+    guest_code = guest.page.evaluate(f"window.houseGamesPairing.codes()[{seat}]")
+    return {"link": link, "answer": answer, "accepted": accepted, "host_code": host_code, "guest_code": guest_code,
+            "host_candidates": host.page.evaluate(f"window.houseGamesPairing.candidates()[{seat}]"),
+            "guest_candidates": guest.page.evaluate(f"window.houseGamesPairing.candidates()[{seat}]")}
+
+
+def play_to_end(phones: list[Phone], seed: int, limit_s: float = 150) -> int:
+    """Tap a legal action (a seeded random one: first-choice play can loop for ever) on whichever phone offers one,
+    each tap once the page has applied the last, until every phone shows the end screen."""
+    rng = random.Random(seed)
+    moves = 0
+    deadline = time.monotonic() + limit_s
+    while time.monotonic() < deadline:
+        if all(p.page.locator("#end-screen").count() for p in phones):
+            return moves
+        acted = False
+        for phone in phones:
+            phone.page.wait_for_function("window.houseGames.idle()", timeout=30_000)
+            buttons = phone.page.locator("#legal-actions button")
+            count = buttons.count()
+            if count:
+                buttons.nth(rng.randrange(count)).click(timeout=5000)
+                phone.page.wait_for_function("window.houseGames.idle()", timeout=30_000)
+                acted = True
+                moves += 1
+        if not acted:
+            time.sleep(0.01)
+    raise AssertionError(f"the game did not end within {limit_s} s ({moves} moves)")
+
+
+def evil(guest: Phone, seat: int, texts: list[str]) -> list[Any]:
+    """Messages a cheating guest sends straight down its channel, bypassing its own app."""
+    results = []
+    for text in texts:
+        before = guest.page.evaluate("window.houseGamesPeerLog.length")
+        try:
+            guest.page.evaluate(f"t => window.houseGamesPairing.send({seat}, t)", text)
+        except Exception as exc:  # the channel itself refuses it (larger than the connection's message limit)
+            results.append({"sent": False, "error": str(exc)[:200]})
+            continue
+        guest.page.wait_for_function(f"window.houseGamesPeerLog.slice({before}).some(m => JSON.parse(m).kind === 'refused')",
+                                     timeout=10_000)
+        answers = [json.loads(m) for m in guest.page.evaluate(f"window.houseGamesPeerLog.slice({before})")]
+        results.append({"sent": True, "refused": [a for a in answers if a["kind"] == "refused"]})
+    return results
+
+
+def run(dist: Path, out: Path, scenario: str) -> None:
+    from playwright.sync_api import sync_playwright
+
+    httpd = build.make_server(dist, 0)
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    url = f"http://127.0.0.1:{httpd.server_address[1]}/"
+    result: dict[str, Any] = {"url": url, "scenario": scenario}
+    timing: dict[str, Any] = {}
+    with sync_playwright() as pw:
+        host, guest = Phone(pw, "host"), Phone(pw, "guest")
+        phones = [host, guest]
+        try:
+            host.ready(url + "?pause=0&ui=list")
+            start_shared(host, "barrio", 2, ["human", "remote"], 7)
+            result["pairing"] = [pair(host, guest, 1, "?pause=0&ui=list", timing)]
+            host.page.locator("#pair-done").click()
+            guest.page.locator("#legal-actions").wait_for(state="attached", timeout=30_000)
+            host.page.wait_for_function("!document.getElementById('pairing')")
+            if scenario == "cheat":
+                result["saved_before_evil"] = host.page.evaluate("houseGames.autosave()")
+                # the guest's seat is 1; the host (seat 0) moves first
+                wrong = json.dumps({"v": 1, "kind": "act", "seq": 900, "seat": 0, "player": 0,
+                                    "action": {"type": "draw", "source": "warehouse", "player": 0}})
+                result["evil"] = evil(guest, 1, [
+                    wrong,
+                    "{not json",
+                    json.dumps({"v": 1, "kind": "act", "seq": 901, "action": "everything"}),
+                    json.dumps({"v": 1, "kind": "act", "seq": 902, "action": {"type": "x" * (100 * 1024)}}),
+                    json.dumps({"v": 1, "kind": "act", "seq": 903, "action": {"type": "x" * (1024 * 1024)}}),
+                ])
+                result["saved_after_evil"] = host.page.evaluate("houseGames.autosave()")
+            result["moves"] = play_to_end(phones, 7)
+            result["end_scores"] = {p.name: [int(x) for x in p.page.locator("#final-scores td.num").all_inner_texts()] for p in phones}
+            result["guest_messages"] = guest.page.evaluate("window.houseGamesPeerLog")
+            result["host_games"] = host.page.evaluate("houseGames.dump().then(d => d.games)")
+        finally:
+            result["problems"] = {p.name: p.problems for p in phones}
+            result["offsite"] = {p.name: p.offsite for p in phones}
+            result["timing"] = timing
+            out.write_text(json.dumps(result))
+            for phone in phones:
+                phone.close()
+            httpd.shutdown()
+
+
+if __name__ == "__main__":
+    run(Path(sys.argv[1]), Path(sys.argv[2]), sys.argv[3])
