@@ -14,7 +14,6 @@ from __future__ import annotations
 import base64
 import io
 import json
-import random
 import sys
 import threading
 import time
@@ -56,6 +55,7 @@ class Phone:
 
     def __init__(self, pw: Any, name: str) -> None:
         self.name = name
+        self.touch = False  #: plays by touch on its game table (else in the list UI)
         self.browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
         self.context = self.browser.new_context(**PHONE)
         self.problems: list[str] = []
@@ -119,11 +119,56 @@ def pair(host: Phone, guest: Phone, seat: int, query: str, timing: dict[str, Any
             "guest_candidates": guest.page.evaluate(f"window.houseGamesPairing.candidates()[{seat}]")}
 
 
-def play_to_end(phones: list[Phone], seed: int, limit_s: float = 150) -> int:
-    """Tap a legal action (a seeded random one: first-choice play can loop for ever) on whichever phone offers one,
-    each tap once the page has applied the last, until every phone shows the end screen."""
-    rng = random.Random(seed)
+def list_move(phone: Phone, bots: dict[int, Any]) -> bool:
+    """One move in the list UI (``?ui=list``) of the host: the weak computer's choice for the seat to move, read
+    from the host's autosave, tapped as its button (the buttons are the legal actions in order)."""
+    from game.core import Match
+
+    buttons = phone.page.locator("#legal-actions button")
+    count = buttons.count()
+    if not count:
+        return False
+    match = Match.from_json(json.loads(phone.page.evaluate("houseGames.autosave()")))
+    module = match.module
+    player = match.current_player()
+    legal = module.legal_actions(match.state)
+    assert count == len(legal), "one button per legal action"
+    action = bots[player].choose(module.view(match.state, player), legal)
+    buttons.nth(legal.index(action)).click(timeout=5000)
+    return True
+
+
+def touch_move(phone: Phone, bots: dict[int, Any], done: set[int]) -> bool:
+    """One move by touch on the guest's own game table: the weak computer's choice from what this guest was sent
+    (its view, its log, its legal actions), made by tapping the table's targets."""
+    from game.ui.barrio.table import taps_for
+
+    log = phone.page.evaluate("window.houseGamesPeerLog")
+    states = [m for m in map(json.loads, log) if m.get("kind") == "state"]
+    if not states or not states[-1]["legal"] or states[-1]["step"] in done:
+        return False
+    events: list[Any] = []
+    for message in states:
+        events = events[:message["log_start"]] + message["log"]
+    state = states[-1]
+    done.add(state["step"])
+    view = {**state["view"], "log": events}
+    action = bots[state["seat"]].choose(view, state["legal"])
+    for key in taps_for(action, view, state["legal"]):
+        phone.page.locator(f'#barrio-board button[data-key="{key}"]').click(timeout=5000)
+        phone.page.wait_for_function("window.houseGames.idle()", timeout=30_000)
+    return True
+
+
+def play_to_end(phones: list[Phone], seed: int, limit_s: float = 240) -> int:
+    """Move on whichever phone may, each move once the page has applied the last, until every phone shows the
+    end screen. The host plays in the list UI; a guest with ``touch`` set taps its own game table."""
+    from game.core import load_game
+
+    module = load_game("barrio")
+    bots = {seat: module.make_bot(module.BOT_NAMES[0], seed + seat) for seat in range(4)}
     moves = 0
+    done: set[int] = set()
     deadline = time.monotonic() + limit_s
     while time.monotonic() < deadline:
         if all(p.page.locator("#end-screen").count() for p in phones):
@@ -131,10 +176,9 @@ def play_to_end(phones: list[Phone], seed: int, limit_s: float = 150) -> int:
         acted = False
         for phone in phones:
             phone.page.wait_for_function("window.houseGames.idle()", timeout=30_000)
-            buttons = phone.page.locator("#legal-actions button")
-            count = buttons.count()
-            if count:
-                buttons.nth(rng.randrange(count)).click(timeout=5000)
+            if phone.page.locator("#end-screen").count():
+                continue
+            if touch_move(phone, bots, done) if phone.touch else list_move(phone, bots):
                 phone.page.wait_for_function("window.houseGames.idle()", timeout=30_000)
                 acted = True
                 moves += 1
@@ -174,9 +218,11 @@ def run(dist: Path, out: Path, scenario: str) -> None:
         try:
             host.ready(url + "?pause=0&ui=list")
             start_shared(host, "barrio", 2, ["human", "remote"], 7)
-            result["pairing"] = [pair(host, guest, 1, "?pause=0&ui=list", timing)]
+            # the guest draws its seat's table with the game's own screen, from the views it receives
+            guest.touch = True
+            result["pairing"] = [pair(host, guest, 1, "?pause=0", timing)]
             host.page.locator("#pair-done").click()
-            guest.page.locator("#legal-actions").wait_for(state="attached", timeout=30_000)
+            guest.page.locator("#barrio-board").wait_for(state="attached", timeout=30_000)
             host.page.wait_for_function("!document.getElementById('pairing')")
             if scenario == "cheat":
                 result["saved_before_evil"] = host.page.evaluate("houseGames.autosave()")
