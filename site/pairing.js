@@ -239,7 +239,16 @@ function status(card, text, kind) {
   node.dataset.kind = kind || "";
 }
 
+// The panel's look, here rather than in app.css: nothing of pairing is downloaded before it opens.
+const STYLE = `.pairing { position: fixed; inset: 0; z-index: 50; overflow-y: auto; padding: 16px; background: var(--bg, #fff);
+  max-width: 560px; margin: 0 auto; } .pair-card { border: 1px solid #9995; border-radius: 8px; padding: 12px; }
+.pair-qr { display: block; width: min(280px, 80vw); height: auto; margin: 8px auto; image-rendering: pixelated; }
+.pair-code { font-size: 1.3rem; font-weight: bold; letter-spacing: 0.15em; text-align: center; }
+.pair-status[data-kind="error"] { color: #b00020; } .pair-status[data-kind="ok"] { color: #1b6e20; }
+.pairing input, .pairing textarea { width: 100%; font-family: monospace; } #pair-camera { width: 100%; max-height: 40vh; }`;
+
 function openPanel(title) {
+  if (!document.getElementById("pairing-style")) document.head.append(el("style", { id: "pairing-style" }, STYLE));
   if (panel) panel.remove();
   panel = el("section", { id: "pairing", class: "pairing stack", role: "dialog", "aria-modal": "true", "aria-labelledby": "pairing-title" },
     el("h1", { id: "pairing-title" }, title));
