@@ -23,6 +23,7 @@ const HEARTBEAT_MS = 5000;
 let post = () => {};
 let texts = {};
 const peers = new Map(); // seat -> {pc, channel, card, code, fingerprint}
+const timings = {}; // moments of pairing (performance.now()): the bench's multidevice.pair_ms
 let panel = null;
 let camera = null; // the host's camera stream (scanning answers)
 let scanning = 0;
@@ -165,6 +166,7 @@ function newPeer(seat) {
   pc.addEventListener("icecandidate", (event) => { if (event.candidate) peer.gathered.push(event.candidate.candidate); });
   channel.addEventListener("open", () => {
     peer.opened = true;
+    timings[`open-${seat}`] = performance.now();
     keepAwake();
     if (peer.card) status(peer.card, t("multi.pair.connected"), "ok");
     post({ kind: "peer", event: "open", seat });
@@ -322,6 +324,7 @@ async function accept(text, seatHint) {
   const peer = peers.get(d.seat);
   if (!peer || peer.opened || peer.answered) return false;
   peer.answered = true;
+  timings[`answer-${d.seat}`] = performance.now();
   stopScanning();
   await peer.pc.setRemoteDescription({ type: "answer", sdp: rebuild(d) });
   const code = await matchingCode(peer.fingerprint, d.fingerprint);
@@ -391,6 +394,7 @@ function startScanning(video) {
 
 // ------------------------------------------------------------------ the guest
 async function join(text, given) {
+  timings.join = performance.now();
   texts = given || texts;
   const root = openPanel(t("multi.join.title"));
   const line = el("p", { class: "pair-status", id: "join-status", role: "status" }, t("multi.pair.waiting"));
@@ -421,6 +425,7 @@ async function join(text, given) {
   const canvas = el("canvas", { id: "pair-answer-qr", class: "pair-qr", role: "img", "aria-label": t("multi.join.show") });
   drawQR(canvas, answer);
   const code = await matchingCode(d.fingerprint, mine.fingerprint);
+  timings.shown = performance.now();
   root.dataset.code = code;
   peer.code = code;
   root.insertBefore(el("h2", {}, t("multi.join.show")), line);
@@ -437,6 +442,7 @@ async function join(text, given) {
 // Tests and debugging: what was gathered, and the scanner's decode path fed with a picture.
 window.houseGamesPairing = {
   candidates: () => Object.fromEntries([...peers].map(([seat, p]) => [seat, p.gathered])),
+  timings: () => ({ ...timings }),
   codes: () => Object.fromEntries([...peers].map(([seat, p]) => [seat, p.code || null])),
   open: () => [...peers].filter(([, p]) => p.opened).map(([seat]) => seat),
   async decodeImage(url) {

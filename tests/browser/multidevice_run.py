@@ -32,7 +32,10 @@ ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--
         "--allow-loopback-in-peer-connection", "--use-fake-ui-for-media-stream", "--use-fake-device-for-media-stream"]
 PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True, "has_touch": True}
 #: every message the guest's page receives on its channel is recorded (pairing.js calls the probe)
-PROBE = "window.houseGamesPeerLog = []; window.houseGamesPeerProbe = (seat, text) => window.houseGamesPeerLog.push(text);"
+PROBE = """window.houseGamesPeerLog = []; window.houseGamesPeerTimes = []; window.houseGamesTaps = []; window.houseGamesFrames = [];
+window.houseGamesPeerProbe = (seat, text) => { window.houseGamesPeerLog.push(text); window.houseGamesPeerTimes.push(performance.now()); };
+window.houseGamesFrameApplied = (time) => window.houseGamesFrames.push(time);
+addEventListener("pointerdown", () => window.houseGamesTaps.push(performance.now()), true);"""
 
 
 def qr_text(png: bytes) -> str:
@@ -56,6 +59,7 @@ class Phone:
     def __init__(self, pw: Any, name: str) -> None:
         self.name = name
         self.touch = False  #: plays by touch on its game table (else in the list UI)
+        self.sent_moves: list[tuple[float, int]] = []  #: (the move's last tap, the step it was made at)
         self.browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
         self.context = self.browser.new_context(**PHONE)
         self.problems: list[str] = []
@@ -114,7 +118,7 @@ def pair(host: Phone, guest: Phone, seat: int, query: str, timing: dict[str, Any
     timing.setdefault("pair_ms", []).append(round((time.perf_counter() - shown) * 1000))
     host_code = host.page.evaluate(f"window.houseGamesPairing.codes()[{seat}]")
     guest_code = guest.page.evaluate(f"window.houseGamesPairing.codes()[{seat}]")
-    return {"link": link, "answer": answer, "accepted": accepted, "host_code": host_code, "guest_code": guest_code,
+    return {"link": link, "qr_version": int(qr.get_attribute("data-version") or 0), "answer": answer, "accepted": accepted, "host_code": host_code, "guest_code": guest_code,
             "host_candidates": host.page.evaluate(f"window.houseGamesPairing.candidates()[{seat}]"),
             "guest_candidates": guest.page.evaluate(f"window.houseGamesPairing.candidates()[{seat}]")}
 
@@ -157,7 +161,24 @@ def touch_move(phone: Phone, bots: dict[int, Any], done: set[int]) -> bool:
     for key in taps_for(action, view, state["legal"]):
         phone.page.locator(f'#barrio-board button[data-key="{key}"]').click(timeout=5000)
         phone.page.wait_for_function("window.houseGames.idle()", timeout=30_000)
+    phone.sent_moves.append((phone.page.evaluate("window.houseGamesTaps.at(-1)"), state["step"]))
     return True
+
+
+def round_trips(phone: Phone) -> list[float]:
+    """Each move by touch: from its last tap to the first frame the guest's page applied after the host's answer
+    (the first state message of a later step) arrived."""
+    texts = phone.page.evaluate("window.houseGamesPeerLog")
+    times = phone.page.evaluate("window.houseGamesPeerTimes")
+    frames = phone.page.evaluate("window.houseGamesFrames")
+    arrivals = [(when, json.loads(text)) for when, text in zip(times, texts)]
+    out = []
+    for tapped, step in phone.sent_moves:
+        came = next((when for when, m in arrivals if when >= tapped and m.get("kind") == "state" and m["step"] > step), None)
+        shown = next((f for f in frames if came is not None and f >= came), None)
+        if shown is not None:
+            out.append(round(shown - tapped, 1))
+    return out
 
 
 def play_to_end(phones: list[Phone], seed: int, limit_s: float = 240) -> int:
@@ -224,7 +245,7 @@ def run(dist: Path, out: Path, scenario: str) -> None:
             host.page.locator("#pair-done").click()
             guest.page.locator("#barrio-board").wait_for(state="attached", timeout=30_000)
             host.page.wait_for_function("!document.getElementById('pairing')")
-            if scenario == "cheat":
+            if scenario == "cheat":  # (the bench's run, "play", has no cheating guest)
                 result["saved_before_evil"] = host.page.evaluate("houseGames.autosave()")
                 # the guest's seat is 1; the host (seat 0) moves first
                 wrong = json.dumps({"v": 1, "kind": "act", "seq": 900, "seat": 0, "player": 0,
@@ -240,6 +261,9 @@ def run(dist: Path, out: Path, scenario: str) -> None:
             result["moves"] = play_to_end(phones, 7)
             result["end_scores"] = {p.name: [int(x) for x in p.page.locator("#final-scores td.num").all_inner_texts()] for p in phones}
             result["guest_messages"] = guest.page.evaluate("window.houseGamesPeerLog")
+            result["round_trips_ms"] = round_trips(guest)
+            result["pair_timings"] = {"host": host.page.evaluate("window.houseGamesPairing.timings()"),
+                                      "guest": guest.page.evaluate("window.houseGamesPairing.timings()")}
             result["host_games"] = host.page.evaluate("houseGames.dump().then(d => d.games)")
         finally:
             result["problems"] = {p.name: p.problems for p in phones}
@@ -249,6 +273,21 @@ def run(dist: Path, out: Path, scenario: str) -> None:
             for phone in phones:
                 phone.close()
             httpd.shutdown()
+
+
+def figures(result: dict[str, Any]) -> dict[str, Any]:
+    """The bench's multidevice figures from a run: pairing time without the scanning (the guest's join to its
+    answer shown, plus the host's answer taken to the channel open), a guest's tap to its updated frame, and the
+    bytes the guest received per move."""
+    host, guest = result["pair_timings"]["host"], result["pair_timings"]["guest"]
+    seat = 1
+    pair_ms = (guest["shown"] - guest["join"]) + (host[f"open-{seat}"] - host[f"answer-{seat}"])
+    trips = sorted(result["round_trips_ms"])
+    received = sum(len(text.encode()) for text in result["guest_messages"])
+    return {"pair_ms": round(pair_ms, 1),
+            "action_rtt_ms": {"median": trips[len(trips) // 2] if trips else None,
+                              "p95": trips[min(len(trips) - 1, int(0.95 * len(trips)))] if trips else None, "samples": len(trips)},
+            "bytes_per_move": round(received / max(1, result["moves"])), "moves": result["moves"]}
 
 
 if __name__ == "__main__":

@@ -60,7 +60,7 @@ def address_of(candidate: str) -> str:
 def test_phones_pair_through_the_qr_codes_on_loopback_only(shared_game):
     (pairing,) = shared_game["pairing"]
     assert pairing["link"].startswith(shared_game["url"] + "#join=")
-    assert len(pairing["link"]) < 200, "a small QR code"
+    assert len(pairing["link"]) < 200 and 1 <= pairing["qr_version"] <= 8, "a small QR code, easy to read"
     assert pairing["accepted"] is True
     assert pairing["host_code"] and pairing["host_code"] == pairing["guest_code"]
     gathered = pairing["host_candidates"] + pairing["guest_candidates"]
