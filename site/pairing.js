@@ -178,7 +178,7 @@ function newPeer(seat) {
   });
   // ICE may say "disconnected", then "failed", while a phone sleeps; it comes back on the same channel: we
   // never close on it (the host resends the whole position when the guest says hello again)
-  channel.addEventListener("close", () => post({ kind: "peer", event: "closed", seat }));
+  channel.addEventListener("close", () => { if (peers.get(seat) === peer) post({ kind: "peer", event: "closed", seat }); });
   peers.set(seat, peer);
   return peer;
 }
@@ -275,8 +275,8 @@ async function host(seats, base, given) {
   if (camera) { video.srcObject = camera; video.play().catch(() => {}); }
   for (const { seat, name } of seats) {
     const old = peers.get(seat);
+    const peer = newPeer(seat); // (replaces the seat's old connection first: its closing is no news)
     if (old) old.pc.close();
-    const peer = newPeer(seat);
     const card = el("article", { class: "pair-card stack", id: `pair-seat-${seat}`, "data-seat": String(seat) });
     peer.card = card;
     root.append(card);

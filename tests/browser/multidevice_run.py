@@ -142,6 +142,27 @@ def list_move(phone: Phone, bots: dict[int, Any]) -> bool:
     return True
 
 
+def guest_states(phone: Phone) -> list[dict[str, Any]]:
+    return [m for m in map(json.loads, phone.page.evaluate("window.houseGamesPeerLog")) if m.get("kind") == "state"]
+
+
+def guest_list_move(phone: Phone, bots: dict[int, Any], done: set[int]) -> bool:
+    """One move of a guest in the list UI: the weak computer's choice from what it was sent, tapped as its button."""
+    states = guest_states(phone)
+    buttons = phone.page.locator("#legal-actions button")
+    if not states or not states[-1]["legal"] or states[-1]["step"] in done or not buttons.count():
+        return False
+    events: list[Any] = []
+    for message in states:
+        events = events[:message["log_start"]] + message["log"]
+    state = states[-1]
+    assert buttons.count() == len(state["legal"]), "one button per legal action"
+    done.add(state["step"])
+    action = bots[state["seat"]].choose({**state["view"], "log": events}, state["legal"])
+    buttons.nth(state["legal"].index(action)).click(timeout=5000)
+    return True
+
+
 def touch_move(phone: Phone, bots: dict[int, Any], done: set[int]) -> bool:
     """One move by touch on the guest's own game table: the weak computer's choice from what this guest was sent
     (its view, its log, its legal actions), made by tapping the table's targets."""
@@ -181,12 +202,12 @@ def round_trips(phone: Phone) -> list[float]:
     return out
 
 
-def play_to_end(phones: list[Phone], seed: int, limit_s: float = 240) -> int:
+def play_to_end(phones: list[Phone], seed: int, game: str = "barrio", limit_s: float = 240) -> int:
     """Move on whichever phone may, each move once the page has applied the last, until every phone shows the
     end screen. The host plays in the list UI; a guest with ``touch`` set taps its own game table."""
     from game.core import load_game
 
-    module = load_game("barrio")
+    module = load_game(game)
     bots = {seat: module.make_bot(module.BOT_NAMES[0], seed + seat) for seat in range(4)}
     moves = 0
     done: set[int] = set()
@@ -199,7 +220,11 @@ def play_to_end(phones: list[Phone], seed: int, limit_s: float = 240) -> int:
             phone.page.wait_for_function("window.houseGames.idle()", timeout=30_000)
             if phone.page.locator("#end-screen").count():
                 continue
-            if touch_move(phone, bots, done) if phone.touch else list_move(phone, bots):
+            if phone.name == "host":
+                moved = list_move(phone, bots)
+            else:
+                moved = touch_move(phone, bots, done) if phone.touch else guest_list_move(phone, bots, done)
+            if moved:
                 phone.page.wait_for_function("window.houseGames.idle()", timeout=30_000)
                 acted = True
                 moves += 1
@@ -265,6 +290,20 @@ def run(dist: Path, out: Path, scenario: str) -> None:
             result["pair_timings"] = {"host": host.page.evaluate("window.houseGamesPairing.timings()"),
                                       "guest": guest.page.evaluate("window.houseGamesPairing.timings()")}
             result["host_games"] = host.page.evaluate("houseGames.dump().then(d => d.games)")
+            if scenario == "cheat":
+                # then a 3-player Neue Heimat game: this phone, the other phone (paired again), a computer
+                host.page.get_by_role("button", name="Back to start", exact=True).click()
+                host.page.locator("#start-screen").wait_for()
+                start_shared(host, "neueheimat", 3, ["human", "remote", "bot:weak"], 5)
+                guest.touch = False
+                result["nh_pairing"] = pair(host, guest, 1, "?pause=0&ui=list", timing)
+                host.page.locator("#pair-done").click()
+                guest.page.locator("#legal-actions").wait_for(state="attached", timeout=30_000)
+                result["nh_moves"] = play_to_end(phones, 5, "neueheimat")
+                result["nh_end_scores"] = {p.name: [int(x) for x in p.page.locator("#final-scores td.num").all_inner_texts()]
+                                           for p in phones}
+                result["nh_guest_messages"] = guest.page.evaluate("window.houseGamesPeerLog")
+                result["nh_host_games"] = host.page.evaluate("houseGames.dump().then(d => d.games)")
         finally:
             result["problems"] = {p.name: p.problems for p in phones}
             result["offsite"] = {p.name: p.offsite for p in phones}

@@ -1,4 +1,4 @@
-"""Every player on their own phone: two separate Chromium browsers pair by QR code and play Barrio over WebRTC.
+"""Every player on their own phone: two separate Chromium browsers pair by QR code and play over WebRTC.
 
 The browsers, the site's server and every packet stay inside a network namespace this test creates
 (``unshare -n``, loopback only): nothing can reach the machine's own interface or any other address, mDNS
@@ -10,10 +10,11 @@ checks it:
   same matching code, and every candidate either side gathered is a loopback address;
 - a cheating guest (another seat's move, garbage, an oversized message) is refused in words, and the host's
   game does not change;
-- a whole game is played to the end on both phones: both end screens show the scores of the same moves
-  replayed on one device;
-- every message the guest received is its own seat's view of the position it was sent from, and holds no
-  other player's hand and no deck order.
+- a whole 2-player Barrio game (the guest by touch on its own table) and then a whole 3-player Neue Heimat game
+  (this phone, the other phone paired again, a computer) are played to the end: both end screens show the
+  scores of the same moves replayed on one device;
+- every message the guest received is its own seat's view of the position it was sent from (so no other
+  player's hand, no hidden bid, no deck or roof order), and holds no Barrio hand or deck it may not see.
 """
 
 from __future__ import annotations
@@ -84,32 +85,43 @@ def test_a_cheating_guest_is_refused_and_nothing_changes(shared_game):
     assert before["actions"] == after["actions"] and before["state"] == after["state"]
 
 
-def test_a_whole_game_ends_on_both_phones_with_the_scores_of_one_device(shared_game):
-    module = load_game("barrio")
-    (kept,) = shared_game["host_games"]
-    replay = share.open_link(f"{share.FRAGMENT_KEY}={kept['code']}")
+def kept_replay(shared_game: dict, key: str, game: str):
+    """The finished game of ``game`` the host kept (its record, as a share code), rebuilt move by move in CPython."""
+    replays = [share.open_link(f"{share.FRAGMENT_KEY}={kept['code']}") for kept in shared_game[f"{key}host_games"]]
+    (replay,) = [r for r in replays if r.record.game_id == game]
+    return replay
+
+
+@pytest.mark.parametrize("game,key", [("barrio", ""), ("neueheimat", "nh_")])
+def test_a_whole_game_ends_on_both_phones_with_the_scores_of_one_device(shared_game, game, key):
+    module = load_game(game)
+    replay = kept_replay(shared_game, key, game)
     final = replay.state_at(len(replay))
     assert module.is_over(final)
-    assert len(replay) == shared_game["moves"]
+    assert len(replay) >= shared_game[f"{key}moves"]  # (the computer's moves are not taps)
     expected = [int(x) for x in module.scores(final)]
-    assert shared_game["end_scores"] == {"host": expected, "guest": expected}
+    assert shared_game[f"{key}end_scores"] == {"host": expected, "guest": expected}
 
 
-def test_the_guest_receives_only_its_own_view(shared_game):
-    module = load_game("barrio")
-    (kept,) = shared_game["host_games"]
-    replay = share.open_link(f"{share.FRAGMENT_KEY}={kept['code']}")
-    states = [m for m in map(json.loads, shared_game["guest_messages"]) if m["kind"] == "state"]
+@pytest.mark.parametrize("game,key", [("barrio", ""), ("neueheimat", "nh_")])
+def test_the_guest_receives_only_its_own_view(shared_game, game, key):
+    module = load_game(game)
+    replay = kept_replay(shared_game, key, game)
+    states = [m for m in map(json.loads, shared_game[f"{key}guest_messages"]) if m["kind"] == "state"]
     assert states and states[-1]["over"]
     log: list = []
     for message in states:
-        assert message["seat"] == 1
+        assert message["seat"] == 1 and message["game"] == game
         state = replay.state_at(message["step"])
         own = dict(module.view(state, 1))
         own_log = own.pop("log")
-        assert message["view"] == own
+        assert message["view"] == own, "exactly the seat's own view"
         log = log[:message["log_start"]] + message["log"]
-        assert log == own_log
+        assert log == own_log, "the log lines that seat may see"
+        mine = module.current_player(state) == 1 and not module.is_over(state)
+        assert message["legal"] == (module.legal_actions(state) if mine else [])
+        if game != "barrio":
+            continue
         full = module.to_json(state)
         text = json.dumps(message)
         other_hand = full["hands"][0]
