@@ -37,6 +37,7 @@ export async function command(name, ...args) {
   else if (name === "join") await join(...args);
   else if (name === "send") send(...args);
   else if (name === "close") close();
+  else if (name === "buzz") buzz();
   else console.warn(`pairing: no command ${name}`);
 }
 
@@ -186,6 +187,11 @@ function newPeer(seat) {
 function send(seat, text) {
   const peer = peers.get(seat);
   if (peer && peer.channel.readyState === "open") peer.channel.send(text);
+}
+
+// "Your turn": a short vibration where the browser allows it (only after the player has touched the page).
+function buzz() {
+  if (navigator.vibrate && (!navigator.userActivation || navigator.userActivation.hasBeenActive)) navigator.vibrate(120);
 }
 
 function keepAwake() {
@@ -433,6 +439,12 @@ async function join(text, given) {
   root.insertBefore(el("input", { id: "pair-answer-text", readonly: "", value: answer }), line);
   root.insertBefore(el("p", { class: "pair-code", id: "join-code" }, t("multi.pair.code", { code })), line);
   peer.gatheredAll = [...peer.gathered];
+  setTimeout(() => {
+    if (!peer.opened && panel === root) {
+      line.textContent = t("multi.pair.failed");
+      line.dataset.kind = "error";
+    }
+  }, REACH_MS * 2); // the host may take a while to scan: then the same words with the remedy
   peer.channel.addEventListener("open", () => {
     close();
     setInterval(() => post({ kind: "peer", event: "tick", seat: d.seat }), HEARTBEAT_MS);

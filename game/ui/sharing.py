@@ -142,7 +142,11 @@ class GuestSharing:
             self.screen.mount(self.app.root)
             dom.window.houseGames.showApp()
             return
+        was_mine = self.match.state.data["current"] == self.match.seat
         self.match.update()
+        data = self.match.state.data
+        if data["current"] == self.match.seat and data["legal"] and not was_mine:
+            dom.page.op(["host", "peer", ["buzz"]])  # this phone's turn: a short vibration where the browser allows it
         self.screen.advance()
 
     def _module(self) -> Any:
