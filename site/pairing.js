@@ -447,6 +447,8 @@ async function join(text, given) {
   }, REACH_MS * 2); // the host may take a while to scan: then the same words with the remedy
   peer.channel.addEventListener("open", () => {
     close();
+    // the offer is used: a reload of this page should not try it again (the host shows a new code for the seat)
+    if (location.hash.startsWith("#join=")) history.replaceState(history.state, "", location.pathname + location.search);
     setInterval(() => post({ kind: "peer", event: "tick", seat: d.seat }), HEARTBEAT_MS);
   });
 }

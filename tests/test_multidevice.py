@@ -200,6 +200,14 @@ def test_a_returning_guest_is_resynced_from_the_host():
     snap = fresh.snapshot
     assert snap is not None and snap["step"] == len(match.entries) and snap["log_start"] == 0
     assert fresh.log == module.view(match.state, 1)["log"]
+    # and it plays on: its own sequence numbers start again at 1 on the new connection
+    while match.current_player() == 0:
+        match.apply(bot.choose(module.view(match.state, 0), module.legal_actions(match.state)))
+        host.publish()
+    deliver(match, module, guests, wire)
+    steps = len(match.entries)
+    fresh.act(fresh.snapshot["legal"][0])
+    assert len(match.entries) == steps + 1 and host.refusals == []
 
 
 def test_view_match_drives_a_screen_without_the_state():

@@ -106,6 +106,7 @@ class HostTable:
             link.connected = True
             link.log_sent = 0
             link.last_text = ""
+            link.sent = link.acted = 0  # sequence numbers count per connection: a new page starts again at 1
 
     def closed(self, seat: int) -> None:
         """The seat's channel is gone for good (not merely paused): its guest comes back by re-pairing."""

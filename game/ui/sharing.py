@@ -33,10 +33,15 @@ class HostSharing:
         self.screen = screen
         self.remote = list(remote)
         self.table = HostTable(lambda: self.screen.match, remote, self.send, self.apply)
-        lang = app.lang
-        names = seat_names(screen.match, lang)
+        self.pair(self.remote)
+
+    def pair(self, remote: list[int]) -> None:
+        """Show a pairing code for each of these seats (a seat paired again gets its place back: the position is
+        the host's, sent whole when the new channel's guest says hello)."""
+        lang = self.app.lang
+        names = seat_names(self.screen.match, lang)
         seats = [{"seat": s, "name": names[s] if s < len(names) else str(s + 1)} for s in remote]
-        dom.page.op(["host", "peer", ["host", seats, app.base_url, page_texts(lang)]])
+        dom.page.op(["host", "peer", ["host", seats, self.app.base_url, page_texts(lang)]])
 
     def send(self, seat: int, text: str) -> None:
         dom.page.op(["host", "peer", ["send", seat, text]])
@@ -53,9 +58,10 @@ class HostSharing:
         event = data.get("event")
         if event == "open":
             self.table.opened(seat)
-        elif event == "closed":
+        elif event == "closed":  # the guest's page reloaded or its phone rebooted: a new code gives it its seat back
             self.table.closed(seat)
             self.app.toast(t("multi.lost", self.app.lang, name=self.screen.names[seat]), error=False)
+            self.pair([seat])
         elif event == "message":
             self.table.receive(seat, data.get("text"))
 

@@ -202,7 +202,7 @@ def round_trips(phone: Phone) -> list[float]:
     return out
 
 
-def play_to_end(phones: list[Phone], seed: int, game: str = "barrio", limit_s: float = 240) -> int:
+def play_to_end(phones: list[Phone], seed: int, game: str = "barrio", limit_s: float = 240, stop_after: int | None = None) -> int:
     """Move on whichever phone may, each move once the page has applied the last, until every phone shows the
     end screen. The host plays in the list UI; a guest with ``touch`` set taps its own game table."""
     from game.core import load_game
@@ -213,7 +213,7 @@ def play_to_end(phones: list[Phone], seed: int, game: str = "barrio", limit_s: f
     done: set[int] = set()
     deadline = time.monotonic() + limit_s
     while time.monotonic() < deadline:
-        if all(p.page.locator("#end-screen").count() for p in phones):
+        if all(p.page.locator("#end-screen").count() for p in phones) or (stop_after is not None and moves >= stop_after):
             return moves
         acted = False
         for phone in phones:
@@ -299,7 +299,20 @@ def run(dist: Path, out: Path, scenario: str) -> None:
                 result["nh_pairing"] = pair(host, guest, 1, "?pause=0&ui=list", timing)
                 host.page.locator("#pair-done").click()
                 guest.page.locator("#legal-actions").wait_for(state="attached", timeout=30_000)
-                result["nh_moves"] = play_to_end(phones, 5, "neueheimat")
+                # mid-game the guest's page reloads: the host shows a new code for its seat, the guest pairs again
+                first = play_to_end(phones, 5, "neueheimat", stop_after=20)
+                before = guest_states(guest)[-1]
+                guest.page.reload()
+                guest.page.wait_for_function("document.documentElement.dataset.appState === 'ready'", timeout=90_000)
+                host.page.wait_for_function("window.houseGamesPairing.open().length === 0", timeout=20_000)
+                result["nh_repair"] = pair(host, guest, 1, "?pause=0&ui=list", timing)
+                host.page.locator("#pair-done").click()
+                guest.page.locator("#legal-actions").wait_for(state="attached", timeout=30_000)
+                guest.page.wait_for_function("window.houseGamesPeerLog.length > 0", timeout=20_000)
+                after = guest_states(guest)[0]
+                result["nh_resumed"] = {"step_before": before["step"], "step_after": after["step"],
+                                        "log_start": after["log_start"], "log_after": len(after["log"])}
+                result["nh_moves"] = first + play_to_end(phones, 6, "neueheimat")
                 result["nh_end_scores"] = {p.name: [int(x) for x in p.page.locator("#final-scores td.num").all_inner_texts()]
                                            for p in phones}
                 result["nh_guest_messages"] = guest.page.evaluate("window.houseGamesPeerLog")
