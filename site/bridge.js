@@ -427,6 +427,8 @@ export function connect(pyWorker, pageHooks) {
   // So does a change of pointer (a mouse plugged into a tablet): targets are sized for a finger or a mouse.
   matchMedia("(pointer: coarse)").addEventListener("change", () => sizes([...observed].map((target) => ({ target }))));
   pyWorker.addEventListener("message", received);
+  // a pairing code scanned while this page is open only changes its hash: start again, to join (./pairing.js)
+  addEventListener("hashchange", () => { if (location.hash.startsWith("#join=")) location.reload(); });
   // the settings another tab chose (the rest of the data is the database's: store.js tells of its changes)
   addEventListener("storage", (event) => {
     if (event.key === "house-games.settings") send({ kind: "storage", key: event.key, value: event.newValue });

@@ -130,3 +130,15 @@ def test_the_guest_receives_only_its_own_view(shared_game, game, key):
         for deck in ("material_deck", "house_deck"):
             if len(full[deck]) > 1:
                 assert json.dumps(full[deck]) not in text, deck
+
+
+def test_a_guest_whose_page_reloads_gets_its_seat_back_by_pairing_again(shared_game):
+    """Mid-game (Neue Heimat) the guest's page reloads: the host shows a new code for the seat at once; paired
+    again, the guest is sent the whole position and log where the game stands, and plays on to the end."""
+    resumed = shared_game["nh_resumed"]
+    assert resumed["step_after"] >= resumed["step_before"] > 0
+    assert resumed["log_start"] == 0 and resumed["log_after"] > 0
+    repair = shared_game["nh_repair"]
+    assert repair["accepted"] is True and repair["host_code"] == repair["guest_code"]
+    for candidate in repair["host_candidates"] + repair["guest_candidates"]:
+        assert ipaddress.ip_address(address_of(candidate)).is_loopback, candidate
