@@ -12,7 +12,8 @@ checks it:
   game does not change;
 - a whole 2-player Barrio game (the guest by touch on its own table) and then a whole 3-player Neue Heimat game
   (this phone, the other phone paired again, a computer) are played to the end: both end screens show the
-  scores of the same moves replayed on one device;
+  scores of the same moves replayed on one device; mid-way through the second, the guest's page reloads and
+  gets its seat back by pairing again;
 - every message the guest received is its own seat's view of the position it was sent from (so no other
   player's hand, no hidden bid, no deck or roof order), and holds no Barrio hand or deck it may not see.
 """
