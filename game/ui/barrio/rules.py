@@ -5,7 +5,7 @@ The texts are the keys ``rules.barrio.*`` of ``game/locale/<lang>.json``; the fi
 
 from __future__ import annotations
 
-from ..i18n import rule_sections
+from ...core.locale import rule_sections
 
 
 def rules(lang: str) -> list[tuple[str, list[str]]]:

@@ -1,6 +1,6 @@
 """Neue Heimat's screen in words: labels, prompts and the in-app rules (keys ``nh.*``, ``rules.neueheimat.*``).
 
-Everything goes through :func:`game.ui.i18n.t` under the ``nh.`` prefix, so a
+Everything goes through :func:`game.core.locale.text` under the ``nh.`` prefix, so a
 missing Spanish line falls back to English rather than to a bare key. The
 rules are the project's own summary of ``shared/spec/neueheimat.md``.
 """
@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..i18n import rule_sections, t
+from ...core.locale import rule_sections, text
 
 
 class _Words:
@@ -19,7 +19,7 @@ class _Words:
         self.prefix, self.size = prefix, size
 
     def __getitem__(self, lang: str) -> tuple[str, ...]:
-        return tuple(t(f"{self.prefix}.{i}", lang) for i in range(self.size))
+        return tuple(text(f"{self.prefix}.{i}", lang) for i in range(self.size))
 
     def get(self, lang: str, default: object = None) -> tuple[str, ...]:
         return self[lang]
@@ -32,7 +32,7 @@ class _Reasons:
         return self[lang]
 
     def __getitem__(self, lang: str) -> dict[str, str]:
-        return {r: t(f"nh.reason.{r}", lang) for r in ("two_rows", "no_roofs", "all_built", "no_pieces")}
+        return {r: text(f"nh.reason.{r}", lang) for r in ("two_rows", "no_roofs", "all_built", "no_pieces")}
 
 
 class _Rules:
@@ -55,7 +55,7 @@ RULES = _Rules()
 
 def w(key: str, lang: str, **values: Any) -> str:
     """Neue Heimat's text for ``key`` in ``lang``."""
-    return t(f"nh.{key}", lang, **values)
+    return text(f"nh.{key}", lang, **values)
 
 
 def piece_words(piece: dict[str, Any] | None, lang: str) -> str:
