@@ -337,7 +337,7 @@ def test_the_wheel_holds_what_the_app_runs_and_no_lab_module(tmp_path):
     assert not [m for m in modules if m.split(".")[-1] in lab or m.split(".")[0] != "game"], "lab code in the wheel"
     assert not {"game.cli", "game.__main__", "game.core.play"} & modules, "the terminal's modules are not shipped"
     for gid in PRODUCT_GAMES:  # reached through the registry and each SPEC's hooks, not by building names
-        assert {f"game.{gid}", f"game.{gid}.coach", f"game.ui.{gid}", f"game.ui.{gid}.hints"} <= modules
+        assert {f"game.{gid}", f"game.{gid}.coach", f"game.ui.{gid}", f"game.ui.{gid}.hint_targets"} <= modules
     for module, is_package, source in build._python_sources(build.wheel_files()):
         imported = build.imports_of(source, module, is_package)
         assert not {"argparse", "lab", "game.cli"} & imported, f"{module} imports {imported}"

@@ -2,7 +2,7 @@
 
 Positions are reached by random legal play from varied seeds (fixed, so CI is reproducible), through a
 :class:`~game.core.match.Match` as at the table. At each one the hint is asked as the table asks it
-(``game.ui.coaching.compute_hint`` with ``hint_seed``: the coach's fixed budget, a seed derived from the position):
+(``game.ui.coach_display.compute_hint`` with ``hint_seed``: the coach's fixed budget, a seed derived from the position):
 
 * the hint is an action the screen offers, reached through what the screen draws: Barrio by tapping the targets of
   ``game.ui.barrio.table.paint`` (each tapped key drawn and enabled, the taps making the very action); Neue Heimat
@@ -32,7 +32,7 @@ from game.nyhavn import text as nyhavn_text
 from game.nyhavn.tiles import COLS, ROWS
 from game.ui.barrio import hints as barrio_hints
 from game.ui.barrio.table import Pick, paint, tap
-from game.ui.coaching import compute_hint, hint_keys, hint_seed
+from game.ui.coach_display import compute_hint, hint_keys, hint_seed
 from game.ui.neueheimat import hints as nh_hints
 from game.ui.neueheimat.table import Frame, action_for_key, bid_steps, draw_table, stepper_start
 from game.ui.nyhavn.layout import (anchor_for, buildable_tiles, build_spots, ghost_problem, grip, layout, take_choice,

@@ -45,7 +45,7 @@ from game.core import GAME_MODULES, Match, Rng, SaveFormatError, Seat, load_game
 from game.core.locale import catalogue, has_text, languages
 from game.core.match import check_header
 from game.core.record import GameRecord, RecordError, Replay
-from game.ui.records import RecordBook
+from game.ui.record_book import RecordBook
 from game.ui.storage import MemoryBackend, Store
 
 #: cases per format (the issue asks for at least 10,000)

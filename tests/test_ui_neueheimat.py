@@ -271,7 +271,7 @@ def test_small_lots_are_placed_row_first_then_on_the_row_shown_large(wide):
 def test_a_hinted_placement_is_marked_on_small_and_large_tables():
     """The coach's marks for a piece to place (row, then lot) name buttons the table shows: on a table whose lots are
     too small, the row's button and then, with the row shown large, the lot's; on a larger table, the lot's."""
-    from game.ui.neueheimat.hints import hint_keys
+    from game.ui.neueheimat.hint_targets import hint_keys
 
     checked = 0
     for state in play(8, 3):

@@ -12,7 +12,7 @@ from game.ui.nyhavn.layout import (
 )
 from game.core.locale import catalogue
 from game.core.locale import language_names
-from game.ui.nyhavn.rules import ability_help, rules_sections
+from game.ui.nyhavn.help import ability_help, rules_sections
 
 
 def cells_of(tile: str, orient: int) -> set[tuple[int, int, bool]]:

@@ -1,4 +1,4 @@
-"""Neue Heimat's part of the coach (:mod:`game.core.coach`): reasons, first taps and estimates.
+"""Neue Heimat's part of the coach (:mod:`game.core.coaching`): reasons, first taps and estimates.
 
 Neue Heimat's strong player does not search: it values every choice with an
 expected-score model (each row's chance of being complete, the mayor, the
@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core.coach import Phrase, Term
+from ..core.coaching import Phrase, Term
 from ..core.search import SearchReport
 from . import bots, text
 

@@ -2,7 +2,7 @@
 
 The state is compact: hands and piles are colour counts, each house is a few
 45-bit masks, and placement checks go through the precomputed table
-(:mod:`game.nyhavn.table`). Phases of a turn (``State.phase``):
+(:mod:`game.nyhavn.placements`). Phases of a turn (``State.phase``):
 
 * ``"turn"``    — start of a turn: take cards (action A), build (action B) or, if neither is possible, pass;
 * ``"discard"`` — above the hand limit of 7: discard one card at a time;
@@ -20,7 +20,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..core import IllegalAction, Rng
-from .table import PlacementTable, Record, load
+from .placements import PlacementTable, Record, load
 from .tiles import ANY_CARDS, COLOURS, GROUND, KIND_COLOUR, KIND_INDEX, KIND_SHAPE, SHAPE_ORIENTATIONS, WHITE, stack_sizes
 
 PHASES = ("turn", "discard", "build", "pay", "arms", "over")

@@ -26,12 +26,12 @@ from ..core.record import GameRecord, RecordError, Replay
 from . import dom
 from ..core.locale import text
 from .catalog import GameInfo, catalog, screen_spec, start_defaults
-from .coaching import InsightPanel
+from .coach_display import InsightPanel
 from .dailydeal import DailyScreen, daily_deal_of, daily_key_of, result_card
 from .dom import el
 from ..core.locale import language_names
 from .past import PastGames
-from .records import RecordBook
+from .record_book import RecordBook
 from .replay import ReplayViewer
 from .screen import FallbackScreen, GameScreen, seat_names
 from .stats import StatsScreen

@@ -22,7 +22,7 @@ from . import dom
 from .catalog import probe
 from .dom import el
 from ..core.locale import text
-from .words import challenge_words, level_words, result_words
+from .record_words import challenge_words, level_words, result_words
 
 
 def daily_deal_of(match: Match, now: datetime | None = None) -> daily.DailyDeal | None:

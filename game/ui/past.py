@@ -1,6 +1,6 @@
 """The "Past games" list: the kept games, newest first, each to replay, share, pin or remove.
 
-The games and their results come from :class:`game.ui.records.RecordBook`
+The games and their results come from :class:`game.ui.record_book.RecordBook`
 (``app.book``): the last 50 finished games plus the pinned ones. Listing
 reads each game's summary without replaying it; *Replay* replays and checks it.
 """
@@ -12,7 +12,7 @@ from typing import Any
 from .dom import el
 from ..core.locale import text
 from .catalog import game_title
-from .words import level_words, mode_words, result_words, when_words
+from .record_words import level_words, mode_words, result_words, when_words
 
 
 class PastGames:

@@ -64,7 +64,7 @@ class ReplayHost:
 class ReplayViewer:
     """A replay on the game's own table, with the step controls above it.
 
-    ``app`` gives ``lang``, ``toast``, ``book`` (the :class:`~game.ui.records.RecordBook`),
+    ``app`` gives ``lang``, ``toast``, ``book`` (the :class:`~game.ui.record_book.RecordBook`),
     ``share_record`` and ``show_start``; ``close`` is what *Close* does
     (back to the list it came from). ``rid`` is the game's id when it is
     kept in the book (then *Pin* is offered).

@@ -17,9 +17,9 @@ from typing import Any, Protocol
 
 from ..core import IllegalAction, Match
 from ..core.locale import text
-from ..core.words import speaking_to, you_name
+from ..core.seat_names import speaking_to, you_name
 from . import dom
-from .coaching import compute_hint, hint_css, hint_keys, hint_seed
+from .coach_display import compute_hint, hint_css, hint_keys, hint_seed
 from .dom import el
 from ..core.locale import has_text
 
@@ -61,14 +61,14 @@ def local_seats(match: Match) -> list[int]:
 
 
 def speaking_to_match(match: Match) -> Any:
-    """:func:`game.core.words.speaking_to` for ``match``: the engine's words say "you" to :func:`local_seats`."""
+    """:func:`game.core.seat_names.speaking_to` for ``match``: the engine's words say "you" to :func:`local_seats`."""
     return speaking_to(local_seats(match), [s.name for s in match.seats])
 
 
 def seat_names(match: Match, lang: str) -> list[str]:
     """Display names of every side scored by the engine (seat order; Klaus after solo Barrio's player).
 
-    The seat played on this device is :func:`game.core.words.you_name` ("You"), a seat its player named
+    The seat played on this device is :func:`game.core.seat_names.you_name` ("You"), a seat its player named
     is called by that name, the others "Player N" or "Player N (computer, strong)".
     """
     names: list[str] = []

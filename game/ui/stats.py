@@ -1,6 +1,6 @@
 """The statistics screen: per game, mode and level, Klaus's record, export and import.
 
-Everything comes from :class:`game.ui.records.RecordBook` (``app.book``).
+Everything comes from :class:`game.ui.record_book.RecordBook` (``app.book``).
 The last 30 scores of each group are a small chart drawn on a canvas
 (:class:`game.ui.canvas.Board`). *Export* downloads the whole book as a JSON
 file; *Import* merges such a file (or one game's record file) without
@@ -20,8 +20,8 @@ from .canvas import Board, DrawList
 from .dom import el
 from ..core.locale import text
 from .catalog import catalog, game_title
-from .records import MAX_RESULTS, ImportReport, KlausRecord, Stats
-from .words import level_words, mode_words
+from .record_book import MAX_RESULTS, ImportReport, KlausRecord, Stats
+from .record_words import level_words, mode_words
 
 CHART_W, CHART_H = 320, 110
 

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from game.core import Match, Seat, coach
-from game.ui.coaching import hint_seed
+from game.ui.coach_display import hint_seed
 from game.ui.neueheimat.table import bid_offered, bid_steps, stepper_amounts
 
 from .conftest import settle, wait_ready

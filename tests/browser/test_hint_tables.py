@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from game.core import Match, Seat, coach
-from game.ui.coaching import hint_seed
+from game.ui.coach_display import hint_seed
 
 from .conftest import wait_ready
 
@@ -74,7 +74,7 @@ def first_key(game_id: str, view: dict[str, Any], hint: coach.Hint) -> str:
                     "house_market": lambda: f"hm-{view['house_market'].index(action['card'])}",
                     "material_deck": lambda: "deck-m", "house_deck": lambda: "deck-h"}[src]()
         return f"hand-{step['house']}"
-    from game.ui.neueheimat.hints import hint_keys  # one tap each; checked below by tapping it
+    from game.ui.neueheimat.hint_targets import hint_keys  # one tap each; checked below by tapping it
     return hint_keys(view, [], action)[0]
 
 

@@ -17,7 +17,7 @@ from ..canvas import FINGER_PX, LANDSCAPE_UP_TO, Board
 from ..dom import el
 from ...core.locale import text
 from ..screen import GameScreen, seat_names
-from .rules import rules
+from .help import rules
 from .table import LEAST_SCALE, LEAST_WIDE, NARROW, WIDE, Flash, Pick, flashes, klaus_before, narrow_width, paint, score_rows, tap, wide_width
 
 #: container width (CSS px) from which the two-column table is used

@@ -20,7 +20,8 @@ from ...core.locale import text
 from ..screen import GameScreen
 from .table import (LOT_W, Frame, action_for_key, bid_offered, bid_steps, draw_table, least_font, signed, stepper_amounts,
                     stepper_start, table_size)
-from .words import COLOUR_NAMES, REASONS, ROW_SHORT, RULES, piece_words, w
+from .help import RULES
+from .labels import COLOUR_NAMES, REASONS, ROW_SHORT, piece_words, w
 
 ANIM_MS = 650  # how long a flash or a money change stays on the table
 FRAME_MS = 70

@@ -7,7 +7,7 @@ discards) are real buttons in a bar under the table. What is drawn and what
 a tap, a drag or a button means live in :mod:`.table` (pure Python, tested
 under CPython), with the drawing in :mod:`.drawing` and :mod:`.look`, and the
 layout, hit tests and tile turning in :mod:`.layout`; the rules text in
-:mod:`.rules`. This module wires them to the page.
+:mod:`.help`. This module wires them to the page.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from ..dom import el
 from ..screen import GameScreen
 from .drawing import Pick, Seen
 from .layout import ranking, score_parts
-from .rules import rules_sections
+from .help import rules_sections
 from .table import Outcome, Table
 
 #: CSS px per unit the upright table keeps beside the bar (``side``): its 46-unit buttons stay 44 CSS px

@@ -31,7 +31,7 @@ from .layout import (
     tile_cells, tile_colour, tile_price, turned, zoom_layout,
 )
 from .look import COLOURS, FLASH_MS, PAPER
-from .rules import ability_help
+from .help import ability_help
 
 Action = dict[str, Any]
 

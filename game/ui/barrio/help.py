@@ -1,4 +1,4 @@
-"""Barrio's rules and a first-game guide inside the app (the project's own words).
+"""Barrio's in-app help: the rules and a first-game guide (the project's own words).
 
 The texts are the keys ``rules.barrio.*`` of ``game/locale/<lang>.json``; the first section is the first-game guide.
 """

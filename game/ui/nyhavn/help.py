@@ -1,4 +1,4 @@
-"""Nyhavn's words on screen: ability help and the rules, written for this app.
+"""Nyhavn's in-app help: what each ability does and the rules, written for this app.
 
 The texts are keys of the catalogue files (``ny.*``, ``rules.nyhavn.*`` in
 ``game/locale/<lang>.json``); :mod:`.screen` shows :func:`rules_sections` in a collapsible panel.
