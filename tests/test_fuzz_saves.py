@@ -768,3 +768,19 @@ def test_autosaves_written_before_the_full_checks_still_load_and_play_on():
     assert {s["game"] for s in saves} == {"barrio", "nyhavn", "neueheimat"} and any("hints" not in s for s in saves)
     for data in saves:
         assert _check_autosave(data, f"old {data['game']} save") == "accepted"
+
+
+def test_the_player_count_has_one_name_and_old_saves_still_give_it():
+    """Every engine's state calls its player count ``players`` (Nyhavn and Neue Heimat called it ``n`` until the
+    names were made one); the saved field was ``players`` in every game before and after, so autosaves written
+    before the change (``tests/data``) load with the same count, which their view reports under the same name."""
+    from pathlib import Path
+
+    saves = json.loads((Path(__file__).parent / "data" / "autosaves_before_full_checks.json").read_text(encoding="utf-8"))
+    for data in saves:
+        module = load_game(data["game"])
+        state = module.from_json(data["state"])
+        assert not hasattr(state, "n"), data["game"]
+        assert state.players == data["num_players"] == data["state"]["players"], data["game"]
+        assert module.view(state, 0)["players"] == data["num_players"], data["game"]
+        assert module.new_game(data["num_players"], 1).players == data["num_players"], data["game"]

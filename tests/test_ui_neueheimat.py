@@ -30,7 +30,7 @@ def play(seed: int, players: int, steps: int = 400):
 def frame_for(state, **extra) -> Frame:
     p = nh.current_player(state)
     legal = nh.legal_actions(state) if p is not None else []
-    return Frame(names=[f"Seat {i + 1}" for i in range(state.n)], viewer=p, my_turn=p is not None, legal=legal, **extra)
+    return Frame(names=[f"Seat {i + 1}" for i in range(state.players)], viewer=p, my_turn=p is not None, legal=legal, **extra)
 
 
 @pytest.mark.parametrize("players,wide", [(3, False), (5, False), (2, True), (4, True)])
