@@ -6,7 +6,7 @@ from typing import Any
 
 from ...core import IllegalAction
 from ..state import State, piece_json
-from .common import read_int
+from .fields import read_int
 from .resolve import sell_piece
 
 
