@@ -1187,9 +1187,9 @@ def test(pytest_args: list[str]) -> int:
 
 
 def parallel_args(pytest_args: list[str]) -> list[str]:
-    """Two pytest-xdist workers unless the caller chose (``-n``, ``-p no:xdist``): the browser tests form one
-    group (one browser, in file order, on one worker) while the engine tests run on the other core, so the
-    suite takes about as long as its browser part. ``--durations`` lists the slowest tests for the CI log."""
+    """Two pytest-xdist workers unless the caller chose (``-n``, ``-p no:xdist``): each browser test file is one
+    group (its tests in order, on one worker), so both cores run browser files, the suite's larger part, and the
+    engine tests fill in. ``--durations`` lists the slowest tests for the CI log."""
     if any(a == "-n" or a.startswith(("-n=", "--numprocesses")) or a == "no:xdist" for a in pytest_args):
         return []
     return ["-n", "2", "--dist", "loadgroup", "--durations=25"]

@@ -20,10 +20,9 @@ same cases every time. Each case must end in one of two ways:
   link's game re-encodes to the same link and replays; an import's book
   exports, re-imports to the same book, and computes its statistics.
 
-Runs with ``python3 -m pytest -n 0 tests/test_fuzz_saves.py``: about three
-minutes of CPU in one process (182 s and 186 s in two runs; the share links, whose every
-decoding replays a whole game, take about half). ``HOUSE_GAMES_FUZZ_CASES``
-raises or lowers the count for a local hunt.
+Runs with ``python3 -m pytest -n 0 tests/test_fuzz_saves.py``. The share links cost most: every decoding
+replays a whole game, so a link's fields are read once per source link, never once per case (that alone was
+two thirds of the file's time). ``HOUSE_GAMES_FUZZ_CASES`` raises or lowers the count for a local hunt.
 """
 
 from __future__ import annotations
@@ -485,7 +484,12 @@ def _pack_raw(fields: dict[str, Any]) -> str:
 
 
 def _fields(record: GameRecord) -> dict[str, Any]:
-    payload = share.peek(share.encode(record))
+    return _fields_of_link(share.encode(record))
+
+
+def _fields_of_link(code: str) -> dict[str, Any]:
+    """A valid link's fields, as :func:`_pack_raw` writes them back."""
+    payload = share.peek(code)
     module = load_game(payload.game_id)
     options = []
     for key in sorted(payload.options):
@@ -497,6 +501,11 @@ def _fields(record: GameRecord) -> dict[str, Any]:
             "seats": [(0 if s.kind == "human" else 1 + module.BOT_NAMES.index(s.bot), s.name) for s in payload.seats],
             "finished": share._epoch_seconds(payload.finished), "daily": payload.daily, "scores": payload.scores,
             "steps": payload.steps, "choices": payload.choices}
+
+
+@lru_cache(maxsize=None)  # encoding a record replays its game: once per link, not once per case
+def _link_fields(index: int) -> dict[str, Any]:
+    return _fields_of_link(_links()[index])
 
 
 #: which link each case damages: Neue Heimat's (187 moves, each decoding replays them all) less often
@@ -545,7 +554,7 @@ def _damage_link(rnd: random.Random, index: int) -> tuple[str, str]:
         body = bytes(raw)
         text = base64.urlsafe_b64encode(body + zlib.crc32(body).to_bytes(4, "big")).decode("ascii").rstrip("=")
         return text, f"link #{index}: bytes {op} at {i}"
-    fields = _fields(records[index])
+    fields = copy.deepcopy(_link_fields(index))  # damaged below: a copy of the cached fields
     # fields that change the moves weigh more than the name, date and daily tag (whose changes are new, sound
     # links of the same game: accepted, and each accepted case costs three replays to check)
     field = rnd.choice(("choices",) * 6 + ("steps",) * 4 + ("seed",) * 4 + ("players", "players", "game", "game")
