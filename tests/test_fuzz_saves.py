@@ -529,7 +529,6 @@ def _damaged_link(index: int, seed: int) -> tuple[str, str]:
 
 
 def _damage_link(rnd: random.Random, index: int) -> tuple[str, str]:
-    records = _records()
     code = _links()[index]
     how = rnd.choice(["field", "field", "field", "field", "bytes", "text"])
     if how == "text":  # a bad copy: characters changed, cut or added (the checksum catches most)
