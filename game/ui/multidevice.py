@@ -170,9 +170,9 @@ class HostTable:
         self.apply(action)  # the host's screen applies it; its autosave publishes the new state
 
     def _refuse(self, link: GuestLink, refusal: Refusal, seq: int | None) -> None:
-        from .i18n import t
+        from ..core.locale import text
 
-        self._post(link, {"kind": "refused", "re": seq, "key": refusal.key, "reason": t(refusal.key, link.lang, **refusal.params)})
+        self._post(link, {"kind": "refused", "re": seq, "key": refusal.key, "reason": text(refusal.key, link.lang, **refusal.params)})
         self.publish_to(link, force=True)  # the guest's table shows the position as it stands
 
     # ------------------------------------------------------------------ messages to guests

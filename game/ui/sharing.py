@@ -15,14 +15,14 @@ from typing import Any, Callable
 from ..core.match import load_game
 from . import dom
 from .dom import el
-from .i18n import keys, t
+from ..core.locale import keys_starting, text
 from .multidevice import GuestTable, HostTable, ViewMatch
 from .screen import GameScreen, seat_names
 
 
 def page_texts(lang: str) -> dict[str, str]:
     """The pairing screen's words, for ``site/pairing.js``."""
-    return {key: t(key, lang) for key in keys("multi.")}
+    return {key: text(key, lang) for key in keys_starting("multi.")}
 
 
 class HostSharing:
@@ -60,7 +60,7 @@ class HostSharing:
             self.table.opened(seat)
         elif event == "closed":  # the guest's page reloaded or its phone rebooted: a new code gives it its seat back
             self.table.closed(seat)
-            self.app.toast(t("multi.lost", self.app.lang, name=self.screen.names[seat]), error=False)
+            self.app.toast(text("multi.lost", self.app.lang, name=self.screen.names[seat]), error=False)
             self.pair([seat])
         elif event == "message":
             self.table.receive(seat, data.get("text"))
@@ -133,7 +133,7 @@ class GuestSharing:
                 if self.screen is not None:
                     self.screen.advance()
         elif event == "closed" and self.seat is not None:
-            self.app.toast(t("multi.lost", self.app.lang, name=t("player.n", self.app.lang, n=1)), error=False)
+            self.app.toast(text("multi.lost", self.app.lang, name=text("player.n", self.app.lang, n=1)), error=False)
 
     def show(self) -> None:
         """Draw the host's latest snapshot: the first one mounts this seat's table, later ones move it on."""
@@ -168,20 +168,20 @@ class GuestSharing:
         self.app._switch()
         self.screen = None
         names = [rows[w][0] for w in winners if w < len(rows)]
-        verdict = t("game.winner", lang, names=names[0]) if len(names) == 1 else t("game.winners", lang, names=", ".join(names))
+        verdict = text("game.winner", lang, names=names[0]) if len(names) == 1 else text("game.winners", lang, names=", ".join(names))
         body = el("tbody", {})
         for i, (name, score, parts) in enumerate(rows):
-            detail = ", ".join(t("game.label_value", lang, label=k, value=v) for k, v in parts.items()) if parts else ""
+            detail = ", ".join(text("game.label_value", lang, label=k, value=v) for k, v in parts.items()) if parts else ""
             body.appendChild(el("tr", {"class": "winner" if i in winners else None, "data-seat": i},
                                 el("td", {}, name, el("div", {"class": "muted"}, detail) if detail else None),
                                 el("td", {"class": "num"}, str(score))))
         dom.append(self.app.root,
                    el("section", {"class": "stack", "id": "end-screen", "aria-labelledby": "end-title"},
-                      el("h1", {"id": "end-title"}, t("game.label_value", lang, label=screen.module.TITLE, value=t("game.over", lang))),
+                      el("h1", {"id": "end-title"}, text("game.label_value", lang, label=screen.module.TITLE, value=text("game.over", lang))),
                       el("p", {"class": "status", "role": "status"}, verdict),
                       el("table", {"class": "scores", "id": "final-scores"},
-                         el("thead", {}, el("tr", {}, el("th", {}, t("score.name", lang)), el("th", {"class": "num"}, t("score.points", lang)))),
+                         el("thead", {}, el("tr", {}, el("th", {}, text("score.name", lang)), el("th", {"class": "num"}, text("score.points", lang)))),
                          body),
                       el("div", {"class": "actions"},
-                         el("button", {"type": "button", "onclick": lambda e: self.app.show_start()}, t("game.home", lang)))))
+                         el("button", {"type": "button", "onclick": lambda e: self.app.show_start()}, text("game.home", lang)))))
         dom.window.houseGames.showApp()
