@@ -143,7 +143,7 @@ class GuestSharing:
             self.match = ViewMatch(self.table, self._module())
             self.app._switch()
             cls = self.screen_class(self.match.game_id)
-            self.screen = cls(self.services, self.match)  # type: ignore[arg-type]
+            self.screen = cls(self.services, self.match)  # type: ignore[arg-type]  # the guest's services and ViewMatch stand in for the app and a Match (same duck type)
             self.app.screen = self.screen
             self.screen.mount(self.app.root)
             dom.window.houseGames.showApp()
