@@ -12,7 +12,7 @@ import json
 import pytest
 
 from game.ui.catalog import screen_spec
-from game.ui.i18n import t
+from game.core.locale import text as t
 
 from .test_ui_replay import Harness
 

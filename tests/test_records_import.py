@@ -6,8 +6,8 @@ from datetime import datetime, timedelta, timezone
 import pytest
 
 from game.core.record import RecordError
-from game.ui import records as R
-from game.ui.records import RecordBook
+from game.ui import record_book as R
+from game.ui.record_book import RecordBook
 from game.ui.stats import imported_text
 from game.ui.storage import MemoryBackend, Store
 

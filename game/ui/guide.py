@@ -15,7 +15,7 @@ from typing import Any, Callable
 
 from . import dom
 from .dom import el
-from .i18n import t
+from ..core.locale import text
 
 #: the settings key listing the titles already guided
 GUIDED = "guided"
@@ -107,14 +107,14 @@ class FirstTurnGuide:
         buttons = el("div", {"class": "actions"})
         if last:
             buttons.appendChild(el("button", {"type": "button", "id": "guide-done", "class": "primary", "onclick": self.close},
-                                   t("guide.done", lang)))
+                                   text("guide.done", lang)))
         else:
             buttons.appendChild(el("button", {"type": "button", "id": "guide-next", "class": "primary", "onclick": self.next},
-                                   t("guide.next", lang)))
-            buttons.appendChild(el("button", {"type": "button", "id": "guide-skip", "onclick": self.close}, t("guide.skip", lang)))
+                                   text("guide.next", lang)))
+            buttons.appendChild(el("button", {"type": "button", "id": "guide-skip", "onclick": self.close}, text("guide.skip", lang)))
         dom.append(self.root,
-                   el("h2", {"id": "guide-title"}, t("guide.title", lang, n=self.step + 1, count=len(self.steps))),
-                   el("p", {"id": "guide-text"}, t(key, lang)),
+                   el("h2", {"id": "guide-title"}, text("guide.title", lang, n=self.step + 1, count=len(self.steps))),
+                   el("p", {"id": "guide-text"}, text(key, lang)),
                    buttons)
         self.root.hidden = False
         self.style.textContent = BASE_CSS + mark_css(selector)

@@ -19,7 +19,7 @@ import pytest
 import game.nyhavn as nyhavn
 from game.core import Match
 from game.core.match import Seat
-from game.ui.i18n import t
+from game.core.locale import text as t
 from game.ui.nyhavn.layout import FILL
 
 from .conftest import settle
