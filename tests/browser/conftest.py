@@ -7,7 +7,8 @@ test*. Screenshots go to ``test-artifacts/`` (gitignored).
 - ``dist``: the built site (``python3 build.py test`` builds it and sets
   ``HOUSE_GAMES_DIST``; a plain ``pytest`` run builds it once per session).
 - ``site_url``: where ``dist`` is served (``http://127.0.0.1:PORT/``).
-- ``page``: a new page in a 390×844 touch context (``make_context`` for others).
+- ``page``: a new page in a 390×844 touch context (``make_context`` for others; ``make_context(user_data_dir=…)``
+  for a profile on disk, where the browser enforces its storage quota).
 - ``open_app(page, url=None, query="")``: navigate and wait for ``data-app-state="ready"``.
 - ``shot(page, name)``: save a full-page screenshot as ``test-artifacts/<name>.png``.
 
@@ -268,14 +269,21 @@ def make_context(browser: "Browser", page_problems: PageProblems) -> Iterator[Ca
             outside.append(route.request.url)
             route.abort("blockedbyclient")
 
-    def make(**options: Any) -> "BrowserContext":
-        settings = {**PHONE, "service_workers": "allow", **options}
-        context = browser.new_context(**settings)
+    def watched(context: "BrowserContext") -> "BrowserContext":
         context.set_default_timeout(30_000)
         context.route("**/*", guard)
         page_problems.watch(context)
         contexts.append(context)
         return context
+
+    def make(user_data_dir: Path | None = None, **options: Any) -> "BrowserContext":
+        settings = {**PHONE, "service_workers": "allow", **options}
+        if user_data_dir is None:
+            return watched(browser.new_context(**settings))
+        # on disk, as a player's profile (an incognito context keeps IndexedDB in memory, where no quota applies):
+        # its own Chromium process, closed with the context
+        return watched(browser.browser_type.launch_persistent_context(
+            str(user_data_dir), executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True, **settings))
 
     yield make
     for context in contexts:
