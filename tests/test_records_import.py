@@ -7,6 +7,7 @@ import pytest
 
 from game.core.record import RecordError
 from game.ui import records as R
+from game.ui.i18n import t
 from game.ui.records import RecordBook
 from game.ui.stats import imported_text
 from game.ui.storage import MemoryBackend, Store
@@ -105,3 +106,26 @@ def test_the_statistics_screen_shows_progress_asks_before_leaving_results_out_an
     h.host.run_timers()
     assert len(h.app.book.results) == 2500 and h.find("stats-consent").hidden
     assert "2500 results added" in h.find("stats-notice").textContent and "500 left out" in h.find("stats-notice").textContent
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "fr"])
+def test_a_file_naming_one_game_twice_says_which_entry_was_read(lang):
+    _, book = own_book(0)
+    first, *others = rows(3, "2025-03-01T00:00:00Z")
+    second = {**first, "score": 99, "result": "win", "winners": [0]}  # the same game id, told differently
+    report = book.import_json(export_of([first, second, *others, dict(first)]))
+    assert (report.results_added, report.repeated, report.skipped) == (3, 2, 0)
+    assert next(r for r in book.results if r["id"] == first["id"])["score"] == 10  # the first entry was read
+    said = imported_text(report, lang)
+    assert said.endswith(" " + t("stats.imported.repeated", lang, count=2))
+    assert said.startswith(t("stats.imported.counted", lang, games=t("count.games", lang, count=0),
+                             results=t("count.results", lang, count=3), skipped=0, future=0, left_out=0,
+                             kept=t("count.results", lang, count=3)))
+    again = book.import_json(export_of([first, first]))  # both already here: the repeat is still said, as one
+    assert (again.skipped, again.repeated) == (1, 1)
+    assert imported_text(again, lang).endswith(" " + t("stats.imported.repeated", lang, count=1))
+    assert t("stats.imported.repeated", lang, count=1) != t("stats.imported.repeated", lang, count=2).replace("2", "1")  # singular
+    plain = imported_text(book.import_json(export_of([first])), lang)
+    assert plain == t("stats.imported.counted", lang, games=t("count.games", lang, count=0),
+                      results=t("count.results", lang, count=0), skipped=1, future=0, left_out=0,
+                      kept=t("count.results", lang, count=3))  # nothing repeated: nothing more said

@@ -36,7 +36,8 @@ TABLES = ("kv", "results", "games", "daily")
 #: Seconds between retries of a write that failed (doubling up to the last)
 RETRY_S = (2, 4, 8, 15)
 
-#: One change: ("put" | "del", table, key, value)
+#: One change: ("put" | "del" | "add", table, key, value); "add" puts only where the key is free (the first of
+#: two tabs to finish a daily deal keeps it)
 Change = tuple[str, str, Any, Any]
 
 
@@ -89,6 +90,8 @@ class MemoryBackend:
                 continue
             if op == "put":
                 rows[key] = value
+            elif op == "add":  # put unless the key is there (the page decides it in the transaction)
+                rows.setdefault(key, value)
             else:
                 rows.pop(key, None)
 
@@ -199,6 +202,7 @@ class PageBackend(MemoryBackend):
         self.out = None
         if data.get("ok"):
             self.retries = 0
+            self._settle(data.get("settled"))
             if self.failing is not None and self.waiting is None:
                 self.failing = None
                 self.on_status(None, [])
@@ -223,6 +227,18 @@ class PageBackend(MemoryBackend):
             delay = RETRY_S[min(self.retries, len(RETRY_S) - 1)]
             self.retries += 1
             self.schedule(delay, self.retry)
+
+    def _settle(self, settled: Any) -> None:
+        """Take in what each "add" left in the database: another tab's value where it was first."""
+        if not isinstance(settled, list):
+            return
+        pending = self.pending_keys()
+        differ = [(str(c[0]), str(c[1]), c[2], c[3]) for c in settled
+                  if isinstance(c, (list, tuple)) and len(c) == 4 and c[1] in self.tables and (c[1], c[2]) not in pending
+                  and self.tables[str(c[1])].get(c[2]) != c[3]]
+        if differ:
+            self.apply(differ)
+            self.on_change(differ)
 
     def _requeue(self, batch: Batch) -> None:
         if self.waiting is not None:
