@@ -73,8 +73,8 @@ async function decodeInto(zstd, cache, file, count) {
 // Download ``url`` as it is: one branch of the body goes straight into the cache, the other only counts bytes,
 // so nothing of the 10 MB runtime piles up in this worker's heap. Returns the bytes received.
 async function downloadInto(cache, url, count) {
-  // "?prefetch": the service worker lets it through (it would wait for this very file otherwise)
-  const response = await fetch(`${url}?prefetch`, { cache: "no-cache" });
+  // the header tells the service worker to let it through (it would wait for this very file otherwise)
+  const response = await fetch(url, { cache: "no-cache", headers: { "X-House-Games-Prefetch": "1" } });
   if (!response.ok) throw new Error(`${new URL(url).pathname}: HTTP ${response.status}`);
   const headers = { "Content-Type": response.headers.get("Content-Type") || "application/octet-stream" };
   const [forCache, forCount] = cache ? response.body.tee() : [null, response.body];

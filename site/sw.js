@@ -55,7 +55,7 @@ self.addEventListener("fetch", (event) => {
   // the zstd copies are read once by the loader's prefetch worker, which caches what they decode to
   if (url.pathname.endsWith(".zst")) return;
   // and the prefetch worker's plain downloads go straight to the network (their own requests must not wait for them)
-  if (url.search === "?prefetch") return;
+  if (request.headers.get("X-House-Games-Prefetch")) return;
   event.respondWith((async () => {
     const cache = await caches.open(CACHE);
     let hit = await cache.match(request, { ignoreSearch: true });
