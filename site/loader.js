@@ -172,7 +172,7 @@ function prefetchRuntime(version) {
     fetcher.postMessage({ cacheName: cache, marker: absolute("./.prefetching"),
                           decoder: version.decoder ? absolute(version.decoder) : null, files });
   });
-  done.finally(marked); // a download that failed before its marker: nothing to wait for
+  done.then(marked, marked); // a download that failed before its marker: nothing to wait for
   return { marked: markedPromise, done };
 }
 
