@@ -697,13 +697,13 @@ def site_games() -> tuple[str, ...]:
 def start_screen_data(games: tuple[str, ...] | None = None) -> dict:
     """What site/start.js needs to run the start screen without Python: the games, options and every UI text.
 
-    Taken from the tables the Python app uses (``game.ui.catalog``, ``game.ui.i18n``), so both agree; each game's
+    Taken from the tables the Python app uses (``game.ui.catalog``, ``game.core.locale``), so both agree; each game's
     start options are its ``SPEC.options`` as data (site/start.js draws them, whatever the game).
     """
     if str(ROOT) not in sys.path:
         sys.path.insert(0, str(ROOT))
     from game.ui.catalog import catalog, screen_spec, start_defaults
-    from game.ui.i18n import LANGUAGES, keys, t
+    from game.core.locale import keys_starting, language_names, text
 
     games = games or site_games()
     for gid in games:
@@ -713,9 +713,10 @@ def start_screen_data(games: tuple[str, ...] | None = None) -> dict:
              "options": [start_option_data(o) for o in (g.spec.options if g.spec else ())]} for g in catalog(games)]
     option_keys = sorted({key for g in rows for o in g["options"]
                           for key in [o["label"]] + [k for _, k in o["choices"] if k]})
-    texts = {lang: {k: t(k, lang) for k in keys("app.") + keys("start.") + keys("count.") + option_keys} for lang in LANGUAGES}
+    texts = {lang: {k: text(k, lang) for k in keys_starting("app.") + keys_starting("start.") + keys_starting("count.") + option_keys}
+             for lang in language_names()}
     return {
-        "games": rows, "languages": dict(LANGUAGES), "texts": texts,
+        "games": rows, "languages": language_names(), "texts": texts,
         "defaults": start_defaults(games),  # the Python app's (game.ui.app.App.settings)
     }
 
@@ -734,11 +735,11 @@ def rules_data(games: tuple[str, ...] | None = None) -> dict:
     from ``rules(lang)`` of each game's screen package (its ``ScreenSpec``, :func:`game.ui.catalog.screen_spec`)."""
     games = games or site_games()
     from game.ui.catalog import screen_spec
-    from game.ui.i18n import LANGUAGES
+    from game.core.locale import language_names
 
     screens = {gid: spec for gid in games if (spec := screen_spec(gid)) is not None}
     return {lang: {gid: [[head, list(paras)] for head, paras in screen.rules(lang)] for gid, screen in screens.items()}
-            for lang in LANGUAGES}
+            for lang in language_names()}
 
 
 #: the longest name a player may give a seat on the start screen (game.ui.app.seat_given_names cuts to the same)
@@ -748,7 +749,7 @@ NAME_MAX = 20
 def start_screen_html(data: dict) -> str:
     """The start screen as static HTML, in English with the default choices (start.js applies saved ones).
 
-    Every text carries ``data-t`` (its i18n key) so start.js can switch the language without Python; the
+    Every text carries ``data-t`` (its text key) so start.js can switch the language without Python; the
     controls keep the ids the Python start screen had (``game-<id>``, ``f-players``, ``f-seat-N``, …).
     """
     from html import escape
@@ -756,12 +757,13 @@ def start_screen_html(data: dict) -> str:
     texts = data["texts"]["en"]
     d = data["defaults"]
 
-    def t(key: str, **values: object) -> str:
+    def english(key: str, **values: object) -> str:
+        """The English text of ``key`` from ``data``, escaped for HTML."""
         return escape(texts[key].format(**values) if values else texts[key])
 
     def select(name: str, key: str, options: list[tuple[str, str]], value: str, hidden: bool = False, n: int | None = None) -> str:
         opts = "".join(f'<option value="{escape(v)}"{" selected" if v == value else ""}>{escape(text)}</option>' for v, text in options)
-        label = f'<span data-t="{key}" data-n="{n}">{t(key, n=n)}</span>' if n is not None else f'<span data-t="{key}">{t(key)}</span>'
+        label = f'<span data-t="{key}" data-n="{n}">{english(key, n=n)}</span>' if n is not None else f'<span data-t="{key}">{english(key)}</span>'
         return (f'<label class="field" for="f-{name}" id="field-{name}"{" hidden" if hidden else ""}>{label}'
                 f'<select name="{name}" id="f-{name}">{opts}</select></label>')
 
@@ -771,14 +773,14 @@ def start_screen_html(data: dict) -> str:
         f'<label class="choice" for="game-{g["id"]}" data-available="{str(g["available"]).lower()}" title="{escape(g["problem"])}">'
         f'<input type="radio" name="game" id="game-{g["id"]}" value="{g["id"]}"{" checked" if g["id"] == d["game"] else ""}>'
         f'<span>{escape(g["title"])}</span>'
-        + ("" if g["available"] else f'<span class="tag" data-t="start.coming">{t("start.coming")}</span>') + "</label>"
+        + ("" if g["available"] else f'<span class="tag" data-t="start.coming">{english("start.coming")}</span>') + "</label>"
         for g in games)
     players = [(str(n), texts["start.solo"] if n == 1 else str(n)) for n in range(first["min"], first["max"] + 1)]
     seat_choices = [("human", texts["start.human"])] + [("bot:" + b, texts["start.computer"].format(name=texts.get(f"start.bot.{b}", b))) for b in first["bots"]]
     most = max(g["max"] for g in games)
     def name_field(i: int) -> str:  # shown by start.js for each human seat when several people share the device
         return (f'<label class="field seat-name" for="f-name-{i}" id="field-name-{i}" hidden>'
-                f'<span data-t="start.seat_name" data-n="{i + 1}">{t("start.seat_name", n=i + 1)}</span>'
+                f'<span data-t="start.seat_name" data-n="{i + 1}">{english("start.seat_name", n=i + 1)}</span>'
                 f'<input type="text" id="f-name-{i}" name="name-{i}" maxlength="{NAME_MAX}" autocomplete="off" spellcheck="false"></label>')
 
     seats = "".join(select(f"seat-{i}", "start.seat", seat_choices, "human" if i == 0 else seat_choices[-1][0], hidden=True, n=i + 1)
@@ -801,34 +803,34 @@ def start_screen_html(data: dict) -> str:
     languages = list(data["languages"].items())
     data_json = json.dumps(data, ensure_ascii=False, sort_keys=True).replace("</", "<\\/")  # safe inside <script>
     return f"""<main id="start-screen" class="screen stack" aria-labelledby="start-title">
-<header><h1 id="start-title" class="brand" data-t="app.title">{t("app.title")}</h1><p class="lead" data-t="app.tagline">{t("app.tagline")}</p></header>
+<header><h1 id="start-title" class="brand" data-t="app.title">{english("app.title")}</h1><p class="lead" data-t="app.tagline">{english("app.tagline")}</p></header>
 <p id="start-notice" class="notice" role="alert" hidden></p>
 <div id="resume-slot"></div>
-<nav class="actions" id="start-more" aria-label="{t("start.more")}" data-t-label="start.more"><button type="button" data-request="daily" data-t="start.daily">{t("start.daily")}</button><button type="button" data-request="past" data-t="start.past">{t("start.past")}</button><button type="button" data-request="stats" data-t="start.stats">{t("start.stats")}</button></nav>
+<nav class="actions" id="start-more" aria-label="{english("start.more")}" data-t-label="start.more"><button type="button" data-request="daily" data-t="start.daily">{english("start.daily")}</button><button type="button" data-request="past" data-t="start.past">{english("start.past")}</button><button type="button" data-request="stats" data-t="start.stats">{english("start.stats")}</button></nav>
 <form id="start-form" class="stack" novalidate>
-<fieldset><legend data-t="start.game">{t("start.game")}</legend><div class="choices">{choices}</div></fieldset>
+<fieldset><legend data-t="start.game">{english("start.game")}</legend><div class="choices">{choices}</div></fieldset>
 <p id="start-unavailable" class="notice" hidden></p>
-<fieldset id="seats-box"><legend data-t="start.seats">{t("start.seats")}</legend><div class="stack">
+<fieldset id="seats-box"><legend data-t="start.seats">{english("start.seats")}</legend><div class="stack">
 {select("players", "start.players", players, str(d["players"]))}
 {beside_seats}{seats}
 </div></fieldset>
-<fieldset id="options-box"{" hidden" if options_hidden else ""}><legend data-t="start.options">{t("start.options")}</legend>
+<fieldset id="options-box"{" hidden" if options_hidden else ""}><legend data-t="start.options">{english("start.options")}</legend>
 {"".join(option_field(o) + chr(10) for o in other_options)}</fieldset>
-<fieldset><legend><span data-t="start.options">{t("start.options")}</span> · <span data-t="start.language">{t("start.language")}</span></legend><div class="stack">
-<label class="field" for="f-seed"><span data-t="start.seed">{t("start.seed")}</span><input type="number" id="f-seed" name="seed" min="0" inputmode="numeric" value="{escape(str(d["seed"]))}" aria-describedby="seed-hint"><small class="muted" id="seed-hint" data-t="start.seed.hint">{t("start.seed.hint")}</small></label>
+<fieldset><legend><span data-t="start.options">{english("start.options")}</span> · <span data-t="start.language">{english("start.language")}</span></legend><div class="stack">
+<label class="field" for="f-seed"><span data-t="start.seed">{english("start.seed")}</span><input type="number" id="f-seed" name="seed" min="0" inputmode="numeric" value="{escape(str(d["seed"]))}" aria-describedby="seed-hint"><small class="muted" id="seed-hint" data-t="start.seed.hint">{english("start.seed.hint")}</small></label>
 {select("lang", "start.language", languages, d["lang"])}
-<label class="check" for="f-patterns"><input type="checkbox" id="f-patterns" name="patterns"{" checked" if d["patterns"] else ""}><span data-t="start.patterns">{t("start.patterns")}</span></label>
+<label class="check" for="f-patterns"><input type="checkbox" id="f-patterns" name="patterns"{" checked" if d["patterns"] else ""}><span data-t="start.patterns">{english("start.patterns")}</span></label>
 </div></fieldset>
-<details id="start-rules" class="log"><summary data-t="start.rules">{t("start.rules")}</summary><div id="start-rules-body"></div></details>
-<div class="actions"><button type="submit" class="primary" id="start-game"><span id="start-label">{t("start.new")}</span></button></div>
+<details id="start-rules" class="log"><summary data-t="start.rules">{english("start.rules")}</summary><div id="start-rules-body"></div></details>
+<div class="actions"><button type="submit" class="primary" id="start-game"><span id="start-label">{english("start.new")}</span></button></div>
 </form>
 <div id="load-status" aria-live="polite">
 <ol class="stages">
-<li data-stage="runtime" data-status="active"><span class="stage-name" data-t="start.load.runtime">{t("start.load.runtime")}</span> <span class="stage-detail" data-t="start.load.downloading">{t("start.load.downloading")}</span></li>
-<li data-stage="package" data-status="waiting"><span class="stage-name" data-t="start.load.package">{t("start.load.package")}</span> <span class="stage-detail"></span></li>
-<li data-stage="start" data-status="waiting"><span class="stage-name" data-t="start.load.start">{t("start.load.start")}</span> <span class="stage-detail"></span></li>
+<li data-stage="runtime" data-status="active"><span class="stage-name" data-t="start.load.runtime">{english("start.load.runtime")}</span> <span class="stage-detail" data-t="start.load.downloading">{english("start.load.downloading")}</span></li>
+<li data-stage="package" data-status="waiting"><span class="stage-name" data-t="start.load.package">{english("start.load.package")}</span> <span class="stage-detail"></span></li>
+<li data-stage="start" data-status="waiting"><span class="stage-name" data-t="start.load.start">{english("start.load.start")}</span> <span class="stage-detail"></span></li>
 </ol>
-<progress id="load-progress" max="1" value="0" aria-label="{t("start.load.progress")}" data-t-label="start.load.progress"></progress>
+<progress id="load-progress" max="1" value="0" aria-label="{english("start.load.progress")}" data-t-label="start.load.progress"></progress>
 <p id="load-bytes" class="muted"></p>
 </div>
 <footer class="footer"><span id="build-id" data-t="start.build">&nbsp;</span></footer>
@@ -1188,9 +1190,9 @@ def test(pytest_args: list[str]) -> int:
 
 
 def parallel_args(pytest_args: list[str]) -> list[str]:
-    """Two pytest-xdist workers unless the caller chose (``-n``, ``-p no:xdist``): the browser tests form one
-    group (one browser, in file order, on one worker) while the engine tests run on the other core, so the
-    suite takes about as long as its browser part. ``--durations`` lists the slowest tests for the CI log."""
+    """Two pytest-xdist workers unless the caller chose (``-n``, ``-p no:xdist``): each browser test file is one
+    group (its tests in order, on one worker), so both cores run browser files, the suite's larger part, and the
+    engine tests fill in. ``--durations`` lists the slowest tests for the CI log."""
     if any(a == "-n" or a.startswith(("-n=", "--numprocesses")) or a == "no:xdist" for a in pytest_args):
         return []
     return ["-n", "2", "--dist", "loadgroup", "--durations=25"]

@@ -10,7 +10,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from game.core.coach import hint
+from game.core.coaching import hint
 from game.core.match import load_game
 from game.core.rng import Rng
 

@@ -337,7 +337,7 @@ def test_the_wheel_holds_what_the_app_runs_and_no_lab_module(tmp_path):
     assert not [m for m in modules if m.split(".")[-1] in lab or m.split(".")[0] != "game"], "lab code in the wheel"
     assert not {"game.cli", "game.__main__", "game.core.play"} & modules, "the terminal's modules are not shipped"
     for gid in PRODUCT_GAMES:  # reached through the registry and each SPEC's hooks, not by building names
-        assert {f"game.{gid}", f"game.{gid}.coach", f"game.ui.{gid}", f"game.ui.{gid}.hints"} <= modules
+        assert {f"game.{gid}", f"game.{gid}.coach", f"game.ui.{gid}", f"game.ui.{gid}.hint_targets"} <= modules
     for module, is_package, source in build._python_sources(build.wheel_files()):
         imported = build.imports_of(source, module, is_package)
         assert not {"argparse", "lab", "game.cli"} & imported, f"{module} imports {imported}"
@@ -371,7 +371,7 @@ def test_start_screen_is_written_from_the_apps_tables():
 
     from game import PRODUCT_GAMES
     from game.ui.catalog import catalog
-    from game.ui.i18n import LANGUAGES, t
+    from game.core.locale import language_names, text
 
     data = build.start_screen_data()
     page = build.start_screen_html(data)
@@ -389,19 +389,19 @@ def test_start_screen_is_written_from_the_apps_tables():
     assert {"start-screen", "start-game", "f-players", "f-level", "f-scoring_card", "f-rounds", "f-seed", "f-lang",
             "f-patterns", "resume-slot", "start-notice", "load-progress", "load-bytes", "build-id"} <= ids
     assert {f"f-seat-{i}" for i in range(most)} <= ids
-    assert set(data["texts"]) == set(LANGUAGES)
-    for lang in LANGUAGES:  # every text the start screen shows exists in every language
-        assert data["texts"][lang]["start.new"] == t("start.new", lang)
+    assert set(data["texts"]) == set(language_names())
+    for lang in language_names():  # every text the start screen shows exists in every language
+        assert data["texts"][lang]["start.new"] == text("start.new", lang)
         assert set(data["texts"][lang]) == set(data["texts"]["en"])
-    assert t("start.new", "en") in page and "</script" not in page.split('id="start-data">')[1][:-len("</script>")]
+    assert text("start.new", "en") in page and "</script" not in page.split('id="start-data">')[1][:-len("</script>")]
 
 
 def test_rules_are_shipped_for_every_game_and_language():  # of the normal build: the product games
     from game import PRODUCT_GAMES as GAMES
-    from game.ui.i18n import LANGUAGES
+    from game.core.locale import language_names
 
     rules = build.rules_data()
-    for lang in LANGUAGES:
+    for lang in language_names():
         for game_id in GAMES:
             sections = rules[lang][game_id]
             assert sections and all(isinstance(h, str) and h and all(isinstance(p, str) for p in ps) for h, ps in sections)

@@ -13,7 +13,7 @@ from game.core import match as match_mod
 from game.ui import catalog as catalog_mod
 from game.ui.canvas import DrawList
 from game.core.locale import catalogue
-from game.ui.i18n import LANGUAGES, t
+from game.core.locale import language_names, text
 from game.ui.storage import AUTOSAVE_KEY, BAD_SAVE_PREFIX, MemoryBackend, Store
 
 from .toygame import engine as toygame
@@ -110,10 +110,10 @@ def test_start_choices_become_engine_options():
 
 
 def test_every_text_exists_in_every_language():
-    for lang in LANGUAGES:
+    for lang in language_names():
         assert set(catalogue(lang)) == set(catalogue("en")), lang
-    assert t("game.turn", "es", name="Ana") == "Juega Ana"
-    assert t("no.such.key", "es") == "no.such.key"
+    assert text("game.turn", "es", name="Ana") == "Juega Ana"
+    assert text("no.such.key", "es") == "no.such.key"
 
 
 def test_draw_list_is_one_json_frame():
@@ -143,8 +143,8 @@ def test_a_bad_saves_reason_is_said_in_the_players_language(toy, lang):
         assert result.match is None and said and result.reason_key == key.split("#")[0]
         if params is not None:
             assert said == catalogue(lang)[key].format(**params)
-        assert said == t(result.reason_key, lang, **(result.reason_params or {}))
+        assert said == text(result.reason_key, lang, **(result.reason_params or {}))
         if lang != "en":
             assert said != result.reason("en") and result.error not in said  # no English left in it
-        notice = t("start.badsave", lang, reason=said, where=result.kept_as)
+        notice = text("start.badsave", lang, reason=said, where=result.kept_as)
         assert said in notice and result.kept_as in notice

@@ -9,8 +9,8 @@ import pytest
 
 from game import barrio, neueheimat, nyhavn
 from game.core import Rng, action_key, flat_monte_carlo, search_reports
-from game.core import coach
-from game.core.coach import Hint, Phrase, Term
+from game.core import coaching
+from game.core.coaching import Hint, Phrase, Term
 from game.core.locale import catalogue
 from game.core.match import Seat
 from game.core.record import GameRecord, Replay
@@ -86,10 +86,10 @@ def test_search_report_changes_nothing_and_gives_the_means():
 def test_nyhavn_hint_is_the_strong_players_choice(players, seed):
     for i, (state, p) in enumerate(positions(nyhavn, players, seed)):
         view, legal = nyhavn.view(state, p), nyhavn.legal_actions(state)
-        h = coach.hint(nyhavn, view, p, seed=100 + i, iterations=3, legal=legal)
+        h = coaching.hint(nyhavn, view, p, seed=100 + i, iterations=3, legal=legal)
         expected = nyhavn.make_bot("strong", 100 + i, iterations=3).choose(view, legal)
         assert h.action == expected and h.action in legal
-        assert coach.hint(nyhavn, view, p, seed=100 + i, iterations=3).action == expected  # legal from the view
+        assert coaching.hint(nyhavn, view, p, seed=100 + i, iterations=3).action == expected  # legal from the view
         check_texts(h)
         if h.action["type"] == "take":
             assert h.first_step == {"type": "dock", "dock": h.action["docks"][0]}
@@ -106,8 +106,8 @@ def test_nyhavn_hint_reads_only_the_view():
         view = nyhavn.view(state, p)
         other = nyhavn.determinize(view, p, 999 + i)  # same view, other hidden cards
         assert other != state and nyhavn.view(other, p)["hand"] == view["hand"]
-        a = coach.hint(nyhavn, view, p, 7, iterations=2)
-        b = coach.hint(nyhavn, nyhavn.view(other, p), p, 7, iterations=2)
+        a = coaching.hint(nyhavn, view, p, 7, iterations=2)
+        b = coaching.hint(nyhavn, nyhavn.view(other, p), p, 7, iterations=2)
         assert a == b
 
 
@@ -176,7 +176,7 @@ def test_nyhavn_insight_finds_the_costly_turns():
         return weak[p].choose(nyhavn.view(state, p), nyhavn.legal_actions(state))
 
     record = _record(nyhavn, 2, 4, choose)
-    moments = coach.insight(record, 0, iterations=2)
+    moments = coaching.insight(record, 0, iterations=2)
     assert 1 <= len(moments) <= 3
     assert [m.loss for m in moments] == sorted((m.loss for m in moments), reverse=True)
     assert len({m.turn for m in moments}) == len(moments)
@@ -184,16 +184,16 @@ def test_nyhavn_insight_finds_the_costly_turns():
     own_turns = [k for k in replay.turn_starts() if replay.players[k - 1] == 0]
     for m in moments:
         assert own_turns[m.turn - 1] <= m.step and (m.turn == len(own_turns) or m.step < own_turns[m.turn])
-        assert m.loss >= coach.MIN_LOSS["points"] and m.unit == "points"
+        assert m.loss >= coaching.MIN_LOSS["points"] and m.unit == "points"
         assert replay.players[m.step - 1] == 0 and record.actions[m.step - 1] == m.chosen
         state = replay.state_at(m.step - 1)
         view = nyhavn.view(state, 0)
-        suggested = nyhavn.make_bot("strong", coach.position_seed(view, 0), iterations=2).choose(
+        suggested = nyhavn.make_bot("strong", coaching.position_seed(view, 0), iterations=2).choose(
             view, nyhavn.legal_actions(state))
         assert m.suggested == suggested and action_key(suggested) != action_key(m.chosen)
         for lang in ("en", "es"):
             assert "{" not in m.text(lang) and str(m.turn) in m.text(lang)
-    assert coach.insight(record, 0, iterations=2) == moments  # the same game gives the same insight
+    assert coaching.insight(record, 0, iterations=2) == moments  # the same game gives the same insight
 
 
 def test_nyhavn_insight_is_empty_when_every_move_was_the_coachs():
@@ -202,11 +202,11 @@ def test_nyhavn_insight_is_empty_when_every_move_was_the_coachs():
     def choose(state, p, step):
         view, legal = nyhavn.view(state, p), nyhavn.legal_actions(state)
         if p == 0:
-            return coach.strong_player(nyhavn, coach.position_seed(view, p), 2).choose(view, legal)
+            return coaching.strong_player(nyhavn, coaching.position_seed(view, p), 2).choose(view, legal)
         return weak.choose(view, legal)
 
     record = _record(nyhavn, 2, 6, choose)
-    assert coach.insight(record, 0, iterations=2) == []
+    assert coaching.insight(record, 0, iterations=2) == []
 
 
 # --------------------------------------------------------------------------- Barrio and Neue Heimat
@@ -216,7 +216,7 @@ def test_barrio_hint_gives_a_legal_move_with_reasons(players, options):
     seen_keep = False
     for i, (state, p) in enumerate(positions(barrio, players, 12, limit=8, **options)):
         view, legal = barrio.view(state, p), barrio.legal_actions(state)
-        h = coach.hint(barrio, view, p, seed=50 + i, legal=legal)  # the coach's fixed budget
+        h = coaching.hint(barrio, view, p, seed=50 + i, legal=legal)  # the coach's fixed budget
         assert h.action in legal
         check_texts(h)
         if view["phase"] == "keep":  # decided without search: equal to the strong player's choice whatever the clock
@@ -240,7 +240,7 @@ def test_barrio_compare_is_a_winning_chance():
 def test_neueheimat_hint_is_the_strong_players_choice(players):
     for i, (state, p) in enumerate(positions(neueheimat, players, 30 + players, every=2, limit=15)):
         view, legal = neueheimat.view(state, p), neueheimat.legal_actions(state)
-        h = coach.hint(neueheimat, view, p, seed=i, legal=legal)
+        h = coaching.hint(neueheimat, view, p, seed=i, legal=legal)
         assert h.action == neueheimat.make_bot("strong", i).choose(view, legal)
         check_texts(h)
         assert h.first_step is None

@@ -2,7 +2,7 @@
 
 Positions are reached by random legal play from varied seeds (fixed, so CI is reproducible), through a
 :class:`~game.core.match.Match` as at the table. At each one the hint is asked as the table asks it
-(``game.ui.coaching.compute_hint`` with ``hint_seed``: the coach's fixed budget, a seed derived from the position):
+(``game.ui.coach_display.compute_hint`` with ``hint_seed``: the coach's fixed budget, a seed derived from the position):
 
 * the hint is an action the screen offers, reached through what the screen draws: Barrio by tapping the targets of
   ``game.ui.barrio.table.paint`` (each tapped key drawn and enabled, the taps making the very action); Neue Heimat
@@ -25,15 +25,15 @@ from typing import Any
 
 import pytest
 
-from game.core import Rng, coach
+from game.core import Rng, coaching
 from game.core.match import Match, Seat
 from game.core.record import GameRecord, Replay
 from game.nyhavn import text as nyhavn_text
 from game.nyhavn.tiles import COLS, ROWS
-from game.ui.barrio import hints as barrio_hints
+from game.ui.barrio import hint_targets as barrio_hints
 from game.ui.barrio.table import Pick, paint, tap
-from game.ui.coaching import compute_hint, hint_keys, hint_seed
-from game.ui.neueheimat import hints as nh_hints
+from game.ui.coach_display import compute_hint, hint_keys, hint_seed
+from game.ui.neueheimat import hint_targets as nh_hints
 from game.ui.neueheimat.table import Frame, action_for_key, bid_steps, draw_table, stepper_start
 from game.ui.nyhavn.layout import (anchor_for, buildable_tiles, build_spots, ghost_problem, grip, layout, take_choice,
                                    tile_cells, turned)
@@ -64,7 +64,7 @@ def random_games(game_id: str) -> list[dict[str, Any]]:
         match = Match.new(game_id, players, 500 + 37 * g, [Seat("human") for _ in range(players)], **options)
         module = match.module
         g += 1
-        sampled: dict[int, tuple[Any, int, coach.Hint]] = {}
+        sampled: dict[int, tuple[Any, int, coaching.Hint]] = {}
         # a different stretch of each game, so early, middle and late positions all come up
         skip, taken = rng.randrange(25), 0
         while not module.is_over(match.state):  # to the end: the insight replays finished games
@@ -296,14 +296,14 @@ def test_the_insight_judges_each_position_as_the_hint_did(played, game_id):
             played_move = record.actions[step - 1]
             checked += 1
             if checked % 8 == 0:  # a share of the positions searched afresh, not taken from the hint's search
-                coach.forget_judgements(module.view(replayed, seat), seat)
-            moment = coach.assess(module, replayed, seat, played_move)
+                coaching.forget_judgements(module.view(replayed, seat), seat)
+            moment = coaching.assess(module, replayed, seat, played_move)
             if played_move == hint.action:
                 assert moment is None
             elif moment is not None:
                 mistakes += 1
                 assert moment.suggested == hint.action, (step, moment.suggested, hint.action)
-                assert moment.loss >= coach.MIN_LOSS[moment.unit]
+                assert moment.loss >= coaching.MIN_LOSS[moment.unit]
                 if moment.unit == "chance":
                     assert 0 < moment.loss <= 100
                 for lang in LANGS:
@@ -311,7 +311,7 @@ def test_the_insight_judges_each_position_as_the_hint_did(played, game_id):
                     assert moment.chosen_what.text(lang) != moment.suggested_what.text(lang), line
                     assert all(0 <= v <= 100 for v in percentages(line)), line
             if checked % 8 == 1:  # the hinted move itself, on a share of the positions
-                assert coach.assess(module, replayed, seat, hint.action) is None
+                assert coaching.assess(module, replayed, seat, hint.action) is None
     assert checked >= POSITIONS and mistakes > 0, (checked, mistakes)
 
 
@@ -341,4 +341,4 @@ def follow_the_hints(game_id: str, players: int, seed: int, options: dict[str, A
 def test_a_game_played_by_every_hint_has_no_mistakes(game_id, players, seed, options):
     record = follow_the_hints(game_id, players, seed, options)
     assert record.hints and record.hints[0] > 10
-    assert coach.insight(record, 0) == []
+    assert coaching.insight(record, 0) == []

@@ -20,10 +20,9 @@ same cases every time. Each case must end in one of two ways:
   link's game re-encodes to the same link and replays; an import's book
   exports, re-imports to the same book, and computes its statistics.
 
-Runs with ``python3 -m pytest -n 0 tests/test_fuzz_saves.py``: about three
-minutes of CPU in one process (182 s and 186 s in two runs; the share links, whose every
-decoding replays a whole game, take about half). ``HOUSE_GAMES_FUZZ_CASES``
-raises or lowers the count for a local hunt.
+Runs with ``python3 -m pytest -n 0 tests/test_fuzz_saves.py``. The share links cost most: every decoding
+replays a whole game, so a link's fields are read once per source link, never once per case (that alone was
+two thirds of the file's time). ``HOUSE_GAMES_FUZZ_CASES`` raises or lowers the count for a local hunt.
 """
 
 from __future__ import annotations
@@ -45,7 +44,7 @@ from game.core import GAME_MODULES, Match, Rng, SaveFormatError, Seat, load_game
 from game.core.locale import catalogue, has_text, languages
 from game.core.match import check_header
 from game.core.record import GameRecord, RecordError, Replay
-from game.ui.records import RecordBook
+from game.ui.record_book import RecordBook
 from game.ui.storage import MemoryBackend, Store
 
 #: cases per format (the issue asks for at least 10,000)
@@ -485,7 +484,12 @@ def _pack_raw(fields: dict[str, Any]) -> str:
 
 
 def _fields(record: GameRecord) -> dict[str, Any]:
-    payload = share.peek(share.encode(record))
+    return _fields_of_link(share.encode(record))
+
+
+def _fields_of_link(code: str) -> dict[str, Any]:
+    """A valid link's fields, as :func:`_pack_raw` writes them back."""
+    payload = share.peek(code)
     module = load_game(payload.game_id)
     options = []
     for key in sorted(payload.options):
@@ -497,6 +501,11 @@ def _fields(record: GameRecord) -> dict[str, Any]:
             "seats": [(0 if s.kind == "human" else 1 + module.BOT_NAMES.index(s.bot), s.name) for s in payload.seats],
             "finished": share._epoch_seconds(payload.finished), "daily": payload.daily, "scores": payload.scores,
             "steps": payload.steps, "choices": payload.choices}
+
+
+@lru_cache(maxsize=None)  # encoding a record replays its game: once per link, not once per case
+def _link_fields(index: int) -> dict[str, Any]:
+    return _fields_of_link(_links()[index])
 
 
 #: which link each case damages: Neue Heimat's (187 moves, each decoding replays them all) less often
@@ -520,7 +529,6 @@ def _damaged_link(index: int, seed: int) -> tuple[str, str]:
 
 
 def _damage_link(rnd: random.Random, index: int) -> tuple[str, str]:
-    records = _records()
     code = _links()[index]
     how = rnd.choice(["field", "field", "field", "field", "bytes", "text"])
     if how == "text":  # a bad copy: characters changed, cut or added (the checksum catches most)
@@ -545,7 +553,7 @@ def _damage_link(rnd: random.Random, index: int) -> tuple[str, str]:
         body = bytes(raw)
         text = base64.urlsafe_b64encode(body + zlib.crc32(body).to_bytes(4, "big")).decode("ascii").rstrip("=")
         return text, f"link #{index}: bytes {op} at {i}"
-    fields = _fields(records[index])
+    fields = copy.deepcopy(_link_fields(index))  # damaged below: a copy of the cached fields
     # fields that change the moves weigh more than the name, date and daily tag (whose changes are new, sound
     # links of the same game: accepted, and each accepted case costs three replays to check)
     field = rnd.choice(("choices",) * 6 + ("steps",) * 4 + ("seed",) * 4 + ("players", "players", "game", "game")
@@ -768,3 +776,19 @@ def test_autosaves_written_before_the_full_checks_still_load_and_play_on():
     assert {s["game"] for s in saves} == {"barrio", "nyhavn", "neueheimat"} and any("hints" not in s for s in saves)
     for data in saves:
         assert _check_autosave(data, f"old {data['game']} save") == "accepted"
+
+
+def test_the_player_count_has_one_name_and_old_saves_still_give_it():
+    """Every engine's state calls its player count ``players`` (Nyhavn and Neue Heimat called it ``n`` until the
+    names were made one); the saved field was ``players`` in every game before and after, so autosaves written
+    before the change (``tests/data``) load with the same count, which their view reports under the same name."""
+    from pathlib import Path
+
+    saves = json.loads((Path(__file__).parent / "data" / "autosaves_before_full_checks.json").read_text(encoding="utf-8"))
+    for data in saves:
+        module = load_game(data["game"])
+        state = module.from_json(data["state"])
+        assert not hasattr(state, "n"), data["game"]
+        assert state.players == data["num_players"] == data["state"]["players"], data["game"]
+        assert module.view(state, 0)["players"] == data["num_players"], data["game"]
+        assert module.new_game(data["num_players"], 1).players == data["num_players"], data["game"]

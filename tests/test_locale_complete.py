@@ -14,7 +14,7 @@ import pytest
 
 from game.core import load_game
 from game.core.locale import LOCALE_DIR, catalogue, languages
-from game.ui.i18n import LANGUAGES, rule_sections
+from game.core.locale import language_names, rule_sections
 
 OTHER = [lang for lang in languages() if lang != "en"]
 
@@ -26,7 +26,7 @@ def fields(text: str, lang: str = "en") -> set[str]:
 
 def test_french_and_spanish_are_catalogue_files():
     assert {"en", "es", "fr"} <= set(languages())
-    assert LANGUAGES["fr"] == "Français"
+    assert language_names()["fr"] == "Français"
 
 
 @pytest.mark.parametrize("lang", OTHER)

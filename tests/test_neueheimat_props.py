@@ -17,7 +17,7 @@ from game.neueheimat.state import ALL_ROOFS, SINGLE_LOTS, SPECIALS, row_length
 
 def check_invariants(s):
     """Everything a referee would check at any moment of a game."""
-    n = s.n
+    n = s.players
     assert sum(s.money) + sum(s.cash) == 12 * n and min(s.money + s.cash) >= 0
     cubes = [c for r in s.display for c in r] + s.out + [c for row in s.board for h in row for c in h[0]]
     roofs = s.roof_pile + s.roofs_discarded + [h[1] for row in s.board for h in row if h[1]]

@@ -28,15 +28,15 @@ def check_invariants(s: E.State) -> None:
             built[KINDS.index(e["tile"])] += 1
         if e["type"] == "arms" and e["choice"] == "white":
             built[KINDS.index("white")] += 1
-    assert [a + b for a, b in zip(built, s.stacks)] == stack_sizes(s.n)
-    for p in range(s.n):
+    assert [a + b for a, b in zip(built, s.stacks)] == stack_sizes(s.players)
+    for p in range(s.players):
         cells = sum(KIND_SIZE[k] * sum(1 for e in s.log if e["type"] == "build" and e["player"] == p and e["tile"] == KINDS[k])
                     for k in range(20))
         cells += sum(1 for e in s.log if e["type"] == "arms" and e["choice"] == "white" and e["player"] == p)
         assert bin(s.houses[p][0]).count("1") == cells
     for a in range(5):
-        owned = sum(1 for p in range(s.n) if s.abilities[p][a] != E.NOT_OWNED)
-        assert owned + s.ability_supply[a] == s.n
+        owned = sum(1 for p in range(s.players) if s.abilities[p][a] != E.NOT_OWNED)
+        assert owned + s.ability_supply[a] == s.players
     assert all(sum(h) <= 7 for q, h in enumerate(s.hands) if not (q == s.seat and s.phase == "discard"))
 
 

@@ -6,9 +6,9 @@ from datetime import datetime, timedelta, timezone
 import pytest
 
 from game.core.record import RecordError
-from game.ui import records as R
-from game.ui.i18n import t
-from game.ui.records import RecordBook
+from game.core.locale import text
+from game.ui import record_book as R
+from game.ui.record_book import RecordBook
 from game.ui.stats import imported_text
 from game.ui.storage import MemoryBackend, Store
 
@@ -117,15 +117,15 @@ def test_a_file_naming_one_game_twice_says_which_entry_was_read(lang):
     assert (report.results_added, report.repeated, report.skipped) == (3, 2, 0)
     assert next(r for r in book.results if r["id"] == first["id"])["score"] == 10  # the first entry was read
     said = imported_text(report, lang)
-    assert said.endswith(" " + t("stats.imported.repeated", lang, count=2))
-    assert said.startswith(t("stats.imported.counted", lang, games=t("count.games", lang, count=0),
-                             results=t("count.results", lang, count=3), skipped=0, future=0, left_out=0,
-                             kept=t("count.results", lang, count=3)))
+    assert said.endswith(" " + text("stats.imported.repeated", lang, count=2))
+    assert said.startswith(text("stats.imported.counted", lang, games=text("count.games", lang, count=0),
+                             results=text("count.results", lang, count=3), skipped=0, future=0, left_out=0,
+                             kept=text("count.results", lang, count=3)))
     again = book.import_json(export_of([first, first]))  # both already here: the repeat is still said, as one
     assert (again.skipped, again.repeated) == (1, 1)
-    assert imported_text(again, lang).endswith(" " + t("stats.imported.repeated", lang, count=1))
-    assert t("stats.imported.repeated", lang, count=1) != t("stats.imported.repeated", lang, count=2).replace("2", "1")  # singular
+    assert imported_text(again, lang).endswith(" " + text("stats.imported.repeated", lang, count=1))
+    assert text("stats.imported.repeated", lang, count=1) != text("stats.imported.repeated", lang, count=2).replace("2", "1")  # singular
     plain = imported_text(book.import_json(export_of([first])), lang)
-    assert plain == t("stats.imported.counted", lang, games=t("count.games", lang, count=0),
-                      results=t("count.results", lang, count=0), skipped=1, future=0, left_out=0,
-                      kept=t("count.results", lang, count=3))  # nothing repeated: nothing more said
+    assert plain == text("stats.imported.counted", lang, games=text("count.games", lang, count=0),
+                      results=text("count.results", lang, count=0), skipped=1, future=0, left_out=0,
+                      kept=text("count.results", lang, count=3))  # nothing repeated: nothing more said

@@ -6,8 +6,8 @@ import pytest
 
 from game.core import Seat, daily, share
 from game.core.record import GameRecord, RecordError
-from game.ui import records as R
-from game.ui.records import RecordBook
+from game.ui import record_book as R
+from game.ui.record_book import RecordBook
 from game.ui.storage import MemoryBackend, PageBackend, Store
 
 from .recorded_games import one_human, play_match

@@ -130,7 +130,7 @@ def test_every_refusal_is_worded_in_both_languages():
     import re
     root = Path(__file__).resolve().parent.parent / "game"
     used = set()
-    for path in ("core/share.py", "core/record.py", "core/daily.py", "ui/records.py"):
+    for path in ("core/share.py", "core/record.py", "core/daily.py", "ui/record_book.py"):
         used |= set(re.findall(r'"((?:share|record|records|daily)\.[a-z_]+)"', (root / path).read_text()))
     assert len(used) > 20
     for lang in ("en", "es"):

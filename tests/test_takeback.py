@@ -12,7 +12,7 @@ import pytest
 from game.core import Match, Seat, share
 from game.core.errors import IllegalAction
 from game.core.record import GameRecord, RecordError, Replay
-from game.ui.records import RecordBook, result_row
+from game.ui.record_book import RecordBook, result_row
 from game.ui.storage import MemoryBackend, Store
 
 GAMES = [("barrio", 2, {}), ("nyhavn", 2, {}), ("neueheimat", 3, {"rounds": 1})]

@@ -30,7 +30,7 @@ def play(seed: int, players: int, steps: int = 400):
 def frame_for(state, **extra) -> Frame:
     p = nh.current_player(state)
     legal = nh.legal_actions(state) if p is not None else []
-    return Frame(names=[f"Seat {i + 1}" for i in range(state.n)], viewer=p, my_turn=p is not None, legal=legal, **extra)
+    return Frame(names=[f"Seat {i + 1}" for i in range(state.players)], viewer=p, my_turn=p is not None, legal=legal, **extra)
 
 
 @pytest.mark.parametrize("players,wide", [(3, False), (5, False), (2, True), (4, True)])
@@ -271,7 +271,7 @@ def test_small_lots_are_placed_row_first_then_on_the_row_shown_large(wide):
 def test_a_hinted_placement_is_marked_on_small_and_large_tables():
     """The coach's marks for a piece to place (row, then lot) name buttons the table shows: on a table whose lots are
     too small, the row's button and then, with the row shown large, the lot's; on a larger table, the lot's."""
-    from game.ui.neueheimat.hints import hint_keys
+    from game.ui.neueheimat.hint_targets import hint_keys
 
     checked = 0
     for state in play(8, 3):

@@ -11,8 +11,8 @@ from game.ui.nyhavn.layout import (
     take_choice, tile_cells, tile_price, turned, zoom_layout,
 )
 from game.core.locale import catalogue
-from game.ui.i18n import LANGUAGES
-from game.ui.nyhavn.rules import ability_help, rules_sections
+from game.core.locale import language_names
+from game.ui.nyhavn.help import ability_help, rules_sections
 
 
 def cells_of(tile: str, orient: int) -> set[tuple[int, int, bool]]:
@@ -166,7 +166,7 @@ def test_words_exist_in_every_language():
 
     english = {k: v for k, v in catalogue("en").items() if k.startswith("ny.")}
     names = lambda s: {f for _, f, _, _ in string.Formatter().parse(s) if f}  # noqa: E731
-    for lang in LANGUAGES:
+    for lang in language_names():
         own = {k: v for k, v in catalogue(lang).items() if k.startswith("ny.")}
         assert set(own) == set(english), lang
         for key, text in own.items():

@@ -14,7 +14,7 @@ import pytest
 from game.core import Match, Seat, daily, share
 from game.core.record import GameRecord
 from game.ui import dom
-from game.ui.records import RECORDS_KEY
+from game.ui.record_book import RECORDS_KEY
 from game.ui.remote import Page
 from game.ui.storage import AUTOSAVE_KEY
 

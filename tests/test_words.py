@@ -16,10 +16,9 @@ from typing import Any
 
 import pytest
 
-from game.core.locale import YouName, catalogue, languages, plural_category, text
-from game.core.words import player_name, speaking_to
+from game.core.locale import YouName, add_texts, catalogue, has_text, languages, plural_category, text
+from game.core.seat_names import player_name, speaking_to
 from game.ui.app import seat_given_names
-from game.ui.i18n import t
 
 from .test_ui_replay import Harness
 
@@ -48,13 +47,30 @@ def test_plural_categories_are_cldr(lang, n, category):
     assert plural_category(n, lang) == category
 
 
+def test_the_translator_remembers_each_reading_apart():
+    """``text`` remembers what it said; a "you" name and the equal plain name, or 1 and 1.0, still read as themselves."""
+    for _ in range(2):  # the second time from what it remembers
+        assert text("game.winner", "fr", names=YouName("Vous")) == "Vous gagnez !"
+        assert text("game.winner", "fr", names="Vous") == "Vous gagne !"
+        assert text("ny.points", "en", n=1) == "1 point" and text("ny.points", "en", n=1.0) == "1.0 point"
+        assert text("no.such.key", "es") == "no.such.key"
+    assert text("game.winner", "en", names=["Ana"]) == "['Ana'] wins!"  # a list cannot be remembered: said afresh
+
+
+def test_texts_added_in_code_come_after_the_catalogue_files():
+    add_texts({"en": {"test.added": "Added {n}", "app.title": "Not the title"}, "es": {"test.added": "Añadido {n}"}})
+    assert text("test.added", "es", n=2) == "Añadido 2" and text("test.added", "fr", n=2) == "Added 2"
+    assert text("app.title", "en") == catalogue("en")["app.title"]
+    assert has_text("test.added", "es") and not has_text("test.added", "fr")
+
+
 def test_one_rule_picks_plural_and_you_forms_everywhere():
     assert text("ny.points", "en", n=1) == "1 point" and text("ny.points", "en", n=0) == "0 points"
     assert text("ny.points", "fr", n=0) == "0 point" and text("ny.points", "es", n=0) == "0 puntos"
-    assert t("count.players", "es", count=1) == "1 jugador" and t("count.players", "es", count=3) == "3 jugadores"
-    you = YouName(t("player.you", "fr"))
-    assert t("game.winner", "fr", names=you) == "Vous gagnez !"
-    assert t("game.winner", "fr", names="Joueur 2 (ordinateur, fort)") == "Joueur 2 (ordinateur, fort) gagne !"
+    assert text("count.players", "es", count=1) == "1 jugador" and text("count.players", "es", count=3) == "3 jugadores"
+    you = YouName(text("player.you", "fr"))
+    assert text("game.winner", "fr", names=you) == "Vous gagnez !"
+    assert text("game.winner", "fr", names="Joueur 2 (ordinateur, fort)") == "Joueur 2 (ordinateur, fort) gagne !"
     # "you" where it is not the subject reads as the object form
     line = text("neueheimat.log.buy", "es", who="Jugador 2", seller=YouName("Tú"), amount=1)
     assert line == "Jugador 2 se lo queda y paga 1 millón a ti."
@@ -145,7 +161,7 @@ def test_whole_games_say_you_and_agree_in_number(monkeypatch, game_id, options, 
     leaks = [s for s in seen if "@you" in s or re.search(r"#(one|many|other)\b", s)]
     assert not leaks, leaks[:5]
     # the log and the status lines spoke to "you"
-    assert any(s.startswith(you_word) or t("game.turn@you", lang) in s for s in seen)
+    assert any(s.startswith(you_word) or text("game.turn@you", lang) in s for s in seen)
     # the end line: "You win!" or the winners' names
     screen_rows = h.find("final-scores").querySelectorAll("tr[data-seat]")
     assert screen_rows and screen_rows[0].querySelector("td").textContent.startswith(you_word)
@@ -153,7 +169,7 @@ def test_whole_games_say_you_and_agree_in_number(monkeypatch, game_id, options, 
     module = h.app.book.open(h.app.book.past_games()[0]["id"]).module
     assert own_default not in verdict
     winners = [r.getAttribute("data-seat") for r in screen_rows if "winner" in (r.getAttribute("class") or "")]
-    assert (verdict == t("game.winner@you", lang)) == (winners == ["0"]), (verdict, winners)
+    assert (verdict == text("game.winner@you", lang)) == (winners == ["0"]), (verdict, winners)
     # the replay of the game: "you", and never the name twice ("You: You: place …")
     h.ops()
     h.click(h.find("end-replay"))

@@ -1,4 +1,4 @@
-"""Barrio's part of the coach (:mod:`game.core.coach`): reasons, first taps and estimates.
+"""Barrio's part of the coach (:mod:`game.core.coaching`): reasons, first taps and estimates.
 
 Reasons come from what the suggested action does on a determinization of the
 player's view, read back through the public view (points, the panorama the
@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..core import Rng
-from ..core.coach import Phrase, Term
+from ..core.coaching import Phrase, Term
 from ..core.search import SearchReport, search_reports
 from . import bots
 from . import cards as C

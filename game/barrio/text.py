@@ -11,7 +11,7 @@ from typing import Any, Sequence
 from . import cards as C
 from .market import market_box
 from ..core.locale import text
-from ..core.words import lang_code, player_name
+from ..core.seat_names import lang_code, player_name
 
 _lang = lang_code
 

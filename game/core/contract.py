@@ -158,7 +158,7 @@ class Automa:
 
 
 class GameCoach(Protocol):
-    """A game's part of the coach (``game.core.coach``): reasons, first taps, estimates and words."""
+    """A game's part of the coach (``game.core.coaching``): reasons, first taps, estimates and words."""
 
     def reason(self, view: View, player: int, action: Action, state: Any, report: Any) -> tuple[Any, list[Any]]:
         """(what the action is, why it is good) as phrases."""

@@ -1,8 +1,11 @@
-"""Text catalogues: one JSON file per language in ``game/locale/``.
+"""The app's one translator, :func:`text`, and its catalogues: one JSON file per language in ``game/locale/``.
 
 Each file maps a dotted key (``"barrio.market_too_big"``) to a text with
 ``{name}`` fields (:meth:`str.format`). Adding a language is adding one file;
-a key missing from it falls back to English.
+a key missing from it falls back to English. A game's own folders may add texts in code
+(:func:`add_texts`: a new game's screen needs no edit outside its folders); the files come first.
+Engines, the app's screens and the build all ask :func:`text` (it lives in ``core`` because
+``core`` and the engines may not import ``ui``).
 
 Two kinds of variant keys let one call say the right words (:func:`template`):
 
@@ -33,6 +36,12 @@ def languages() -> tuple[str, ...]:
 
 
 @lru_cache(maxsize=None)
+def language_names() -> dict[str, str]:
+    """Language code → the language's own name (key ``language.name`` of its file), English first."""
+    return {code: catalogue(code).get("language.name", code) for code in languages()}
+
+
+@lru_cache(maxsize=None)
 def catalogue(lang: str) -> dict[str, str]:
     """Every key → text of ``lang`` (empty for a language with no file)."""
     path = LOCALE_DIR / f"{lang}.json"
@@ -42,9 +51,26 @@ def catalogue(lang: str) -> dict[str, str]:
     return texts
 
 
+#: texts added in code by :func:`add_texts`, per language (behind the catalogue files)
+_ADDED: dict[str, dict[str, str]] = {}
+
+
+def add_texts(strings: dict[str, dict[str, str]]) -> None:
+    """Add texts written in code, ``{"en": {key: text}, "es": {key: text}}``: a fallback behind the catalogue files."""
+    for lang, table in strings.items():
+        _ADDED.setdefault(lang, {}).update(table)
+    varied_keys.cache_clear()
+    _cached_text.cache_clear()
+
+
 def has_text(key: str, lang: str) -> bool:
-    """True when ``lang``'s own catalogue has ``key``."""
-    return key in catalogue(lang)
+    """True when ``lang`` itself has a text for ``key`` (its catalogue or texts added in code; no English fallback)."""
+    return key in catalogue(lang) or key in _ADDED.get(lang, {})
+
+
+def keys_starting(prefix: str, lang: str = FALLBACK) -> list[str]:
+    """Every key of ``lang`` (catalogue and added texts) starting with ``prefix``, sorted."""
+    return sorted({k for k in catalogue(lang) if k.startswith(prefix)} | {k for k in _ADDED.get(lang, {}) if k.startswith(prefix)})
 
 
 class YouName(str):
@@ -90,7 +116,8 @@ def plural_category(n: Any, lang: str) -> str:
 @lru_cache(maxsize=None)
 def varied_keys() -> frozenset[str]:
     """The keys that have a plural or ``@you`` variant in some catalogue (only these need a choice)."""
-    return frozenset(k.split("#", 1)[0].split("@", 1)[0] for lang in languages() for k in catalogue(lang) if "#" in k or "@" in k)
+    tables = [catalogue(lang) for lang in languages()] + list(_ADDED.values())
+    return frozenset(k.split("#", 1)[0].split("@", 1)[0] for table in tables for k in table if "#" in k or "@" in k)
 
 
 def variant_keys(key: str, lang: str, params: dict[str, Any]) -> tuple[str, ...]:
@@ -140,13 +167,44 @@ def fill(template_text: str, lang: str, params: dict[str, Any]) -> str:
         return template_text
 
 
-def text(key: str, lang: str, **params: Any) -> str:
+def _translate(key: str, lang: str, params: dict[str, Any]) -> str:
+    found = template(key, lang, params, catalogue(lang), _ADDED.get(lang, {}), catalogue(FALLBACK), _ADDED.get(FALLBACK, {}))
+    if found is None:
+        return key
+    return fill(found, lang, params)
+
+
+@lru_cache(maxsize=4096)
+def _cached_text(key: str, lang: str, fields: tuple[tuple[str, Any, type], ...]) -> str:
+    return _translate(key, lang, {name: value for name, value, _ in fields})
+
+
+def text(key: str, lang: str = FALLBACK, **params: Any) -> str:
     """The text of ``key`` in ``lang`` with ``params`` filled in (English if missing there).
 
     Picks the key's plural and ``@you`` variants (see the module's docstring).
     An unknown key gives the key itself, so a gap shows rather than crashing the page.
+    Remembered: a frame asks for the same few hundred labels again and again. Each value's
+    type is part of what is remembered, as a :class:`YouName` (or ``1.0``) reads otherwise than
+    the equal ``str`` (or ``1``).
     """
-    found = template(key, lang, params, catalogue(lang), catalogue(FALLBACK))
-    if found is None:
-        return key
-    return fill(found, lang, params)
+    try:
+        return _cached_text(key, lang, tuple(sorted((name, value, type(value)) for name, value in params.items())))
+    except TypeError:  # a value that cannot be remembered (a list, a dict): translate it afresh
+        return _translate(key, lang, params)
+
+
+def rule_sections(game: str, lang: str) -> list[tuple[str, list[str]]]:
+    """A game's in-app rules as (heading, paragraphs) from keys ``rules.<game>.<NN>.head`` / ``.p<N>``.
+
+    In ``lang`` when that language has them, else in English.
+    """
+    prefix = f"rules.{game}."
+    lang = lang if any(k.startswith(prefix) for k in catalogue(lang)) else FALLBACK
+    sections: dict[int, dict[str, str]] = {}
+    for key, words in catalogue(lang).items():
+        if key.startswith(prefix):
+            number, part = key[len(prefix):].split(".", 1)
+            sections.setdefault(int(number), {})[part] = words
+    return [(parts.get("head", ""), [parts[p] for p in sorted((p for p in parts if p != "head"), key=lambda p: int(p[1:]))])
+            for _, parts in sorted(sections.items())]

@@ -25,7 +25,7 @@ from typing import Any
 from .errors import GameError, IllegalAction, SaveFormatError
 from .match import GAME_MODULES, Match, Seat, load_game
 from .search import action_key
-from .words import lang_code
+from .seat_names import lang_code
 
 RECORD_FORMAT = "house-games-record"
 RECORD_VERSION = 1

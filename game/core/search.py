@@ -150,7 +150,7 @@ class SearchReport:
     ``means[i]`` is the mean of ``evaluate`` over the ``counts[i]`` deals
     candidate ``i`` was played out on (``None`` if none); ``best`` is the index
     chosen. Rounds are paired, so differences between means are what the
-    search itself compared. The coach (:mod:`game.core.coach`) turns these
+    search itself compared. The coach (:mod:`game.core.coaching`) turns these
     figures into a reason a player can read.
     """
 

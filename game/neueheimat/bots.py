@@ -126,10 +126,10 @@ class WeakBot:
 class _Position:
     """A light copy of the open facts the strong player's model needs."""
 
-    __slots__ = ("n", "board", "lengths", "mayor", "owners", "cash", "money", "roofs_left", "cubes_left", "last_round")
+    __slots__ = ("players", "board", "lengths", "mayor", "owners", "cash", "money", "roofs_left", "cubes_left", "last_round")
 
     def __init__(self, view: dict[str, Any]) -> None:
-        self.n = view["players"]
+        self.players = view["players"]
         self.board = [[(tuple(_cube(c) for c in h["cubes"]), h["roof"]) for h in row] for row in view["board"]]
         self.lengths = list(view["lengths"])
         self.mayor = -1 if view["mayor"] is None else view["mayor"]
@@ -186,7 +186,7 @@ class StrongBot:
 
     def _utilities(self, pos: _Position, board: list[list[House]], lengths: list[int], mayor: int, owners: list[int], money: list[int], lam: float) -> list[float]:
         """Each seat's expected score plus money value, less its rivals' (their mean and the best, by ``rival_weight``)."""
-        n = pos.n
+        n = pos.players
         steps = []
         for r in range(ROWS):
             houses = board[r]
@@ -303,7 +303,7 @@ class StrongBot:
             pick = own or [u for u, _ in outs]
         else:
             pick = [u for u, _ in outs]
-        return [sum(u[j] for u in pick) / len(pick) for j in range(pos.n)]
+        return [sum(u[j] for u in pick) / len(pick) for j in range(pos.players)]
 
     def _read_rivals(self, view: dict[str, Any]) -> list[bool]:
         """Which seats have played by the weak player's rules so far (every seat until it shows otherwise).

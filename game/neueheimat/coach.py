@@ -1,4 +1,4 @@
-"""Neue Heimat's part of the coach (:mod:`game.core.coach`): reasons, first taps and estimates.
+"""Neue Heimat's part of the coach (:mod:`game.core.coaching`): reasons, first taps and estimates.
 
 Neue Heimat's strong player does not search: it values every choice with an
 expected-score model (each row's chance of being complete, the mayor, the
@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core.coach import Phrase, Term
+from ..core.coaching import Phrase, Term
 from ..core.search import SearchReport
 from . import bots, text
 
@@ -72,14 +72,14 @@ def values(view: dict[str, Any], player: int, actions: list[Action]) -> list[flo
             p = _auctioned_piece(view, act)
             if p is None:
                 unseen = view["roofs_unseen"]
-                out.append(sum(bot._auction_value(pos, {"kind": "roof", "value": r}, me, lam, pos.n, base) if r else base[me]
+                out.append(sum(bot._auction_value(pos, {"kind": "roof", "value": r}, me, lam, pos.players, base) if r else base[me]
                                for r in unseen) / max(1, len(unseen)))
             else:
-                out.append(bot._auction_value(pos, p, me, lam, pos.n, base))
+                out.append(bot._auction_value(pos, p, me, lam, pos.players, base))
         elif t in ("bid", "pass"):
             if t == "pass":
                 out.append(bot._best_for(pos, piece, view["auctioneer"], lam)[me])
-            elif bot.bidding_against_weak(me, view["auctioneer"], pos.n) and bots.weak_buys(act["amount"], piece):
+            elif bot.bidding_against_weak(me, view["auctioneer"], pos.players) and bots.weak_buys(act["amount"], piece):
                 # a weak auctioneer buys at a bid within its face value, paying the bid to the bidder
                 out.append(bot._best_for(pos, piece, view["auctioneer"], lam)[me] + act["amount"] * c)
             else:
@@ -151,7 +151,7 @@ def reason(view: dict[str, Any], player: int, action: Action, state: Any,
         theirs = bot._best_for(pos, view["piece"], view["auctioneer"], lam)[player]
         worth = max(0, int((mine - theirs) / c)) if c > 0 else 0
         amount = action.get("amount", 0)
-        if (t == "bid" and amount > worth and bot.bidding_against_weak(player, view["auctioneer"], pos.n)
+        if (t == "bid" and amount > worth and bot.bidding_against_weak(player, view["auctioneer"], pos.players)
                 and bots.weak_buys(amount, view["piece"])):
             # a bid above the piece's worth to you: the model expects the auctioneer to buy it back and pay you
             why.append(Phrase(_counted("coach.neueheimat.pump", amount), {"amount": amount}))

@@ -28,7 +28,7 @@ def new_game(num_players: int, seed: int, rounds: int = 1, **options: Any) -> St
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise IllegalAction(key="neueheimat.seed_not_int", seed=repr(seed))
     s = State()
-    s.n, s.rounds = num_players, rounds
+    s.players, s.rounds = num_players, rounds
     s.rng = Rng(seed, stream=8)
     s.money = [START_MONEY] * num_players
     s.cash = [0] * num_players
@@ -89,7 +89,7 @@ def end_turn(s: State) -> None:
     elif not any(s.display) and not roof_targets(s):
         end_round(s, "all_built")
     else:
-        start_turn(s, (s.auctioneer + 1) % s.n)
+        start_turn(s, (s.auctioneer + 1) % s.players)
 
 
 
@@ -103,20 +103,20 @@ def end_round(s: State, reason: str) -> None:
             owner = s.owners[colour_of(house[0][-1])]
             s.log.append({"type": "house_score", "row": r, "lot": i, "owner": owner,
                           "value": house_value(house), "points": sign * house_value(house), "mayor": s.mayor == r})
-    for p in range(s.n):
+    for p in range(s.players):
         if s.cash[p]:
             s.log.append({"type": "cash_score", "player": p, "points": s.cash[p]})
     result = round_score(s)
-    winners = best_seats(list(range(s.n)), result, s.money)
+    winners = best_seats(list(range(s.players)), result, s.money)
     for w in winners:
         s.round_wins[w] += 1
     s.round_scores.append(result)
     s.totals = [t + x for t, x in zip(s.totals, result)]
     s.log.append({"type": "round_scores", "round": s.round_no, "scores": result, "winners": winners})
-    two = [p for p in range(s.n) if s.round_wins[p] >= 2]
+    two = [p for p in range(s.players) if s.round_wins[p] >= 2]
     if two or s.round_no >= s.rounds:
         # The cash boxes stay as they scored; money in hand breaks ties.
-        s.winners_ = best_seats(two, s.totals, s.money) if two else best_seats(list(range(s.n)), s.totals, s.money)
+        s.winners_ = best_seats(two, s.totals, s.money) if two else best_seats(list(range(s.players)), s.totals, s.money)
         s.phase = "over"
         s.piece = None
         s.bidder = s.high_bidder = s.holder = -1
@@ -125,11 +125,11 @@ def end_round(s: State, reason: str) -> None:
                       "reason": "two_round_wins" if two and s.round_no < s.rounds else "rounds_played"})
         return
     # Cash boxes go back to their owners' hands for the next round.
-    for p in range(s.n):
+    for p in range(s.players):
         s.money[p] += s.cash[p]
         s.cash[p] = 0
     s.round_no += 1
-    setup_round(s, (s.auctioneer + 1) % s.n)
+    setup_round(s, (s.auctioneer + 1) % s.players)
 
 
 

@@ -24,7 +24,7 @@ def to_json(state: State) -> dict[str, Any]:
     """The state as versioned JSON (cubes as ids ``colour*6+pips-1``; houses as ``[[cubes], roof]``)."""
     s = state
     return envelope(GAME_ID, VERSION, {
-        "players": s.n, "rounds": s.rounds, "round": s.round_no, "rng": s.rng.to_json(),
+        "players": s.players, "rounds": s.rounds, "round": s.round_no, "rng": s.rng.to_json(),
         "money": s.money[:], "cash": s.cash[:], "totals": s.totals[:],
         "round_scores": [r[:] for r in s.round_scores], "round_wins": s.round_wins[:],
         "display": [r[:] for r in s.display], "out": s.out[:],
@@ -66,7 +66,7 @@ def from_json(data: Any) -> State:
 def _read(d: dict[str, Any]) -> State:
     check_keys(d, _BODY_KEYS, _KEYS)
     s = State()
-    s.n = n = read_int(d["players"], "players", MIN_PLAYERS, MAX_PLAYERS, "number of players")
+    s.players = n = read_int(d["players"], "players", MIN_PLAYERS, MAX_PLAYERS, "number of players")
     s.rounds = read_int(d["rounds"], "rounds", 1, MAX_ROUNDS, "number of rounds")
     s.round_no = read_int(d["round"], "round", 1, s.rounds)
     try:
@@ -140,10 +140,10 @@ def _check_position(s: State) -> None:
     over = s.phase == "over"
     if len(s.round_scores) != (s.round_no if over else s.round_no - 1):
         raise inconsistent("round_scores", "the round scores do not match its round")
-    if s.totals != [sum(r[p] for r in s.round_scores) for p in range(s.n)]:
+    if s.totals != [sum(r[p] for r in s.round_scores) for p in range(s.players)]:
         raise inconsistent("round_scores", "the totals are not the sum of its round scores")
     played = len(s.round_scores)
-    if any(w > played for w in s.round_wins) or not played <= sum(s.round_wins) <= played * s.n:
+    if any(w > played for w in s.round_wins) or not played <= sum(s.round_wins) <= played * s.players:
         raise inconsistent("round_wins", "the round wins do not match the rounds played")
     if not over and max(s.round_wins) >= 2:
         raise inconsistent("round_wins", "it goes on although a player has won two rounds")
@@ -176,7 +176,7 @@ def _check_position(s: State) -> None:
 
 def check_pieces(s: State) -> None:
     """Refuse a (hand-edited) state whose pieces do not add up."""
-    if s.phase not in PHASES or not 0 <= s.auctioneer < s.n:
+    if s.phase not in PHASES or not 0 <= s.auctioneer < s.players:
         raise inconsistent("auctioneer", "the turn is impossible")
     cubes = [c for r in s.display for c in r] + s.out + [c for row in s.board for h in row for c in h[0]]
     roofs = s.roof_pile + s.roofs_discarded + [h[1] for row in s.board for h in row if h[1]]
@@ -195,6 +195,6 @@ def check_pieces(s: State) -> None:
         raise inconsistent("permits", "the rows are impossible")
     if s.phase in ("bid", "resolve", "place") and s.piece is None:
         raise inconsistent("piece", "it is mid-auction without a piece")
-    if (s.phase == "bid" and not 0 <= s.bidder < s.n) or (s.phase == "place" and not 0 <= s.holder < s.n) \
-            or (s.phase == "resolve" and not 0 <= s.high_bidder < s.n):
+    if (s.phase == "bid" and not 0 <= s.bidder < s.players) or (s.phase == "place" and not 0 <= s.holder < s.players) \
+            or (s.phase == "resolve" and not 0 <= s.high_bidder < s.players):
         raise inconsistent("piece", "the auction is impossible")

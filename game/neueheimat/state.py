@@ -81,14 +81,14 @@ class State:
     """
 
     __slots__ = (
-        "n", "rounds", "round_no", "rng", "money", "cash", "totals", "round_scores", "round_wins",
+        "players", "rounds", "round_no", "rng", "money", "cash", "totals", "round_scores", "round_wins",
         "display", "out", "board", "permits", "mayor", "supply", "discarded", "owners",
         "roof_pile", "roofs_discarded", "auctioneer", "phase", "piece", "bidder", "high_bid",
         "high_bidder", "holder", "winners_", "log",
     )
 
     def __init__(self) -> None:
-        self.n = 0
+        self.players = 0
         self.rounds = 1
         self.round_no = 1
         self.rng = Rng(0)
@@ -120,7 +120,7 @@ class State:
     def copy(self) -> "State":
         """A copy sharing only immutable parts (tuples, the log's event dicts)."""
         s = State.__new__(State)
-        s.n, s.rounds, s.round_no = self.n, self.rounds, self.round_no
+        s.players, s.rounds, s.round_no = self.players, self.rounds, self.round_no
         s.rng = self.rng.copy()
         s.money, s.cash, s.totals = self.money[:], self.cash[:], self.totals[:]
         s.round_scores = [r[:] for r in self.round_scores]

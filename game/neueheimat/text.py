@@ -10,7 +10,7 @@ from typing import Any
 
 from .state import State, colour_of, pips_of, row_length
 from ..core.locale import text
-from ..core.words import lang_code, player_name
+from ..core.seat_names import lang_code, player_name
 
 _lang = lang_code
 

@@ -27,7 +27,7 @@ def view(state: State, player: int) -> dict[str, Any]:
     """
     s = state
     return {
-        "game": GAME_ID, "player": player, "players": s.n, "rounds": s.rounds, "round": s.round_no,
+        "game": GAME_ID, "player": player, "players": s.players, "rounds": s.rounds, "round": s.round_no,
         "phase": s.phase, "current": current_player(s), "auctioneer": s.auctioneer,
         "money": s.money[:], "cash": s.cash[:], "totals": s.totals[:], "scores": scores(s),
         "round_scores": [r[:] for r in s.round_scores], "round_wins": s.round_wins[:],
@@ -56,7 +56,7 @@ def determinize(view: dict[str, Any], player: int, seed: int) -> State:
     """A full state agreeing with ``view``: the face-down roofs shuffled at random, a fresh generator."""
     v = view
     s = State()
-    s.n, s.rounds, s.round_no = v["players"], v["rounds"], v["round"]
+    s.players, s.rounds, s.round_no = v["players"], v["rounds"], v["round"]
     rng = Rng(seed, stream=31)
     s.money, s.cash, s.totals = v["money"][:], v["cash"][:], v["totals"][:]
     s.round_scores = [r[:] for r in v["round_scores"]]

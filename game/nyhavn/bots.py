@@ -69,7 +69,7 @@ def evaluate(s: State, p: int) -> float:
 def relative(s: State, p: int) -> float:
     """``p``'s evaluation minus the best opponent's."""
     mine = evaluate(s, p)
-    best = max((evaluate(s, q) for q in range(s.n) if q != p), default=0.0)
+    best = max((evaluate(s, q) for q in range(s.players) if q != p), default=0.0)
     return mine - best
 
 

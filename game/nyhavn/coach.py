@@ -1,4 +1,4 @@
-"""Nyhavn's part of the coach (:mod:`game.core.coach`): reasons, first taps and estimates.
+"""Nyhavn's part of the coach (:mod:`game.core.coaching`): reasons, first taps and estimates.
 
 Reasons come from what the suggested action does on a determinization of the
 player's view (points scored, lines completed, coats of arms, what the cards
@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..core import Rng, flat_monte_carlo
-from ..core.coach import Phrase, Term
+from ..core.coaching import Phrase, Term
 from ..core.search import SearchReport
 from . import bots, rules, text
 from .actions.build import build_options

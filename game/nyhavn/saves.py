@@ -46,7 +46,7 @@ def to_json(state: State) -> dict[str, Any]:
     """The state as a versioned JSON object (see the module docstring)."""
     s = state
     return envelope(GAME_ID, FORMAT_VERSION, {
-        "players": s.n, "seat": s.seat, "phase": s.phase, "both": s.both,
+        "players": s.players, "seat": s.seat, "phase": s.phase, "both": s.both,
         "hands": [h[:] for h in s.hands], "docks": s.docks[:], "supply": s.supply[:],
         "discard": s.discard[:], "box": s.box[:],
         "stacks": {KINDS[k]: s.stacks[k] for k in range(len(KINDS))},
@@ -72,7 +72,7 @@ FIELDS = ("players", "seat", "phase", "both", "hands", "docks", "supply", "disca
 def _read(d: dict[str, Any]) -> State:
     check_keys(d, FIELDS, ("format", "game", "version"))
     s = State()
-    s.n = n = read_int(d["players"], "players", 2, 4, "the player count")
+    s.players = n = read_int(d["players"], "players", 2, 4, "the player count")
     s.seat = read_int(d["seat"], "seat", 0, n - 1)
     s.phase = read_choice(d["phase"], "phase", PHASES)
     s.both = read_bool(d["both"], "both")
@@ -148,7 +148,7 @@ def line_points(house: list[int]) -> int:
 
 def _check_consistency(s: State) -> None:
     """Refuse a state no game could reach: what does not add up, or a phase at odds with the rest."""
-    n = s.n
+    n = s.players
 
     def bad(reason: str, field: str = "phase") -> SaveFormatError:
         return inconsistent(field, reason)

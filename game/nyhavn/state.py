@@ -2,7 +2,7 @@
 
 The state is compact: hands and piles are colour counts, each house is a few
 45-bit masks, and placement checks go through the precomputed table
-(:mod:`game.nyhavn.table`). Phases of a turn (``State.phase``):
+(:mod:`game.nyhavn.placements`). Phases of a turn (``State.phase``):
 
 * ``"turn"``    — start of a turn: take cards (action A), build (action B) or, if neither is possible, pass;
 * ``"discard"`` — above the hand limit of 7: discard one card at a time;
@@ -20,7 +20,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..core import IllegalAction, Rng
-from .table import PlacementTable, Record, load
+from .placements import PlacementTable, Record, load
 from .tiles import ANY_CARDS, COLOURS, GROUND, KIND_COLOUR, KIND_INDEX, KIND_SHAPE, SHAPE_ORIENTATIONS, WHITE, stack_sizes
 
 PHASES = ("turn", "discard", "build", "pay", "arms", "over")
@@ -59,12 +59,12 @@ class State:
     The supply's top card is its last element.
     """
 
-    __slots__ = ("n", "seat", "phase", "both", "hands", "docks", "supply", "discard", "box", "stacks",
+    __slots__ = ("players", "seat", "phase", "both", "hands", "docks", "supply", "discard", "box", "stacks",
                  "houses", "abilities", "ability_supply", "scores", "arms", "pending", "end_card",
                  "reshuffled", "winners", "rng", "log")
 
     def __init__(self) -> None:
-        self.n = 2
+        self.players = 2
         self.seat = 0
         self.phase = "turn"
         self.both = False
@@ -89,7 +89,7 @@ class State:
     def copy(self) -> "State":
         """A deep enough copy: every mutable part the rules change is fresh."""
         s = State.__new__(State)
-        s.n, s.seat, s.phase, s.both = self.n, self.seat, self.phase, self.both
+        s.players, s.seat, s.phase, s.both = self.players, self.seat, self.phase, self.both
         s.hands = [h[:] for h in self.hands]
         s.docks = self.docks[:]
         s.supply = self.supply[:]
@@ -110,7 +110,7 @@ class State:
         return isinstance(other, State) and all(getattr(self, k) == getattr(other, k) for k in State.__slots__)
 
     def __repr__(self) -> str:
-        return f"<Nyhavn {self.n}p seat={self.seat} phase={self.phase} scores={self.scores}>"
+        return f"<Nyhavn {self.players}p seat={self.seat} phase={self.phase} scores={self.scores}>"
 
 
 # ----------------------------------------------------------------- set-up
@@ -122,7 +122,7 @@ def new_game(num_players: int, seed: int, **options: Any) -> State:
     if not isinstance(num_players, int) or isinstance(num_players, bool) or not 2 <= num_players <= 4:
         raise IllegalAction(key="nyhavn.player_count", count=num_players)
     s = State()
-    s.n = num_players
+    s.players = num_players
     s.rng = Rng(seed)
     s.stacks = stack_sizes(num_players)
     removed = 2 if num_players == 3 else 0

@@ -12,7 +12,7 @@ from .rules import legal_actions
 from .state import State, tile_orientations
 from .tiles import KIND_INDEX, KIND_SIZE
 from ..core.locale import text
-from ..core.words import lang_code, player_name
+from ..core.seat_names import lang_code, player_name
 
 
 

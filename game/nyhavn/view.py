@@ -37,8 +37,8 @@ def view(state: State, player: int) -> dict[str, Any]:
     each ``null`` or ``{"colour": ..., "window": bool}``.
     """
     s = state
-    if not isinstance(player, int) or not 0 <= player < s.n:
-        raise ValueError(f"no seat {player!r} in a {s.n}-player game")
+    if not isinstance(player, int) or not 0 <= player < s.players:
+        raise ValueError(f"no seat {player!r} in a {s.players}-player game")
     houses = []
     for h in s.houses:
         grid = []
@@ -56,7 +56,7 @@ def view(state: State, player: int) -> dict[str, Any]:
                        "colours": {name: h[2 + i] for i, name in enumerate(COLOURS + ("white",))},
                        "grid": grid})
     return {
-        "game": GAME_ID, "players": s.n, "me": player, "seat": s.seat, "to_move": current_player(s),
+        "game": GAME_ID, "players": s.players, "me": player, "seat": s.seat, "to_move": current_player(s),
         "phase": s.phase, "both_actions": s.both,
         "hand": _names(s.hands[player]),
         "hand_sizes": [sum(h) for h in s.hands],
@@ -66,7 +66,7 @@ def view(state: State, player: int) -> dict[str, Any]:
         "houses": houses,
         "abilities": [{ABILITIES[i]: SIDES[a[i]] for i in range(5) if a[i] != NOT_OWNED} for a in s.abilities],
         "ability_supply": {ABILITIES[i]: s.ability_supply[i] for i in range(5)},
-        "scores": s.scores[:], "empty_spaces": [empty_spaces(s, p) for p in range(s.n)],
+        "scores": s.scores[:], "empty_spaces": [empty_spaces(s, p) for p in range(s.players)],
         "arms_pending": s.arms,
         "pending": None if s.pending is None else
         {"tile": KINDS[s.pending[0]], "orient": s.pending[1], "col": s.pending[2], "row": s.pending[3]},
@@ -83,7 +83,7 @@ def determinize(v: dict[str, Any], player: int, seed: int) -> State:
     """
     rnd = random.Random(seed)
     s = State()
-    n = s.n = v["players"]
+    n = s.players = v["players"]
     s.seat = v["seat"]
     s.phase = v["phase"]
     s.both = v["both_actions"]

@@ -26,12 +26,12 @@ from ..core.record import GameRecord, RecordError, Replay
 from . import dom
 from ..core.locale import text
 from .catalog import GameInfo, catalog, screen_spec, start_defaults
-from .coaching import InsightPanel
+from .coach_display import InsightPanel
 from .dailydeal import DailyScreen, daily_deal_of, daily_key_of, result_card
 from .dom import el
-from .i18n import LANGUAGES, t
+from ..core.locale import language_names
 from .past import PastGames
-from .records import RecordBook
+from .record_book import RecordBook
 from .replay import ReplayViewer
 from .screen import FallbackScreen, GameScreen, seat_names
 from .stats import StatsScreen
@@ -114,7 +114,7 @@ class App:
         self.toasts = el("div", {"class": "toasts", "aria-live": "assertive", "id": "toasts"})
         dom.document.body.appendChild(self.toasts)
         dom.document.documentElement.lang = self.lang
-        dom.page.on_error = lambda exc: self.toast(t("game.error", self.lang, reason=f"{type(exc).__name__}: {exc}"), error=True)
+        dom.page.on_error = lambda exc: self.toast(text("game.error", self.lang, reason=f"{type(exc).__name__}: {exc}"), error=True)
         #: shown while something could not be stored (storage full…): what, and what to do
         self.storage_alert = el("p", {"class": "notice error storage-alert", "id": "storage-alert", "role": "alert", "hidden": True})
         dom.document.body.appendChild(self.storage_alert)
@@ -126,7 +126,7 @@ class App:
     @property
     def lang(self) -> str:
         lang = self.settings.get("lang")
-        return lang if lang in LANGUAGES else "en"
+        return lang if lang in language_names() else "en"
 
     @property
     def patterns(self) -> bool:
@@ -184,7 +184,7 @@ class App:
         try:
             self.store.save_match(match)
         except Exception as exc:
-            self.toast(t("game.saved_failed", self.lang, reason=str(exc)), error=True)
+            self.toast(text("game.saved_failed", self.lang, reason=str(exc)), error=True)
 
     # ------------------------------------------------------------------ storage: failures, other tabs, usage
     def storage_status(self, failing: str | None, what: list[str]) -> None:
@@ -196,16 +196,16 @@ class App:
             if not alert.hidden:
                 alert.hidden = True
                 alert.textContent = ""
-                self.toast(t("storage.saved_again", lang))
+                self.toast(text("storage.saved_again", lang))
             return
-        names = ", ".join(t(f"storage.what.{w}", lang) if w in WHAT_UNSAVED else w for w in what) or t("storage.what.records", lang)
+        names = ", ".join(text(f"storage.what.{w}", lang) if w in WHAT_UNSAVED else w for w in what) or text("storage.what.records", lang)
         if failing == "full":
-            text = t("storage.failed_full", lang, what=names)
+            message = text("storage.failed_full", lang, what=names)
         elif failing == "unavailable":
-            text = t("storage.unavailable", lang)
+            message = text("storage.unavailable", lang)
         else:
-            text = t("storage.failed_other", lang, what=names, reason=failing)
-        alert.textContent = text
+            message = text("storage.failed_other", lang, what=names, reason=failing)
+        alert.textContent = message
         alert.hidden = False
 
     def lost_game(self, slot: str) -> None:
@@ -219,11 +219,11 @@ class App:
         self._switch()
         dom.append(self.root, el("section", {"class": "stack screen", "id": "taken-over", "aria-labelledby": "taken-over-title"},
                                  el("h1", {"id": "taken-over-title"}, title),
-                                 el("p", {"class": "notice", "role": "alert"}, t("game.taken_over", lang)),
+                                 el("p", {"class": "notice", "role": "alert"}, text("game.taken_over", lang)),
                                  el("div", {"class": "actions"},
                                     el("button", {"type": "button", "class": "primary", "id": "take-back",
-                                                  "onclick": lambda e: self.resume(slot, steal=True)}, t("game.take_back", lang)),
-                                    el("button", {"type": "button", "onclick": lambda e: self.show_start()}, t("game.home", lang)))))
+                                                  "onclick": lambda e: self.resume(slot, steal=True)}, text("game.take_back", lang)),
+                                    el("button", {"type": "button", "onclick": lambda e: self.show_start()}, text("game.home", lang)))))
         dom.window.houseGames.showApp()
 
     def storage_usage(self, answer: Any) -> None:
@@ -278,7 +278,7 @@ class App:
             self.settings.update(self.store.load_settings())  # the language may have changed on the start screen
             self.show_panel({"past": PastGames, "stats": StatsScreen, "daily": DailyScreen}[kind](self))
             return False
-        self.show_start(("error", t("game.error", self.lang, reason=f"unknown request {kind!r}")))
+        self.show_start(("error", text("game.error", self.lang, reason=f"unknown request {kind!r}")))
         return False
 
     # ------------------------------------------------------------------ past games, replays, statistics, daily deal
@@ -332,7 +332,7 @@ class App:
         except RecordError:
             name = f"house-games-{record.game_id}-{record.id}.json"
             self.download(name, json.dumps(record.to_json(), ensure_ascii=False, indent=1) + "\n")
-            self.toast(t("sharing.file", self.lang, name=name))
+            self.toast(text("sharing.file", self.lang, name=name))
             return
         self.share_link(link)
 
@@ -347,13 +347,13 @@ class App:
         if shown is not None:
             shown.remove()
         lang = self.lang
-        box = el("input", {"type": "text", "readonly": True, "id": "share-link", "value": link, "aria-label": t("sharing.link", lang)})
-        panel: dom.Node = el("div", {"class": "share-panel", "id": "share-panel", "role": "region", "aria-label": t("sharing.link", lang),
+        box = el("input", {"type": "text", "readonly": True, "id": "share-link", "value": link, "aria-label": text("sharing.link", lang)})
+        panel: dom.Node = el("div", {"class": "share-panel", "id": "share-panel", "role": "region", "aria-label": text("sharing.link", lang),
                            "data-link": link},
-                   el("label", {"class": "field", "for": "share-link"}, el("span", {}, t("sharing.link", lang)), box),
-                   el("button", {"type": "button", "id": "share-close", "onclick": lambda e: panel.remove()}, t("sharing.close", lang)))
+                   el("label", {"class": "field", "for": "share-link"}, el("span", {}, text("sharing.link", lang)), box),
+                   el("button", {"type": "button", "id": "share-close", "onclick": lambda e: panel.remove()}, text("sharing.close", lang)))
         self.root.appendChild(panel)
-        dom.window.houseGames.share(link, title or t("app.title", lang))
+        dom.window.houseGames.share(link, title or text("app.title", lang))
 
     def shared(self, data: dict[str, Any]) -> None:
         """The page's answer to :meth:`share_link`: say how it went (copied, shared, or copy it by hand)."""
@@ -363,7 +363,7 @@ class App:
         panel = dom.by_id("share-panel")
         if panel is not None:
             panel.dataset.how = how
-        self.toast(t(f"sharing.{how}" if how in ("copied", "shared") else "sharing.failed", self.lang))
+        self.toast(text(f"sharing.{how}" if how in ("copied", "shared") else "sharing.failed", self.lang))
         if how not in ("copied", "shared"):
             box = dom.by_id("share-link")
             if box is not None:
@@ -384,7 +384,7 @@ class App:
         except RecordError as exc:
             self.toast(exc.text(self.lang), error=True)
             return False
-        self.toast(t("replay.pinned" if pinned else "replay.unpinned", self.lang))
+        self.toast(text("replay.pinned" if pinned else "replay.unpinned", self.lang))
         return True
 
     def start_daily(self, challenge: str, day: str | None = None) -> bool:
@@ -402,7 +402,7 @@ class App:
         info = next((g for g in self.games if g.game_id == s.get("game")), None)
         if info is None or not info.available:
             title = info.title if info else str(s.get("game"))
-            self.show_start(("error", t("start.unavailable", self.lang, title=title)))
+            self.show_start(("error", text("start.unavailable", self.lang, title=title)))
             return False
         seed_text = str(s.get("seed") or "").strip()
         seed = int(seed_text) if seed_text.isdigit() else int(time.time() * 1000) % 2**31
@@ -456,12 +456,12 @@ class App:
         self._switch()
         lang = self.lang
         names = [rows[w][0] for w in winners if w < len(rows)]
-        verdict = t("game.winner", lang, names=names[0]) if len(names) == 1 else t("game.winners", lang, names=", ".join(names))
+        verdict = text("game.winner", lang, names=names[0]) if len(names) == 1 else text("game.winners", lang, names=", ".join(names))
         table = el("table", {"class": "scores", "id": "final-scores"},
-                   el("thead", {}, el("tr", {}, el("th", {}, t("score.name", lang)), el("th", {"class": "num"}, t("score.points", lang)))))
+                   el("thead", {}, el("tr", {}, el("th", {}, text("score.name", lang)), el("th", {"class": "num"}, text("score.points", lang)))))
         body = el("tbody", {})
         for i, (name, score, parts) in enumerate(rows):
-            detail = ", ".join(t("game.label_value", lang, label=k, value=v) for k, v in parts.items()) if parts else ""
+            detail = ", ".join(text("game.label_value", lang, label=k, value=v) for k, v in parts.items()) if parts else ""
             body.appendChild(el("tr", {"class": "winner" if i in winners else None, "data-seat": i},
                                 el("td", {}, name, el("div", {"class": "muted"}, detail) if detail else None),
                                 el("td", {"class": "num"}, str(score))))
@@ -471,7 +471,7 @@ class App:
         if row is not None and row.get("daily"):
             counted = self.book.daily_result(row["daily"])
             if counted is not None and counted["id"] != row["id"]:
-                card = el("div", {"class": "stack"}, el("p", {"class": "notice", "id": "daily-practice"}, t("daily.practice_done", lang)),
+                card = el("div", {"class": "stack"}, el("p", {"class": "notice", "id": "daily-practice"}, text("daily.practice_done", lang)),
                           result_card(self, counted, self.link_of(counted["id"])))
             elif counted is not None:
                 card = result_card(self, counted, self.link_of(counted["id"]))
@@ -485,22 +485,22 @@ class App:
 
         dom.append(self.root,
                    el("section", {"class": "stack", "id": "end-screen", "aria-labelledby": "end-title"},
-                      el("h1", {"id": "end-title"}, t("game.label_value", lang, label=module.TITLE, value=t("game.over", lang))),
+                      el("h1", {"id": "end-title"}, text("game.label_value", lang, label=module.TITLE, value=text("game.over", lang))),
                       el("p", {"class": "status", "role": "status"}, verdict),
                       table,
                       hints_line,
                       takebacks_line,
                       card,
                       el("div", {"class": "actions"},
-                         el("button", {"type": "button", "class": "primary", "onclick": again}, t("game.again", lang)),
+                         el("button", {"type": "button", "class": "primary", "onclick": again}, text("game.again", lang)),
                          el("button", {"type": "button", "id": "end-replay", "disabled": record is None,
-                                       "onclick": lambda e: self._replay_finished(record, match)}, t("sharing.replay", lang)),
+                                       "onclick": lambda e: self._replay_finished(record, match)}, text("sharing.replay", lang)),
                          el("button", {"type": "button", "id": "end-share", "disabled": record is None,
-                                       "onclick": lambda e: self.share_record(record) if record is not None else None}, t("sharing.button", lang)),
-                         el("button", {"type": "button", "onclick": lambda e: self.show_start()}, t("game.home", lang))),
+                                       "onclick": lambda e: self.share_record(record) if record is not None else None}, text("sharing.button", lang)),
+                         el("button", {"type": "button", "onclick": lambda e: self.show_start()}, text("game.home", lang))),
                       insight,
                       el("details", {"class": "log"},
-                         el("summary", {}, t("game.log", lang)),
+                         el("summary", {}, text("game.log", lang)),
                          el("ol", {"id": "game-log"}, [el("li", {}, line) for line in log_lines]))))
         dom.window.houseGames.showApp()
 
@@ -514,7 +514,7 @@ class App:
             line = text("coach.ui_hints_used", lang, count=match.hints_used(humans[0]))
         else:
             line = text("coach.ui_hints_used_by", lang, list=", ".join(
-                t("game.label_value", lang, label=rows[i][0] if i < len(rows) else i + 1, value=match.hints_used(i)) for i in humans))
+                text("game.label_value", lang, label=rows[i][0] if i < len(rows) else i + 1, value=match.hints_used(i)) for i in humans))
         hints_line = el("p", {"id": "end-hints", "data-hints": ",".join(str(match.hints_used(i)) for i in humans)}, line)
         if record is None:
             try:  # the book could not keep it: the insight still works from the match
@@ -531,13 +531,13 @@ class App:
         if not takers:
             return None
         if len(match.humans()) == 1:
-            count = t("game.takebacks_used", lang, count=match.takebacks_used(takers[0]))
+            count = text("game.takebacks_used", lang, count=match.takebacks_used(takers[0]))
         else:
-            count = t("game.takebacks_used_by", lang, list=", ".join(
-                t("game.label_value", lang, label=rows[i][0] if i < len(rows) else i + 1, value=match.takebacks_used(i))
+            count = text("game.takebacks_used_by", lang, list=", ".join(
+                text("game.label_value", lang, label=rows[i][0] if i < len(rows) else i + 1, value=match.takebacks_used(i))
                 for i in takers))
         return el("p", {"id": "end-takebacks", "data-takebacks": ",".join(str(match.takebacks_used(i)) for i in range(len(match.seats)))},
-                  el("span", {"class": "tag"}, t("game.with_takebacks", lang)), " ", count)
+                  el("span", {"class": "tag"}, text("game.with_takebacks", lang)), " ", count)
 
     def keep_finished(self, match: Match) -> tuple[GameRecord | None, dict[str, Any] | None]:
         """Keep a finished game in the book (past games, statistics, the daily attempt); again is harmless.
@@ -589,39 +589,39 @@ class App:
             self.show_start()
             return False
         opened: list[bool] = []
-        self.store.backend.lock(slot, steal, lambda held, text: opened.append(self._resume_locked(slot, held, text)))
+        self.store.backend.lock(slot, steal, lambda held, saved: opened.append(self._resume_locked(slot, held, saved)))
         return bool(opened and opened[0])
 
-    def _resume_locked(self, slot: str, held: bool, text: str | None) -> bool:
+    def _resume_locked(self, slot: str, held: bool, saved: str | None) -> bool:
         if not held:
-            self.in_other_tab(slot, text)
+            self.in_other_tab(slot, saved)
             return False
-        self.store.take_slot(slot, text)
-        result = self.store.load_match(slot, text)
+        self.store.take_slot(slot, saved)
+        result = self.store.load_match(slot, saved)
         if result.match is not None:
             self.play(result.match)
             return True
         self.store.slot = None
-        self.show_start(("error", t("start.badsave", self.lang, reason=result.reason(self.lang), where=result.kept_as)) if result.error else None)
+        self.show_start(("error", text("start.badsave", self.lang, reason=result.reason(self.lang), where=result.kept_as)) if result.error else None)
         return False
 
-    def in_other_tab(self, slot: str, text: str | None) -> None:
+    def in_other_tab(self, slot: str, saved: str | None) -> None:
         """The game of ``slot`` is open in another tab: say so, and offer to play it here or start another game."""
         lang = self.lang
         try:
-            title = screen_title(json.loads(text or self.store.backend.getItem(slot) or "{}").get("game"))
+            title = screen_title(json.loads(saved or self.store.backend.getItem(slot) or "{}").get("game"))
         except ValueError:
             title = "?"
         self._switch()
         dom.append(self.root, el("section", {"class": "stack screen", "id": "other-tab", "aria-labelledby": "other-tab-text"},
                                  el("p", {"class": "notice", "role": "alert", "id": "other-tab-text"},
-                                    t("start.in_other_tab", lang, title=title)),
+                                    text("start.in_other_tab", lang, title=title)),
                                  el("div", {"class": "actions"},
                                     el("button", {"type": "button", "class": "primary", "id": "take-over",
-                                                  "onclick": lambda e: self.resume(slot, steal=True)}, t("start.take_over", lang)),
+                                                  "onclick": lambda e: self.resume(slot, steal=True)}, text("start.take_over", lang)),
                                     el("button", {"type": "button", "id": "start-another",
-                                                  "onclick": lambda e: self.start_from_settings()}, t("start.another", lang)),
-                                    el("button", {"type": "button", "onclick": lambda e: self.show_start()}, t("start.back", lang)))))
+                                                  "onclick": lambda e: self.start_from_settings()}, text("start.another", lang)),
+                                    el("button", {"type": "button", "onclick": lambda e: self.show_start()}, text("start.back", lang)))))
         dom.window.houseGames.showApp()
 
 
@@ -658,7 +658,7 @@ def start(boot: dict[str, Any] | None = None) -> "App | None":
         if app.store.has_autosave():
             result = app.store.load_match(text=None)  # read now so a bad save is explained before anything else
             if result.error:
-                notices.append(t("start.badsave", app.lang, reason=result.reason(app.lang), where=result.kept_as))
+                notices.append(text("start.badsave", app.lang, reason=result.reason(app.lang), where=result.kept_as))
         if app.book.notice is not None:  # a set-aside record store: said once, play goes on
             notices.append(app.book.notice.text(app.lang))
         if boot.get("store") is not None:  # the page has no database: said at once and kept on screen

@@ -28,7 +28,7 @@ class ScreenSpec:
     #: the in-app rules in a language: ``[(heading, [paragraph, …]), …]`` (``build.py`` writes them into rules.json)
     rules: Callable[[str], list[tuple[str, list[str]]]]
     #: where the coach's suggested action is on the table: ``(view, legal, action) -> [target key, …]``, first step
-    #: first (``game.ui.coaching``); ``None``: the hint is only said, never marked
+    #: first (``game.ui.coach_display``); ``None``: the hint is only said, never marked
     hint_keys: Callable[[View, list[Action], Action], list[str]] | None = None
 
 

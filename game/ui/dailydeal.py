@@ -21,8 +21,8 @@ from ..core import Match, daily
 from . import dom
 from .catalog import probe
 from .dom import el
-from .i18n import t
-from .words import challenge_words, level_words, result_words
+from ..core.locale import text
+from .record_words import challenge_words, level_words, result_words
 
 
 def daily_deal_of(match: Match, now: datetime | None = None) -> daily.DailyDeal | None:
@@ -58,18 +58,18 @@ def result_card(app: Any, row: dict[str, Any], link: str | None) -> Any:
             ("other", str(scores[1]) if len(scores) > 1 else "—"),
             ("result", result_words(row.get("result"), lang) or "—")]
     body = el("tbody", {}, [el("tr", {"data-field": key},
-                               el("th", {"scope": "row"}, t(other_key if key == "other" else f"daily.card.{key}", lang)),
+                               el("th", {"scope": "row"}, text(other_key if key == "other" else f"daily.card.{key}", lang)),
                                el("td", {"class": "num"}, value)) for key, value in rows])
     card = el("section", {"class": "card daily-card", "data-daily": row.get("daily", ""), "data-score": row.get("score")},
-              el("h2", {}, t("daily.card", lang, day=day)),
+              el("h2", {}, text("daily.card", lang, day=day)),
               el("p", {"class": "muted"}, challenge_words(challenge, lang) if found else challenge),
               el("table", {"class": "scores"}, body))
     if link:
-        card.appendChild(el("label", {"class": "field"}, el("span", {}, t("daily.card.link", lang)),
+        card.appendChild(el("label", {"class": "field"}, el("span", {}, text("daily.card.link", lang)),
                             el("input", {"type": "text", "readonly": True, "class": "share-link", "value": link})))
         card.appendChild(el("div", {"class": "actions"},
                             el("button", {"type": "button", "class": "daily-share primary",
-                                          "onclick": lambda e: app.share_link(link)}, t("daily.share", lang))))
+                                          "onclick": lambda e: app.share_link(link)}, text("daily.share", lang))))
     return card
 
 
@@ -90,26 +90,26 @@ class DailyScreen:
                                  "data-seed": deal.seed, "data-played": "true" if row else "false"},
                      el("h2", {}, challenge_words(deal.challenge, lang)))
             if row is None:
-                box.appendChild(el("p", {"class": "muted"}, t("daily.open", lang)))
+                box.appendChild(el("p", {"class": "muted"}, text("daily.open", lang)))
             else:
                 box.appendChild(result_card(self.app, row, self.app.link_of(row["id"])))
             buttons = [el("button", {"type": "button", "class": "daily-play" + ("" if row else " primary"),
                                      "onclick": lambda e, c=deal.challenge: self.app.start_daily(c, self.day)},
-                          t("daily.practise" if row else "daily.play", lang))]
+                          text("daily.practise" if row else "daily.play", lang))]
             if row is not None and book.kept(row["id"]):
                 buttons.append(el("button", {"type": "button", "class": "daily-replay",
                                              "onclick": lambda e, rid=row["id"]: self.app.open_kept(rid)},
-                                  t("daily.replay", lang)))
+                                  text("daily.replay", lang)))
             box.appendChild(el("div", {"class": "actions"}, buttons))
             cards.append(box)
         dom.append(root, el("section", {"class": "stack screen", "id": "daily", "aria-labelledby": "daily-title",
                                         "data-day": self.day},
                             el("header", {"class": "topbar"},
-                               el("h1", {"id": "daily-title"}, t("daily.title", lang)),
+                               el("h1", {"id": "daily-title"}, text("daily.title", lang)),
                                el("button", {"type": "button", "id": "daily-back",
-                                             "onclick": lambda e: self.app.show_start()}, t("daily.back", lang))),
-                            el("p", {}, t("daily.day", lang, day=self.day)),
-                            el("p", {"class": "muted"}, t("daily.rule", lang)),
+                                             "onclick": lambda e: self.app.show_start()}, text("daily.back", lang))),
+                            el("p", {}, text("daily.day", lang, day=self.day)),
+                            el("p", {"class": "muted"}, text("daily.rule", lang)),
                             cards))
 
     def unmount(self) -> None:

@@ -1,6 +1,6 @@
 """The "Past games" list: the kept games, newest first, each to replay, share, pin or remove.
 
-The games and their results come from :class:`game.ui.records.RecordBook`
+The games and their results come from :class:`game.ui.record_book.RecordBook`
 (``app.book``): the last 50 finished games plus the pinned ones. Listing
 reads each game's summary without replaying it; *Replay* replays and checks it.
 """
@@ -10,9 +10,9 @@ from __future__ import annotations
 from typing import Any
 
 from .dom import el
-from .i18n import t
+from ..core.locale import text
 from .catalog import game_title
-from .words import level_words, mode_words, result_words, when_words
+from .record_words import level_words, mode_words, result_words, when_words
 
 
 class PastGames:
@@ -29,11 +29,11 @@ class PastGames:
         dom_notice = el("p", {"class": "notice error", "role": "alert", "id": "records-notice"}, notice.text(lang)) if notice else None
         self.section = el("section", {"class": "stack screen", "id": "past-games", "aria-labelledby": "past-title"},
                           el("header", {"class": "topbar"},
-                             el("h1", {"id": "past-title"}, t("past.title", lang)),
+                             el("h1", {"id": "past-title"}, text("past.title", lang)),
                              el("button", {"type": "button", "id": "past-back", "onclick": lambda e: self.app.show_start()},
-                                t("past.back", lang))),
+                                text("past.back", lang))),
                           dom_notice,
-                          el("p", {"class": "muted"}, t("past.keep", lang)),
+                          el("p", {"class": "muted"}, text("past.keep", lang)),
                           self.list)
         root.appendChild(self.section)
         self.render()
@@ -48,7 +48,7 @@ class PastGames:
         dom.clear(self.list)
         games = self.app.book.past_games()
         if not games:
-            self.list.appendChild(el("li", {"class": "muted", "id": "past-none"}, t("past.none", lang)))
+            self.list.appendChild(el("li", {"class": "muted", "id": "past-none"}, text("past.none", lang)))
             return
         for row in games:
             rid = row["id"]
@@ -61,26 +61,26 @@ class PastGames:
             if row.get("result"):
                 bits.append(result_words(row["result"], lang))
             if any(row.get("takebacks") or []):
-                bits.append(t("game.with_takebacks", lang))
+                bits.append(text("game.with_takebacks", lang))
             scores = " · ".join(str(s) for s in row.get("scores") or [])
             pinned = bool(row.get("pinned"))
             self.list.appendChild(el(
                 "li", {"class": "past-game card", "data-id": rid, "data-pinned": "true" if pinned else "false"},
-                el("h2", {}, title, el("span", {"class": "tag"}, t("past.pinned_tag", lang)) if pinned else None,
+                el("h2", {}, title, el("span", {"class": "tag"}, text("past.pinned_tag", lang)) if pinned else None,
                    el("span", {"class": "tag"}, row["daily"]) if row.get("daily") else None),
                 el("p", {"class": "muted"}, " · ".join(b for b in bits if b)),
-                el("p", {}, t("past.scores", lang, scores=scores)),
+                el("p", {}, text("past.scores", lang, scores=scores)),
                 el("div", {"class": "actions"},
                    el("button", {"type": "button", "class": "primary", "data-action": "replay",
-                                 "onclick": lambda e, rid=rid: self.app.open_kept(rid)}, t("past.replay", lang)),
+                                 "onclick": lambda e, rid=rid: self.app.open_kept(rid)}, text("past.replay", lang)),
                    el("button", {"type": "button", "data-action": "share",
                                  "onclick": lambda e, rid=rid, title=title: self.app.share_code(self.app.book.code(rid), title)},
-                      t("past.share", lang)),
+                      text("past.share", lang)),
                    el("button", {"type": "button", "data-action": "pin", "aria-pressed": "true" if pinned else "false",
                                  "onclick": lambda e, rid=rid, pinned=pinned: self._pin(rid, not pinned)},
-                      t("past.unpin" if pinned else "past.pin", lang)),
+                      text("past.unpin" if pinned else "past.pin", lang)),
                    el("button", {"type": "button", "data-action": "forget",
-                                 "onclick": lambda e, rid=rid: self._forget(rid)}, t("past.forget", lang)))))
+                                 "onclick": lambda e, rid=rid: self._forget(rid)}, text("past.forget", lang)))))
 
     def _pin(self, rid: str, pinned: bool) -> None:
         if self.app.pin(rid, pinned):
@@ -88,5 +88,5 @@ class PastGames:
 
     def _forget(self, rid: str) -> None:
         self.app.book.forget(rid)
-        self.app.toast(t("past.forgotten", self.lang))
+        self.app.toast(text("past.forgotten", self.lang))
         self.render()

@@ -24,7 +24,7 @@ from ..core.match import Entry
 from ..core.record import Replay
 from . import dom
 from .dom import el
-from .i18n import t
+from ..core.locale import text
 from .screen import GameScreen, seat_names, speaking_to_match
 
 #: autoplay speeds offered, in ms per step (the first is the default)
@@ -64,7 +64,7 @@ class ReplayHost:
 class ReplayViewer:
     """A replay on the game's own table, with the step controls above it.
 
-    ``app`` gives ``lang``, ``toast``, ``book`` (the :class:`~game.ui.records.RecordBook`),
+    ``app`` gives ``lang``, ``toast``, ``book`` (the :class:`~game.ui.record_book.RecordBook`),
     ``share_record`` and ``show_start``; ``close`` is what *Close* does
     (back to the list it came from). ``rid`` is the game's id when it is
     kept in the book (then *Pin* is offered).
@@ -99,28 +99,28 @@ class ReplayViewer:
         self.buttons: dict[str, dom.Node] = {}  # the bar's buttons by key (play, first, back, next, last)
 
         def button(key: str, symbol: str, fn: Callable[[Any], Any]) -> dom.Node:
-            label = t(f"replay.{key}", lang)
+            label = text(f"replay.{key}", lang)
             node = self.buttons[key] = el("button", {"type": "button", "id": f"replay-{key}", "aria-label": label, "title": label,
                                                      "onclick": fn}, symbol)
             return node
 
         self.play_button = button("play", "▶", self.toggle_play)
         self.slider = el("input", {"type": "range", "id": "replay-slider", "min": 0, "max": n, "step": 1, "value": 0,
-                                   "aria-label": t("replay.step", lang), "onchange": self._slid, "oninput": self._slid})
+                                   "aria-label": text("replay.step", lang), "onchange": self._slid, "oninput": self._slid})
         self.count = el("span", {"id": "replay-count", "class": "muted"})
         self.line = el("p", {"id": "replay-line", "class": "replay-line", "aria-live": "polite"})
         self.events = el("ul", {"id": "replay-events", "class": "replay-events"})
         turns = self.replay.turn_starts()
-        turn_options = [("", t("replay.turn", lang))] + [
-            (str(s - 1), t("replay.turn.n", lang, n=i + 1, name=self._name(self.replay.players[s - 1])))
+        turn_options = [("", text("replay.turn", lang))] + [
+            (str(s - 1), text("replay.turn.n", lang, n=i + 1, name=self._name(self.replay.players[s - 1])))
             for i, s in enumerate(turns)]
-        self.turn_select = dom.select(t("replay.turn", lang), "replay-turn", turn_options, "", self._turn_chosen)
-        speed_select = dom.select(t("replay.speed", lang), "replay-speed",
-                                  [(str(ms), t("replay.speed.ms", lang, s=f"{ms / 1000:g}")) for ms in SPEEDS_MS],
+        self.turn_select = dom.select(text("replay.turn", lang), "replay-turn", turn_options, "", self._turn_chosen)
+        speed_select = dom.select(text("replay.speed", lang), "replay-speed",
+                                  [(str(ms), text("replay.speed.ms", lang, s=f"{ms / 1000:g}")) for ms in SPEEDS_MS],
                                   str(self.speed_ms), self._speed_chosen)
         seat_select = None
         if record.num_players > 1:
-            seat_select = dom.select(t("replay.seat", lang), "replay-seat",
+            seat_select = dom.select(text("replay.seat", lang), "replay-seat",
                                      [(str(i), self.names[i]) for i in range(record.num_players)],
                                      str(self.screen.viewer), self._seat_chosen)
         extra = []
@@ -131,9 +131,9 @@ class ReplayViewer:
         when = record.finished.replace("T", " ").rstrip("Z") + " UTC" if record.finished else ""
         self.bar = el("section", {"class": "replay-bar stack", "id": "replay", "aria-labelledby": "replay-title",
                                   "data-steps": n},
-                      el("h2", {"id": "replay-title"}, t("replay.heading", lang, title=module.TITLE),
-                         el("small", {"class": "muted"}, " · " + t("replay.when", lang, when=when)) if when else None),
-                      el("div", {"class": "replay-controls", "role": "group", "aria-label": t("replay.title", lang)},
+                      el("h2", {"id": "replay-title"}, text("replay.heading", lang, title=module.TITLE),
+                         el("small", {"class": "muted"}, " · " + text("replay.when", lang, when=when)) if when else None),
+                      el("div", {"class": "replay-controls", "role": "group", "aria-label": text("replay.title", lang)},
                          button("first", "«", lambda e: self.go(0)),
                          button("back", "‹", lambda e: self.go(self.k - 1)),
                          self.play_button,
@@ -144,10 +144,10 @@ class ReplayViewer:
                       el("div", {"class": "replay-options"}, self.turn_select, speed_select, seat_select),
                       el("div", {"class": "actions"},
                          el("button", {"type": "button", "id": "replay-share", "class": "primary",
-                                       "onclick": lambda e: self.app.share_record(self.record)}, t("sharing.button", lang)),
+                                       "onclick": lambda e: self.app.share_record(self.record)}, text("sharing.button", lang)),
                          *extra,
                          el("button", {"type": "button", "id": "replay-close", "onclick": lambda e: self.close()},
-                            t("replay.close", lang))))
+                            text("replay.close", lang))))
         table = el("div", {"class": "replay-table"})
         dom.append(root, self.bar, table)
         self.screen.mount(table)
@@ -176,18 +176,18 @@ class ReplayViewer:
             self.screen.quiet = False
         self.bar.dataset.step = str(k)
         self.slider.value = str(k)
-        self.count.textContent = t("replay.count", self.lang, k=k, n=n)
+        self.count.textContent = text("replay.count", self.lang, k=k, n=n)
         dom.clear(self.events)
         if k == 0:
-            self.line.textContent = t("replay.setup", self.lang)
+            self.line.textContent = text("replay.setup", self.lang)
         else:
             with speaking_to_match(self.match):  # the game's own seat is "you" in its lines, as at the table
                 step = self.replay.step(k, self.lang)
             name = self._name(step.player)
             # most engines' action lines already start with who acted ("You: place brick"): never "You: You: …"
-            self.line.textContent = step.text if step.text.startswith(name) else t("replay.line", self.lang, name=name, text=step.text)
-            for text in step.events:
-                self.events.appendChild(el("li", {}, text))
+            self.line.textContent = step.text if step.text.startswith(name) else text("replay.line", self.lang, name=name, text=step.text)
+            for event in step.events:
+                self.events.appendChild(el("li", {}, event))
         for key, off in (("first", k == 0), ("back", k == 0), ("next", k == n), ("last", k == n)):
             self.buttons[key].disabled = off
         if k == n:
@@ -232,7 +232,7 @@ class ReplayViewer:
         if self.k >= len(self.replay):
             self.go(0)
         self.play_button.textContent = "❚❚"
-        self.play_button.setAttribute("aria-label", t("replay.pause", self.lang))
+        self.play_button.setAttribute("aria-label", text("replay.pause", self.lang))
         self.play_button.setAttribute("aria-pressed", "true")
         self._timer = dom.later(self.speed_ms, self._tick)
 
@@ -253,13 +253,13 @@ class ReplayViewer:
             self._timer = None
         if hasattr(self, "play_button"):
             self.play_button.textContent = "▶"
-            self.play_button.setAttribute("aria-label", t("replay.play", self.lang))
+            self.play_button.setAttribute("aria-label", text("replay.play", self.lang))
             self.play_button.setAttribute("aria-pressed", "false")
 
     # ------------------------------------------------------------------ keeping
     def _label_pin(self) -> None:
         pinned = self.app.book.is_pinned(self.rid)
-        self.pin_button.textContent = t("replay.unpin" if pinned else "replay.pin", self.lang)
+        self.pin_button.textContent = text("replay.unpin" if pinned else "replay.pin", self.lang)
         self.pin_button.setAttribute("aria-pressed", "true" if pinned else "false")
 
     def _pin(self, _: Any) -> None:

@@ -17,11 +17,11 @@ from typing import Any, Protocol
 
 from ..core import IllegalAction, Match
 from ..core.locale import text
-from ..core.words import speaking_to, you_name
+from ..core.seat_names import speaking_to, you_name
 from . import dom
-from .coaching import compute_hint, hint_css, hint_keys, hint_seed
+from .coach_display import compute_hint, hint_css, hint_keys, hint_seed
 from .dom import el
-from .i18n import has, t
+from ..core.locale import has_text
 
 
 class AppServices(Protocol):
@@ -47,7 +47,7 @@ class AppServices(Protocol):
 def bot_name(bot: str, lang: str) -> str:
     """A computer player's strength in words ("weak" → "faible"); a name without a text stays as it is."""
     key = f"start.bot.{bot}"
-    return t(key, lang) if has(key, "en") else bot
+    return text(key, lang) if has_text(key, "en") else bot
 
 
 def local_seats(match: Match) -> list[int]:
@@ -61,14 +61,14 @@ def local_seats(match: Match) -> list[int]:
 
 
 def speaking_to_match(match: Match) -> Any:
-    """:func:`game.core.words.speaking_to` for ``match``: the engine's words say "you" to :func:`local_seats`."""
+    """:func:`game.core.seat_names.speaking_to` for ``match``: the engine's words say "you" to :func:`local_seats`."""
     return speaking_to(local_seats(match), [s.name for s in match.seats])
 
 
 def seat_names(match: Match, lang: str) -> list[str]:
     """Display names of every side scored by the engine (seat order; Klaus after solo Barrio's player).
 
-    The seat played on this device is :func:`game.core.words.you_name` ("You"), a seat its player named
+    The seat played on this device is :func:`game.core.seat_names.you_name` ("You"), a seat its player named
     is called by that name, the others "Player N" or "Player N (computer, strong)".
     """
     names: list[str] = []
@@ -79,12 +79,12 @@ def seat_names(match: Match, lang: str) -> list[str]:
         elif seat.name:
             names.append(seat.name)
         elif seat.kind == "computer":
-            names.append(t("player.computer", lang, n=i + 1, name=bot_name(seat.bot or "", lang)))
+            names.append(text("player.computer", lang, n=i + 1, name=bot_name(seat.bot or "", lang)))
         else:
-            names.append(t("player.n", lang, n=i + 1))
+            names.append(text("player.n", lang, n=i + 1))
     automa = match.module.SPEC.automa
     if automa is not None and match.num_players == 1:
-        names.append(t(f"player.{automa.name}", lang))
+        names.append(text(f"player.{automa.name}", lang))
     return names
 
 
@@ -193,7 +193,7 @@ class GameScreen:
         """Take back the viewer's last decision if allowed (against computers: a takeback, counted); else say why."""
         reason = self.undo_blocker()
         if reason is not None:  # Undo is aria-disabled, not disabled: a tap reaches us and hears why
-            self.app.toast(t("game.undo_off", self.lang, reason=t(reason, self.lang)))
+            self.app.toast(text("game.undo_off", self.lang, reason=text(reason, self.lang)))
             return
         takeback = self.match.undo_is_takeback()
         if self._bot_timer is not None:  # the computer's reply to the decision taken back is not wanted any more
@@ -201,7 +201,7 @@ class GameScreen:
             self._bot_timer = None
         self.match.undo()
         self.app.autosave(self.match)
-        self.app.toast(t("game.takenback" if takeback else "game.undone", self.lang))
+        self.app.toast(text("game.takenback" if takeback else "game.undone", self.lang))
         self.advance()
 
     def advance(self) -> None:
@@ -219,7 +219,7 @@ class GameScreen:
         player = match.current_player()
         if player is not None and match.is_computer_turn():
             self._show_table()
-            self.status.textContent = t("game.thinking", self.lang, name=self.names[player])
+            self.status.textContent = text("game.thinking", self.lang, name=self.names[player])
             self._schedule_bot()
             return
         if player is not None and player != self.viewer and self.hot_seat:
@@ -245,7 +245,7 @@ class GameScreen:
         if bot is None:
             seat = self.match.seats[player]
             bot = self.bots[player] = self.module.make_bot(seat.bot or self.module.BOT_NAMES[0], self.match.seed * 97 + player)
-        self.app.thinking(t("game.thinking", self.lang, name=self.names[player]))  # shown by the page while we compute
+        self.app.thinking(text("game.thinking", self.lang, name=self.names[player]))  # shown by the page while we compute
         try:
             view, legal = self.module.view(state, player), self.module.legal_actions(state)
             action = bot.choose(view, legal)
@@ -263,7 +263,7 @@ class GameScreen:
         """Build the screen in ``root`` and start."""
         lang = self.lang
         self.names = seat_names(self.match, lang)
-        self.undo_button = el("button", {"type": "button", "id": "undo", "onclick": self.undo}, t("game.undo", lang))
+        self.undo_button = el("button", {"type": "button", "id": "undo", "onclick": self.undo}, text("game.undo", lang))
         self.status = el("p", {"class": "status", "id": "status", "role": "status"})
         self.hint_button = el("button", {"type": "button", "id": "hint", "onclick": self.ask_hint, "disabled": True},
                               text("coach.ui_hint", lang))
@@ -273,7 +273,7 @@ class GameScreen:
                     el("h1", {}, str(self.module.TITLE)),
                     self.undo_button,
                     self.hint_button,
-                    el("button", {"type": "button", "id": "menu", "onclick": lambda e: self.app.show_start()}, t("game.menu", lang)))
+                    el("button", {"type": "button", "id": "menu", "onclick": lambda e: self.app.show_start()}, text("game.menu", lang)))
         self.table = el("section", {"class": "table", "aria-label": str(self.module.TITLE)})
         self.pass_panel = el("section", {"class": "pass", "hidden": True})
         self.log_list = el("ol", {})
@@ -282,9 +282,9 @@ class GameScreen:
         self.scores_body = el("tbody", {})
         side = el("aside", {"class": "side stack"},
                   el("section", {"class": "log", "aria-labelledby": "log-title"},
-                     el("h2", {"id": "log-title"}, t("game.log", lang)),
+                     el("h2", {"id": "log-title"}, text("game.log", lang)),
                      self.log_box),
-                  el("section", {}, el("h2", {}, t("game.scores", lang)),
+                  el("section", {}, el("h2", {}, text("game.scores", lang)),
                      el("table", {"class": "scores", "id": "scores"}, self.scores_body)))
         dom.append(root, header, self.status, self.hint_note, self.hint_style, el("div", {"class": "game"}, el("div", {}, self.table, self.pass_panel), side))
         self.mounted = True
@@ -308,10 +308,10 @@ class GameScreen:
         player = self.match.current_player()
         if self.replaying:
             over = self.module.is_over(self.match.state)
-            self.status.textContent = t("game.over", self.lang) if over or player is None else t(
+            self.status.textContent = text("game.over", self.lang) if over or player is None else text(
                 "game.turn", self.lang, name=self.names[player] if player < len(self.names) else f"#{player + 1}")
         elif player is not None and not self.match.is_computer_turn():
-            self.status.textContent = t("game.turn", self.lang, name=self.names[player])
+            self.status.textContent = text("game.turn", self.lang, name=self.names[player])
         self.render()
 
     # ------------------------------------------------------------------ the coach's hint
@@ -365,7 +365,7 @@ class GameScreen:
     def _show_pass(self, player: int) -> None:
         name = self.names[player]
         self.table.hidden = True
-        self.status.textContent = t("game.pass", self.lang, name=name)
+        self.status.textContent = text("game.pass", self.lang, name=name)
         dom.clear(self.pass_panel)
 
         def take(_: Any) -> None:
@@ -374,10 +374,10 @@ class GameScreen:
             self._show_table()
 
         ready = el("button", {"type": "button", "class": "primary", "id": "pass-ready", "onclick": take},
-                   t("game.pass.ready", self.lang, name=name))
+                   text("game.pass.ready", self.lang, name=name))
         dom.append(self.pass_panel,
-                   el("h2", {}, t("game.pass", self.lang, name=name)),
-                   el("p", {"class": "muted"}, t("game.pass.hint", self.lang)),
+                   el("h2", {}, text("game.pass", self.lang, name=name)),
+                   el("p", {"class": "muted"}, text("game.pass.hint", self.lang)),
                    ready)
         self.pass_panel.hidden = False
         ready.focus()
@@ -386,8 +386,8 @@ class GameScreen:
         reason = self.undo_blocker()
         # aria-disabled rather than disabled: a tap on it still shows why (a toast), and its name says so too
         self.undo_button.setAttribute("aria-disabled", "false" if reason is None else "true")
-        self.undo_button.setAttribute("aria-label", t("game.undo", self.lang) if reason is None else
-                                      t("game.undo_off", self.lang, reason=t(reason, self.lang)))
+        self.undo_button.setAttribute("aria-label", text("game.undo", self.lang) if reason is None else
+                                      text("game.undo_off", self.lang, reason=text(reason, self.lang)))
         self.undo_button.dataset.reason = reason or ""
         self.undo_button.hidden = self.replaying
         self.hint_button.hidden = self.replaying
@@ -441,8 +441,8 @@ class FallbackScreen(GameScreen):
     def build_table(self, container: Any) -> None:
         self.view_json = el("pre", {"id": "view-json"})
         self.view_box = el("details", {"class": "view"}, el("summary", {}, "View (JSON)"), self.view_json)
-        self.actions = el("div", {"class": "legal", "id": "legal-actions", "role": "group", "aria-label": t("game.actions", self.lang)})
-        dom.append(container, el("h2", {}, t("game.actions", self.lang)), self.actions, self.view_box)
+        self.actions = el("div", {"class": "legal", "id": "legal-actions", "role": "group", "aria-label": text("game.actions", self.lang)})
+        dom.append(container, el("h2", {}, text("game.actions", self.lang)), self.actions, self.view_box)
         dom.on(self.actions, "click", self._clicked)
 
     def render(self) -> None:

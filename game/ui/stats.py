@@ -1,6 +1,6 @@
 """The statistics screen: per game, mode and level, Klaus's record, export and import.
 
-Everything comes from :class:`game.ui.records.RecordBook` (``app.book``).
+Everything comes from :class:`game.ui.record_book.RecordBook` (``app.book``).
 The last 30 scores of each group are a small chart drawn on a canvas
 (:class:`game.ui.canvas.Board`). *Export* downloads the whole book as a JSON
 file; *Import* merges such a file (or one game's record file) without
@@ -18,10 +18,10 @@ from ..core.record import RecordError, utc_now_iso
 from . import dom
 from .canvas import Board, DrawList
 from .dom import el
-from .i18n import t
+from ..core.locale import text
 from .catalog import catalog, game_title
-from .records import MAX_RESULTS, ImportReport, KlausRecord, Stats
-from .words import level_words, mode_words
+from .record_book import MAX_RESULTS, ImportReport, KlausRecord, Stats
+from .record_words import level_words, mode_words
 
 CHART_W, CHART_H = 320, 110
 
@@ -61,20 +61,20 @@ class StatsScreen:
         self.consent = el("div", {"class": "card stack", "id": "stats-consent", "hidden": True})
         self.usage = el("p", {"class": "muted", "id": "stats-storage"})
         self.progress = el("progress", {"id": "stats-import-progress", "max": 100, "value": 0, "hidden": True,
-                                        "aria-label": t("stats.import_reading", lang)})
+                                        "aria-label": text("stats.import_reading", lang)})
         self.file = el("input", {"type": "file", "id": "stats-file", "accept": "application/json,.json",
                                  "class": "file", "onchange": self._import})
         self.section = el("section", {"class": "stack screen", "id": "stats", "aria-labelledby": "stats-title"},
                           el("header", {"class": "topbar"},
-                             el("h1", {"id": "stats-title"}, t("stats.title", lang)),
+                             el("h1", {"id": "stats-title"}, text("stats.title", lang)),
                              el("button", {"type": "button", "id": "stats-back", "onclick": lambda e: self.app.show_start()},
-                                t("stats.back", lang))),
+                                text("stats.back", lang))),
                           self.notice, self.progress, self.consent, self.body,
                           el("div", {"class": "actions"},
                              el("button", {"type": "button", "id": "stats-export", "onclick": self._export},
-                                t("stats.export", lang)),
+                                text("stats.export", lang)),
                              el("label", {"class": "button", "for": "stats-file", "id": "stats-import"},
-                                t("stats.import", lang), self.file)),
+                                text("stats.import", lang), self.file)),
                           self.usage)
         root.appendChild(self.section)
         usage = getattr(self.app, "storage_usage", None)
@@ -101,7 +101,7 @@ class StatsScreen:
         lang, book = self.lang, self.app.book
         groups = book.all_stats()
         if not groups:
-            self.body.appendChild(el("p", {"class": "muted", "id": "stats-none"}, t("stats.none", lang)))
+            self.body.appendChild(el("p", {"class": "muted", "id": "stats-none"}, text("stats.none", lang)))
         for stats in groups:
             self.body.appendChild(self._group(stats))
         for info in catalog():  # each game's automa (Barrio's Klaus) has its own record
@@ -118,11 +118,11 @@ class StatsScreen:
                 ("average", "—" if s.average is None else f"{s.average:g}"), ("streak", s.current_streak),
                 ("best_streak", s.best_streak)] + ([("takebacks", s.with_takebacks)] if s.with_takebacks else [])
         table = el("table", {"class": "scores stats-table"},
-                   el("tbody", {}, [el("tr", {"data-stat": key}, el("th", {"scope": "row"}, t(f"stats.{key}", lang)),
+                   el("tbody", {}, [el("tr", {"data-stat": key}, el("th", {"scope": "row"}, text(f"stats.{key}", lang)),
                                        el("td", {"class": "num"}, str(value))) for key, value in rows]))
         box = el("section", {"class": "card stats-group", "data-group": f"{s.game}/{s.mode}/{s.level}"},
                  el("h2", {}, title), table)
-        label = t("stats.chart", lang, n=len(s.last_scores), scores=", ".join(map(str, s.last_scores)))
+        label = text("stats.chart", lang, n=len(s.last_scores), scores=", ".join(map(str, s.last_scores)))
         holder = el("div", {"class": "stats-chart"})
         box.appendChild(holder)
         board = Board(holder, CHART_W, CHART_H, on_tap=lambda key: None, label=label)
@@ -133,7 +133,7 @@ class StatsScreen:
     def _klaus(self, name: str, records: list[KlausRecord]) -> Any:
         """The automa ``name``'s record per level (its words: the locale's ``stats.<name>…``)."""
         lang = self.lang
-        head = el("tr", {}, [el("th", {"scope": "col"}, t(f"stats.{name}.{k}", lang))
+        head = el("tr", {}, [el("th", {"scope": "col"}, text(f"stats.{name}.{k}", lang))
                              for k in ("level", "games", "wins", "yours", "best")])
         body = el("tbody", {}, [el("tr", {"data-level": k.level},
                                    el("th", {"scope": "row"}, level_words(k.level, lang)),
@@ -141,35 +141,35 @@ class StatsScreen:
                                    el("td", {"class": "num"}, str(k.player_wins)),
                                    el("td", {"class": "num"}, "—" if k.best is None else str(k.best)))
                                 for k in records])
-        return el("section", {"class": "card", "id": f"stats-{name}"}, el("h2", {}, t(f"stats.{name}", lang)),
+        return el("section", {"class": "card", "id": f"stats-{name}"}, el("h2", {}, text(f"stats.{name}", lang)),
                   el("table", {"class": "scores"}, el("thead", {}, head), body))
 
     # ------------------------------------------------------------------ files
     def _export(self, _: Any) -> None:
         name = f"house-games-{utc_now_iso()[:10]}.json"
         self.app.download(name, self.app.book.export_json())
-        self._say(t("stats.exported", self.lang, name=name))
+        self._say(text("stats.exported", self.lang, name=name))
 
     def _show_usage(self, data: dict[str, Any]) -> None:
         """The page's answer: bytes used and allowed, and whether the browser keeps them from eviction."""
         used, quota = data.get("usage"), data.get("quota")
         if not isinstance(used, (int, float)) or not isinstance(quota, (int, float)) or quota <= 0:
-            self.usage.textContent = t("stats.storage_unknown", self.lang)
+            self.usage.textContent = text("stats.storage_unknown", self.lang)
             return
         key = "stats.storage_persisted" if data.get("persisted") else "stats.storage"
-        self.usage.textContent = t(key, self.lang, used=byte_size(used), quota=byte_size(quota))
+        self.usage.textContent = text(key, self.lang, used=byte_size(used), quota=byte_size(quota))
         self.usage.dataset.usage = str(int(used))
 
     def _import(self, event: Any) -> None:
         files = getattr(event, "files", [])
         if not files:
             return
-        name, text = files[0]
+        name, content = files[0]
         self.file.value = ""
-        if text is None:
-            self._say(t("stats.import_unreadable", self.lang), error=True)
+        if content is None:
+            self._say(text("stats.import_unreadable", self.lang), error=True)
             return
-        self._run_import(text, fit=False)
+        self._run_import(content, fit=False)
 
     def _run_import(self, text: str, fit: bool) -> None:
         """Import a slice at a time, each its own turn, so the progress bar moves and taps are answered between."""
@@ -200,32 +200,32 @@ class StatsScreen:
 
         step()
 
-    def _ask(self, text: str, report: ImportReport) -> None:
+    def _ask(self, imported: str, report: ImportReport) -> None:
         """New results past the book's limit: nothing is changed until the player agrees to add those that fit."""
         lang = self.lang
         self.notice.hidden = True
         def cancel(_: Any) -> None:
             self.consent.hidden = True
             dom.clear(self.consent)
-            self._say(t("stats.import_cancelled", lang))
+            self._say(text("stats.import_cancelled", lang))
         dom.append(self.consent,
                    el("p", {"role": "alert", "id": "stats-consent-text"},
-                      t("stats.import_consent", lang, new=report.fits + report.left_out, limit=MAX_RESULTS, fits=report.fits)),
+                      text("stats.import_consent", lang, new=report.fits + report.left_out, limit=MAX_RESULTS, fits=report.fits)),
                    el("div", {"class": "actions"},
                       el("button", {"type": "button", "class": "primary", "id": "stats-import-fit",
-                                    "onclick": lambda e: self._run_import(text, fit=True)}, t("stats.import_fit", lang, fits=report.fits)),
-                      el("button", {"type": "button", "id": "stats-import-cancel", "onclick": cancel}, t("stats.import_cancel", lang))))
+                                    "onclick": lambda e: self._run_import(imported, fit=True)}, text("stats.import_fit", lang, fits=report.fits)),
+                      el("button", {"type": "button", "id": "stats-import-cancel", "onclick": cancel}, text("stats.import_cancel", lang))))
         self.consent.hidden = False
 
 
 def imported_text(report: ImportReport, lang: str) -> str:
     """What an import did, exactly: added, skipped (already here), refused (dated after tomorrow), left out, kept,
     and entries that repeated a game earlier in the file."""
-    said = t("stats.imported.counted", lang, games=t("count.games", lang, count=report.games_added),
-             results=t("count.results", lang, count=report.results_added), skipped=report.skipped,
-             future=report.future, left_out=report.left_out, kept=t("count.results", lang, count=report.kept))
+    said = text("stats.imported.counted", lang, games=text("count.games", lang, count=report.games_added),
+             results=text("count.results", lang, count=report.results_added), skipped=report.skipped,
+             future=report.future, left_out=report.left_out, kept=text("count.results", lang, count=report.kept))
     if report.repeated:  # a file naming one game twice: which entry was read is said, not silently chosen
-        said += " " + t("stats.imported.repeated", lang, count=report.repeated)
+        said += " " + text("stats.imported.repeated", lang, count=report.repeated)
     return said
 
 

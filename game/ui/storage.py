@@ -25,7 +25,7 @@ from typing import Any, Callable, Iterable
 
 from ..core import GameError, Match
 from ..core.errors import SaveFormatError
-from .i18n import t
+from ..core import locale
 
 PREFIX = "house-games."
 AUTOSAVE_KEY = PREFIX + "autosave"  #: the one autosave of versions before the store; read as a slot
@@ -296,7 +296,7 @@ class LoadResult:
         """Why the save could not be read, in ``lang`` ("" when it could)."""
         if self.reason_key is None:
             return ""
-        return t(self.reason_key, lang, **(self.reason_params or {}))
+        return locale.text(self.reason_key, lang, **(self.reason_params or {}))
 
 
 class Store:
@@ -389,7 +389,7 @@ class Store:
             match = Match.from_json(data)
         except (ValueError, GameError, ImportError, RecursionError) as exc:
             key, params = _reason_of(exc)
-            return LoadResult(error=t(key, "en", **params), kept_as=self.set_aside(raw, slot), slot=slot,
+            return LoadResult(error=locale.text(key, "en", **params), kept_as=self.set_aside(raw, slot), slot=slot,
                               reason_key=key, reason_params=params)
         return LoadResult(match=match, slot=slot)
 

@@ -56,7 +56,7 @@ def scenario(
     board (the others count as discarded).
     """
     s = State()
-    s.n, s.rounds = players, rounds
+    s.players, s.rounds = players, rounds
     s.rng = Rng(seed, stream=8)
     s.money = list(money) if money is not None else [START_MONEY] * players
     s.cash = list(cash) if cash is not None else [0] * players

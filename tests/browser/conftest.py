@@ -95,12 +95,14 @@ if sync_playwright is not None:
 
 @pytest.hookimpl(tryfirst=True)  # before pytest-xdist reads the groups
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Every test in tests/browser is marked ``browser``, and grouped so that pytest-xdist (``build.py test``) runs
-    them all on one worker, in file order: one browser at a time, beside the engine tests on the other core."""
+    """Every test in tests/browser is marked ``browser``, and grouped by file, so that pytest-xdist (``build.py
+    test``) hands each worker whole files (a file's tests run in order, on one worker, with one browser) while both
+    cores share the browser files: they are most of the suite's time, and the engine tests fill the gaps."""
     for item in items:
-        if "tests/browser/" in item.nodeid.replace("\\", "/") or item.nodeid.startswith("browser/"):
+        nodeid = item.nodeid.replace("\\", "/")
+        if "tests/browser/" in nodeid or nodeid.startswith("browser/"):
             item.add_marker(pytest.mark.browser)
-            item.add_marker(pytest.mark.xdist_group("browser"))
+            item.add_marker(pytest.mark.xdist_group("browser:" + nodeid.split("::", 1)[0]))
 
 
 class Server:

@@ -12,8 +12,8 @@ from typing import Any
 
 import pytest
 
-from game.core import Match, Seat, coach
-from game.ui.coaching import hint_seed
+from game.core import Match, Seat, coaching
+from game.ui.coach_display import hint_seed
 from game.ui.neueheimat.table import bid_offered, bid_steps, stepper_amounts
 
 from .conftest import settle, wait_ready
@@ -33,7 +33,7 @@ def bid_position() -> Match:
         p = module.current_player(state)
         view, legal = module.view(state, p), module.legal_actions(state)
         if p == 0 and view["phase"] == "bid" and stepper_amounts(view["high_bid"], view["money"][0]):
-            hint = coach.hint(module, view, 0, hint_seed(match, 0), None, legal)
+            hint = coaching.hint(module, view, 0, hint_seed(match, 0), None, legal)
             if hint.action["type"] == "bid" and bid_offered(view, hint.action["amount"]) == "stepper":
                 return match
         match.apply(bots[p].choose(view, legal))
@@ -57,7 +57,7 @@ def test_the_hinted_bid_is_on_the_stepper_and_bids_it(page, open_app):
     match = bid_position()
     view = match.module.view(match.state, 0)
     high, money = view["high_bid"], view["money"][0]
-    hint = coach.hint(match.module, view, 0, hint_seed(match, 0), None, match.module.legal_actions(match.state))
+    hint = coaching.hint(match.module, view, 0, hint_seed(match, 0), None, match.module.legal_actions(match.state))
     amount = hint.action["amount"]
     assert amount not in bid_steps(high, money)
     open_at(page, open_app, match)

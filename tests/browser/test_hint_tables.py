@@ -10,8 +10,8 @@ from typing import Any
 
 import pytest
 
-from game.core import Match, Seat, coach
-from game.ui.coaching import hint_seed
+from game.core import Match, Seat, coaching
+from game.ui.coach_display import hint_seed
 
 from .conftest import wait_ready
 
@@ -59,7 +59,7 @@ CASES = [
 ]
 
 
-def first_key(game_id: str, view: dict[str, Any], hint: coach.Hint) -> str:
+def first_key(game_id: str, view: dict[str, Any], hint: coaching.Hint) -> str:
     """Where a player taps first to make the hint's action, from the table's own naming of its buttons."""
     action, step = hint.action, hint.first_step
     if game_id == "nyhavn":
@@ -74,7 +74,7 @@ def first_key(game_id: str, view: dict[str, Any], hint: coach.Hint) -> str:
                     "house_market": lambda: f"hm-{view['house_market'].index(action['card'])}",
                     "material_deck": lambda: "deck-m", "house_deck": lambda: "deck-h"}[src]()
         return f"hand-{step['house']}"
-    from game.ui.neueheimat.hints import hint_keys  # one tap each; checked below by tapping it
+    from game.ui.neueheimat.hint_targets import hint_keys  # one tap each; checked below by tapping it
     return hint_keys(view, [], action)[0]
 
 
@@ -88,7 +88,7 @@ def test_the_hint_is_the_strong_players_choice_marked_on_the_table(page, open_ap
     shown = page.evaluate("window.houseGamesLastHint")
     # the same question asked under CPython: the player's view only, the same seed and budget
     view = module.view(match.state, 0)
-    expected = coach.hint(module, view, 0, hint_seed(match, 0), ITERATIONS, module.legal_actions(match.state))
+    expected = coaching.hint(module, view, 0, hint_seed(match, 0), ITERATIONS, module.legal_actions(match.state))
     assert shown["seed"] == hint_seed(match, 0) and shown["iterations"] == ITERATIONS
     assert shown["hint"]["action"] == expected.action
     assert shown["hint"]["first_step"] == expected.first_step

@@ -1,11 +1,11 @@
 """The end screen's coach: hints used, and the post-game insight, computed only when asked and equal to
-``coach.insight`` of the same game under CPython (the three turns the player's choice cost the most)."""
+``coaching.insight`` of the same game under CPython (the three turns the player's choice cost the most)."""
 
 from __future__ import annotations
 
 import json
 
-from game.core import Match, Seat, coach
+from game.core import Match, Seat, coaching
 from game.core.record import GameRecord
 
 from .conftest import wait_ready
@@ -37,7 +37,7 @@ def test_the_insight_of_a_finished_game_lists_the_costliest_turns(page, open_app
     assert page.locator("#insight-result").inner_text() == ""
     page.locator("#insight-show-0").tap()
     page.locator("#insight-moments, #insight-none").wait_for(timeout=120_000)
-    moments = coach.insight(GameRecord.from_match(match), 0)
+    moments = coaching.insight(GameRecord.from_match(match), 0)
     assert len(moments) == 3  # this game has three lessons
     shown = page.locator("#insight-moments li")
     assert shown.all_inner_texts() == [m.text("en") for m in moments]

@@ -25,7 +25,6 @@ import re
 import pytest
 
 from game.core.locale import text
-from game.ui.i18n import t
 
 from .conftest import settle
 from .fit import FRAME_PROBE, fit_problems, measure_fit
@@ -73,7 +72,7 @@ def test_a_newcomer_plays_a_whole_game_by_touch(make_context, site_url, page_pro
     for field, value in choices.items():
         page.locator(f"#{field}").select_option(value)
     assert not fit_problems(measure_fit(page)), fit_problems(measure_fit(page))
-    start = page.get_by_role("button", name=t("start.new", lang))
+    start = page.get_by_role("button", name=text("start.new", lang))
     assert page.evaluate(START_IN_VIEW)["reached"]
     start.tap()
     page.locator("#app .table").wait_for()
@@ -121,20 +120,20 @@ def test_a_newcomer_plays_a_whole_game_by_touch(make_context, site_url, page_pro
     page_problems.expect(*(re.escape(said) for kind, said in page_problems.problems if kind == "error toast"))
 
     assert not [s for s in statuses if own_default.search(s)], statuses
-    assert any(t("game.turn@you", lang) in s or s.startswith(you) for s in statuses), statuses
+    assert any(text("game.turn@you", lang) in s or s.startswith(you) for s in statuses), statuses
     verdict = page.locator("#end-screen .status").inner_text()
     assert not own_default.search(verdict), verdict
     first_row = page.locator("#final-scores tr[data-seat='0'] td").first.inner_text()
     assert first_row.startswith(you), first_row
     won = "winner" in (page.locator("#final-scores tr[data-seat='0']").get_attribute("class") or "")
-    assert (verdict == t("game.winner@you", lang)) == (won and page.locator("#final-scores tr.winner").count() == 1), verdict
+    assert (verdict == text("game.winner@you", lang)) == (won and page.locator("#final-scores tr.winner").count() == 1), verdict
     assert not misfits, misfits
     # a finished game is a past game: the start screen offers no "Resume" of it
-    page.get_by_role("button", name=t("game.home", lang)).tap()
+    page.get_by_role("button", name=text("game.home", lang)).tap()
     settle(page)
     assert page.locator("#resume").count() == 0
     # the statistics screen counts it, every row inside its box (Klaus's too, after solo Barrio)
-    page.get_by_role("button", name=t("start.stats", lang)).tap()
+    page.get_by_role("button", name=text("start.stats", lang)).tap()
     page.locator(".stats-group").first.wait_for()
     settle(page)
     assert not fit_problems(measure_fit(page)), fit_problems(measure_fit(page))

@@ -12,13 +12,13 @@ from .conftest import Server, wait_ready
 from .layout_games import GAMES
 from .test_barrio_ui import start as start_barrio
 
-#: what the page's Python was loaded from: the stdlib's json, our engine, and Nyhavn's table module, which reads
+#: what the page's Python was loaded from: the stdlib's json, our engine, and Nyhavn's placement table module, which reads
 #: its package data (placements.bin) from the wheel
 ORIGINS = """
 import json, game.core.match
-from game.nyhavn import table
-assert table.load().__class__.__name__ == "PlacementTable"
-result = [json.__spec__.origin, game.core.match.__spec__.origin, table.__spec__.origin]
+from game.nyhavn import placements
+assert placements.load().__class__.__name__ == "PlacementTable"
+result = [json.__spec__.origin, game.core.match.__spec__.origin, placements.__spec__.origin]
 """
 
 #: the page's cache entries of both archives: [url, compiled-by header, size] each, and the "|source" cache's urls

@@ -13,7 +13,7 @@ import json
 
 import pytest
 
-from game.ui.i18n import t
+from game.core.locale import text
 
 from .fit import FRAME_PROBE, fit_problems, measure_fit
 from .layout import SIZES, TEXT_PROBE
@@ -98,7 +98,7 @@ def test_every_label_fits_at_every_size(make_context, site_url, shot, lang, game
         assert not fit_problems(measure_fit(page)), (size, fit_problems(measure_fit(page)))
     page.locator("#f-seed").fill("11")
     page.locator("#f-seed").dispatch_event("change")
-    page.get_by_role("button", name=t("start.new", lang)).tap()
+    page.get_by_role("button", name=text("start.new", lang)).tap()
     page.wait_for_function(READY[game_id], timeout=60_000)
     bad = {}
     for size, w, h, _touch in SIZES:

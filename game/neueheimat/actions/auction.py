@@ -8,7 +8,7 @@ from ...core import IllegalAction, MalformedAction
 from ..rounds import end_turn
 from ..state import DISPLAY_ROWS, State, cube_targets, piece_json, pips_of, roof_targets
 from .bidding import next_bidder
-from .common import read_int
+from .fields import read_int
 
 
 def auction(s: State, a: dict[str, Any]) -> None:

@@ -6,14 +6,14 @@ from typing import Any
 
 from ...core import IllegalAction
 from ..state import State, piece_json
-from .common import read_int
+from .fields import read_int
 from .resolve import sell_piece
 
 
 def next_bidder(s: State) -> None:
     """Move to the next seat clockwise that can outbid; others pass automatically."""
     while True:
-        s.bidder = (s.bidder + 1) % s.n
+        s.bidder = (s.bidder + 1) % s.players
         if s.bidder == s.auctioneer:
             break
         if s.money[s.bidder] > s.high_bid:

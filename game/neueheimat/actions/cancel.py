@@ -7,7 +7,7 @@ from typing import Any
 from ...core import IllegalAction
 from ..rounds import end_turn
 from ..state import MAX_LENGTH, MIN_LENGTH, ROWS, State, row_length
-from .common import read_int
+from .fields import read_int
 
 
 def cancel(s: State, a: dict[str, Any]) -> None:

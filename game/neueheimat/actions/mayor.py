@@ -7,7 +7,7 @@ from typing import Any
 from ...core import IllegalAction, MalformedAction
 from ..rounds import end_turn
 from ..state import ROWS, State
-from .common import read_int
+from .fields import read_int
 
 
 def mayor(s: State, a: dict[str, Any]) -> None:

@@ -7,7 +7,7 @@ from typing import Any
 from ...core import IllegalAction, MalformedAction
 from ..rounds import end_turn
 from ..state import LOTS, ROWS, SINGLE_LOTS, State, colour_of, piece_json, pips_of, row_length
-from .common import read_int
+from .fields import read_int
 
 
 def place(s: State, a: dict[str, Any]) -> None:

@@ -13,7 +13,7 @@ from typing import Any
 
 from ...core import IllegalAction, MalformedAction
 from ..state import NOT_OWNED, ACTIVE, USED, WIN_POINTS, State, legal_records, placement_record, placement_refusal, popcount
-from ..table import Record
+from ..placements import Record
 from ..tiles import ABILITIES, COAT_MASK, COAT_ROWS, COL_MASKS, COLS, KIND_COLOUR, ROW_MASKS, ROWS, WHITE_KIND
 from .fields import ability_term, now_term, want
 from .turn_end import end_turn

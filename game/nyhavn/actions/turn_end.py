@@ -18,7 +18,7 @@ def draw(s: State) -> int | None:
     """The top supply card, reshuffling the discards when the supply runs out; ``None`` if none at all."""
     if not s.supply:
         total = sum(s.discard)
-        if total == 0 and not (s.n >= 3 and s.end_card == END_BESIDE):
+        if total == 0 and not (s.players >= 3 and s.end_card == END_BESIDE):
             return None
         pile = [c for c in range(5) for _ in range(s.discard[c])]
         s.discard = [0] * 5
@@ -48,14 +48,14 @@ def end_turn(s: State) -> None:
         s.log.append({"type": "refill", "dock": d, "card": COLOURS[card]})
     s.both = False
     s.phase = "turn"
-    s.seat = (s.seat + 1) % s.n
+    s.seat = (s.seat + 1) % s.players
     s.log.append({"type": "turn", "player": s.seat})
 
 
 def finish_by_end_card(s: State) -> None:
     """The end-of-game card came up: most points win, ties to the fewest empty spaces, then shared."""
     best = max(s.scores)
-    tied = [p for p in range(s.n) if s.scores[p] == best]
+    tied = [p for p in range(s.players) if s.scores[p] == best]
     fewest = min(empty_spaces(s, p) for p in tied)
     s.winners = [p for p in tied if empty_spaces(s, p) == fewest]
     s.phase = "over"

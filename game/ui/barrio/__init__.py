@@ -1,5 +1,5 @@
-"""Barrio in the browser: the table (:mod:`.table`, pure), card looks (:mod:`.look`), rules (:mod:`.rules`),
-the coach's marks (:mod:`.hints`) and the screen (:mod:`.screen`).
+"""Barrio in the browser: the table (:mod:`.table`, pure), card looks (:mod:`.look`), rules (:mod:`.help`),
+the coach's marks (:mod:`.hint_targets`) and the screen (:mod:`.screen`).
 
 The package's surface is the one every game screen has (``docs/architecture.md``): ``SPEC``, a
 :class:`~game.ui.catalog.ScreenSpec`.
@@ -8,8 +8,8 @@ The package's surface is the one every game screen has (``docs/architecture.md``
 from __future__ import annotations
 
 from ..catalog import ScreenSpec
-from .hints import hint_keys
-from .rules import rules
+from .hint_targets import hint_keys
+from .help import rules
 from .screen import BarrioScreen
 
 SPEC = ScreenSpec(screen=BarrioScreen, rules=rules, hint_keys=hint_keys)

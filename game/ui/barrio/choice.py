@@ -11,7 +11,7 @@ from ...barrio import cards as C
 from ...barrio.market import line_cells, payments
 from ...barrio.panoramas import panoramas_points
 from ...barrio.text import house_name as text_house_name, place_where
-from ..i18n import t
+from ...core.locale import text
 from . import look
 
 Action = dict[str, Any]
@@ -83,7 +83,7 @@ def market_numbers(box: Any, r: int, c: int) -> tuple[int, int]:
 def cell_label(box: Any, r: int, c: int, lang: str) -> str:
     """An empty market place's accessible name, in the coach's words ("Left of row 2 of the market")."""
     kind, numbers = place_where(box, r, c)
-    words = t(f"coach.barrio.where.{kind}", lang, **numbers)
+    words = text(f"coach.barrio.where.{kind}", lang, **numbers)
     return words[:1].upper() + words[1:]
 
 
@@ -113,10 +113,10 @@ def pan_label(option: Action, lang: str) -> str:
     """A panorama choice in words: new, an end of panorama i, or joining two."""
     ch = option.get("choice")
     if ch == "new":
-        return t("barrio.pan.new", lang)
+        return text("barrio.pan.new", lang)
     if ch == "join":
-        return t("barrio.pan.join", lang, i=option["left"] + 1, j=option["right"] + 1)
-    return t(f"barrio.pan.{ch}", lang, i=option["panorama"] + 1)
+        return text("barrio.pan.join", lang, i=option["left"] + 1, j=option["right"] + 1)
+    return text(f"barrio.pan.{ch}", lang, i=option["panorama"] + 1)
 
 
 def use_label(use: dict[str, str], lang: str) -> str:

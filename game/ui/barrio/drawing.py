@@ -13,7 +13,7 @@ from typing import Any
 from ...barrio import cards as C
 from ...barrio.panoramas import panoramas_points
 from ..canvas import DrawList, Target
-from ..i18n import t
+from ...core.locale import text
 from . import look
 from .choice import (
     Pick, build_options, cell_label, house_name, line_split, market_cells, market_numbers, overflow_cell, pan_gain,
@@ -91,11 +91,11 @@ class _Painter:
     def buttons(self, items: list[tuple[str, str, bool]], x: float, y: float, w: float) -> float:
         """Lay out buttons (key, text, primary) in rows; return the height used."""
         cx, cy, h = x, y, 44.0
-        for key, text, primary in items:
-            bw = min(w, max(72.0, look.text_width(text, 13, True) + 20))
+        for key, caption, primary in items:
+            bw = min(w, max(72.0, look.text_width(caption, 13, True) + 20))
             if cx + bw > x + w + 0.5:
                 cx, cy = x, cy + h + 6
-            self.button(key, (cx, cy, bw, h), text, primary)
+            self.button(key, (cx, cy, bw, h), caption, primary)
             cx += bw + 6
         return cy + h - y if items else 0.0
 
@@ -111,8 +111,8 @@ class _Painter:
         h = max(56.0, 8 + rows * 42)
         d.rect(x, y, w, h, fill="#e9e2f2", stroke="#7a5aa6", line_width=1.5, radius=10)
         self.places["klaus"] = (x, y, w, h)
-        self.label(x + 10, y + 15, t("barrio.klaus", lang), 15)
-        self.label(x + 62, y + 15, t("barrio.pts", lang, n=score), 15, "#4b3470")
+        self.label(x + 10, y + 15, text("barrio.klaus", lang), 15)
+        self.label(x + 62, y + 15, text("barrio.pts", lang, n=score), 15, "#4b3470")
         # his materials (face down) and the Burruños he keeps
         if not k["hand"]:
             d.rect(x + 10, y + 29, 15, 20, stroke="#8c7b9e", line_width=1, radius=2)
@@ -125,9 +125,9 @@ class _Painter:
         hx, hy = x + 102, y + 40  # a little house, then built / limit
         d.poly([hx, hy - 1, hx + 6, hy - 7, hx + 12, hy - 1, hx + 12, hy + 6, hx, hy + 6], fill="#7a5aa6")
         self.label(hx + 15, hy, f"{k['houses']}/{v['house_limit']}", 13)
-        self.target("klaus-info", (x, y, text_w, h), f"{t('barrio.klaus', lang)}: {t('barrio.pts', lang, n=score)}, "
-                    f"{t('barrio.houses', lang, n=k['houses'], limit=v['house_limit'])}, {t('barrio.hidden', lang, n=len(k['hand']))}, "
-                    f"{t('barrio.kept', lang, n=len(k['kept']))}")
+        self.target("klaus-info", (x, y, text_w, h), f"{text('barrio.klaus', lang)}: {text('barrio.pts', lang, n=score)}, "
+                    f"{text('barrio.houses', lang, n=k['houses'], limit=v['house_limit'])}, {text('barrio.hidden', lang, n=len(k['hand']))}, "
+                    f"{text('barrio.kept', lang, n=len(k['kept']))}")
         if not pans:
             self.places["klaus-pans"] = (x + text_w, y + 4, w - text_w - 8, h - 8)
         self.minis(pans, x + text_w, y + 5, w - text_w - 8, "klaus-pans")
@@ -162,9 +162,9 @@ class _Painter:
             pans = v["panoramas"][p]
             hc = v["hand_counts"][p]
             rub = len(v["rubble"][p])
-            parts = [t('barrio.houses', lang, n=sum(len(q) for q in pans), limit=v['house_limit']),
-                     t('barrio.inhand', lang, m=hc['materials'], h=hc['houses']),
-                     t('barrio.rubble', lang, n=rub, pts=v['breakdown'][p]['rubble'])]
+            parts = [text('barrio.houses', lang, n=sum(len(q) for q in pans), limit=v['house_limit']),
+                     text('barrio.inhand', lang, m=hc['materials'], h=hc['houses']),
+                     text('barrio.rubble', lang, n=rub, pts=v['breakdown'][p]['rubble'])]
             info = " · ".join(parts)
             # one line where it fits at a readable size, else two (never squeezed)
             lines = [info] if look.text_width(info, MIN_FONT) <= w - 20 else [" · ".join(parts[:2]), parts[2]]
@@ -175,10 +175,10 @@ class _Painter:
             self.places[f"seat-{p}"] = (x, y, w, h)
             name = self.names[p] if p < len(self.names) else f"#{p + 1}"
             self.label(x + 10, y + 14, look.fit_text(("▶ " if current else "") + name, 14, w * 0.6, True), 14)
-            self.label(x + w - 10, y + 14, t("barrio.pts", lang, n=v["scores"][p]), 14, align="right")
+            self.label(x + w - 10, y + 14, text("barrio.pts", lang, n=v["scores"][p]), 14, align="right")
             for i, line in enumerate(lines):
                 self.label(x + 10, y + 32 + 17 * i, line, bold=False)
-            self.target(f"seat-{p}", (x, y, w, band), f"{name}: {t('barrio.pts', lang, n=v['scores'][p])}, {info}")
+            self.target(f"seat-{p}", (x, y, w, band), f"{name}: {text('barrio.pts', lang, n=v['scores'][p])}, {info}")
             self.minis(pans, x + 8, y + band, w - 16, f"seat-{p}-pans")
             y += h + 6
         return y - top
@@ -188,8 +188,8 @@ class _Painter:
         v, lang, d = self.v, self.lang, self.d
         phase, solo = v["phase"], v["solo"]
         sc = v["scoring"]
-        self.label(x + 2, y + 9, t("barrio.house_market", lang))
-        self.label(x + w - 2, y + 9, t("barrio.card", lang, card=v["scoring_card"], rubble=sc["rubble"], burruno=sc["burruno"]),
+        self.label(x + 2, y + 9, text("barrio.house_market", lang))
+        self.label(x + w - 2, y + 9, text("barrio.card", lang, card=v["scoring_card"], rubble=sc["rubble"], burruno=sc["burruno"]),
                    colour="#4b3470", align="right", bold=False)
         y += 18
         cw = (w - 4 * 6) / 5
@@ -213,19 +213,19 @@ class _Painter:
             elif hot and self.my_turn:
                 self.ring(rect, LEGAL, 3)
             enabled = self.my_turn and (not solo or phase in ("placed2", "klaus_tie", "combo", "start", "placed1", "drawing"))
-            self.target(f"hm-{i}", rect, t("barrio.hm.card", lang, n=i + 1, card=look.card_label(card, lang)),
+            self.target(f"hm-{i}", rect, text("barrio.hm.card", lang, n=i + 1, card=look.card_label(card, lang)),
                         enabled=enabled, pressed=chosen if solo else None, highlight=hot and self.my_turn)
         # the house deck
         rect = (x + 4 * (cw + 6), y, cw, ch)
         self.places["deck-h"] = rect
         look.face_down(d, *rect, kind="house")
         self.label(rect[0] + cw / 2, y + ch / 2, str(v["house_deck"]), 16, "#fff", "center")
-        self.label(rect[0] + cw / 2, y + ch - 11, t("barrio.deck", lang, n="").strip(), 13, "#fff", "center", bold=False)
+        self.label(rect[0] + cw / 2, y + ch - 11, text("barrio.deck", lang, n="").strip(), 13, "#fff", "center", bold=False)
         if not solo:
             can = any(a["type"] == "draw" and a["source"] == "house_deck" for a in self.legal) and self.my_turn
             if can:
                 self.ring(rect, LEGAL, 3)
-            self.target("deck-h", rect, t("barrio.deck.h", lang, n=v["house_deck"]), enabled=self.my_turn, highlight=can)
+            self.target("deck-h", rect, text("barrio.deck.h", lang, n=v["house_deck"]), enabled=self.my_turn, highlight=can)
         y += ch + 8
         # the warehouse and the material deck (the row below the houses)
         mh = min(66.0, cw * 0.96)
@@ -239,17 +239,17 @@ class _Painter:
             look.material_card(d, card, *rect, lang)
             if card in draws:
                 self.ring(rect, LEGAL, 3)
-            self.target(f"wh-{i}", rect, t("barrio.wh.card", lang, n=i + 1, card=look.card_label(card, lang)),
+            self.target(f"wh-{i}", rect, text("barrio.wh.card", lang, n=i + 1, card=look.card_label(card, lang)),
                         enabled=self.my_turn, highlight=card in draws)
         rect = (x + 4 * (cw + 6), y, cw, mh)
         self.places["deck-m"] = rect
         look.face_down(d, *rect)
         self.label(rect[0] + cw / 2, y + mh / 2 - 4, str(v["material_deck"]), 16, "#fff", "center")
-        self.label(rect[0] + cw / 2, y + mh - 11, t("barrio.deck", lang, n="").strip(), 13, "#fff", "center", bold=False)
+        self.label(rect[0] + cw / 2, y + mh - 11, text("barrio.deck", lang, n="").strip(), 13, "#fff", "center", bold=False)
         can = self.my_turn and any(a["type"] == "draw" and a["source"] == "material_deck" for a in self.legal)
         if can:
             self.ring(rect, LEGAL, 3)
-        self.target("deck-m", rect, t("barrio.deck.m", lang, n=v["material_deck"]), enabled=self.my_turn, highlight=can)
+        self.target("deck-m", rect, text("barrio.deck.m", lang, n=v["material_deck"]), enabled=self.my_turn, highlight=can)
         return 18 + ch + 8 + mh
 
     def market(self, x: float, y: float, w: float) -> float:
@@ -258,12 +258,12 @@ class _Painter:
         cells = market_cells(v)
         box = v["market_box"]
         top = y
-        bound = t("barrio.bound.solo" if v["solo"] else "barrio.bound.multi", lang)
+        bound = text("barrio.bound.solo" if v["solo"] else "barrio.bound.multi", lang)
         if box is None:
-            title = t("barrio.market.empty", lang)
+            title = text("barrio.market.empty", lang)
             r0 = c0 = r1 = c1 = 0
         else:
-            title = t("barrio.market", lang, h=box[2] - box[0] + 1, w=box[3] - box[1] + 1)
+            title = text("barrio.market", lang, h=box[2] - box[0] + 1, w=box[3] - box[1] + 1)
             ring = 0 if pick.house is not None else 1  # building: only the market itself, with room for the handles
             r0, c0, r1, c1 = box[0] - ring, box[1] - ring, box[2] + ring, box[3] + ring
         place_ok = {(a["row"], a["col"]) for a in self.legal if a["type"] == "place" and a["card"] == pick.card} if pick.card is not None else set()
@@ -302,9 +302,9 @@ class _Painter:
                         paid = card in split[0]
                         d.rect(*rect, fill="rgba(30,138,76,.28)" if paid else "rgba(164,38,44,.32)", radius=5)
                         d.circle(rect[0] + rect[2] - 10, rect[1] + 10, 10, fill=LEGAL if paid else DANGER, stroke="#fff", line_width=1.5)
-                        self.label(rect[0] + rect[2] - 10, rect[1] + 10.5, "✓" if paid else t("barrio.ui.rubble_mark", lang), 13, "#fff", "center")
+                        self.label(rect[0] + rect[2] - 10, rect[1] + 10.5, "✓" if paid else text("barrio.ui.rubble_mark", lang), 13, "#fff", "center")
                     mr, mc = market_numbers(box, r, c)
-                    self.target(key, rect, t("barrio.cell.with", lang, r=mr, c=mc, card=look.card_label(card, lang)),
+                    self.target(key, rect, text("barrio.cell.with", lang, r=mr, c=mc, card=look.card_label(card, lang)),
                                 enabled=pick.card is not None and self.my_turn)
                     continue
                 legal_here = (r, c) in place_ok
@@ -319,7 +319,7 @@ class _Painter:
                 else:
                     d.rect(*rect, stroke="#cbbd9e", line_width=1, radius=6)
                 if pick.card is not None and self.my_turn:
-                    label = cell_label(box, r, c, lang) + (t("barrio.cell.overflow", lang) if over else "")
+                    label = cell_label(box, r, c, lang) + (text("barrio.cell.overflow", lang) if over else "")
                     self.target(key, rect, label, highlight=legal_here)
         if pick.house is not None:  # handles for the lines the chosen house can use
             for r in range(r0, r1 + 1):
@@ -331,7 +331,7 @@ class _Painter:
                 d.rect(*rect, fill=ACCENT if chosen else LEGAL, radius=6)
                 self.label(rect[0] + rect[2] / 2, rect[1] + rect[3] / 2, "▶", 13, "#fff", "center")
                 pv = self._line_preview(builds, ("row", r))
-                self.target(f"line-row-{r}", rect, t("barrio.line.row", lang, i=market_numbers(box, r, 0)[0]) + ": " + pv, pressed=chosen, highlight=True)
+                self.target(f"line-row-{r}", rect, text("barrio.line.row", lang, i=market_numbers(box, r, 0)[0]) + ": " + pv, pressed=chosen, highlight=True)
             for c in range(c0, c1 + 1):
                 if ("col", c) not in lines_ok:
                     continue
@@ -340,7 +340,7 @@ class _Painter:
                 d.rect(*rect, fill=ACCENT if chosen else LEGAL, radius=6)
                 self.label(rect[0] + rect[2] / 2, rect[1] + rect[3] / 2, "▼", 13, "#fff", "center")
                 pv = self._line_preview(builds, ("col", c))
-                self.target(f"line-col-{c}", rect, t("barrio.line.col", lang, i=market_numbers(box, 0, c)[1]) + ": " + pv, pressed=chosen, highlight=True)
+                self.target(f"line-col-{c}", rect, text("barrio.line.col", lang, i=market_numbers(box, 0, c)[1]) + ": " + pv, pressed=chosen, highlight=True)
             if pick.line is not None:  # frame the chosen line
                 if pick.line[0] == "row":
                     d.rect(gx - 1, gy + (pick.line[1] - r0) * cell, cols * cell + 2, cell, stroke=ACCENT, line_width=3, radius=6)
@@ -352,7 +352,7 @@ class _Painter:
         for a in builds:
             if (a["line"]["axis"], a["line"]["index"]) == line:
                 paid, rubble = line_split(self.v, a)
-                return t("barrio.line.preview", self.lang, paid=len(paid), rubble=len(rubble))
+                return text("barrio.line.preview", self.lang, paid=len(paid), rubble=len(rubble))
         return ""
 
     def hand(self, x: float, y: float, w: float) -> float:
@@ -362,7 +362,7 @@ class _Painter:
         houses = [c for c in cards if c >= C.NUM_MATERIALS]
         mats = [c for c in cards if c < C.NUM_MATERIALS]
         top = y
-        self.label(x + 2, y + 8, f"{t('barrio.hand', lang)} ({len(cards)}/7)")
+        self.label(x + 2, y + 8, f"{text('barrio.hand', lang)} ({len(cards)}/7)")
         y += 18
         phase = v["phase"]
         placeable = {a["card"] for a in self.legal if a["type"] == "place"} if self.my_turn else set()
@@ -388,7 +388,7 @@ class _Painter:
                     self.ring(rect, ACCENT, 4)
                 elif card in buildable:
                     self.ring(rect, LEGAL, 3)
-                self.target(f"hand-{card}", rect, t("barrio.hand.card", lang, card=look.card_label(card, lang)),
+                self.target(f"hand-{card}", rect, text("barrio.hand.card", lang, card=look.card_label(card, lang)),
                             enabled=self.my_turn, pressed=chosen, highlight=card in buildable)
             y += hh + 10
         if mats or not houses:
@@ -409,7 +409,7 @@ class _Painter:
                     self.ring(rect, ACCENT, 4)
                 elif card in placeable:
                     self.ring(rect, "rgba(30,138,76,.7)", 2)
-                self.target(f"hand-{card}", rect, t("barrio.hand.card", lang, card=look.card_label(card, lang)),
+                self.target(f"hand-{card}", rect, text("barrio.hand.card", lang, card=look.card_label(card, lang)),
                             enabled=self.my_turn, pressed=chosen, highlight=card in placeable)
             if not mats and not houses:
                 self.label(x + 4, y + 24, "—", 14, "#8c826d")
@@ -427,58 +427,58 @@ class _Painter:
         if not self.my_turn:
             cp = v["current_player"]
             name = self.names[cp] if cp is not None and cp < len(self.names) else ""
-            prompt = t("barrio.wait", lang, name=name) if cp is not None else ""
+            prompt = text("barrio.wait", lang, name=name) if cp is not None else ""
         elif phase == "keep":
-            prompt = t("barrio.do.keep", lang)
-            items = [("keep", t("barrio.btn.keep", lang, n=len(pick.marked)), True)]
+            prompt = text("barrio.do.keep", lang)
+            items = [("keep", text("barrio.btn.keep", lang, n=len(pick.marked)), True)]
         elif pick.discarding:
-            prompt = t("barrio.do.discard", lang)
-            items = [("discard", t("barrio.btn.discard", lang, n=len(pick.marked)), True), ("cancel", t("barrio.btn.cancel", lang), False)]
+            prompt = text("barrio.do.discard", lang)
+            items = [("discard", text("barrio.btn.discard", lang, n=len(pick.marked)), True), ("cancel", text("barrio.btn.cancel", lang), False)]
         elif phase == "klaus_tie":  # at set-up, before any move of the player's: say where this choice comes from
-            prompt = t("barrio.do.tie_setup" if pend.get("reason") == "setup" else "barrio.do.tie", lang)
+            prompt = text("barrio.do.tie_setup" if pend.get("reason") == "setup" else "barrio.do.tie", lang)
         elif phase == "gap":
-            prompt = t("barrio.do.gap", lang)
+            prompt = text("barrio.do.gap", lang)
         elif phase == "panorama":
-            prompt = t("barrio.do.panorama", lang, house=house_name(pend["house"], lang))
+            prompt = text("barrio.do.panorama", lang, house=house_name(pend["house"], lang))
         elif phase == "combo":
-            prompt = t("barrio.do.combo", lang)
+            prompt = text("barrio.do.combo", lang)
         elif phase == "full_grid":
-            prompt = t("barrio.do.full", lang)
-            items = [("skip", t("barrio.btn.skip", lang), False)]
+            prompt = text("barrio.do.full", lang)
+            items = [("skip", text("barrio.btn.skip", lang), False)]
         elif phase == "drawing" or phase == "topup":
-            prompt = t("barrio.do.topup", lang) if phase == "topup" else t("barrio.do.drawing", lang, n=v["draws_left"])
+            prompt = text("barrio.do.topup", lang) if phase == "topup" else text("barrio.do.drawing", lang, n=v["draws_left"])
         elif pick.card is not None:
-            prompt = t("barrio.do.cell", lang, card=look.card_label(pick.card, lang))
-            items = [("cancel", t("barrio.btn.cancel", lang), False)]
+            prompt = text("barrio.do.cell", lang, card=look.card_label(pick.card, lang))
+            items = [("cancel", text("barrio.btn.cancel", lang), False)]
         elif pick.house is not None:
             builds = build_options(v, self.legal, pick.house)
             if pick.line is None:
-                prompt = t("barrio.do.line" if builds else "barrio.do.line.none", lang, house=house_name(pick.house, lang))
+                prompt = text("barrio.do.line" if builds else "barrio.do.line.none", lang, house=house_name(pick.house, lang))
             else:
                 chosen = [a for a in builds if (a["line"]["axis"], a["line"]["index"]) == pick.line]
                 paid, rubble = line_split(v, chosen[0]) if chosen else ([], [])
                 sc = v["scoring"]
                 pts = sum(sc["burruno"] if c < C.NUM_MATERIALS and C.KIND[c] == C.BURRUNO else sc["rubble"] for c in rubble)
-                prompt = t("barrio.do.confirm", lang, paid=len(paid), rubble=len(rubble), pts=f"{pts:+d}")
+                prompt = text("barrio.do.confirm", lang, paid=len(paid), rubble=len(rubble), pts=f"{pts:+d}")
                 for k, a in enumerate(chosen):
-                    text = t("barrio.btn.build.as", lang, use=use_label(a["use"], lang)) if a["use"] and len(chosen) > 1 else t("barrio.btn.build", lang)
-                    items.append((f"build-{k}", text, True))
-            items.append(("cancel", t("barrio.btn.cancel", lang), False))
+                    caption = text("barrio.btn.build.as", lang, use=use_label(a["use"], lang)) if a["use"] and len(chosen) > 1 else text("barrio.btn.build", lang)
+                    items.append((f"build-{k}", caption, True))
+            items.append(("cancel", text("barrio.btn.cancel", lang), False))
         elif phase == "start":
-            prompt = t("barrio.do.start" if v["solo"] else "barrio.do.start.multi", lang)
+            prompt = text("barrio.do.start" if v["solo"] else "barrio.do.start.multi", lang)
             if not v["solo"] and any(a["type"] == "discard_houses" for a in self.legal):
-                items = [("discard-mode", t("barrio.btn.discard.mode", lang), False)]
+                items = [("discard-mode", text("barrio.btn.discard.mode", lang), False)]
         elif phase == "placed1":
-            prompt = t("barrio.do.placed1", lang)
+            prompt = text("barrio.do.placed1", lang)
         elif phase == "placed2":
-            prompt = t("barrio.do.placed2" if v["solo"] else "barrio.do.placed2.multi", lang)
+            prompt = text("barrio.do.placed2" if v["solo"] else "barrio.do.placed2.multi", lang)
         else:
             prompt = ""
         if self.my_turn and self.legal == [{"type": "pass"}]:
-            prompt = t("barrio.do.pass", lang)
-            items = [("pass", t("barrio.btn.pass", lang), True)]
+            prompt = text("barrio.do.pass", lang)
+            items = [("pass", text("barrio.btn.pass", lang), True)]
         if v.get("final_round") and not v["over"]:
-            prompt = t("barrio.final", lang) + " " + prompt
+            prompt = text("barrio.final", lang) + " " + prompt
         self.prompt = prompt
         self.places["prompt"] = (x, y, w, 44)
         # the house being placed in a panorama is shown beside the prompt
@@ -496,11 +496,11 @@ class _Painter:
         elif self.my_turn and phase == "panorama":
             pans = v["panoramas"][self.me]
             gains = [pan_gain(pans, pend["house"], o) for o in pend["options"]]
-            items = [(f"pan-{k}", t("barrio.pan.gain", lang, label=pan_label(o, lang), n=gains[k]), gains[k] == max(gains))
+            items = [(f"pan-{k}", text("barrio.pan.gain", lang, label=pan_label(o, lang), n=gains[k]), gains[k] == max(gains))
                      for k, o in enumerate(pend["options"])]
         elif self.my_turn and phase == "combo":
-            items = [(f"combo-{k}", t("barrio.combo.opt", lang, house=house_name(h, lang), end=t(f"barrio.end.{e}", lang)), True)
-                     for k, (h, e) in enumerate(pend["options"])] + [("skip", t("barrio.btn.skip", lang), False)]
+            items = [(f"combo-{k}", text("barrio.combo.opt", lang, house=house_name(h, lang), end=text(f"barrio.end.{e}", lang)), True)
+                     for k, (h, e) in enumerate(pend["options"])] + [("skip", text("barrio.btn.skip", lang), False)]
         if items and self.my_turn:
             y += 4 + self.buttons(items, x, y + 4, w)
         return y + 6 - top
@@ -535,11 +535,11 @@ class _Painter:
             mx = bx + (bw - cols * s) / 2
             for r, c, card in opt:
                 look.material_card(self.d, card, mx + (c - min(cs)) * s, y + 8 + (r - min(rs)) * s, s - 1, s - 1, self.lang)
-            caption = t("barrio.gap.opt", self.lang, k=k + 1)
+            caption = text("barrio.gap.opt", self.lang, k=k + 1)
             if look.text_width(caption, MIN_FONT, True) > bw - 6:  # narrow choices: their number alone
                 caption = str(k + 1)
             self.label(bx + bw / 2, y + h - 8, caption, MIN_FONT, THEME, "center")
-            self.target(f"gap-{k}", (bx, y + 4, bw, max(44.0, h)), t("barrio.gap.opt", self.lang, k=k + 1) + ": " + ", ".join(
+            self.target(f"gap-{k}", (bx, y + 4, bw, max(44.0, h)), text("barrio.gap.opt", self.lang, k=k + 1) + ": " + ", ".join(
                 f"{look.card_label(card, self.lang)} ({r}, {c})" for r, c, card in opt), highlight=True)
         return y + row_h + 10 - top
 
@@ -549,29 +549,29 @@ class _Painter:
         me = self.me
         top = y
         b = v["breakdown"][me]
-        name = t("barrio.you", lang) if v["solo"] else (self.names[me] if me < len(self.names) else "")
+        name = text("barrio.you", lang) if v["solo"] else (self.names[me] if me < len(self.names) else "")
         bar = 46  # a finger's height: tapping it tells the score's parts
         d.rect(x, y, w, bar, fill="#dfe9ec", radius=8)
         rub = v["rubble"][me]
         burr = sum(1 for c in rub if c < C.NUM_MATERIALS and C.KIND[c] == C.BURRUNO)
-        rubble = t("barrio.rubble", lang, n=len(rub), pts=b["rubble"]) + (f" · Bu {burr}" if burr else "")
+        rubble = text("barrio.rubble", lang, n=len(rub), pts=b["rubble"]) + (f" · Bu {burr}" if burr else "")
         self.label(x + w - 8, y + bar / 2, rubble, colour=DANGER, align="right", bold=False)
-        score = f" · {t('barrio.score.short', lang, total=b['total'])}"  # the name gives way to the score and rubble
+        score = f" · {text('barrio.score.short', lang, total=b['total'])}"  # the name gives way to the score and rubble
         room = w - 28 - look.text_width(rubble, MIN_FONT) - look.text_width(score, 14, True)
         self.label(x + 8, y + bar / 2, look.fit_text(name, 14, max(room, 40.0), True) + score, 14)
         self.places["rubble"] = (x + w - 90, y, 90, bar)
-        self.target("score", (x, y, w, bar), t("barrio.score", lang, **b))
+        self.target("score", (x, y, w, bar), text("barrio.score", lang, **b))
         y += bar + 4
         pans = v["panoramas"][me]
         self.places["pans"] = (x, y, w, 60)
         if not pans:
-            self.label(x + 4, y + 10, t("barrio.panoramas", lang) + ": —", colour="#5b6468", bold=False)
+            self.label(x + 4, y + 10, text("barrio.panoramas", lang) + ": —", colour="#5b6468", bold=False)
             return y + 24 - top
         pw, ph = 36.0, 50.0
         cx, cy = x, y
         for pan in pans:
             pts = C.PANORAMA_POINTS[min(len(pan), 8)] if len(pan) <= 8 else panoramas_points([pan])
-            caption = t("barrio.panorama", lang, n=len(pan), pts=pts)
+            caption = text("barrio.panorama", lang, n=len(pan), pts=pts)
             width = max(len(pan) * (pw + 2), look.text_width(caption, MIN_FONT))  # the caption under it is as wide
             if cx + width > x + w and cx > x:
                 cx, cy = x, cy + ph + 22

@@ -12,7 +12,7 @@ from functools import lru_cache
 from ...barrio import cards as C
 from ...barrio.text import house_name
 from ..canvas import DrawList, text_width
-from ..i18n import t
+from ...core.locale import text
 
 INK = "#1d2326"
 PAPER = "#fffdf7"
@@ -55,7 +55,7 @@ class _Named:
         self.prefix, self.lang = prefix, lang
 
     def __getitem__(self, name: str) -> str:
-        return t(f"{self.prefix}.{name.replace('/', '_')}", self.lang)
+        return text(f"{self.prefix}.{name.replace('/', '_')}", self.lang)
 
 
 MAT_NAMES = _Names("barrio.ui.mat")
@@ -65,7 +65,7 @@ ICON_NAMES = _Names("barrio.ui.icon")
 
 def letter(material: str, lang: str) -> str:
     """The one-letter mark of a plain material in ``lang``."""
-    return t(f"barrio.ui.letter.{material.replace('/', '_')}", lang)
+    return text(f"barrio.ui.letter.{material.replace('/', '_')}", lang)
 
 
 def material_of(card: int) -> str:
@@ -76,12 +76,12 @@ def material_of(card: int) -> str:
 def card_label(card: int | None, lang: str) -> str:
     """A card in words for a screen reader: "brick", "Lighthouse: 1 point, sun, costs wood + stone, sea | sea"."""
     if card is None:
-        return t("barrio.ui.face_down", lang)
+        return text("barrio.ui.face_down", lang)
     if card < C.NUM_MATERIALS:
         return MAT_NAMES[lang][material_of(card)]
     h = C.HOUSES[card]
-    pts = t("barrio.ui.point" if h["points"] == 1 else "barrio.ui.points", lang, n=h["points"])
-    return t("barrio.ui.house_label", lang, name=house_name(card, lang), points=pts, icon=ICON_NAMES[lang][h["icon"]],
+    pts = text("barrio.ui.point" if h["points"] == 1 else "barrio.ui.points", lang, n=h["points"])
+    return text("barrio.ui.house_label", lang, name=house_name(card, lang), points=pts, icon=ICON_NAMES[lang][h["icon"]],
              cost=" + ".join(MAT_NAMES[lang][m] for m in h["cost"]), left=LANDSCAPE_NAMES[lang][h["left"]],
              right=LANDSCAPE_NAMES[lang][h["right"]])
 

@@ -15,9 +15,9 @@ from .. import dom
 from ...core import IllegalAction
 from ..canvas import FINGER_PX, LANDSCAPE_UP_TO, Board
 from ..dom import el
-from ..i18n import t
+from ...core.locale import text
 from ..screen import GameScreen, seat_names
-from .rules import rules
+from .help import rules
 from .table import LEAST_SCALE, LEAST_WIDE, NARROW, WIDE, Flash, Pick, flashes, klaus_before, narrow_width, paint, score_rows, tap, wide_width
 
 #: container width (CSS px) from which the two-column table is used
@@ -50,13 +50,13 @@ class BarrioScreen(GameScreen):
         self._last_json = ""
         self._wide = False
         self._finish_pending = False
-        self.board = Board(container, NARROW, 700, on_tap=self.tapped, on_resize=self.render, label=t("barrio.table", self.lang))
+        self.board = Board(container, NARROW, 700, on_tap=self.tapped, on_resize=self.render, label=text("barrio.table", self.lang))
         self.board.root.id = "barrio-board"
-        panel = el("details", {"class": "rules", "id": "barrio-rules"}, el("summary", {}, t("barrio.rules", self.lang)))
+        panel = el("details", {"class": "rules", "id": "barrio-rules"}, el("summary", {}, text("barrio.rules", self.lang)))
         for title, paragraphs in rules(self.lang):
             panel.appendChild(el("h3", {}, title))
-            for text in paragraphs:
-                panel.appendChild(el("p", {}, text))
+            for paragraph in paragraphs:
+                panel.appendChild(el("p", {}, paragraph))
         if not self.app.settings.get("barrio_guide_seen"):  # a first game opens the guide once
             panel.setAttribute("open", "")
             self.app.settings["barrio_guide_seen"] = True
@@ -96,9 +96,9 @@ class BarrioScreen(GameScreen):
         if "prompt" in frame.places:  # where the canvas shows the prompt, as fractions of the board (for tests and tools)
             px, py, pw, ph = frame.places["prompt"]
             self.board.root.dataset.promptBox = f"{px / frame.width:.4f} {py / frame.height:.4f} {pw / frame.width:.4f} {ph / frame.height:.4f}"
-        text = frame.draw.to_json()
+        drawn = frame.draw.to_json()
         self.board.fit()  # a new backing size clears the canvas: then it must be drawn again
-        key = f"{self.board.canvas.width}x{self.board.canvas.height}|{text}"
+        key = f"{self.board.canvas.width}x{self.board.canvas.height}|{drawn}"
         if key != self._last_json:  # redraw only when the picture (or the canvas size) changed
             self._last_json = key
             self.board.draw(frame.draw, frame.targets)

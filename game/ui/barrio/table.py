@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...barrio import cards as C
-from ..i18n import t
+from ...core.locale import text
 from . import look
 from .choice import Pick, build_options, house_name, line_split, overflow_cell
 from .drawing import Frame, paint
@@ -53,7 +53,7 @@ class Outcome:
 def tap(key: str, view: dict[str, Any], legal: list[Action], pick: Pick, lang: str, my_turn: bool = True) -> Outcome:
     """Interpret a tap on the target ``key``; may change ``pick``."""
     if not my_turn:
-        return Outcome(message=t("barrio.why.turn", lang))
+        return Outcome(message=text("barrio.why.turn", lang))
     phase = view["phase"]
     pend = view.get("pending") or {}
     solo = view["solo"]
@@ -87,7 +87,7 @@ def tap(key: str, view: dict[str, Any], legal: list[Action], pick: Pick, lang: s
                 if pick.line and (a["line"]["axis"], a["line"]["index"]) == pick.line]
         k = int(key[6:])
         if k >= len(opts):
-            return Outcome(message=t("barrio.why.nobuild", lang))
+            return Outcome(message=text("barrio.why.nobuild", lang))
         pick.reset()
         return Outcome(opts[k])
     if key.startswith("line-"):
@@ -97,7 +97,7 @@ def tap(key: str, view: dict[str, Any], legal: list[Action], pick: Pick, lang: s
     if key.startswith("cell-"):
         r, c = (int(v) for v in key[5:].split("_"))
         if pick.card is None:
-            return Outcome(message=t("barrio.why.select", lang))
+            return Outcome(message=text("barrio.why.select", lang))
         card = pick.card
         pick.reset()
         return Outcome({"type": "place", "card": card, "row": r, "col": c})
@@ -127,8 +127,8 @@ def tap(key: str, view: dict[str, Any], legal: list[Action], pick: Pick, lang: s
                 return Outcome()
             return _house_tapped(card, view, legal, pick, lang)
         if phase not in ("start", "placed1"):
-            why = t("barrio.why.placed2" if phase == "placed2" else "barrio.why.drawing", lang)
-            return Outcome(message=t("barrio.why.noplace", lang, why=why))
+            why = text("barrio.why.placed2" if phase == "placed2" else "barrio.why.drawing", lang)
+            return Outcome(message=text("barrio.why.noplace", lang, why=why))
         if pick.card == card:
             pick.reset()
             return Outcome()
@@ -136,7 +136,7 @@ def tap(key: str, view: dict[str, Any], legal: list[Action], pick: Pick, lang: s
         pick.card = card
         if not any(a["type"] == "place" and a["card"] == card for a in legal):
             pick.reset()
-            return Outcome(message=t("barrio.why.nocell", lang, card=look.card_label(card, lang)))
+            return Outcome(message=text("barrio.why.nocell", lang, card=look.card_label(card, lang)))
         return Outcome()
     return Outcome()
 
@@ -151,14 +151,14 @@ def _house_tapped(card: int, view: dict[str, Any], legal: list[Action], pick: Pi
             return Outcome(opts[0])
         return Outcome()  # both ends possible: the prompt's buttons ask which
     if phase != "placed2":
-        return Outcome(message=t("barrio.why.nobuild", lang))
+        return Outcome(message=text("barrio.why.nobuild", lang))
     if pick.house == card:
         pick.reset()
         return Outcome()
     pick.reset()
     pick.house = card
     if not build_options(view, legal, card):
-        return Outcome(message=t("barrio.do.line.none", lang, house=house_name(card, lang)))
+        return Outcome(message=text("barrio.do.line.none", lang, house=house_name(card, lang)))
     lines = {(a["line"]["axis"], a["line"]["index"]) for a in build_options(view, legal, card)}
     if len(lines) == 1:
         pick.line = next(iter(lines))
@@ -210,6 +210,6 @@ def taps_for(action: Action, view: dict[str, Any], legal: list[Action]) -> list[
 
 def score_rows(breakdown: dict[str, int], lang: str) -> dict[str, int]:
     """A score breakdown with the player's words as keys, in the order of the end screen."""
-    return {t("barrio.part.houses", lang): breakdown["houses"], t("barrio.part.panoramas", lang): breakdown["panoramas"],
-            t("barrio.part.burrunos", lang): breakdown["burrunos"], t("barrio.part.rubble", lang): breakdown["rubble"],
-            t("barrio.part.hand", lang): breakdown["hand"]}
+    return {text("barrio.part.houses", lang): breakdown["houses"], text("barrio.part.panoramas", lang): breakdown["panoramas"],
+            text("barrio.part.burrunos", lang): breakdown["burrunos"], text("barrio.part.rubble", lang): breakdown["rubble"],
+            text("barrio.part.hand", lang): breakdown["hand"]}

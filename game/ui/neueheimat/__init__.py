@@ -1,5 +1,5 @@
 """Neue Heimat's table screen (:mod:`.screen`), with its pure-Python drawing in :mod:`.table`, words in
-:mod:`.words` and the coach's marks in :mod:`.hints`.
+:mod:`.labels`, rules in :mod:`.help` and the coach's marks in :mod:`.hint_targets`.
 
 The package's surface is the one every game screen has (``docs/architecture.md``): ``SPEC``, a
 :class:`~game.ui.catalog.ScreenSpec`.
@@ -8,15 +8,9 @@ The package's surface is the one every game screen has (``docs/architecture.md``
 from __future__ import annotations
 
 from ..catalog import ScreenSpec
-from .hints import hint_keys
+from .help import rules
+from .hint_targets import hint_keys
 from .screen import NeueHeimatScreen
-from .words import RULES
-
-
-def rules(lang: str) -> list[tuple[str, list[str]]]:
-    """The in-app rules as (heading, paragraphs), in ``lang`` (English when there is no translation)."""
-    return [(head, [text]) for head, text in RULES.get(lang, RULES["en"])]
-
 
 SPEC = ScreenSpec(screen=NeueHeimatScreen, rules=rules, hint_keys=hint_keys)
 

@@ -16,11 +16,12 @@ from ...core import Match
 from .. import dom
 from ..canvas import FINGER_PX, POINTER_PX, Board
 from ..dom import el
-from ..i18n import t
+from ...core.locale import text
 from ..screen import GameScreen
 from .table import (LOT_W, Frame, action_for_key, bid_offered, bid_steps, draw_table, least_font, signed, stepper_amounts,
                     stepper_start, table_size)
-from .words import COLOUR_NAMES, REASONS, ROW_SHORT, RULES, piece_words, w
+from .help import RULES
+from .labels import COLOUR_NAMES, REASONS, ROW_SHORT, piece_words, w
 
 ANIM_MS = 650  # how long a flash or a money change stays on the table
 FRAME_MS = 70
@@ -103,8 +104,8 @@ class NeueHeimatScreen(GameScreen):
             box = el("input", {"type": "checkbox", "id": "nh-hide-money", "checked": self.hide_money, "onchange": self._toggle_hidden})
             container.appendChild(el("label", {"class": "check nh-option", "for": "nh-hide-money"}, box, w("hide_money", lang)))
         rules = el("details", {"class": "nh-rules", "id": "nh-rules"}, el("summary", {}, w("rules", lang)))
-        for head, text in RULES.get(lang, RULES["en"]):
-            dom.append(rules, el("h3", {}, head), el("p", {}, text))
+        for head, paragraph in RULES.get(lang, RULES["en"]):
+            dom.append(rules, el("h3", {}, head), el("p", {}, paragraph))
         container.appendChild(rules)
         self._resized()
 
@@ -158,7 +159,7 @@ class NeueHeimatScreen(GameScreen):
     def table_names(self) -> list[str]:
         """The names on the table's score rows: a computer seat as just "Computer" (its seat mark "P2" is beside it,
         its strength in the log and the scores), so every name fits its row on a phone in every language."""
-        return [t("player.computer.short", self.lang) if i < len(self.match.seats) and self.match.seats[i].kind == "computer"
+        return [text("player.computer.short", self.lang) if i < len(self.match.seats) and self.match.seats[i].kind == "computer"
                 and not self.match.seats[i].name else name for i, name in enumerate(self.names)]
 
     def _zoomed(self, legal: list[dict[str, Any]]) -> int | None:

@@ -18,7 +18,7 @@ from typing import Any, Callable
 from ..canvas import DrawList, Target, text_width
 from .offers import action_for_key as action_for_key, bid_offered as bid_offered, bid_steps as bid_steps
 from .offers import panel_actions as panel_actions, stepper_amounts as stepper_amounts, stepper_start as stepper_start
-from .words import COLOUR_NAMES, ROW_NAMES, piece_words, w
+from .labels import COLOUR_NAMES, ROW_NAMES, piece_words, w
 
 #: fill, text colour, colour-blind pattern (None: plain) and the pattern's ink, per cube colour 0–5
 CUBE_STYLE: tuple[tuple[str, str, str | None, str], ...] = (

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ...core.locale import YouName
+from ...core.locale import YouName, text
 from ..canvas import DrawList, Target
 from .layout import (
     COAT_SET, DARK, FILL, MIN_FONT, PATTERN, SIZES, Box, Layout, build_spots, buildable_tiles, coat_rows,
@@ -19,7 +19,7 @@ from .layout import (
 )
 from .look import (
     ABILITIES, ACCENT, BOARD, COLOURS, FLASH_MS, INK, LEGAL, MUTED, WRONG, draw_card, draw_cell, draw_glyph,
-    draw_shield, fit_text, font, t,
+    draw_shield, fit_text, font,
 )
 
 
@@ -82,13 +82,13 @@ class TableDrawing:
 
     def colour_name(self, colour: str) -> str:
         """A card colour in words."""
-        return t(f"ny.colour.{colour}", self.lang)
+        return text(f"ny.colour.{colour}", self.lang)
 
     def tile_name(self, tile: str) -> str:
         """A tile in words (colour and size, or white)."""
         if tile == "white":
-            return t("ny.tile.white", self.lang)
-        return t("ny.tile", self.lang, colour=self.colour_name(tile_colour(tile)), size=tile[-1])
+            return text("ny.tile.white", self.lang)
+        return text("ny.tile", self.lang, colour=self.colour_name(tile_colour(tile)), size=tile[-1])
 
     def player_name(self, p: int) -> str:
         """Seat ``p``'s name."""
@@ -104,10 +104,10 @@ class TableDrawing:
         room = right - x0
         warn = end_card_warning(view)
         if warn:
-            text = "⚠ " + t("ny.endcard.soon", lang)
-            d.text(right, 15, text, font=font(bold=True), colour=WRONG, align="right")
-            room -= len(text) * MIN_FONT * 0.64 + 8
-        d.text(x0, 15, fit_text(t("ny.harbour", lang, n=view["supply"]), MIN_FONT, room, True), font=font(bold=True), colour=INK)
+            warning = "⚠ " + text("ny.endcard.soon", lang)
+            d.text(right, 15, warning, font=font(bold=True), colour=WRONG, align="right")
+            room -= len(warning) * MIN_FONT * 0.64 + 8
+        d.text(x0, 15, fit_text(text("ny.harbour", lang, n=view["supply"]), MIN_FONT, room, True), font=font(bold=True), colour=INK)
         mine = self.seen.mine and view["phase"] == "turn"
         legal = self.seen.legal if mine else []
         _, addable, _ = take_choice(legal, self.pick.docks, self.pick.both) if mine and self.pick.tile is None else (None, set(), False)
@@ -119,7 +119,7 @@ class TableDrawing:
             sel = i in self.pick.docks
             if colour is None:
                 d.rect(b.x, b.y, b.w, b.h, fill="#efe6d2", stroke=MUTED, line_width=1, radius=6)
-                d.text(b.x + b.w / 2, b.y + b.h / 2, fit_text(t("ny.empty", lang), MIN_FONT, b.w - 4), font=font(), colour=MUTED,
+                d.text(b.x + b.w / 2, b.y + b.h / 2, fit_text(text("ny.empty", lang), MIN_FONT, b.w - 4), font=font(), colour=MUTED,
                        align="center", baseline="middle")
             else:
                 lift = 4 if sel else 0
@@ -129,12 +129,12 @@ class TableDrawing:
                 elif i in self.recent_docks:  # refilled after the last opponent took from here
                     d.rect(b.x - 2, b.y - 2, b.w + 4, b.h + 4, stroke=ACCENT, line_width=3, radius=8)
                     d.rect(b.x + 2, b.y + 3, b.w - 4, 16, fill="#fff", stroke=ACCENT, line_width=1, radius=6)
-                    d.text(b.x + b.w / 2, b.y + 11.5, fit_text(t("ny.new", lang), MIN_FONT, b.w - 6, True), font=font(bold=True),
+                    d.text(b.x + b.w / 2, b.y + 11.5, fit_text(text("ny.new", lang), MIN_FONT, b.w - 6, True), font=font(bold=True),
                            colour=INK, align="center", baseline="middle")
                 elif i in addable:
                     d.rect(b.x - 2, b.y - 2, b.w + 4, b.h + 4, stroke=LEGAL, line_width=3, radius=8)
-            name = self.colour_name(colour) if colour else t("ny.empty", lang)
-            label = t("ny.dock", lang, n=i + 1, card=name)
+            name = self.colour_name(colour) if colour else text("ny.empty", lang)
+            label = text("ny.dock", lang, n=i + 1, card=name)
             enabled = mine and colour is not None and (sel or i in addable or i in starts or bool(self.pick.docks))
             targets.append(Target(f"dock-{i}", b.x, b.y, b.w, b.h, label, enabled=enabled,
                                   pressed=sel if mine else None, highlight=i in addable))
@@ -187,28 +187,28 @@ class TableDrawing:
         for k, p in enumerate(shown):
             x = b.x + k * w
             d.rect(x + 1, b.y, w - 2, b.h, fill="#fffdf7", stroke="#cbbd9f", line_width=1, radius=8)
-            you = " · " + t("ny.you", lang) if p == self.viewer and not isinstance(self.player_name(p), YouName) else ""
+            you = " · " + text("ny.you", lang) if p == self.viewer and not isinstance(self.player_name(p), YouName) else ""
             name = f"{p + 1}. {self.player_name(p)}{you}"
             if self.lay.minis:  # a small house and four lines
                 s = 9.5
                 self._mini_house(d, x + 8, b.y + 7, s, view["houses"][p], self.recent_cells.get(p, []))
                 tx = x + 8 + 5 * s + 8
                 room = w - (tx - x) - 6
-                lines = [(name, INK, True), (t("ny.points", lang, n=view["scores"][p]), INK, False),
-                         (t("ny.cardcount", lang, n=view["hand_sizes"][p]), INK, False),
-                         (t("ny.emptycount", lang, n=view["empty_spaces"][p]), MUTED, False)]
-                for i, (text, colour, bold) in enumerate(lines):
-                    d.text(tx, b.y + 20 + i * 21, fit_text(text, MIN_FONT, room, bold), font=font(bold=bold), colour=colour)
+                lines = [(name, INK, True), (text("ny.points", lang, n=view["scores"][p]), INK, False),
+                         (text("ny.cardcount", lang, n=view["hand_sizes"][p]), INK, False),
+                         (text("ny.emptycount", lang, n=view["empty_spaces"][p]), MUTED, False)]
+                for i, (line, colour, bold) in enumerate(lines):
+                    d.text(tx, b.y + 20 + i * 21, fit_text(line, MIN_FONT, room, bold), font=font(bold=bold), colour=colour)
             else:  # one line of name, one of points and cards: tap to see the house
                 room = w - 14
                 d.text(x + 8, b.y + 19, fit_text(name, MIN_FONT, room, True), font=font(bold=True), colour=INK)
-                line = t("ny.points", lang, n=view["scores"][p]) + " · " + t("ny.cardcount", lang, n=view["hand_sizes"][p])
+                line = text("ny.points", lang, n=view["scores"][p]) + " · " + text("ny.cardcount", lang, n=view["hand_sizes"][p])
                 d.text(x + 8, b.y + 38, fit_text(line, MIN_FONT, room), font=font(), colour=INK)
             if view["to_move"] == p:
                 d.rect(x + 1, b.y, w - 2, b.h, stroke=INK, line_width=2.5, radius=8)
-            label = (t("ny.inspect.back", lang) if p == self.viewer else
-                     t("ny.inspect.counted", lang, name=self.player_name(p), points=t("count.points", lang, count=view["scores"][p]),
-                       cards=t("count.cards", lang, count=view["hand_sizes"][p])))
+            label = (text("ny.inspect.back", lang) if p == self.viewer else
+                     text("ny.inspect.counted", lang, name=self.player_name(p), points=text("count.points", lang, count=view["scores"][p]),
+                       cards=text("count.cards", lang, count=view["hand_sizes"][p])))
             targets.append(Target(f"player-{p}", x + 1, b.y, w - 2, b.h, label, pressed=False))
 
     def _draw_house(self, d: DrawList, targets: list[Target], view: dict[str, Any]) -> None:
@@ -218,7 +218,7 @@ class TableDrawing:
         house = view["houses"][owner]
         hb = lay.house
         s = lay.cell
-        title = t("ny.house.yours", lang) if owner == self.viewer else t("ny.house.of", lang, name=self.player_name(owner))
+        title = text("ny.house.yours", lang) if owner == self.viewer else text("ny.house.of", lang, name=self.player_name(owner))
         d.text(hb.x, hb.y - 8, title, font="bold 13px sans-serif", colour=INK)
         d.rect(hb.x - 3, hb.y - 3, hb.w + 6, hb.h + 6, fill=BOARD, stroke="#8f7f5f", line_width=2, radius=4)
         rows_arms = coat_rows()
@@ -291,16 +291,16 @@ class TableDrawing:
         for r in range(8, -1, -1):
             for c in range(5):
                 cell = house["grid"][r][c]
-                what = (t("ny.cell.window" if cell["window"] else "ny.cell.brick", lang, colour=self.colour_name(cell["colour"]))
-                        if cell else t("ny.cell.empty", lang))
+                what = (text("ny.cell.window" if cell["window"] else "ny.cell.brick", lang, colour=self.colour_name(cell["colour"]))
+                        if cell else text("ny.cell.empty", lang))
                 if (c, r) in COAT_SET:
-                    what += ", " + t("ny.cell.arms", lang)
+                    what += ", " + text("ny.cell.arms", lang)
                 if building:
-                    label = t("ny.cell.put", lang, col=c + 1, row=r + 1, what=what)
+                    label = text("ny.cell.put", lang, col=c + 1, row=r + 1, what=what)
                 elif (c, r) in whites:
-                    label = t("ny.cell.white", lang, col=c + 1, row=r + 1)
+                    label = text("ny.cell.white", lang, col=c + 1, row=r + 1)
                 else:
-                    label = t("ny.cell", lang, col=c + 1, row=r + 1, what=what)
+                    label = text("ny.cell", lang, col=c + 1, row=r + 1, what=what)
                 targets.append(Target(f"cell-{c}-{r}", hb.x + c * s, hb.y + (8 - r) * s, s, s, label,
                                       enabled=tappable and (building or (c, r) in whites),
                                       highlight=(c, r) in fits or (c, r) in whites))
@@ -328,7 +328,7 @@ class TableDrawing:
         if hb is None or self.pick.tile is None or not self.seen.mine:
             return
         lang = self.lang
-        d.text(hb.x, hb.y - 8, fit_text(t("ny.held.title", lang), MIN_FONT, hb.w, True), font=font(bold=True), colour=INK)
+        d.text(hb.x, hb.y - 8, fit_text(text("ny.held.title", lang), MIN_FONT, hb.w, True), font=font(bold=True), colour=INK)
         d.rect(hb.x, hb.y, hb.w, hb.h, fill="#fffdf7", stroke=INK, line_width=2, radius=8)
         cells = tile_orientations(self.pick.tile)[self.pick.orient]
         cols = max(x for x, _, _ in cells) + 1
@@ -339,7 +339,7 @@ class TableDrawing:
         colour = tile_colour(self.pick.tile)
         for x, y, window in cells:
             draw_cell(self.patterns, d, x0 + x * s, y0 + (rows - 1 - y) * s, s, colour, window)
-        targets.append(Target("held", hb.x, hb.y, hb.w, hb.h, t("ny.held", lang, tile=self.tile_name(self.pick.tile))))
+        targets.append(Target("held", hb.x, hb.y, hb.w, hb.h, text("ny.held", lang, tile=self.tile_name(self.pick.tile))))
 
     def _draw_lifted(self, d: DrawList) -> None:
         """While a finger drags a tile over small cells: the tile drawn large above the finger, so it is not hidden
@@ -368,7 +368,7 @@ class TableDrawing:
         sb = lay.supply
         if not sb.w:  # the zoomed house is where the supply was: the tile in hand is beside it
             return
-        d.text(sb.x, sb.y - 8, t("ny.supply", lang), font="bold 13px sans-serif", colour=INK)
+        d.text(sb.x, sb.y - 8, text("ny.supply", lang), font="bold 13px sans-serif", colour=INK)
         mine = self.seen.mine and view["phase"] in ("turn", "build")
         can = buildable_tiles(self.seen.legal) if mine else set()
         hand = view["hand"]
@@ -398,16 +398,16 @@ class TableDrawing:
                 if self.pick.tile == tile:
                     d.rect(b.x - 2, b.y - 2, b.w + 4, b.h + 4, stroke=INK, line_width=3, radius=7)
                 price = tile_price(tile, False, False)
-                label = t("ny.stack", lang, colour=self.colour_name(colour), size=size, left=left, price=price,
+                label = text("ny.stack", lang, colour=self.colour_name(colour), size=size, left=left, price=price,
                           touching=price - 1, have=hand.get(colour, 0))
                 if discount:
-                    label += " " + t("ny.stack.discount", lang)
+                    label += " " + text("ny.stack.discount", lang)
                 targets.append(Target(f"stack-{tile}", b.x, b.y, b.w, b.h, label, enabled=mine and left > 0,
                                       pressed=(self.pick.tile == tile) if mine else None, highlight=ok))
         wb = lay.stack_box(5, 0)
         white = int(view["stacks"].get("white", 0))
         d.rect(wb.x, wb.y, wb.w, wb.h, fill=FILL["white"], stroke=DARK["white"], line_width=1.5, radius=5)
-        d.text(wb.x + wb.w / 2, wb.y + wb.h / 2, t("ny.whites", lang, n=white), font=font(bold=True), colour=INK,
+        d.text(wb.x + wb.w / 2, wb.y + wb.h / 2, text("ny.whites", lang, n=white), font=font(bold=True), colour=INK,
                align="center", baseline="middle")
 
     def _draw_hand(self, d: DrawList, targets: list[Target], view: dict[str, Any]) -> None:
@@ -415,7 +415,7 @@ class TableDrawing:
         hb = self.lay.hand
         hand = view["hand"]
         total = sum(hand.values())
-        d.text(hb.x, hb.y - 6, t("ny.hand", lang, n=total), font="bold 13px sans-serif", colour=WRONG if total > 7 else INK)
+        d.text(hb.x, hb.y - 6, text("ny.hand", lang, n=total), font="bold 13px sans-serif", colour=WRONG if total > 7 else INK)
         discard = self.seen.mine and view["phase"] == "discard"
         w = (hb.w - 4 * 6) / 5
         for i, colour in enumerate(COLOURS):
@@ -431,8 +431,8 @@ class TableDrawing:
                 d.text(b.x + b.w - 8, b.y + 15, "0", font=font(), colour=MUTED, align="center")
             if discard and n:
                 d.rect(b.x - 2, b.y - 2, b.w + 4, b.h + 4, stroke=LEGAL, line_width=2.5, radius=8)
-            label = (t("ny.hand.discard", lang, colour=self.colour_name(colour), n=n) if discard else
-                     t("ny.hand.card", lang, colour=self.colour_name(colour), n=n))
+            label = (text("ny.hand.discard", lang, colour=self.colour_name(colour), n=n) if discard else
+                     text("ny.hand.card", lang, colour=self.colour_name(colour), n=n))
             targets.append(Target(f"hand-{colour}", b.x, b.y, b.w, b.h, label, enabled=discard and n > 0, highlight=discard and n > 0))
 
     def _draw_abilities(self, d: DrawList, targets: list[Target], view: dict[str, Any]) -> None:
@@ -451,10 +451,10 @@ class TableDrawing:
             fill = "#fff3cf" if side == "active" else ("#e8e0cc" if side == "used" else "#f6f1e6")
             d.rect(b.x, b.y, b.w, b.h, fill=fill, stroke="#8f7f5f" if side else "#d5cab4", line_width=1.5 if side == "active" else 1, radius=6)
             colour = INK if side == "active" else MUTED
-            words = t(f"ny.abs.{name}", lang)
+            words = text(f"ny.abs.{name}", lang)
             lines = [words] if len(words) * MIN_FONT * 0.6 <= b.w - 6 else words.split(" ", 1)
             lines = [fit_text(line, MIN_FONT, b.w - 6) for line in lines]
-            state = t(f"ny.side.{side}" if side else "ny.side.none", lang)
+            state = text(f"ny.side.{side}" if side else "ny.side.none", lang)
             if side:  # ready or used, under the name
                 lines.append(fit_text(state, MIN_FONT, b.w - 6))
             top = b.y + b.h / 2 - (len(lines) - 1) * 7
@@ -466,5 +466,5 @@ class TableDrawing:
             if side == "used":
                 d.line(b.x + 6, b.y + b.h - 6, b.x + b.w - 6, b.y + 6, MUTED, 1.2)
             left = int(supply.get(name, 0))
-            label = t("ny.ability", lang, name=t(f"ny.ab.{name}", lang), side=state) + f" ({left} {t('ny.abilities.left', lang)})"
+            label = text("ny.ability", lang, name=text(f"ny.ab.{name}", lang), side=state) + f" ({left} {text('ny.abilities.left', lang)})"
             targets.append(Target(f"ability-{name}", b.x, b.y, b.w, b.h, label))

@@ -11,6 +11,7 @@ import math
 from dataclasses import dataclass, field
 from typing import Any
 
+from ...core.locale import text
 from ...nyhavn import COLOURS, placement_problem, tile_orientations
 from ...nyhavn.tiles import COAT_CELLS, COAT_ROWS, COLS, KIND_INDEX, KIND_SIZE, ROWS
 from ..canvas import FINGER_PX, POINTER_PX
@@ -267,8 +268,8 @@ def ghost_problem(state: Any, legal: list[dict[str, Any]], tile: str, orient: in
         return None
     colour = tile_colour(tile)
     if any(True for _ in build_spots(legal, tile)):
-        return t_words("cost.touch", lang, colour=colour_word(colour, lang))
-    return t_words("cost.cannot", lang)
+        return text("ny.cost.touch", lang, colour=text(f"ny.colour.{colour}", lang))
+    return text("ny.cost.cannot", lang)
 
 
 def take_choice(legal: list[dict[str, Any]], selected: list[int], both: bool) -> tuple[dict[str, Any] | None, set[int], bool]:
@@ -329,34 +330,6 @@ def ranking(scores: list[int], empty: list[int], winners: list[int]) -> list[int
     for w in winners:
         place[w] = 1
     return place
-
-
-# ----------------------------------------------------------------------------- words
-WORDS: dict[str, dict[str, str]] = {
-    "en": {
-        "colour.blue": "blue", "colour.yellow": "yellow", "colour.red": "red", "colour.green": "green",
-        "colour.purple": "purple", "colour.white": "white",
-        "cost.touch": "You can only pay for it where it touches a {colour} tile.",
-        "cost.cannot": "You cannot pay for this tile.",
-    },
-    "es": {
-        "colour.blue": "azul", "colour.yellow": "amarillo", "colour.red": "rojo", "colour.green": "verde",
-        "colour.purple": "lila", "colour.white": "blanco",
-        "cost.touch": "Solo puedes pagarla donde toque una loseta de color {colour}.",
-        "cost.cannot": "No puedes pagar esta loseta.",
-    },
-}
-
-
-def t_words(key: str, lang: str, **values: Any) -> str:
-    """A string of this module's own table (used where :mod:`game.ui.i18n` is not loaded, e.g. tests)."""
-    text = WORDS.get(lang, WORDS["en"]).get(key) or WORDS["en"][key]
-    return text.format(**values) if values else text
-
-
-def colour_word(colour: str, lang: str) -> str:
-    """A colour's name in ``lang``."""
-    return t_words(f"colour.{colour}", lang)
 
 
 __all__ = ["Box", "Layout", "layout", "zoom_layout", "cells_too_small", "TOUCH_CELL", "POINTER_CELL", "dock_at", "turned", "grip", "anchor_for", "tile_cells", "tile_colour",

@@ -6,28 +6,10 @@ Colour is never the only cue: every card colour has its own glyph and pattern.
 
 from __future__ import annotations
 
-import functools
 import math
-from typing import Any
 
-from ...core.locale import YouName
 from ..canvas import DrawList
-from ..i18n import t as _translate
 from .layout import DARK, FILL, GLYPH, MIN_FONT, PATTERN, Box
-
-
-@functools.lru_cache(maxsize=4096)
-def _cached(key: str, lang: str, values: tuple[tuple[str, tuple[Any, bool]], ...]) -> str:
-    return _translate(key, lang, **{k: YouName(v) if you else v for k, (v, you) in values})
-
-
-def t(key: str, lang: str, **values: Any) -> str:
-    """:func:`game.ui.i18n.t`, remembered: a frame asks for the same ~200 labels again and again."""
-    try:  # a "you" name picks other words than the same text as a plain name (the cache would mix them up)
-        return _cached(key, lang, tuple(sorted((k, (v, isinstance(v, YouName))) for k, v in values.items())))
-    except TypeError:  # an unhashable value: translate without the cache
-        return _translate(key, lang, **values)
-
 
 COLOURS = ("blue", "yellow", "red", "green", "purple")
 ABILITIES = ("any_cards", "additional_card", "construction_discount", "change_of_colours", "both_actions")

@@ -7,7 +7,7 @@ discards) are real buttons in a bar under the table. What is drawn and what
 a tap, a drag or a button means live in :mod:`.table` (pure Python, tested
 under CPython), with the drawing in :mod:`.drawing` and :mod:`.look`, and the
 layout, hit tests and tile turning in :mod:`.layout`; the rules text in
-:mod:`.rules`. This module wires them to the page.
+:mod:`.help`. This module wires them to the page.
 """
 
 from __future__ import annotations
@@ -16,13 +16,13 @@ import json
 from typing import Any
 
 from .. import dom
+from ...core.locale import text
 from ..canvas import Board, Target
 from ..dom import el
 from ..screen import GameScreen
 from .drawing import Pick, Seen
 from .layout import ranking, score_parts
-from .look import t
-from .rules import rules_sections
+from .help import rules_sections
 from .table import Outcome, Table
 
 #: CSS px per unit the upright table keeps beside the bar (``side``): its 46-unit buttons stay 44 CSS px
@@ -72,12 +72,12 @@ class NyhavnScreen(GameScreen):
         container.dataset.shape = "narrow"
         lay = self.tabletop.lay
         self.board = Board(container, lay.width, lay.height, on_tap=self.tapped, on_resize=self.render,
-                           label=t("ny.table", self.lang))
+                           label=text("ny.table", self.lang))
         self.info = el("p", {"id": "nyhavn-info", "aria-live": "polite"})
         self.buttons = el("div", {"class": "actions", "id": "nyhavn-controls", "role": "group",
-                                  "aria-label": t("game.actions", self.lang)})
+                                  "aria-label": text("game.actions", self.lang)})
         self.bar = el("div", {"class": "nyhavn-bar"}, self.info, self.buttons)
-        rules = el("details", {"id": "nyhavn-rules"}, el("summary", {}, t("ny.rules", self.lang)))
+        rules = el("details", {"id": "nyhavn-rules"}, el("summary", {}, text("ny.rules", self.lang)))
         for title, paragraphs in rules_sections(self.lang):
             rules.appendChild(el("h3", {}, title))
             for para in paragraphs:
@@ -278,13 +278,13 @@ class NyhavnScreen(GameScreen):
         lang = self.lang
         out: list[tuple[str, int, dict[str, Any] | None]] = []
         for p, (name, score, _) in enumerate(rows):
-            detail: dict[str, Any] = {t("ny.end.place", lang): places[p], t("ny.end.rows", lang): parts[p]["rows"],
-                                      t("ny.end.columns", lang): parts[p]["columns"], t("ny.end.empty", lang): empty[p]}
+            detail: dict[str, Any] = {text("ny.end.place", lang): places[p], text("ny.end.rows", lang): parts[p]["rows"],
+                                      text("ny.end.columns", lang): parts[p]["columns"], text("ny.end.empty", lang): empty[p]}
             tied = [q for q in range(len(scores)) if scores[q] == scores[p] and q != p]
             if tied and reason == "end_card":
-                detail[t("ny.end.tie", lang)] = t("ny.end.tie.how", lang) if len(winners) == 1 or p not in winners else t("ny.end.tie.shared", lang)
+                detail[text("ny.end.tie", lang)] = text("ny.end.tie.how", lang) if len(winners) == 1 or p not in winners else text("ny.end.tie.shared", lang)
             if p in winners:
-                detail[t("ny.end.why", lang)] = t("ny.end.by12" if reason == "points" else "ny.end.bycard", lang)
+                detail[text("ny.end.why", lang)] = text("ny.end.by12" if reason == "points" else "ny.end.bycard", lang)
             out.append((name, score, detail))
         return out
 

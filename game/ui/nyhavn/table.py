@@ -23,14 +23,15 @@ import math
 from dataclasses import dataclass
 from typing import Any, Callable
 
+from ...core.locale import text
 from ..canvas import FINGER_PX, LANDSCAPE_UP_TO, DrawList, Target
 from .drawing import Pick, Seen, TableDrawing
 from .layout import (
     SIZES, Layout, anchor_for, build_spots, buildable_tiles, cells_too_small, ghost_problem, grip, layout, take_choice,
     tile_cells, tile_colour, tile_price, turned, zoom_layout,
 )
-from .look import COLOURS, FLASH_MS, PAPER, t
-from .rules import ability_help
+from .look import COLOURS, FLASH_MS, PAPER
+from .help import ability_help
 
 Action = dict[str, Any]
 
@@ -198,7 +199,7 @@ class Table(TableDrawing):
         view = seen.view
         if kind == "ability":
             name = rest
-            return Outcome(toast=f"{t('ny.ab.' + name, self.lang)}: {ability_help(name, self.lang)}")
+            return Outcome(toast=f"{text('ny.ab.' + name, self.lang)}: {ability_help(name, self.lang)}")
         if kind == "player":
             p = int(rest)
             self.inspect = None if p == seen.viewer else p
@@ -208,7 +209,7 @@ class Table(TableDrawing):
         phase = view["phase"]
         pick = self.pick
         if kind == "held":
-            self.message = ("", t("ny.place.hint", self.lang))
+            self.message = ("", text("ny.place.hint", self.lang))
             return Outcome(render=True)
         if kind == "dock" and phase == "turn":
             d = int(rest)
@@ -221,7 +222,7 @@ class Table(TableDrawing):
                     _, fresh, _ = take_choice(seen.legal, [d], pick.both)
                     pick.docks = [d] if fresh else []
                     if not fresh:
-                        self.message = ("bad", t("ny.dock.cannot", self.lang))
+                        self.message = ("bad", text("ny.dock.cannot", self.lang))
                 else:
                     pick.docks.append(d)
             return Outcome(action=self._maybe_take(), render=True)
@@ -232,7 +233,7 @@ class Table(TableDrawing):
             elif tile in buildable_tiles(seen.legal):
                 pick.tile, pick.orient, pick.anchor, pick.docks = tile, self._first_orient(tile), None, []
                 self.inspect = None  # a tile goes into the player's own house: show it
-                self.message = ("", t("ny.place.hint", self.lang))
+                self.message = ("", text("ny.place.hint", self.lang))
             else:
                 self.message = ("bad", self._why_not_stack(view, tile))
             return Outcome(render=True)
@@ -242,7 +243,7 @@ class Table(TableDrawing):
                 action = {"type": "arms", "choice": "white", "col": col, "row": row}
                 if action in seen.legal:
                     return Outcome(action=action)
-                self.message = ("bad", t("ny.white.where", self.lang))
+                self.message = ("bad", text("ny.white.where", self.lang))
                 return Outcome(render=True)
             if pick.tile is not None:
                 pick.anchor = anchor_for(pick.tile, pick.orient, col, row)
@@ -259,10 +260,10 @@ class Table(TableDrawing):
 
     def _why_not_stack(self, view: dict[str, Any], tile: str) -> str:
         if view["phase"] not in ("turn", "build"):
-            return t("ny.stack.notnow", self.lang)
+            return text("ny.stack.notnow", self.lang)
         if not view["stacks"].get(tile):
-            return t("ny.stack.empty", self.lang)
-        return t("ny.stack.cannot", self.lang, colour=self.colour_name(tile_colour(tile)), size=tile[-1])
+            return text("ny.stack.empty", self.lang)
+        return text("ny.stack.cannot", self.lang, colour=self.colour_name(tile_colour(tile)), size=tile[-1])
 
     def _maybe_take(self) -> Action | None:
         """The take the chosen docks make when no bigger choice is possible (else the prompt says what next)."""
@@ -270,9 +271,9 @@ class Table(TableDrawing):
         if action is not None and not more:
             return action
         if action is not None:
-            self.message = ("good", t("ny.take.more", self.lang))
+            self.message = ("good", text("ny.take.more", self.lang))
         elif self.pick.docks:
-            self.message = ("", t("ny.take.second", self.lang))
+            self.message = ("", text("ny.take.second", self.lang))
         return None
 
     def _update_ghost_message(self) -> None:
@@ -283,18 +284,18 @@ class Table(TableDrawing):
         if problem:
             self.message = ("bad", problem)
         else:
-            self.message = ("good", t("ny.place.ok", self.lang, price=self._price_words(pick.tile, pick.anchor)))
+            self.message = ("good", text("ny.place.ok", self.lang, price=self._price_words(pick.tile, pick.anchor)))
 
     def _price_words(self, tile: str, anchor: tuple[int, int]) -> str:
         view = self.seen.view
         touching = self._touching(view, tile, anchor)
         discount = view["abilities"][self.viewer].get("construction_discount") == "active"
         price = tile_price(tile, touching, False)
-        words = t("ny.cards", self.lang, n=price, colour=self.colour_name(tile_colour(tile)))
+        words = text("ny.cards", self.lang, n=price, colour=self.colour_name(tile_colour(tile)))
         if touching:
-            words += " · " + t("ny.touching", self.lang)
+            words += " · " + text("ny.touching", self.lang)
         if discount and price:
-            words += " · " + t("ny.discount.can", self.lang, n=price - 1)
+            words += " · " + text("ny.discount.can", self.lang, n=price - 1)
         return words
 
     def _touching(self, view: dict[str, Any], tile: str, anchor: tuple[int, int]) -> bool:
@@ -368,7 +369,7 @@ class Table(TableDrawing):
         """The prompt under the table (its text and kind) and the buttons of the moment, each ``(attributes,
         label)``; ``status`` is the prompt while another seat is to act. Remembers the buttons' commands."""
         self.seen = seen
-        kind, text = self.message
+        kind, prompt = self.message
         specs: list[tuple[Any, ...]] = []
         self.commands = {}
 
@@ -385,67 +386,67 @@ class Table(TableDrawing):
             return lambda: Outcome(action=action)
 
         if not seen.mine:
-            return (text or status), kind, specs
+            return (prompt or status), kind, specs
         legal = seen.legal
         view = seen.view
         phase = view["phase"]
         lang = self.lang
         pick = self.pick
         if phase in ("turn", "build") and pick.tile is not None:
-            add("rotate", t("ny.rotate", lang), lambda: self._turn("rotate"))
-            add("flip", t("ny.flip", lang), lambda: self._turn("flip"))
-            add("fits", t("ny.fits", lang), self._toggle_fits, pressed=pick.show_fits)
+            add("rotate", text("ny.rotate", lang), lambda: self._turn("rotate"))
+            add("flip", text("ny.flip", lang), lambda: self._turn("flip"))
+            add("fits", text("ny.fits", lang), self._toggle_fits, pressed=pick.show_fits)
             ok = pick.anchor is not None and ghost_problem(seen.state, legal, pick.tile, pick.orient, pick.anchor, lang) is None
-            add("place", t("ny.place", lang), self._place, primary=True, disabled=not ok)
+            add("place", text("ny.place", lang), self._place, primary=True, disabled=not ok)
             self._add_zoom(add)
-            add("cancel", t("ny.cancel", lang), self._cancel)
-            return text, kind, specs
+            add("cancel", text("ny.cancel", lang), self._cancel)
+            return prompt, kind, specs
         if phase == "turn":
-            if not text:
-                text = t("ny.hint.turn", lang)
+            if not prompt:
+                prompt = text("ny.hint.turn", lang)
             if any("both_actions" in a.get("abilities", ()) for a in legal if a["type"] == "take"):
-                add("both", t("ny.both", lang), self._toggle_both, pressed=pick.both)
+                add("both", text("ny.both", lang), self._toggle_both, pressed=pick.both)
             action, _, more = take_choice(legal, pick.docks, pick.both)
             if action is not None and more:
-                add("take", t("ny.take", lang, n=len(pick.docks)), acting(action), primary=True)
+                add("take", text("ny.take", lang, n=len(pick.docks)), acting(action), primary=True)
             if pick.docks:
-                add("cancel", t("ny.cancel", lang), self._cancel)
+                add("cancel", text("ny.cancel", lang), self._cancel)
             if legal == [{"type": "pass"}]:
-                add("pass", t("ny.pass", lang), acting({"type": "pass"}), primary=True)
+                add("pass", text("ny.pass", lang), acting({"type": "pass"}), primary=True)
         elif phase == "build":
-            if not text:
-                text = t("ny.hint.build", lang)
-            add("end", t("ny.endturn", lang), acting({"type": "end_turn"}))
+            if not prompt:
+                prompt = text("ny.hint.build", lang)
+            add("end", text("ny.endturn", lang), acting({"type": "end_turn"}))
         elif phase == "discard":
             total = sum(view["hand"].values())
-            text = t("ny.hint.discard", lang, n=total - 7)
+            prompt = text("ny.hint.discard", lang, n=total - 7)
             for colour in COLOURS:
                 if view["hand"].get(colour):
-                    add(f"discard-{colour}", t("ny.discard", lang, colour=self.colour_name(colour), n=view["hand"][colour]),
+                    add(f"discard-{colour}", text("ny.discard", lang, colour=self.colour_name(colour), n=view["hand"][colour]),
                         acting({"type": "discard", "colour": colour}))
         elif phase == "pay":
-            text = t("ny.hint.pay", lang)
+            prompt = text("ny.hint.pay", lang)
             for i, action in enumerate(legal):
                 add(f"pay-{i}", self.describe(action), acting(action), primary=i == 0)
         elif phase == "arms":
-            text = t("ny.hint.arms", lang, n=view["arms_pending"]) + (" " + text if text else "")
+            prompt = text("ny.hint.arms", lang, n=view["arms_pending"]) + (" " + prompt if prompt else "")
             whites = [a for a in legal if a.get("choice") == "white"]
             if whites:
-                add("white", t("ny.arms.white", lang, n=len(whites)), self._white_hint)
+                add("white", text("ny.arms.white", lang, n=len(whites)), self._white_hint)
                 self._add_zoom(add)
             for action in legal:
                 if action.get("choice") == "ability":
                     name = action["ability"]
-                    add(f"ability-{name}", t("ny.arms.ability", lang, name=t("ny.ab." + name, lang)), acting(action))
+                    add(f"ability-{name}", text("ny.arms.ability", lang, name=text("ny.ab." + name, lang)), acting(action))
                 elif action.get("choice") == "refresh":
-                    add("refresh", t("ny.arms.refresh", lang), acting(action))
-        return text, kind, specs
+                    add("refresh", text("ny.arms.refresh", lang), acting(action))
+        return prompt, kind, specs
 
     def _add_zoom(self, add: Any) -> None:
         """The zoom toggle, where the house's cells are too small for a finger: the house large, or the whole table."""
         if self.small:
             zoomed = self.lay.zoom
-            add("zoom", t("ny.zoom.out" if zoomed else "ny.zoom.in", self.lang), self._toggle_zoom, pressed=zoomed)
+            add("zoom", text("ny.zoom.out" if zoomed else "ny.zoom.in", self.lang), self._toggle_zoom, pressed=zoomed)
 
     def _toggle_zoom(self) -> Outcome:
         self.pick.whole_table = not self.pick.whole_table
@@ -470,7 +471,7 @@ class Table(TableDrawing):
         pick.show_fits = not pick.show_fits
         if pick.show_fits and pick.tile is not None:
             n = sum(1 for o, _, _ in build_spots(self.seen.legal, pick.tile) if o == pick.orient)
-            self.message = ("good" if n else "bad", t("ny.fits.count", self.lang, n=n) if n else t("ny.fits.none", self.lang))
+            self.message = ("good" if n else "bad", text("ny.fits.count", self.lang, n=n) if n else text("ny.fits.none", self.lang))
         return Outcome(render=True)
 
     def _toggle_both(self) -> Outcome:
@@ -490,5 +491,5 @@ class Table(TableDrawing):
         return Outcome(render=True)
 
     def _white_hint(self) -> Outcome:
-        self.message = ("good", t("ny.white.tap", self.lang))
+        self.message = ("good", text("ny.white.tap", self.lang))
         return Outcome(render=True)

@@ -18,10 +18,10 @@ from typing import Any
 
 from game.ui.canvas import Board, DrawList, Target
 from game.ui.catalog import ScreenSpec
-from game.ui.i18n import register, t
+from game.core.locale import add_texts, text
 from game.ui.screen import GameScreen
 
-register({
+add_texts({
     "en": {"toy.bump": "Bump by {n}", "toy.take": "Take the top card", "toy.end": "End the turn",
            "toy.deck": "Deck: {n}", "toy.turn": "Turn {n} of {total}", "toy.turns": "Turns", "toy.you": "You: {counter} + hand {hand}",
            "toy.other": "Other: {counter} + {cards} hidden"},
@@ -58,20 +58,20 @@ class ToyScreen(GameScreen):
         me = view["me"]
         lang = self.lang
         d = DrawList().clear("#f4efe3")
-        d.text(10, 28, t("toy.turn", lang, n=min(view["turns"] + 1, view["length"]), total=view["length"]), font="bold 18px sans-serif")
+        d.text(10, 28, text("toy.turn", lang, n=min(view["turns"] + 1, view["length"]), total=view["length"]), font="bold 18px sans-serif")
         d.rect(270, 8, 80, 110, fill="#3b6ea8", stroke="#1d2326", radius=8)
-        d.text(310, 68, t("toy.deck", lang, n=view["deck"]), font="14px sans-serif", colour="#fff", align="center")
-        d.text(10, 64, t("toy.you", lang, counter=view["counters"][me], hand=sum(view["hand"])), font="16px sans-serif")
-        d.text(10, 100, t("toy.other", lang, counter=view["counters"][1 - me], cards=view["other_hand"]),
+        d.text(310, 68, text("toy.deck", lang, n=view["deck"]), font="14px sans-serif", colour="#fff", align="center")
+        d.text(10, 64, text("toy.you", lang, counter=view["counters"][me], hand=sum(view["hand"])), font="16px sans-serif")
+        d.text(10, 100, text("toy.other", lang, counter=view["counters"][1 - me], cards=view["other_hand"]),
                font="16px sans-serif")
         legal = self.legal() if self.is_my_turn() else []
         targets = []
         for action, key, values, x, y in BUTTONS:
             enabled = action in legal
             d.rect(x, y, 170, 50, fill="#ffffff" if enabled else "#d9d4c7", stroke="#1d2326", radius=6)
-            text = t(key, lang, **values)
-            d.text(x + 85, y + 30, text, font="15px sans-serif", align="center", max_width=160)
-            targets.append(Target(f"{action['type']}-{action.get('by', '')}", x, y, 170, 50, text,
+            caption = text(key, lang, **values)
+            d.text(x + 85, y + 30, caption, font="15px sans-serif", align="center", max_width=160)
+            targets.append(Target(f"{action['type']}-{action.get('by', '')}", x, y, 170, 50, caption,
                                   enabled=enabled, highlight=enabled))
         self.board.draw(d, targets)
 

@@ -1,9 +1,9 @@
 """The coach at the table: the Hint control's figures and marks, and the post-game insight panel.
 
 Runs in the worker with the rest of the UI. :func:`compute_hint` asks
-:func:`game.core.coach.hint` from the seat's **view** only; :func:`hint_marks`
+:func:`game.core.coaching.hint` from the seat's **view** only; :func:`hint_marks`
 turns the suggested action into the things to mark on the table, through each
-game's ``game.ui.<id>.hints.hint_keys(view, legal, action)`` (target keys of
+game's ``game.ui.<id>.hint_targets.hint_keys(view, legal, action)`` (target keys of
 the table's buttons, ``act:KEY`` for a button with ``data-act=KEY``,
 ``cmd:KEY`` for one with ``data-cmd=KEY``); :func:`hint_css` writes them as one
 style rule, so the mark survives every redraw of the table without the
@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from ..core import coach
+from ..core import coaching
 from ..core.locale import text
 from . import dom
 from .catalog import screen_spec
@@ -23,18 +23,18 @@ from .dom import el
 
 
 def hint_seed(match: Any, seat: int) -> int:
-    """The strong player's seed for a hint: derived from the position ``seat`` sees (:func:`game.core.coach.position_seed`),
+    """The strong player's seed for a hint: derived from the position ``seat`` sees (:func:`game.core.coaching.position_seed`),
     as the post-game insight derives it, so a hint and the insight judge the same position the same way."""
-    return coach.position_seed(match.module.view(match.state, seat), seat)
+    return coaching.position_seed(match.module.view(match.state, seat), seat)
 
 
-def compute_hint(module: Any, state: Any, seat: int, seed: int, iterations: int | None) -> coach.Hint:
+def compute_hint(module: Any, state: Any, seat: int, seed: int, iterations: int | None) -> coaching.Hint:
     """The coach's hint for ``seat`` in ``state``: only ``module.view(state, seat)`` and the seat's legal actions are passed.
 
-    ``iterations`` ``None`` is the coach's fixed budget (:data:`game.core.coach.COACH_ITERATIONS`), never the clock:
+    ``iterations`` ``None`` is the coach's fixed budget (:data:`game.core.coaching.COACH_ITERATIONS`), never the clock:
     the insight judges the position with the same budget and seed.
     """
-    return coach.hint(module, module.view(state, seat), seat, seed, iterations, module.legal_actions(state))
+    return coaching.hint(module, module.view(state, seat), seat, seed, iterations, module.legal_actions(state))
 
 
 def hint_keys(game_id: str, view: dict[str, Any], legal: list[dict[str, Any]], action: dict[str, Any]) -> list[str]:
@@ -70,7 +70,7 @@ class InsightPanel:
     """The end screen's post-game insight: computed only when asked (in the worker), never before the end screen shows."""
 
     def __init__(self, record: Any, seats: list[tuple[int, str]], lang: str, thinking: Callable[[str | None], None],
-                 iterations: int = coach.COACH_ITERATIONS) -> None:
+                 iterations: int = coaching.COACH_ITERATIONS) -> None:
         self.record = record
         self.lang = lang
         self.thinking = thinking
@@ -90,7 +90,7 @@ class InsightPanel:
         lang = self.lang
         self.thinking(text("coach.ui_insight_thinking", lang))
         try:
-            moments = coach.insight(self.record, seat, iterations=self.iterations)
+            moments = coaching.insight(self.record, seat, iterations=self.iterations)
         finally:
             self.thinking(None)
         dom.clear(self.result)

@@ -10,7 +10,7 @@ from hypothesis import given, settings, strategies as st
 
 from game.nyhavn import state as E
 from game.nyhavn import tiles as T
-from game.nyhavn import table
+from game.nyhavn import placements
 from lab.nyhavn import naive
 from lab.nyhavn.bench import enumerate_naive, enumerate_table
 from game.nyhavn.tiles import COLS, FULL, ROWS, SHAPE_ORIENTATIONS, SHAPES
@@ -19,8 +19,8 @@ ASSET = Path(__file__).resolve().parent.parent / "assets" / "placements.bin"
 
 
 def test_fresh_generation_equals_the_committed_asset_byte_for_byte():
-    assert table.generate() == ASSET.read_bytes()
-    assert table.generate() == table.generate()
+    assert placements.generate() == ASSET.read_bytes()
+    assert placements.generate() == placements.generate()
 
 
 def test_header_counts_and_checksum(tmp_path):
@@ -31,27 +31,27 @@ def test_header_counts_and_checksum(tmp_path):
     assert len(data) == 16 + 6 * shapes + 26 * orients + 34 * records + 4
     damaged = bytearray(data)
     damaged[100] ^= 1
-    with pytest.raises(table.TableError, match="checksum"):
-        table.PlacementTable(bytes(damaged))
-    with pytest.raises(table.TableError, match="truncated"):
-        table.PlacementTable(b"NY")
+    with pytest.raises(placements.TableError, match="checksum"):
+        placements.PlacementTable(bytes(damaged))
+    with pytest.raises(placements.TableError, match="truncated"):
+        placements.PlacementTable(b"NY")
 
 
 def test_write_asset_and_command_line(tmp_path):
-    out = table.write_asset(tmp_path / "sub" / "placements.bin")
+    out = placements.write_asset(tmp_path / "sub" / "placements.bin")
     assert out.read_bytes() == ASSET.read_bytes()
-    assert table.main([str(tmp_path / "x.bin")]) == 0 and (tmp_path / "x.bin").read_bytes() == ASSET.read_bytes()
-    assert table.main([]) == 2
+    assert placements.main([str(tmp_path / "x.bin")]) == 0 and (tmp_path / "x.bin").read_bytes() == ASSET.read_bytes()
+    assert placements.main([]) == 2
 
 
 def test_loader_search_order_and_clear_error(tmp_path, monkeypatch):
     (tmp_path / "placements.bin").write_bytes(ASSET.read_bytes())
-    assert table.load(tmp_path / "placements.bin").sizes[1] == 2
+    assert placements.load(tmp_path / "placements.bin").sizes[1] == 2
     monkeypatch.setenv("HOUSE_GAMES_ASSETS", str(tmp_path))
-    assert table.candidate_paths()[0] == tmp_path / "placements.bin"
-    monkeypatch.setattr(table, "candidate_paths", lambda path=None: [tmp_path / "nowhere.bin"])
-    with pytest.raises(table.TableError, match="not found"):
-        table.read_bytes()
+    assert placements.candidate_paths()[0] == tmp_path / "placements.bin"
+    monkeypatch.setattr(placements, "candidate_paths", lambda path=None: [tmp_path / "nowhere.bin"])
+    with pytest.raises(placements.TableError, match="not found"):
+        placements.read_bytes()
 
 
 def test_orientations_are_distinct_rotations_and_flips():

@@ -1,4 +1,4 @@
-"""Helpers shared by the actions: reading a whole-number field."""
+"""Reading an action's fields, shared by the actions: a whole-number field."""
 
 from __future__ import annotations
 

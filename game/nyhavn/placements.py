@@ -16,7 +16,7 @@ A placement is legal when ``cells & occupied == 0`` and
 the committed file byte for byte. Loading uses the standard library only, the
 same way in CPython and in Pyodide.
 
-``python -m game.nyhavn.table OUTPATH`` writes the table.
+``python -m game.nyhavn.placements OUTPATH`` writes the table.
 """
 
 from __future__ import annotations
@@ -227,7 +227,7 @@ def read_bytes(path: str | os.PathLike[str] | None = None) -> bytes:
     raise TableError(
         "Nyhavn's placement table (placements.bin) was not found; looked in "
         + ", ".join(str(p) for p in tried)
-        + " and the package data. Run `python -m game.nyhavn.table assets/placements.bin` or the build."
+        + " and the package data. Run `python -m game.nyhavn.placements assets/placements.bin` or the build."
     )
 
 
@@ -248,7 +248,7 @@ def main(argv: list[str] | None = None) -> int:
     """Command line: write the table to the given path."""
     args = sys.argv[1:] if argv is None else argv
     if len(args) != 1:
-        print("usage: python -m game.nyhavn.table OUTPATH", file=sys.stderr)
+        print("usage: python -m game.nyhavn.placements OUTPATH", file=sys.stderr)
         return 2
     out = write_asset(args[0])
     print(f"wrote {out} ({out.stat().st_size} bytes)")

@@ -1,11 +1,11 @@
-"""Barrio's rules and a first-game guide inside the app (the project's own words).
+"""Barrio's in-app help: the rules and a first-game guide (the project's own words).
 
 The texts are the keys ``rules.barrio.*`` of ``game/locale/<lang>.json``; the first section is the first-game guide.
 """
 
 from __future__ import annotations
 
-from ..i18n import rule_sections
+from ...core.locale import rule_sections
 
 
 def rules(lang: str) -> list[tuple[str, list[str]]]:

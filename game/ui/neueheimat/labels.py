@@ -1,15 +1,14 @@
-"""Neue Heimat's screen in words: labels, prompts and the in-app rules (keys ``nh.*``, ``rules.neueheimat.*``).
+"""Neue Heimat's screen in words: labels, prompts, names of colours, rows and pieces (keys ``nh.*``).
 
-Everything goes through :func:`game.ui.i18n.t` under the ``nh.`` prefix, so a
-missing Spanish line falls back to English rather than to a bare key. The
-rules are the project's own summary of ``shared/spec/neueheimat.md``.
+Everything goes through :func:`game.core.locale.text` under the ``nh.`` prefix, so a
+missing Spanish line falls back to English rather than to a bare key.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from ..i18n import rule_sections, t
+from ...core.locale import text
 
 
 class _Words:
@@ -19,7 +18,7 @@ class _Words:
         self.prefix, self.size = prefix, size
 
     def __getitem__(self, lang: str) -> tuple[str, ...]:
-        return tuple(t(f"{self.prefix}.{i}", lang) for i in range(self.size))
+        return tuple(text(f"{self.prefix}.{i}", lang) for i in range(self.size))
 
     def get(self, lang: str, default: object = None) -> tuple[str, ...]:
         return self[lang]
@@ -32,30 +31,18 @@ class _Reasons:
         return self[lang]
 
     def __getitem__(self, lang: str) -> dict[str, str]:
-        return {r: t(f"nh.reason.{r}", lang) for r in ("two_rows", "no_roofs", "all_built", "no_pieces")}
-
-
-class _Rules:
-    """The in-app rules as (heading, paragraph) pairs per language: ``RULES.get(lang, RULES["en"])``."""
-
-    def get(self, lang: str, default: object = None) -> list[tuple[str, str]]:
-        return self[lang]
-
-    def __getitem__(self, lang: str) -> list[tuple[str, str]]:
-        return [(head, " ".join(paras)) for head, paras in rule_sections("neueheimat", lang)]
+        return {r: text(f"nh.reason.{r}", lang) for r in ("two_rows", "no_roofs", "all_built", "no_pieces")}
 
 
 COLOUR_NAMES = _Words("nh.colour_name", 6)
 ROW_NAMES = _Words("nh.row_name", 3)
 ROW_SHORT = _Words("nh.row_short", 3)
 REASONS = _Reasons()
-#: The in-app rules: our own words (keys ``rules.neueheimat.*``).
-RULES = _Rules()
 
 
 def w(key: str, lang: str, **values: Any) -> str:
     """Neue Heimat's text for ``key`` in ``lang``."""
-    return t(f"nh.{key}", lang, **values)
+    return text(f"nh.{key}", lang, **values)
 
 
 def piece_words(piece: dict[str, Any] | None, lang: str) -> str:

@@ -1,4 +1,4 @@
-"""Nyhavn's words on screen: ability help and the rules, written for this app.
+"""Nyhavn's in-app help: what each ability does and the rules, written for this app.
 
 The texts are keys of the catalogue files (``ny.*``, ``rules.nyhavn.*`` in
 ``game/locale/<lang>.json``); :mod:`.screen` shows :func:`rules_sections` in a collapsible panel.
@@ -6,7 +6,7 @@ The texts are keys of the catalogue files (``ny.*``, ``rules.nyhavn.*`` in
 
 from __future__ import annotations
 
-from ..i18n import rule_sections, t
+from ...core.locale import rule_sections, text
 
 #: two-letter marks of the ability tiles on small badges
 ABILITY_SHORT = {"any_cards": "AC", "additional_card": "+1", "construction_discount": "−1", "change_of_colours": "CC",
@@ -15,7 +15,7 @@ ABILITY_SHORT = {"any_cards": "AC", "additional_card": "+1", "construction_disco
 
 def ability_help(name: str, lang: str) -> str:
     """One line on what an ability tile does, shown when its tile is tapped."""
-    return t(f"ny.ability_help.{name}", lang)
+    return text(f"ny.ability_help.{name}", lang)
 
 
 def rules_sections(lang: str) -> list[tuple[str, list[str]]]:

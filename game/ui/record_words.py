@@ -2,28 +2,28 @@
 
 from __future__ import annotations
 
-from .i18n import t
+from ..core.locale import text
 
 
 def mode_words(mode: str, lang: str) -> str:
-    return t(f"mode.{mode}", lang)
+    return text(f"mode.{mode}", lang)
 
 
 def level_words(level: str, lang: str) -> str:
     """Klaus's level or the computers' strength in words (``-``: none)."""
-    return "" if level in ("", "-") else t(f"level.{level}", lang)
+    return "" if level in ("", "-") else text(f"level.{level}", lang)
 
 
 def result_words(result: str | None, lang: str) -> str:
-    return t(f"result.{result}", lang) if result else ""
+    return text(f"result.{result}", lang) if result else ""
 
 
 def when_words(stamp: str, lang: str) -> str:
     """A record's ``YYYY-MM-DDTHH:MM:SSZ`` as ``YYYY-MM-DD HH:MM UTC`` ("" when unknown)."""
     if not stamp:
         return ""
-    return t("when.utc", lang, when=stamp[:16].replace("T", " "))
+    return text("when.utc", lang, when=stamp[:16].replace("T", " "))
 
 
 def challenge_words(challenge: str, lang: str) -> str:
-    return t(f"challenge.{challenge}", lang)
+    return text(f"challenge.{challenge}", lang)
