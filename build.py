@@ -84,7 +84,10 @@ ZSTD_LEVEL = 19
 FZSTD_FILE = "vendor/fzstd/fzstd.js"
 #: Files the service worker does not precache: the page is "./" (index.html is the same file), the large
 #: install icons are fetched by the browser only when the app is installed (the service worker keeps them then)
-NOT_PRECACHED = ("index.html", ".nojekyll", "icons/icon-512.png", "icons/maskable-512.png")
+#: The pairing of phones (site/pairing.js and its QR encoder and decoder) is loaded only when a player opens it,
+#: so a first visit does not download it (kept once fetched: see docs/multi-device.md)
+PAIRING_FILES = ("pairing.js", "vendor/qr/qrcode.mjs", "vendor/qr/jsQR.js")
+NOT_PRECACHED = ("index.html", ".nojekyll", "icons/icon-512.png", "icons/maskable-512.png", *PAIRING_FILES)
 #: Files written last, after the content hash is known; they are not part of the hash
 FINAL_FILES = ("sw.js", "version.json")
 
@@ -776,7 +779,7 @@ def start_screen_html(data: dict) -> str:
         + ("" if g["available"] else f'<span class="tag" data-t="start.coming">{english("start.coming")}</span>') + "</label>"
         for g in games)
     players = [(str(n), texts["start.solo"] if n == 1 else str(n)) for n in range(first["min"], first["max"] + 1)]
-    seat_choices = [("human", texts["start.human"])] + [("bot:" + b, texts["start.computer"].format(name=texts.get(f"start.bot.{b}", b))) for b in first["bots"]]
+    seat_choices = [("human", texts["start.human"]), ("remote", texts["start.remote"])] + [("bot:" + b, texts["start.computer"].format(name=texts.get(f"start.bot.{b}", b))) for b in first["bots"]]
     most = max(g["max"] for g in games)
     def name_field(i: int) -> str:  # shown by start.js for each human seat when several people share the device
         return (f'<label class="field seat-name" for="f-name-{i}" id="field-name-{i}" hidden>'
@@ -940,6 +943,20 @@ def vendor_decoder(out: Path) -> None:
                       + (package / "umd" / "index.js").read_text())
 
 
+def vendor_qr(out: Path) -> None:
+    """Copy the pinned QR encoder (npm qrcode-generator, an ES module) and decoder (npm jsqr, UMD: it sets
+    ``self.jsQR`` when imported) that ``site/pairing.js`` imports when pairing opens, each with its licence."""
+    pins = json.loads((ROOT / "package.json").read_text())["dependencies"]
+    target = out / "vendor" / "qr"
+    target.mkdir(parents=True, exist_ok=True)
+    for name, source, dest, licence in (("qrcode-generator", "dist/qrcode.mjs", "qrcode.mjs", "MIT, Kazuhiko Arase"),
+                                        ("jsqr", "dist/jsQR.js", "jsQR.js", "Apache-2.0, Cosmo Wolfe")):
+        if _installed_npm_version(name) != pins[name]:
+            raise SystemExit(f"build.py: node_modules/{name} is not the pinned {pins[name]} (npm ci)")
+        text = (NODE_MODULES / name / source).read_text()
+        (target / dest).write_text(f"/*! {name} {pins[name]} ({licence}) */\n" + text)
+
+
 def manifest() -> dict:
     """The web app manifest: standalone, portrait first, PNG icons."""
     return {
@@ -1088,6 +1105,7 @@ def build(out: Path = DIST, full_stdlib: bool = False) -> str:
             strip_source_map(pyscript_dir / path.name)
     # the big files once more, zstd-compressed, with the decoder the prefetch worker runs on them
     vendor_decoder(out)
+    vendor_qr(out)
     write_compressed(out, [*COMPRESSED_FILES, wheel.name])
     build_id = finalize(out)
     size = sum((out / rel).stat().st_size for rel in site_files(out))

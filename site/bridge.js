@@ -95,6 +95,16 @@ async function shareLink(url, title) {
   send({ kind: "shared", how, url });
 }
 
+// Pairing phones (./pairing.js, WebRTC): imported only when the worker first asks, its commands kept in order.
+let pairing = null;
+function peer(args) {
+  if (!pairing) pairing = import("./pairing.js").then((module) => { module.connect(send); return module; });
+  pairing = pairing.then(async (module) => {
+    try { await module.command(...args); } catch (error) { console.error("pairing:", error); }
+    return module;
+  });
+}
+
 function listen(element, type, hid) {
   const listener = (event) => {
     const data = eventData(event, hid, element);
@@ -231,6 +241,7 @@ const APPLY = {
   host(name, args) {
     if (name === "thinking") thinking(...args);
     else if (name === "share") shareLink(...args);
+    else if (name === "peer") peer(args);
     else if (name === "setRequestHandler") hooks.setRequestHandler((text) => send({ kind: "request", text: String(text) }));
     else if (typeof hooks[name] === "function") hooks[name](...args);
     else console.warn(`bridge: the page has no houseGames.${name}()`);
@@ -419,6 +430,8 @@ export function connect(pyWorker, pageHooks) {
   // So does a change of pointer (a mouse plugged into a tablet): targets are sized for a finger or a mouse.
   matchMedia("(pointer: coarse)").addEventListener("change", () => sizes([...observed].map((target) => ({ target }))));
   pyWorker.addEventListener("message", received);
+  // a pairing code scanned while this page is open only changes its hash: start again, to join (./pairing.js)
+  addEventListener("hashchange", () => { if (location.hash.startsWith("#join=")) location.reload(); });
   // the settings another tab chose (the rest of the data is the database's: store.js tells of its changes)
   addEventListener("storage", (event) => {
     if (event.key === store.SETTINGS_LOCAL_KEY) send({ kind: "storage", key: "house-games.settings", value: event.newValue });

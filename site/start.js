@@ -166,7 +166,8 @@
     setOptions($("f-players"), counts, String(players));
     const solo = players === 1; // one player: no seat to choose (the game's automa, if any, plays the other side)
     // seats as the Python app chose them: first human, the rest the strongest computer
-    const choices = [["human", t("start.human")], ...info.bots.map((b) => [`bot:${b}`, t("start.computer", { name: DATA.texts.en[`start.bot.${b}`] ? t(`start.bot.${b}`) : b })])];
+    // a seat is played on this device, on another phone paired by QR code (docs/multi-device.md), or by a computer
+    const choices = [["human", t("start.human")], ["remote", t("start.remote")], ...info.bots.map((b) => [`bot:${b}`, t("start.computer", { name: DATA.texts.en[`start.bot.${b}`] ? t(`start.bot.${b}`) : b })])];
     const valid = new Set(choices.map(([v]) => v));
     const strongest = choices[choices.length - 1][0];
     let seats = Array.isArray(s.seats) ? s.seats.map(String) : [];

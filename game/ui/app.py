@@ -119,6 +119,9 @@ class App:
         self.storage_alert = el("p", {"class": "notice error storage-alert", "id": "storage-alert", "role": "alert", "hidden": True})
         dom.document.body.appendChild(self.storage_alert)
         self.usage_answers: list[Any] = []
+        #: the seats of the game being opened that play on other phones (``game.ui.sharing``), and the sharing itself
+        self.remote: frozenset[int] = frozenset()
+        self.sharing: Any = None
         store.backend.on_status = self.storage_status
         store.backend.on_lost = self.lost_game
 
@@ -185,6 +188,8 @@ class App:
             self.store.save_match(match)
         except Exception as exc:
             self.toast(text("game.saved_failed", self.lang, reason=str(exc)), error=True)
+        if self.sharing is not None and hasattr(self.sharing, "table") and hasattr(self.sharing.table, "publish"):
+            self.sharing.table.publish()  # every phone sees the move
 
     # ------------------------------------------------------------------ storage: failures, other tabs, usage
     def storage_status(self, failing: str | None, what: list[str]) -> None:
@@ -404,6 +409,7 @@ class App:
             title = info.title if info else str(s.get("game"))
             self.show_start(("error", text("start.unavailable", self.lang, title=title)))
             return False
+        self.remote = frozenset()
         seed_text = str(s.get("seed") or "").strip()
         seed = int(seed_text) if seed_text.isdigit() else int(time.time() * 1000) % 2**31
         try:
@@ -414,12 +420,13 @@ class App:
         if players == 1:  # no seat to choose: the player alone (against the game's automa, if it has one)
             seats = [Seat("human")]
         else:
-            valid = {"human"} | {"bot:" + b for b in info.bot_names}
+            valid = {"human", "remote"} | {"bot:" + b for b in info.bot_names}
             strongest = "bot:" + info.bot_names[-1]
             chosen = [str(v) for v in s.get("seats") or [] if isinstance(v, str)] or ["human"]
             chosen = [v if v in valid else strongest for v in chosen + [strongest] * players][:players]
             names = seat_given_names(s.get("names"), chosen)
             seats = [Seat("computer", v[4:]) if v.startswith("bot:") else Seat("human", None, names[i]) for i, v in enumerate(chosen)]
+            self.remote = frozenset(i for i, v in enumerate(chosen) if v == "remote")
         options = info.spec.new_game_options(players, s, seed) if info.spec else {}
         return self.start_match(info.game_id, players, seats, seed, options)
 
@@ -437,6 +444,29 @@ class App:
                     self.screen.bots[i] = module.make_bot(seat.bot or module.BOT_NAMES[0], deal.bot_seed(i))
         self.screen.mount(self.root)
         dom.window.houseGames.showApp()
+        sharing = self.sharing
+        if not self.remote:
+            self.sharing = None
+        elif sharing is not None and getattr(sharing, "screen", None) is not None and sharing.screen.match is match:
+            sharing.screen = self.screen  # the same shared game again (back from its replay): the phones stay paired
+        else:  # the other phones pair now (site/pairing.js is loaded only here)
+            from .sharing import HostSharing
+
+            self.sharing = HostSharing(self, self.screen, sorted(self.remote))
+
+    def join(self, offer: str) -> None:
+        """This page was opened from a host's QR code (``#join=<offer>``): pair with it, then play its seat here."""
+        from .sharing import GuestSharing
+
+        self._switch()
+        self.remote = frozenset()
+        self.sharing = GuestSharing(self, offer, lambda game_id: screen_class(game_id, self.params.get("ui") == "list"))
+        dom.window.houseGames.showApp()
+
+    def peer(self, data: dict[str, Any]) -> None:
+        """A message of ``site/pairing.js``: a channel opened or closed, or a message on it."""
+        if self.sharing is not None:
+            self.sharing.message(data)
 
     def finish(self, screen: GameScreen) -> None:
         """The end screen for a finished game.
@@ -593,6 +623,7 @@ class App:
         return bool(opened and opened[0])
 
     def _resume_locked(self, slot: str, held: bool, saved: str | None) -> bool:
+        self.remote = frozenset()  # (re-pairing the phones of a resumed game is not done yet: its seats play here)
         if not held:
             self.in_other_tab(slot, saved)
             return False
@@ -664,7 +695,10 @@ def start(boot: dict[str, Any] | None = None) -> "App | None":
         if boot.get("store") is not None:  # the page has no database: said at once and kept on screen
             app.storage_status("unavailable", [])
         fragment = href.split("#", 1)[1] if "#" in href else ""
-        if fragment.startswith(share.FRAGMENT_KEY + "="):
+        dom.page.on_message["peer"] = app.peer
+        if fragment.startswith("join="):
+            app.join(fragment[5:])
+        elif fragment.startswith(share.FRAGMENT_KEY + "="):
             app.open_link(fragment)  # a bad link explains itself on the start screen
         elif notices:
             app.show_start(("error", " ".join(notices)))

@@ -109,7 +109,9 @@ class GameScreen:
         self.match = match
         self.module = match.module
         self.lang = app.lang
-        humans = [i for i, s in enumerate(match.seats) if s.kind != "computer"]
+        #: seats played on other phones (``game.ui.sharing``): never this device's viewer, no pass screen for them
+        self.remote_seats: frozenset[int] = frozenset(getattr(app, "remote", None) or ())
+        humans = self.local_humans()
         self.hot_seat = len(humans) > 1
         #: the seat whose view is shown; None until a human of a hot-seat game takes the device
         self.viewer: int | None = None if self.hot_seat else (humans[0] if humans else 0)
@@ -120,6 +122,10 @@ class GameScreen:
         #: the coach's hint on show: (step it was asked at, seat, Hint), cleared when the game moves on
         self.hint: tuple[int, int, Any] | None = None
         self.hint_keys_shown: list[str] = []
+
+    def local_humans(self) -> list[int]:
+        """The seats people play on this device (not computers, not other phones)."""
+        return [i for i, s in enumerate(self.match.seats) if s.kind != "computer" and i not in self.remote_seats]
 
     # ------------------------------------------------------------------ hooks for subclasses
     def build_table(self, container: Any) -> None:
@@ -221,6 +227,11 @@ class GameScreen:
             self._show_table()
             self.status.textContent = text("game.thinking", self.lang, name=self.names[player])
             self._schedule_bot()
+            return
+        if player is not None and player in self.remote_seats:  # another phone (or, on a guest, the host) moves
+            self._show_table()
+            kind = self.match.seats[player].kind if player < len(self.match.seats) else "human"
+            self.status.textContent = text("game.thinking" if kind == "computer" else "multi.waiting", self.lang, name=self.names[player])
             return
         if player is not None and player != self.viewer and self.hot_seat:
             self._show_pass(player)

@@ -144,6 +144,7 @@ def main(argv: list[str] | None = None) -> int:
     report["memory_mb"] = browser_figures.get("memory_mb") or {gid: None for gid in games}
     report["input_to_frame_ms"] = browser_figures.get("input_to_frame_ms") or {gid: None for gid in games}
     report["outside_requests"] = browser_figures.get("outside_requests")
+    report["multidevice"] = None if args.no_browser else guarded("multidevice (two browsers, loopback only)", lambda: multidevice_part(dist))
     if args.no_lighthouse or args.no_browser:
         report["lighthouse"] = None
         NOTES.append("lighthouse skipped")
@@ -166,6 +167,7 @@ def summary(report: dict[str, Any]) -> str:
     s = report.get("start") or {}
     m = report.get("main_thread") or {}
     lh = report.get("lighthouse") or {}
+    md = report.get("multidevice") or {}
     shell = s.get("shell_s") or {}
     fp = s.get("first_playable_s") or {}
     lines = [
@@ -177,6 +179,8 @@ def summary(report: dict[str, Any]) -> str:
         f" slow4g_ratio {fp.get('slow4g_ratio')} (goal <= 1.0); offline {fp.get('site_offline')} vs {fp.get('floor_offline')}",
         f"main_thread.longest_task_ms {m.get('longest_task_ms')} (goal <= 50)  blocking_ms {m.get('blocking_ms')}",
         "lighthouse " + ", ".join(f"{k} {lh.get(k)}" for k in ("performance", "best-practices", "accessibility", "lcp_ms", "tbt_ms", "cls")),
+        f"multidevice.pair_ms {md.get('pair_ms')}  action_rtt_ms {(md.get('action_rtt_ms') or {}).get('median')} (goal <= 100)"
+        f"  bytes_per_move {md.get('bytes_per_move')}",
     ]
     return "\n".join(lines)
 
@@ -219,6 +223,27 @@ def browser_part(dist: Path, games: list[str], args: argparse.Namespace) -> dict
             site.stop()
             floor.stop()
             probe.stop()
+
+
+def multidevice_part(dist: Path) -> dict[str, Any] | None:
+    """Two browsers paired over WebRTC play a whole 2-player Barrio game (``tests/browser/multidevice_run.py``),
+    inside a network namespace with only loopback (``unshare -n``): ``pair_ms``, ``action_rtt_ms``,
+    ``bytes_per_move`` (see docs/multi-device.md)."""
+    from tests.browser.multidevice_run import figures
+
+    with tempfile.TemporaryDirectory() as tmp:
+        out = Path(tmp) / "run.json"
+        proc = subprocess.run(
+            ["unshare", "-n", "sh", "-c", 'ip link set lo up && exec "$0" -m tests.browser.multidevice_run "$1" "$2" play',
+             sys.executable, str(dist), str(out)], cwd=ROOT, capture_output=True, text=True, timeout=600,
+            env={**os.environ, "PYTHONPATH": str(ROOT)})
+        if proc.returncode != 0 or not out.exists():
+            NOTES.append(f"multidevice: the run failed: {(proc.stderr or proc.stdout)[-300:]}")
+            return None
+        result = json.loads(out.read_text())
+    if any(result["offsite"].values()):
+        NOTES.append(f"multidevice: requests off the origin: {result['offsite']}")
+    return figures(result)
 
 
 def stack_floor(dist: Path, start: dict[str, Any]) -> dict[str, Any]:

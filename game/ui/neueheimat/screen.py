@@ -65,7 +65,7 @@ class NeueHeimatScreen(GameScreen):
 
     def __init__(self, app: Any, match: Match) -> None:
         super().__init__(app, match)
-        humans = [i for i, s in enumerate(match.seats) if s.kind != "computer"]
+        humans = self.local_humans()
         #: money hidden between humans: only then does a pass-the-device screen guard each turn
         self.hide_money = len(humans) > 1 and bool(app.settings.get(SETTING_HIDE))
         self.hot_seat = self.hide_money
@@ -99,7 +99,7 @@ class NeueHeimatScreen(GameScreen):
         self.controls = el("div", {"class": "nh-controls", "id": "nh-controls", "role": "group", "aria-label": self.module.TITLE})
         self.scoring_box = el("section", {"class": "nh-scoring", "id": "nh-scoring", "hidden": True, "aria-live": "polite"})
         dom.append(container, self.scoring_box, self.controls)
-        humans = [i for i, s in enumerate(self.match.seats) if s.kind != "computer"]
+        humans = self.local_humans()
         if len(humans) > 1:
             box = el("input", {"type": "checkbox", "id": "nh-hide-money", "checked": self.hide_money, "onchange": self._toggle_hidden})
             container.appendChild(el("label", {"class": "check nh-option", "for": "nh-hide-money"}, box, w("hide_money", lang)))

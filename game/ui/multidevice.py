@@ -1,0 +1,438 @@
+"""Every player on their own phone: the host-authoritative table protocol (pure Python, CPython-testable).
+
+The host phone keeps the :class:`~game.core.Match`. Each guest phone is bound to one seat by the
+connection it came in on (the page's ``site/pairing.js`` keeps one WebRTC DataChannel per remote seat
+and tells the worker which seat a message came from; a seat named inside a message is never read).
+A guest sends actions; it receives only ``view(state, seat)`` for its own seat, the log lines that
+view carries, and its own legal actions when it is to move. See ``docs/multi-device.md``.
+
+* :class:`HostTable`: the host's side (validates, applies through the host's screen, publishes).
+* :class:`GuestTable`: the guest's side (sends actions, keeps the last snapshot, asks for a resync).
+* :class:`ViewMatch` / :class:`ViewModule`: what the guest's game screen draws from, in place of a
+  match and an engine: the same screens, driven by the received view.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import secrets
+from typing import Any, Callable, Iterable
+
+from ..core import IllegalAction, Match, Seat
+
+#: the message protocol's version: a message of another version is refused (both sides say why)
+PROTOCOL_VERSION = 1
+#: the longest message a guest may send, in characters; a longer one is refused unread
+MAX_GUEST_MESSAGE = 64 * 1024
+#: the kinds of message a guest may send
+GUEST_KINDS = ("hello", "act", "sync", "ping")
+
+
+class Refusal(Exception):
+    """A guest's message the host does not act on: ``key`` (``multi.refused.*``) and its values."""
+
+    def __init__(self, key: str, **params: Any) -> None:
+        super().__init__(key)
+        self.key = key
+        self.params = params
+
+
+def parse_guest_message(text: Any) -> dict[str, Any]:
+    """A guest's message as a dict, checked for shape; raise :class:`Refusal` for anything else."""
+    if not isinstance(text, str):
+        raise Refusal("multi.refused.malformed")
+    if len(text) > MAX_GUEST_MESSAGE:
+        raise Refusal("multi.refused.too_big", limit=MAX_GUEST_MESSAGE)
+    try:
+        data = json.loads(text)
+    except ValueError:
+        raise Refusal("multi.refused.malformed") from None
+    if not isinstance(data, dict):
+        raise Refusal("multi.refused.malformed")
+    if data.get("v") != PROTOCOL_VERSION:
+        raise Refusal("multi.refused.version", version=PROTOCOL_VERSION)
+    kind = data.get("kind")
+    if kind not in GUEST_KINDS:
+        raise Refusal("multi.refused.malformed")
+    seq = data.get("seq", 0)
+    if not isinstance(seq, int) or isinstance(seq, bool) or seq < 0:
+        raise Refusal("multi.refused.malformed")
+    if kind == "act":
+        action = data.get("action")
+        if not isinstance(action, dict) or not isinstance(action.get("type"), str) or not all(isinstance(k, str) for k in action):
+            raise Refusal("multi.refused.malformed")
+    return data
+
+
+@dataclasses.dataclass
+class GuestLink:
+    """One remote seat as the host sees it."""
+
+    seat: int
+    token: str = dataclasses.field(default_factory=lambda: secrets.token_urlsafe(12))
+    connected: bool = False
+    lang: str = "en"
+    sent: int = 0  #: the sequence number of the last message sent to it
+    acted: int = 0  #: the sequence number of its last action handled (a repeat is not applied twice)
+    log_sent: int = 0  #: how many log events it has been sent on this connection
+    last_text: str = ""  #: the last snapshot's body (nothing is sent when it has not changed)
+    received: int = 0  #: messages received from it (heartbeats included)
+
+
+class HostTable:
+    """The host's side of a shared game.
+
+    ``match()`` gives the match now (the screen may replace it); ``apply(action)`` applies a guest's checked
+    action as the host's screen does for a local player (autosave, log, computer turns); ``send(seat, text)``
+    sends a message down that seat's channel; ``describe(action, lang)`` words a legal action for a guest.
+    """
+
+    def __init__(self, match: Callable[[], Match], seats: Iterable[int], send: Callable[[int, str], None],
+                 apply: Callable[[dict[str, Any]], Any], describe: Callable[[dict[str, Any], str], str] | None = None) -> None:
+        self.match = match
+        self.links = {seat: GuestLink(seat) for seat in seats}
+        self.send = send
+        self.apply = apply
+        self.describe = describe
+        #: what each seat was refused last (tests and the host's screen read it)
+        self.refusals: list[tuple[int, str]] = []
+
+    # ------------------------------------------------------------------ connections
+    def opened(self, seat: int) -> None:
+        """The seat's channel is open (a new pairing or a re-pairing): everything is sent afresh on its hello."""
+        link = self.links.get(seat)
+        if link is not None:
+            link.connected = True
+            link.log_sent = 0
+            link.last_text = ""
+            link.sent = link.acted = 0  # sequence numbers count per connection: a new page starts again at 1
+
+    def closed(self, seat: int) -> None:
+        """The seat's channel is gone for good (not merely paused): its guest comes back by re-pairing."""
+        link = self.links.get(seat)
+        if link is not None:
+            link.connected = False
+
+    def connected(self) -> list[int]:
+        """The remote seats with an open channel."""
+        return [s for s, link in self.links.items() if link.connected]
+
+    # ------------------------------------------------------------------ messages from guests
+    def receive(self, seat: int, text: Any) -> str | None:
+        """Handle a message that came in on ``seat``'s channel; return the refusal key, or ``None`` when accepted.
+
+        A refusal is sent back in words (in the guest's language) and changes nothing."""
+        link = self.links.get(seat)
+        if link is None:
+            return None  # not a remote seat: the page never relays such a message
+        link.received += 1
+        try:
+            data = parse_guest_message(text)
+            kind = data["kind"]
+            if kind == "hello":
+                lang = data.get("lang")
+                link.lang = lang if isinstance(lang, str) and 1 < len(lang) < 8 else "en"
+                link.log_sent, link.last_text = 0, ""
+                self.publish_to(link, force=True)
+            elif kind == "sync":
+                link.log_sent, link.last_text = 0, ""
+                self.publish_to(link, force=True)
+            elif kind == "ping":
+                self._post(link, {"kind": "pong", "re": data.get("seq", 0)})
+            else:
+                self._act(link, data)
+        except Refusal as refusal:
+            self.refusals.append((seat, refusal.key))
+            self._refuse(link, refusal, data_seq(text))
+            return refusal.key
+        return None
+
+    def _act(self, link: GuestLink, data: dict[str, Any]) -> None:
+        seq = data["seq"]
+        if seq <= link.acted:
+            raise Refusal("multi.refused.repeat")
+        match = self.match()
+        module = match.module
+        state = match.state
+        if module.is_over(state):
+            raise Refusal("multi.refused.over")
+        if match.current_player() != link.seat:
+            raise Refusal("multi.refused.not_your_turn")
+        action = data["action"]
+        try:
+            module.apply_action(state, action)  # pure: the reason of a refusal, and nothing changes
+        except IllegalAction as exc:
+            raise Refusal("multi.refused.illegal", reason=exc.text(link.lang)) from None
+        except Exception:  # an engine meeting a shape it never expected: still only a refusal
+            raise Refusal("multi.refused.malformed") from None
+        link.acted = seq
+        self.apply(action)  # the host's screen applies it; its autosave publishes the new state
+
+    def _refuse(self, link: GuestLink, refusal: Refusal, seq: int | None) -> None:
+        from ..core.locale import text
+
+        self._post(link, {"kind": "refused", "re": seq, "key": refusal.key, "reason": text(refusal.key, link.lang, **refusal.params)})
+        self.publish_to(link, force=True)  # the guest's table shows the position as it stands
+
+    # ------------------------------------------------------------------ messages to guests
+    def publish(self) -> None:
+        """Send every connected guest its view of the position now (after every change of the match)."""
+        for link in self.links.values():
+            if link.connected:
+                self.publish_to(link)
+
+    def publish_to(self, link: GuestLink, force: bool = False) -> None:
+        body = self.snapshot(link.seat, link.lang)
+        log = body.pop("log")
+        text = json.dumps(body, sort_keys=True, separators=(",", ":"))
+        if text == link.last_text and len(log) == link.log_sent and not force:
+            return
+        start = link.log_sent if link.log_sent <= len(log) else 0  # an undo shortened the log: all of it again
+        body["log_start"], body["log"] = start, log[start:]
+        link.last_text, link.log_sent = text, len(log)
+        self._post(link, body)
+
+    def snapshot(self, seat: int, lang: str = "en") -> dict[str, Any]:
+        """What ``seat`` may know now: its view (with its log), its legal actions when it is to move, the public scores."""
+        match = self.match()
+        module = match.module
+        state = match.state
+        view = dict(module.view(state, seat))
+        log = list(view.pop("log", []))
+        over = bool(module.is_over(state))
+        current = match.current_player()
+        legal = module.legal_actions(state) if current == seat and not over else []
+        describe = self.describe or (lambda a, lg: str(module.describe_action(state, a, lg)))
+        body: dict[str, Any] = {
+            "kind": "state", "game": match.game_id, "players": match.num_players, "seat": seat,
+            "seats": [{"kind": s.kind, "name": s.name, "bot": s.bot} for s in match.seats],
+            "step": len(match.entries), "current": current, "over": over, "view": view, "log": log,
+            "legal": legal, "described": [describe(a, lang) for a in legal],
+            "scores": public_scores(module, state, view, over),
+            "token": self.links[seat].token if seat in self.links else None,
+        }
+        if over:
+            body["winners"] = list(module.winners(state))
+            hook = module.SPEC.score_breakdown
+            body["breakdown"] = [hook(state, i) for i in range(len(body["scores"]))] if hook else None
+        return body
+
+    def _post(self, link: GuestLink, body: dict[str, Any]) -> None:
+        link.sent += 1
+        self.send(link.seat, json.dumps({"v": PROTOCOL_VERSION, "seq": link.sent, **body}, ensure_ascii=False, separators=(",", ":")))
+
+
+def public_scores(module: Any, state: Any, view: dict[str, Any], over: bool) -> list[int]:
+    """The scores a seat may see: the engine's totals once the game is over; before, those its view shows
+    (a running total may count cards still hidden), else none."""
+    if over:
+        return [int(x) for x in module.scores(state)]
+    shown = view.get("scores")
+    if isinstance(shown, list) and all(isinstance(x, int) for x in shown):
+        return [int(x) for x in shown]
+    return [0] * len(module.scores(state))
+
+
+def data_seq(text: Any) -> int | None:
+    """The sequence number a refused message carried, when it can be read (so the guest knows what was refused)."""
+    if isinstance(text, str) and len(text) <= MAX_GUEST_MESSAGE:
+        try:
+            seq = json.loads(text).get("seq")
+            return seq if isinstance(seq, int) and not isinstance(seq, bool) else None
+        except (ValueError, AttributeError):
+            return None
+    return None
+
+
+# ---------------------------------------------------------------------- the guest's side
+class ViewState:
+    """The position as a guest knows it: one snapshot from the host (the guest never holds a real state)."""
+
+    def __init__(self, data: dict[str, Any], log: list[Any]) -> None:
+        self.data = data
+        self.log = log
+
+    def view(self) -> dict[str, Any]:
+        return {**self.data["view"], "log": list(self.log)}
+
+
+class ViewModule:
+    """An engine module for the guest's screen: the game's own words and declarations, positions from snapshots."""
+
+    def __init__(self, module: Any, waiting: Callable[[], bool]) -> None:
+        self._module = module
+        self._waiting = waiting
+        # the guest asks no hints (the coach needs the real state) and its end rows come from the host
+        self.SPEC = dataclasses.replace(module.SPEC, coach=None,
+                                        score_breakdown=lambda st, i: (st.data.get("breakdown") or [None] * (i + 1))[i])
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._module, name)
+
+    def view(self, state: ViewState, player: int) -> dict[str, Any]:
+        return state.view()
+
+    def legal_actions(self, state: ViewState) -> list[dict[str, Any]]:
+        return list(state.data["legal"]) if not self._waiting() else []
+
+    def current_player(self, state: ViewState) -> int | None:
+        return None if self._waiting() else state.data["current"]
+
+    def is_over(self, state: ViewState) -> bool:
+        return bool(state.data["over"])
+
+    def scores(self, state: ViewState) -> list[int]:
+        return list(state.data["scores"])
+
+    def winners(self, state: ViewState) -> list[int]:
+        return list(state.data.get("winners") or [])
+
+    def describe_action(self, state: ViewState, action: dict[str, Any], lang: str = "en") -> str:
+        legal = state.data["legal"]
+        if action in legal:
+            return str(state.data["described"][legal.index(action)])
+        return json.dumps(action, ensure_ascii=False)
+
+    def apply_action(self, state: ViewState, action: dict[str, Any]) -> ViewState:
+        if action not in state.data["legal"]:
+            raise IllegalAction(key="multi.refused.not_offered")
+        return state
+
+    def to_json(self, state: ViewState) -> dict[str, Any]:
+        return state.view()
+
+
+class ViewMatch:
+    """What a guest's game screen draws from in place of a :class:`~game.core.Match`: the last snapshot.
+
+    ``apply`` sends the action to the host (nothing changes here until the host's answer comes)."""
+
+    def __init__(self, guest: "GuestTable", module: Any) -> None:
+        self.guest = guest
+        data = guest.snapshot
+        assert data is not None
+        self.game_id = data["game"]
+        self.num_players = int(data["players"])
+        self.seed = 0
+        self.options: dict[str, Any] = {}
+        self.seats = [Seat(s["kind"], s.get("bot"), s.get("name") or "") for s in data["seats"]]
+        self.seat = int(data["seat"])
+        self._module = ViewModule(module, lambda: guest.waiting)
+        self.states: list[ViewState] = []
+        self.entries: list[Any] = []
+        self.hints: list[int] = []
+        self.takebacks: list[int] = []
+        self.update()
+
+    @property
+    def module(self) -> ViewModule:
+        return self._module
+
+    @property
+    def state(self) -> ViewState:
+        return self.states[-1]
+
+    def update(self) -> None:
+        """Take the guest's latest snapshot as the position now."""
+        data = self.guest.snapshot
+        assert data is not None
+        self.states = (self.states + [ViewState(data, list(self.guest.log))])[-2:]
+        self.entries = [None] * int(data["step"])
+
+    def current_player(self) -> int | None:
+        return self._module.current_player(self.state)
+
+    def is_computer_turn(self) -> bool:
+        return False  # computers play on the host
+
+    def apply(self, action: dict[str, Any]) -> ViewState:
+        if action not in self.state.data["legal"]:
+            raise IllegalAction(key="multi.refused.not_offered")
+        self.guest.act(action)
+        return self.state
+
+    def humans(self) -> list[int]:
+        return [self.seat]
+
+    def takeback_seat(self) -> int | None:
+        return None
+
+    def undo_blocker(self) -> str | None:
+        return "game.undo_why.turn_start"
+
+    def undo_is_takeback(self) -> bool:
+        return False
+
+    def hints_used(self, seat: int) -> int:
+        return 0
+
+    def takebacks_used(self, seat: int) -> int:
+        return 0
+
+    def to_json(self) -> dict[str, Any]:
+        return {"game": self.game_id, "seat": self.seat, "view": self.state.view()}
+
+
+class GuestTable:
+    """The guest's side: the last snapshot, the log so far, sequence numbers; ``send(text)`` reaches the host."""
+
+    def __init__(self, send: Callable[[str], None], lang: str = "en") -> None:
+        self.send = send
+        self.lang = lang
+        self.sent = 0
+        self.seen = 0  #: the last host message handled
+        self.snapshot: dict[str, Any] | None = None
+        self.log: list[Any] = []
+        self.token: str | None = None
+        #: an action sent and not yet answered: the table shows no legal move meanwhile (no double tap)
+        self.waiting = False
+        #: the host's last refusal, in words
+        self.refused: str | None = None
+
+    def _post(self, body: dict[str, Any]) -> None:
+        self.sent += 1
+        self.send(json.dumps({"v": PROTOCOL_VERSION, "seq": self.sent, **body}, ensure_ascii=False, separators=(",", ":")))
+
+    def hello(self) -> None:
+        """Say who we are (language, resume token) and ask for the whole position."""
+        self._post({"kind": "hello", "lang": self.lang, "token": self.token, "last": self.seen})
+
+    def act(self, action: dict[str, Any]) -> None:
+        self.waiting = True
+        self._post({"kind": "act", "action": action})
+
+    def ping(self) -> None:
+        self._post({"kind": "ping"})
+
+    def receive(self, text: Any) -> str | None:
+        """Handle a host message; return its kind when it changed what the table shows (``state``, ``refused``)."""
+        try:
+            data = json.loads(text) if isinstance(text, str) else None
+        except ValueError:
+            data = None
+        if not isinstance(data, dict) or data.get("v") != PROTOCOL_VERSION or not isinstance(data.get("seq"), int):
+            return None
+        if data["seq"] <= self.seen:
+            return None  # a repeat: already handled
+        self.seen = data["seq"]
+        kind = data.get("kind")
+        if kind == "refused":
+            self.waiting = False
+            self.refused = str(data.get("reason") or "")
+            return "refused"
+        if kind != "state":
+            return None
+        start = int(data.get("log_start") or 0)
+        if start > len(self.log):  # a gap (should not happen on an ordered channel): ask for everything
+            self._post({"kind": "sync", "last": self.seen})
+            return None
+        self.log = self.log[:start] + list(data.get("log") or [])
+        self.token = data.get("token") or self.token
+        self.snapshot = data
+        self.waiting = False
+        return "state"
+
+
+__all__ = ["PROTOCOL_VERSION", "MAX_GUEST_MESSAGE", "Refusal", "HostTable", "GuestTable", "ViewMatch", "ViewModule",
+           "ViewState", "parse_guest_message"]

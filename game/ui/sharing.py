@@ -1,0 +1,187 @@
+"""A game shared between phones, as the app runs it: the host's and the guest's glue to the page.
+
+The protocol itself is :mod:`game.ui.multidevice` (pure). Here the host app opens pairing for its remote
+seats and relays the channel's messages to its :class:`~game.ui.multidevice.HostTable`; a guest page
+(opened with ``#join=<offer>``) pairs, says hello, and draws its seat's table with the game's own screen
+over a :class:`~game.ui.multidevice.ViewMatch`. WebRTC, the QR codes and the scanner are the page's
+(``site/pairing.js``, loaded only then); this module talks to it with ``["host", "peer", [...]]`` operations
+and hears ``{"kind": "peer", ...}`` messages (``game/ui/README.md``).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from ..core.match import load_game
+from . import dom
+from .dom import el
+from ..core.locale import keys_starting, text
+from .multidevice import GuestTable, HostTable, ViewMatch
+from .screen import GameScreen, seat_names
+
+
+def page_texts(lang: str) -> dict[str, str]:
+    """The pairing screen's words, for ``site/pairing.js``."""
+    return {key: text(key, lang) for key in keys_starting("multi.")}
+
+
+class HostSharing:
+    """The host's side: pairing for each remote seat, then every guest's messages to the :class:`HostTable`."""
+
+    def __init__(self, app: Any, screen: GameScreen, remote: list[int]) -> None:
+        self.app = app
+        self.screen = screen
+        self.remote = list(remote)
+        self.table = HostTable(lambda: self.screen.match, remote, self.send, self.apply)
+        self.pair(self.remote)
+
+    def pair(self, remote: list[int]) -> None:
+        """Show a pairing code for each of these seats (a seat paired again gets its place back: the position is
+        the host's, sent whole when the new channel's guest says hello)."""
+        lang = self.app.lang
+        names = seat_names(self.screen.match, lang)
+        seats = [{"seat": s, "name": names[s] if s < len(names) else str(s + 1)} for s in remote]
+        dom.page.op(["host", "peer", ["host", seats, self.app.base_url, page_texts(lang)]])
+
+    def send(self, seat: int, text: str) -> None:
+        dom.page.op(["host", "peer", ["send", seat, text]])
+
+    def apply(self, action: dict[str, Any]) -> None:
+        """A guest's checked action, applied as the host's own screen applies a local player's."""
+        self.screen._apply(action)
+
+    def message(self, data: dict[str, Any]) -> None:
+        """A ``peer`` message from the page: a channel opened or closed, or a guest's message."""
+        seat = data.get("seat")
+        if not isinstance(seat, int) or seat not in self.table.links:
+            return
+        event = data.get("event")
+        if event == "open":
+            self.table.opened(seat)
+        elif event == "closed":  # the guest's page reloaded or its phone rebooted: a new code gives it its seat back
+            self.table.closed(seat)
+            self.app.toast(text("multi.lost", self.app.lang, name=self.screen.names[seat]), error=False)
+            self.pair([seat])
+        elif event == "message":
+            self.table.receive(seat, data.get("text"))
+
+
+class GuestServices:
+    """What a guest's game screen may ask of the app: the app's own services, but nothing is saved here (the
+    game lives on the host), the other seats are remote, and the end screen shows the host's final scores."""
+
+    def __init__(self, app: Any, sharing: "GuestSharing") -> None:
+        self._app = app
+        self._sharing = sharing
+        self.settings = app.settings
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._app, name)
+
+    @property
+    def remote(self) -> frozenset[int]:
+        match = self._sharing.match
+        return frozenset(i for i in range(match.num_players) if i != match.seat) if match else frozenset()
+
+    @property
+    def lang(self) -> str:
+        return str(self._app.lang)
+
+    @property
+    def patterns(self) -> bool:
+        return bool(self._app.patterns)
+
+    def autosave(self, match: Any) -> None:
+        """Nothing: the host keeps the game."""
+
+    def finish(self, screen: GameScreen) -> None:
+        self._sharing.finish(screen)
+
+
+class GuestSharing:
+    """The guest's side: pairing from the offer in the link, then the host's snapshots on this phone's table."""
+
+    def __init__(self, app: Any, offer: str, screen_class: Callable[[str], type[GameScreen]]) -> None:
+        self.app = app
+        self.screen_class = screen_class  #: the game's screen (the app's choice)
+        self.table = GuestTable(self.send, app.lang)
+        self.match: ViewMatch | None = None
+        self.screen: GameScreen | None = None
+        self.services = GuestServices(app, self)
+        self.seat: int | None = None
+        self.ended = False
+        dom.page.op(["host", "peer", ["join", offer, page_texts(app.lang)]])
+
+    def send(self, text: str) -> None:
+        if self.seat is not None:
+            dom.page.op(["host", "peer", ["send", self.seat, text]])
+
+    def message(self, data: dict[str, Any]) -> None:
+        event = data.get("event")
+        seat = data.get("seat")
+        if event == "open" and isinstance(seat, int):
+            self.seat = seat
+            self.table.hello()
+        elif event == "tick":
+            self.table.ping()
+        elif event == "message":
+            kind = self.table.receive(data.get("text"))
+            if kind == "state":
+                self.show()
+            elif kind == "refused":
+                self.app.toast(self.table.refused or "", error=True)
+                if self.screen is not None:
+                    self.screen.advance()
+        elif event == "closed" and self.seat is not None:
+            self.app.toast(text("multi.lost", self.app.lang, name=text("player.n", self.app.lang, n=1)), error=False)
+
+    def show(self) -> None:
+        """Draw the host's latest snapshot: the first one mounts this seat's table, later ones move it on."""
+        if self.ended:
+            return
+        if self.match is None or self.screen is None:
+            self.match = ViewMatch(self.table, self._module())
+            self.app._switch()
+            cls = self.screen_class(self.match.game_id)
+            self.screen = cls(self.services, self.match)  # type: ignore[arg-type]  # the guest's services and ViewMatch stand in for the app and a Match (same duck type)
+            self.app.screen = self.screen
+            self.screen.mount(self.app.root)
+            dom.window.houseGames.showApp()
+            return
+        was_mine = self.match.state.data["current"] == self.match.seat
+        self.match.update()
+        data = self.match.state.data
+        if data["current"] == self.match.seat and data["legal"] and not was_mine:
+            dom.page.op(["host", "peer", ["buzz"]])  # this phone's turn: a short vibration where the browser allows it
+        self.screen.advance()
+
+    def _module(self) -> Any:
+        assert self.table.snapshot is not None
+        return load_game(str(self.table.snapshot["game"]))
+
+    def finish(self, screen: GameScreen) -> None:
+        """The end screen, as the host's: the final scores and their parts, the winners."""
+        self.ended = True
+        lang = self.app.lang
+        rows = screen.end_rows()
+        winners = list(screen.module.winners(screen.match.state))
+        self.app._switch()
+        self.screen = None
+        names = [rows[w][0] for w in winners if w < len(rows)]
+        verdict = text("game.winner", lang, names=names[0]) if len(names) == 1 else text("game.winners", lang, names=", ".join(names))
+        body = el("tbody", {})
+        for i, (name, score, parts) in enumerate(rows):
+            detail = ", ".join(text("game.label_value", lang, label=k, value=v) for k, v in parts.items()) if parts else ""
+            body.appendChild(el("tr", {"class": "winner" if i in winners else None, "data-seat": i},
+                                el("td", {}, name, el("div", {"class": "muted"}, detail) if detail else None),
+                                el("td", {"class": "num"}, str(score))))
+        dom.append(self.app.root,
+                   el("section", {"class": "stack", "id": "end-screen", "aria-labelledby": "end-title"},
+                      el("h1", {"id": "end-title"}, text("game.label_value", lang, label=screen.module.TITLE, value=text("game.over", lang))),
+                      el("p", {"class": "status", "role": "status"}, verdict),
+                      el("table", {"class": "scores", "id": "final-scores"},
+                         el("thead", {}, el("tr", {}, el("th", {}, text("score.name", lang)), el("th", {"class": "num"}, text("score.points", lang)))),
+                         body),
+                      el("div", {"class": "actions"},
+                         el("button", {"type": "button", "onclick": lambda e: self.app.show_start()}, text("game.home", lang)))))
+        dom.window.houseGames.showApp()

@@ -1,0 +1,346 @@
+"""Two phones in two separate Chromium browsers, paired through the real QR images, playing one shared game.
+
+Run by ``tests/browser/test_multidevice*.py`` inside a network namespace the test creates (``unshare -n``)
+with only the loopback interface up: the site's server, both browsers and every WebRTC packet stay on
+127.0.0.1 (and no mDNS packet can leave either). It writes what it saw as JSON (the test asserts on it):
+the links decoded from the QR codes, every candidate each side gathered, every message each guest
+received, the refusals, the final scores on every screen and the finished game's record from the host.
+
+    python3 -m tests.browser.multidevice_run DIST OUT.json SCENARIO
+"""
+
+from __future__ import annotations
+
+import base64
+import io
+import json
+import sys
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+import build  # noqa: E402
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync", "--disable-default-apps", "--disable-extensions",
+        # WebRTC between the two browsers on loopback only, with the camera granted (a fake one), so that no
+        # address hides behind an mDNS name (whose resolution would send multicast)
+        "--allow-loopback-in-peer-connection", "--use-fake-ui-for-media-stream", "--use-fake-device-for-media-stream"]
+PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True, "has_touch": True}
+#: every message the guest's page receives on its channel is recorded (pairing.js calls the probe)
+PROBE = """window.houseGamesPeerLog = []; window.houseGamesPeerTimes = []; window.houseGamesTaps = []; window.houseGamesFrames = [];
+window.houseGamesPeerProbe = (seat, text) => { window.houseGamesPeerLog.push(text); window.houseGamesPeerTimes.push(performance.now()); };
+window.houseGamesFrameApplied = (time) => window.houseGamesFrames.push(time);
+addEventListener("pointerdown", () => window.houseGamesTaps.push(performance.now()), true);"""
+
+
+def qr_text(png: bytes) -> str:
+    """The text of the one QR code in a screenshot, read by zxing-cpp (pinned in requirements-dev.txt)."""
+    import zxingcpp
+    from PIL import Image
+
+    found = zxingcpp.read_barcodes(Image.open(io.BytesIO(png)).convert("L"))
+    if len(found) != 1:
+        raise AssertionError(f"{len(found)} QR codes in the picture")
+    return str(found[0].text)
+
+
+def data_url(png: bytes) -> str:
+    return "data:image/png;base64," + base64.b64encode(png).decode()
+
+
+class Phone:
+    """One browser (its own process) with one page, its problems recorded."""
+
+    def __init__(self, pw: Any, name: str) -> None:
+        self.name = name
+        self.touch = False  #: plays by touch on its game table (else in the list UI)
+        self.sent_moves: list[tuple[float, int]] = []  #: (the move's last tap, the step it was made at)
+        self.browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+        self.context = self.browser.new_context(**PHONE)
+        self.problems: list[str] = []
+        self.offsite: list[str] = []
+
+        def guard(route: Any) -> None:
+            host = route.request.url.split("/")[2].split(":")[0] if "://" in route.request.url else ""
+            if route.request.url.startswith("data:") or host == "127.0.0.1":
+                route.continue_()
+            else:
+                self.offsite.append(route.request.url)
+                route.abort()
+
+        self.context.route("**/*", guard)
+        self.context.add_init_script(PROBE)
+        self.page = self.context.new_page()
+        self.page.on("pageerror", lambda e: self.problems.append(f"pageerror: {e}"))
+        self.page.on("console", lambda m: self.problems.append(f"console.error: {m.text}") if m.type == "error" else None)
+
+    def ready(self, url: str) -> None:
+        self.page.goto(url)
+        self.page.wait_for_function("document.documentElement.dataset.appState === 'ready'", timeout=90_000)
+
+    def close(self) -> None:
+        self.browser.close()
+
+
+def start_shared(host: Phone, game: str, players: int, seats: list[str], seed: int) -> None:
+    """On the host's start screen: the game, the players, each seat (this phone, another phone, a computer), the seed."""
+    page = host.page
+    page.locator(f"label[for=game-{game}]").click()
+    page.locator("#f-players").select_option(str(players))
+    for i, seat in enumerate(seats):
+        page.locator(f"#f-seat-{i}").select_option(seat)
+    page.locator("#f-seed").fill(str(seed))
+    page.locator("#start-game").click()
+
+
+def pair(host: Phone, guest: Phone, seat: int, query: str, timing: dict[str, Any]) -> dict[str, Any]:
+    """Pair ``guest`` for ``seat``: the host's QR read from its screen, the guest's answer back through the
+    host's scanner decode path (jsQR on the picture of the guest's screen)."""
+    qr = host.page.locator(f"#pair-qr-{seat}")
+    qr.wait_for(timeout=30_000)
+    link = qr_text(qr.screenshot())
+    shown = time.perf_counter()
+    base, fragment = link.split("#", 1)
+    guest.page.goto(f"{base}{query}#{fragment}")  # the link as scanned (the query: test pacing and the list UI)
+    guest.page.wait_for_function("document.documentElement.dataset.appState === 'ready'", timeout=90_000)
+    answer_qr = guest.page.locator("#pair-answer-qr")
+    answer_qr.wait_for(timeout=30_000)
+    picture = answer_qr.screenshot()
+    answer = qr_text(picture)
+    accepted = host.page.evaluate("url => window.houseGamesPairing.decodeImage(url)", data_url(picture))
+    host.page.wait_for_function(f"window.houseGamesPairing.open().includes({seat})", timeout=20_000)
+    guest.page.wait_for_function(f"window.houseGamesPairing.open().includes({seat})", timeout=20_000)
+    timing.setdefault("pair_ms", []).append(round((time.perf_counter() - shown) * 1000))
+    host_code = host.page.evaluate(f"window.houseGamesPairing.codes()[{seat}]")
+    guest_code = guest.page.evaluate(f"window.houseGamesPairing.codes()[{seat}]")
+    return {"link": link, "qr_version": int(qr.get_attribute("data-version") or 0), "answer": answer, "accepted": accepted, "host_code": host_code, "guest_code": guest_code,
+            "host_candidates": host.page.evaluate(f"window.houseGamesPairing.candidates()[{seat}]"),
+            "guest_candidates": guest.page.evaluate(f"window.houseGamesPairing.candidates()[{seat}]")}
+
+
+def list_move(phone: Phone, bots: dict[int, Any]) -> bool:
+    """One move in the list UI (``?ui=list``) of the host: the weak computer's choice for the seat to move, read
+    from the host's autosave, tapped as its button (the buttons are the legal actions in order)."""
+    from game.core import Match
+
+    buttons = phone.page.locator("#legal-actions button")
+    count = buttons.count()
+    if not count:
+        return False
+    match = Match.from_json(json.loads(phone.page.evaluate("houseGames.autosave()")))
+    module = match.module
+    player = match.current_player()
+    legal = module.legal_actions(match.state)
+    assert count == len(legal), "one button per legal action"
+    action = bots[player].choose(module.view(match.state, player), legal)
+    buttons.nth(legal.index(action)).click(timeout=5000)
+    return True
+
+
+def guest_states(phone: Phone) -> list[dict[str, Any]]:
+    return [m for m in map(json.loads, phone.page.evaluate("window.houseGamesPeerLog")) if m.get("kind") == "state"]
+
+
+def guest_list_move(phone: Phone, bots: dict[int, Any], done: set[int]) -> bool:
+    """One move of a guest in the list UI: the weak computer's choice from what it was sent, tapped as its button."""
+    states = guest_states(phone)
+    buttons = phone.page.locator("#legal-actions button")
+    if not states or not states[-1]["legal"] or states[-1]["step"] in done or not buttons.count():
+        return False
+    events: list[Any] = []
+    for message in states:
+        events = events[:message["log_start"]] + message["log"]
+    state = states[-1]
+    assert buttons.count() == len(state["legal"]), "one button per legal action"
+    done.add(state["step"])
+    action = bots[state["seat"]].choose({**state["view"], "log": events}, state["legal"])
+    buttons.nth(state["legal"].index(action)).click(timeout=5000)
+    return True
+
+
+def touch_move(phone: Phone, bots: dict[int, Any], done: set[int]) -> bool:
+    """One move by touch on the guest's own game table: the weak computer's choice from what this guest was sent
+    (its view, its log, its legal actions), made by tapping the table's targets."""
+    from game.ui.barrio.table import taps_for
+
+    log = phone.page.evaluate("window.houseGamesPeerLog")
+    states = [m for m in map(json.loads, log) if m.get("kind") == "state"]
+    if not states or not states[-1]["legal"] or states[-1]["step"] in done:
+        return False
+    events: list[Any] = []
+    for message in states:
+        events = events[:message["log_start"]] + message["log"]
+    state = states[-1]
+    done.add(state["step"])
+    view = {**state["view"], "log": events}
+    action = bots[state["seat"]].choose(view, state["legal"])
+    for key in taps_for(action, view, state["legal"]):
+        phone.page.locator(f'#barrio-board button[data-key="{key}"]').click(timeout=5000)
+        phone.page.wait_for_function("window.houseGames.idle()", timeout=30_000)
+    phone.sent_moves.append((phone.page.evaluate("window.houseGamesTaps.at(-1)"), state["step"]))
+    return True
+
+
+def round_trips(phone: Phone) -> list[float]:
+    """Each move by touch: from its last tap to the first frame the guest's page applied after the host's answer
+    (the first state message of a later step) arrived."""
+    texts = phone.page.evaluate("window.houseGamesPeerLog")
+    times = phone.page.evaluate("window.houseGamesPeerTimes")
+    frames = phone.page.evaluate("window.houseGamesFrames")
+    arrivals = [(when, json.loads(text)) for when, text in zip(times, texts)]
+    out = []
+    for tapped, step in phone.sent_moves:
+        came = next((when for when, m in arrivals if when >= tapped and m.get("kind") == "state" and m["step"] > step), None)
+        shown = next((f for f in frames if came is not None and f >= came), None)
+        if shown is not None:
+            out.append(round(shown - tapped, 1))
+    return out
+
+
+def play_to_end(phones: list[Phone], seed: int, game: str = "barrio", limit_s: float = 240, stop_after: int | None = None) -> int:
+    """Move on whichever phone may, each move once the page has applied the last, until every phone shows the
+    end screen. The host plays in the list UI; a guest with ``touch`` set taps its own game table."""
+    from game.core import load_game
+
+    module = load_game(game)
+    bots = {seat: module.make_bot(module.BOT_NAMES[0], seed + seat) for seat in range(4)}
+    moves = 0
+    done: set[int] = set()
+    deadline = time.monotonic() + limit_s
+    while time.monotonic() < deadline:
+        if all(p.page.locator("#end-screen").count() for p in phones) or (stop_after is not None and moves >= stop_after):
+            return moves
+        acted = False
+        for phone in phones:
+            phone.page.wait_for_function("window.houseGames.idle()", timeout=30_000)
+            if phone.page.locator("#end-screen").count():
+                continue
+            if phone.name == "host":
+                moved = list_move(phone, bots)
+            else:
+                moved = touch_move(phone, bots, done) if phone.touch else guest_list_move(phone, bots, done)
+            if moved:
+                phone.page.wait_for_function("window.houseGames.idle()", timeout=30_000)
+                acted = True
+                moves += 1
+        if not acted:
+            time.sleep(0.01)
+    raise AssertionError(f"the game did not end within {limit_s} s ({moves} moves)")
+
+
+def evil(guest: Phone, seat: int, texts: list[str]) -> list[Any]:
+    """Messages a cheating guest sends straight down its channel, bypassing its own app."""
+    results = []
+    for text in texts:
+        before = guest.page.evaluate("window.houseGamesPeerLog.length")
+        try:
+            guest.page.evaluate(f"t => window.houseGamesPairing.send({seat}, t)", text)
+        except Exception as exc:  # the channel itself refuses it (larger than the connection's message limit)
+            results.append({"sent": False, "error": str(exc)[:200]})
+            continue
+        guest.page.wait_for_function(f"window.houseGamesPeerLog.slice({before}).some(m => JSON.parse(m).kind === 'refused')",
+                                     timeout=10_000)
+        answers = [json.loads(m) for m in guest.page.evaluate(f"window.houseGamesPeerLog.slice({before})")]
+        results.append({"sent": True, "refused": [a for a in answers if a["kind"] == "refused"]})
+    return results
+
+
+def run(dist: Path, out: Path, scenario: str) -> None:
+    from playwright.sync_api import sync_playwright
+
+    httpd = build.make_server(dist, 0)
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    url = f"http://127.0.0.1:{httpd.server_address[1]}/"
+    result: dict[str, Any] = {"url": url, "scenario": scenario}
+    timing: dict[str, Any] = {}
+    with sync_playwright() as pw:
+        host, guest = Phone(pw, "host"), Phone(pw, "guest")
+        phones = [host, guest]
+        try:
+            host.ready(url + "?pause=0&ui=list")
+            start_shared(host, "barrio", 2, ["human", "remote"], 7)
+            # the guest draws its seat's table with the game's own screen, from the views it receives
+            guest.touch = True
+            result["pairing"] = [pair(host, guest, 1, "?pause=0", timing)]
+            host.page.locator("#pair-done").click()
+            guest.page.locator("#barrio-board").wait_for(state="attached", timeout=30_000)
+            host.page.wait_for_function("!document.getElementById('pairing')")
+            if scenario == "cheat":  # (the bench's run, "play", has no cheating guest)
+                result["saved_before_evil"] = host.page.evaluate("houseGames.autosave()")
+                # the guest's seat is 1; the host (seat 0) moves first
+                wrong = json.dumps({"v": 1, "kind": "act", "seq": 900, "seat": 0, "player": 0,
+                                    "action": {"type": "draw", "source": "warehouse", "player": 0}})
+                result["evil"] = evil(guest, 1, [
+                    wrong,
+                    "{not json",
+                    json.dumps({"v": 1, "kind": "act", "seq": 901, "action": "everything"}),
+                    json.dumps({"v": 1, "kind": "act", "seq": 902, "action": {"type": "x" * (100 * 1024)}}),
+                    json.dumps({"v": 1, "kind": "act", "seq": 903, "action": {"type": "x" * (1024 * 1024)}}),
+                ])
+                result["saved_after_evil"] = host.page.evaluate("houseGames.autosave()")
+            result["moves"] = play_to_end(phones, 7)
+            result["end_scores"] = {p.name: [int(x) for x in p.page.locator("#final-scores td.num").all_inner_texts()] for p in phones}
+            result["guest_messages"] = guest.page.evaluate("window.houseGamesPeerLog")
+            result["round_trips_ms"] = round_trips(guest)
+            result["pair_timings"] = {"host": host.page.evaluate("window.houseGamesPairing.timings()"),
+                                      "guest": guest.page.evaluate("window.houseGamesPairing.timings()")}
+            result["host_games"] = host.page.evaluate("houseGames.dump().then(d => d.games)")
+            if scenario == "cheat":
+                # then a 3-player Neue Heimat game: this phone, the other phone (paired again), a computer
+                host.page.get_by_role("button", name="Back to start", exact=True).click()
+                host.page.locator("#start-screen").wait_for()
+                start_shared(host, "neueheimat", 3, ["human", "remote", "bot:weak"], 5)
+                guest.touch = False
+                result["nh_pairing"] = pair(host, guest, 1, "?pause=0&ui=list", timing)
+                host.page.locator("#pair-done").click()
+                guest.page.locator("#legal-actions").wait_for(state="attached", timeout=30_000)
+                # mid-game the guest's page reloads: the host shows a new code for its seat, the guest pairs again
+                first = play_to_end(phones, 5, "neueheimat", stop_after=20)
+                before = guest_states(guest)[-1]
+                guest.page.reload()
+                guest.page.wait_for_function("document.documentElement.dataset.appState === 'ready'", timeout=90_000)
+                host.page.wait_for_function("window.houseGamesPairing.open().length === 0", timeout=20_000)
+                result["nh_repair"] = pair(host, guest, 1, "?pause=0&ui=list", timing)
+                host.page.locator("#pair-done").click()
+                guest.page.locator("#legal-actions").wait_for(state="attached", timeout=30_000)
+                guest.page.wait_for_function("window.houseGamesPeerLog.length > 0", timeout=20_000)
+                after = guest_states(guest)[0]
+                result["nh_resumed"] = {"step_before": before["step"], "step_after": after["step"],
+                                        "log_start": after["log_start"], "log_after": len(after["log"])}
+                result["nh_moves"] = first + play_to_end(phones, 6, "neueheimat")
+                result["nh_end_scores"] = {p.name: [int(x) for x in p.page.locator("#final-scores td.num").all_inner_texts()]
+                                           for p in phones}
+                result["nh_guest_messages"] = guest.page.evaluate("window.houseGamesPeerLog")
+                result["nh_host_games"] = host.page.evaluate("houseGames.dump().then(d => d.games)")
+        finally:
+            result["problems"] = {p.name: p.problems for p in phones}
+            result["offsite"] = {p.name: p.offsite for p in phones}
+            result["timing"] = timing
+            out.write_text(json.dumps(result))
+            for phone in phones:
+                phone.close()
+            httpd.shutdown()
+
+
+def figures(result: dict[str, Any]) -> dict[str, Any]:
+    """The bench's multidevice figures from a run: pairing time without the scanning (the guest's join to its
+    answer shown, plus the host's answer taken to the channel open), a guest's tap to its updated frame, and the
+    bytes the guest received per move."""
+    host, guest = result["pair_timings"]["host"], result["pair_timings"]["guest"]
+    seat = 1
+    pair_ms = (guest["shown"] - guest["join"]) + (host[f"open-{seat}"] - host[f"answer-{seat}"])
+    trips = sorted(result["round_trips_ms"])
+    received = sum(len(text.encode()) for text in result["guest_messages"])
+    return {"pair_ms": round(pair_ms, 1),
+            "action_rtt_ms": {"median": trips[len(trips) // 2] if trips else None,
+                              "p95": trips[min(len(trips) - 1, int(0.95 * len(trips)))] if trips else None, "samples": len(trips)},
+            "bytes_per_move": round(received / max(1, result["moves"])), "moves": result["moves"]}
+
+
+if __name__ == "__main__":
+    run(Path(sys.argv[1]), Path(sys.argv[2]), sys.argv[3])
