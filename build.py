@@ -56,13 +56,15 @@ MICROPIP_SHA256 = "768de165adb8e66906039d8fec4127a57f522dfdf8e6fbff877a4616941ec
 
 #: Pyodide runtime files the site needs (the npm package holds more: consoles, typings, maps)
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
-#: The large files the loader downloads with a progress bar before Python starts
+#: The large files the loader downloads with a progress bar, in the order the runtime needs them: Python starts
+#: while they arrive (site/prefetch.js takes one big file at a time, so the wasm is whole, and compiling, while the
+#: stdlib and the wheels still download)
 RUNTIME_FILES = (
-    "vendor/pyodide/pyodide.asm.wasm",
-    "vendor/pyodide/python_stdlib.zip",
-    "vendor/pyodide/pyodide.asm.mjs",
     "vendor/pyodide/pyodide.mjs",
     "vendor/pyodide/pyodide-lock.json",
+    "vendor/pyodide/pyodide.asm.mjs",
+    "vendor/pyodide/pyodide.asm.wasm",
+    "vendor/pyodide/python_stdlib.zip",
     f"vendor/pyodide/{MICROPIP_WHEEL}",
 )
 #: Files the loader's prefetch worker fetches as ``<file>.zst`` (zstd, written at build time) and decodes into the
@@ -1029,7 +1031,8 @@ def finalize(out: Path) -> str:
     # the .zst copies are only ever read by the prefetch worker, which caches what they decode to
     precache = ["./"] + [rel for rel in files if rel not in NOT_PRECACHED and not rel.endswith(".zst")] + ["version.json"]
     template = (SITE / "sw.js").read_text()
-    sw = template.replace("__BUILD_ID__", build_id).replace("__PRECACHE__", json.dumps(precache, indent=1))
+    sw = (template.replace("__BUILD_ID__", build_id).replace("__PRECACHE__", json.dumps(precache, indent=1))
+          .replace("__RUNTIME__", json.dumps([entry["path"] for entry in version["runtime"]])))
     (out / "sw.js").write_text(sw)
     return build_id
 

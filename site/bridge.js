@@ -214,8 +214,9 @@ const APPLY = {
   scroll(x, y) { window.scrollTo(x, y); },
   store(key, value) {
     try {
-      if (value === null) localStorage.removeItem(key);
-      else localStorage.setItem(key, value);
+      const local = key === "house-games.settings" ? store.SETTINGS_LOCAL_KEY : key;
+      if (value === null) localStorage.removeItem(local);
+      else localStorage.setItem(local, value);
     } catch (error) {
       // full or blocked: Python says so (the game goes on in memory)
       const name = error ? error.name : "Error";
@@ -392,6 +393,8 @@ function localSnapshot() {
       const key = localStorage.key(i);
       if (key && key.startsWith("house-games.")) items[key] = localStorage.getItem(key);
     }
+    const settings = localStorage.getItem(store.SETTINGS_LOCAL_KEY); // Python knows them by their old name
+    if (settings !== null) items["house-games.settings"] = settings;
     return items;
   } catch {
     return null; // storage blocked: Python keeps the game in memory
@@ -431,7 +434,7 @@ export function connect(pyWorker, pageHooks) {
   addEventListener("hashchange", () => { if (location.hash.startsWith("#join=")) location.reload(); });
   // the settings another tab chose (the rest of the data is the database's: store.js tells of its changes)
   addEventListener("storage", (event) => {
-    if (event.key === "house-games.settings") send({ kind: "storage", key: event.key, value: event.newValue });
+    if (event.key === store.SETTINGS_LOCAL_KEY) send({ kind: "storage", key: "house-games.settings", value: event.newValue });
   });
   for (const type of ["input", "change"]) {
     document.addEventListener(type, (event) => {

@@ -130,6 +130,8 @@ function cacheName(version) {
 // Download the big runtime files with progress into the cache the service worker serves from (it skips files
 // already there). The downloading, decoding (of the zstd copies build.py writes) and storing happen in a small
 // worker (./prefetch.js): the page only moves the progress bar, which counts the bytes that really travel.
+// Returns {marked, done}: promises that the service worker can tell the files are coming (prefetch.js's marker), and
+// that every file is stored.
 function prefetchRuntime(version) {
   const files = version.runtime.map((file) => ({
     url: absolute(file.path), bytes: file.bytes, type: file.type,
@@ -137,17 +139,24 @@ function prefetchRuntime(version) {
   }));
   const bar = $("load-progress");
   const label = $("load-bytes");
+  const pace = timeLeft();
   const show = (loaded, total) => {
     bar.max = total;
     bar.value = loaded;
-    label.textContent = t("start.load.bytes", { loaded: megabytes(loaded), total: megabytes(total) });
+    const seconds = pace(loaded, total);
+    label.textContent = seconds === null
+      ? t("start.load.bytes", { loaded: megabytes(loaded), total: megabytes(total) })
+      : t("start.load.bytes_left", { loaded: megabytes(loaded), total: megabytes(total), seconds });
   };
   // until the worker says which way each file comes: the compressed sizes, the way most browsers take
   show(0, files.reduce((sum, file) => sum + (file.zst ? file.zstBytes : file.bytes), 0));
-  return new Promise((resolve, reject) => {
+  let marked;
+  const markedPromise = new Promise((resolve) => { marked = resolve; });
+  const done = new Promise((resolve, reject) => {
     const fetcher = new Worker("./prefetch.js");
     fetcher.onmessage = ({ data }) => {
       if (data.type === "progress") show(data.loaded, data.total);
+      else if (data.type === "marked") marked();
       else if (data.type === "done") {
         fetcher.terminate();
         label.textContent = t("start.load.bytes_ready", { total: megabytes(bar.max) });
@@ -160,8 +169,25 @@ function prefetchRuntime(version) {
     };
     fetcher.onerror = (event) => { fetcher.terminate(); reject(new Error(event.message || "prefetch worker failed")); };
     const cache = "caches" in self ? cacheName(version) : null;
-    fetcher.postMessage({ cacheName: cache, decoder: version.decoder ? absolute(version.decoder) : null, files });
+    fetcher.postMessage({ cacheName: cache, marker: absolute("./.prefetching"),
+                          decoder: version.decoder ? absolute(version.decoder) : null, files });
   });
+  done.then(marked, marked); // a download that failed before its marker: nothing to wait for
+  return { marked: markedPromise, done };
+}
+
+// The seconds the download has left at the pace measured so far (bytes over time since the first byte, so a slow
+// start or a burst does not mislead it), or null until there is a pace to tell: 1 s and 5 % in, and not at the end.
+function timeLeft() {
+  let first = null;
+  return (loaded, total) => {
+    const now = performance.now();
+    if (first === null) { if (loaded > 0) first = { at: now, loaded }; return null; }
+    const seconds = (now - first.at) / 1000;
+    const rate = (loaded - first.loaded) / seconds;
+    if (seconds < 1 || loaded < total * 0.05 || loaded >= total || !(rate > 0)) return null;
+    return Math.max(1, Math.ceil((total - loaded) / rate));
+  };
 }
 
 let reloading = false;
@@ -203,8 +229,10 @@ async function registerServiceWorker() {
   }
 }
 
-// Before Python: the build's version, the runtime downloaded with progress into the cache, the service worker
-// registered. Resolves false after fail(). ``quiet``: leave the stage labels to startPython (it runs alongside).
+// Before Python: the build's version; the runtime downloading with progress into the cache, and the service worker
+// registering, side by side. Resolves {marked, registered, downloaded} (promises: the service worker can tell the
+// runtime is coming; it is registered, and controls the page on a first visit; the download is over, true, or
+// failed, false after fail()), or false after fail(). ``quiet``: leave the stage labels to startPython.
 async function prepare(quiet) {
   let version;
   try {
@@ -217,16 +245,17 @@ async function prepare(quiet) {
   }
   window.houseGames.build = version.build;
   window.houseGames.version = version;
-  try {
-    await prefetchRuntime(version);
-  } catch (error) {
+  const { marked, done } = prefetchRuntime(version);
+  const downloaded = done.then(() => {
+    const item = document.querySelector('[data-stage="runtime"]');
+    if (!quiet && !(item && item.dataset.status === "done")) setStage("runtime", "active", "start.load.starting_python");
+    performance.mark("house-games:runtime-fetched");
+    return true;
+  }, (error) => {
     fail("runtime", t("start.error.download", { reason: error.message }));
     return false;
-  }
-  if (!quiet) setStage("runtime", "active", "start.load.starting_python");
-  performance.mark("house-games:runtime-fetched");
-  await registerServiceWorker();
-  return true;
+  });
+  return { marked, downloaded, registered: registerServiceWorker() };
 }
 
 // PyScript's PyWorker running ./main.py, connected to the page.
@@ -274,11 +303,22 @@ async function boot() {
   // A page the service worker already controls finds every file of its build in the cache: Python starts at
   // once, beside the version check (and the download of a newer build, if there is one). On a first visit
   // Python waits for the download, so that its fetches are answered from the cache just filled.
+  // On a first visit Python starts as soon as the service worker controls the page and knows the runtime is
+  // coming: it answers each of the runtime's requests once the prefetch has stored that file, so the runtime starts
+  // while later files still download. Without a service worker, Python waits for the download (the HTTP cache).
   const controlled = "serviceWorker" in navigator && !!navigator.serviceWorker.controller;
   const prepared = prepare(controlled);
-  if (!controlled && !(await prepared)) return;
+  if (!controlled) {
+    const steps = await prepared;
+    if (!steps) return;
+    await Promise.all([steps.marked, steps.registered]);
+    if (!navigator.serviceWorker || !navigator.serviceWorker.controller) {
+      if (!(await steps.downloaded)) return;
+    }
+  }
   const config = await startPython();
-  if (config && (await prepared)) askToPrecompile(window.houseGames.version, config);
+  const steps = await prepared;
+  if (config && steps && (await steps.downloaded)) askToPrecompile(window.houseGames.version, config);
 }
 
 function absolute(path) { return new URL(path, location.href).href; }

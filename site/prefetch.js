@@ -9,9 +9,21 @@
 // (no Cache Storage to put the decoded file in, the decoder does not load, or it throws) the plain file is
 // downloaded instead: a player is never stuck on a decoder.
 //
-// Message in:  {cacheName, decoder: url or null, files: [{url, bytes, zst?, zstBytes?, decodedBytes?, type?}, ...]}
-// Messages out: {type: "progress", loaded, total, decoded} · {type: "done", decoded, plain} · {type: "error", message}
+// Python starts while this download runs (first visit): the service worker answers the runtime's requests from the
+// cache as each file is stored here, and waits for a file not stored yet while the *marker* says that this worker is
+// at work (a small entry in the same cache, its time renewed every few seconds, removed when the download ends or
+// fails; see sw.js). So the files go one big file at a time, in the order the runtime needs them (build.py's
+// RUNTIME_FILES: the wasm whole as early as it can be, compiling while the stdlib and wheels arrive), small files
+// beside them.
+//
+// Message in:  {cacheName, marker: url, decoder: url or null, files: [{url, bytes, zst?, zstBytes?, decodedBytes?,
+//               type?}, ...]}
+// Messages out: {type: "marked"} (the service worker now knows the files are coming) · {type: "progress", loaded,
+//   total, decoded} · {type: "done", decoded, plain} · {type: "error", message}
 //   (bytes on the wire: a compressed file counts its compressed size; "decoded"/"plain": how many files came each way)
+
+const SMALL_FILE = 65536; // bytes on the wire below which a file downloads beside the big one under way
+const MARKER_RENEW_MS = 3000;
 
 function loadDecoder(url) {
   if (!url) return null;
@@ -61,7 +73,8 @@ async function decodeInto(zstd, cache, file, count) {
 // Download ``url`` as it is: one branch of the body goes straight into the cache, the other only counts bytes,
 // so nothing of the 10 MB runtime piles up in this worker's heap. Returns the bytes received.
 async function downloadInto(cache, url, count) {
-  const response = await fetch(url, { cache: "no-cache" });
+  // the header tells the service worker to let it through (it would wait for this very file otherwise)
+  const response = await fetch(url, { cache: "no-cache", headers: { "X-House-Games-Prefetch": "1" } });
   if (!response.ok) throw new Error(`${new URL(url).pathname}: HTTP ${response.status}`);
   const headers = { "Content-Type": response.headers.get("Content-Type") || "application/octet-stream" };
   const [forCache, forCount] = cache ? response.body.tee() : [null, response.body];
@@ -78,8 +91,23 @@ async function downloadInto(cache, url, count) {
   return got;
 }
 
+// The marker the service worker waits on: {at: ms}, renewed until ``stop()``, which removes it.
+function mark(cache, url) {
+  if (!cache || !url) return { ready: Promise.resolve(), stop: async () => {} };
+  let last = null; // the latest write: awaited before the removal, so that no renewal lands after it
+  const put = () => {
+    last = cache.put(url, new Response(JSON.stringify({ at: Date.now() }), { headers: { "Content-Type": "application/json" } }))
+      .catch(() => {});
+    return last;
+  };
+  const ready = put();
+  const timer = setInterval(put, MARKER_RENEW_MS);
+  return { ready, stop: async () => { clearInterval(timer); await last; await cache.delete(url).catch(() => false); } };
+}
+
 self.onmessage = async ({ data }) => {
   const { cacheName, files } = data;
+  let marker = null;
   let loaded = 0;
   let total = 0;
   let last = 0;
@@ -104,7 +132,10 @@ self.onmessage = async ({ data }) => {
     const wire = (file) => (file.zst && (file.packed || file.cached) ? file.zstBytes : file.bytes);
     total = plan.reduce((sum, file) => sum + wire(file), 0);
     report(true);
-    await Promise.all(plan.map(async (file) => {
+    marker = mark(plan.some((file) => !file.cached) ? cache : null, data.marker);
+    await marker.ready;
+    postMessage({ type: "marked" });
+    const fetchOne = async (file) => {
       if (file.cached) { count(wire(file)); return; }
       if (file.packed) {
         let got = 0;
@@ -123,10 +154,20 @@ self.onmessage = async ({ data }) => {
       loaded += file.bytes - got; // a compressed or differently sized transfer still ends at 100 %
       ways.plain += 1;
       report();
-    }));
+    };
+    const running = [];
+    for (const file of plan) {
+      const task = fetchOne(file);
+      running.push(task);
+      task.catch(() => {}); // its error is thrown below, by Promise.all
+      if (!file.cached && wire(file) >= SMALL_FILE) await task.catch(() => {});
+    }
+    await Promise.all(running);
     report(true);
+    await marker.stop();
     postMessage({ type: "done", ...ways });
   } catch (error) {
+    if (marker) await marker.stop().catch(() => {});
     postMessage({ type: "error", message: String((error && error.message) || error) });
   }
 };

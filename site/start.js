@@ -4,7 +4,7 @@
 // start options come as data ({name, label, choices, default, players, random,
 // beside_seats}) and are drawn here whatever the game, in the field
 // #field-<name> build.py wrote for them. It keeps the choices in localStorage
-// ("house-games.settings", the dict game/ui/storage.py keeps), switches the
+// ("house-games|<path>|settings": the dict game/ui/storage.py keeps as "house-games.settings"), switches the
 // language, shows the summary of the game saved last (read from the page's
 // database, ./store.js, once it is open), and queues Start/Resume until Python
 // takes the request. Contract with Python (game/ui/app.py):
@@ -16,7 +16,10 @@
 // choices are applied before the first paint (nothing jumps).
 (() => {
   "use strict";
-  const SETTINGS_KEY = "house-games.settings";
+  // GitHub Pages gives every project of a user one origin, and with it one localStorage: the key carries the
+  // site's path, as the database's name does (store.js SETTINGS_LOCAL_KEY, the same formula)
+  const SETTINGS_KEY = `house-games|${new URL("./", document.baseURI).pathname}|settings`;
+  const OLD_SETTINGS_KEY = "house-games.settings"; // versions before: moved here (only they write it, so it wins)
   const root = document.documentElement;
   const $ = (id) => document.getElementById(id);
   const DATA = JSON.parse($("start-data").textContent);
@@ -31,10 +34,19 @@
   function get(key) {
     try { return localStorage.getItem(key); } catch { return null; }
   }
+  function moveOldSettings() {
+    try {
+      const old = localStorage.getItem(OLD_SETTINGS_KEY);
+      if (old === null) return;
+      localStorage.setItem(SETTINGS_KEY, old);
+      if (localStorage.getItem(SETTINGS_KEY) === old) localStorage.removeItem(OLD_SETTINGS_KEY);
+    } catch { /* blocked or full: read from where it is */ }
+  }
+  moveOldSettings();
   function loadSettings() {
     const settings = { ...DATA.defaults };
     try {
-      const saved = JSON.parse(get(SETTINGS_KEY) || "{}");
+      const saved = JSON.parse(get(SETTINGS_KEY) || get(OLD_SETTINGS_KEY) || "{}");
       if (saved && typeof saved === "object" && !Array.isArray(saved)) Object.assign(settings, saved);
     } catch { /* unreadable settings: the defaults */ }
     return settings;
@@ -55,7 +67,7 @@
     try { localStorage.setItem(SETTINGS_KEY, JSON.stringify(sorted)); } catch { /* storage blocked: keep in memory */ }
   }
   let savedLang = null;
-  try { savedLang = (JSON.parse(get(SETTINGS_KEY) || "{}") || {}).lang; } catch { /* unreadable: none saved */ }
+  try { savedLang = (JSON.parse(get(SETTINGS_KEY) || get(OLD_SETTINGS_KEY) || "{}") || {}).lang; } catch { /* unreadable: none saved */ }
   if (!(savedLang in DATA.languages)) {
     s.lang = browserLanguage();
     save();

@@ -18,7 +18,10 @@ export const DB_NAME = `house-games|${SCOPE_PATH}`;
 const DB_VERSION = 1;
 const TABLES = ["kv", "results", "games", "daily"];
 const LEGACY_PREFIX = "house-games.";
-const SETTINGS_KEY = "house-games.settings"; // stays in localStorage: start.js reads it before the first paint
+const SETTINGS_KEY = "house-games.settings"; // Python's name of the settings; the versions before kept them there
+// The settings stay in localStorage (start.js reads them before the first paint), under a key that carries the
+// path too (start.js computes the same one, and moves the old key there)
+export const SETTINGS_LOCAL_KEY = `house-games|${SCOPE_PATH}|settings`;
 const LOCK_PREFIX = `house-games|${SCOPE_PATH}|game|`;
 
 let db = null;
@@ -175,10 +178,12 @@ function revisionOf(text) {
   }
 }
 
-// Apply a batch [[op, table, key, value], …] (op "put" or "del") as one transaction. guards [{slot, rev}, …]: the
+// Apply a batch [[op, table, key, value], …] (op "put", "del", or "add": put unless the key is there, for
+// out-of-line keys) as one transaction. guards [{slot, rev}, …]: the
 // batch writes those games' slots, so it needs each slot's lock (where Web Locks exist) and a revision above the
-// stored one. Resolves to {ok: true} or {ok: false, error, reason}: "lost" (another tab plays this game), "stale"
-// (a newer save is stored), "full" (QuotaExceededError) or "failed" (any other error, named).
+// stored one. Resolves to {ok: true, settled: [["put", table, key, value stored] for each "add"]} or
+// {ok: false, error, reason}: "lost" (another tab plays this game), "stale" (a newer save is stored), "full"
+// (QuotaExceededError) or "failed" (any other error, named).
 export async function commit(changes, guards = []) {
   guards = Array.isArray(guards) ? guards : [];
   if (!db) return { ok: false, error: "NoDatabase", reason: "unavailable" };
@@ -186,6 +191,7 @@ export async function commit(changes, guards = []) {
   if (guards.some((guard) => lost.has(guard.slot) || (navigator.locks && !held.has(guard.slot)))) {
     return { ok: false, error: "LockLost", reason: "lost" };
   }
+  const settled = []; // what each "add" left stored: the value asked for, or the one already there
   try {
     const tables = [...new Set(changes.map((change) => change[1]).concat(guards.length ? ["kv"] : []))];
     const tx = db.transaction(tables, "readwrite");
@@ -200,7 +206,13 @@ export async function commit(changes, guards = []) {
     }
     for (const [op, table, key, value] of changes) {
       const store = tx.objectStore(table);
-      if (op === "del") store.delete(key);
+      if (op === "add") {
+        // put only where the key is free (the daily deal counted once, whichever tab finishes first): this
+        // transaction reads and writes it as one, so of two tabs only the first finds the key free
+        const existing = await request(store.get(key));
+        settled.push(["put", table, key, existing === undefined ? value : existing]);
+        if (existing === undefined) store.put(value, key);
+      } else if (op === "del") store.delete(key);
       else if (store.keyPath) store.put(value);
       else store.put(value, key);
     }
@@ -210,13 +222,14 @@ export async function commit(changes, guards = []) {
     return { ok: false, error: name, reason: name === "QuotaExceededError" ? "full" : "failed",
              message: error ? String(error.message || "") : "" };
   }
-  for (const [op, table, key, value] of changes) {
+  const stored = changes.filter((change) => change[0] !== "add").concat(settled); // as they are in the database
+  for (const [op, table, key, value] of stored) {
     if (table !== "kv") continue;
     if (op === "put") kvCache.set(key, value); else kvCache.delete(key);
   }
-  broadcast(changes);
+  broadcast(stored);
   if (!persistAsked && changes.some((change) => change[1] === "results" && change[0] === "put")) askPersist();
-  return { ok: true };
+  return { ok: true, settled };
 }
 
 // A finished game is a record worth keeping: ask once per page that the browser never evicts this site's data.

@@ -10,12 +10,21 @@ const SCOPE_PATH = new URL("./", self.registration.scope).pathname;
 const PREFIX = `house-games|${SCOPE_PATH}|`;
 const CACHE = PREFIX + BUILD;
 const PRECACHE = __PRECACHE__;
+// The runtime's big files: on a first visit the page's prefetch worker downloads (and decodes) them into CACHE while
+// Python already starts; their requests wait here for them (see prefetched) instead of downloading them twice.
+const RUNTIME = new Set(__RUNTIME__.map((path) => new URL(path, self.registration.scope).href));
+const MARKER = new URL("./.prefetching", self.registration.scope).href; // prefetch.js's "at work" entry
+const MARKER_STALE_MS = 15000; // renewed every 3 s while the prefetch worker runs
+const WAIT_STEP_MS = 100;
 
 self.addEventListener("install", (event) => {
   event.waitUntil((async () => {
     const cache = await caches.open(CACHE);
+    // first install: the page's prefetch worker is bringing the runtime (compressed); an update brings it here
+    const first = !self.registration.active;
     await Promise.all(PRECACHE.map(async (path) => {
       const url = new URL(path, self.registration.scope).href;
+      if (first && RUNTIME.has(url)) return;
       if (await cache.match(url)) return; // the loader already fetched it, with progress
       const response = await fetch(new Request(url, { cache: "no-cache" }));
       if (!response.ok) throw new Error(`precache ${path}: HTTP ${response.status}`);
@@ -45,10 +54,13 @@ self.addEventListener("fetch", (event) => {
   if (url.origin !== self.location.origin || !url.pathname.startsWith(SCOPE_PATH)) return;
   // the zstd copies are read once by the loader's prefetch worker, which caches what they decode to
   if (url.pathname.endsWith(".zst")) return;
+  // and the prefetch worker's plain downloads go straight to the network (their own requests must not wait for them)
+  if (request.headers.get("X-House-Games-Prefetch")) return;
   event.respondWith((async () => {
     const cache = await caches.open(CACHE);
     let hit = await cache.match(request, { ignoreSearch: true });
     if (!hit && request.mode === "navigate") hit = await cache.match(new URL("./", self.registration.scope).href);
+    if (!hit && RUNTIME.has(url.origin + url.pathname)) hit = await prefetched(cache, request);
     if (hit) return hit;
     const response = await fetch(request);
     // what is not precached (the install icons) is kept once fetched, for the next offline start
@@ -56,3 +68,16 @@ self.addEventListener("fetch", (event) => {
     return response;
   })());
 });
+
+// A runtime file the prefetch worker is still bringing: the cached file once it is stored whole (Cache Storage shows
+// an entry only then), or null (then it is fetched here) once no prefetch is at work: the marker gone or stale.
+async function prefetched(cache, request) {
+  for (;;) {
+    const hit = await cache.match(request, { ignoreSearch: true });
+    if (hit) return hit;
+    const marker = await cache.match(MARKER);
+    const at = marker ? (await marker.json().catch(() => ({}))).at : 0;
+    if (!Number.isFinite(at) || Date.now() - at > MARKER_STALE_MS) return null;
+    await new Promise((resolve) => setTimeout(resolve, WAIT_STEP_MS));
+  }
+}

@@ -113,7 +113,7 @@ def test_finalize_precaches_every_file_but_the_zstd_copies(tmp_path):
     assert version["build"] == build_id
     # the runtime files and our wheel, in that order; the one with a zstd copy says how to get and cache it
     expected = [{"path": rel, "bytes": len(rel.encode())} for rel in (*build.RUNTIME_FILES, "game-1.0-py3-none-any.whl")]
-    expected[0].update(zst=f"{wasm}.zst", zst_bytes=(site / f"{wasm}.zst").stat().st_size, decoded_bytes=len(wasm.encode()),
+    expected[build.RUNTIME_FILES.index(wasm)].update(zst=f"{wasm}.zst", zst_bytes=(site / f"{wasm}.zst").stat().st_size, decoded_bytes=len(wasm.encode()),
                        type="application/wasm")
     assert version["runtime"] == expected
 

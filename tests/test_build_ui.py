@@ -123,3 +123,28 @@ def test_draw_list_is_one_json_frame():
     assert frame[2][3] == "7 ★"
     with pytest.raises(ValueError):
         d.pattern(0, 0, 1, 1, "plaid")
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "fr"])
+def test_a_bad_saves_reason_is_said_in_the_players_language(toy, lang):
+    """The reason shown on the start screen is the catalogue's sentence in the player's language, with the
+    right plural, never the English text of the exception."""
+    match = Match.new("toy", 2, 5)
+    good = match.to_json()
+    cases = [
+        ("{not json", "save.not_json", {}),
+        (json.dumps({**good, "seats": good["seats"][:1]}), "save.seats#one", {"count": 1, "players": 2}),
+        (json.dumps({**good, "seats": good["seats"] * 2}), "save.seats", {"count": 4, "players": 2}),
+        (json.dumps({**good, "version": 99}), "save.too_new", None),
+    ]
+    for raw, key, params in cases:
+        result = Store(MemoryBackend({AUTOSAVE_KEY: raw})).load_match()
+        said = result.reason(lang)
+        assert result.match is None and said and result.reason_key == key.split("#")[0]
+        if params is not None:
+            assert said == catalogue(lang)[key].format(**params)
+        assert said == text(result.reason_key, lang, **(result.reason_params or {}))
+        if lang != "en":
+            assert said != result.reason("en") and result.error not in said  # no English left in it
+        notice = text("start.badsave", lang, reason=said, where=result.kept_as)
+        assert said in notice and result.kept_as in notice

@@ -6,6 +6,7 @@ from datetime import datetime, timedelta, timezone
 import pytest
 
 from game.core.record import RecordError
+from game.core.locale import text
 from game.ui import record_book as R
 from game.ui.record_book import RecordBook
 from game.ui.stats import imported_text
@@ -105,3 +106,26 @@ def test_the_statistics_screen_shows_progress_asks_before_leaving_results_out_an
     h.host.run_timers()
     assert len(h.app.book.results) == 2500 and h.find("stats-consent").hidden
     assert "2500 results added" in h.find("stats-notice").textContent and "500 left out" in h.find("stats-notice").textContent
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "fr"])
+def test_a_file_naming_one_game_twice_says_which_entry_was_read(lang):
+    _, book = own_book(0)
+    first, *others = rows(3, "2025-03-01T00:00:00Z")
+    second = {**first, "score": 99, "result": "win", "winners": [0]}  # the same game id, told differently
+    report = book.import_json(export_of([first, second, *others, dict(first)]))
+    assert (report.results_added, report.repeated, report.skipped) == (3, 2, 0)
+    assert next(r for r in book.results if r["id"] == first["id"])["score"] == 10  # the first entry was read
+    said = imported_text(report, lang)
+    assert said.endswith(" " + text("stats.imported.repeated", lang, count=2))
+    assert said.startswith(text("stats.imported.counted", lang, games=text("count.games", lang, count=0),
+                             results=text("count.results", lang, count=3), skipped=0, future=0, left_out=0,
+                             kept=text("count.results", lang, count=3)))
+    again = book.import_json(export_of([first, first]))  # both already here: the repeat is still said, as one
+    assert (again.skipped, again.repeated) == (1, 1)
+    assert imported_text(again, lang).endswith(" " + text("stats.imported.repeated", lang, count=1))
+    assert text("stats.imported.repeated", lang, count=1) != text("stats.imported.repeated", lang, count=2).replace("2", "1")  # singular
+    plain = imported_text(book.import_json(export_of([first])), lang)
+    assert plain == text("stats.imported.counted", lang, games=text("count.games", lang, count=0),
+                      results=text("count.results", lang, count=0), skipped=1, future=0, left_out=0,
+                      kept=text("count.results", lang, count=3))  # nothing repeated: nothing more said

@@ -157,6 +157,29 @@ def test_one_counted_daily_attempt_per_deal():
     assert {k.level: k.games for k in b.klaus("barrio", ("A", "B", "C"))}["B"] == 1  # the counted daily game is one against Klaus too
 
 
+def test_a_daily_deal_finished_in_two_tabs_at_once_counts_the_first_only():
+    """Each tab's mirror thinks its game is the deal's first; the page's transaction keeps the first ``add`` of the
+    daily key, and the other tab hears which (the answer's ``settled``): its row becomes practice, stored so."""
+    deal = daily.deal("barrio-B", "2025-04-01")
+    first = GameRecord.from_match(play_match("barrio", 1, deal.seed, deal.seats(), **deal.options), daily=deal.key,
+                                  finished="2025-04-01T10:00:00Z")
+    second = GameRecord.from_match(play_match("barrio", 1, deal.seed, deal.seats(), random_seats=(0,), **deal.options),
+                                   daily=deal.key, finished="2025-04-01T10:00:01Z")
+    sent: list = []
+    backend = PageBackend({}, None, sent.append)
+    b = RecordBook(Store(backend))
+    assert b.add_finished(second)["counted"] is True  # as far as this tab knows
+    seq, changes = sent[-1][1], sent[-1][2]
+    assert ["add", "daily", deal.key, second.id] in changes  # put only where the key is free
+    backend.stored({"seq": seq, "ok": True, "settled": [["put", "daily", deal.key, first.id]]})  # another tab was first
+    assert b.daily == {deal.key: first.id} and b.daily_counts(deal.key) is False
+    assert [r["counted"] for r in b.results if r["id"] == second.id] == [False]
+    assert b.stats("barrio", "daily", "B").games == 0  # the first tab's row arrives by its broadcast
+    assert ["put", "results", second.id, {**b.results[0], "counted": False}] in sent[-1][2]  # stored as practice
+    backend.changed([["put", "results", first.id, R.result_row(first)]])
+    assert b.stats("barrio", "daily", "B").games == 1 and b.daily_result(deal.key)["id"] == first.id
+
+
 # ---------------------------------------------------------------------- export and import
 def test_export_and_import_into_a_fresh_book():
     b = book()

@@ -84,7 +84,7 @@ def read_list(value: Any, field: str, length: int | None = None, what: str | Non
     if not isinstance(value, list):
         raise SaveFormatError(key="save.list", field=field, **_detail(what))
     if length is not None and len(value) != length:
-        raise SaveFormatError(key="save.list_length", field=field, length=length, **_detail(what))
+        raise SaveFormatError(key="save.list_length", field=field, count=length, **_detail(what))
     return value
 
 

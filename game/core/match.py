@@ -360,7 +360,7 @@ def check_header(data: Any) -> Any:
         raise SaveFormatError(key="save.options", detail="options are names with text, number or true/false values")
     seats = read_list(data["seats"], "seats")
     if len(seats) != players:
-        raise SaveFormatError(key="save.seats", seats=len(seats), players=players)
+        raise SaveFormatError(key="save.seats", count=len(seats), players=players)
     for i, seat in enumerate(seats):
         if not isinstance(seat, dict):
             raise SaveFormatError(key="save.seat", seat=i + 1)

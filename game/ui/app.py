@@ -633,7 +633,7 @@ class App:
             self.play(result.match)
             return True
         self.store.slot = None
-        self.show_start(("error", text("start.badsave", self.lang, reason=result.error, where=result.kept_as)) if result.error else None)
+        self.show_start(("error", text("start.badsave", self.lang, reason=result.reason(self.lang), where=result.kept_as)) if result.error else None)
         return False
 
     def in_other_tab(self, slot: str, saved: str | None) -> None:
@@ -689,7 +689,7 @@ def start(boot: dict[str, Any] | None = None) -> "App | None":
         if app.store.has_autosave():
             result = app.store.load_match(text=None)  # read now so a bad save is explained before anything else
             if result.error:
-                notices.append(text("start.badsave", app.lang, reason=result.error, where=result.kept_as))
+                notices.append(text("start.badsave", app.lang, reason=result.reason(app.lang), where=result.kept_as))
         if app.book.notice is not None:  # a set-aside record store: said once, play goes on
             notices.append(app.book.notice.text(app.lang))
         if boot.get("store") is not None:  # the page has no database: said at once and kept on screen

@@ -115,6 +115,7 @@ class ImportReport:
     results_added: int = 0
     daily_added: int = 0
     skipped: int = 0  #: entries already present
+    repeated: int = 0  #: entries naming a game an earlier entry of the same file named (the first was read)
     future: int = 0  #: entries dated after tomorrow, refused
     left_out: int = 0  #: new results beyond :data:`MAX_RESULTS`, not added (only when the player agreed)
     kept: int = 0  #: results in the book afterwards
@@ -225,6 +226,18 @@ class RecordBook:
         self.results = sorted(backend.rows("results").values(), key=_order)
         self.games = sorted(backend.rows("games").values(), key=lambda g: g.get("added", ""))
         self.daily = dict(backend.rows("daily"))
+        self._count_each_deal_once()
+
+    def _count_each_deal_once(self) -> None:
+        """A daily deal counts one game, the one its ``daily`` entry names: a row of the same deal that also says
+        "counted" (two tabs finished it at once, and this one lost) becomes practice, here and in the database."""
+        changes: list[Change] = []
+        for i, row in enumerate(self.results):
+            winner = self.daily.get(row.get("daily") or "")
+            if winner is not None and row["counted"] and winner != row["id"]:
+                self.results[i] = {**row, "counted": False}
+                changes.append(("put", "results", row["id"], self.results[i]))
+        self._commit(changes)
 
     def _load(self) -> None:
         backend = self.store.backend
@@ -324,7 +337,9 @@ class RecordBook:
             counted = record.daily not in self.daily
             if counted:
                 self.daily[record.daily] = rid
-                changes.append(("put", "daily", record.daily, rid))
+                # "add": of two tabs finishing the deal at once, the database keeps the first; the other hears
+                # it (the page's answer) and its row stops counting (reload)
+                changes.append(("add", "daily", record.daily, rid))
         row = result_row(record, counted)
         self.results.append(row)
         self.results.sort(key=_order)
@@ -511,8 +526,13 @@ class RecordBook:
         latest = _tomorrow_end()
         known = {r["id"] for r in self.results}
         new: dict[str, dict[str, Any]] = {}
+        seen: set[str] = set()
         for row in results:
-            if row["id"] in known or row["id"] in new:
+            repeat = row["id"] in seen
+            seen.add(row["id"])
+            if repeat:
+                report.repeated += 1
+            elif row["id"] in known:
                 report.skipped += 1
             elif row["finished"] > latest:
                 report.future += 1
@@ -538,7 +558,11 @@ class RecordBook:
         kept_games = {g["id"] for g in self.games}
         free = max(0, KEEP_GAMES - sum(not g["pinned"] for g in self.games))
         free_pins = max(0, MAX_PINNED - sum(g["pinned"] for g in self.games))
-        for g in sorted(games, key=lambda g: g["added"], reverse=True):
+        first_of: dict[str, int] = {}
+        for i, g in enumerate(games):
+            first_of.setdefault(g["id"], i)
+        report.repeated += len(games) - len(first_of)
+        for g in sorted((games[i] for i in first_of.values()), key=lambda g: g["added"], reverse=True):
             if g["id"] in kept_games:
                 report.skipped += 1
             elif g["added"] > latest:
@@ -559,7 +583,7 @@ class RecordBook:
                 report.future += 1
             elif key not in self.daily:
                 self.daily[key] = rid
-                changes.append(("put", "daily", key, rid))
+                changes.append(("add", "daily", key, rid))  # a tab that finished the deal meanwhile keeps it
                 report.daily_added += 1
         # a daily result counted in one book but practice in the other: the counted one wins
         counted_ids = set(self.daily.values())

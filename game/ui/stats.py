@@ -219,10 +219,14 @@ class StatsScreen:
 
 
 def imported_text(report: ImportReport, lang: str) -> str:
-    """What an import did, exactly: added, skipped (already here), refused (dated after tomorrow), left out, kept."""
-    return text("stats.imported.counted", lang, games=text("count.games", lang, count=report.games_added),
+    """What an import did, exactly: added, skipped (already here), refused (dated after tomorrow), left out, kept,
+    and entries that repeated a game earlier in the file."""
+    said = text("stats.imported.counted", lang, games=text("count.games", lang, count=report.games_added),
              results=text("count.results", lang, count=report.results_added), skipped=report.skipped,
              future=report.future, left_out=report.left_out, kept=text("count.results", lang, count=report.kept))
+    if report.repeated:  # a file naming one game twice: which entry was read is said, not silently chosen
+        said += " " + text("stats.imported.repeated", lang, count=report.repeated)
+    return said
 
 
 def byte_size(n: float) -> str:

@@ -24,6 +24,8 @@ from dataclasses import dataclass
 from typing import Any, Callable, Iterable
 
 from ..core import GameError, Match
+from ..core.errors import SaveFormatError
+from ..core import locale
 
 PREFIX = "house-games."
 AUTOSAVE_KEY = PREFIX + "autosave"  #: the one autosave of versions before the store; read as a slot
@@ -34,7 +36,8 @@ TABLES = ("kv", "results", "games", "daily")
 #: Seconds between retries of a write that failed (doubling up to the last)
 RETRY_S = (2, 4, 8, 15)
 
-#: One change: ("put" | "del", table, key, value)
+#: One change: ("put" | "del" | "add", table, key, value); "add" puts only where the key is free (the first of
+#: two tabs to finish a daily deal keeps it)
 Change = tuple[str, str, Any, Any]
 
 
@@ -87,6 +90,8 @@ class MemoryBackend:
                 continue
             if op == "put":
                 rows[key] = value
+            elif op == "add":  # put unless the key is there (the page decides it in the transaction)
+                rows.setdefault(key, value)
             else:
                 rows.pop(key, None)
 
@@ -197,6 +202,7 @@ class PageBackend(MemoryBackend):
         self.out = None
         if data.get("ok"):
             self.retries = 0
+            self._settle(data.get("settled"))
             if self.failing is not None and self.waiting is None:
                 self.failing = None
                 self.on_status(None, [])
@@ -221,6 +227,18 @@ class PageBackend(MemoryBackend):
             delay = RETRY_S[min(self.retries, len(RETRY_S) - 1)]
             self.retries += 1
             self.schedule(delay, self.retry)
+
+    def _settle(self, settled: Any) -> None:
+        """Take in what each "add" left in the database: another tab's value where it was first."""
+        if not isinstance(settled, list):
+            return
+        pending = self.pending_keys()
+        differ = [(str(c[0]), str(c[1]), c[2], c[3]) for c in settled
+                  if isinstance(c, (list, tuple)) and len(c) == 4 and c[1] in self.tables and (c[1], c[2]) not in pending
+                  and self.tables[str(c[1])].get(c[2]) != c[3]]
+        if differ:
+            self.apply(differ)
+            self.on_change(differ)
 
     def _requeue(self, batch: Batch) -> None:
         if self.waiting is not None:
@@ -267,9 +285,18 @@ class LoadResult:
     """What :meth:`Store.load_match` found: a match, nothing, or a bad save set aside."""
 
     match: Match | None = None
-    error: str | None = None  #: why the save could not be read
+    error: str | None = None  #: why the save could not be read, in English (logs, tests)
     kept_as: str | None = None  #: key the unreadable save was moved to
     slot: str | None = None  #: the slot it was read from
+    #: the same reason as a catalogue key and its fields, said in the player's language by :meth:`reason`
+    reason_key: str | None = None
+    reason_params: dict[str, Any] | None = None
+
+    def reason(self, lang: str) -> str:
+        """Why the save could not be read, in ``lang`` ("" when it could)."""
+        if self.reason_key is None:
+            return ""
+        return locale.text(self.reason_key, lang, **(self.reason_params or {}))
 
 
 class Store:
@@ -361,12 +388,9 @@ class Store:
                 data = {k: v for k, v in data.items() if k not in ("saved_at", "rev")}
             match = Match.from_json(data)
         except (ValueError, GameError, ImportError, RecursionError) as exc:
-            reason = str(exc) or type(exc).__name__
-            if isinstance(exc, json.JSONDecodeError):
-                reason = "the saved text is not valid JSON"
-            elif isinstance(exc, ImportError):
-                reason = "its game is not available in this version"
-            return LoadResult(error=reason, kept_as=self.set_aside(raw, slot), slot=slot)
+            key, params = _reason_of(exc)
+            return LoadResult(error=locale.text(key, "en", **params), kept_as=self.set_aside(raw, slot), slot=slot,
+                              reason_key=key, reason_params=params)
         return LoadResult(match=match, slot=slot)
 
     def set_aside(self, raw: str, slot: str = AUTOSAVE_KEY) -> str:
@@ -390,6 +414,20 @@ class Store:
     def save_settings(self, settings: dict[str, Any]) -> None:
         """Remember the start-screen choices."""
         self.backend.setItem(SETTINGS_KEY, json.dumps(settings, sort_keys=True))
+
+
+def _reason_of(exc: BaseException) -> tuple[str, dict[str, Any]]:
+    """The catalogue key and fields saying why a save could not be read: the error's own key where it has one
+    (every check of ``Match.from_json`` raises a keyed :class:`SaveFormatError`), else the kind of failure."""
+    if isinstance(exc, json.JSONDecodeError):
+        return "save.not_json", {}
+    if isinstance(exc, ImportError):
+        return "save.game_unavailable", {}
+    key = getattr(exc, "key", None)
+    if isinstance(exc, GameError) and isinstance(key, str) and key:
+        params = {k: v for k, v in getattr(exc, "params", {}).items() if k != "detail"}
+        return key, params  # an engine's refusal while replaying, or a keyed save error
+    return SaveFormatError.default_key, {}
 
 
 def _revision(text: str | None) -> int:

@@ -7,7 +7,8 @@ test*. Screenshots go to ``test-artifacts/`` (gitignored).
 - ``dist``: the built site (``python3 build.py test`` builds it and sets
   ``HOUSE_GAMES_DIST``; a plain ``pytest`` run builds it once per session).
 - ``site_url``: where ``dist`` is served (``http://127.0.0.1:PORT/``).
-- ``page``: a new page in a 390×844 touch context (``make_context`` for others).
+- ``page``: a new page in a 390×844 touch context (``make_context`` for others; ``make_context(user_data_dir=…)``
+  for a profile on disk, where the browser enforces its storage quota).
 - ``open_app(page, url=None, query="")``: navigate and wait for ``data-app-state="ready"``.
 - ``shot(page, name)``: save a full-page screenshot as ``test-artifacts/<name>.png``.
 
@@ -66,15 +67,18 @@ def pytest_configure(config: pytest.Config) -> None:
 
 IDLE = "!(window.houseGames && window.houseGames.idle) || window.houseGames.idle()"
 
+#: the page's settings key in localStorage, as site/start.js names it (scoped by the site's path)
+SETTINGS_KEY_JS = '`house-games|${new URL("./", document.baseURI).pathname}|settings`'
+
 #: settings of a player already guided through a turn of every title (``game.ui.guide``), merged into whatever the
 #: page keeps; a test's own settings script, added later, still runs after it
 GUIDED_BEFORE = """try {
-  const key = "house-games.settings", s = JSON.parse(localStorage.getItem(key) || "{}");
+  const key = SETTINGS_KEY_JS_HERE, s = JSON.parse(localStorage.getItem(key) || "{}");
   if (s && typeof s === "object" && !Array.isArray(s) && !("guided" in s)) {
     s.guided = %s;
     localStorage.setItem(key, JSON.stringify(s));
   }
-} catch { /* a frame without storage */ }""" % json.dumps(sorted(GAMES))
+} catch { /* a frame without storage */ }""".replace("SETTINGS_KEY_JS_HERE", SETTINGS_KEY_JS) % json.dumps(sorted(GAMES))
 
 
 def _settling(method: Callable[..., Any]) -> Callable[..., Any]:
@@ -282,9 +286,7 @@ def make_context(browser: "Browser", page_problems: PageProblems) -> Iterator[Ca
             outside.append(route.request.url)
             route.abort("blockedbyclient")
 
-    def make(guided: bool = True, **options: Any) -> "BrowserContext":
-        settings = {**PHONE, "service_workers": "allow", **options}
-        context = browser.new_context(**settings)
+    def watched(context: "BrowserContext", guided: bool) -> "BrowserContext":
         context.set_default_timeout(30_000)
         context.route("**/*", guard)
         if guided:  # a returning player: the first-turn guides are behind them (a test of the guide passes guided=False)
@@ -292,6 +294,15 @@ def make_context(browser: "Browser", page_problems: PageProblems) -> Iterator[Ca
         page_problems.watch(context)
         contexts.append(context)
         return context
+
+    def make(user_data_dir: Path | None = None, guided: bool = True, **options: Any) -> "BrowserContext":
+        settings = {**PHONE, "service_workers": "allow", **options}
+        if user_data_dir is None:
+            return watched(browser.new_context(**settings), guided)
+        # on disk, as a player's profile (an incognito context keeps IndexedDB in memory, where no quota applies):
+        # its own Chromium process, closed with the context
+        return watched(browser.browser_type.launch_persistent_context(
+            str(user_data_dir), executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True, **settings), guided)
 
     yield make
     for context in contexts:

@@ -11,6 +11,7 @@ import hashlib
 import http.server
 import json
 import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -46,11 +47,15 @@ class RecordingServer:
     def __init__(self, directory: Path) -> None:
         paths: list[str] = []
         lock = threading.Lock()
+        self.delays: dict[str, float] = {}  #: path -> seconds its answer is held back (a slow network's last file)
+        delays = self.delays
 
         class Handler(build.SiteHandler):
             def send_head(self):
+                path = self.path.split("?", 1)[0]
                 with lock:
-                    paths.append(self.path.split("?", 1)[0])
+                    paths.append(path)
+                time.sleep(delays.get(path, 0))
                 return super().send_head()
 
         self.paths = paths
@@ -153,3 +158,32 @@ def test_a_decoder_that_throws_falls_back_to_the_plain_files(make_context, recor
     assert sum("broken on purpose" in text for text in warnings) == len(packed), warnings
     for f in packed:  # each plain file was downloaded once, in place of its .zst
         assert recorded.paths.count("/" + f["path"]) == 1, f["path"]
+
+
+def test_python_starts_while_the_runtime_still_downloads_and_the_bar_tells_the_time_left(make_context, recorded, dist):
+    """A first visit starts Python as soon as the service worker controls the page: the service worker answers each
+    of the runtime's requests once the prefetch has stored that file and holds the others back until then. Here the
+    last file (our wheel) is held back by the server: Python starts before the download ends, the bar tells the
+    bytes and the seconds left meanwhile, and the game plays, each file downloaded once."""
+    wheel = next(f for f in compressed_files(dist) if f["path"].endswith(".whl") and "micropip" not in f["path"])
+    recorded.delays["/" + wheel["zst"]] = 6.0
+    context = make_context()
+    page = context.new_page()
+    page.goto(recorded.url)
+    page.wait_for_function("performance.getEntriesByName('house-games:pyscript').length > 0", timeout=60_000)
+    assert page.evaluate("performance.getEntriesByName('house-games:runtime-fetched').length") == 0  # still downloading
+    label = page.locator("#load-bytes")
+    page.wait_for_function("/ · about [0-9]+ s left$/.test(document.getElementById('load-bytes').textContent)",
+                           timeout=30_000)
+    loaded, total = progress(page)
+    assert 0 < loaded < total and label.inner_text().startswith(f"of {total / 1e6:.1f} MB", label.inner_text().index("of "))
+    wait_ready(page)
+    assert page.evaluate("""performance.getEntriesByName('house-games:pyscript')[0].startTime
+                            < performance.getEntriesByName('house-games:runtime-fetched')[0].startTime""")
+    assert label.text_content() == f"{wire_bytes(dist) / 1e6:.1f} MB ready"  # hidden once ready
+    assert page.evaluate("document.documentElement.dataset.runtimeFiles") == f"decoded:{len(compressed_files(dist))} plain:2"
+    for f in json.loads((dist / "version.json").read_text())["runtime"]:  # nothing fetched twice, no plain copy
+        assert recorded.paths.count("/" + f.get("zst", f["path"])) == 1, f
+        assert "zst" not in f or "/" + f["path"] not in recorded.paths, f["path"]
+    assert not page.evaluate("caches.keys().then((names) => Promise.all(names.map((n) => caches.open(n).then((c) => c.match('./.prefetching'))))).then((hits) => hits.some(Boolean))")
+    plays(page, recorded.url)

@@ -31,7 +31,7 @@ import pytest
 
 from game.core.locale import text
 
-from .conftest import settle
+from .conftest import SETTINGS_KEY_JS, settle
 from .fit import FRAME_PROBE, fit_problems, measure_fit
 from .test_frame_sync import FRAME_WATCH, first_changes, frames_since
 from .test_words_fit import START_IN_VIEW, lang_script
@@ -170,7 +170,7 @@ def test_a_newcomer_plays_a_whole_game_by_touch(make_context, site_url, page_pro
             misfits += [f"tap {taps}: {p}" for p in fit_problems(measure_fit(page))]
     page.locator("#end-screen").wait_for(timeout=60_000)
     assert took_back, "no takeback was offered after the computer's answer"
-    saved = page.evaluate("JSON.parse(localStorage.getItem('house-games.settings'))")
+    saved = page.evaluate(f"JSON.parse(localStorage.getItem({SETTINGS_KEY_JS}))")
     assert game_id in saved.get("guided", []), saved  # the first turn was played: the title is guided
     assert page.locator("#end-takebacks").count() == 1  # the game is marked "with takebacks"
     assert in_step >= 10, f"only {in_step} taps changed both the table and its buttons"

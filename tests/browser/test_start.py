@@ -36,7 +36,7 @@ def test_start_screen_is_usable_before_python_and_opens_the_game_when_ready(make
     page.select_option("#f-lang", "es")
     assert page.get_by_role("button", name="Empezar partida nueva").is_visible()
     page.select_option("#f-lang", "en")
-    saved = page.evaluate("JSON.parse(localStorage.getItem('house-games.settings'))")
+    saved = page.evaluate("JSON.parse(localStorage.getItem('house-games|/|settings'))")  # scoped by the site's path
     assert saved["game"] == "nyhavn" and saved["players"] == 3 and saved["seats"][:2] == ["human", "human"]
     assert page.evaluate("document.documentElement.dataset.appState") == "loading"
     shot(page, "start-before-python")

@@ -1,9 +1,11 @@
 """Storage filled to the last byte (issue 26): the next move says at once what was not saved and what to do, the
 game goes on, and once space returns everything is stored, with no move lost.
 
-While the storage is "full", every ``IDBObjectStore.put`` raises the ``QuotaExceededError`` a browser raises when
-the origin's quota is used up. (Chromium 156 ignores DevTools' ``Storage.overrideQuotaForOrigin`` for IndexedDB, in
-incognito and persistent contexts alike, and its quota is gigabytes: the error is raised where the browser would.)"""
+The storage is really full. The profile is on disk (in an incognito context Chromium keeps IndexedDB in memory and
+checks no quota); DevTools' ``Storage.overrideQuotaForOrigin`` gives the site's origin a quota 2 MB above what it
+already uses (the default is gigabytes); and a second database is filled until the browser refuses even 16 more
+bytes. The browser itself then refuses the game's next save with its own ``QuotaExceededError``; deleting that
+database gives the space back."""
 
 from __future__ import annotations
 
@@ -14,23 +16,61 @@ from game.core import Match, Seat
 from .conftest import wait_ready
 
 QUICK = "?pause=0&ui=list"
-FULL = """(() => {
-  window.houseGamesStorageFull = false;
-  const put = IDBObjectStore.prototype.put;
-  IDBObjectStore.prototype.put = function (...args) {
-    if (window.houseGamesStorageFull) throw new DOMException("The quota has been exceeded.", "QuotaExceededError");
-    return put.apply(this, args);
-  };
-})();"""
+#: Writes to a database of its own until the browser refuses a write of even 16 bytes (the quota is reached);
+#: returns the bytes written and the name of the last refusal.
+FILL = """async () => {
+  const db = await new Promise((resolve, reject) => {
+    const req = indexedDB.open("filler", 1);
+    req.onupgradeneeded = () => req.result.createObjectStore("blobs");
+    req.onsuccess = () => resolve(req.result);
+    req.onerror = () => reject(req.error);
+  });
+  const noise = new Uint8Array(1 << 20); // random bytes: nothing for the browser to compress
+  for (let at = 0; at < noise.length; at += 65536) crypto.getRandomValues(noise.subarray(at, at + 65536));
+  let size = 1 << 20, written = 0, n = 0, refusal = null;
+  while (size >= 16) {
+    try {
+      await new Promise((resolve, reject) => {
+        const tx = db.transaction("blobs", "readwrite");
+        tx.objectStore("blobs").put(noise.slice(0, size), n);
+        tx.oncomplete = resolve;
+        tx.onabort = () => reject(tx.error);
+      });
+      written += size;
+      n += 1;
+    } catch (error) {
+      refusal = error.name;
+      size >>= 1;
+    }
+  }
+  db.close();
+  return {written, refusal};
+}"""
+#: The bytes the origin uses once the start's own writes (caches, the runtime's databases) are over: unchanged
+#: for two seconds.
+SETTLED_USAGE = """async () => {
+  let last = -1, same = 0;
+  for (;;) {
+    const { usage } = await navigator.storage.estimate();
+    same = usage === last ? same + 1 : 0;
+    if (same >= 4) return usage;
+    last = usage;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+}"""
+EMPTY = """() => new Promise((resolve, reject) => {
+  const req = indexedDB.deleteDatabase("filler");
+  req.onsuccess = () => resolve(true);
+  req.onerror = () => reject(req.error);
+})"""
 
 
-def test_a_full_storage_is_said_on_the_next_move_and_nothing_is_lost_once_space_returns(make_context, site_url, shot):
+def test_a_full_storage_is_said_on_the_next_move_and_nothing_is_lost_once_space_returns(make_context, site_url, shot, tmp_path):
     match = Match.new("barrio", 1, 13, [Seat("human")], level="A")
     for _ in range(3):
         match.apply(match.module.legal_actions(match.state)[0])
-    context = make_context()
-    page = context.new_page()
-    page.add_init_script(FULL)
+    context = make_context(user_data_dir=tmp_path / "profile")
+    page = context.pages[0] if context.pages else context.new_page()
     page.add_init_script(f"""if (location.href.startsWith({json.dumps(site_url)}) && !sessionStorage.getItem('seeded')) {{
         sessionStorage.setItem('seeded', '1');
         localStorage.setItem('house-games.autosave', {json.dumps(json.dumps(match.to_json()))});
@@ -41,7 +81,12 @@ def test_a_full_storage_is_said_on_the_next_move_and_nothing_is_lost_once_space_
     page.locator("#legal-actions button").first.wait_for()
     def saved() -> int:
         return page.evaluate("JSON.parse(houseGames.autosave()).actions.length")
-    page.evaluate("window.houseGamesStorageFull = true")  # full, to the last byte
+    page.evaluate("navigator.serviceWorker.ready.then(() => true)")  # installed: no cache write still under way
+    used = page.evaluate(SETTLED_USAGE)
+    context.new_cdp_session(page).send("Storage.overrideQuotaForOrigin",
+                                       {"origin": site_url.rstrip("/"), "quotaSize": used + 2_000_000})
+    filled = page.evaluate(FILL)  # full, to the last byte
+    assert filled["refusal"] == "QuotaExceededError" and filled["written"] > 1_000_000, filled
     alert = page.locator("#storage-alert")
     assert alert.is_hidden()
     page.locator("#legal-actions button").first.tap()
@@ -52,7 +97,7 @@ def test_a_full_storage_is_said_on_the_next_move_and_nothing_is_lost_once_space_
     page.locator("#legal-actions button").first.tap()  # the game goes on
     assert page.locator("#legal-actions button").first.is_visible() and alert.is_visible()
     shot(page, "storage-full")
-    page.evaluate("window.houseGamesStorageFull = false")  # space returns
+    assert page.evaluate(EMPTY)  # space returns
     page.wait_for_function("JSON.parse(houseGames.autosave()).actions.length === 5", timeout=30_000)  # the retry
     alert.wait_for(state="hidden")
     page.reload()

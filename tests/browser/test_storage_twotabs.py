@@ -1,11 +1,12 @@
 """Two tabs of the app at once (issue 26): each game has its own save, one tab writes a game at a time (Web Locks in
-the page, revisions checked on every write), and results written in one tab reach the other."""
+the page, revisions checked on every write), results written in one tab reach the other, and a daily deal
+finished in both counts once."""
 
 from __future__ import annotations
 
 import json
 
-from game.core import Match, Seat
+from game.core import Match, Seat, daily
 
 from .conftest import wait_ready
 from .replay_helpers import almost_finished
@@ -95,3 +96,53 @@ def test_two_tabs_on_one_game_lose_no_move_and_the_second_tab_says_so(make_conte
     assert [e["action"] for e in saved["actions"]] == [e.action for e in replayed.entries]
     third.locator("#resume").tap()  # the second tab is closed: its lock is free
     third.locator("#legal-actions button").first.wait_for()
+
+
+def test_one_daily_deal_finished_in_two_tabs_at_once_counts_once(make_context, site_url):
+    """Two tabs finish today's deal while neither has heard of the other's result (the second tab's store channel
+    is cut, as when the message is still on its way): the deal counts the game finished first, once."""
+    deal = daily.deal("barrio-A")
+
+    def one_move_left(opening: int) -> Match:
+        """Today's deal played to its last move: the ``opening``-th legal first move, then the first legal ones."""
+        match = deal.new_match()
+        module = match.module
+        match.apply(module.legal_actions(match.state)[opening])
+        while not module.is_over(module.apply_action(match.state, module.legal_actions(match.state)[0])):
+            match.apply(module.legal_actions(match.state)[0])
+        return match
+
+    match, other = one_move_left(0), one_move_left(1)  # two games of the deal
+    context = make_context()
+    first, second = context.new_page(), context.new_page()
+    open_with_save(first, site_url, match)
+    first.locator("#resume").tap()
+    first.locator("#legal-actions button").first.wait_for()
+    second.bring_to_front()
+    # the store's channel renamed: this tab neither hears the first tab's results nor tells it its own
+    second.add_init_script("""(() => { const Channel = window.BroadcastChannel;
+        window.BroadcastChannel = class extends Channel {
+          constructor(name) { super(String(name).startsWith("house-games|") ? name + "|deaf" : name); } }; })();""")
+    open_with_save(second, site_url, other)  # the newest save: resumed in this tab
+    second.locator("#resume").tap()
+    second.locator("#legal-actions button").first.wait_for()
+    first.bring_to_front()
+    first.locator("#legal-actions button").first.tap()
+    first.locator("#end-screen").wait_for()
+    first.wait_for_function("houseGames.idle()")
+    first_id = first.evaluate("houseGames.dump()")["daily"][deal.key]  # the game finished first
+    second.bring_to_front()
+    second.locator("#legal-actions button").first.tap()  # its mirror has no daily entry yet: it thinks it counts
+    second.locator("#end-screen").wait_for()
+    second.wait_for_function("houseGames.dump().then((d) => d.results.length === 2)")
+    second.wait_for_function("houseGames.idle()")
+    assert second.evaluate("houseGames.dump()")["daily"] == {deal.key: first_id}  # not the second game's
+    # the first finished game counts; the second is practice, in the database too
+    second.wait_for_function("(id) => houseGames.dump().then((d) => d.results.every((r) => r.counted === (r.id === id)))",
+                             arg=first_id)
+    third = context.new_page()
+    third.goto(site_url + QUICK)
+    wait_ready(third)
+    third.locator("#start-more button[data-request='stats']").tap()
+    cell = third.locator(".stats-group[data-group='barrio/daily/A'] tr[data-stat='games'] td")
+    assert cell.inner_text() == "1"

@@ -15,6 +15,7 @@ import pytest
 
 from game.core.locale import text
 
+from .conftest import SETTINGS_KEY_JS
 from .fit import FRAME_PROBE, fit_problems, measure_fit
 from .layout import SIZES, TEXT_PROBE
 from .layout import settle as settle_layout
@@ -69,8 +70,8 @@ CHROME = """
 
 def lang_script(lang: str) -> str:
     """Choose ``lang`` before the page's first script runs (as a returning player's saved choice, kept once set)."""
-    return f"""try {{ const s = JSON.parse(localStorage.getItem("house-games.settings") || "{{}}");
-      if (!s.lang) {{ s.lang = {json.dumps(lang)}; localStorage.setItem("house-games.settings", JSON.stringify(s)); }} }}
+    return f"""try {{ const key = {SETTINGS_KEY_JS}, s = JSON.parse(localStorage.getItem(key) || "{{}}");
+      if (!s.lang) {{ s.lang = {json.dumps(lang)}; localStorage.setItem(key, JSON.stringify(s)); }} }}
       catch {{ /* a frame without storage */ }}"""
 
 
