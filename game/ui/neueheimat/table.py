@@ -511,6 +511,8 @@ def _zoomed_row(d: DrawList, targets: list[Target], view: dict[str, Any], frame:
     title = w("zoom.title", lang, row=row[:1].upper() + row[1:], length=w("len1" if length == 1 else "len", lang, n=length))
     marks = ("✓ " if r in view["complete"] else "") + ("×2" if view["mayor"] == r else "")
     room = width - back_w - 20 - text_width(marks, _least, True)
+    if not fits(title, _least, room, True):  # the row's lots are drawn right below: its name is what must show
+        title = row[:1].upper() + row[1:]
     d.text(x0 + back_w + 14, y0 + ZOOM_HEAD / 2, fit_text(title, _least, room, True), font=font(bold=True), colour=INK,
            baseline="middle")
     if marks:

@@ -107,7 +107,10 @@ class TableDrawing:
             warning = "⚠ " + text("ny.endcard.soon", lang)
             d.text(right, 15, warning, font=font(bold=True), colour=WRONG, align="right")
             room -= len(warning) * MIN_FONT * 0.64 + 8
-        d.text(x0, 15, fit_text(text("ny.harbour", lang, n=view["supply"]), MIN_FONT, room, True), font=font(bold=True), colour=INK)
+        title = text("ny.harbour", lang, n=view["supply"])
+        if text_width(title, MIN_FONT, True) > room:  # beside the end-card warning: the count matters, not the words
+            title = text("ny.harbour.short", lang, n=view["supply"])
+        d.text(x0, 15, fit_text(title, MIN_FONT, room, True), font=font(bold=True), colour=INK)
         mine = self.seen.mine and view["phase"] == "turn"
         legal = self.seen.legal if mine else []
         _, addable, _ = take_choice(legal, self.pick.docks, self.pick.both) if mine and self.pick.tile is None else (None, set(), False)
