@@ -93,3 +93,13 @@ def test_the_checker_finds_the_clashes_it_is_for() -> None:
     assert not name_clashes([("barrio", "rules.py"), ("nyhavn", "rules.py"), ("ui", "screen.py"), ("ui", "nyhavn", "screen.py"),
                              ("barrio", "actions", "build.py"), ("nyhavn", "actions", "build.py"), ("core", "__init__.py"),
                              ("ui", "__init__.py")])
+
+
+#: the longest a module under game/ may be (issue 27): past it, a module does more than one job
+MOST_LINES = 700
+
+
+def test_no_module_under_game_is_longer_than_700_lines():
+    long = {str(path.relative_to(ROOT)): n for path in sorted((ROOT / "game").rglob("*.py"))
+            if (n := len(path.read_text(encoding="utf-8").splitlines())) > MOST_LINES}
+    assert long == {}, f"split these by job: {long}"

@@ -24,16 +24,16 @@ from ..core import IllegalAction, Match, Seat, daily, share
 from ..core.errors import GameError
 from ..core.record import GameRecord, RecordError, Replay
 from . import dom
-from ..core.locale import text
+from ..core.locale import language_names, text
 from .catalog import GameInfo, catalog, screen_spec, start_defaults
 from .coach_display import InsightPanel
 from .dailydeal import DailyScreen, daily_deal_of, daily_key_of, result_card
 from .dom import el
-from ..core.locale import language_names
 from .past import PastGames
 from .record_book import RecordBook
 from .replay import ReplayViewer
 from .screen import FallbackScreen, GameScreen, seat_names
+from .share_links import ShareLinks
 from .stats import StatsScreen
 from .storage import PREFIX, SETTINGS_KEY, MemoryBackend, PageBackend, Store
 
@@ -92,7 +92,7 @@ def seat_given_names(given: Any, seats: list[str]) -> list[str]:
     return out
 
 
-class App:
+class App(ShareLinks):
     """The whole page below the loader: one screen at a time inside ``root``."""
 
     def __init__(self, root: Any, store: Store, search: str = "") -> None:
@@ -329,51 +329,6 @@ class App:
             return f"{self.base_url}#{share.FRAGMENT_KEY}={self.book.code(rid)}"
         except RecordError:
             return None
-
-    def share_record(self, record: GameRecord) -> None:
-        """Share a finished game: its link (Web Share or clipboard), or its record file when too long for a link."""
-        try:
-            link = share.shareable_link(record, self.base_url)
-        except RecordError:
-            name = f"house-games-{record.game_id}-{record.id}.json"
-            self.download(name, json.dumps(record.to_json(), ensure_ascii=False, indent=1) + "\n")
-            self.toast(text("sharing.file", self.lang, name=name))
-            return
-        self.share_link(link)
-
-    def share_code(self, code: str, title: str = "") -> None:
-        """Share a kept game by its link code."""
-        self.share_link(f"{self.base_url}#{share.FRAGMENT_KEY}={code}", title)
-
-    def share_link(self, link: str, title: str = "") -> None:
-        """Show the link in a panel (to copy by hand) and hand it to the page: Web Share, else the clipboard.
-        The page answers with a ``shared`` message (:meth:`shared`)."""
-        shown = dom.by_id("share-panel")
-        if shown is not None:
-            shown.remove()
-        lang = self.lang
-        box = el("input", {"type": "text", "readonly": True, "id": "share-link", "value": link, "aria-label": text("sharing.link", lang)})
-        panel: dom.Node = el("div", {"class": "share-panel", "id": "share-panel", "role": "region", "aria-label": text("sharing.link", lang),
-                           "data-link": link},
-                   el("label", {"class": "field", "for": "share-link"}, el("span", {}, text("sharing.link", lang)), box),
-                   el("button", {"type": "button", "id": "share-close", "onclick": lambda e: panel.remove()}, text("sharing.close", lang)))
-        self.root.appendChild(panel)
-        dom.window.houseGames.share(link, title or text("app.title", lang))
-
-    def shared(self, data: dict[str, Any]) -> None:
-        """The page's answer to :meth:`share_link`: say how it went (copied, shared, or copy it by hand)."""
-        how = str(data.get("how"))
-        if how == "cancelled":
-            return
-        panel = dom.by_id("share-panel")
-        if panel is not None:
-            panel.dataset.how = how
-        self.toast(text(f"sharing.{how}" if how in ("copied", "shared") else "sharing.failed", self.lang))
-        if how not in ("copied", "shared"):
-            box = dom.by_id("share-link")
-            if box is not None:
-                box.focus()
-                box.call("select")
 
     def download(self, name: str, text: str, mime: str = "application/json") -> None:
         """Offer ``text`` as a file called ``name`` (the page downloads a data: link)."""
