@@ -12,7 +12,7 @@ from ..core.contract import Automa, DailyChallenge, GameCoach, GameSpec, StartOp
 from .bots import BOT_NAMES, make_bot
 from .cards import card_info
 from .rules import apply_action, current_player, is_over, legal_actions
-from .saves import from_json, to_json
+from .saves import as_saved, from_json, to_json
 from .scoring import score_breakdown, scores, winners
 from .setup import new_game
 from .state import State
@@ -52,12 +52,12 @@ SPEC = GameSpec(
     ),
     daily=tuple(DailyChallenge(f"barrio-{level}", 1, {"level": level}) for level in SOLO_LEVELS),
     coach=_coach, score_breakdown=score_breakdown, automa=Automa("klaus", "level", SOLO_LEVELS),
-    simulation_summary=simulation_summary,
+    simulation_summary=simulation_summary, as_saved=as_saved,
 )
 
 __all__ = [
     "GAME_ID", "TITLE", "MIN_PLAYERS", "MAX_PLAYERS", "BOT_NAMES", "State",
     "new_game", "current_player", "legal_actions", "apply_action", "is_over", "scores", "winners",
     "to_json", "from_json", "view", "describe_action", "describe_event", "undo_barrier", "determinize",
-    "make_bot", "card_info", "score_breakdown", "simulation_summary", "SPEC",
+    "make_bot", "card_info", "score_breakdown", "simulation_summary", "as_saved", "SPEC",
 ]

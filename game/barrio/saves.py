@@ -242,3 +242,13 @@ def all_cards(s: State) -> list[int]:
     return out
 
 
+
+
+def as_saved(replayed: dict[str, Any], saved: dict[str, Any]) -> dict[str, Any]:
+    """The replayed position as an older version saved it: before the log kept the market's box in its place and
+    build events (no event of ``saved`` has one), the replay's boxes are left out for the comparison."""
+    log = saved.get("log")
+    if not isinstance(log, list) or any(isinstance(e, dict) and "box" in e for e in log):
+        return replayed
+    return {**replayed, "log": [{k: v for k, v in e.items() if k != "box"} if isinstance(e, dict) else e
+                                for e in replayed.get("log", [])]}

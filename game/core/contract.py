@@ -213,6 +213,10 @@ class GameSpec:
     # optional hooks
     #: the coach's part for this game, loaded when first asked (``None``: no Hint, no review)
     coach: Callable[[], GameCoach] | None = None
+    #: ``(replayed, saved)`` state JSON -> the replayed position as the version that wrote ``saved`` would have
+    #: written it (fields it did not keep left out), so an older autosave's position is still checked against its
+    #: moves; ``None``: positions compare as written
+    as_saved: Callable[[dict[str, Any], dict[str, Any]], dict[str, Any]] | None = None
     #: the parts of a side's score for the end screen: ``(state, side) -> {part: points, "total": n}``
     score_breakdown: Callable[[Any, int], dict[str, int]] | None = None
     #: the side the rules play in the one-player game (extra side, own statistics); ``None``: none

@@ -301,7 +301,10 @@ class Match:
                     raise SaveFormatError(key="save.does_not_replay", step=step, detail=str(exc)) from None
                 if match.entries[-1].barrier != entry["barrier"]:
                     raise SaveFormatError(key="save.move", step=step)
-            if _canonical(module.to_json(match.state)) != _canonical(saved):
+            replayed = module.to_json(match.state)
+            if module.SPEC.as_saved is not None:
+                replayed = module.SPEC.as_saved(replayed, saved)
+            if _canonical(replayed) != _canonical(saved):
                 raise SaveFormatError(key="save.position")
             match.hints = list(d.get("hints", [0] * len(seats)))  # saves from before hints were counted: none asked
             # saves from before takebacks: none taken; the floor is a step of the replayed line

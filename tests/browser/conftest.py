@@ -52,8 +52,8 @@ READY_TIMEOUT_MS = 90_000
 sys.path.insert(0, str(ROOT))
 import build  # noqa: E402  (build.py at the repository root)
 
+from tests.conftest import skip_or_fail  # noqa: E402  (first: it registers the test games before game is imported)
 from game import GAMES  # noqa: E402
-from tests.conftest import skip_or_fail  # noqa: E402
 
 try:
     from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright

@@ -371,19 +371,27 @@ def _auction(d: DrawList, targets: list[Target], view: dict[str, Any], frame: Fr
     else:
         draw_special(d, x0 + 12, top + 2, 34, 34, kind, piece.get("size", 0))
     d.text(x0 + 58, y0 + 20, fit_text(title, _least, title_room, True), font=font(bold=True), colour=INK)
+    for i, line in enumerate(_auction_lines(view, frame, lang, room)[:2]):  # whole lines, cut rather than squeezed
+        d.text(x0 + 58, y0 + 41 + 18 * i, fit_text(line, _least, room), font=font(), colour=INK)
+
+
+def _auction_lines(view: dict[str, Any], frame: Frame, lang: str, room: float, short: bool = False) -> list[str]:
+    """The auction's state in words; where a line is too long for ``room``, computer seats are named without their
+    strength ("Player 2 (computer, weak)" -> "Player 2")."""
+    names = [n.split(" (")[0] if short and " (" in n else n for n in frame.names]
     if view["high_bidder"] >= 0:
-        who = frame.names[view["high_bidder"]]
-        lines = [w("high_bid", lang, amount=view["high_bid"], name=who)]
+        lines = [w("high_bid", lang, amount=view["high_bid"], name=names[view["high_bidder"]])]
     else:
         lines = [w("no_bid", lang)]
     if view["phase"] == "bid" and view["bidder"] >= 0:
-        lines.append(w("to_bid", lang, name=frame.names[view["bidder"]]))
+        lines.append(w("to_bid", lang, name=names[view["bidder"]]))
     elif view["phase"] == "resolve":
-        lines.append(w("deciding", lang, name=frame.names[view["auctioneer"]]))
+        lines.append(w("deciding", lang, name=names[view["auctioneer"]]))
     elif view["phase"] == "place" and view["holder"] >= 0:
-        lines = [w("placing", lang, name=frame.names[view["holder"]])]
-    for i, line in enumerate(lines[:2]):  # whole lines, cut with an ellipsis rather than squeezed
-        d.text(x0 + 58, y0 + 41 + 18 * i, fit_text(line, _least, room), font=font(), colour=INK)
+        lines = [w("placing", lang, name=names[view["holder"]])]
+    if not short and any(not fits(line, _least, room) for line in lines):
+        return _auction_lines(view, frame, lang, room, short=True)
+    return lines
 
 
 def _board(d: DrawList, targets: list[Target], view: dict[str, Any], frame: Frame, legal: list[dict[str, Any]],
