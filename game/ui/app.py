@@ -32,7 +32,7 @@ from .dom import el
 from .past import PastGames
 from .record_book import RecordBook
 from .replay import ReplayViewer
-from .screen import FallbackScreen, GameScreen, seat_names
+from .screen import FallbackScreen, GameScreen, final_scores, seat_names
 from .share_links import ShareLinks
 from .stats import StatsScreen
 from .storage import PREFIX, SETTINGS_KEY, MemoryBackend, PageBackend, Store
@@ -440,17 +440,7 @@ class App(ShareLinks):
             self.store.clear_autosave()
         self._switch()
         lang = self.lang
-        names = [rows[w][0] for w in winners if w < len(rows)]
-        verdict = text("game.winner", lang, names=names[0]) if len(names) == 1 else text("game.winners", lang, names=", ".join(names))
-        table = el("table", {"class": "scores", "id": "final-scores"},
-                   el("thead", {}, el("tr", {}, el("th", {}, text("score.name", lang)), el("th", {"class": "num"}, text("score.points", lang)))))
-        body = el("tbody", {})
-        for i, (name, score, parts) in enumerate(rows):
-            detail = ", ".join(text("game.label_value", lang, label=k, value=v) for k, v in parts.items()) if parts else ""
-            body.appendChild(el("tr", {"class": "winner" if i in winners else None, "data-seat": i},
-                                el("td", {}, name, el("div", {"class": "muted"}, detail) if detail else None),
-                                el("td", {"class": "num"}, str(score))))
-        table.appendChild(body)
+        verdict, table = final_scores(rows, winners, lang)
 
         card = None
         if row is not None and row.get("daily"):

@@ -519,3 +519,20 @@ class FallbackScreen(GameScreen):
         button = event.target.closest("button[data-index]")
         if button is not None:
             self.act(self._legal[int(button.dataset.index)])
+
+
+def final_scores(rows: list[Any], winners: list[int], lang: str) -> tuple[str, Any]:
+    """The end screen's verdict ("X wins!") and its table of final scores (``#final-scores``), from a screen's
+    :meth:`GameScreen.end_rows`: one row per seat, the winners marked, each seat's score parts under its name."""
+    names = [rows[w][0] for w in winners if w < len(rows)]
+    verdict = text("game.winner", lang, names=names[0]) if len(names) == 1 else text("game.winners", lang, names=", ".join(names))
+    table = el("table", {"class": "scores", "id": "final-scores"},
+               el("thead", {}, el("tr", {}, el("th", {}, text("score.name", lang)), el("th", {"class": "num"}, text("score.points", lang)))))
+    body = el("tbody", {})
+    for i, (name, score, parts) in enumerate(rows):
+        detail = ", ".join(text("game.label_value", lang, label=k, value=v) for k, v in parts.items()) if parts else ""
+        body.appendChild(el("tr", {"class": "winner" if i in winners else None, "data-seat": i},
+                            el("td", {}, name, el("div", {"class": "muted"}, detail) if detail else None),
+                            el("td", {"class": "num"}, str(score))))
+    table.appendChild(body)
+    return verdict, table

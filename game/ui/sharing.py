@@ -17,7 +17,7 @@ from . import dom
 from .dom import el
 from ..core.locale import keys_starting, text
 from .multidevice import GuestTable, HostTable, ViewMatch
-from .screen import GameScreen, seat_names
+from .screen import GameScreen, final_scores, seat_names
 
 
 def page_texts(lang: str) -> dict[str, str]:
@@ -167,21 +167,12 @@ class GuestSharing:
         winners = list(screen.module.winners(screen.match.state))
         self.app._switch()
         self.screen = None
-        names = [rows[w][0] for w in winners if w < len(rows)]
-        verdict = text("game.winner", lang, names=names[0]) if len(names) == 1 else text("game.winners", lang, names=", ".join(names))
-        body = el("tbody", {})
-        for i, (name, score, parts) in enumerate(rows):
-            detail = ", ".join(text("game.label_value", lang, label=k, value=v) for k, v in parts.items()) if parts else ""
-            body.appendChild(el("tr", {"class": "winner" if i in winners else None, "data-seat": i},
-                                el("td", {}, name, el("div", {"class": "muted"}, detail) if detail else None),
-                                el("td", {"class": "num"}, str(score))))
+        verdict, table = final_scores(rows, winners, lang)
         dom.append(self.app.root,
                    el("section", {"class": "stack", "id": "end-screen", "aria-labelledby": "end-title"},
                       el("h1", {"id": "end-title"}, text("game.label_value", lang, label=screen.module.TITLE, value=text("game.over", lang))),
                       el("p", {"class": "status", "role": "status"}, verdict),
-                      el("table", {"class": "scores", "id": "final-scores"},
-                         el("thead", {}, el("tr", {}, el("th", {}, text("score.name", lang)), el("th", {"class": "num"}, text("score.points", lang)))),
-                         body),
+                      table,
                       el("div", {"class": "actions"},
                          el("button", {"type": "button", "onclick": lambda e: self.app.show_start()}, text("game.home", lang)))))
         dom.window.houseGames.showApp()
