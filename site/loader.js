@@ -277,6 +277,9 @@ async function startPython() {
     performance.mark("house-games:pyscript");
     ({ PyWorker } = await import("./vendor/pyscript/core.js"));
     performance.mark("house-games:pyscript-loaded");
+    // A task of its own for creating the worker: evaluating PyScript's module and setting up its worker are each
+    // a few tens of milliseconds on a slow phone, and together they would make one long task.
+    await new Promise((resolve) => setTimeout(resolve, 0));
   } catch (error) {
     fail("runtime", t("start.error.pyscript", { reason: error.message }));
     return;
