@@ -56,6 +56,7 @@ class DrawList:
 
     def __init__(self) -> None:
         self.commands: list[list[Any]] = []
+        self._json: tuple[int, str] | None = None  #: the last :meth:`to_json` and how many commands it held
 
     def clear(self, colour: str | None = None) -> "DrawList":
         self.commands.append(["clear", colour])
@@ -114,8 +115,11 @@ class DrawList:
         return self
 
     def to_json(self) -> str:
-        """The frame as the renderer reads it."""
-        return json.dumps(self.commands, separators=(",", ":"))
+        """The frame as the renderer reads it (written once: a screen that compares frames and then draws one
+        asks twice, and commands are only ever appended)."""
+        if self._json is None or self._json[0] != len(self.commands):
+            self._json = (len(self.commands), json.dumps(self.commands, separators=(",", ":")))
+        return self._json[1]
 
 
 class Board:
@@ -147,6 +151,8 @@ class Board:
         parent.appendChild(self.root)
         self._buttons: dict[str, Any] = {}
         self._order: list[str] = []
+        #: each button's target as last written, with the board's size then: an unchanged one is not rewritten
+        self._written: dict[str, tuple[Target, float, float]] = {}
         self._css_width = 0.0
         self._dpr = 0.0
         self._viewport: tuple[float, float, bool] | None = None  #: the window last laid out for
@@ -224,10 +230,17 @@ class Board:
         el = self._dom.el
         keep: dict[str, Any] = {}
         order: list[str] = []
+        written: dict[str, tuple[Target, float, float]] = {}
         for t in targets:
             button = self._buttons.pop(t.key, None)
             if button is None:
                 button = el("button", {"type": "button", "class": "target", "data-key": t.key})
+            elif self._written.get(t.key) == (t, self.width, self.height):  # as written last time: nothing to change
+                keep[t.key] = button
+                order.append(t.key)
+                written[t.key] = (t, self.width, self.height)
+                continue
+            written[t.key] = (t, self.width, self.height)
             pct = lambda v, total: f"{100 * v / total:.4f}%"  # noqa: E731 - percentages survive resizes
             style = button.style
             for name, value in (("left", pct(t.x, self.width)), ("top", pct(t.y, self.height)),
@@ -255,7 +268,7 @@ class Board:
         if order != self._order:  # appending in order keeps the Tab order = target order
             for key in order:
                 self.layer.appendChild(keep[key])
-        self._buttons, self._order = keep, order
+        self._buttons, self._order, self._written = keep, order, written
 
     def destroy(self) -> None:
         """Stop observing size changes and remove the board from the page."""

@@ -50,6 +50,7 @@ class BarrioScreen(GameScreen):
         self._last_json = ""
         self._wide = False
         self._finish_pending = False
+        self._renders = 0  #: full redraws so far (an action's turn draws the table once, not twice)
         self.board = Board(container, NARROW, 700, on_tap=self.tapped, on_resize=self.render, label=text("barrio.table", self.lang))
         self.board.root.id = "barrio-board"
         panel = el("details", {"class": "rules", "id": "barrio-rules"}, el("summary", {}, text("barrio.rules", self.lang)))
@@ -73,6 +74,7 @@ class BarrioScreen(GameScreen):
     def render(self) -> None:
         if not self.mounted or self.viewer is None:
             return
+        self._renders += 1
         width = float(self.table.clientWidth or 0)
         _, height, coarse = self.board.viewport()
         if coarse:
@@ -137,9 +139,13 @@ class BarrioScreen(GameScreen):
             except IllegalAction as exc:
                 self.app.toast(exc.text(self.lang), error=True)
                 return False
-        ok = super().act(action)
-        if ok:
+        # the half-made choice is spent by the action: dropped before the action's turn draws the table, which it
+        # then draws once (a refused action resets it too, in ``tapped``)
+        if self.is_my_turn():
             self.pick.reset()
+        renders = self._renders
+        ok = super().act(action)
+        if ok and self._renders == renders:  # the turn did not draw the table (e.g. a pass screen): as before
             self.render()
         return ok
 
