@@ -236,12 +236,6 @@ def test_frames_are_painted_in_the_worker_and_sent_with_their_turns_operations(m
     # the same picture again: nothing is sent
     p.run(lambda: board.draw(DrawList().clear("#124")))
     assert not [op for op in host.ops() if op[0] == "bitmap"]
-    # once the page has been quiet a while, a canvas last changed by a patch is painted whole again
-    host.run_timers()
-    assert host.painted[-1][3] == [["clear", "#124"]] and host.whole[-1] is True
-    assert ["bitmap", board.canvas.nid, 0] in host.ops()
-    host.run_timers()  # and only once
-    assert host.whole.count(True) == 2 and not host.ops()
     # a canvas given a size (even its own) is cleared on the page: its next frame is whole
     p.run(lambda: setattr(board.canvas, "width", board.canvas.width))
     p.run(lambda: board.draw(DrawList().clear("#125")))

@@ -57,10 +57,6 @@ class Host(Protocol):
 
 
 
-#: ms without any message from the page after which canvases last changed by patches are painted whole again
-SETTLE_MS = 1200
-
-
 class Event:
     """An event from the page, with the fields handlers read (the real event is gone by now).
 
@@ -265,8 +261,6 @@ class Page:
         #: canvases whose next frame is painted whole: the page cleared them (a new size) or lost their picture
         self._whole: set[int] = set()
         self._painted: dict[int, str] = {}  #: each canvas's last frame painted (painted again whole if the page asks)
-        self._patched: set[int] = set()  #: canvases whose picture on the page was last changed by a patch
-        self._settle_timer: int | None = None  #: paints those canvases whole once the page has been quiet a while
         self._framed = False  #: this turn drew a frame: the page applies its operations in one animation frame
         self._next_id = max(ROOT_IDS.values()) + 1
         self._next_handler = 1
@@ -347,35 +341,8 @@ class Page:
             bitmap, at = painted
             self.op(["bitmap", nid, len(bitmaps)] if at is None else ["bitmap", nid, len(bitmaps), at[0], at[1]])
             bitmaps.append(bitmap)
-            if at is None:
-                self._patched.discard(nid)
-            else:
-                self._patched.add(nid)
         self._to_paint.clear()
-        if self._patched:
-            self._settle_later()
         return bitmaps
-
-    def _settle_later(self) -> None:
-        """(Re)start the wait before the patched canvases are painted whole again (see :data:`SETTLE_MS`)."""
-        if self.host is None:
-            return
-        if self._settle_timer is not None:
-            self.host.clear_timeout(self._settle_timer)
-        self._settle_timer = self.later(SETTLE_MS, self._settle)
-
-    def _settle(self) -> None:
-        """Paint each patched canvas's last frame whole: the rasteriser's antialiasing of a shape cut by a patch's edge
-        can differ by a few levels from the whole frame's; after a quiet moment the picture is exactly the frame."""
-        self._settle_timer = None
-        for nid in sorted(self._patched):
-            frame = self._painted.get(nid)
-            if frame is not None and nid not in self._frames and nid in self.nodes:
-                self._whole.add(nid)
-                self._frames[nid] = frame
-                self._to_paint.add(nid)
-                self._framed = True
-        self._patched.clear()
 
     def _forget(self, nid: int) -> None:
         """What was painted for canvas ``nid`` is no longer on the page: its next frame is painted whole."""
@@ -504,8 +471,6 @@ class Page:
     def receive(self, text: str) -> None:
         """Handle one message from the page (a JSON text): an event, sizes, form values, or another kind."""
         self.received += 1
-        if self._settle_timer is not None:  # the player is busy: the whole repaint waits for a quiet moment
-            self._settle_later()
         try:
             data = json.loads(text)
             kind = data.get("kind")
