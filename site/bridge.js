@@ -13,7 +13,7 @@ const nodes = new Map(); // id -> element
 const ids = new WeakMap(); // element -> id
 const listeners = new Map(); // handler id -> [element, type, listener]
 const observed = new Set(); // elements whose size Python reads
-const bitmapContexts = new WeakMap(); // canvas -> the 2D context the worker's painted frames are copied onto
+const bitmapContexts = new WeakMap(); // canvas -> its "bitmaprenderer" context (null: it has a 2D one)
 const pendingMoves = new Map(); // handler id -> latest coalesced move event while the worker is busy
 const queued = []; // messages before the worker is connected
 const MOVES = new Set(["pointermove", "mousemove", "touchmove", "scroll", "wheel"]);
@@ -189,14 +189,13 @@ const APPLY = {
   observe(id) { const element = nodes.get(id); observed.add(element); observer.observe(element); },
   unobserve(id) { const element = nodes.get(id); observed.delete(element); observer.unobserve(element); },
   draw(id, commands) { queueDraw(id, commands); },
-  // A frame the worker painted (an ImageBitmap sent with this message): shown as it is, nothing drawn here; with
-  // (x, y) it is the part of the frame that changed, drawn there over the picture the canvas shows.
-  bitmap(id, index, x, y) {
+  // A frame the worker painted (an ImageBitmap sent with this message): shown as it is, nothing drawn here.
+  bitmap(id, index) {
     const canvas = nodes.get(id);
     const bitmap = applying && applying.bitmaps ? applying.bitmaps[index] : null;
     if (!canvas || !bitmap) return;
     pendingDraws.delete(id); // an older frame the page was to draw: this one is newer
-    showBitmap(canvas, bitmap, x, y, id);
+    showBitmap(canvas, bitmap);
   },
   // A frame the worker drew itself, for a page that asked to see every frame (tests measuring drawn text)
   frame(id, commands) {
@@ -266,25 +265,22 @@ function queueDraw(id, commands) {
   if (!drawFrame && !inFrame) drawFrame = requestAnimationFrame(flushDraws);
 }
 
-// A painted frame is copied onto the canvas's 2D context: a patch over the part it replaces, a whole frame over
-// everything. A canvas whose picture is lost (its context lost and restored blank) asks the worker to paint it again.
-function showBitmap(canvas, bitmap, x, y, id) {
-  let flat = bitmapContexts.get(canvas);
-  if (!flat) {
-    flat = canvas.getContext("2d");
-    bitmapContexts.set(canvas, flat);
-    canvas.dataset.painted = "worker";
-    canvas.addEventListener("contextrestored", () => send({ kind: "repaint", id }));
+// A bitmap renderer shows the picture without drawing; a canvas the page already drew on (a 2D context:
+// a table drawn before the worker's renderer was ready) gets the picture copied onto it.
+function showBitmap(canvas, bitmap) {
+  let context = bitmapContexts.get(canvas);
+  if (context === undefined) {
+    context = canvas.getContext("bitmaprenderer"); // null when the canvas has a 2D context already
+    bitmapContexts.set(canvas, context);
   }
+  if (context) {
+    context.transferFromImageBitmap(bitmap);
+    return;
+  }
+  const flat = canvas.getContext("2d");
   flat.setTransform(1, 0, 0, 1, 0, 0);
-  flat.globalAlpha = 1;
-  if (x === undefined || x === null) {
-    flat.clearRect(0, 0, canvas.width, canvas.height);
-    flat.drawImage(bitmap, 0, 0);
-  } else {
-    flat.clearRect(x, y, bitmap.width, bitmap.height);
-    flat.drawImage(bitmap, x, y);
-  }
+  flat.clearRect(0, 0, canvas.width, canvas.height);
+  flat.drawImage(bitmap, 0, 0);
   bitmap.close();
 }
 

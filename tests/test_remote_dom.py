@@ -183,20 +183,11 @@ class DrawingHost(FakeHost):
     def __init__(self) -> None:
         super().__init__()
         self.painted: list[tuple[int, int, float, list[Any]]] = []
-        self.whole: list[bool] = []  #: whether each frame was asked for whole
         self.bitmaps: list[list[Any]] = []  #: the pictures sent with each message that had some
-        self.forgotten: list[int] = []
 
-    def paint(self, key: int, width: int, height: int, scale: float, frame: str, whole: bool) -> Any:
-        # as site/render.js: a frame not asked whole is a patch (here always at (10, 20)); the same frame again, nothing
-        if not whole and self.painted and self.painted[-1] == (width, height, scale, json.loads(frame)):
-            return None
+    def paint(self, width: int, height: int, scale: float, frame: str) -> Any:
         self.painted.append((width, height, scale, json.loads(frame)))
-        self.whole.append(whole)
-        return f"bitmap-{len(self.painted)}", None if whole else (10, 20)
-
-    def forget(self, key: int) -> None:
-        self.forgotten.append(key)
+        return f"bitmap-{len(self.painted)}"
 
     def post_bitmaps(self, text: str, bitmaps: list[Any]) -> None:
         self.post(text)
@@ -229,21 +220,6 @@ def test_frames_are_painted_in_the_worker_and_sent_with_their_turns_operations(m
     ops = message["ops"]
     assert ["bitmap", board.canvas.nid, 0] in ops and ["append", p.roots["app"].nid, button.nid] in ops
     assert not [op for op in ops if op[0] in ("draw", "frame", "offscreen")]
-    assert host.whole == [True]  # the canvas's first painted frame is whole
-    # the next frame of that canvas is painted as a patch of what changed, drawn over its box
-    p.run(lambda: board.draw(DrawList().clear("#124")))
-    assert host.whole[-1] is False and ["bitmap", board.canvas.nid, 0, 10, 20] in host.ops()
-    # the same picture again: nothing is sent
-    p.run(lambda: board.draw(DrawList().clear("#124")))
-    assert not [op for op in host.ops() if op[0] == "bitmap"]
-    # a canvas given a size (even its own) is cleared on the page: its next frame is whole
-    p.run(lambda: setattr(board.canvas, "width", board.canvas.width))
-    p.run(lambda: board.draw(DrawList().clear("#125")))
-    assert host.whole[-1] is True and ["bitmap", board.canvas.nid, 0] in host.ops() and board.canvas.nid in host.forgotten
-    # a page that lost the canvas's picture asks for it again: the last frame, whole
-    p.receive(json.dumps({"kind": "repaint", "id": board.canvas.nid}))
-    assert host.painted[-1][3] == [["clear", "#125"]] and host.whole[-1] is True
-    assert ["bitmap", board.canvas.nid, 0] in host.ops()
     # a turn without a frame is not marked: the page applies it at once
     p.run(lambda: setattr(button, "hidden", True))
     assert "frame" not in host.posted[-1]

@@ -29,6 +29,9 @@ from . import dom
 class WorkerHost:
     """:class:`game.ui.remote.Host` over the worker's globals."""
 
+    def __init__(self) -> None:
+        self._canvas: Any = None  #: the worker's own canvas every frame is painted on (then taken off as a bitmap)
+
     def post(self, text: str) -> None:
         xworker.postMessage(text)
 
@@ -45,15 +48,16 @@ class WorkerHost:
     def now(self) -> float:
         return float(js.performance.now())
 
-    def paint(self, key: int, width: int, height: int, scale: float, frame: str, whole: bool) -> Any:
-        # site/render.js paints only the part that changed since the last frame of ``key`` unless ``whole``
-        painted = js.houseGamesPaint(key, width, height, scale, frame, whole)  # [bitmap] or [bitmap, x, y], or null
-        if not painted:
-            return None
-        return painted[0], (int(painted[1]), int(painted[2])) if len(painted) == 3 else None
-
-    def forget(self, key: int) -> None:
-        js.houseGamesForget(key)
+    def paint(self, width: int, height: int, scale: float, frame: str) -> Any:
+        canvas = self._canvas
+        if canvas is None:
+            canvas = self._canvas = js.OffscreenCanvas.new(width, height)
+        if canvas.width != width:
+            canvas.width = width
+        if canvas.height != height:
+            canvas.height = height
+        js.houseGamesDraw(canvas, frame, scale)  # every frame starts with "clear": nothing of the last one shows
+        return canvas.transferToImageBitmap()
 
 
 async def _load_renderer(page: Any, url: str) -> None:
@@ -70,7 +74,7 @@ async def _load_renderer(page: Any, url: str) -> None:
         run_js(await response.text())
     except Exception:  # the page draws instead
         return
-    if hasattr(js, "houseGamesPaint"):
+    if hasattr(js, "houseGamesDraw"):
         page.run(page.start_painting)
 
 

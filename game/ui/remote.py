@@ -42,15 +42,10 @@ class Host(Protocol):
     def now(self) -> float:
         """Milliseconds from a fixed origin (``performance.now()``)."""
 
-    def paint(self, key: int, width: int, height: int, scale: float, frame: str, whole: bool) -> Any:
-        """Paint ``frame`` for the canvas ``key`` (``width`` × ``height`` pixels) on a canvas of the worker's own and
-        return ``(picture, at)``: the picture (an ``ImageBitmap``) to send with the turn's operations, and ``None`` when
-        it is the whole frame or the backing-store pixel ``(x, y)`` where the page draws it over what it shows (only
-        what changed since the last frame painted for ``key`` is painted, unless ``whole``); or ``None`` when nothing
-        changed. Only hosts that loaded the renderer are asked (see :meth:`Page.start_painting`)."""
-
-    def forget(self, key: int) -> None:
-        """The page no longer shows what was painted for ``key``: its next frame is painted whole."""
+    def paint(self, width: int, height: int, scale: float, frame: str) -> Any:
+        """Draw ``frame`` on a canvas of the worker's own, ``width`` × ``height`` pixels, and return the picture
+        (an ``ImageBitmap``) to send with the turn's operations (only hosts that loaded the renderer are asked,
+        see :meth:`Page.start_painting`)."""
 
     def post_bitmaps(self, text: str, bitmaps: list[Any]) -> None:
         """Send one message of operations (``text``) with the pictures its ``bitmap`` operations show (transferred)."""
@@ -258,9 +253,6 @@ class Page:
         self.frame_probe = False
         self._frames: dict[int, str] = {}  #: each canvas's last frame this turn (the last one wins)
         self._to_paint: set[int] = set()  #: canvases with a new frame this turn, when frames are painted here
-        #: canvases whose next frame is painted whole: the page cleared them (a new size) or lost their picture
-        self._whole: set[int] = set()
-        self._painted: dict[int, str] = {}  #: each canvas's last frame painted (painted again whole if the page asks)
         self._framed = False  #: this turn drew a frame: the page applies its operations in one animation frame
         self._next_id = max(ROOT_IDS.values()) + 1
         self._next_handler = 1
@@ -318,54 +310,26 @@ class Page:
         self.paints = self.shows_bitmaps
 
     def _paint(self) -> list[Any]:
-        """Paint this turn's last frame of each canvas (only what changed since its last frame, when the page's
-        picture is still that frame); queue a ``bitmap`` operation for each; return the pictures."""
+        """Paint this turn's last frame of each canvas; queue a ``bitmap`` operation for each; return the pictures."""
         bitmaps: list[Any] = []
         for nid in sorted(self._to_paint):
             node, frame = self.nodes.get(nid), self._frames.pop(nid, None)
             if node is None or frame is None or self.host is None:
                 continue
-            whole = nid in self._whole or nid not in self._painted
             try:
-                painted = self.host.paint(nid, int(node._props.get("width") or 300), int(node._props.get("height") or 150),
-                                          float(node._attrs.get("data-scale") or 1), frame, whole)
+                bitmap = self.host.paint(int(node._props.get("width") or 300), int(node._props.get("height") or 150),
+                                         float(node._attrs.get("data-scale") or 1), frame)
             except Exception as exc:  # the page draws this one instead
                 self.report(exc)
                 self.raw_op('["draw",%d,%s]' % (nid, frame))
-                self._forget(nid)
                 continue
-            self._whole.discard(nid)
-            self._painted[nid] = frame
-            if painted is None:  # the same picture as the page shows
-                continue
-            bitmap, at = painted
-            self.op(["bitmap", nid, len(bitmaps)] if at is None else ["bitmap", nid, len(bitmaps), at[0], at[1]])
+            self.op(["bitmap", nid, len(bitmaps)])
             bitmaps.append(bitmap)
         self._to_paint.clear()
         return bitmaps
 
-    def _forget(self, nid: int) -> None:
-        """What was painted for canvas ``nid`` is no longer on the page: its next frame is painted whole."""
-        self._painted.pop(nid, None)
-        self._whole.add(nid)
-        if self.paints and self.host is not None:
-            self.host.forget(nid)
-
-    def _repaint(self, data: dict[str, Any]) -> None:
-        """The page lost a canvas's picture (its context was lost and restored blank): paint its last frame again."""
-        nid = data.get("id")
-        frame = self._painted.get(nid) if isinstance(nid, int) else None
-        if frame is None or nid in self._frames:
-            return
-        self._forget(nid)
-        self._frames[nid] = frame
-        self._to_paint.add(nid)
-        self._framed = True
-
     def op(self, operation: list[Any]) -> None:
         """Queue one operation for the page."""
-        if operation[0] == "prop" and operation[2] in ("width", "height") and operation[1] in self._painted:
-            self._forget(operation[1])  # a canvas given a size (even its own) is cleared on the page
         self.ops.append(json.dumps(operation, ensure_ascii=False, separators=(",", ":")))
 
     def raw_op(self, text: str) -> None:
@@ -448,9 +412,6 @@ class Page:
             self.dropped.clear()
             for nid in gone:
                 self._frames.pop(nid, None)
-                if nid in self._painted:
-                    self._forget(nid)
-                    self._whole.discard(nid)
             if gone:
                 self.op(["drop", gone])
         if not self.ops and self.received == self._acked:
@@ -484,8 +445,6 @@ class Page:
             self.run(handler, Event(self, data)) if handler is not None else self.flush()
         elif kind == "sizes":
             self.run(self._sizes, data)
-        elif kind == "repaint":
-            self.run(self._repaint, data)
         elif kind == "values":
             self._apply_state(data)
             self.flush()

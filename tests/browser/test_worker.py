@@ -78,7 +78,7 @@ def test_the_start_screen_and_a_game_answer_while_python_runs_in_its_worker(page
 #: the table shows pictures the worker painted: its canvas has a bitmap renderer, so it gives no 2D context
 PAINTED = """() => {
   const canvas = document.querySelector('.board canvas');
-  return !!canvas && canvas.dataset.painted === 'worker';
+  return !!canvas && canvas.getContext('2d') === null;
 }"""
 
 
