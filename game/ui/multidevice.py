@@ -25,6 +25,9 @@ from ..core import IllegalAction, Match, Seat
 PROTOCOL_VERSION = 1
 #: the longest message a guest may send, in characters; a longer one is refused unread
 MAX_GUEST_MESSAGE = 64 * 1024
+#: the snapshots a guest's match keeps (a screen looks back a few positions: Neue Heimat's round scoring shows the
+#: houses as they stood before the round was cleared)
+VIEW_HISTORY = 16
 #: the kinds of message a guest may send
 GUEST_KINDS = ("hello", "act", "sync", "ping")
 
@@ -337,7 +340,7 @@ class ViewMatch:
         """Take the guest's latest snapshot as the position now."""
         data = self.guest.snapshot
         assert data is not None
-        self.states = (self.states + [ViewState(data, list(self.guest.log))])[-2:]
+        self.states = (self.states + [ViewState(data, list(self.guest.log))])[-VIEW_HISTORY:]
         self.entries = [None] * int(data["step"])
 
     def current_player(self) -> int | None:
