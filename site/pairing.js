@@ -3,8 +3,10 @@
 // remote seats, or a page opened with #join=…), so a first visit never downloads it. Python decides the game
 // (game/ui/multidevice.py): this module only pairs, shows the codes, and relays text both ways:
 //   worker → page: ["host", "peer", [command, …args]]: host(seats, base, texts), join(code, texts), send(seat, text),
-//                  close()
-//   page → worker: {kind: "peer", event: "open"|"message"|"closed"|"failed"|"bad", seat, text?, code?}
+//                  close(), buzz(), keep(token), drop(seat)
+//   page → worker: {kind: "peer", event: "open"|"message"|"closed"|"failed"|"bad"|"choose", seat, text?, token?, choice?}
+// A guest keeps its seat's resume token (keep) in localStorage and gives it with "open": a reloaded guest page
+// that pairs again says hello with it and gets its seat back.
 // The seat of a message is the connection it came in on, never anything the message says.
 // Compact offer/answer (docs/multi-device.md): only what rebuilds the OTHER side's SDP (ICE ufrag and
 // password, the DTLS fingerprint, the host candidates), binary, base64url. One's own SDP is never edited.
@@ -19,6 +21,7 @@ const OFFER_LIFE_S = 10 * 60; // an offer expires after ten minutes
 const GATHER_MS = 4000; // candidates gathered within this time go in the code
 const REACH_MS = 12000; // no channel this long after the answer: the phones cannot reach each other
 const HEARTBEAT_MS = 5000;
+const TOKEN_KEY = "house-games.peer-token"; // a guest's resume token for the seat it plays (one shared game at a time)
 
 let post = () => {};
 let texts = {};
@@ -38,6 +41,8 @@ export async function command(name, ...args) {
   else if (name === "send") send(...args);
   else if (name === "close") close();
   else if (name === "buzz") buzz();
+  else if (name === "keep") keepToken(...args);
+  else if (name === "drop") drop(...args);
   else console.warn(`pairing: no command ${name}`);
 }
 
@@ -170,7 +175,7 @@ function newPeer(seat) {
     timings[`open-${seat}`] = performance.now();
     keepAwake();
     if (peer.card) status(peer.card, t("multi.pair.connected"), "ok");
-    post({ kind: "peer", event: "open", seat });
+    post({ kind: "peer", event: "open", seat, token: peer.guest ? keptToken() : null });
   });
   channel.addEventListener("message", (event) => {
     if (typeof event.data !== "string") return;
@@ -182,6 +187,23 @@ function newPeer(seat) {
   channel.addEventListener("close", () => { if (peers.get(seat) === peer) post({ kind: "peer", event: "closed", seat }); });
   peers.set(seat, peer);
   return peer;
+}
+
+function keepToken(token) {
+  try { localStorage.setItem(TOKEN_KEY, String(token)); } catch { /* storage refused: a reload then needs the host to free the seat */ }
+}
+function keptToken() {
+  try { return localStorage.getItem(TOKEN_KEY); } catch { return null; }
+}
+
+// A seat no longer played on another phone (a computer took it): its connection and card go.
+function drop(seat) {
+  const peer = peers.get(seat);
+  if (!peer) return;
+  peers.delete(seat);
+  peer.pc.close();
+  if (peer.card && peer.card.parentNode && panel && panel.contains(peer.card)) peer.card.remove();
+  if (panel && !panel.querySelector(".pair-card")) close();
 }
 
 function send(seat, text) {
@@ -279,7 +301,7 @@ async function host(seats, base, given) {
   camera = await allowCamera(true);
   const video = el("video", { id: "pair-camera", playsinline: "", muted: "", hidden: "" });
   if (camera) { video.srcObject = camera; video.play().catch(() => {}); }
-  for (const { seat, name } of seats) {
+  for (const { seat, name, gone } of seats) {
     const old = peers.get(seat);
     const peer = newPeer(seat); // (replaces the seat's old connection first: its closing is no news)
     if (old) old.pc.close();
@@ -300,11 +322,19 @@ async function host(seats, base, given) {
     const scanButton = el("button", { type: "button", class: "primary", id: `pair-scan-${seat}` }, t("multi.pair.scan"));
     scanButton.addEventListener("click", () => startScanning(video));
     if (!camera) scanButton.disabled = true;
+    const choices = [];
+    if (gone) { // its phone left: the same phone comes back with this code, or the host gives the seat away
+      const computer = el("button", { type: "button", id: `pair-computer-${seat}` }, t("multi.seat.computer", { name }));
+      computer.addEventListener("click", () => post({ kind: "peer", event: "choose", seat, choice: "computer" }));
+      const other = el("button", { type: "button", id: `pair-other-${seat}` }, t("multi.seat.new_phone", { name }));
+      other.addEventListener("click", () => post({ kind: "peer", event: "choose", seat, choice: "new_phone" }));
+      choices.push(el("p", { id: `pair-gone-${seat}` }, t("multi.seat.gone", { name })), el("div", { class: "actions" }, computer, other));
+    }
     card.append(
-      el("h2", {}, t("multi.pair.seat", { name })), canvas,
+      el("h2", {}, t("multi.pair.seat", { name })), ...choices, canvas,
       el("label", { class: "field" }, el("span", {}, t("multi.pair.copy")),
         el("input", { id: `pair-link-${seat}`, readonly: "", value: link })),
-      el("div", { class: "actions" }, scanButton),
+      camera ? el("div", { class: "actions" }, scanButton) : el("p", { class: "muted", id: `pair-no-camera-${seat}` }, t("multi.pair.no_camera")),
       el("label", { class: "field" }, el("span", {}, t("multi.pair.paste")), answer), connectButton,
       el("p", { class: "pair-code", id: `pair-code-${seat}` }),
       el("p", { class: "pair-status", id: `pair-status-${seat}`, role: "status" }, t("multi.pair.waiting")));
@@ -422,6 +452,7 @@ async function join(text, given) {
   root.append(el("p", { class: "muted" }, t("multi.join.camera")));
   await allowCamera(false);
   const peer = newPeer(d.seat);
+  peer.guest = true; // its "open" gives the worker the resume token kept from before
   peer.card = root;
   await peer.pc.setRemoteDescription({ type: "offer", sdp: rebuild(d) });
   await peer.pc.setLocalDescription(await peer.pc.createAnswer());

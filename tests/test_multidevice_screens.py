@@ -28,9 +28,9 @@ class GuestPhone:
 
     def __init__(self, monkeypatch: pytest.MonkeyPatch, game_id: str, players: int, seed: int, seat: int,
                  computers: tuple[int, ...] = ()) -> None:
-        self.h = Harness(monkeypatch, href=SITE + "?pause=0#join=" + OFFER)
-        joins = [op for op in self.h.ops() if op[:2] == ["host", "peer"] and op[2][0] == "join"]
-        assert [op[2][1] for op in joins] == [OFFER], "the page is asked to join with the link's offer"
+        self.monkeypatch = monkeypatch
+        self.kept: list[str] = []  #: the resume tokens the page was asked to keep
+        self.boot()
         self.module = load_game(game_id)
         seats = [Seat("computer", self.module.BOT_NAMES[0]) if i in computers else Seat("human") for i in range(players)]
         self.match = Match.new(game_id, players, seed, seats)
@@ -44,7 +44,20 @@ class GuestPhone:
 
         self.host = HostTable(lambda: self.match, [seat], self.to_guest, apply)
         self.host.opened(seat)
-        self.peer(event="open", seat=seat)  # the channel opened: the guest says hello, the host sends the position
+        self.peer(event="open", seat=seat, token=None)  # the channel opened: the guest says hello, the host sends the position
+
+    def boot(self) -> None:
+        """The guest's page opened from the host's link (again after a reload: a new worker, nothing kept but the token)."""
+        self.h = Harness(self.monkeypatch, href=SITE + "?pause=0#join=" + OFFER)
+        joins = [op for op in self.h.ops() if op[:2] == ["host", "peer"] and op[2][0] == "join"]
+        assert [op[2][1] for op in joins] == [OFFER], "the page is asked to join with the link's offer"
+
+    def reload(self, token: str | None) -> None:
+        """The guest's page reloads (its channel closes) and pairs again; its page gives ``token`` with the new channel."""
+        self.host.closed(self.seat)
+        self.boot()
+        self.host.opened(self.seat)
+        self.peer(event="open", seat=self.seat, token=token)
 
     def to_guest(self, seat: int, text: str) -> None:
         self.received.append(text)
@@ -61,6 +74,8 @@ class GuestPhone:
             if op[:2] == ["host", "peer"] and op[2][0] == "send":
                 assert op[2][1] == self.seat
                 self.host.receive(self.seat, op[2][2])
+            elif op[:2] == ["host", "peer"] and op[2][0] == "keep":
+                self.kept.append(op[2][1])
 
     @property
     def screen(self) -> Any:
@@ -83,7 +98,7 @@ def close_scoring(phone: GuestPhone) -> None:
         phone.relay()
 
 
-def play(phone: GuestPhone, guest_move: Any, seed: int, limit: int = 4000) -> dict[str, int]:
+def play(phone: GuestPhone, guest_move: Any, seed: int, limit: int = 4000, stop_after: int | None = None) -> dict[str, int]:
     """Play to the end: the host's seats by computers on the host, the guest's by ``guest_move`` on its own table."""
     module = phone.module
     bots = {i: module.make_bot(module.BOT_NAMES[0], seed + i) for i in range(phone.match.num_players)}
@@ -91,6 +106,8 @@ def play(phone: GuestPhone, guest_move: Any, seed: int, limit: int = 4000) -> di
     for _ in range(limit):
         phone.host_moves(bots)
         close_scoring(phone)
+        if stop_after is not None and sum(moves.values()) >= stop_after:
+            return moves
         if module.is_over(phone.match.state):
             break
         screen = phone.screen
@@ -213,3 +230,81 @@ def test_a_guest_plays_a_whole_game_on_its_own_table(monkeypatch, game_id, playe
         assert moves.get("build", 0) >= 3, moves  # tiles placed with the ghost's checks from the view
     expected = [int(x) for x in phone.module.scores(phone.match.state)]
     assert sorted(end_scores(phone), reverse=True) == sorted(expected, reverse=True)
+
+
+def test_a_reloaded_guest_gets_its_seat_back_with_its_token_and_a_stranger_is_refused(monkeypatch):
+    phone = GuestPhone(monkeypatch, "neueheimat", 3, 6, 1, (0, 2))
+    play(phone, neueheimat_by_taps, 6, stop_after=6)
+    token = phone.host.tokens()[1]
+    assert phone.kept == [token], "the page keeps the seat's resume token"
+    step = len(phone.match.entries)
+    # another phone scans the seat's new code: without the token it is refused in words and shown nothing
+    phone.reload("some-other-token")
+    assert phone.host.refusals[-1] == (1, "multi.refused.token")
+    refused = phone.h.find("join-refused")
+    assert refused is not None and "another phone" in refused.textContent
+    assert phone.screen is None and all(json.loads(t)["kind"] == "refused" for t in phone.received[-1:])
+    # the seat's own phone, reloaded, pairs again with the token its page kept: the whole position, and it plays on
+    phone.reload(token)
+    assert isinstance(phone.screen.match, ViewMatch) and phone.screen.match.state.data["step"] == step
+    assert phone.screen.match.state.view() == phone.module.view(phone.match.state, 1)
+    phone.host.refusals.clear()
+    play(phone, neueheimat_by_taps, 6)
+    assert phone.module.is_over(phone.match.state)
+
+
+def host_ops(h: Harness) -> list[list[Any]]:
+    return [op[2] for op in h.ops() if op[:2] == ["host", "peer"]]
+
+
+def peer(h: Harness, **data: Any) -> list[list[Any]]:
+    """A ``peer`` message to the host's page; the pairing operations it answered with."""
+    h.page.receive(json.dumps({"kind": "peer", **data}))
+    return host_ops(h)
+
+
+def sent_to(ops: list[list[Any]], seat: int) -> list[dict[str, Any]]:
+    return [json.loads(op[2]) for op in ops if op[0] == "send" and op[1] == seat]
+
+
+def hello(seq: int, token: str | None) -> str:
+    return json.dumps({"v": 1, "seq": seq, "kind": "hello", "lang": "en", "token": token, "last": 0})
+
+
+def test_the_host_page_reloads_offers_each_remote_seat_again_and_may_give_one_to_a_computer(monkeypatch):
+    h = Harness(monkeypatch)
+    h.request(type="new", settings={"game": "barrio", "players": 2, "seats": ["human", "remote"], "seed": "8"})
+    (pairing,) = [op for op in host_ops(h) if op[0] == "host"]
+    assert [(s["seat"], s["gone"]) for s in pairing[1]] == [(1, False)]
+    peer(h, event="open", seat=1)
+    (state,) = sent_to(peer(h, event="message", seat=1, text=hello(1, None)), 1)
+    token = state["token"]
+    assert json.loads(h.storage["house-games.sharing"])["tokens"] == {"1": token}
+    saved = dict(h.storage)
+    # the host's page reloads: Resume opens the game, and its remote seat is offered again, marked as gone
+    h = Harness(monkeypatch, storage=saved)
+    h.request(type="resume")
+    assert h.app.screen.remote_seats == {1}
+    (pairing,) = [op for op in host_ops(h) if op[0] == "host"]
+    assert [(s["seat"], s["gone"]) for s in pairing[1]] == [(1, True)]
+    assert any("each other phone scans" in t.textContent for t in h.app.toasts.children)
+    # a phone without the token is refused and the seat offered again; the seat's phone, with it, is let in
+    peer(h, event="open", seat=1)
+    ops = peer(h, event="message", seat=1, text=hello(1, "forged"))
+    assert [m["kind"] for m in sent_to(ops, 1)] == ["refused"] and any(op[0] == "host" for op in ops)
+    peer(h, event="open", seat=1)
+    (state,) = sent_to(peer(h, event="message", seat=1, text=hello(1, token)), 1)
+    assert state["kind"] == "state" and state["seat"] == 1
+    # the phone leaves for good: the host gives its seat to a computer, which plays it from then on
+    ops = peer(h, event="closed", seat=1)
+    (pairing,) = [op for op in ops if op[0] == "host"]
+    assert pairing[1][0]["gone"] is True
+    screen = h.app.screen
+    while screen.match.current_player() == 0:
+        screen.act(screen.legal()[0])
+    ops = peer(h, event="choose", seat=1, choice="computer")
+    assert ["drop", 1] in ops
+    assert screen.match.seats[1].kind == "computer" and screen.remote_seats == frozenset()
+    h.host.run_timers()
+    assert screen.match.current_player() == 0, "the computer played the seat's turn"
+    assert json.loads(h.storage[h.app.store.slot])["seats"][1]["kind"] == "computer"

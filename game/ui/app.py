@@ -121,6 +121,7 @@ class App(ShareLinks):
         self.usage_answers: list[Any] = []
         #: the seats of the game being opened that play on other phones (``game.ui.sharing``), and the sharing itself
         self.remote: frozenset[int] = frozenset()
+        self.remote_tokens: dict[int, str] = {}  #: a resumed shared game: the tokens its guests' phones hold
         self.sharing: Any = None
         store.backend.on_status = self.storage_status
         store.backend.on_lost = self.lost_game
@@ -407,7 +408,8 @@ class App(ShareLinks):
         else:  # the other phones pair now (site/pairing.js is loaded only here)
             from .sharing import HostSharing
 
-            self.sharing = HostSharing(self, self.screen, sorted(self.remote))
+            self.sharing = HostSharing(self, self.screen, sorted(self.remote), self.remote_tokens)
+        self.remote_tokens = {}
 
     def join(self, offer: str) -> None:
         """This page was opened from a host's QR code (``#join=<offer>``): pair with it, then play its seat here."""
@@ -568,13 +570,16 @@ class App(ShareLinks):
         return bool(opened and opened[0])
 
     def _resume_locked(self, slot: str, held: bool, saved: str | None) -> bool:
-        self.remote = frozenset()  # (re-pairing the phones of a resumed game is not done yet: its seats play here)
+        self.remote = frozenset()
         if not held:
             self.in_other_tab(slot, saved)
             return False
         self.store.take_slot(slot, saved)
         result = self.store.load_match(slot, saved)
         if result.match is not None:
+            # a game shared with other phones: its remote seats are offered again, each to the phone with its token
+            remote, self.remote_tokens = self.store.shared_seats(slot)
+            self.remote = frozenset(s for s in remote if 0 <= s < result.match.num_players)
             self.play(result.match)
             return True
         self.store.slot = None

@@ -10,14 +10,16 @@ and hears ``{"kind": "peer", ...}`` messages (``game/ui/README.md``).
 
 from __future__ import annotations
 
+import json
 from typing import Any, Callable
 
-from ..core.match import load_game
+from ..core.match import Seat, load_game
 from . import dom
 from .dom import el
 from ..core.locale import keys_starting, text
 from .multidevice import GuestTable, HostTable, ViewMatch
 from .screen import GameScreen, final_scores, seat_names
+from .storage import SHARING_KEY
 
 
 def page_texts(lang: str) -> dict[str, str]:
@@ -28,20 +30,51 @@ def page_texts(lang: str) -> dict[str, str]:
 class HostSharing:
     """The host's side: pairing for each remote seat, then every guest's messages to the :class:`HostTable`."""
 
-    def __init__(self, app: Any, screen: GameScreen, remote: list[int]) -> None:
+    def __init__(self, app: Any, screen: GameScreen, remote: list[int], tokens: dict[int, str] | None = None) -> None:
         self.app = app
         self.screen = screen
         self.remote = list(remote)
         self.table = HostTable(lambda: self.screen.match, remote, self.send, self.apply)
-        self.pair(self.remote)
+        self.table.restore(tokens or {})  # the host's page reloaded: those seats are their phones' again
+        self._kept: Any = None
+        self.keep()
+        if tokens:
+            self.app.toast(text("multi.resumed", app.lang), error=False, ms=8000)
+        self.pair(self.remote, gone=list(tokens or ()))
 
-    def pair(self, remote: list[int]) -> None:
-        """Show a pairing code for each of these seats (a seat paired again gets its place back: the position is
-        the host's, sent whole when the new channel's guest says hello)."""
+    def keep(self) -> None:
+        """Store which seats are remote and the tokens their phones hold, beside the autosave (when it changed)."""
+        record = {"slot": self.app.store.slot, "remote": self.remote, "tokens": {str(k): v for k, v in self.table.tokens().items()}}
+        if record != self._kept:
+            self._kept = record
+            self.app.store.backend.setItem(SHARING_KEY, json.dumps(record, separators=(",", ":")))
+
+    def pair(self, remote: list[int], gone: list[int] | None = None) -> None:
+        """Show a pairing code for each of these seats (a seat paired again gets its place back with its token: the
+        position is the host's, sent whole when the new channel's guest says hello). A ``gone`` seat's phone left:
+        its card also offers to give the seat to a computer or to another phone."""
         lang = self.app.lang
         names = seat_names(self.screen.match, lang)
-        seats = [{"seat": s, "name": names[s] if s < len(names) else str(s + 1)} for s in remote]
+        seats = [{"seat": s, "name": names[s] if s < len(names) else str(s + 1), "gone": s in (gone or ())} for s in remote]
         dom.page.op(["host", "peer", ["host", seats, self.app.base_url, page_texts(lang)]])
+
+    def to_computer(self, seat: int) -> None:
+        """The seat's phone left for good: a computer plays it from now on (the host's choice)."""
+        if seat not in self.table.links:
+            return
+        match = self.screen.match
+        module = match.module
+        match.seats[seat] = Seat("computer", module.BOT_NAMES[-1], match.seats[seat].name)
+        del self.table.links[seat]
+        self.remote.remove(seat)
+        self.app.remote = frozenset(self.remote)
+        self.screen.remote_seats = frozenset(self.remote)
+        self.screen.names = seat_names(match, self.app.lang)
+        dom.page.op(["host", "peer", ["drop", seat]])
+        self.app.toast(text("multi.seat.computer_done", self.app.lang, name=self.screen.names[seat]))
+        self.keep()
+        self.app.autosave(match)
+        self.screen.advance()
 
     def send(self, seat: int, text: str) -> None:
         dom.page.op(["host", "peer", ["send", seat, text]])
@@ -61,9 +94,21 @@ class HostSharing:
         elif event == "closed":  # the guest's page reloaded or its phone rebooted: a new code gives it its seat back
             self.table.closed(seat)
             self.app.toast(text("multi.lost", self.app.lang, name=self.screen.names[seat]), error=False)
-            self.pair([seat])
+            self.pair([seat], gone=[seat])
         elif event == "message":
-            self.table.receive(seat, data.get("text"))
+            refused = self.table.receive(seat, data.get("text"))
+            if refused == "multi.refused.token":  # not the seat's phone: it is offered again to the right one
+                self.table.closed(seat)
+                self.app.toast(text("multi.token_refused", self.app.lang, name=self.screen.names[seat]), error=True)
+                self.pair([seat], gone=[seat])
+            else:
+                self.keep()  # (a first hello claims the seat: its token is kept)
+        elif event == "choose" and data.get("choice") == "computer":
+            self.to_computer(seat)
+        elif event == "choose" and data.get("choice") == "new_phone":  # its own phone is lost: the next one takes it
+            self.table.release(seat)
+            self.keep()
+            self.pair([seat])
 
 
 class GuestServices:
@@ -109,6 +154,7 @@ class GuestSharing:
         self.screen: GameScreen | None = None
         self.services = GuestServices(app, self)
         self.seat: int | None = None
+        self.kept_token: str | None = None  #: the resume token the page keeps for this phone
         self.ended = False
         dom.page.op(["host", "peer", ["join", offer, page_texts(app.lang)]])
 
@@ -121,17 +167,28 @@ class GuestSharing:
         seat = data.get("seat")
         if event == "open" and isinstance(seat, int):
             self.seat = seat
+            kept = data.get("token")  # the seat's resume token this phone was given before (its page reloaded)
+            self.table.token = kept if isinstance(kept, str) and kept else self.table.token
+            self.kept_token = self.table.token
             self.table.hello()
         elif event == "tick":
             self.table.ping()
         elif event == "message":
             kind = self.table.receive(data.get("text"))
             if kind == "state":
+                if self.table.token and self.table.token != self.kept_token:  # kept by the page: a reload comes back with it
+                    self.kept_token = self.table.token
+                    dom.page.op(["host", "peer", ["keep", self.table.token]])
                 self.show()
-            elif kind == "refused":
+            elif kind == "refused" and self.screen is None:  # not let in (another phone holds the seat): said on the page
+                self.app._switch()
+                dom.append(self.app.root, el("p", {"class": "notice error", "id": "join-refused", "role": "alert"}, self.table.refused or ""),
+                           el("div", {"class": "actions"},
+                              el("button", {"type": "button", "onclick": lambda e: self.app.show_start()}, text("game.home", self.app.lang))))
+                dom.window.houseGames.showApp()
+            elif kind == "refused" and self.screen is not None:
                 self.app.toast(self.table.refused or "", error=True)
-                if self.screen is not None:
-                    self.screen.advance()
+                self.screen.advance()
         elif event == "closed" and self.seat is not None:
             self.app.toast(text("multi.lost", self.app.lang, name=text("player.n", self.app.lang, n=1)), error=False)
 
