@@ -19,7 +19,7 @@ const OFFER = 1;
 const ANSWER = 2;
 const OFFER_LIFE_S = 10 * 60; // an offer expires after ten minutes
 const GATHER_MS = 4000; // candidates gathered within this time go in the code
-const REACH_MS = 12000; // no channel this long after the answer: the phones cannot reach each other
+const REACH_MS = 8000; // no channel this long after the answer (on one network it opens within a second): no way through
 const HEARTBEAT_MS = 5000;
 const TOKEN_KEY = "house-games.peer-token"; // a guest's resume token for the seat it plays (one shared game at a time)
 
@@ -367,12 +367,19 @@ async function accept(text, seatHint) {
   peer.card.querySelector(".pair-code").textContent = t("multi.pair.code", { code });
   peer.card.dataset.code = code;
   peer.code = code;
-  setTimeout(() => {
-    if (!peer.opened) {
-      status(peer.card, t("multi.pair.failed"), "error");
-      post({ kind: "peer", event: "failed", seat: d.seat });
-    }
-  }, REACH_MS);
+  let failed = false;
+  const fail = () => { // in words, with the remedy, and a new code to try again once the phones share a network
+    if (peer.opened || failed || peers.get(d.seat) !== peer) return;
+    failed = true;
+    status(peer.card, t("multi.pair.failed"), "error");
+    const again = el("button", { type: "button", id: `pair-again-${d.seat}` }, t("multi.pair.again"));
+    again.addEventListener("click", () => post({ kind: "peer", event: "retry", seat: d.seat }));
+    peer.card.append(el("div", { class: "actions" }, again));
+    post({ kind: "peer", event: "failed", seat: d.seat });
+  };
+  setTimeout(fail, REACH_MS);
+  // ICE gives up before the channel ever opened (once open, "failed" is only a sleeping phone: never acted on)
+  peer.pc.addEventListener("iceconnectionstatechange", () => { if (peer.pc.iceConnectionState === "failed") fail(); });
   return true;
 }
 
@@ -467,15 +474,18 @@ async function join(text, given) {
   peer.code = code;
   root.insertBefore(el("h2", {}, t("multi.join.show")), line);
   root.insertBefore(canvas, line);
-  root.insertBefore(el("input", { id: "pair-answer-text", readonly: "", value: answer }), line);
+  root.insertBefore(el("label", { class: "field" }, el("span", {}, t("multi.join.no_camera")),
+    el("input", { id: "pair-answer-text", readonly: "", value: answer })), line);
   root.insertBefore(el("p", { class: "pair-code", id: "join-code" }, t("multi.pair.code", { code })), line);
   peer.gatheredAll = [...peer.gathered];
-  setTimeout(() => {
+  const fail = () => {
     if (!peer.opened && panel === root) {
       line.textContent = t("multi.pair.failed");
       line.dataset.kind = "error";
     }
-  }, REACH_MS * 2); // the host may take a while to scan: then the same words with the remedy
+  };
+  setTimeout(fail, REACH_MS * 2); // the host may take a while to scan: then the same words with the remedy
+  peer.pc.addEventListener("iceconnectionstatechange", () => { if (peer.pc.iceConnectionState === "failed") fail(); });
   peer.channel.addEventListener("open", () => {
     close();
     // the offer is used: a reload of this page should not try it again (the host shows a new code for the seat)

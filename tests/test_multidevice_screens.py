@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from game.core import Match, Seat, load_game
-from game.ui.multidevice import HostTable, ViewMatch
+from game.ui.multidevice import PROTOCOL_VERSION, HostTable, ViewMatch
 
 from game.ui.nyhavn.layout import grip
 
@@ -268,7 +268,7 @@ def sent_to(ops: list[list[Any]], seat: int) -> list[dict[str, Any]]:
 
 
 def hello(seq: int, token: str | None) -> str:
-    return json.dumps({"v": 1, "seq": seq, "kind": "hello", "lang": "en", "token": token, "last": 0})
+    return json.dumps({"v": PROTOCOL_VERSION, "seq": seq, "kind": "hello", "lang": "en", "token": token, "last": 0})
 
 
 def test_the_host_page_reloads_offers_each_remote_seat_again_and_may_give_one_to_a_computer(monkeypatch):

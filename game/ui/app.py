@@ -185,12 +185,13 @@ class App(ShareLinks):
         """Store the match in this tab's slot; a write that fails shows :meth:`storage_status`, the move stands."""
         if self.screen is not None and self.store.slot is None and self.screen.match is match:
             return  # another tab took this game over: this one no longer writes it
+        publish = getattr(self.sharing, "publish", None)
+        if callable(publish):
+            publish()  # every other phone sees the move at once (sent before this phone saves and draws it)
         try:
             self.store.save_match(match)
         except Exception as exc:
             self.toast(text("game.saved_failed", self.lang, reason=str(exc)), error=True)
-        if self.sharing is not None and hasattr(self.sharing, "table") and hasattr(self.sharing.table, "publish"):
-            self.sharing.table.publish()  # every phone sees the move
 
     # ------------------------------------------------------------------ storage: failures, other tabs, usage
     def storage_status(self, failing: str | None, what: list[str]) -> None:

@@ -21,8 +21,9 @@ from typing import Any, Callable, Iterable
 
 from ..core import IllegalAction, Match, Seat
 
-#: the message protocol's version: a message of another version is refused (both sides say why)
-PROTOCOL_VERSION = 1
+#: the message protocol's version: a message of another version is refused (both sides say why). 2: a connection's
+#: first accepted message is its hello, with the seat's resume token once a phone has claimed the seat
+PROTOCOL_VERSION = 2
 #: the longest message a guest may send, in characters; a longer one is refused unread
 MAX_GUEST_MESSAGE = 64 * 1024
 #: the snapshots a guest's match keeps (a screen looks back a few positions: Neue Heimat's round scoring shows the

@@ -79,6 +79,14 @@ class HostSharing:
     def send(self, seat: int, text: str) -> None:
         dom.page.op(["host", "peer", ["send", seat, text]])
 
+    def publish(self) -> None:
+        """Send every connected guest the position now, at once: the page gets it before this phone saves and
+        draws the move (a guest's tap is answered without waiting for the host's own frame)."""
+        before = len(dom.page.ops)
+        self.table.publish()
+        if len(dom.page.ops) > before:
+            dom.flush()
+
     def apply(self, action: dict[str, Any]) -> None:
         """A guest's checked action, applied as the host's own screen applies a local player's."""
         self.screen._apply(action)
@@ -97,12 +105,14 @@ class HostSharing:
             self.pair([seat], gone=[seat])
         elif event == "message":
             refused = self.table.receive(seat, data.get("text"))
-            if refused == "multi.refused.token":  # not the seat's phone: it is offered again to the right one
+            if refused == "multi.refused.token" and not self.table.links[seat].authed:  # not the seat's phone: offered again
                 self.table.closed(seat)
                 self.app.toast(text("multi.token_refused", self.app.lang, name=self.screen.names[seat]), error=True)
                 self.pair([seat], gone=[seat])
             else:
                 self.keep()  # (a first hello claims the seat: its token is kept)
+        elif event == "retry":  # the phones could not reach each other: a new code for the seat, once they share a network
+            self.pair([seat], gone=[seat] if self.table.links[seat].claimed else [])
         elif event == "choose" and data.get("choice") == "computer":
             self.to_computer(seat)
         elif event == "choose" and data.get("choice") == "new_phone":  # its own phone is lost: the next one takes it
@@ -161,6 +171,7 @@ class GuestSharing:
     def send(self, text: str) -> None:
         if self.seat is not None:
             dom.page.op(["host", "peer", ["send", self.seat, text]])
+            dom.flush()  # on its way before this phone draws its table waiting for the answer
 
     def message(self, data: dict[str, Any]) -> None:
         event = data.get("event")
