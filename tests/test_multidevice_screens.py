@@ -308,3 +308,23 @@ def test_the_host_page_reloads_offers_each_remote_seat_again_and_may_give_one_to
     h.host.run_timers()
     assert screen.match.current_player() == 0, "the computer played the seat's turn"
     assert json.loads(h.storage[h.app.store.slot])["seats"][1]["kind"] == "computer"
+
+
+def test_the_host_back_from_the_menu_resumes_with_its_phones_still_paired(monkeypatch):
+    h = Harness(monkeypatch)
+    h.request(type="new", settings={"game": "barrio", "players": 2, "seats": ["human", "remote"], "seed": "8"})
+    host_ops(h)
+    peer(h, event="open", seat=1)
+    peer(h, event="message", seat=1, text=hello(1, None))
+    sharing = h.app.sharing
+    h.app.show_start()
+    h.request(type="resume")
+    assert h.app.sharing is sharing and h.app.screen.remote_seats == {1}
+    assert not [op for op in host_ops(h) if op[0] == "host"], "no new code: the phone is still paired"
+    screen = h.app.screen
+    ops: list[list[Any]] = []
+    while screen.match.current_player() == 0:
+        screen.act(screen.legal()[0])
+        h.page.flush()
+        ops += host_ops(h)
+    assert sent_to(ops, 1)[-1]["step"] == len(screen.match.entries), "the resumed game's moves reach the phone"

@@ -404,8 +404,9 @@ class App(ShareLinks):
         sharing = self.sharing
         if not self.remote:
             self.sharing = None
-        elif sharing is not None and getattr(sharing, "screen", None) is not None and sharing.screen.match is match:
-            sharing.screen = self.screen  # the same shared game again (back from its replay): the phones stay paired
+        elif sharing is not None and getattr(sharing, "screen", None) is not None and (
+                sharing.screen.match is match or getattr(sharing, "slot", None) == self.store.slot):
+            sharing.screen = self.screen  # the same shared game again (back from its replay, resumed): the phones stay paired
         else:  # the other phones pair now (site/pairing.js is loaded only here)
             from .sharing import HostSharing
 

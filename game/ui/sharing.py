@@ -33,6 +33,7 @@ class HostSharing:
     def __init__(self, app: Any, screen: GameScreen, remote: list[int], tokens: dict[int, str] | None = None) -> None:
         self.app = app
         self.screen = screen
+        self.slot = app.store.slot  #: the autosave of the shared game (resumed on this page: the phones stay paired)
         self.remote = list(remote)
         self.table = HostTable(lambda: self.screen.match, remote, self.send, self.apply)
         self.table.restore(tokens or {})  # the host's page reloaded: those seats are their phones' again

@@ -286,6 +286,14 @@ def freeze(host: Phone, guest: Phone, seed: int, seconds: float) -> dict[str, An
 
     module = load_game("barrio")
     bots = {seat: module.make_bot(module.BOT_NAMES[0], seed + seat) for seat in range(2)}
+    done: set[int] = set()
+    deadline = time.monotonic() + 60
+    while not host.page.locator("#legal-actions button").count():  # the guest moves until it is the host's turn
+        assert time.monotonic() < deadline, "the host's turn never came"
+        guest.page.wait_for_function("window.houseGames.idle()", timeout=30_000)
+        touch_move(guest, bots, done)
+        time.sleep(0.05)
+        host.page.wait_for_function("window.houseGames.idle()", timeout=30_000)
     before = len(guest.page.evaluate("window.houseGamesPeerLog"))
     step_before = guest_states(guest)[-1]["step"]
     cdp = guest.context.new_cdp_session(guest.page)
@@ -316,6 +324,12 @@ def expired_offer(link: str) -> str:
     raw = bytearray(base64.urlsafe_b64decode(code + "=" * (-len(code) % 4)))
     raw[3:7] = (1_000_000).to_bytes(4, "big")
     return f"{base}#join={base64.urlsafe_b64encode(bytes(raw)).decode().rstrip('=')}"
+
+
+def unreachable_answer(seat: int) -> str:
+    """A well-formed answer whose only address no phone answers on (a closed port of this machine's loopback)."""
+    raw = bytes([1, 2, seat, 0, 0, 0, 0, 4]) + b"nope" + bytes([24]) + b"x" * 24 + bytes(range(32)) + bytes([4, 127, 0, 0, 1, 0, 9])
+    return base64.urlsafe_b64encode(raw).decode().rstrip("=")
 
 
 def evil(guest: Phone, seat: int, texts: list[str]) -> list[Any]:
@@ -394,11 +408,22 @@ def run(dist: Path, out: Path, scenario: str) -> None:
                 barrio_taps = len(guest.sent_moves)
                 qr = host.page.locator("#pair-qr-1")
                 qr.wait_for(timeout=30_000)
-                # an old code (expired) opened on the guest: said in words, nothing joins
-                guest.page.goto(expired_offer(qr_text(qr.screenshot())).replace("/#join=", "/?pause=0#join="))
+                link = qr_text(qr.screenshot())
+                # an answer from a phone the host cannot reach (pasted): said in words with the remedy, and a new code
+                host.page.locator("#pair-answer-1").fill(unreachable_answer(1))
+                host.page.locator("#pair-connect-1").click()
+                pasted = time.monotonic()
+                # meanwhile an old code (expired) opened on the guest: said in words, nothing joins
+                guest.page.goto(expired_offer(link).replace("/#join=", "/?pause=0#join="))
                 guest.page.wait_for_function("(document.getElementById('join-status') || {}).textContent?.includes('expired')",
                                              timeout=90_000)
                 result["nh_expired"] = guest.page.locator("#join-status").inner_text()
+                host.page.locator("#pair-again-1").wait_for(timeout=30_000)
+                result["nh_unreachable"] = {"after_s": round(time.monotonic() - pasted, 1),
+                                            "status": host.page.locator("#pair-status-1").inner_text()}
+                host.page.locator("#pair-again-1").click()
+                host.page.wait_for_function("!document.getElementById('pair-again-1') && document.getElementById('pair-qr-1')",
+                                            timeout=30_000)
                 result["nh_pairing"] = pair(host, guest, 1, "?pause=0", timing)
                 host.page.locator("#pair-done").click()
                 guest.page.locator("#nh-controls").wait_for(state="attached", timeout=30_000)

@@ -15,7 +15,8 @@ checks it:
   played to the end: both end screens show the scores of the same moves replayed on one device;
 - mid-way through the first, the guest's page is frozen for a minute (as a phone that locks) while the host
   plays: it wakes on the same channel with every message, in order, and plays on;
-- an expired code opened on the guest says so in words; mid-way through the second game the guest's page
+- an answer from a phone the host cannot reach is said so in words within seconds, with the remedy, and a new
+  code for the seat; an expired code opened on the guest says so in words; mid-way through the second game the guest's page
   reloads and gets its seat back by pairing again (its answer pasted as text), with the resume token it kept;
 - every message the guest received is its own seat's view of the position it was sent from (so no other
   player's hand, no hidden bid, no deck or roof order), and holds no Barrio hand or deck it may not see.
@@ -161,6 +162,13 @@ def test_a_guest_frozen_for_a_minute_loses_nothing(shared_game):
 
 def test_a_guest_plays_neue_heimat_on_its_own_table(shared_game):
     assert shared_game["nh_guest_table_moves"] >= 5  # by the table's targets and its decision buttons, not a list
+
+
+def test_phones_that_cannot_reach_each_other_are_told_so_within_seconds(shared_game):
+    unreachable = shared_game["nh_unreachable"]
+    assert unreachable["after_s"] <= 12
+    assert unreachable["status"] == ("The phones cannot reach each other. Put both on the same Wi-Fi, or join the host "
+                                     "phone's own hotspot, then try again.")
 
 
 def test_an_expired_code_says_so_and_the_seat_comes_back_with_its_token(shared_game):
