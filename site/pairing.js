@@ -3,10 +3,8 @@
 // remote seats, or a page opened with #join=…), so a first visit never downloads it. Python decides the game
 // (game/ui/multidevice.py): this module only pairs, shows the codes, and relays text both ways:
 //   worker → page: ["host", "peer", [command, …args]]: host(seats, base, texts), join(code, texts), send(seat, text),
-//                  close(), buzz(), keep(token), drop(seat)
-//   page → worker: {kind: "peer", event: "open"|"message"|"closed"|"failed"|"bad"|"choose", seat, text?, token?, choice?}
-// A guest keeps its seat's resume token (keep) in localStorage and gives it with "open": a reloaded guest page
-// that pairs again says hello with it and gets its seat back.
+//                  close(), buzz(), drop(seat)
+//   page → worker: {kind: "peer", event: "open"|"message"|"closed"|"failed"|"bad"|"choose"|"retry"|"tick", seat, text?, choice?}
 // The seat of a message is the connection it came in on, never anything the message says.
 // Compact offer/answer (docs/multi-device.md): only what rebuilds the OTHER side's SDP (ICE ufrag and
 // password, the DTLS fingerprint, the host candidates), binary, base64url. One's own SDP is never edited.
@@ -21,7 +19,6 @@ const OFFER_LIFE_S = 10 * 60; // an offer expires after ten minutes
 const GATHER_MS = 4000; // candidates gathered within this time go in the code
 const REACH_MS = 8000; // no channel this long after the answer (on one network it opens within a second): no way through
 const HEARTBEAT_MS = 5000;
-const TOKEN_KEY = "house-games.peer-token"; // a guest's resume token for the seat it plays (one shared game at a time)
 
 let post = () => {};
 let texts = {};
@@ -41,7 +38,6 @@ export async function command(name, ...args) {
   else if (name === "send") send(...args);
   else if (name === "close") close();
   else if (name === "buzz") buzz();
-  else if (name === "keep") keepToken(...args);
   else if (name === "drop") drop(...args);
   else console.warn(`pairing: no command ${name}`);
 }
@@ -175,7 +171,7 @@ function newPeer(seat) {
     timings[`open-${seat}`] = performance.now();
     keepAwake();
     if (peer.card) status(peer.card, t("multi.pair.connected"), "ok");
-    post({ kind: "peer", event: "open", seat, token: peer.guest ? keptToken() : null });
+    post({ kind: "peer", event: "open", seat });
   });
   channel.addEventListener("message", (event) => {
     if (typeof event.data !== "string") return;
@@ -187,13 +183,6 @@ function newPeer(seat) {
   channel.addEventListener("close", () => { if (peers.get(seat) === peer) post({ kind: "peer", event: "closed", seat }); });
   peers.set(seat, peer);
   return peer;
-}
-
-function keepToken(token) {
-  try { localStorage.setItem(TOKEN_KEY, String(token)); } catch { /* storage refused: a reload then needs the host to free the seat */ }
-}
-function keptToken() {
-  try { return localStorage.getItem(TOKEN_KEY); } catch { return null; }
 }
 
 // A seat no longer played on another phone (a computer took it): its connection and card go.
@@ -459,7 +448,6 @@ async function join(text, given) {
   root.append(el("p", { class: "muted" }, t("multi.join.camera")));
   await allowCamera(false);
   const peer = newPeer(d.seat);
-  peer.guest = true; // its "open" gives the worker the resume token kept from before
   peer.card = root;
   await peer.pc.setRemoteDescription({ type: "offer", sdp: rebuild(d) });
   await peer.pc.setLocalDescription(await peer.pc.createAnswer());

@@ -14,6 +14,7 @@ import pytest
 
 from game.core import Match, Seat, load_game
 from game.ui.multidevice import PROTOCOL_VERSION, HostTable, ViewMatch
+from game.ui.storage import GUEST_TOKEN_KEY
 
 from game.ui.nyhavn.layout import grip
 
@@ -29,7 +30,6 @@ class GuestPhone:
     def __init__(self, monkeypatch: pytest.MonkeyPatch, game_id: str, players: int, seed: int, seat: int,
                  computers: tuple[int, ...] = ()) -> None:
         self.monkeypatch = monkeypatch
-        self.kept: list[str] = []  #: the resume tokens the page was asked to keep
         self.boot()
         self.module = load_game(game_id)
         seats = [Seat("computer", self.module.BOT_NAMES[0]) if i in computers else Seat("human") for i in range(players)]
@@ -44,20 +44,24 @@ class GuestPhone:
 
         self.host = HostTable(lambda: self.match, [seat], self.to_guest, apply)
         self.host.opened(seat)
-        self.peer(event="open", seat=seat, token=None)  # the channel opened: the guest says hello, the host sends the position
+        self.peer(event="open", seat=seat)  # the channel opened: the guest says hello, the host sends the position
 
-    def boot(self) -> None:
-        """The guest's page opened from the host's link (again after a reload: a new worker, nothing kept but the token)."""
-        self.h = Harness(self.monkeypatch, href=SITE + "?pause=0#join=" + OFFER)
+    def boot(self, storage: dict[str, str] | None = None) -> None:
+        """The guest's page opened from the host's link (again after a reload: a new worker, only ``storage`` kept)."""
+        self.h = Harness(self.monkeypatch, storage=storage, href=SITE + "?pause=0#join=" + OFFER)
         joins = [op for op in self.h.ops() if op[:2] == ["host", "peer"] and op[2][0] == "join"]
         assert [op[2][1] for op in joins] == [OFFER], "the page is asked to join with the link's offer"
 
-    def reload(self, token: str | None) -> None:
-        """The guest's page reloads (its channel closes) and pairs again; its page gives ``token`` with the new channel."""
+    def kept(self) -> str | None:
+        """The resume token this phone's app keeps in its storage."""
+        return self.h.storage.get(GUEST_TOKEN_KEY)
+
+    def reload(self, storage: dict[str, str]) -> None:
+        """The guest's page reloads (its channel closes) with ``storage`` and pairs again."""
         self.host.closed(self.seat)
-        self.boot()
+        self.boot(storage)
         self.host.opened(self.seat)
-        self.peer(event="open", seat=self.seat, token=token)
+        self.peer(event="open", seat=self.seat)
 
     def to_guest(self, seat: int, text: str) -> None:
         self.received.append(text)
@@ -74,8 +78,6 @@ class GuestPhone:
             if op[:2] == ["host", "peer"] and op[2][0] == "send":
                 assert op[2][1] == self.seat
                 self.host.receive(self.seat, op[2][2])
-            elif op[:2] == ["host", "peer"] and op[2][0] == "keep":
-                self.kept.append(op[2][1])
 
     @property
     def screen(self) -> Any:
@@ -236,16 +238,17 @@ def test_a_reloaded_guest_gets_its_seat_back_with_its_token_and_a_stranger_is_re
     phone = GuestPhone(monkeypatch, "neueheimat", 3, 6, 1, (0, 2))
     play(phone, neueheimat_by_taps, 6, stop_after=6)
     token = phone.host.tokens()[1]
-    assert phone.kept == [token], "the page keeps the seat's resume token"
+    assert phone.kept() == token, "the app keeps the seat's resume token"
+    storage = dict(phone.h.storage)
     step = len(phone.match.entries)
     # another phone scans the seat's new code: without the token it is refused in words and shown nothing
-    phone.reload("some-other-token")
+    phone.reload({**storage, GUEST_TOKEN_KEY: "some-other-token"})
     assert phone.host.refusals[-1] == (1, "multi.refused.token")
     refused = phone.h.find("join-refused")
     assert refused is not None and "another phone" in refused.textContent
     assert phone.screen is None and all(json.loads(t)["kind"] == "refused" for t in phone.received[-1:])
     # the seat's own phone, reloaded, pairs again with the token its page kept: the whole position, and it plays on
-    phone.reload(token)
+    phone.reload(storage)
     assert isinstance(phone.screen.match, ViewMatch) and phone.screen.match.state.data["step"] == step
     assert phone.screen.match.state.view() == phone.module.view(phone.match.state, 1)
     phone.host.refusals.clear()

@@ -19,7 +19,7 @@ from .dom import el
 from ..core.locale import keys_starting, text
 from .multidevice import GuestTable, HostTable, ViewMatch
 from .screen import GameScreen, final_scores, seat_names
-from .storage import SHARING_KEY
+from .storage import GUEST_TOKEN_KEY, SHARING_KEY
 
 
 def page_texts(lang: str) -> dict[str, str]:
@@ -179,7 +179,7 @@ class GuestSharing:
         seat = data.get("seat")
         if event == "open" and isinstance(seat, int):
             self.seat = seat
-            kept = data.get("token")  # the seat's resume token this phone was given before (its page reloaded)
+            kept = self.app.store.backend.getItem(GUEST_TOKEN_KEY)  # the seat's token from before (its page reloaded)
             self.table.token = kept if isinstance(kept, str) and kept else self.table.token
             self.kept_token = self.table.token
             self.table.hello()
@@ -188,9 +188,9 @@ class GuestSharing:
         elif event == "message":
             kind = self.table.receive(data.get("text"))
             if kind == "state":
-                if self.table.token and self.table.token != self.kept_token:  # kept by the page: a reload comes back with it
+                if self.table.token and self.table.token != self.kept_token:  # kept: a reloaded page comes back with it
                     self.kept_token = self.table.token
-                    dom.page.op(["host", "peer", ["keep", self.table.token]])
+                    self.app.store.backend.setItem(GUEST_TOKEN_KEY, self.table.token)
                 self.show()
             elif kind == "refused" and self.screen is None:  # not let in (another phone holds the seat): said on the page
                 self.app._switch()

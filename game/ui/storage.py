@@ -34,6 +34,9 @@ BAD_SAVE_PREFIX = PREFIX + "autosave.bad."
 #: a host's record of its game shared with other phones (``game.ui.sharing``): its slot, its remote seats and the
 #: resume tokens their phones hold, so that after the host's page reloads the same phones are offered their seats again
 SHARING_KEY = PREFIX + "sharing"
+#: a guest phone's resume token for the seat it plays (``game.ui.sharing``; one shared game at a time): kept so
+#: that the page, reloaded and paired again, gets its seat back
+GUEST_TOKEN_KEY = PREFIX + "guest-token"
 SETTINGS_KEY = PREFIX + "settings"  #: kept in localStorage: the start screen reads it before the first paint
 TABLES = ("kv", "results", "games", "daily")
 #: Seconds between retries of a write that failed (doubling up to the last)

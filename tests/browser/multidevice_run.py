@@ -430,7 +430,6 @@ def run(dist: Path, out: Path, scenario: str) -> None:
                 # mid-game the guest's page reloads: the host shows a new code for its seat, the guest pairs again
                 first = play_to_end(phones, 5, "neueheimat", stop_after=20)
                 before = guest_states(guest)[-1]
-                kept = guest.page.evaluate("localStorage.getItem('house-games.peer-token')")
                 guest.page.reload()
                 guest.page.wait_for_function("document.documentElement.dataset.appState === 'ready'", timeout=90_000)
                 host.page.wait_for_function("window.houseGamesPairing.open().length === 0", timeout=20_000)
@@ -442,7 +441,7 @@ def run(dist: Path, out: Path, scenario: str) -> None:
                 after = guest_states(guest)[0]
                 result["nh_resumed"] = {"step_before": before["step"], "step_after": after["step"],
                                         "log_start": after["log_start"], "log_after": len(after["log"]),
-                                        "token_before": before["token"], "token_kept": kept, "token_after": after["token"]}
+                                        "token_before": before["token"], "token_after": after["token"]}
                 result["nh_moves"] = first + play_to_end(phones, 6, "neueheimat")
                 result["nh_guest_table_moves"] = len(guest.sent_moves) - barrio_taps
                 result["nh_end_scores"] = {p.name: [int(x) for x in p.page.locator("#final-scores td.num").all_inner_texts()]
@@ -451,6 +450,12 @@ def run(dist: Path, out: Path, scenario: str) -> None:
                 result["nh_host_games"] = host.page.evaluate("houseGames.dump().then(d => d.games)")
         finally:
             result["problems"] = {p.name: p.problems for p in phones}
+            for phone in phones:  # what each screen said last (a failed run explains itself)
+                try:
+                    result.setdefault("last_words", {})[phone.name] = phone.page.evaluate("document.body.innerText")[-1500:]
+                    result.setdefault("last_messages", {})[phone.name] = phone.page.evaluate("(window.houseGamesPeerLog || []).slice(-3)")
+                except Exception as exc:  # (a page that is gone)
+                    result.setdefault("last_words", {})[phone.name] = f"unreadable: {exc}"[:300]
             result["offsite"] = {p.name: p.offsite for p in phones}
             result["timing"] = timing
             out.write_text(json.dumps(result))

@@ -55,7 +55,7 @@ def shared_game(dist: Path, tmp_path_factory: pytest.TempPathFactory) -> dict:
          sys.executable, str(dist), str(out)],
         cwd=ROOT, capture_output=True, text=True, timeout=600, env={**os.environ, "PYTHONPATH": str(ROOT)})
     data = json.loads(out.read_text()) if out.exists() else {}
-    assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-6000:] + json.dumps(data.get("problems"))[:3000]
+    assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-6000:] + json.dumps({k: data.get(k) for k in ("problems", "last_words", "last_messages")})[:6000]
     return data
 
 
@@ -174,4 +174,5 @@ def test_phones_that_cannot_reach_each_other_are_told_so_within_seconds(shared_g
 def test_an_expired_code_says_so_and_the_seat_comes_back_with_its_token(shared_game):
     assert shared_game["nh_expired"] == "This code has expired: ask the host for a new one."
     resumed = shared_game["nh_resumed"]
-    assert resumed["token_before"] and resumed["token_kept"] == resumed["token_before"] == resumed["token_after"]
+    # the seat, claimed by this phone, was let in again only with its token: the one the host gave it before
+    assert resumed["token_before"] and resumed["token_after"] == resumed["token_before"]
