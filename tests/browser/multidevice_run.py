@@ -37,7 +37,9 @@ PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "i
 PROBE = """window.houseGamesPeerLog = []; window.houseGamesPeerTimes = []; window.houseGamesTaps = []; window.houseGamesFrames = [];
 window.houseGamesPeerProbe = (seat, text) => { window.houseGamesPeerLog.push(text); window.houseGamesPeerTimes.push(performance.now()); };
 window.houseGamesFrameApplied = (time) => window.houseGamesFrames.push(time);
-addEventListener("pointerdown", () => window.houseGamesTaps.push(performance.now()), true);"""
+addEventListener("pointerdown", () => window.houseGamesTaps.push(performance.now()), true);
+window.houseGamesSends = []; const channelSend = RTCDataChannel.prototype.send;
+RTCDataChannel.prototype.send = function (data) { window.houseGamesSends.push(performance.now()); return channelSend.call(this, data); };"""
 
 
 def qr_text(png: bytes) -> str:
@@ -230,6 +232,25 @@ def touch_move(phone: Phone, bots: dict[int, Any], done: set[int]) -> bool:
     return True
 
 
+def round_trip_parts(phone: Phone) -> list[dict[str, float]]:
+    """Where each move's round trip goes: the guest's tap to its message leaving (``tap_to_send``), to the host's
+    answer arriving (``send_to_answer``: the channel both ways and the host's work), to the frame (``answer_to_frame``)."""
+    texts = phone.page.evaluate("window.houseGamesPeerLog")
+    times = phone.page.evaluate("window.houseGamesPeerTimes")
+    sends = phone.page.evaluate("window.houseGamesSends")
+    frames = phone.page.evaluate("window.houseGamesFrames")
+    arrivals = [(when, json.loads(text)) for when, text in zip(times, texts)]
+    out = []
+    for tapped, step in phone.sent_moves:
+        sent = next((t for t in sends if t >= tapped), None)
+        came = next((when for when, m in arrivals if when >= tapped and m.get("kind") == "state" and m["step"] > step), None)
+        shown = next((f for f in frames if came is not None and f >= came), None)
+        if sent is not None and came is not None and shown is not None:
+            out.append({"tap_to_send": round(sent - tapped, 1), "send_to_answer": round(came - sent, 1),
+                        "answer_to_frame": round(shown - came, 1)})
+    return out
+
+
 def round_trips(phone: Phone) -> list[float]:
     """Each move by touch: from its last tap to the first frame the guest's page applied after the host's answer
     (the first state message of a later step) arrived."""
@@ -395,6 +416,7 @@ def run(dist: Path, out: Path, scenario: str) -> None:
             result["end_scores"] = {p.name: [int(x) for x in p.page.locator("#final-scores td.num").all_inner_texts()] for p in phones}
             result["guest_messages"] = guest.page.evaluate("window.houseGamesPeerLog")
             result["round_trips_ms"] = round_trips(guest)
+            result["round_trip_parts"] = round_trip_parts(guest)
             result["pair_timings"] = {"host": host.page.evaluate("window.houseGamesPairing.timings()"),
                                       "guest": guest.page.evaluate("window.houseGamesPairing.timings()")}
             result["host_games"] = host.page.evaluate("houseGames.dump().then(d => d.games)")
@@ -473,7 +495,9 @@ def figures(result: dict[str, Any]) -> dict[str, Any]:
     pair_ms = (guest["shown"] - guest["join"]) + (host[f"open-{seat}"] - host[f"answer-{seat}"])
     trips = sorted(result["round_trips_ms"])
     received = sum(len(text.encode()) for text in result["guest_messages"])
-    return {"pair_ms": round(pair_ms, 1),
+    parts = result.get("round_trip_parts") or []
+    medians = {k: sorted(p[k] for p in parts)[len(parts) // 2] for k in ("tap_to_send", "send_to_answer", "answer_to_frame")} if parts else None
+    return {"pair_ms": round(pair_ms, 1), "action_rtt_parts_median_ms": medians,
             "action_rtt_ms": {"median": trips[len(trips) // 2] if trips else None,
                               "p95": trips[min(len(trips) - 1, int(0.95 * len(trips)))] if trips else None, "samples": len(trips)},
             "bytes_per_move": round(received / max(1, result["moves"])), "moves": result["moves"]}
