@@ -67,6 +67,8 @@ def hidden_of(game_id: str, full: dict[str, Any], seat: int) -> list[Any]:
         for deck in ("material_deck", "house_deck"):
             if len(full[deck]) > 1:
                 found.append((deck, full[deck]))
+    if game_id == "nyhavn" and len(full["supply"]) > 1:  # the face-down draw pile's order
+        found.append(("supply", full["supply"]))
     return found
 
 
@@ -105,7 +107,8 @@ def test_whole_game_on_two_phones_scores_as_on_one_device():
     assert host.refusals == []
 
 
-@pytest.mark.parametrize("game_id,players,remote,computers", [("barrio", 2, [1], ()), ("neueheimat", 3, [0, 2], (1,))])
+@pytest.mark.parametrize("game_id,players,remote,computers", [("barrio", 2, [1], ()), ("neueheimat", 3, [0, 2], (1,)),
+                                                              ("nyhavn", 3, [1, 2], (0,))])
 def test_a_guest_receives_its_own_view_and_nothing_hidden(game_id, players, remote, computers):
     module, match, host, guests, wire = play_shared(game_id, players, 3, remote, computers)
     assert set(wire.record) == set(remote)
