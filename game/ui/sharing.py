@@ -78,15 +78,13 @@ class HostSharing:
         self.screen.advance()
 
     def send(self, seat: int, text: str) -> None:
-        dom.page.op(["host", "peer", ["send", seat, text]])
+        """To the seat's phone at once, before this phone saves and draws the move (a guest's tap is answered
+        without waiting for the host's own frame)."""
+        dom.page.post_now(["host", "peer", ["send", seat, text]])
 
     def publish(self) -> None:
-        """Send every connected guest the position now, at once: the page gets it before this phone saves and
-        draws the move (a guest's tap is answered without waiting for the host's own frame)."""
-        before = len(dom.page.ops)
+        """Send every connected guest the position now (each message leaves at once: :meth:`send`)."""
         self.table.publish()
-        if len(dom.page.ops) > before:
-            dom.flush()
 
     def apply(self, action: dict[str, Any]) -> None:
         """A guest's checked action, applied as the host's own screen applies a local player's."""
@@ -171,8 +169,7 @@ class GuestSharing:
 
     def send(self, text: str) -> None:
         if self.seat is not None:
-            dom.page.op(["host", "peer", ["send", self.seat, text]])
-            dom.flush()  # on its way before this phone draws its table waiting for the answer
+            dom.page.post_now(["host", "peer", ["send", self.seat, text]])  # on its way before this phone draws its table
 
     def message(self, data: dict[str, Any]) -> None:
         event = data.get("event")
