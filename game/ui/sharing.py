@@ -48,7 +48,8 @@ class HostSharing:
         record = {"slot": self.app.store.slot, "remote": self.remote, "tokens": {str(k): v for k, v in self.table.tokens().items()}}
         if record != self._kept:
             self._kept = record
-            self.app.store.backend.setItem(SHARING_KEY, json.dumps(record, separators=(",", ":")))
+            # (named as the autosave it goes with, should the write fail: the page's storage alert says what is unsaved)
+            self.app.store.backend.commit([("put", "kv", SHARING_KEY, json.dumps(record, separators=(",", ":")))], "autosave")
 
     def pair(self, remote: list[int], gone: list[int] | None = None) -> None:
         """Show a pairing code for each of these seats (a seat paired again gets its place back with its token: the
@@ -187,7 +188,7 @@ class GuestSharing:
             if kind == "state":
                 if self.table.token and self.table.token != self.kept_token:  # kept: a reloaded page comes back with it
                     self.kept_token = self.table.token
-                    self.app.store.backend.setItem(GUEST_TOKEN_KEY, self.table.token)
+                    self.app.store.backend.commit([("put", "kv", GUEST_TOKEN_KEY, self.table.token)], "settings")
                 self.show()
             elif kind == "refused" and self.screen is None:  # not let in (another phone holds the seat): said on the page
                 self.app._switch()
