@@ -21,6 +21,10 @@ from .multidevice import GuestTable, HostTable, ViewMatch
 from .screen import GameScreen, final_scores, seat_names
 from .storage import GUEST_TOKEN_KEY, SHARING_KEY
 
+#: a guest's table waits this long for the host's answer to its move before it is drawn waiting (the answer
+#: usually comes first, and draws it)
+ANSWER_WAIT_MS = 150
+
 
 def page_texts(lang: str) -> dict[str, str]:
     """The pairing screen's words, for ``site/pairing.js``."""
@@ -212,6 +216,7 @@ class GuestSharing:
             cls = self.screen_class(self.match.game_id)
             self.screen = cls(self.services, self.match)  # type: ignore[arg-type]  # the guest's services and ViewMatch stand in for the app and a Match (same duck type)
             self.app.screen = self.screen
+            self._hold_drawing_while_sent(self.screen)
             self.screen.mount(self.app.root)
             dom.window.houseGames.showApp()
             return
@@ -221,6 +226,27 @@ class GuestSharing:
         if data["current"] == self.match.seat and data["legal"] and not was_mine:
             dom.page.op(["host", "peer", ["buzz"]])  # this phone's turn: a short vibration where the browser allows it
         self.screen.advance()
+
+    def _hold_drawing_while_sent(self, screen: GameScreen) -> None:
+        """While this phone's move is on its way, its table is not drawn again at once: the host's answer (tens of ms)
+        draws it, and the worker is free to take that answer the moment it comes. Should the answer be slow, the
+        table is drawn waiting after :data:`ANSWER_WAIT_MS`."""
+        draw = screen.render
+        held: list[bool] = []
+
+        def drawn_late() -> None:
+            held.clear()
+            if screen.mounted and self.screen is screen and self.table.waiting:  # (an answer that came drew it)
+                draw()
+
+        def render() -> None:
+            if not self.table.waiting:
+                draw()
+            elif not held:
+                held.append(True)
+                dom.later(ANSWER_WAIT_MS, drawn_late)
+
+        screen.render = render  # type: ignore[method-assign]
 
     def _module(self) -> Any:
         assert self.table.snapshot is not None
