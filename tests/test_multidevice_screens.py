@@ -331,3 +331,25 @@ def test_the_host_back_from_the_menu_resumes_with_its_phones_still_paired(monkey
         h.page.flush()
         ops += host_ops(h)
     assert sent_to(ops, 1)[-1]["step"] == len(screen.match.entries), "the resumed game's moves reach the phone"
+
+
+def test_a_guests_table_waits_for_the_hosts_answer_before_it_is_drawn_again(monkeypatch):
+    phone = GuestPhone(monkeypatch, "barrio", 2, 4, 1, (0,))
+    module = phone.module
+    bots = {i: module.make_bot(module.BOT_NAMES[0], 4 + i) for i in range(2)}
+    phone.host_moves(bots)
+    screen, h = phone.screen, phone.h
+    h.page.flush()
+    h.host.posted.clear()
+    screen.act(bots[1].choose(screen.view(), screen.legal()))  # the host does not answer yet (a slow channel)
+    h.page.flush()
+    framed = lambda: [m for m in h.host.posted if m.get("frame")]  # noqa: E731
+    sends = [op for m in h.host.posted for op in m["ops"] if op[:2] == ["host", "peer"] and op[2][0] == "send"]
+    assert len(sends) == 1 and not framed(), "the move left at once, and the table is not drawn meanwhile"
+    h.host.run_timers()
+    assert framed(), "a slow answer: the table is drawn waiting"
+    seen: list[dict[str, Any]] = []
+    post = h.host.post
+    monkeypatch.setattr(h.host, "post", lambda text: (seen.append(json.loads(text)), post(text)))
+    phone.relay()  # the host's answer comes: the table is drawn with it
+    assert [m for m in seen if m.get("frame")] and screen.match.state.data["step"] == len(phone.match.entries)
