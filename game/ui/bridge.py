@@ -31,6 +31,27 @@ class WorkerHost:
 
     def __init__(self) -> None:
         self._canvas: Any = None  #: the worker's own canvas every frame is painted on (then taken off as a bitmap)
+        self._archives: dict[str, asyncio.Future[None]] = {}  #: archive name → its fetch and unpacking (done or under way)
+
+    def load_modules(self, archive: str, done: Callable[[], Any], failed: Callable[[str], Any]) -> None:
+        """Unpack the modules the build ships in ``archive`` beside our package (once), then call ``done()``; or
+        ``failed(reason)``. The archive's file is named in the build's ``version.json`` (``"archives"``); the service
+        worker keeps it once fetched, so it loads offline afterwards. A failed fetch is tried again next time."""
+        task = self._archives.get(archive)
+        if task is not None and task.done() and task.exception() is None:
+            done()  # already here: at once, as with a module of the wheel
+            return
+        if task is None or task.done():
+            task = self._archives[archive] = asyncio.ensure_future(_unpack_archive(archive))
+
+        def finished(result: asyncio.Future[None]) -> None:
+            error = result.exception()
+            if error is None:
+                done()
+            else:
+                failed(str(error) or type(error).__name__)
+
+        task.add_done_callback(finished)
 
     def post(self, text: str) -> None:
         xworker.postMessage(text)
@@ -76,6 +97,38 @@ async def _load_renderer(page: Any, url: str) -> None:
         return
     if hasattr(js, "houseGamesDraw"):
         page.run(page.start_painting)
+
+
+async def _fetch_bytes(url: str) -> bytes:
+    response = await js.fetch(url)
+    if not response.ok:
+        raise OSError(f"{url.rsplit('/', 1)[-1]}: HTTP {response.status}")
+    return (await response.arrayBuffer()).to_bytes()
+
+
+async def _unpack_archive(archive: str) -> None:
+    """Fetch the file ``version.json`` names for ``archive`` and unpack its modules beside our package (in the
+    directory holding ``game/``), where the import system finds them from now on."""
+    import importlib
+    import io
+    import zipfile
+    from urllib.parse import urljoin
+
+    import game
+
+    base = dom.page.href or str(js.location.href)
+    version = json.loads((await _fetch_bytes(urljoin(base, "version.json"))).decode("utf-8"))
+    name = (version.get("archives") or {}).get(archive)
+    if not isinstance(name, str):
+        raise LookupError(f"version.json names no archive {archive!r}")
+    data = await _fetch_bytes(urljoin(base, name))
+    root = os.path.dirname(os.path.dirname(os.path.abspath(game.__file__)))
+    with zipfile.ZipFile(io.BytesIO(data)) as unpacked:
+        for entry in unpacked.namelist():
+            if not entry.startswith("game/") or ".." in entry.split("/"):
+                raise ValueError(f"{name}: unexpected entry {entry!r}")
+        unpacked.extractall(root)
+    importlib.invalidate_caches()
 
 
 #: Seconds after the request to compile before the work begins: the first moments after a start belong to the player

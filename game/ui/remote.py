@@ -50,6 +50,9 @@ class Host(Protocol):
     def post_bitmaps(self, text: str, bitmaps: list[Any]) -> None:
         """Send one message of operations (``text``) with the pictures its ``bitmap`` operations show (transferred)."""
 
+    # optional: ``load_modules(archive, done, failed)``, for modules the build ships outside the wheel (see
+    # :meth:`Page.load_modules`); a host without it has the whole package (CPython, the tests)
+
 
 
 class Event:
@@ -327,6 +330,17 @@ class Page:
             bitmaps.append(bitmap)
         self._to_paint.clear()
         return bitmaps
+
+    def load_modules(self, archive: str, then: Callable[[], Any], failed: Callable[[str], Any]) -> None:
+        """Call ``then()`` once the modules the build ships in the archive named ``archive`` (outside the wheel:
+        ``LAZY_ARCHIVES`` in build.py) can be imported, or ``failed(reason)`` if they cannot be had. At once where
+        they are there already (fetched before, or a host without ``load_modules``, which has the whole package);
+        else the host fetches the archive first (``game/ui/bridge.py``), each callback then a turn of its own."""
+        load = getattr(self.host, "load_modules", None)
+        if load is None:
+            then()
+            return
+        load(archive, lambda: self.run(then), lambda reason: self.run(failed, reason))
 
     def op(self, operation: list[Any]) -> None:
         """Queue one operation for the page."""
