@@ -423,8 +423,9 @@ RUNTIME_MODULES = frozenset({"sys", "builtins", "marshal", "_warnings", "_frozen
                              "_imp", "js", "pyodide_js", "pyscript", "_pyscript", "polyscript", "jsffi", "game"})
 #: PyScript chunks the app never loads: the code editor (codemirror) and the terminal (xterm, its MicroPython and
 #: Pyodide halves) are imported only when a page has a py-editor or terminal element. The plugins' small entry
-#: chunks stay: PyScript imports every plugin at start whatever the config says.
-PYSCRIPT_UNUSED = re.compile(r"^(codemirror|index-|mpy-|py-Dl|xterm|toml-|zip-|storage\.js$|core\.css$)")
+#: chunks stay: PyScript imports every plugin at start whatever the config says. Its list of Pyodide's packages
+#: (``pyodide_graph``) is imported only to check a config's ``packages``, which ours has none of (pyscript.toml).
+PYSCRIPT_UNUSED = re.compile(r"^(codemirror|index-|mpy-|py-Dl|xterm|toml-|zip-|pyodide_graph-|storage\.js$|core\.css$)")
 
 _IMPORT_RE = re.compile(r"^[ \t]*import[ \t]+([\w. \t,]+)", re.M)
 _FROM_RE = re.compile(r"^[ \t]*from[ \t]+(\.*[\w.]*)[ \t]+import[ \t]+(\([^)]*\)|[^\n#;]*)", re.M)
