@@ -406,6 +406,7 @@ class App(ShareLinks):
             sharing.screen = self.screen  # the same shared game again (back from its replay): the phones stay paired
         else:  # the other phones pair now (their modules and site/pairing.js are loaded only here)
             screen, remote = self.screen, sorted(self.remote)
+            self.sharing = None  # until this game's sharing is made (the last game's must not hear its phones)
 
             def host() -> None:
                 from .sharing import HostSharing
