@@ -133,6 +133,19 @@ async def _unpack_archive(archive: str) -> None:
 
 #: Seconds after the request to compile before the work begins: the first moments after a start belong to the player
 PRECOMPILE_DELAY_S = 2.0
+#: The compiling goes on only once the page has been quiet this long (no message from the player, nothing changed by
+#: Python): on a slow phone a first visit's first table and first taps come before it, not between its modules
+QUIET_MS = 1500.0
+#: ... but it never waits more than this at a time for such a moment (a game of computers may never pause)
+QUIET_WAIT_LIMIT_S = 20.0
+
+
+async def _until_quiet(page: Any) -> None:
+    """Until the page has been quiet for :data:`QUIET_MS` (or :data:`QUIET_WAIT_LIMIT_S` have passed)."""
+    waited = 0.0
+    while page.now() - page.last_active_ms < QUIET_MS and waited < QUIET_WAIT_LIMIT_S:
+        await asyncio.sleep(0.25)
+        waited += 0.25
 
 
 def _run_time_prefixes() -> dict[str, str]:
@@ -171,6 +184,7 @@ async def _precompile(page: Any, data: dict[str, Any]) -> None:
         if data.get("off") and await sources.match(str(data["off"])):
             return report("off")
         await asyncio.sleep(PRECOMPILE_DELAY_S)
+        await _until_quiet(page)
         prefixes = _run_time_prefixes()
         done = 0
         for kind, url in sorted(files.items()):
@@ -185,6 +199,8 @@ async def _precompile(page: Any, data: dict[str, Any]) -> None:
             for step in precompile.compile_steps(archive, prefixes[kind]):
                 if step is None:
                     await asyncio.sleep(0)  # one module at a time: the player's taps go in between
+                    if page.now() - page.last_active_ms < QUIET_MS:
+                        await _until_quiet(page)  # and while the player plays, the compiling waits
                 else:
                     compiled = step
             headers = js.Headers.new()

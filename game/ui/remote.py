@@ -240,6 +240,9 @@ class Page:
         self.timers: dict[int, Any] = {}
         self.dropped: list[int] = []
         self.received = 0  #: page messages handled (sent back as ``ack``, so the page knows the worker is idle)
+        #: when (:meth:`now`) the player last did something or Python last changed the page: background work waits
+        #: for a quiet moment after it (``game/ui/bridge.py``'s compiling)
+        self.last_active_ms = 0.0
         self.dpr = 1.0
         #: the window's CSS width and height and whether the main pointer is coarse, as the page last reported
         self.viewport: tuple[float, float, bool] = (390.0, 844.0, True)
@@ -431,6 +434,8 @@ class Page:
         if not self.ops and self.received == self._acked:
             return
         self._acked = self.received  # the page counts on a reply to each message (it holds moves while we are busy)
+        if self.ops:
+            self.last_active_ms = self.now()
         text = '{"kind":"ops","ack":%d,%s"ops":[%s]}' % (self.received, '"frame":true,' if self._framed else "",
                                                         ",".join(self.ops))
         self.ops.clear()
@@ -446,6 +451,7 @@ class Page:
     def receive(self, text: str) -> None:
         """Handle one message from the page (a JSON text): an event, sizes, form values, or another kind."""
         self.received += 1
+        self.last_active_ms = self.now()
         try:
             data = json.loads(text)
             kind = data.get("kind")
