@@ -109,7 +109,7 @@ async def _fetch_bytes(url: str) -> bytes:
 async def _unpack_archive(archive: str) -> None:
     """Fetch the file ``version.json`` names for ``archive`` and unpack its modules beside our package (in the
     directory holding ``game/``), where the import system finds them from now on."""
-    import importlib
+    import importlib.machinery
     import io
     import zipfile
     from urllib.parse import urljoin
@@ -128,7 +128,11 @@ async def _unpack_archive(archive: str) -> None:
             if not entry.startswith("game/") or ".." in entry.split("/"):
                 raise ValueError(f"{name}: unexpected entry {entry!r}")
         unpacked.extractall(root)
-    importlib.invalidate_caches()
+    # the directories' listings the import system keeps are now out of date (importlib.invalidate_caches() would do
+    # it too, but imports importlib.metadata, which the trimmed stdlib leaves out)
+    for finder in list(sys.path_importer_cache.values()):
+        if isinstance(finder, importlib.machinery.FileFinder):
+            finder.invalidate_caches()
 
 
 #: Seconds after the request to compile before the work begins: the first moments after a start belong to the player
