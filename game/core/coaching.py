@@ -44,6 +44,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Union
 
 from .contract import GameCoach
+from .locale import languages
 from .locale import text as _text
 from .search import SearchReport, action_key, search_reports
 
@@ -53,7 +54,7 @@ Action = dict[str, Any]
 #: gets the same judgement, on any machine (4 rounds: a hint's median ~30 ms under CPython, see docs/coach.md)
 COACH_ITERATIONS = 4
 #: the languages whose sentences the insight checks before listing a moment (the app's languages)
-LANGUAGES = ("en", "es", "fr")
+LANGUAGES = languages()
 #: losses below this (in the estimate's unit) are noise, not a lesson
 MIN_LOSS = {"points": 0.5, "chance": 2.0}
 

@@ -34,6 +34,7 @@ import shutil
 import sys
 import threading
 import time
+import warnings
 from pathlib import Path
 from typing import Any, Callable, Iterator
 from urllib.parse import urlparse
@@ -88,8 +89,9 @@ def _settling(method: Callable[..., Any]) -> Callable[..., Any]:
         page = self if isinstance(self, Page) else self.page
         try:
             page.wait_for_function(IDLE, timeout=60_000)
-        except Exception:  # page closed or navigating: nothing to wait for
-            pass
+        except Exception as error:  # page closed or navigating: nothing to wait for
+            if type(error).__name__ == "TimeoutError":  # a minute lost: say where (a worker kept busy by computers?)
+                warnings.warn(f"{method.__name__}: the worker was still busy 60 s later", stacklevel=2)
         return result
     run.__wrapped__ = method  # type: ignore[attr-defined]
     return run
