@@ -3,8 +3,8 @@
 // remote seats, or a page opened with #join=…), so a first visit never downloads it. Python decides the game
 // (game/ui/multidevice.py): this module only pairs, shows the codes, and relays text both ways:
 //   worker → page: ["host", "peer", [command, …args]]: host(seats, base, texts), join(code, texts), send(seat, text),
-//                  close()
-//   page → worker: {kind: "peer", event: "open"|"message"|"closed"|"failed"|"bad", seat, text?, code?}
+//                  close(), buzz(), drop(seat)
+//   page → worker: {kind: "peer", event: "open"|"message"|"closed"|"failed"|"bad"|"choose"|"retry"|"tick", seat, text?, choice?}
 // The seat of a message is the connection it came in on, never anything the message says.
 // Compact offer/answer (docs/multi-device.md): only what rebuilds the OTHER side's SDP (ICE ufrag and
 // password, the DTLS fingerprint, the host candidates), binary, base64url. One's own SDP is never edited.
@@ -17,7 +17,7 @@ const OFFER = 1;
 const ANSWER = 2;
 const OFFER_LIFE_S = 10 * 60; // an offer expires after ten minutes
 const GATHER_MS = 4000; // candidates gathered within this time go in the code
-const REACH_MS = 12000; // no channel this long after the answer: the phones cannot reach each other
+const REACH_MS = 8000; // no channel this long after the answer (on one network it opens within a second): no way through
 const HEARTBEAT_MS = 5000;
 
 let post = () => {};
@@ -38,6 +38,7 @@ export async function command(name, ...args) {
   else if (name === "send") send(...args);
   else if (name === "close") close();
   else if (name === "buzz") buzz();
+  else if (name === "drop") drop(...args);
   else console.warn(`pairing: no command ${name}`);
 }
 
@@ -184,6 +185,16 @@ function newPeer(seat) {
   return peer;
 }
 
+// A seat no longer played on another phone (a computer took it): its connection and card go.
+function drop(seat) {
+  const peer = peers.get(seat);
+  if (!peer) return;
+  peers.delete(seat);
+  peer.pc.close();
+  if (peer.card && peer.card.parentNode && panel && panel.contains(peer.card)) peer.card.remove();
+  if (panel && !panel.querySelector(".pair-card")) close();
+}
+
 function send(seat, text) {
   const peer = peers.get(seat);
   if (peer && peer.channel.readyState === "open") peer.channel.send(text);
@@ -279,7 +290,7 @@ async function host(seats, base, given) {
   camera = await allowCamera(true);
   const video = el("video", { id: "pair-camera", playsinline: "", muted: "", hidden: "" });
   if (camera) { video.srcObject = camera; video.play().catch(() => {}); }
-  for (const { seat, name } of seats) {
+  for (const { seat, name, gone } of seats) {
     const old = peers.get(seat);
     const peer = newPeer(seat); // (replaces the seat's old connection first: its closing is no news)
     if (old) old.pc.close();
@@ -300,11 +311,19 @@ async function host(seats, base, given) {
     const scanButton = el("button", { type: "button", class: "primary", id: `pair-scan-${seat}` }, t("multi.pair.scan"));
     scanButton.addEventListener("click", () => startScanning(video));
     if (!camera) scanButton.disabled = true;
+    const choices = [];
+    if (gone) { // its phone left: the same phone comes back with this code, or the host gives the seat away
+      const computer = el("button", { type: "button", id: `pair-computer-${seat}` }, t("multi.seat.computer", { name }));
+      computer.addEventListener("click", () => post({ kind: "peer", event: "choose", seat, choice: "computer" }));
+      const other = el("button", { type: "button", id: `pair-other-${seat}` }, t("multi.seat.new_phone", { name }));
+      other.addEventListener("click", () => post({ kind: "peer", event: "choose", seat, choice: "new_phone" }));
+      choices.push(el("p", { id: `pair-gone-${seat}` }, t("multi.seat.gone", { name })), el("div", { class: "actions" }, computer, other));
+    }
     card.append(
-      el("h2", {}, t("multi.pair.seat", { name })), canvas,
+      el("h2", {}, t("multi.pair.seat", { name })), ...choices, canvas,
       el("label", { class: "field" }, el("span", {}, t("multi.pair.copy")),
         el("input", { id: `pair-link-${seat}`, readonly: "", value: link })),
-      el("div", { class: "actions" }, scanButton),
+      camera ? el("div", { class: "actions" }, scanButton) : el("p", { class: "muted", id: `pair-no-camera-${seat}` }, t("multi.pair.no_camera")),
       el("label", { class: "field" }, el("span", {}, t("multi.pair.paste")), answer), connectButton,
       el("p", { class: "pair-code", id: `pair-code-${seat}` }),
       el("p", { class: "pair-status", id: `pair-status-${seat}`, role: "status" }, t("multi.pair.waiting")));
@@ -337,12 +356,19 @@ async function accept(text, seatHint) {
   peer.card.querySelector(".pair-code").textContent = t("multi.pair.code", { code });
   peer.card.dataset.code = code;
   peer.code = code;
-  setTimeout(() => {
-    if (!peer.opened) {
-      status(peer.card, t("multi.pair.failed"), "error");
-      post({ kind: "peer", event: "failed", seat: d.seat });
-    }
-  }, REACH_MS);
+  let failed = false;
+  const fail = () => { // in words, with the remedy, and a new code to try again once the phones share a network
+    if (peer.opened || failed || peers.get(d.seat) !== peer) return;
+    failed = true;
+    status(peer.card, t("multi.pair.failed"), "error");
+    const again = el("button", { type: "button", id: `pair-again-${d.seat}` }, t("multi.pair.again"));
+    again.addEventListener("click", () => post({ kind: "peer", event: "retry", seat: d.seat }));
+    peer.card.append(el("div", { class: "actions" }, again));
+    post({ kind: "peer", event: "failed", seat: d.seat });
+  };
+  setTimeout(fail, REACH_MS);
+  // ICE gives up before the channel ever opened (once open, "failed" is only a sleeping phone: never acted on)
+  peer.pc.addEventListener("iceconnectionstatechange", () => { if (peer.pc.iceConnectionState === "failed") fail(); });
   return true;
 }
 
@@ -436,15 +462,18 @@ async function join(text, given) {
   peer.code = code;
   root.insertBefore(el("h2", {}, t("multi.join.show")), line);
   root.insertBefore(canvas, line);
-  root.insertBefore(el("input", { id: "pair-answer-text", readonly: "", value: answer }), line);
+  root.insertBefore(el("label", { class: "field" }, el("span", {}, t("multi.join.no_camera")),
+    el("input", { id: "pair-answer-text", readonly: "", value: answer })), line);
   root.insertBefore(el("p", { class: "pair-code", id: "join-code" }, t("multi.pair.code", { code })), line);
   peer.gatheredAll = [...peer.gathered];
-  setTimeout(() => {
+  const fail = () => {
     if (!peer.opened && panel === root) {
       line.textContent = t("multi.pair.failed");
       line.dataset.kind = "error";
     }
-  }, REACH_MS * 2); // the host may take a while to scan: then the same words with the remedy
+  };
+  setTimeout(fail, REACH_MS * 2); // the host may take a while to scan: then the same words with the remedy
+  peer.pc.addEventListener("iceconnectionstatechange", () => { if (peer.pc.iceConnectionState === "failed") fail(); });
   peer.channel.addEventListener("open", () => {
     close();
     // the offer is used: a reload of this page should not try it again (the host shows a new code for the seat)

@@ -67,6 +67,8 @@ def hidden_of(game_id: str, full: dict[str, Any], seat: int) -> list[Any]:
         for deck in ("material_deck", "house_deck"):
             if len(full[deck]) > 1:
                 found.append((deck, full[deck]))
+    if game_id == "nyhavn" and len(full["supply"]) > 1:  # the face-down draw pile's order
+        found.append(("supply", full["supply"]))
     return found
 
 
@@ -105,7 +107,8 @@ def test_whole_game_on_two_phones_scores_as_on_one_device():
     assert host.refusals == []
 
 
-@pytest.mark.parametrize("game_id,players,remote,computers", [("barrio", 2, [1], ()), ("neueheimat", 3, [0, 2], (1,))])
+@pytest.mark.parametrize("game_id,players,remote,computers", [("barrio", 2, [1], ()), ("neueheimat", 3, [0, 2], (1,)),
+                                                              ("nyhavn", 3, [1, 2], (0,))])
 def test_a_guest_receives_its_own_view_and_nothing_hidden(game_id, players, remote, computers):
     module, match, host, guests, wire = play_shared(game_id, players, 3, remote, computers)
     assert set(wire.record) == set(remote)
@@ -191,12 +194,30 @@ def test_a_returning_guest_is_resynced_from_the_host():
     assert not wire.to_guest.get(1)
     stale = guests[1].snapshot
     assert stale is not None and stale["step"] < len(match.entries)
-    # a new guest page (re-paired) starts with nothing: its hello brings the whole position and log
+    stale_token = guests[1].token
+    assert stale_token and stale_token == host.tokens()[1]
+    # another phone on the seat's new connection, without the seat's resume token: refused, and told nothing
+    host.opened(1)
+    stranger = GuestTable(lambda text: host.receive(1, text))
+    guests[1] = stranger
+    stranger.token = "not-the-token"
+    stranger.hello()
+    assert host.refusals[-1] == (1, "multi.refused.token")
+    for text in (message("sync", 2), message("act", 3, action={"type": "draw"})):  # nor may it act before its hello is taken
+        assert host.receive(1, text) == "multi.refused.hello"
+    deliver(match, module, guests, wire)
+    assert stranger.snapshot is None and stranger.refused_key == "multi.refused.hello"
+    assert [json.loads(t)["kind"] for _, t in wire.record[1][-3:]] == ["refused"] * 3, "no position for a stranger"
+    host.refusals.clear()
+    # the guest's own page, reloaded and re-paired, starts with nothing but the token it kept: its hello brings the
+    # whole position and log
     fresh = GuestTable(lambda text: host.receive(1, text))
+    fresh.token = guests_token = stale_token
     guests[1] = fresh
     host.opened(1)
     fresh.hello()
     deliver(match, module, guests, wire)
+    assert fresh.token == guests_token
     snap = fresh.snapshot
     assert snap is not None and snap["step"] == len(match.entries) and snap["log_start"] == 0
     assert fresh.log == module.view(match.state, 1)["log"]
@@ -218,3 +239,23 @@ def test_view_match_drives_a_screen_without_the_state():
     assert view_match.module.legal_actions(view_match.state) == []
     assert view_match.module.view(view_match.state, 1) == module.view(match.state, 1)
     assert view_match.module.SPEC.coach is None and view_match.module.TITLE == module.TITLE
+
+
+def test_the_host_may_give_a_lost_phones_seat_to_another_phone_or_take_its_tokens_back():
+    module, match, host, guests, wire = setup("barrio", 2, 5, remote=[1])
+    deliver(match, module, guests, wire)
+    token = guests[1].token
+    # the host's page reloads: a new table, given the tokens it kept, takes the seat's phone back only with its token
+    again = HostTable(lambda: match, [1], wire.host_send, lambda action: None)
+    again.restore({1: token})
+    again.opened(1)
+    assert again.receive(1, message("hello", 1, token="forged", lang="en")) == "multi.refused.token"
+    assert again.receive(1, message("hello", 2, token=token, lang="en")) is None
+    assert again.connected() == [1] and again.tokens() == {1: token}
+    # its phone is lost for good: the host frees the seat, and the next phone to say hello takes it with a new token
+    again.closed(1)
+    again.release(1)
+    assert again.tokens() == {}
+    again.opened(1)
+    assert again.receive(1, message("hello", 1, token=token, lang="en")) is None
+    assert again.tokens()[1] != token

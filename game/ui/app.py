@@ -121,6 +121,7 @@ class App(ShareLinks):
         self.usage_answers: list[Any] = []
         #: the seats of the game being opened that play on other phones (``game.ui.sharing``), and the sharing itself
         self.remote: frozenset[int] = frozenset()
+        self.remote_tokens: dict[int, str] = {}  #: a resumed shared game: the tokens its guests' phones hold
         self.sharing: Any = None
         store.backend.on_status = self.storage_status
         store.backend.on_lost = self.lost_game
@@ -184,12 +185,13 @@ class App(ShareLinks):
         """Store the match in this tab's slot; a write that fails shows :meth:`storage_status`, the move stands."""
         if self.screen is not None and self.store.slot is None and self.screen.match is match:
             return  # another tab took this game over: this one no longer writes it
+        publish = getattr(self.sharing, "publish", None)
+        if callable(publish):
+            publish()  # every other phone sees the move at once (sent before this phone saves and draws it)
         try:
             self.store.save_match(match)
         except Exception as exc:
             self.toast(text("game.saved_failed", self.lang, reason=str(exc)), error=True)
-        if self.sharing is not None and hasattr(self.sharing, "table") and hasattr(self.sharing.table, "publish"):
-            self.sharing.table.publish()  # every phone sees the move
 
     # ------------------------------------------------------------------ storage: failures, other tabs, usage
     def storage_status(self, failing: str | None, what: list[str]) -> None:
@@ -402,20 +404,22 @@ class App(ShareLinks):
         sharing = self.sharing
         if not self.remote:
             self.sharing = None
-        elif sharing is not None and getattr(sharing, "screen", None) is not None and sharing.screen.match is match:
-            sharing.screen = self.screen  # the same shared game again (back from its replay): the phones stay paired
+        elif sharing is not None and getattr(sharing, "screen", None) is not None and (
+                sharing.screen.match is match or getattr(sharing, "slot", None) == self.store.slot):
+            sharing.screen = self.screen  # the same shared game again (back from its replay, resumed): the phones stay paired
         else:  # the other phones pair now (their modules and site/pairing.js are loaded only here)
-            screen, remote = self.screen, sorted(self.remote)
+            screen, remote, tokens = self.screen, sorted(self.remote), self.remote_tokens
             self.sharing = None  # until this game's sharing is made (the last game's must not hear its phones)
 
             def host() -> None:
                 from .sharing import HostSharing
 
                 if self.screen is screen:  # still this game's screen once the modules came
-                    self.sharing = HostSharing(self, screen, remote)
+                    self.sharing = HostSharing(self, screen, remote, tokens)
 
             dom.page.load_modules("sharing", host, lambda reason: self.toast(
                 text("multi.unavailable", self.lang, reason=reason), error=True, ms=8000))
+        self.remote_tokens = {}
 
     def join(self, offer: str) -> None:
         """This page was opened from a host's QR code (``#join=<offer>``): pair with it, then play its seat here."""
@@ -580,13 +584,16 @@ class App(ShareLinks):
         return bool(opened and opened[0])
 
     def _resume_locked(self, slot: str, held: bool, saved: str | None) -> bool:
-        self.remote = frozenset()  # (re-pairing the phones of a resumed game is not done yet: its seats play here)
+        self.remote = frozenset()
         if not held:
             self.in_other_tab(slot, saved)
             return False
         self.store.take_slot(slot, saved)
         result = self.store.load_match(slot, saved)
         if result.match is not None:
+            # a game shared with other phones: its remote seats are offered again, each to the phone with its token
+            remote, self.remote_tokens = self.store.shared_seats(slot)
+            self.remote = frozenset(s for s in remote if 0 <= s < result.match.num_players)
             self.play(result.match)
             return True
         self.store.slot = None

@@ -21,10 +21,14 @@ from typing import Any, Callable, Iterable
 
 from ..core import IllegalAction, Match, Seat
 
-#: the message protocol's version: a message of another version is refused (both sides say why)
-PROTOCOL_VERSION = 1
+#: the message protocol's version: a message of another version is refused (both sides say why). 2: a connection's
+#: first accepted message is its hello, with the seat's resume token once a phone has claimed the seat
+PROTOCOL_VERSION = 2
 #: the longest message a guest may send, in characters; a longer one is refused unread
 MAX_GUEST_MESSAGE = 64 * 1024
+#: the snapshots a guest's match keeps (a screen looks back a few positions: Neue Heimat's round scoring shows the
+#: houses as they stood before the round was cleared)
+VIEW_HISTORY = 16
 #: the kinds of message a guest may send
 GUEST_KINDS = ("hello", "act", "sync", "ping")
 
@@ -70,8 +74,12 @@ class GuestLink:
     """One remote seat as the host sees it."""
 
     seat: int
+    #: the seat's resume token: the first phone to say hello on the seat is given it, and a phone coming back on a
+    #: new connection (its page reloaded) must show it to get the seat again
     token: str = dataclasses.field(default_factory=lambda: secrets.token_urlsafe(12))
+    claimed: bool = False  #: a phone has joined this seat (and was given the token)
     connected: bool = False
+    authed: bool = False  #: this connection's hello was accepted (nothing of the game is sent before)
     lang: str = "en"
     sent: int = 0  #: the sequence number of the last message sent to it
     acted: int = 0  #: the sequence number of its last action handled (a repeat is not applied twice)
@@ -104,6 +112,7 @@ class HostTable:
         link = self.links.get(seat)
         if link is not None:
             link.connected = True
+            link.authed = False  # a new connection says hello (with the seat's token, once claimed) before anything
             link.log_sent = 0
             link.last_text = ""
             link.sent = link.acted = 0  # sequence numbers count per connection: a new page starts again at 1
@@ -112,11 +121,31 @@ class HostTable:
         """The seat's channel is gone for good (not merely paused): its guest comes back by re-pairing."""
         link = self.links.get(seat)
         if link is not None:
-            link.connected = False
+            link.connected = link.authed = False
+
+    def release(self, seat: int) -> None:
+        """Free the seat for another phone (its own is lost for good): a new token, and the next hello takes it."""
+        link = self.links.get(seat)
+        if link is not None:
+            link.token = secrets.token_urlsafe(12)
+            link.claimed = link.authed = False
 
     def connected(self) -> list[int]:
         """The remote seats with an open channel."""
         return [s for s, link in self.links.items() if link.connected]
+
+    def tokens(self) -> dict[int, str]:
+        """The resume token of every seat a phone has claimed (kept with the host's autosave: after the host's page
+        reloads, each of those seats is offered again and taken back only with its token)."""
+        return {s: link.token for s, link in self.links.items() if link.claimed}
+
+    def restore(self, tokens: dict[int, str]) -> None:
+        """Take back the tokens :meth:`tokens` gave (the host's page reloaded): those seats stay their phones'."""
+        for seat, token in tokens.items():
+            link = self.links.get(seat)
+            if link is not None and isinstance(token, str) and token:
+                link.token, link.claimed = token, True
+
 
     # ------------------------------------------------------------------ messages from guests
     def receive(self, seat: int, text: Any) -> str | None:
@@ -131,15 +160,21 @@ class HostTable:
             data = parse_guest_message(text)
             kind = data["kind"]
             if kind == "hello":
+                token = data.get("token")
+                if link.claimed and not (isinstance(token, str) and secrets.compare_digest(token.encode(), link.token.encode())):
+                    raise Refusal("multi.refused.token")
+                link.claimed = link.authed = True
                 lang = data.get("lang")
                 link.lang = lang if isinstance(lang, str) and 1 < len(lang) < 8 else "en"
                 link.log_sent, link.last_text = 0, ""
                 self.publish_to(link, force=True)
+            elif kind == "ping":
+                self._post(link, {"kind": "pong", "re": data.get("seq", 0)})
+            elif not link.authed:
+                raise Refusal("multi.refused.hello")
             elif kind == "sync":
                 link.log_sent, link.last_text = 0, ""
                 self.publish_to(link, force=True)
-            elif kind == "ping":
-                self._post(link, {"kind": "pong", "re": data.get("seq", 0)})
             else:
                 self._act(link, data)
         except Refusal as refusal:
@@ -173,13 +208,14 @@ class HostTable:
         from ..core.locale import text
 
         self._post(link, {"kind": "refused", "re": seq, "key": refusal.key, "reason": text(refusal.key, link.lang, **refusal.params)})
-        self.publish_to(link, force=True)  # the guest's table shows the position as it stands
+        if link.authed:
+            self.publish_to(link, force=True)  # the guest's table shows the position as it stands
 
     # ------------------------------------------------------------------ messages to guests
     def publish(self) -> None:
         """Send every connected guest its view of the position now (after every change of the match)."""
         for link in self.links.values():
-            if link.connected:
+            if link.connected and link.authed:
                 self.publish_to(link)
 
     def publish_to(self, link: GuestLink, force: bool = False) -> None:
@@ -337,7 +373,7 @@ class ViewMatch:
         """Take the guest's latest snapshot as the position now."""
         data = self.guest.snapshot
         assert data is not None
-        self.states = (self.states + [ViewState(data, list(self.guest.log))])[-2:]
+        self.states = (self.states + [ViewState(data, list(self.guest.log))])[-VIEW_HISTORY:]
         self.entries = [None] * int(data["step"])
 
     def current_player(self) -> int | None:
@@ -387,8 +423,9 @@ class GuestTable:
         self.token: str | None = None
         #: an action sent and not yet answered: the table shows no legal move meanwhile (no double tap)
         self.waiting = False
-        #: the host's last refusal, in words
+        #: the host's last refusal, in words, and its key (``multi.refused.*``)
         self.refused: str | None = None
+        self.refused_key: str | None = None
 
     def _post(self, body: dict[str, Any]) -> None:
         self.sent += 1
@@ -420,6 +457,7 @@ class GuestTable:
         if kind == "refused":
             self.waiting = False
             self.refused = str(data.get("reason") or "")
+            self.refused_key = str(data.get("key") or "")
             return "refused"
         if kind != "state":
             return None

@@ -447,6 +447,13 @@ class Page:
         else:
             self.host.post(text)
 
+    def post_now(self, operation: list[Any]) -> None:
+        """Send one operation at once, ahead of those queued, and without answering the page's message (this turn is
+        not over: its drawing follows in :meth:`flush`). For what must not wait for this turn's frame: a message to
+        another phone (``game.ui.sharing``)."""
+        if self.host is not None:
+            self.host.post('{"kind":"ops","ack":%d,"ops":[%s]}' % (self._acked, json.dumps(operation, ensure_ascii=False, separators=(",", ":"))))
+
     # ------------------------------------------------------------------ messages from the page
     def receive(self, text: str) -> None:
         """Handle one message from the page (a JSON text): an event, sizes, form values, or another kind."""

@@ -10,14 +10,20 @@ and hears ``{"kind": "peer", ...}`` messages (``game/ui/README.md``).
 
 from __future__ import annotations
 
+import json
 from typing import Any, Callable
 
-from ..core.match import load_game
+from ..core.match import Seat, load_game
 from . import dom
 from .dom import el
 from ..core.locale import keys_starting, text
 from .multidevice import GuestTable, HostTable, ViewMatch
 from .screen import GameScreen, final_scores, seat_names
+from .storage import GUEST_TOKEN_KEY, SHARING_KEY
+
+#: a guest's table waits this long for the host's answer to its move before it is drawn waiting (the answer
+#: usually comes first, and draws it)
+ANSWER_WAIT_MS = 150
 
 
 def page_texts(lang: str) -> dict[str, str]:
@@ -28,23 +34,62 @@ def page_texts(lang: str) -> dict[str, str]:
 class HostSharing:
     """The host's side: pairing for each remote seat, then every guest's messages to the :class:`HostTable`."""
 
-    def __init__(self, app: Any, screen: GameScreen, remote: list[int]) -> None:
+    def __init__(self, app: Any, screen: GameScreen, remote: list[int], tokens: dict[int, str] | None = None) -> None:
         self.app = app
         self.screen = screen
+        self.slot = app.store.slot  #: the autosave of the shared game (resumed on this page: the phones stay paired)
         self.remote = list(remote)
         self.table = HostTable(lambda: self.screen.match, remote, self.send, self.apply)
-        self.pair(self.remote)
+        self.table.restore(tokens or {})  # the host's page reloaded: those seats are their phones' again
+        self._kept: Any = None
+        self.keep()
+        if tokens:
+            self.app.toast(text("multi.resumed", app.lang), error=False, ms=8000)
+        self.pair(self.remote, gone=list(tokens or ()))
 
-    def pair(self, remote: list[int]) -> None:
-        """Show a pairing code for each of these seats (a seat paired again gets its place back: the position is
-        the host's, sent whole when the new channel's guest says hello)."""
+    def keep(self) -> None:
+        """Store which seats are remote and the tokens their phones hold, beside the autosave (when it changed)."""
+        record = {"slot": self.app.store.slot, "remote": self.remote, "tokens": {str(k): v for k, v in self.table.tokens().items()}}
+        if record != self._kept:
+            self._kept = record
+            # (named as the autosave it goes with, should the write fail: the page's storage alert says what is unsaved)
+            self.app.store.backend.commit([("put", "kv", SHARING_KEY, json.dumps(record, separators=(",", ":")))], "autosave")
+
+    def pair(self, remote: list[int], gone: list[int] | None = None) -> None:
+        """Show a pairing code for each of these seats (a seat paired again gets its place back with its token: the
+        position is the host's, sent whole when the new channel's guest says hello). A ``gone`` seat's phone left:
+        its card also offers to give the seat to a computer or to another phone."""
         lang = self.app.lang
         names = seat_names(self.screen.match, lang)
-        seats = [{"seat": s, "name": names[s] if s < len(names) else str(s + 1)} for s in remote]
+        seats = [{"seat": s, "name": names[s] if s < len(names) else str(s + 1), "gone": s in (gone or ())} for s in remote]
         dom.page.op(["host", "peer", ["host", seats, self.app.base_url, page_texts(lang)]])
 
+    def to_computer(self, seat: int) -> None:
+        """The seat's phone left for good: a computer plays it from now on (the host's choice)."""
+        if seat not in self.table.links:
+            return
+        match = self.screen.match
+        module = match.module
+        match.seats[seat] = Seat("computer", module.BOT_NAMES[-1], match.seats[seat].name)
+        del self.table.links[seat]
+        self.remote.remove(seat)
+        self.app.remote = frozenset(self.remote)
+        self.screen.remote_seats = frozenset(self.remote)
+        self.screen.names = seat_names(match, self.app.lang)
+        dom.page.op(["host", "peer", ["drop", seat]])
+        self.app.toast(text("multi.seat.computer_done", self.app.lang, name=self.screen.names[seat]))
+        self.keep()
+        self.app.autosave(match)
+        self.screen.advance()
+
     def send(self, seat: int, text: str) -> None:
-        dom.page.op(["host", "peer", ["send", seat, text]])
+        """To the seat's phone at once, before this phone saves and draws the move (a guest's tap is answered
+        without waiting for the host's own frame)."""
+        dom.page.post_now(["host", "peer", ["send", seat, text]])
+
+    def publish(self) -> None:
+        """Send every connected guest the position now (each message leaves at once: :meth:`send`)."""
+        self.table.publish()
 
     def apply(self, action: dict[str, Any]) -> None:
         """A guest's checked action, applied as the host's own screen applies a local player's."""
@@ -61,9 +106,23 @@ class HostSharing:
         elif event == "closed":  # the guest's page reloaded or its phone rebooted: a new code gives it its seat back
             self.table.closed(seat)
             self.app.toast(text("multi.lost", self.app.lang, name=self.screen.names[seat]), error=False)
-            self.pair([seat])
+            self.pair([seat], gone=[seat])
         elif event == "message":
-            self.table.receive(seat, data.get("text"))
+            refused = self.table.receive(seat, data.get("text"))
+            if refused == "multi.refused.token" and not self.table.links[seat].authed:  # not the seat's phone: offered again
+                self.table.closed(seat)
+                self.app.toast(text("multi.token_refused", self.app.lang, name=self.screen.names[seat]), error=True)
+                self.pair([seat], gone=[seat])
+            else:
+                self.keep()  # (a first hello claims the seat: its token is kept)
+        elif event == "retry":  # the phones could not reach each other: a new code for the seat, once they share a network
+            self.pair([seat], gone=[seat] if self.table.links[seat].claimed else [])
+        elif event == "choose" and data.get("choice") == "computer":
+            self.to_computer(seat)
+        elif event == "choose" and data.get("choice") == "new_phone":  # its own phone is lost: the next one takes it
+            self.table.release(seat)
+            self.keep()
+            self.pair([seat])
 
 
 class GuestServices:
@@ -109,29 +168,41 @@ class GuestSharing:
         self.screen: GameScreen | None = None
         self.services = GuestServices(app, self)
         self.seat: int | None = None
+        self.kept_token: str | None = None  #: the resume token the page keeps for this phone
         self.ended = False
         dom.page.op(["host", "peer", ["join", offer, page_texts(app.lang)]])
 
     def send(self, text: str) -> None:
         if self.seat is not None:
-            dom.page.op(["host", "peer", ["send", self.seat, text]])
+            dom.page.post_now(["host", "peer", ["send", self.seat, text]])  # on its way before this phone draws its table
 
     def message(self, data: dict[str, Any]) -> None:
         event = data.get("event")
         seat = data.get("seat")
         if event == "open" and isinstance(seat, int):
             self.seat = seat
+            kept = self.app.store.backend.getItem(GUEST_TOKEN_KEY)  # the seat's token from before (its page reloaded)
+            self.table.token = kept if isinstance(kept, str) and kept else self.table.token
+            self.kept_token = self.table.token
             self.table.hello()
         elif event == "tick":
             self.table.ping()
         elif event == "message":
             kind = self.table.receive(data.get("text"))
             if kind == "state":
+                if self.table.token and self.table.token != self.kept_token:  # kept: a reloaded page comes back with it
+                    self.kept_token = self.table.token
+                    self.app.store.backend.commit([("put", "kv", GUEST_TOKEN_KEY, self.table.token)], "settings")
                 self.show()
-            elif kind == "refused":
+            elif kind == "refused" and self.screen is None:  # not let in (another phone holds the seat): said on the page
+                self.app._switch()
+                dom.append(self.app.root, el("p", {"class": "notice error", "id": "join-refused", "role": "alert"}, self.table.refused or ""),
+                           el("div", {"class": "actions"},
+                              el("button", {"type": "button", "onclick": lambda e: self.app.show_start()}, text("game.home", self.app.lang))))
+                dom.window.houseGames.showApp()
+            elif kind == "refused" and self.screen is not None:
                 self.app.toast(self.table.refused or "", error=True)
-                if self.screen is not None:
-                    self.screen.advance()
+                self.screen.advance()
         elif event == "closed" and self.seat is not None:
             self.app.toast(text("multi.lost", self.app.lang, name=text("player.n", self.app.lang, n=1)), error=False)
 
@@ -145,6 +216,7 @@ class GuestSharing:
             cls = self.screen_class(self.match.game_id)
             self.screen = cls(self.services, self.match)  # type: ignore[arg-type]  # the guest's services and ViewMatch stand in for the app and a Match (same duck type)
             self.app.screen = self.screen
+            self._hold_drawing_while_sent(self.screen)
             self.screen.mount(self.app.root)
             dom.window.houseGames.showApp()
             return
@@ -154,6 +226,27 @@ class GuestSharing:
         if data["current"] == self.match.seat and data["legal"] and not was_mine:
             dom.page.op(["host", "peer", ["buzz"]])  # this phone's turn: a short vibration where the browser allows it
         self.screen.advance()
+
+    def _hold_drawing_while_sent(self, screen: GameScreen) -> None:
+        """While this phone's move is on its way, its table is not drawn again at once: the host's answer (tens of ms)
+        draws it, and the worker is free to take that answer the moment it comes. Should the answer be slow, the
+        table is drawn waiting after :data:`ANSWER_WAIT_MS`."""
+        draw = screen.render
+        held: list[bool] = []
+
+        def drawn_late() -> None:
+            held.clear()
+            if screen.mounted and self.screen is screen and self.table.waiting:  # (an answer that came drew it)
+                draw()
+
+        def render() -> None:
+            if not self.table.waiting:
+                draw()
+            elif not held:
+                held.append(True)
+                dom.later(ANSWER_WAIT_MS, drawn_late)
+
+        screen.render = render  # type: ignore[method-assign]
 
     def _module(self) -> Any:
         assert self.table.snapshot is not None

@@ -31,6 +31,12 @@ PREFIX = "house-games."
 AUTOSAVE_KEY = PREFIX + "autosave"  #: the one autosave of versions before the store; read as a slot
 SLOT_PREFIX = PREFIX + "game."  #: one autosave slot per game in progress: ``house-games.game.<id>``
 BAD_SAVE_PREFIX = PREFIX + "autosave.bad."
+#: a host's record of its game shared with other phones (``game.ui.sharing``): its slot, its remote seats and the
+#: resume tokens their phones hold, so that after the host's page reloads the same phones are offered their seats again
+SHARING_KEY = PREFIX + "sharing"
+#: a guest phone's resume token for the seat it plays (``game.ui.sharing``; one shared game at a time): kept so
+#: that the page, reloaded and paired again, gets its seat back
+GUEST_TOKEN_KEY = PREFIX + "guest-token"
 SETTINGS_KEY = PREFIX + "settings"  #: kept in localStorage: the start screen reads it before the first paint
 TABLES = ("kv", "results", "games", "daily")
 #: Seconds between retries of a write that failed (doubling up to the last)
@@ -353,6 +359,19 @@ class Store:
             self.backend.commit(changes, "autosave")
         self.backend.lock(slot, False, lambda held, text: None)  # new: nobody else can hold it
         return slot
+
+    # -- a game shared with other phones
+    def shared_seats(self, slot: str | None) -> tuple[list[int], dict[int, str]]:
+        """The remote seats of the game saved in ``slot`` and the resume tokens their phones hold (none: not shared)."""
+        try:
+            data = json.loads(self._get(SHARING_KEY) or "{}")
+            if not isinstance(data, dict) or slot is None or data.get("slot") != slot:
+                return [], {}
+            remote = [s for s in data.get("remote") or [] if isinstance(s, int) and not isinstance(s, bool)]
+            tokens = {int(k): v for k, v in (data.get("tokens") or {}).items() if str(k).isdigit() and isinstance(v, str)}
+            return remote, tokens
+        except (ValueError, TypeError, AttributeError):
+            return [], {}
 
     # -- autosave
     def save_match(self, match: Match) -> None:

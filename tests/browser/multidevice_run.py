@@ -30,12 +30,16 @@ ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--
         # WebRTC between the two browsers on loopback only, with the camera granted (a fake one), so that no
         # address hides behind an mDNS name (whose resolution would send multicast)
         "--allow-loopback-in-peer-connection", "--use-fake-ui-for-media-stream", "--use-fake-device-for-media-stream"]
+#: how long the guest's page is frozen mid-game (the issue's "a phone that locks for a minute")
+FREEZE_S = 60
 PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True, "has_touch": True}
 #: every message the guest's page receives on its channel is recorded (pairing.js calls the probe)
 PROBE = """window.houseGamesPeerLog = []; window.houseGamesPeerTimes = []; window.houseGamesTaps = []; window.houseGamesFrames = [];
 window.houseGamesPeerProbe = (seat, text) => { window.houseGamesPeerLog.push(text); window.houseGamesPeerTimes.push(performance.now()); };
 window.houseGamesFrameApplied = (time) => window.houseGamesFrames.push(time);
-addEventListener("pointerdown", () => window.houseGamesTaps.push(performance.now()), true);"""
+addEventListener("pointerdown", () => window.houseGamesTaps.push(performance.now()), true);
+window.houseGamesSends = []; const channelSend = RTCDataChannel.prototype.send;
+RTCDataChannel.prototype.send = function (data) { window.houseGamesSends.push(performance.now()); return channelSend.call(this, data); };"""
 
 
 def qr_text(png: bytes) -> str:
@@ -98,9 +102,10 @@ def start_shared(host: Phone, game: str, players: int, seats: list[str], seed: i
     page.locator("#start-game").click()
 
 
-def pair(host: Phone, guest: Phone, seat: int, query: str, timing: dict[str, Any]) -> dict[str, Any]:
+def pair(host: Phone, guest: Phone, seat: int, query: str, timing: dict[str, Any], by_text: bool = False) -> dict[str, Any]:
     """Pair ``guest`` for ``seat``: the host's QR read from its screen, the guest's answer back through the
-    host's scanner decode path (jsQR on the picture of the guest's screen)."""
+    host's scanner decode path (jsQR on the picture of the guest's screen), or ``by_text``: the guest's answer
+    copied as text and pasted on the host (where a camera is refused or missing)."""
     qr = host.page.locator(f"#pair-qr-{seat}")
     qr.wait_for(timeout=30_000)
     link = qr_text(qr.screenshot())
@@ -112,7 +117,13 @@ def pair(host: Phone, guest: Phone, seat: int, query: str, timing: dict[str, Any
     answer_qr.wait_for(timeout=30_000)
     picture = answer_qr.screenshot()
     answer = qr_text(picture)
-    accepted = host.page.evaluate("url => window.houseGamesPairing.decodeImage(url)", data_url(picture))
+    if by_text:
+        text = guest.page.locator("#pair-answer-text").input_value()
+        host.page.locator(f"#pair-answer-{seat}").fill(text)
+        host.page.locator(f"#pair-connect-{seat}").click()
+        accepted = text == answer
+    else:
+        accepted = host.page.evaluate("url => window.houseGamesPairing.decodeImage(url)", data_url(picture))
     host.page.wait_for_function(f"window.houseGamesPairing.open().includes({seat})", timeout=20_000)
     guest.page.wait_for_function(f"window.houseGamesPairing.open().includes({seat})", timeout=20_000)
     timing.setdefault("pair_ms", []).append(round((time.perf_counter() - shown) * 1000))
@@ -163,6 +174,41 @@ def guest_list_move(phone: Phone, bots: dict[int, Any], done: set[int]) -> bool:
     return True
 
 
+def nh_touch_move(phone: Phone, bots: dict[int, Any], done: set[int]) -> bool:
+    """One Neue Heimat move on the guest's own table (canvas targets and its decision buttons), chosen by the weak
+    computer from what this guest was sent; a round's scoring walk-through is closed as a player does."""
+    from game.ui.neueheimat.hint_targets import hint_keys
+
+    page = phone.page
+    if page.locator("#nh-scoring-close").count() and page.locator("#nh-scoring").is_visible():
+        page.locator("#nh-scoring-close").click(timeout=5000)
+        return True
+    states = guest_states(phone)
+    if not states or not states[-1]["legal"] or states[-1]["step"] in done:
+        return False
+    events: list[Any] = []
+    for message in states:
+        events = events[:message["log_start"]] + message["log"]
+    state = states[-1]
+    view, legal = {**state["view"], "log": events}, state["legal"]
+    tappable = [a for a in legal if "act:bid-any" not in hint_keys(view, legal, a)]  # (the stepper: its own test)
+    action = bots[state["seat"]].choose(view, tappable)
+    done.add(state["step"])
+    for key in hint_keys(view, legal, action):
+        if key.startswith("act:"):
+            page.locator(f"#nh-controls button[data-act='{key[4:]}']").click(timeout=5000)
+        elif key.startswith("row-"):  # lots narrower than a finger: the row first (a larger table shows the lot)
+            lot = hint_keys(view, legal, action)[-1]
+            if not page.locator(f".board button.target[data-key='{lot}']").count():
+                page.locator(f".board button.target[data-key='{key}']").click(timeout=5000)
+                page.locator(f".board button.target[data-key='{lot}']").wait_for(timeout=5000)
+        else:
+            page.locator(f".board button.target[data-key='{key}']").click(timeout=5000)
+        page.wait_for_function("window.houseGames.idle()", timeout=30_000)
+    phone.sent_moves.append((page.evaluate("window.houseGamesTaps.at(-1)"), state["step"]))
+    return True
+
+
 def touch_move(phone: Phone, bots: dict[int, Any], done: set[int]) -> bool:
     """One move by touch on the guest's own game table: the weak computer's choice from what this guest was sent
     (its view, its log, its legal actions), made by tapping the table's targets."""
@@ -184,6 +230,25 @@ def touch_move(phone: Phone, bots: dict[int, Any], done: set[int]) -> bool:
         phone.page.wait_for_function("window.houseGames.idle()", timeout=30_000)
     phone.sent_moves.append((phone.page.evaluate("window.houseGamesTaps.at(-1)"), state["step"]))
     return True
+
+
+def round_trip_parts(phone: Phone) -> list[dict[str, float]]:
+    """Where each move's round trip goes: the guest's tap to its message leaving (``tap_to_send``), to the host's
+    answer arriving (``send_to_answer``: the channel both ways and the host's work), to the frame (``answer_to_frame``)."""
+    texts = phone.page.evaluate("window.houseGamesPeerLog")
+    times = phone.page.evaluate("window.houseGamesPeerTimes")
+    sends = phone.page.evaluate("window.houseGamesSends")
+    frames = phone.page.evaluate("window.houseGamesFrames")
+    arrivals = [(when, json.loads(text)) for when, text in zip(times, texts)]
+    out = []
+    for tapped, step in phone.sent_moves:
+        sent = next((t for t in sends if t >= tapped), None)
+        came = next((when for when, m in arrivals if when >= tapped and m.get("kind") == "state" and m["step"] > step), None)
+        shown = next((f for f in frames if came is not None and f >= came), None)
+        if sent is not None and came is not None and shown is not None:
+            out.append({"tap_to_send": round(sent - tapped, 1), "send_to_answer": round(came - sent, 1),
+                        "answer_to_frame": round(shown - came, 1)})
+    return out
 
 
 def round_trips(phone: Phone) -> list[float]:
@@ -222,8 +287,10 @@ def play_to_end(phones: list[Phone], seed: int, game: str = "barrio", limit_s: f
                 continue
             if phone.name == "host":
                 moved = list_move(phone, bots)
+            elif phone.touch:
+                moved = (nh_touch_move if game == "neueheimat" else touch_move)(phone, bots, done)
             else:
-                moved = touch_move(phone, bots, done) if phone.touch else guest_list_move(phone, bots, done)
+                moved = guest_list_move(phone, bots, done)
             if moved:
                 phone.page.wait_for_function("window.houseGames.idle()", timeout=30_000)
                 acted = True
@@ -231,6 +298,59 @@ def play_to_end(phones: list[Phone], seed: int, game: str = "barrio", limit_s: f
         if not acted:
             time.sleep(0.01)
     raise AssertionError(f"the game did not end within {limit_s} s ({moves} moves)")
+
+
+def freeze(host: Phone, guest: Phone, seed: int, seconds: float) -> dict[str, Any]:
+    """Freeze the guest's page (the Chrome DevTools Protocol's page lifecycle, as a phone that locks) for
+    ``seconds`` while the host plays what it may; then wake it and report what it had and what it received."""
+    from game.core import load_game
+
+    module = load_game("barrio")
+    bots = {seat: module.make_bot(module.BOT_NAMES[0], seed + seat) for seat in range(2)}
+    done: set[int] = set()
+    deadline = time.monotonic() + 60
+    while not host.page.locator("#legal-actions button").count():  # the guest moves until it is the host's turn
+        assert time.monotonic() < deadline, "the host's turn never came"
+        guest.page.wait_for_function("window.houseGames.idle()", timeout=30_000)
+        touch_move(guest, bots, done)
+        time.sleep(0.05)
+        host.page.wait_for_function("window.houseGames.idle()", timeout=30_000)
+    before = len(guest.page.evaluate("window.houseGamesPeerLog"))
+    step_before = guest_states(guest)[-1]["step"]
+    cdp = guest.context.new_cdp_session(guest.page)
+    cdp.send("Page.setWebLifecycleState", {"state": "frozen"})
+    started = time.monotonic()
+    host_moves = 0
+    while list_move(host, bots):  # the host's own turn goes on meanwhile: each move is a message to the frozen guest
+        host.page.wait_for_function("window.houseGames.idle()", timeout=30_000)
+        host_moves += 1
+    host_step = len(json.loads(host.page.evaluate("houseGames.autosave()"))["actions"])
+    time.sleep(max(0.0, seconds - (time.monotonic() - started)))
+    frozen_s = time.monotonic() - started
+    cdp.send("Page.setWebLifecycleState", {"state": "active"})
+    guest.page.wait_for_function(
+        f"window.houseGamesPeerLog.some(m => {{ const d = JSON.parse(m); return d.kind === 'state' && d.step >= {host_step}; }})",
+        timeout=20_000)
+    log = [json.loads(m) for m in guest.page.evaluate("window.houseGamesPeerLog")]
+    return {"frozen_s": round(frozen_s, 1), "host_moves": host_moves, "step_before": step_before, "host_step": host_step,
+            "received_while_frozen": len(log) - before, "seqs": [m["seq"] for m in log],
+            "host_open": host.page.evaluate("window.houseGamesPairing.open()"),
+            "guest_open": guest.page.evaluate("window.houseGamesPairing.open()"),
+            "repair_shown": host.page.locator("#pairing").count()}
+
+
+def expired_offer(link: str) -> str:
+    """The same link with its offer's expiry set in the past (bytes 3–6 of the compact code, seconds since 1970)."""
+    base, code = link.split("#join=", 1)
+    raw = bytearray(base64.urlsafe_b64decode(code + "=" * (-len(code) % 4)))
+    raw[3:7] = (1_000_000).to_bytes(4, "big")
+    return f"{base}#join={base64.urlsafe_b64encode(bytes(raw)).decode().rstrip('=')}"
+
+
+def unreachable_answer(seat: int) -> str:
+    """A well-formed answer whose only address no phone answers on (a closed port of this machine's loopback)."""
+    raw = bytes([1, 2, seat, 0, 0, 0, 0, 4]) + b"nope" + bytes([24]) + b"x" * 24 + bytes(range(32)) + bytes([4, 127, 0, 0, 1, 0, 9])
+    return base64.urlsafe_b64encode(raw).decode().rstrip("=")
 
 
 def evil(guest: Phone, seat: int, texts: list[str]) -> list[Any]:
@@ -253,6 +373,8 @@ def evil(guest: Phone, seat: int, texts: list[str]) -> list[Any]:
 def run(dist: Path, out: Path, scenario: str) -> None:
     from playwright.sync_api import sync_playwright
 
+    from game.ui.multidevice import PROTOCOL_VERSION
+
     httpd = build.make_server(dist, 0)
     threading.Thread(target=httpd.serve_forever, daemon=True).start()
     url = f"http://127.0.0.1:{httpd.server_address[1]}/"
@@ -273,20 +395,28 @@ def run(dist: Path, out: Path, scenario: str) -> None:
             if scenario == "cheat":  # (the bench's run, "play", has no cheating guest)
                 result["saved_before_evil"] = host.page.evaluate("houseGames.autosave()")
                 # the guest's seat is 1; the host (seat 0) moves first
-                wrong = json.dumps({"v": 1, "kind": "act", "seq": 900, "seat": 0, "player": 0,
+                wrong = json.dumps({"v": PROTOCOL_VERSION, "kind": "act", "seq": 900, "seat": 0, "player": 0,
                                     "action": {"type": "draw", "source": "warehouse", "player": 0}})
                 result["evil"] = evil(guest, 1, [
                     wrong,
                     "{not json",
-                    json.dumps({"v": 1, "kind": "act", "seq": 901, "action": "everything"}),
-                    json.dumps({"v": 1, "kind": "act", "seq": 902, "action": {"type": "x" * (100 * 1024)}}),
-                    json.dumps({"v": 1, "kind": "act", "seq": 903, "action": {"type": "x" * (1024 * 1024)}}),
+                    json.dumps({"v": PROTOCOL_VERSION, "kind": "act", "seq": 901, "action": "everything"}),
+                    json.dumps({"v": PROTOCOL_VERSION, "kind": "act", "seq": 902, "action": {"type": "x" * (100 * 1024)}}),
+                    json.dumps({"v": PROTOCOL_VERSION, "kind": "act", "seq": 903, "action": {"type": "x" * (1024 * 1024)}}),
+                    # another seat's token claimed on this connection: refused, the connection stays its seat's
+                    json.dumps({"v": PROTOCOL_VERSION, "kind": "hello", "seq": 904, "lang": "en", "token": "forged"}),
                 ])
                 result["saved_after_evil"] = host.page.evaluate("houseGames.autosave()")
-            result["moves"] = play_to_end(phones, 7)
+            if scenario == "cheat":  # mid-game the guest's phone locks for a minute: nothing is lost
+                first = play_to_end(phones, 7, stop_after=6)
+                result["freeze"] = freeze(host, guest, 7, FREEZE_S)
+                result["moves"] = first + play_to_end(phones, 7)
+            else:
+                result["moves"] = play_to_end(phones, 7)
             result["end_scores"] = {p.name: [int(x) for x in p.page.locator("#final-scores td.num").all_inner_texts()] for p in phones}
             result["guest_messages"] = guest.page.evaluate("window.houseGamesPeerLog")
             result["round_trips_ms"] = round_trips(guest)
+            result["round_trip_parts"] = round_trip_parts(guest)
             result["pair_timings"] = {"host": host.page.evaluate("window.houseGamesPairing.timings()"),
                                       "guest": guest.page.evaluate("window.houseGamesPairing.timings()")}
             result["host_games"] = host.page.evaluate("houseGames.dump().then(d => d.games)")
@@ -295,30 +425,59 @@ def run(dist: Path, out: Path, scenario: str) -> None:
                 host.page.get_by_role("button", name="Back to start", exact=True).click()
                 host.page.locator("#start-screen").wait_for()
                 start_shared(host, "neueheimat", 3, ["human", "remote", "bot:weak"], 5)
-                guest.touch = False
-                result["nh_pairing"] = pair(host, guest, 1, "?pause=0&ui=list", timing)
+                # the guest plays on its own Neue Heimat table, by touch
+                guest.touch = True
+                barrio_taps = len(guest.sent_moves)
+                qr = host.page.locator("#pair-qr-1")
+                qr.wait_for(timeout=30_000)
+                link = qr_text(qr.screenshot())
+                # an answer from a phone the host cannot reach (pasted): said in words with the remedy, and a new code
+                host.page.locator("#pair-answer-1").fill(unreachable_answer(1))
+                host.page.locator("#pair-connect-1").click()
+                pasted = time.monotonic()
+                # meanwhile an old code (expired) opened on the guest: said in words, nothing joins
+                guest.page.goto(expired_offer(link).replace("/#join=", "/?pause=0#join="))
+                guest.page.wait_for_function("(document.getElementById('join-status') || {}).textContent?.includes('expired')",
+                                             timeout=90_000)
+                result["nh_expired"] = guest.page.locator("#join-status").inner_text()
+                host.page.locator("#pair-again-1").wait_for(timeout=30_000)
+                result["nh_unreachable"] = {"after_s": round(time.monotonic() - pasted, 1),
+                                            "status": host.page.locator("#pair-status-1").inner_text()}
+                host.page.locator("#pair-again-1").click()
+                host.page.wait_for_function("!document.getElementById('pair-again-1') && document.getElementById('pair-qr-1')",
+                                            timeout=30_000)
+                result["nh_pairing"] = pair(host, guest, 1, "?pause=0", timing)
                 host.page.locator("#pair-done").click()
-                guest.page.locator("#legal-actions").wait_for(state="attached", timeout=30_000)
+                guest.page.locator("#nh-controls").wait_for(state="attached", timeout=30_000)
                 # mid-game the guest's page reloads: the host shows a new code for its seat, the guest pairs again
                 first = play_to_end(phones, 5, "neueheimat", stop_after=20)
                 before = guest_states(guest)[-1]
                 guest.page.reload()
                 guest.page.wait_for_function("document.documentElement.dataset.appState === 'ready'", timeout=90_000)
                 host.page.wait_for_function("window.houseGamesPairing.open().length === 0", timeout=20_000)
-                result["nh_repair"] = pair(host, guest, 1, "?pause=0&ui=list", timing)
+                # paired again by the answer's text (as where the host's camera is refused)
+                result["nh_repair"] = pair(host, guest, 1, "?pause=0", timing, by_text=True)
                 host.page.locator("#pair-done").click()
-                guest.page.locator("#legal-actions").wait_for(state="attached", timeout=30_000)
+                guest.page.locator("#nh-controls").wait_for(state="attached", timeout=30_000)
                 guest.page.wait_for_function("window.houseGamesPeerLog.length > 0", timeout=20_000)
                 after = guest_states(guest)[0]
                 result["nh_resumed"] = {"step_before": before["step"], "step_after": after["step"],
-                                        "log_start": after["log_start"], "log_after": len(after["log"])}
+                                        "log_start": after["log_start"], "log_after": len(after["log"]),
+                                        "token_before": before["token"], "token_after": after["token"]}
                 result["nh_moves"] = first + play_to_end(phones, 6, "neueheimat")
+                result["nh_guest_table_moves"] = len(guest.sent_moves) - barrio_taps
                 result["nh_end_scores"] = {p.name: [int(x) for x in p.page.locator("#final-scores td.num").all_inner_texts()]
                                            for p in phones}
                 result["nh_guest_messages"] = guest.page.evaluate("window.houseGamesPeerLog")
                 result["nh_host_games"] = host.page.evaluate("houseGames.dump().then(d => d.games)")
         finally:
             result["problems"] = {p.name: p.problems for p in phones}
+            for phone in phones:  # what each screen said last (a failed run explains itself)
+                try:
+                    result.setdefault("last_words", {})[phone.name] = phone.page.evaluate("document.body.innerText")[-1500:]
+                    result.setdefault("last_messages", {})[phone.name] = phone.page.evaluate("(window.houseGamesPeerLog || []).slice(-3)")
+                except Exception as exc:  # (a page that is gone)
+                    result.setdefault("last_words", {})[phone.name] = f"unreadable: {exc}"[:300]
             result["offsite"] = {p.name: p.offsite for p in phones}
             result["timing"] = timing
             out.write_text(json.dumps(result))
@@ -336,7 +495,9 @@ def figures(result: dict[str, Any]) -> dict[str, Any]:
     pair_ms = (guest["shown"] - guest["join"]) + (host[f"open-{seat}"] - host[f"answer-{seat}"])
     trips = sorted(result["round_trips_ms"])
     received = sum(len(text.encode()) for text in result["guest_messages"])
-    return {"pair_ms": round(pair_ms, 1),
+    parts = result.get("round_trip_parts") or []
+    medians = {k: sorted(p[k] for p in parts)[len(parts) // 2] for k in ("tap_to_send", "send_to_answer", "answer_to_frame")} if parts else None
+    return {"pair_ms": round(pair_ms, 1), "action_rtt_parts_median_ms": medians,
             "action_rtt_ms": {"median": trips[len(trips) // 2] if trips else None,
                               "p95": trips[min(len(trips) - 1, int(0.95 * len(trips)))] if trips else None, "samples": len(trips)},
             "bytes_per_move": round(received / max(1, result["moves"])), "moves": result["moves"]}

@@ -11,9 +11,13 @@ checks it:
 - a cheating guest (another seat's move, garbage, an oversized message) is refused in words, and the host's
   game does not change;
 - a whole 2-player Barrio game (the guest by touch on its own table) and then a whole 3-player Neue Heimat game
-  (this phone, the other phone paired again, a computer) are played to the end: both end screens show the
-  scores of the same moves replayed on one device; mid-way through the second, the guest's page reloads and
-  gets its seat back by pairing again;
+  (this phone, the other phone paired again and playing by touch on its own Neue Heimat table, a computer) are
+  played to the end: both end screens show the scores of the same moves replayed on one device;
+- mid-way through the first, the guest's page is frozen for a minute (as a phone that locks) while the host
+  plays: it wakes on the same channel with every message, in order, and plays on;
+- an answer from a phone the host cannot reach is said so in words within seconds, with the remedy, and a new
+  code for the seat; an expired code opened on the guest says so in words; mid-way through the second game the guest's page
+  reloads and gets its seat back by pairing again (its answer pasted as text), with the resume token it kept;
 - every message the guest received is its own seat's view of the position it was sent from (so no other
   player's hand, no hidden bid, no deck or roof order), and holds no Barrio hand or deck it may not see.
 """
@@ -49,9 +53,9 @@ def shared_game(dist: Path, tmp_path_factory: pytest.TempPathFactory) -> dict:
     proc = subprocess.run(
         ["unshare", "-n", "sh", "-c", 'ip link set lo up && exec "$0" -m tests.browser.multidevice_run "$1" "$2" cheat',
          sys.executable, str(dist), str(out)],
-        cwd=ROOT, capture_output=True, text=True, timeout=400, env={**os.environ, "PYTHONPATH": str(ROOT)})
+        cwd=ROOT, capture_output=True, text=True, timeout=600, env={**os.environ, "PYTHONPATH": str(ROOT)})
     data = json.loads(out.read_text()) if out.exists() else {}
-    assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-6000:] + json.dumps(data.get("problems"))[:3000]
+    assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-6000:] + json.dumps({k: data.get(k) for k in ("problems", "last_words", "last_messages")})[:6000]
     return data
 
 
@@ -74,7 +78,7 @@ def test_phones_pair_through_the_qr_codes_on_loopback_only(shared_game):
 
 
 def test_a_cheating_guest_is_refused_and_nothing_changes(shared_game):
-    other_seat, garbage, not_an_action, too_long, far_too_long = shared_game["evil"]
+    other_seat, garbage, not_an_action, too_long, far_too_long, forged_token = shared_game["evil"]
     assert [r["key"] for r in other_seat["refused"]] == ["multi.refused.not_your_turn"]
     assert other_seat["refused"][0]["reason"] == "It is not your turn."
     assert [r["key"] for r in garbage["refused"]] == ["multi.refused.malformed"]
@@ -82,6 +86,7 @@ def test_a_cheating_guest_is_refused_and_nothing_changes(shared_game):
     assert [r["key"] for r in too_long["refused"]] == ["multi.refused.too_big"]
     # 1 MB does not even leave the guest: the channel's message limit refuses it
     assert far_too_long["sent"] is False and "max-message-size" in far_too_long["error"]
+    assert [r["key"] for r in forged_token["refused"]] == ["multi.refused.token"]
     before, after = json.loads(shared_game["saved_before_evil"]), json.loads(shared_game["saved_after_evil"])
     assert before["actions"] == after["actions"] and before["state"] == after["state"]
 
@@ -143,3 +148,31 @@ def test_a_guest_whose_page_reloads_gets_its_seat_back_by_pairing_again(shared_g
     assert repair["accepted"] is True and repair["host_code"] == repair["guest_code"]
     for candidate in repair["host_candidates"] + repair["guest_candidates"]:
         assert ipaddress.ip_address(address_of(candidate)).is_loopback, candidate
+
+
+def test_a_guest_frozen_for_a_minute_loses_nothing(shared_game):
+    frozen = shared_game["freeze"]
+    assert frozen["frozen_s"] >= 60
+    assert frozen["host_moves"] >= 1 and frozen["host_step"] > frozen["step_before"]
+    assert frozen["received_while_frozen"] >= frozen["host_moves"], "each of the host's moves reached the frozen guest"
+    assert frozen["seqs"] == list(range(1, len(frozen["seqs"]) + 1)), "every message, once, in order, on one channel"
+    assert frozen["host_open"] == [1] and frozen["guest_open"] == [1], "the same channel, never closed"
+    assert frozen["repair_shown"] == 0, "the host never took the guest for gone"
+
+
+def test_a_guest_plays_neue_heimat_on_its_own_table(shared_game):
+    assert shared_game["nh_guest_table_moves"] >= 5  # by the table's targets and its decision buttons, not a list
+
+
+def test_phones_that_cannot_reach_each_other_are_told_so_within_seconds(shared_game):
+    unreachable = shared_game["nh_unreachable"]
+    assert unreachable["after_s"] <= 12
+    assert unreachable["status"] == ("The phones cannot reach each other. Put both on the same Wi-Fi, or join the host "
+                                     "phone's own hotspot, then try again.")
+
+
+def test_an_expired_code_says_so_and_the_seat_comes_back_with_its_token(shared_game):
+    assert shared_game["nh_expired"] == "This code has expired: ask the host for a new one."
+    resumed = shared_game["nh_resumed"]
+    # the seat, claimed by this phone, was let in again only with its token: the one the host gave it before
+    assert resumed["token_before"] and resumed["token_after"] == resumed["token_before"]

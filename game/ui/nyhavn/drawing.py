@@ -26,7 +26,7 @@ from .look import (
 @dataclass
 class Seen:
     """What the table shows and allows at one moment: the viewer's view, the legal actions (of the seat to
-    move), whether the viewer is the one to act, the engine state (for the words of a refused placement),
+    move), whether the viewer is the one to act, the houses' occupied cells (for the words of a refused placement),
     and the viewer's seat."""
 
     view: dict[str, Any]

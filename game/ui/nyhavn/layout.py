@@ -255,6 +255,20 @@ def buildable_tiles(legal: list[dict[str, Any]]) -> set[str]:
     return {a["tile"] for a in legal if a.get("type") == "build"}
 
 
+@dataclass(frozen=True)
+class PlacementBoard:
+    """What a placement check reads of a position (``seat``: the house being built in, ``houses[p][0]``: its
+    occupied cells), taken from a view: the table draws from views only, and a guest phone has no state."""
+
+    seat: int
+    houses: list[list[int]]
+
+
+def placement_board(view: dict[str, Any]) -> PlacementBoard:
+    """The :class:`PlacementBoard` of a Nyhavn view (the seat building now, every house's occupied mask)."""
+    return PlacementBoard(int(view["seat"]), [[int(h["occupied"])] for h in view["houses"]])
+
+
 def ghost_problem(state: Any, legal: list[dict[str, Any]], tile: str, orient: int, anchor: tuple[int, int],
                   lang: str = "en") -> str | None:
     """Why the tile may not be built at ``anchor`` in words, or ``None`` when it may.

@@ -21,7 +21,7 @@ from ..canvas import Board, Target
 from ..dom import el
 from ..screen import GameScreen
 from .drawing import Pick, Seen
-from .layout import ranking, score_parts
+from .layout import placement_board, ranking, score_parts
 from .help import rules_sections
 from .table import Outcome, Table
 
@@ -99,7 +99,8 @@ class NyhavnScreen(GameScreen):
 
     def seen(self) -> Seen:
         """The table's moment: the viewer's view, the legal actions, whether the viewer is to act."""
-        return Seen(self.view(), self.legal(), self.is_my_turn(), self.match.state, self.viewer)
+        view = self.view()
+        return Seen(view, self.legal(), self.is_my_turn(), placement_board(view), self.viewer)
 
     def follow(self, outcome: Outcome | None) -> None:
         """Do what an input asked: show a toast, apply an action, draw again."""
