@@ -7,9 +7,8 @@
     python3 build.py bench              # benchmark report (tests/bench/run.py when present)
 
 Each command installs what it needs on a fresh Debian machine (npm packages
-from package-lock.json, the pinned micropip wheel, the pinned ``zstandard``
-compressor, and for ``test`` Chromium and requirements-dev.txt) and skips
-whatever is already there.
+from package-lock.json, the pinned ``zstandard`` compressor, and for ``test``
+Chromium and requirements-dev.txt) and skips whatever is already there.
 
 The site in dist/ is fully relative (works under a GitHub Pages sub-path),
 loads nothing from another origin, and is byte-for-byte reproducible: the
@@ -49,10 +48,6 @@ NODE_MODULES = ROOT / "node_modules"
 
 PYODIDE_VERSION = "314.0.7"
 PYSCRIPT_VERSION = "0.7.31"
-MICROPIP_WHEEL = "micropip-0.11.1-py3-none-any.whl"
-MICROPIP_SPEC = "micropip==0.11.1"
-#: sha256 of PyPI's micropip 0.11.1 wheel (checked on download and on every build)
-MICROPIP_SHA256 = "768de165adb8e66906039d8fec4127a57f522dfdf8e6fbff877a4616941ecfd3"
 
 #: Pyodide runtime files the site needs (the npm package holds more: consoles, typings, maps)
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
@@ -65,17 +60,15 @@ RUNTIME_FILES = (
     "vendor/pyodide/pyodide.asm.mjs",
     "vendor/pyodide/pyodide.asm.wasm",
     "vendor/pyodide/python_stdlib.zip",
-    f"vendor/pyodide/{MICROPIP_WHEEL}",
 )
 #: Files the loader's prefetch worker fetches as ``<file>.zst`` (zstd, written at build time) and decodes into the
 #: cache under the plain file's URL; the plain files stay on the site for browsers where that fails. Archives are
-#: compressed as *stored* zips (zstd finds far more in the sources than in their deflated bytes; micropip's is kept as
-#: it is, see :func:`write_compressed`); the wheel at the site's root (ours) joins them in :func:`runtime_files`.
+#: compressed as *stored* zips (zstd finds far more in the sources than in their deflated bytes, see
+#: :func:`write_compressed`); the wheel at the site's root (ours) joins them in :func:`runtime_files`.
 COMPRESSED_FILES = (
     "vendor/pyodide/pyodide.asm.wasm",
     "vendor/pyodide/python_stdlib.zip",
     "vendor/pyodide/pyodide.asm.mjs",
-    f"vendor/pyodide/{MICROPIP_WHEEL}",
 )
 #: The zstd compressor (build time only; PyPI, pinned), installed by :func:`ensure_zstandard` when missing
 ZSTANDARD_PIN = ("zstandard", "0.25.0")
@@ -88,6 +81,12 @@ FZSTD_FILE = "vendor/fzstd/fzstd.js"
 #: so a first visit does not download it (kept once fetched: see docs/multi-device.md)
 PAIRING_FILES = ("pairing.js", "vendor/qr/qrcode.mjs", "vendor/qr/jsQR.js")
 NOT_PRECACHED = ("index.html", ".nojekyll", "icons/icon-512.png", "icons/maskable-512.png", *PAIRING_FILES)
+#: Modules of our package that no start imports, shipped outside the wheel in an archive of their own, which the
+#: worker fetches and unpacks the first time a player needs them (``Page.load_modules``, ``game/ui/bridge.py``) and the
+#: service worker keeps once fetched: archive name → modules. Playing on several phones (issue 29: its code loads
+#: only when pairing opens). The archive is ``lazy/<name>-<hash>.zip``, named in version.json's ``"archives"``.
+LAZY_ARCHIVES = {"sharing": ("game.ui.sharing", "game.ui.multidevice")}
+LAZY_DIR = "lazy"
 #: Files written last, after the content hash is known; they are not part of the hash
 FINAL_FILES = ("sw.js", "version.json")
 
@@ -152,20 +151,6 @@ def ensure_npm_packages() -> None:
     if shutil.which("npm") is None:
         sys.exit("build.py: npm is needed (Node 20): apt-get install -y nodejs npm")
     run(["npm", "ci", "--no-audit", "--no-fund", "--ignore-scripts"])
-
-
-def ensure_micropip() -> Path:
-    """The pinned micropip wheel from PyPI, downloaded once into build/cache/ and checksummed."""
-    path = CACHE_DIR / MICROPIP_WHEEL
-    if not path.exists() or sha256_bytes(path.read_bytes()) != MICROPIP_SHA256:
-        CACHE_DIR.mkdir(parents=True, exist_ok=True)
-        run([sys.executable, "-m", "pip", "download", "--no-deps", "--python-version", "3.14",
-             "--only-binary=:all:", "--dest", str(CACHE_DIR), "-q", MICROPIP_SPEC])
-    digest = sha256_bytes(path.read_bytes())
-    if digest != MICROPIP_SHA256:
-        path.unlink()
-        sys.exit(f"build.py: {MICROPIP_WHEEL} has sha256 {digest}, expected {MICROPIP_SHA256}; refusing to use it")
-    return path
 
 
 def ensure_chromium() -> None:
@@ -305,8 +290,9 @@ def build_wheel(out_dir: Path) -> Path:
     version = meta["version"]
     info_dir = f"{dist_name}-{version}.dist-info"
     # shipped without comments and docstrings (line numbers kept, so tracebacks still point at the source)
+    lazy = {module for modules in LAZY_ARCHIVES.values() for module in modules}
     entries = [(name, slim_source(data.decode("utf-8")).encode("utf-8") if name.endswith(".py") else data)
-               for name, data in wheel_files()]
+               for name, data in wheel_files() if _module_of(name) not in lazy]
     entries.append((f"{info_dir}/METADATA", (
         f"Metadata-Version: 2.1\nName: {meta['name']}\nVersion: {version}\n"
         f"Summary: {meta.get('description', '')}\nRequires-Python: {meta.get('requires-python', '>=3.11')}\n"
@@ -324,6 +310,45 @@ def build_wheel(out_dir: Path) -> Path:
             _zip_write(zf, name, data)
     path.write_bytes(buffer.getvalue())
     return path
+
+
+def _module_of(name: str) -> str | None:
+    """The module an archive name holds (``game/ui/app.py`` → ``game.ui.app``), or None for a data file."""
+    return name[:-3].replace("/", ".").removesuffix(".__init__") if name.endswith(".py") else None
+
+
+def lazy_archive_entries(files: list[tuple[str, bytes]] | None = None) -> dict[str, list[tuple[str, bytes]]]:
+    """Each of :data:`LAZY_ARCHIVES` as (archive name, slimmed source) entries, from ``files`` (the wheel's,
+    :func:`wheel_files`). The build fails when an archive's module is not among them (the app does not reach it)
+    or when a module of the wheel imports one at module level: it would fail to import before the archive came."""
+    files = wheel_files() if files is None else files
+    lazy = {module: archive for archive, modules in LAZY_ARCHIVES.items() for module in modules}
+    by_module = {_module_of(name): (name, data) for name, data in files if name.endswith(".py")}
+    missing = sorted(module for module in lazy if module not in by_module)
+    eager = sorted(f"{module} imports {target}" for module, is_package, source in _python_sources(files)
+                   if module not in lazy
+                   for target in imports_of(source, module, is_package, module_level_only=True) if target in lazy)
+    if missing or eager:
+        raise SystemExit("build.py: LAZY_ARCHIVES cannot be shipped apart:\n  " + "\n  ".join(
+            [f"{m}: not a module the app reaches" for m in missing] + [f"{e} at module level" for e in eager]))
+    return {archive: [(by_module[m][0], slim_source(by_module[m][1].decode("utf-8")).encode("utf-8")) for m in modules]
+            for archive, modules in LAZY_ARCHIVES.items()}
+
+
+def write_lazy_archives(out: Path) -> dict[str, str]:
+    """Write each lazy archive (deflated: a ``.zip`` travels as it is) as ``lazy/<name>-<hash>.zip``; return
+    archive name → its path in the site."""
+    written = {}
+    for archive, entries in lazy_archive_entries().items():
+        buffer = io.BytesIO()
+        with zipfile.ZipFile(buffer, "w") as zf:
+            for name, data in entries:
+                _zip_write(zf, name, data)
+        rel = f"{LAZY_DIR}/{archive}-{sha256_bytes(buffer.getvalue())[:12]}.zip"
+        (out / LAZY_DIR).mkdir(parents=True, exist_ok=True)
+        (out / rel).write_bytes(buffer.getvalue())
+        written[archive] = rel
+    return written
 
 
 # --------------------------------------------------------------------------- icons
@@ -395,11 +420,12 @@ STDLIB_STARTUP = (
 STDLIB_FROM_C = ("_strptime",)
 #: Modules provided by the runtime rather than the stdlib zip: the interpreter core and the page bridges
 RUNTIME_MODULES = frozenset({"sys", "builtins", "marshal", "_warnings", "_frozen_importlib", "_frozen_importlib_external",
-                             "_imp", "js", "pyodide_js", "pyscript", "_pyscript", "polyscript", "jsffi", "game", "micropip"})
+                             "_imp", "js", "pyodide_js", "pyscript", "_pyscript", "polyscript", "jsffi", "game"})
 #: PyScript chunks the app never loads: the code editor (codemirror) and the terminal (xterm, its MicroPython and
 #: Pyodide halves) are imported only when a page has a py-editor or terminal element. The plugins' small entry
-#: chunks stay: PyScript imports every plugin at start whatever the config says.
-PYSCRIPT_UNUSED = re.compile(r"^(codemirror|index-|mpy-|py-Dl|xterm|toml-|zip-|storage\.js$|core\.css$)")
+#: chunks stay: PyScript imports every plugin at start whatever the config says. Its list of Pyodide's packages
+#: (``pyodide_graph``) is imported only to check a config's ``packages``, which ours has none of (pyscript.toml).
+PYSCRIPT_UNUSED = re.compile(r"^(codemirror|index-|mpy-|py-Dl|xterm|toml-|zip-|pyodide_graph-|storage\.js$|core\.css$)")
 
 _IMPORT_RE = re.compile(r"^[ \t]*import[ \t]+([\w. \t,]+)", re.M)
 _FROM_RE = re.compile(r"^[ \t]*from[ \t]+(\.*[\w.]*)[ \t]+import[ \t]+(\([^)]*\)|[^\n#;]*)", re.M)
@@ -602,8 +628,8 @@ def trimmed_stdlib(stdlib_zip: bytes, roots: dict[str, set[str]], builtins: set[
     """``python_stdlib.zip`` cut to ``used`` plus the modules reachable from ``roots`` ({who: imported names}),
     deflated (GitHub Pages sends ``.zip`` files as they are).
 
-    ``used`` is what the running app was seen to import (micropip installing our wheel, Pyodide's and
-    PyScript's bootstraps, every screen); ``roots`` are our package's imports, anywhere in a module, followed
+    ``used`` is what the running app was seen to import (Pyodide's and PyScript's bootstraps, unpacking our
+    wheel, every screen); ``roots`` are our package's imports, anywhere in a module, followed
     through the stdlib's module-level imports (but not through modules of ``used``: what they import at
     module level ran in the survey, so it is in ``used`` too — fallbacks such as ``_pydatetime`` are not). The build fails when an import of our package resolves to
     nothing (not in the zip, the runtime or our package), or when a module of ``used`` is not in the zip.
@@ -665,7 +691,7 @@ def trimmed_stdlib(stdlib_zip: bytes, roots: dict[str, set[str]], builtins: set[
 
 def stdlib_roots() -> dict[str, set[str]]:
     """What our package imports (anywhere in a module, lazy imports included) and the interpreter's
-    start-up modules. What micropip, Pyodide and PyScript import at run time is in :func:`stdlib_used`."""
+    start-up modules. What Pyodide and PyScript import at run time is in :func:`stdlib_used`."""
     roots: dict[str, set[str]] = {"startup": set(STDLIB_STARTUP), "from C": set(STDLIB_FROM_C)}
     for module, is_package, source in _python_sources(wheel_files()):
         roots[module] = imports_of(source, module, is_package)
@@ -853,38 +879,10 @@ def write_index(out: Path, games: tuple[str, ...] | None = None) -> None:
 
 # --------------------------------------------------------------------------- site
 
-def patched_lock(lock: dict, sha256: str = MICROPIP_SHA256) -> dict:
-    """Pyodide's lock file cut down to micropip, with the checksum of the micropip wheel we ship."""
-    entry = dict(lock["packages"]["micropip"])
-    if entry["file_name"] != MICROPIP_WHEEL:
-        raise SystemExit(f"build.py: pyodide-lock.json names {entry['file_name']}, expected {MICROPIP_WHEEL}")
-    entry["sha256"] = sha256
-    return {"info": lock["info"], "packages": {"micropip": entry}}
-
-
-def slim_wheel(wheel: bytes) -> bytes:
-    """A wheel with the same files, its Python sources without comments and docstrings (:func:`slim_source`),
-    deflated at level 9, and its RECORD rewritten to match (the PyPI micropip wheel, checked before, as shipped)."""
-    src = zipfile.ZipFile(io.BytesIO(wheel))
-    entries = []
-    record_name = None
-    for info in src.infolist():
-        data = src.read(info.filename)
-        if info.filename.endswith(".dist-info/RECORD"):
-            record_name = info.filename
-            continue
-        if info.filename.endswith(".py"):
-            data = slim_source(data.decode("utf-8")).encode("utf-8")
-        entries.append((info.filename, data))
-    if record_name:
-        from game.ui.precompile import wheel_record
-
-        entries.append((record_name, wheel_record(record_name, entries)))
-    out = io.BytesIO()
-    with zipfile.ZipFile(out, "w") as zf:
-        for name, data in entries:
-            _zip_write(zf, name, data)
-    return out.getvalue()
+def patched_lock(lock: dict) -> dict:
+    """Pyodide's lock file with no package: the runtime reads it at start, but the site loads none of Pyodide's
+    packages (our wheel is unpacked by PyScript's ``[files]``, not installed by micropip, see pyscript.toml)."""
+    return {"info": lock["info"], "packages": {}}
 
 
 def stored_zip(data: bytes) -> bytes:
@@ -920,11 +918,10 @@ def zstd_compressed(data: bytes) -> bytes:
 def write_compressed(out: Path, files: Iterable[str]) -> None:
     """Write ``<file>.zst`` beside each of ``files`` (relative to ``out``). An archive is compressed as a stored
     zip of the same entries: decoded, it is a different but equivalent file under the plain one's URL, while the
-    plain file stays deflated for the fallback (and for the bench's bare page, which ships the same vendor files).
-    micropip's wheel is compressed as it is: the lock file's checksum must hold for both."""
+    plain file stays deflated for the fallback (and for the bench's bare page, which ships the same vendor files)."""
     for rel in files:
         data = (out / rel).read_bytes()
-        if rel.endswith((".zip", ".whl")) and not rel.endswith(MICROPIP_WHEEL):
+        if rel.endswith((".zip", ".whl")):
             data = stored_zip(data)
         (out / f"{rel}.zst").write_bytes(zstd_compressed(data))
 
@@ -1027,9 +1024,15 @@ def finalize(out: Path) -> str:
     }
     if (out / FZSTD_FILE).is_file():
         version["decoder"] = FZSTD_FILE
+    archives = {archive: rel for archive in LAZY_ARCHIVES for rel in files
+                if rel.startswith(f"{LAZY_DIR}/{archive}-") and rel.endswith(".zip")}
+    if archives:
+        version["archives"] = archives
     (out / "version.json").write_text(json.dumps(version, indent=1, sort_keys=True) + "\n")
     # the .zst copies are only ever read by the prefetch worker, which caches what they decode to
-    precache = ["./"] + [rel for rel in files if rel not in NOT_PRECACHED and not rel.endswith(".zst")] + ["version.json"]
+    # nor the lazy archives: fetched when first needed, then kept (see LAZY_ARCHIVES)
+    precache = ["./"] + [rel for rel in files if rel not in NOT_PRECACHED and not rel.endswith(".zst")
+                         and not rel.startswith(f"{LAZY_DIR}/")] + ["version.json"]
     template = (SITE / "sw.js").read_text()
     sw = (template.replace("__BUILD_ID__", build_id).replace("__PRECACHE__", json.dumps(precache, indent=1))
           .replace("__RUNTIME__", json.dumps([entry["path"] for entry in version["runtime"]])))
@@ -1043,17 +1046,17 @@ def build(out: Path = DIST, full_stdlib: bool = False) -> str:
     ``full_stdlib`` ships Pyodide's whole ``python_stdlib.zip`` instead of the trimmed one (for the import survey).
     """
     ensure_npm_packages()
-    micropip = ensure_micropip()
     if out.exists():
         shutil.rmtree(out)
     out.mkdir(parents=True)
     # page, config and our static sources
     write_index(out, site_games())
     wheel = build_wheel(out)
+    write_lazy_archives(out)
     config = (ROOT / "pyscript.toml").read_text()
     config, found = re.subn(r'"\./[A-Za-z0-9_.-]+\.whl"', f'"./{wheel.name}"', config)
-    if found != 1:
-        raise SystemExit("build.py: pyscript.toml must list exactly one ./<name>.whl package")
+    if found != 1 or f'"./{wheel.name}" = "./*"' not in config.split("\n[files]\n", 1)[-1]:
+        raise SystemExit('build.py: pyscript.toml must unpack exactly one ./<name>.whl: "./<name>.whl" = "./*" under [files]')
     assets = ROOT / "assets"
     if assets.is_dir():  # generated or shipped by the engines; also written into Python's ./assets/
         in_wheel = list(wheel_assets().values())  # already package data of the wheel
@@ -1062,7 +1065,7 @@ def build(out: Path = DIST, full_stdlib: bool = False) -> str:
         if not names:
             shutil.rmtree(out / "assets")
         if names:
-            config += "\n# written by build.py: the engines read these from ./assets/ in the browser\n[files]\n"
+            config += "# written by build.py: the engines read these from ./assets/ in the browser\n"
             config += "".join(f'"./{name}" = "./{name}"\n' for name in names)
     (out / "pyscript.toml").write_text(config)
     for path in sorted(SITE.iterdir()):
@@ -1093,10 +1096,7 @@ def build(out: Path = DIST, full_stdlib: bool = False) -> str:
         (pyodide_dir / "python_stdlib.zip").write_bytes(stdlib)
         log(f"stdlib trimmed to {len(kept)} modules, {len(stdlib) / 1e6:.2f} MB")
     lock = json.loads((NODE_MODULES / "pyodide" / "pyodide-lock.json").read_text())
-    shipped_micropip = slim_wheel(micropip.read_bytes())
-    (pyodide_dir / MICROPIP_WHEEL).write_bytes(shipped_micropip)
-    (pyodide_dir / "pyodide-lock.json").write_text(
-        json.dumps(patched_lock(lock, sha256_bytes(shipped_micropip)), indent=1, sort_keys=True) + "\n")
+    (pyodide_dir / "pyodide-lock.json").write_text(json.dumps(patched_lock(lock), indent=1, sort_keys=True) + "\n")
     pyscript_dir = out / "vendor" / "pyscript"
     pyscript_dir.mkdir(parents=True)
     for path in sorted((NODE_MODULES / "@pyscript" / "core" / "dist").iterdir()):

@@ -114,10 +114,11 @@ async function restoreSources() {
 
 // Ask the worker to compile the archives this page runs on, unless ?precompile=0 (the bench's start without it).
 function askToPrecompile(version, config) {
-  if (new URLSearchParams(location.search).get("precompile") === "0" || !("caches" in self) || !config.packages.length) return;
+  const wheel = Object.keys(config.files).find((url) => url.endsWith(".whl") && config.files[url] === "./*");
+  if (new URLSearchParams(location.search).get("precompile") === "0" || !("caches" in self) || !wheel) return;
   post({
     kind: "precompile", cache: cacheName(version), pyodide: version.pyodide, off: PRECOMPILE_OFF, header: COMPILED_HEADER,
-    files: { stdlib: absolute("./vendor/pyodide/python_stdlib.zip"), wheel: config.packages[0] },
+    files: { stdlib: absolute("./vendor/pyodide/python_stdlib.zip"), wheel },
   });
 }
 
@@ -328,12 +329,14 @@ function absolute(path) { return new URL(path, location.href).href; }
 
 // The worker's PyScript config, from the site's pyscript.toml (which build.py
 // writes in a fixed shape: top-level key = JSON-compatible value lines, and a
-// [files] table of "src" = "dest" lines). URLs are made absolute: the worker's
-// base is not the page's.
+// [files] table of "src" = "dest" lines: our wheel = "./*", unpacked, and the
+// assets). URLs are made absolute: the worker's base is not the page's. No
+// "packages" key unless the file lists some: PyScript would load micropip even
+// for an empty list.
 async function workerConfig() {
   const response = await fetch("./pyscript.toml");
   if (!response.ok) throw new Error(`pyscript.toml: HTTP ${response.status}`);
-  const config = { packages: [], files: {} };
+  const config = { files: {} };
   let table = "";
   for (const raw of (await response.text()).split("\n")) {
     const line = raw.trim();

@@ -119,8 +119,8 @@ def test_finalize_precaches_every_file_but_the_zstd_copies(tmp_path):
 
 
 def test_zstd_copies_decode_to_the_file_or_to_its_archive_stored(tmp_path):
-    """An archive's .zst holds the same entries stored (zstd finds more in them than in deflated bytes); micropip's
-    holds its exact bytes (the lock file's checksum must hold for the decoded file too); others their bytes."""
+    """An archive's .zst holds the same entries stored (zstd finds more in them than in deflated bytes); other
+    files' hold their bytes."""
     import zstandard
 
     site = tmp_path / "site"
@@ -130,13 +130,11 @@ def test_zstd_copies_decode_to_the_file_or_to_its_archive_stored(tmp_path):
         build._zip_write(zf, "pkg/mod.py", b"x = 1\n" * 500)
         build._zip_write(zf, "pkg/data.bin", bytes(range(256)) * 8)
     (site / "ours.whl").write_bytes(buffer.getvalue())
-    (site / build.MICROPIP_WHEEL).write_bytes(buffer.getvalue())
     (site / "runtime.wasm").write_bytes(b"\0asm" + bytes(1000))
-    build.write_compressed(site, ["ours.whl", build.MICROPIP_WHEEL, "runtime.wasm"])
+    build.write_compressed(site, ["ours.whl", "runtime.wasm"])
     def decode(name: str) -> bytes:
         return zstandard.ZstdDecompressor().decompress((site / f"{name}.zst").read_bytes())
     assert decode("runtime.wasm") == (site / "runtime.wasm").read_bytes()
-    assert decode(build.MICROPIP_WHEEL) == buffer.getvalue()
     stored = zipfile.ZipFile(io.BytesIO(decode("ours.whl")))
     plain = zipfile.ZipFile(site / "ours.whl")
     assert [i.filename for i in stored.infolist()] == [i.filename for i in plain.infolist()]
@@ -176,14 +174,18 @@ def test_served_files_carry_those_types(tmp_path):
         server.server_close()
 
 
-def test_lock_is_cut_to_micropip_with_our_checksum():
+def test_lock_lists_no_package_and_the_site_ships_no_installer():
+    """Our wheel is unpacked by PyScript's [files] (pyscript.toml): the lock offers no package to load, and the
+    page's config names no package, which would make PyScript download and run micropip."""
     lock = {"info": {"python": "3.14"}, "packages": {
-        "micropip": {"file_name": build.MICROPIP_WHEEL, "sha256": "0" * 64, "depends": []},
+        "micropip": {"file_name": "micropip-0.11.1-py3-none-any.whl", "sha256": "0" * 64, "depends": []},
         "numpy": {"file_name": "numpy.whl", "sha256": "1" * 64, "depends": []}}}
     patched = build.patched_lock(lock)
-    assert list(patched["packages"]) == ["micropip"]
-    assert patched["packages"]["micropip"]["sha256"] == build.MICROPIP_SHA256
-    assert lock["packages"]["micropip"]["sha256"] == "0" * 64  # the input is not changed
+    assert patched == {"info": {"python": "3.14"}, "packages": {}}
+    assert list(lock["packages"]) == ["micropip", "numpy"]  # the input is not changed
+    config = (ROOT / "pyscript.toml").read_text()
+    assert not any(line.startswith("packages") for line in config.splitlines())
+    assert not any("micropip" in rel for rel in (*build.RUNTIME_FILES, *build.COMPRESSED_FILES))
 
 
 def test_manifest_is_installable():
@@ -196,8 +198,8 @@ def test_manifest_is_installable():
 
 def test_built_site_is_relative_and_deterministic(tmp_path, monkeypatch):
     """Two builds give the same bytes; no file refers to another origin or an absolute path."""
-    if not (build.NODE_MODULES / "pyodide" / "package.json").exists() or not (build.CACHE_DIR / build.MICROPIP_WHEEL).exists():
-        pytest.skip("needs npm packages and the micropip wheel (python3 build.py build installs them)")
+    if not (build.NODE_MODULES / "pyodide" / "package.json").exists():
+        pytest.skip("needs npm packages (python3 build.py build installs them)")
     def sources() -> list[tuple[str, bytes]]:
         return build.wheel_files() + [(p.name, p.read_bytes()) for p in sorted((ROOT / "assets").glob("*")) if p.is_file()]
 
@@ -218,7 +220,7 @@ def test_built_site_is_relative_and_deterministic(tmp_path, monkeypatch):
         assert 'src="/' not in text and 'href="/' not in text, rel
     config = (tmp_path / "one" / "pyscript.toml").read_text()
     wheel = next(name for name in files if name.endswith(".whl") and "/" not in name)
-    assert f'"./{wheel}"' in config and 'interpreter = "./vendor/pyodide/pyodide.mjs"' in config
+    assert f'"./{wheel}" = "./*"' in config and 'interpreter = "./vendor/pyodide/pyodide.mjs"' in config
 
 
 # --------------------------------------------------------------------------- served as GitHub Pages serves
@@ -343,6 +345,36 @@ def test_the_wheel_holds_what_the_app_runs_and_no_lab_module(tmp_path):
         assert not {"argparse", "lab", "game.cli"} & imported, f"{module} imports {imported}"
 
 
+def test_playing_on_several_phones_ships_apart_from_the_wheel(tmp_path, monkeypatch):
+    """The multi-device modules (build.LAZY_ARCHIVES) leave the wheel for an archive of their own, named by its
+    content in version.json and not precached (fetched the first time sharing opens); every other module stays."""
+    lazy = {m for modules in build.LAZY_ARCHIVES.values() for m in modules}
+    assert {"game.ui.sharing", "game.ui.multidevice"} <= lazy
+    with zipfile.ZipFile(build.build_wheel(tmp_path / "wheel")) as zf:
+        in_wheel = {n[:-3].replace("/", ".").removesuffix(".__init__") for n in zf.namelist() if n.endswith(".py")}
+    reached = {m for m, _, _ in build._python_sources(build.wheel_files())}
+    assert not lazy & in_wheel and in_wheel | lazy == reached
+    site = tmp_path / "site"
+    site.mkdir()
+    written = build.write_lazy_archives(site)
+    (rel,) = written.values()
+    assert rel.startswith("lazy/sharing-") and rel.endswith(".zip")
+    with zipfile.ZipFile(site / rel) as zf:
+        assert sorted(zf.namelist()) == ["game/ui/multidevice.py", "game/ui/sharing.py"]
+        compile(zf.read("game/ui/sharing.py"), "sharing.py", "exec")  # slimmed, still Python
+    for other in build.RUNTIME_FILES:
+        (site / other).parent.mkdir(parents=True, exist_ok=True)
+        (site / other).write_bytes(other.encode())
+    build.finalize(site)
+    assert json.loads((site / "version.json").read_text())["archives"] == {"sharing": rel}
+    sw = (site / "sw.js").read_text()
+    assert "vendor/pyodide/pyodide.mjs" in sw and rel not in sw
+    # a module of the wheel importing a lazy one at module level would fail before the archive came: the build says so
+    files = build.wheel_files() + [("game/ui/eager.py", b"from .sharing import HostSharing\n")]
+    with pytest.raises(SystemExit, match="game.ui.eager imports game.ui.sharing"):
+        build.lazy_archive_entries(files)
+
+
 def test_the_real_stdlib_serves_every_import_of_our_package():
     """The check above on the real runtime: the game's imports and every module seen running resolve."""
     if not (build.NODE_MODULES / "pyodide" / "python_stdlib.zip").exists():
@@ -350,8 +382,8 @@ def test_the_real_stdlib_serves_every_import_of_our_package():
     pyodide = build.NODE_MODULES / "pyodide"
     data, kept = build.trimmed_stdlib((pyodide / "python_stdlib.zip").read_bytes(), build.stdlib_roots(),
                                       build.builtin_modules((pyodide / "pyodide.asm.wasm").read_bytes()), build.stdlib_used())
-    for module in ("json", "random", "dataclasses", "asyncio", "encodings.utf_8", "importlib.metadata", "pyodide.ffi", "_pyodide",
-                   "tarfile", "email.parser"):  # the last two: micropip installing our wheel
+    for module in ("json", "random", "dataclasses", "asyncio", "encodings.utf_8", "pyodide.ffi", "_pyodide",
+                   "zipfile", "shutil"):  # the last two: unpacking our wheel (pyodide._package_loader)
         assert module in kept, module
     assert "unittest" not in kept and "tkinter" not in kept and "argparse" not in kept
     assert len(data) < 900_000  # deflated, without comments and docstrings

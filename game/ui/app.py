@@ -407,20 +407,32 @@ class App(ShareLinks):
         elif sharing is not None and getattr(sharing, "screen", None) is not None and (
                 sharing.screen.match is match or getattr(sharing, "slot", None) == self.store.slot):
             sharing.screen = self.screen  # the same shared game again (back from its replay, resumed): the phones stay paired
-        else:  # the other phones pair now (site/pairing.js is loaded only here)
-            from .sharing import HostSharing
+        else:  # the other phones pair now (their modules and site/pairing.js are loaded only here)
+            screen, remote, tokens = self.screen, sorted(self.remote), self.remote_tokens
+            self.sharing = None  # until this game's sharing is made (the last game's must not hear its phones)
 
-            self.sharing = HostSharing(self, self.screen, sorted(self.remote), self.remote_tokens)
+            def host() -> None:
+                from .sharing import HostSharing
+
+                if self.screen is screen:  # still this game's screen once the modules came
+                    self.sharing = HostSharing(self, screen, remote, tokens)
+
+            dom.page.load_modules("sharing", host, lambda reason: self.toast(
+                text("multi.unavailable", self.lang, reason=reason), error=True, ms=8000))
         self.remote_tokens = {}
 
     def join(self, offer: str) -> None:
         """This page was opened from a host's QR code (``#join=<offer>``): pair with it, then play its seat here."""
-        from .sharing import GuestSharing
+        def guest() -> None:
+            from .sharing import GuestSharing
 
-        self._switch()
-        self.remote = frozenset()
-        self.sharing = GuestSharing(self, offer, lambda game_id: screen_class(game_id, self.params.get("ui") == "list"))
-        dom.window.houseGames.showApp()
+            self._switch()
+            self.remote = frozenset()
+            self.sharing = GuestSharing(self, offer, lambda game_id: screen_class(game_id, self.params.get("ui") == "list"))
+            dom.window.houseGames.showApp()
+
+        dom.page.load_modules("sharing", guest, lambda reason: self.show_start(
+            ("error", text("multi.unavailable", self.lang, reason=reason))))
 
     def peer(self, data: dict[str, Any]) -> None:
         """A message of ``site/pairing.js``: a channel opened or closed, or a message on it."""

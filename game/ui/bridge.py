@@ -31,6 +31,27 @@ class WorkerHost:
 
     def __init__(self) -> None:
         self._canvas: Any = None  #: the worker's own canvas every frame is painted on (then taken off as a bitmap)
+        self._archives: dict[str, asyncio.Future[None]] = {}  #: archive name → its fetch and unpacking (done or under way)
+
+    def load_modules(self, archive: str, done: Callable[[], Any], failed: Callable[[str], Any]) -> None:
+        """Unpack the modules the build ships in ``archive`` beside our package (once), then call ``done()``; or
+        ``failed(reason)``. The archive's file is named in the build's ``version.json`` (``"archives"``); the service
+        worker keeps it once fetched, so it loads offline afterwards. A failed fetch is tried again next time."""
+        task = self._archives.get(archive)
+        if task is not None and task.done() and task.exception() is None:
+            done()  # already here: at once, as with a module of the wheel
+            return
+        if task is None or task.done():
+            task = self._archives[archive] = asyncio.ensure_future(_unpack_archive(archive))
+
+        def finished(result: asyncio.Future[None]) -> None:
+            error = result.exception()
+            if error is None:
+                done()
+            else:
+                failed(str(error) or type(error).__name__)
+
+        task.add_done_callback(finished)
 
     def post(self, text: str) -> None:
         xworker.postMessage(text)
@@ -78,8 +99,57 @@ async def _load_renderer(page: Any, url: str) -> None:
         page.run(page.start_painting)
 
 
+async def _fetch_bytes(url: str) -> bytes:
+    response = await js.fetch(url)
+    if not response.ok:
+        raise OSError(f"{url.rsplit('/', 1)[-1]}: HTTP {response.status}")
+    return (await response.arrayBuffer()).to_bytes()
+
+
+async def _unpack_archive(archive: str) -> None:
+    """Fetch the file ``version.json`` names for ``archive`` and unpack its modules beside our package (in the
+    directory holding ``game/``), where the import system finds them from now on."""
+    import importlib.machinery
+    import io
+    import zipfile
+    from urllib.parse import urljoin
+
+    import game
+
+    base = dom.page.href or str(js.location.href)
+    version = json.loads((await _fetch_bytes(urljoin(base, "version.json"))).decode("utf-8"))
+    name = (version.get("archives") or {}).get(archive)
+    if not isinstance(name, str):
+        raise LookupError(f"version.json names no archive {archive!r}")
+    data = await _fetch_bytes(urljoin(base, name))
+    root = os.path.dirname(os.path.dirname(os.path.abspath(game.__file__)))
+    with zipfile.ZipFile(io.BytesIO(data)) as unpacked:
+        for entry in unpacked.namelist():
+            if not entry.startswith("game/") or ".." in entry.split("/"):
+                raise ValueError(f"{name}: unexpected entry {entry!r}")
+        unpacked.extractall(root)
+    # the directories' listings the import system keeps are now out of date (importlib.invalidate_caches() would do
+    # it too, but imports importlib.metadata, which the trimmed stdlib leaves out)
+    for finder in list(sys.path_importer_cache.values()):
+        if isinstance(finder, importlib.machinery.FileFinder):
+            finder.invalidate_caches()
+
+
 #: Seconds after the request to compile before the work begins: the first moments after a start belong to the player
 PRECOMPILE_DELAY_S = 2.0
+#: The compiling goes on only once the page has been quiet this long (no message from the player, nothing changed by
+#: Python): on a slow phone a first visit's first table and first taps come before it, not between its modules
+QUIET_MS = 1500.0
+#: ... but it never waits more than this at a time for such a moment (a game of computers may never pause)
+QUIET_WAIT_LIMIT_S = 20.0
+
+
+async def _until_quiet(page: Any) -> None:
+    """Until the page has been quiet for :data:`QUIET_MS` (or :data:`QUIET_WAIT_LIMIT_S` have passed)."""
+    waited = 0.0
+    while page.now() - page.last_active_ms < QUIET_MS and waited < QUIET_WAIT_LIMIT_S:
+        await asyncio.sleep(0.25)
+        waited += 0.25
 
 
 def _run_time_prefixes() -> dict[str, str]:
@@ -118,6 +188,7 @@ async def _precompile(page: Any, data: dict[str, Any]) -> None:
         if data.get("off") and await sources.match(str(data["off"])):
             return report("off")
         await asyncio.sleep(PRECOMPILE_DELAY_S)
+        await _until_quiet(page)
         prefixes = _run_time_prefixes()
         done = 0
         for kind, url in sorted(files.items()):
@@ -132,6 +203,8 @@ async def _precompile(page: Any, data: dict[str, Any]) -> None:
             for step in precompile.compile_steps(archive, prefixes[kind]):
                 if step is None:
                     await asyncio.sleep(0)  # one module at a time: the player's taps go in between
+                    if page.now() - page.last_active_ms < QUIET_MS:
+                        await _until_quiet(page)  # and while the player plays, the compiling waits
                 else:
                     compiled = step
             headers = js.Headers.new()

@@ -50,6 +50,9 @@ class Host(Protocol):
     def post_bitmaps(self, text: str, bitmaps: list[Any]) -> None:
         """Send one message of operations (``text``) with the pictures its ``bitmap`` operations show (transferred)."""
 
+    # optional: ``load_modules(archive, done, failed)``, for modules the build ships outside the wheel (see
+    # :meth:`Page.load_modules`); a host without it has the whole package (CPython, the tests)
+
 
 
 class Event:
@@ -237,6 +240,9 @@ class Page:
         self.timers: dict[int, Any] = {}
         self.dropped: list[int] = []
         self.received = 0  #: page messages handled (sent back as ``ack``, so the page knows the worker is idle)
+        #: when (:meth:`now`) the player last did something or Python last changed the page: background work waits
+        #: for a quiet moment after it (``game/ui/bridge.py``'s compiling)
+        self.last_active_ms = 0.0
         self.dpr = 1.0
         #: the window's CSS width and height and whether the main pointer is coarse, as the page last reported
         self.viewport: tuple[float, float, bool] = (390.0, 844.0, True)
@@ -328,6 +334,17 @@ class Page:
         self._to_paint.clear()
         return bitmaps
 
+    def load_modules(self, archive: str, then: Callable[[], Any], failed: Callable[[str], Any]) -> None:
+        """Call ``then()`` once the modules the build ships in the archive named ``archive`` (outside the wheel:
+        ``LAZY_ARCHIVES`` in build.py) can be imported, or ``failed(reason)`` if they cannot be had. At once where
+        they are there already (fetched before, or a host without ``load_modules``, which has the whole package);
+        else the host fetches the archive first (``game/ui/bridge.py``), each callback then a turn of its own."""
+        load = getattr(self.host, "load_modules", None)
+        if load is None:
+            then()
+            return
+        load(archive, lambda: self.run(then), lambda reason: self.run(failed, reason))
+
     def op(self, operation: list[Any]) -> None:
         """Queue one operation for the page."""
         self.ops.append(json.dumps(operation, ensure_ascii=False, separators=(",", ":")))
@@ -417,6 +434,8 @@ class Page:
         if not self.ops and self.received == self._acked:
             return
         self._acked = self.received  # the page counts on a reply to each message (it holds moves while we are busy)
+        if self.ops:
+            self.last_active_ms = self.now()
         text = '{"kind":"ops","ack":%d,%s"ops":[%s]}' % (self.received, '"frame":true,' if self._framed else "",
                                                         ",".join(self.ops))
         self.ops.clear()
@@ -439,6 +458,7 @@ class Page:
     def receive(self, text: str) -> None:
         """Handle one message from the page (a JSON text): an event, sizes, form values, or another kind."""
         self.received += 1
+        self.last_active_ms = self.now()
         try:
             data = json.loads(text)
             kind = data.get("kind")
