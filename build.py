@@ -422,10 +422,12 @@ STDLIB_FROM_C = ("_strptime",)
 RUNTIME_MODULES = frozenset({"sys", "builtins", "marshal", "_warnings", "_frozen_importlib", "_frozen_importlib_external",
                              "_imp", "js", "pyodide_js", "pyscript", "_pyscript", "polyscript", "jsffi", "game"})
 #: PyScript chunks the app never loads: the code editor (codemirror) and the terminal (xterm, its MicroPython and
-#: Pyodide halves) are imported only when a page has a py-editor or terminal element. The plugins' small entry
-#: chunks stay: PyScript imports every plugin at start whatever the config says. Its list of Pyodide's packages
-#: (``pyodide_graph``) is imported only to check a config's ``packages``, which ours has none of (pyscript.toml).
-PYSCRIPT_UNUSED = re.compile(r"^(codemirror|index-|mpy-|py-Dl|xterm|toml-|zip-|pyodide_graph-|storage\.js$|core\.css$)")
+#: Pyodide halves) are imported only when a page has a py-editor or terminal element. PyScript imports each plugin's
+#: entry chunk at start unless the page's config lists it as ``"!name"``: pyscript.toml's ``plugins`` lists them all
+#: but ``error``, so their chunks are not shipped either. Its list of Pyodide's packages (``pyodide_graph``) is
+#: imported only to check a config's ``packages``, which ours has none of (pyscript.toml).
+PYSCRIPT_UNUSED = re.compile(r"^(codemirror|index-|mpy-|py-Dl|xterm|toml-|zip-|pyodide_graph-|py-editor-|py-terminal-|"
+                             r"py-game-|donkey-|deprecations-manager-|storage\.js$|core\.css$)")
 
 _IMPORT_RE = re.compile(r"^[ \t]*import[ \t]+([\w. \t,]+)", re.M)
 _FROM_RE = re.compile(r"^[ \t]*from[ \t]+(\.*[\w.]*)[ \t]+import[ \t]+(\([^)]*\)|[^\n#;]*)", re.M)

@@ -141,7 +141,9 @@ function prefetchRuntime(version) {
   const bar = $("load-progress");
   const label = $("load-bytes");
   const pace = timeLeft();
+  let shown = null;
   const show = (loaded, total) => {
+    shown = [loaded, total];
     bar.max = total;
     bar.value = loaded;
     const seconds = pace(loaded, total);
@@ -153,6 +155,8 @@ function prefetchRuntime(version) {
   show(0, files.reduce((sum, file) => sum + (file.zst ? file.zstBytes : file.bytes), 0));
   let marked;
   const markedPromise = new Promise((resolve) => { marked = resolve; });
+  // the seconds left are told again every second, also while no byte comes (a stalled connection): the pace falls
+  const tick = setInterval(() => { if (shown) show(...shown); }, 1000);
   const done = new Promise((resolve, reject) => {
     const fetcher = new Worker("./prefetch.js");
     fetcher.onmessage = ({ data }) => {
@@ -174,6 +178,7 @@ function prefetchRuntime(version) {
                           decoder: version.decoder ? absolute(version.decoder) : null, files });
   });
   done.then(marked, marked); // a download that failed before its marker: nothing to wait for
+  done.finally(() => clearInterval(tick)).catch(() => {});
   return { marked: markedPromise, done };
 }
 
