@@ -110,6 +110,8 @@ class TableDrawing:
         title = text("ny.harbour", lang, n=view["supply"])
         if text_width(title, MIN_FONT, True) > room:  # beside the end-card warning: the count matters, not the words
             title = text("ny.harbour.short", lang, n=view["supply"])
+        if text_width(title, MIN_FONT, True) > room:  # a narrow phone in a long language: the count alone, uncut
+            title = text("count.cards", lang, count=view["supply"])
         d.text(x0, 15, fit_text(title, MIN_FONT, room, True), font=font(bold=True), colour=INK)
         mine = self.seen.mine and view["phase"] == "turn"
         legal = self.seen.legal if mine else []
