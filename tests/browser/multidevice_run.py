@@ -157,19 +157,28 @@ def guest_states(phone: Phone) -> list[dict[str, Any]]:
     return [m for m in map(json.loads, phone.page.evaluate("window.houseGamesPeerLog")) if m.get("kind") == "state"]
 
 
+def guest_turn(phone: Phone, done: set[int]) -> tuple[dict[str, Any], dict[str, Any]] | None:
+    """The guest's last state message and its view with the whole log it was sent, when that state asks this
+    guest to move and no move was made for its step yet (``done``); else None."""
+    states = guest_states(phone)
+    if not states or not states[-1]["legal"] or states[-1]["step"] in done:
+        return None
+    events: list[Any] = []
+    for message in states:  # each message carries the log from its log_start on
+        events = events[:message["log_start"]] + message["log"]
+    return states[-1], {**states[-1]["view"], "log": events}
+
+
 def guest_list_move(phone: Phone, bots: dict[int, Any], done: set[int]) -> bool:
     """One move of a guest in the list UI: the weak computer's choice from what it was sent, tapped as its button."""
-    states = guest_states(phone)
+    turn = guest_turn(phone, done)
     buttons = phone.page.locator("#legal-actions button")
-    if not states or not states[-1]["legal"] or states[-1]["step"] in done or not buttons.count():
+    if turn is None or not buttons.count():
         return False
-    events: list[Any] = []
-    for message in states:
-        events = events[:message["log_start"]] + message["log"]
-    state = states[-1]
+    state, view = turn
     assert buttons.count() == len(state["legal"]), "one button per legal action"
     done.add(state["step"])
-    action = bots[state["seat"]].choose({**state["view"], "log": events}, state["legal"])
+    action = bots[state["seat"]].choose(view, state["legal"])
     buttons.nth(state["legal"].index(action)).click(timeout=5000)
     return True
 
@@ -183,14 +192,11 @@ def nh_touch_move(phone: Phone, bots: dict[int, Any], done: set[int]) -> bool:
     if page.locator("#nh-scoring-close").count() and page.locator("#nh-scoring").is_visible():
         page.locator("#nh-scoring-close").click(timeout=5000)
         return True
-    states = guest_states(phone)
-    if not states or not states[-1]["legal"] or states[-1]["step"] in done:
+    turn = guest_turn(phone, done)
+    if turn is None:
         return False
-    events: list[Any] = []
-    for message in states:
-        events = events[:message["log_start"]] + message["log"]
-    state = states[-1]
-    view, legal = {**state["view"], "log": events}, state["legal"]
+    state, view = turn
+    legal = state["legal"]
     tappable = [a for a in legal if "act:bid-any" not in hint_keys(view, legal, a)]  # (the stepper: its own test)
     action = bots[state["seat"]].choose(view, tappable)
     done.add(state["step"])
@@ -214,16 +220,11 @@ def touch_move(phone: Phone, bots: dict[int, Any], done: set[int]) -> bool:
     (its view, its log, its legal actions), made by tapping the table's targets."""
     from game.ui.barrio.table import taps_for
 
-    log = phone.page.evaluate("window.houseGamesPeerLog")
-    states = [m for m in map(json.loads, log) if m.get("kind") == "state"]
-    if not states or not states[-1]["legal"] or states[-1]["step"] in done:
+    turn = guest_turn(phone, done)
+    if turn is None:
         return False
-    events: list[Any] = []
-    for message in states:
-        events = events[:message["log_start"]] + message["log"]
-    state = states[-1]
+    state, view = turn
     done.add(state["step"])
-    view = {**state["view"], "log": events}
     action = bots[state["seat"]].choose(view, state["legal"])
     for key in taps_for(action, view, state["legal"]):
         phone.page.locator(f'#barrio-board button[data-key="{key}"]').click(timeout=5000)
