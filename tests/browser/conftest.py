@@ -27,6 +27,9 @@ In CI (``CI`` set) a missing Chromium or Playwright fails instead of skipping.
 
 from __future__ import annotations
 
+import base64
+import functools
+import http.server
 import json
 import os
 import re
@@ -65,6 +68,7 @@ except ImportError:  # pragma: no cover - build.py test installs it
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "expect_errors(*patterns): error toasts / console errors this test provokes on "
                                        "purpose (regular expressions searched in their text)")
+    config.addinivalue_line("markers", "first_visit: the test's phones never opened the site (see make_context)")
 
 IDLE = "!(window.houseGames && window.houseGames.idle) || window.houseGames.idle()"
 
@@ -273,11 +277,85 @@ def pytest_runtest_call(item: pytest.Item):
     return result
 
 
+#: the two archives a first start compiles (``game.ui.precompile``), read from the page's cache as it stored them
+COMPILED_ARCHIVES = """async () => {
+  const name = (await caches.keys()).find((n) => n.startsWith("house-games|") && !n.endsWith("|source"));
+  const cache = await caches.open(name);
+  const files = [];
+  for (const request of await cache.keys()) {
+    if (!/python_stdlib\\.zip$|house_games-.*\\.whl$/.test(request.url)) continue;
+    const response = await cache.match(request);
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    let text = "";
+    for (let i = 0; i < bytes.length; i += 0x8000) text += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+    files.push({ path: new URL(request.url).pathname, headers: Object.fromEntries(response.headers), b64: btoa(text) });
+  }
+  return { cache: name, files };
+}"""
+
+#: stores those archives (``[path, headers, url]`` each: their site path, the headers the cache had, where the test
+#: serves their bytes) in a new context's cache for the site's origin, where this build's service worker serves them
+#: from (its install and the loader's prefetch skip files already cached)
+STORE_ARCHIVES = """async ({ cache, files }) => {
+  const store = await caches.open(cache);
+  await Promise.all(files.map(async ([path, headers, url]) => {
+    const response = await fetch(url);
+    await store.put(new URL(path, location.href).href, new Response(await response.arrayBuffer(), { headers }));
+  }));
+}"""
+
+
+class _ArchiveHandler(http.server.SimpleHTTPRequestHandler):
+    """Files for any origin's page to fetch (the site is served on another port)."""
+
+    def end_headers(self) -> None:
+        self.send_header("Access-Control-Allow-Origin", "*")
+        super().end_headers()
+
+    def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 (the base class's name)
+        pass
+
+
+@pytest.fixture(scope="session")
+def compiled_archives(browser: "Browser", server: Server, tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Any]]:
+    """What a first start of this build compiled into its cache (the stdlib zip and our wheel as bytecode), read
+    once per test process from a real first start in Chromium, and served on 127.0.0.1 for ``make_context``."""
+    context = browser.new_context(**PHONE, service_workers="allow")
+    try:
+        page = context.new_page()
+        page.goto(server.url)
+        wait_ready(page)
+        page.wait_for_function("document.documentElement.dataset.precompiled", timeout=120_000)
+        outcome = page.evaluate("document.documentElement.dataset.precompiled")
+        assert outcome == "compiled:2", f"the first start compiled {outcome!r}, not both archives"
+        read = page.evaluate(COMPILED_ARCHIVES)
+    finally:
+        context.close()
+    folder = tmp_path_factory.mktemp("compiled-archives")
+    for file in read["files"]:
+        (folder / Path(file["path"]).name).write_bytes(base64.b64decode(file["b64"]))
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_ArchiveHandler, directory=str(folder)))
+    httpd.daemon_threads = True
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    yield {"cache": read["cache"], "files": [[f["path"], f["headers"], f"http://127.0.0.1:{httpd.server_address[1]}/" +
+                                               Path(f["path"]).name] for f in read["files"]]}
+    httpd.shutdown()
+    httpd.server_close()
+
+
 @pytest.fixture
-def make_context(browser: "Browser", page_problems: PageProblems) -> Iterator[Callable[..., "BrowserContext"]]:
+def make_context(browser: "Browser", page_problems: PageProblems, request: pytest.FixtureRequest,
+                 server: Server) -> Iterator[Callable[..., "BrowserContext"]]:
     """Factory of fresh contexts (phone by default) whose outside requests are blocked and fail the test,
-    and whose errors fail it too (see ``page_problems``)."""
+    and whose errors fail it too (see ``page_problems``).
+
+    A context starts as a phone that has opened this build before and compiled its Python (the compiled archives
+    already in its cache for the site's origin, no service worker yet): Python then starts in about a second
+    instead of four, which is most of what each browser test waits for. Tests of a first visit itself (the
+    download, its progress, compiling on the device) are marked ``first_visit`` and get a phone that never saw the
+    site; so does ``make_context(compiled=False)``."""
     contexts: list[Any] = []
+    first_visit_module = request.node.get_closest_marker("first_visit") is not None or bool(os.environ.get("HOUSE_GAMES_FIRST_VISIT"))
     outside: list[str] = []
 
     def guard(route: Any) -> None:
@@ -297,14 +375,26 @@ def make_context(browser: "Browser", page_problems: PageProblems) -> Iterator[Ca
         contexts.append(context)
         return context
 
-    def make(user_data_dir: Path | None = None, guided: bool = True, **options: Any) -> "BrowserContext":
+    def seeded(context: "BrowserContext") -> "BrowserContext":
+        page = context.new_page()
+        page.goto(server.url + "version.json")  # a document of the site's origin where nothing of the site runs
+        page.evaluate(STORE_ARCHIVES, request.getfixturevalue("compiled_archives"))
+        page.close()
+        return context
+
+    def make(user_data_dir: Path | None = None, guided: bool = True, compiled: bool | None = None,
+             **options: Any) -> "BrowserContext":
         settings = {**PHONE, "service_workers": "allow", **options}
         if user_data_dir is None:
-            return watched(browser.new_context(**settings), guided)
-        # on disk, as a player's profile (an incognito context keeps IndexedDB in memory, where no quota applies):
-        # its own Chromium process, closed with the context
-        return watched(browser.browser_type.launch_persistent_context(
-            str(user_data_dir), executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True, **settings), guided)
+            context = watched(browser.new_context(**settings), guided)
+        else:
+            # on disk, as a player's profile (an incognito context keeps IndexedDB in memory, where no quota applies):
+            # its own Chromium process, closed with the context
+            context = watched(browser.browser_type.launch_persistent_context(
+                str(user_data_dir), executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True, **settings), guided)
+        if compiled if compiled is not None else not first_visit_module:
+            seeded(context)
+        return context
 
     yield make
     for context in contexts:

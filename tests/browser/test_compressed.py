@@ -21,6 +21,9 @@ import build
 from .conftest import wait_ready
 from .test_barrio_ui import start as start_barrio
 
+#: what a first visit downloads and decodes (see conftest.make_context)
+pytestmark = pytest.mark.first_visit
+
 #: a decoder that loads but throws on the first bytes it is given (as a broken or unsupported decoder would)
 BROKEN_DECODER = """self.fzstd = { Decompress: class {
   push() { throw new Error("zstd decoder broken on purpose by the test"); }

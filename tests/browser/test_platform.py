@@ -127,6 +127,7 @@ def test_corrupt_autosave_is_explained_and_kept_aside(page, open_app, shot):
     shot(page, "platform-corrupt-autosave")
 
 
+@pytest.mark.first_visit  # the wheel is downloaded (a phone that has it cached starts without the network)
 @pytest.mark.expect_errors(r"status of 404", r"BadZipFile", r"MessageEvent")  # the wheel answers 404 on purpose (PyScript logs the failed worker's event)
 def test_runtime_failure_shows_error_screen_with_retry(page, site_url):
     # on the context, so requests of the service worker are caught too; the wheel is downloaded with the runtime

@@ -12,6 +12,9 @@ from .conftest import Server, wait_ready
 from .layout_games import GAMES
 from .test_barrio_ui import start as start_barrio
 
+#: compiling on the device after a first start (see conftest.make_context)
+pytestmark = pytest.mark.first_visit
+
 #: what the page's Python was loaded from: the stdlib's json, our engine, and Nyhavn's placement table module, which reads
 #: its package data (placements.bin) from the wheel
 ORIGINS = """

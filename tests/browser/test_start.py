@@ -3,9 +3,14 @@ after one visit, and no request of a full game start answers 404."""
 
 from __future__ import annotations
 
+import pytest
+
 import time
 
 from .conftest import wait_ready
+
+#: the start screen and Python's first start on a phone that never saw the site (see conftest.make_context)
+pytestmark = pytest.mark.first_visit
 
 RUNTIME_DELAY_S = 6.0
 

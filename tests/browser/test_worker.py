@@ -9,12 +9,17 @@ computer's search takes (seconds), which it would if either ran on the page's th
 
 from __future__ import annotations
 
+import pytest
+
 import io
 
 from PIL import Image
 from playwright.sync_api import Locator
 
 from .conftest import wait_ready
+
+#: the page's thread while Python starts the first time (see conftest.make_context)
+pytestmark = pytest.mark.first_visit
 
 #: how long each computer step searches with ?think= (the worker is busy all that time)
 THINK_MS = 4000
