@@ -32,12 +32,13 @@ FLOOR_HTML = """<!doctype html>
 <main id="start-screen"><h1>Floor</h1><button id="start-game" type="button">Start</button></main>
 <script>window.houseGames = {request() {}};</script>
 <script type="module">
-// As the site's loader does: PyScript's main thread told to load no plugins, then Python in a PyWorker
+// As the site's loader does: PyScript's main thread told which plugins not to load (the site's list), then Python
+// in a PyWorker
 for (const tag of ["py-config", "mpy-config"]) {
   const config = document.createElement(tag);
   config.setAttribute("type", "json");
   config.hidden = true;
-  config.textContent = JSON.stringify({ plugins: [] });
+  config.textContent = JSON.stringify({ plugins: __PLUGINS__ });
   document.head.append(config);
 }
 const { PyWorker } = await import("./vendor/pyscript/core.js");
@@ -78,7 +79,10 @@ def build_floor(dist: Path, out: Path) -> Path:
     out.mkdir(parents=True)
     # the runtime as a bare page ships it: the site's zstd copies and their decoder are ours, not the floor's
     shutil.copytree(dist / "vendor", out / "vendor", ignore=shutil.ignore_patterns("*.zst", "fzstd"))
-    (out / "index.html").write_text(FLOOR_HTML)
+    # the site's plugin list (pyscript.toml): an empty one would make PyScript fetch every plugin, which the site
+    # does not ship (each a 404)
+    plugins = re.search(r"^plugins\s*=\s*(\[.*\])\s*$", (dist / "pyscript.toml").read_text(), re.M)
+    (out / "index.html").write_text(FLOOR_HTML.replace("__PLUGINS__", plugins.group(1) if plugins else "[]"))
     (out / "floor.py").write_text(FLOOR_PY)
     build.finalize(out)  # sw.js (the site's template, precaching every floor file) and version.json
     # the template's first install leaves the runtime's files to the site's prefetch worker, which the floor has not:
