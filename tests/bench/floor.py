@@ -11,8 +11,10 @@ times are what our site cannot beat.
 
 from __future__ import annotations
 
+import json
 import re
 import shutil
+import tomllib
 import sys
 from pathlib import Path
 
@@ -81,8 +83,8 @@ def build_floor(dist: Path, out: Path) -> Path:
     shutil.copytree(dist / "vendor", out / "vendor", ignore=shutil.ignore_patterns("*.zst", "fzstd"))
     # the site's plugin list (pyscript.toml): an empty one would make PyScript fetch every plugin, which the site
     # does not ship (each a 404)
-    plugins = re.search(r"^plugins\s*=\s*(\[.*\])\s*$", (dist / "pyscript.toml").read_text(), re.M)
-    (out / "index.html").write_text(FLOOR_HTML.replace("__PLUGINS__", plugins.group(1) if plugins else "[]"))
+    plugins = tomllib.loads((dist / "pyscript.toml").read_text()).get("plugins", [])
+    (out / "index.html").write_text(FLOOR_HTML.replace("__PLUGINS__", json.dumps(plugins)))
     (out / "floor.py").write_text(FLOOR_PY)
     build.finalize(out)  # sw.js (the site's template, precaching every floor file) and version.json
     # the template's first install leaves the runtime's files to the site's prefetch worker, which the floor has not:

@@ -355,7 +355,7 @@ def make_context(browser: "Browser", page_problems: PageProblems, request: pytes
     download, its progress, compiling on the device) are marked ``first_visit`` and get a phone that never saw the
     site; so does ``make_context(compiled=False)``."""
     contexts: list[Any] = []
-    first_visit_module = request.node.get_closest_marker("first_visit") is not None or bool(os.environ.get("HOUSE_GAMES_FIRST_VISIT"))
+    first_visit = request.node.get_closest_marker("first_visit") is not None or bool(os.environ.get("HOUSE_GAMES_FIRST_VISIT"))
     outside: list[str] = []
 
     def guard(route: Any) -> None:
@@ -392,7 +392,7 @@ def make_context(browser: "Browser", page_problems: PageProblems, request: pytes
             # its own Chromium process, closed with the context
             context = watched(browser.browser_type.launch_persistent_context(
                 str(user_data_dir), executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True, **settings), guided)
-        if compiled if compiled is not None else not first_visit_module:
+        if compiled if compiled is not None else not first_visit:
             seeded(context)
         return context
 

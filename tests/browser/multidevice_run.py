@@ -233,9 +233,10 @@ def touch_move(phone: Phone, bots: dict[int, Any], done: set[int]) -> bool:
     return True
 
 
-def round_trip_parts(phone: Phone) -> list[dict[str, float]]:
-    """Where each move's round trip goes: the guest's tap to its message leaving (``tap_to_send``), to the host's
-    answer arriving (``send_to_answer``: the channel both ways and the host's work), to the frame (``answer_to_frame``)."""
+def move_times(phone: Phone) -> list[dict[str, float | None]]:
+    """Each move by touch, in the guest page's clock: its last tap (``tapped``), its message leaving (``sent``), the
+    host's answer arriving (``came``: the first state message of a later step) and the first frame the page applied
+    after it (``shown``); None where the page has no such time."""
     texts = phone.page.evaluate("window.houseGamesPeerLog")
     times = phone.page.evaluate("window.houseGamesPeerTimes")
     sends = phone.page.evaluate("window.houseGamesSends")
@@ -243,29 +244,23 @@ def round_trip_parts(phone: Phone) -> list[dict[str, float]]:
     arrivals = [(when, json.loads(text)) for when, text in zip(times, texts)]
     out = []
     for tapped, step in phone.sent_moves:
-        sent = next((t for t in sends if t >= tapped), None)
         came = next((when for when, m in arrivals if when >= tapped and m.get("kind") == "state" and m["step"] > step), None)
-        shown = next((f for f in frames if came is not None and f >= came), None)
-        if sent is not None and came is not None and shown is not None:
-            out.append({"tap_to_send": round(sent - tapped, 1), "send_to_answer": round(came - sent, 1),
-                        "answer_to_frame": round(shown - came, 1)})
+        out.append({"tapped": tapped, "sent": next((t for t in sends if t >= tapped), None), "came": came,
+                    "shown": next((f for f in frames if came is not None and f >= came), None)})
     return out
+
+
+def round_trip_parts(phone: Phone) -> list[dict[str, float]]:
+    """Where each move's round trip goes: the guest's tap to its message leaving (``tap_to_send``), to the host's
+    answer arriving (``send_to_answer``: the channel both ways and the host's work), to the frame (``answer_to_frame``)."""
+    return [{"tap_to_send": round(m["sent"] - m["tapped"], 1), "send_to_answer": round(m["came"] - m["sent"], 1),
+             "answer_to_frame": round(m["shown"] - m["came"], 1)}
+            for m in move_times(phone) if m["sent"] is not None and m["came"] is not None and m["shown"] is not None]
 
 
 def round_trips(phone: Phone) -> list[float]:
-    """Each move by touch: from its last tap to the first frame the guest's page applied after the host's answer
-    (the first state message of a later step) arrived."""
-    texts = phone.page.evaluate("window.houseGamesPeerLog")
-    times = phone.page.evaluate("window.houseGamesPeerTimes")
-    frames = phone.page.evaluate("window.houseGamesFrames")
-    arrivals = [(when, json.loads(text)) for when, text in zip(times, texts)]
-    out = []
-    for tapped, step in phone.sent_moves:
-        came = next((when for when, m in arrivals if when >= tapped and m.get("kind") == "state" and m["step"] > step), None)
-        shown = next((f for f in frames if came is not None and f >= came), None)
-        if shown is not None:
-            out.append(round(shown - tapped, 1))
-    return out
+    """Each move by touch: from its last tap to the first frame the guest's page applied after the host's answer."""
+    return [round(m["shown"] - m["tapped"], 1) for m in move_times(phone) if m["shown"] is not None]
 
 
 def play_to_end(phones: list[Phone], seed: int, game: str = "barrio", limit_s: float = 240, stop_after: int | None = None) -> int:
