@@ -131,8 +131,8 @@ function cacheName(version) {
 // Download the big runtime files with progress into the cache the service worker serves from (it skips files
 // already there). The downloading, decoding (of the zstd copies build.py writes) and storing happen in a small
 // worker (./prefetch.js): the page only moves the progress bar, which counts the bytes that really travel.
-// Returns {marked, done}: promises that the service worker can tell the files are coming (prefetch.js's marker), and
-// that every file is stored.
+// Returns {marked, done, pythonCanStart}: promises that the service worker can tell the files are coming
+// (prefetch.js's marker), that every file is stored, and that a first visit can start Python (see below).
 function prefetchRuntime(version) {
   const files = version.runtime.map((file) => ({
     url: absolute(file.path), bytes: file.bytes, type: file.type,
@@ -155,13 +155,21 @@ function prefetchRuntime(version) {
   show(0, files.reduce((sum, file) => sum + (file.zst ? file.zstBytes : file.bytes), 0));
   let marked;
   const markedPromise = new Promise((resolve) => { marked = resolve; });
+  // each file's {promise, resolve}: settled once the worker stored it, or the download is over either way
+  const stored = new Map(files.map((file) => {
+    let resolve;
+    const promise = new Promise((settle) => { resolve = settle; });
+    return [file.url, { promise, resolve }];
+  }));
+  let started = null; // when the worker began downloading (its marker is up): the pace is measured from there
   // the seconds left are told again every second, also while no byte comes (a stalled connection): the pace falls
   const tick = setInterval(() => { if (shown) show(...shown); }, 1000);
   const done = new Promise((resolve, reject) => {
     const fetcher = new Worker("./prefetch.js");
     fetcher.onmessage = ({ data }) => {
       if (data.type === "progress") show(data.loaded, data.total);
-      else if (data.type === "marked") marked();
+      else if (data.type === "marked") { started = performance.now(); marked(); }
+      else if (data.type === "stored") stored.get(data.url)?.resolve();
       else if (data.type === "done") {
         fetcher.terminate();
         label.textContent = t("start.load.bytes_ready", { total: megabytes(bar.max) });
@@ -178,8 +186,31 @@ function prefetchRuntime(version) {
                           decoder: version.decoder ? absolute(version.decoder) : null, files });
   });
   done.then(marked, marked); // a download that failed before its marker: nothing to wait for
-  done.finally(() => clearInterval(tick)).catch(() => {});
-  return { marked: markedPromise, done };
+  done.finally(() => {
+    clearInterval(tick);
+    for (const file of stored.values()) file.resolve();
+  }).catch(() => {});
+  return { marked: markedPromise, done, pythonCanStart: pythonCanStart(files, stored, done, () => {
+    if (!shown || started === null) return null;
+    const rate = shown[0] / ((performance.now() - started) / 1000);
+    return rate > 0 ? (shown[1] - shown[0]) / rate : null;
+  }) };
+}
+
+// A first visit starts Python once the wasm is stored: PyScript's worker asks for the small files first and then
+// waits on the wasm, which the service worker holds back until the prefetch has stored it, so starting sooner gains
+// nothing; the wasm then compiles while the stdlib and the wheels arrive. But when the rest should arrive within
+// RUN_OUT_S at the pace so far (a fast link), Python waits for it, at most that long: evaluating PyScript on the
+// page's thread while the prefetch worker decodes takes two to three times longer (measured: 47 and 24 ms against
+// 17 ms once the download is over) and would hold up taps on the start screen for nothing.
+const RUN_OUT_S = 0.5;
+async function pythonCanStart(files, stored, done, secondsLeft) {
+  const wasm = files.find((file) => file.url.endsWith(".wasm"));
+  if (wasm) await stored.get(wasm.url).promise;
+  const left = secondsLeft();
+  if (left !== null && left < RUN_OUT_S) {
+    await Promise.race([done.catch(() => {}), new Promise((resolve) => setTimeout(resolve, RUN_OUT_S * 1000))]);
+  }
 }
 
 // The seconds the download has left at the pace measured so far (bytes over time since the first byte, so a slow
@@ -251,7 +282,7 @@ async function prepare(quiet) {
   }
   window.houseGames.build = version.build;
   window.houseGames.version = version;
-  const { marked, done } = prefetchRuntime(version);
+  const { marked, done, pythonCanStart } = prefetchRuntime(version);
   const downloaded = done.then(() => {
     const item = document.querySelector('[data-stage="runtime"]');
     if (!quiet && !(item && item.dataset.status === "done")) setStage("runtime", "active", "start.load.starting_python");
@@ -261,7 +292,7 @@ async function prepare(quiet) {
     fail("runtime", t("start.error.download", { reason: error.message }));
     return false;
   });
-  return { marked, downloaded, registered: registerServiceWorker() };
+  return { marked, pythonCanStart, downloaded, registered: registerServiceWorker() };
 }
 
 // PyScript's PyWorker running ./main.py, connected to the page.
@@ -310,11 +341,11 @@ async function startPython() {
 async function boot() {
   setStage("runtime", "active", "start.load.downloading");
   // A page the service worker already controls finds every file of its build in the cache: Python starts at
-  // once, beside the version check (and the download of a newer build, if there is one). On a first visit
-  // Python waits for the download, so that its fetches are answered from the cache just filled.
-  // On a first visit Python starts as soon as the service worker controls the page and knows the runtime is
-  // coming: it answers each of the runtime's requests once the prefetch has stored that file, so the runtime starts
-  // while later files still download. Without a service worker, Python waits for the download (the HTTP cache).
+  // once, beside the version check (and the download of a newer build, if there is one). On a first visit Python
+  // starts once the service worker controls the page, knows the runtime is coming and the prefetch has stored the
+  // wasm (pythonCanStart): the service worker answers each of the runtime's requests once the prefetch has stored
+  // that file, so the runtime starts while later files still download. Without a service worker, Python waits for
+  // the download (the HTTP cache).
   const controlled = "serviceWorker" in navigator && !!navigator.serviceWorker.controller;
   const prepared = prepare(controlled);
   if (!controlled) {
@@ -323,7 +354,7 @@ async function boot() {
     await Promise.all([steps.marked, steps.registered]);
     if (!navigator.serviceWorker || !navigator.serviceWorker.controller) {
       if (!(await steps.downloaded)) return;
-    }
+    } else await steps.pythonCanStart;
   }
   const config = await startPython();
   const steps = await prepared;

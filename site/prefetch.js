@@ -19,7 +19,8 @@
 // Message in:  {cacheName, marker: url, decoder: url or null, files: [{url, bytes, zst?, zstBytes?, decodedBytes?,
 //               type?}, ...]}
 // Messages out: {type: "marked"} (the service worker now knows the files are coming) · {type: "progress", loaded,
-//   total, decoded} · {type: "done", decoded, plain} · {type: "error", message}
+//   total, decoded} · {type: "stored", url} (that file is in the cache, or was already) · {type: "done", decoded,
+//   plain} · {type: "error", message}
 //   (bytes on the wire: a compressed file counts its compressed size; "decoded"/"plain": how many files came each way)
 
 const SMALL_FILE = 65536; // bytes on the wire below which a file downloads beside the big one under way
@@ -136,6 +137,10 @@ self.onmessage = async ({ data }) => {
     await marker.ready;
     postMessage({ type: "marked" });
     const fetchOne = async (file) => {
+      await fetchFile(file);
+      postMessage({ type: "stored", url: file.url });
+    };
+    const fetchFile = async (file) => {
       if (file.cached) { count(wire(file)); return; }
       if (file.packed) {
         let got = 0;

@@ -164,15 +164,26 @@ def test_a_decoder_that_throws_falls_back_to_the_plain_files(make_context, recor
 
 
 def test_python_starts_while_the_runtime_still_downloads_and_the_bar_tells_the_time_left(make_context, recorded, dist):
-    """A first visit starts Python as soon as the service worker controls the page: the service worker answers each
-    of the runtime's requests once the prefetch has stored that file and holds the others back until then. Here the
-    last file (our wheel) is held back by the server: Python starts before the download ends, the bar tells the
-    bytes and the seconds left meanwhile, and the game plays, each file downloaded once."""
-    wheel = next(f for f in compressed_files(dist) if f["path"].endswith(".whl") and "micropip" not in f["path"])
+    """A first visit starts Python once the service worker controls the page and the prefetch has stored the wasm:
+    the service worker answers each of the runtime's requests once the prefetch has stored that file and holds the
+    others back until then. Here the server holds back the wasm for a while, then the last file (our wheel): Python
+    does not start while the wasm is on its way (PyScript's start would only wait for it, competing with the
+    download), starts before the download ends, the bar tells the bytes and the seconds left meanwhile, and the game
+    plays, each file downloaded once."""
+    compressed = compressed_files(dist)
+    wheel = next(f for f in compressed if f["path"].endswith(".whl") and "micropip" not in f["path"])
+    wasm = next(f for f in compressed if f["path"].endswith(".wasm"))
+    recorded.delays["/" + wasm["zst"]] = 3.0
     recorded.delays["/" + wheel["zst"]] = 6.0
     context = make_context()
     page = context.new_page()
     page.goto(recorded.url)
+    deadline = time.monotonic() + 60
+    while "/" + wasm["zst"] not in recorded.paths and time.monotonic() < deadline:
+        time.sleep(0.05)
+    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=10_000)
+    page.wait_for_timeout(1000)  # the wasm is still held back by the server
+    assert page.evaluate("performance.getEntriesByName('house-games:pyscript').length") == 0
     page.wait_for_function("performance.getEntriesByName('house-games:pyscript').length > 0", timeout=60_000)
     assert page.evaluate("performance.getEntriesByName('house-games:runtime-fetched').length") == 0  # still downloading
     label = page.locator("#load-bytes")
