@@ -429,6 +429,15 @@ RUNTIME_MODULES = frozenset({"sys", "builtins", "marshal", "_warnings", "_frozen
 PYSCRIPT_UNUSED = re.compile(r"^(codemirror|index-|mpy-|py-Dl|xterm|toml-|zip-|pyodide_graph-|py-editor-|py-terminal-|"
                              r"py-game-|donkey-|deprecations-manager-|storage\.js$|core\.css$)")
 
+
+
+def pyscript_files() -> list[Path]:
+    """PyScript's files the site ships: its npm package's ``dist`` less :data:`PYSCRIPT_UNUSED` and its service
+    worker (ours is sw.js)."""
+    return [path for path in sorted((NODE_MODULES / "@pyscript" / "core" / "dist").iterdir())
+            if path.suffix in (".js", ".css") and path.name != "service-worker.js" and not PYSCRIPT_UNUSED.match(path.name)]
+
+
 _IMPORT_RE = re.compile(r"^[ \t]*import[ \t]+([\w. \t,]+)", re.M)
 _FROM_RE = re.compile(r"^[ \t]*from[ \t]+(\.*[\w.]*)[ \t]+import[ \t]+(\([^)]*\)|[^\n#;]*)", re.M)
 _DEF_RE = re.compile(r"^([ \t]*)(async[ \t]+def|def|if[ \t]+__name__[ \t]*==)")
@@ -712,6 +721,9 @@ def strip_source_map(path: Path) -> None:
 
 #: Marker in index.html that build() replaces with the static start screen
 START_MARKER = "<!-- start-screen: written by build.py -->"
+#: Marker in index.html that build() replaces with the list of PyScript's modules, as JSON: on a page the service
+#: worker controls, site/loader.js fetches and compiles them (modulepreload) while the start screen paints
+PYSCRIPT_MODULES_MARKER = "<!-- pyscript-modules: written by build.py -->"
 
 
 def site_games() -> tuple[str, ...]:
@@ -870,11 +882,16 @@ def start_screen_html(data: dict) -> str:
 
 
 def write_index(out: Path, games: tuple[str, ...] | None = None) -> None:
-    """index.html with the static start screen in place of :data:`START_MARKER`, and site/rules.json."""
+    """index.html with the static start screen in place of :data:`START_MARKER` and PyScript's modules in place of
+    :data:`PYSCRIPT_MODULES_MARKER`, and site/rules.json."""
     games = games or site_games()
     page = (ROOT / "index.html").read_text()
-    if page.count(START_MARKER) != 1:
-        raise SystemExit(f"build.py: index.html must hold the marker {START_MARKER!r} exactly once")
+    for marker in (START_MARKER, PYSCRIPT_MODULES_MARKER):
+        if page.count(marker) != 1:
+            raise SystemExit(f"build.py: index.html must hold the marker {marker!r} exactly once")
+    modules = [f"./vendor/pyscript/{path.name}" for path in pyscript_files() if path.suffix == ".js"]
+    page = page.replace(PYSCRIPT_MODULES_MARKER,
+                        f'<script type="application/json" id="pyscript-modules">{json.dumps(modules)}</script>')
     (out / "index.html").write_text(page.replace(START_MARKER, start_screen_html(start_screen_data(games))))
     (out / "rules.json").write_text(json.dumps(rules_data(games), ensure_ascii=False, sort_keys=True) + "\n")
 
@@ -1101,10 +1118,9 @@ def build(out: Path = DIST, full_stdlib: bool = False) -> str:
     (pyodide_dir / "pyodide-lock.json").write_text(json.dumps(patched_lock(lock), indent=1, sort_keys=True) + "\n")
     pyscript_dir = out / "vendor" / "pyscript"
     pyscript_dir.mkdir(parents=True)
-    for path in sorted((NODE_MODULES / "@pyscript" / "core" / "dist").iterdir()):
-        if path.suffix in (".js", ".css") and path.name != "service-worker.js" and not PYSCRIPT_UNUSED.match(path.name):
-            shutil.copyfile(path, pyscript_dir / path.name)
-            strip_source_map(pyscript_dir / path.name)
+    for path in pyscript_files():
+        shutil.copyfile(path, pyscript_dir / path.name)
+        strip_source_map(pyscript_dir / path.name)
     # the big files once more, zstd-compressed, with the decoder the prefetch worker runs on them
     vendor_decoder(out)
     vendor_qr(out)

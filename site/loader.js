@@ -11,6 +11,8 @@ import { connect, post } from "./bridge.js";
 
 const root = document.documentElement;
 const $ = (id) => document.getElementById(id);
+// A page the service worker controls has every file of its build in the cache (a returning player, offline too).
+const controlled = "serviceWorker" in navigator && !!navigator.serviceWorker.controller;
 const WATCHDOG_MS = 120000;
 let failed = false;
 let currentStage = "runtime";
@@ -296,11 +298,11 @@ async function prepare(quiet) {
 }
 
 // PyScript's PyWorker running ./main.py, connected to the page.
-async function startPython() {
+async function startPython(early) {
   let PyWorker;
   let config;
   try {
-    config = await workerConfig();
+    config = await (early || workerConfig());
     // PyScript reads the main thread's config (which plugins to load) from <py-config> and <mpy-config> elements;
     // without them it would load its editor, terminal and game plugins, which the site leaves out. Nothing runs
     // Python on this thread: the config only says which plugins not to load.
@@ -338,7 +340,7 @@ async function startPython() {
   return config;
 }
 
-async function boot() {
+async function boot(early) {
   setStage("runtime", "active", "start.load.downloading");
   // A page the service worker already controls finds every file of its build in the cache: Python starts at
   // once, beside the version check (and the download of a newer build, if there is one). On a first visit Python
@@ -346,7 +348,6 @@ async function boot() {
   // wasm (pythonCanStart): the service worker answers each of the runtime's requests once the prefetch has stored
   // that file, so the runtime starts while later files still download. Without a service worker, Python waits for
   // the download (the HTTP cache).
-  const controlled = "serviceWorker" in navigator && !!navigator.serviceWorker.controller;
   const prepared = prepare(controlled);
   if (!controlled) {
     const steps = await prepared;
@@ -356,7 +357,7 @@ async function boot() {
       if (!(await steps.downloaded)) return;
     } else await steps.pythonCanStart;
   }
-  const config = await startPython();
+  const config = await startPython(early);
   const steps = await prepared;
   if (config && steps && (await steps.downloaded)) askToPrecompile(window.houseGames.version, config);
 }
@@ -400,13 +401,31 @@ new MutationObserver((records) => {
 }).observe(document.body, { childList: true, subtree: true });
 
 // Start loading once the start screen has been painted: the runtime's downloads and PyScript's start-up then never
-// delay the first (and largest) paint of the page, and the start screen is usable from that moment.
+// delay the first (and largest) paint of the page, and the start screen is usable from that moment. A page the
+// service worker controls only waits for that frame, not for the load event (its files come from the cache).
 function afterFirstPaint() {
   return new Promise((resolve) => {
     const go = () => requestAnimationFrame(() => setTimeout(resolve, 0)); // the frame after the next one is painted
-    if (document.readyState === "complete") go();
+    if (document.readyState === "complete" || controlled) go();
     else addEventListener("load", go, { once: true });
   });
 }
 
-afterFirstPaint().then(boot);
+// On a page the service worker controls, PyScript's modules (build.py lists them in index.html) are fetched and
+// compiled (modulepreload, not run) and the worker's config is read while the start screen paints, so that Python's
+// worker starts as soon as that frame is out. A first visit leaves them until the runtime has come (prepare()).
+function preparePython() {
+  const listed = $("pyscript-modules");
+  for (const href of listed ? JSON.parse(listed.textContent) : []) {
+    const link = document.createElement("link");
+    link.rel = "modulepreload";
+    link.href = href;
+    document.head.append(link);
+  }
+  const config = workerConfig();
+  config.catch(() => {}); // startPython awaits it and reports a failure
+  return config;
+}
+
+const early = controlled ? preparePython() : null;
+afterFirstPaint().then(() => boot(early));

@@ -67,14 +67,27 @@ def test_no_horizontal_scrolling_on_phones(make_context, open_app, shot, width, 
 
 
 def test_offline_reload_reaches_start_screen(make_context, open_app, shot):
+    """Offline, a returning player's page starts from the service worker's cache. It fetches PyScript's modules (the
+    list build.py writes into the page) while the start screen paints: each once, none refused."""
     context = make_context()
     page = context.new_page()
     open_app(page)
     wait_controlled(page)
     context.set_offline(True)
+    requested: list[str] = []
+    failed: list[str] = []
+    page.on("request", lambda request: requested.append(request.url))
+    page.on("requestfailed", lambda request: failed.append(request.url))
     page.reload()
     wait_ready(page)
     assert page.locator("#start-screen").is_visible()
+    modules = json.loads(page.locator("#pyscript-modules").text_content())
+    assert modules and all(module.startswith("./vendor/pyscript/") for module in modules)
+    preloaded = page.evaluate("[...document.querySelectorAll('link[rel=modulepreload]')].map((link) => link.href)")
+    for module in modules:
+        url = page.evaluate("(path) => new URL(path, location.href).href", module)
+        assert url in preloaded and requested.count(url) == 1, (module, requested.count(url))
+    assert not failed, failed
     shot(page, "platform-offline")
 
 
