@@ -722,7 +722,7 @@ def strip_source_map(path: Path) -> None:
 #: Marker in index.html that build() replaces with the static start screen
 START_MARKER = "<!-- start-screen: written by build.py -->"
 #: Marker in index.html that build() replaces with the list of PyScript's modules, as JSON: on a page the service
-#: worker controls, site/loader.js fetches and compiles them (modulepreload) while the start screen paints
+#: worker controls, the page's head fetches and compiles them (modulepreload) while the start screen paints
 PYSCRIPT_MODULES_MARKER = "<!-- pyscript-modules: written by build.py -->"
 
 

@@ -411,21 +411,13 @@ function afterFirstPaint() {
   });
 }
 
-// On a page the service worker controls, PyScript's modules (build.py lists them in index.html) are fetched and
-// compiled (modulepreload, not run) and the worker's config is read while the start screen paints, so that Python's
-// worker starts as soon as that frame is out. A first visit leaves them until the runtime has come (prepare()).
-function preparePython() {
-  const listed = $("pyscript-modules");
-  for (const href of listed ? JSON.parse(listed.textContent) : []) {
-    const link = document.createElement("link");
-    link.rel = "modulepreload";
-    link.href = href;
-    document.head.append(link);
-  }
+// On a page the service worker controls, the worker's config is read while the start screen paints (index.html's
+// head preloads PyScript's modules meanwhile), so that Python's worker starts as soon as that frame is out.
+function readConfigEarly() {
   const config = workerConfig();
   config.catch(() => {}); // startPython awaits it and reports a failure
   return config;
 }
 
-const early = controlled ? preparePython() : null;
+const early = controlled ? readConfigEarly() : null;
 afterFirstPaint().then(() => boot(early));

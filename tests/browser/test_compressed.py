@@ -184,6 +184,7 @@ def test_python_starts_while_the_runtime_still_downloads_and_the_bar_tells_the_t
     page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=10_000)
     page.wait_for_timeout(1000)  # the wasm is still held back by the server
     assert page.evaluate("performance.getEntriesByName('house-games:pyscript').length") == 0
+    assert page.evaluate("document.querySelectorAll('link[rel=modulepreload]').length") == 0  # not even preloaded
     page.wait_for_function("performance.getEntriesByName('house-games:pyscript').length > 0", timeout=60_000)
     assert page.evaluate("performance.getEntriesByName('house-games:runtime-fetched').length") == 0  # still downloading
     label = page.locator("#load-bytes")

@@ -67,8 +67,9 @@ def test_no_horizontal_scrolling_on_phones(make_context, open_app, shot, width, 
 
 
 def test_offline_reload_reaches_start_screen(make_context, open_app, shot):
-    """Offline, a returning player's page starts from the service worker's cache. It fetches PyScript's modules (the
-    list build.py writes into the page) while the start screen paints: each once, none refused."""
+    """Offline, a returning player's page starts from the service worker's cache. It fetches the loader's imports and
+    PyScript's modules (the list build.py writes into the page) while the start screen paints: each once, none
+    refused."""
     context = make_context()
     page = context.new_page()
     open_app(page)
@@ -83,6 +84,7 @@ def test_offline_reload_reaches_start_screen(make_context, open_app, shot):
     assert page.locator("#start-screen").is_visible()
     modules = json.loads(page.locator("#pyscript-modules").text_content())
     assert modules and all(module.startswith("./vendor/pyscript/") for module in modules)
+    modules += ["./bridge.js", "./store.js"]
     preloaded = page.evaluate("[...document.querySelectorAll('link[rel=modulepreload]')].map((link) => link.href)")
     for module in modules:
         url = page.evaluate("(path) => new URL(path, location.href).href", module)
