@@ -8,6 +8,9 @@ send the messages the page would send.
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
+from pathlib import Path
 from typing import Any, Callable
 
 import pytest
@@ -289,3 +292,40 @@ def test_the_app_starts_and_plays_a_game_through_the_bridge(monkeypatch: pytest.
     marks = [op[2][0] for op in ops if op[:2] == ["host", "thinking"]]
     assert marks and marks[0] and "thinking" in marks[0].lower() and marks[-1] is None
     assert any(op[0] == "draw" for op in ops)
+
+
+#: a fresh interpreter boots the app to its start screen through a fake host, prints the game engines imported, then
+#: starts the game named on its command line (if any) and prints them again
+BOOT_THEN_START = """
+import json, sys
+from game.ui import dom
+from game.ui.remote import Page
+from tests.test_remote_dom import FakeHost
+import game.ui.app as app_module
+host = FakeHost()
+page = Page(host)
+dom.page, dom.document, dom.window = page, page.document, page.window
+page.on_message["boot"] = app_module.start
+page.receive(json.dumps({"kind": "boot", "search": "?pause=0", "build": "test", "dpr": 2, "storage": {},
+                         "tables": {"results": [], "games": [], "daily": []}, "store": None}))
+engines = lambda: sorted({name.split(".")[1] for name in sys.modules if name.split(".")[:2] != ["game", "ui"]
+                          and name.startswith(("game.barrio", "game.nyhavn", "game.neueheimat"))})
+print(json.dumps([["host", "ready", []] in host.ops(), engines()]))
+if len(sys.argv) > 1:
+    settings = {"game": sys.argv[1], "players": 2, "seats": ["human", "bot:weak"], "seed": "7", "lang": "en"}
+    page.receive(json.dumps({"kind": "request", "text": json.dumps({"type": "new", "settings": settings})}))
+    print(json.dumps([any(op[0] == "draw" or op[:2] == ["host", "showApp"] for op in host.ops()), engines()]))
+"""
+
+
+@pytest.mark.parametrize("game_id", ["barrio", "nyhavn"])
+def test_the_start_screen_imports_no_game_and_a_game_only_its_own(game_id: str) -> None:
+    """Python's part of a start is on every player's way to the table: the start screen needs no game's engine (each
+    is tens of milliseconds of a phone's start), and starting a game imports that game's alone."""
+    root = Path(__file__).resolve().parents[1]
+    done = subprocess.run([sys.executable, "-c", BOOT_THEN_START, game_id], cwd=root, capture_output=True, text=True,
+                          timeout=120)
+    assert done.returncode == 0, done.stderr[-2000:]
+    booted, started = (json.loads(line) for line in done.stdout.splitlines()[-2:])
+    assert booted == [True, []]
+    assert started == [True, [game_id]]

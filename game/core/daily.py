@@ -70,6 +70,10 @@ def derive_seed(challenge: str, day: str | date | None = None, suffix: str = "")
     """The 32-bit seed of ``challenge`` on ``day`` (UTC, ``YYYY-MM-DD``; today when omitted)."""
     if challenge not in challenges():
         raise IllegalAction(key="daily.unknown_challenge", challenge=challenge)
+    return _seed(challenge, day, suffix)
+
+
+def _seed(challenge: str, day: str | date | None, suffix: str = "") -> int:
     text = f"house-games/daily/{DERIVATION}/{challenge}/{_day_text(day)}{suffix}"
     return int.from_bytes(hashlib.sha256(text.encode("utf-8")).digest()[:4], "big")
 
@@ -114,14 +118,30 @@ class DailyDeal:
 
 def deal(challenge: str, day: str | date | None = None) -> DailyDeal:
     """The deal of ``challenge`` on ``day`` (today, UTC, when omitted)."""
-    seed = derive_seed(challenge, day)
+    if challenge not in challenges():
+        raise IllegalAction(key="daily.unknown_challenge", challenge=challenge)
     game_id, declared = challenges()[challenge]
-    return DailyDeal(_day_text(day), challenge, game_id, declared.players, seed, dict(declared.options), declared.computer)
+    return _deal(game_id, declared, day)
+
+
+def _deal(game_id: str, declared: DailyChallenge, day: str | date | None) -> DailyDeal:
+    return DailyDeal(_day_text(day), declared.key, game_id, declared.players, _seed(declared.key, day),
+                     dict(declared.options), declared.computer)
 
 
 def deals(day: str | date | None = None) -> list[DailyDeal]:
     """Every challenge's deal on ``day``, in :func:`challenges` order."""
     return [deal(challenge, day) for challenge in challenges()]
+
+
+def game_deals(game_id: str, day: str | date | None = None) -> list[DailyDeal]:
+    """The deals of ``game_id``'s own challenges on ``day``, as :func:`deals` has them: this loads that game alone
+    where :func:`deals` loads every game (a game that does not load offers none)."""
+    try:
+        declared = load_game(game_id).SPEC.daily
+    except Exception:  # an engine in progress: its deals are not offered
+        return []
+    return [_deal(game_id, challenge, day) for challenge in declared]
 
 
 def parse_key(key: str) -> DailyDeal:

@@ -25,7 +25,7 @@ from ..core.errors import GameError
 from ..core.record import GameRecord, RecordError, Replay
 from . import dom
 from ..core.locale import language_names, text
-from .catalog import GameInfo, catalog, screen_spec, start_defaults
+from .catalog import game_info, screen_spec, start_defaults
 from .coach_display import InsightPanel
 from .dailydeal import DailyScreen, daily_deal_of, daily_key_of, result_card
 from .dom import el
@@ -45,7 +45,7 @@ WHAT_UNSAVED = ("autosave", "result", "records", "pin", "import", "settings")
 
 def screen_title(game_id: Any) -> str:
     """A game's title for a message (its id when the game is unknown)."""
-    info = next((g for g in catalog() if g.game_id == game_id), None)
+    info = game_info(game_id) if isinstance(game_id, str) else None
     return info.title if info is not None else str(game_id)
 
 
@@ -98,9 +98,10 @@ class App(ShareLinks):
     def __init__(self, root: Any, store: Store, search: str = "") -> None:
         self.root = root
         self.store = store
-        self.games: list[GameInfo] = catalog()
-        # the defaults are also build.py's start_screen_data()["defaults"]; start.js keeps the saved copy
-        self.settings: dict[str, Any] = start_defaults()
+        # The player's choices as start.js keeps them. The start screen's defaults for what is missing (build.py's
+        # start_screen_data()["defaults"]) are taken only when a game starts: they import every game's engine, and a
+        # start that only shows the start screen imports none.
+        self.settings: dict[str, Any] = {"lang": "en", "patterns": False}
         self.settings.update(store.load_settings())
         self.screen: GameScreen | None = None
         #: a screen that is not a game (replay viewer, past games, statistics, daily deal): mount/unmount
@@ -360,8 +361,8 @@ class App(ShareLinks):
 
     def start_from_settings(self) -> bool:
         """Start a match from :attr:`settings` as the start screen shows them."""
-        s = self.settings
-        info = next((g for g in self.games if g.game_id == s.get("game")), None)
+        s = self.settings if isinstance(self.settings.get("game"), str) else {**start_defaults(), **self.settings}
+        info = game_info(s["game"])
         if info is None or not info.available:
             title = info.title if info else str(s.get("game"))
             self.show_start(("error", text("start.unavailable", self.lang, title=title)))

@@ -98,6 +98,13 @@ def catalog(games: tuple[str, ...] | None = None) -> list[GameInfo]:
 
 
 @functools.cache
+def game_info(game_id: str) -> GameInfo | None:
+    """The app's game ``game_id`` (:func:`probe`, once per process), ``None`` when the app has no such game: importing
+    one engine only, where the whole :func:`catalog` would import every game's."""
+    return probe(game_id) if game_id in GAMES else None
+
+
+@functools.cache
 def _spec(game_id: str) -> GameSpec | None:
     return probe(game_id).spec
 

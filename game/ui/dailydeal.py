@@ -29,7 +29,7 @@ def daily_deal_of(match: Match, now: datetime | None = None) -> daily.DailyDeal 
     """The daily deal ``match`` was dealt from (today's or yesterday's, UTC), else ``None``."""
     now = now or datetime.now(timezone.utc)
     for day in (now, now - timedelta(days=1)):
-        for deal in daily.deals(day.strftime("%Y-%m-%d")):
+        for deal in daily.game_deals(match.game_id, day.strftime("%Y-%m-%d")):
             seats = deal.seats()
             if (deal.game_id == match.game_id and deal.num_players == match.num_players and deal.seed == match.seed
                     and dict(deal.options) == dict(match.options)
