@@ -140,13 +140,21 @@ def list_move(phone: Phone, bots: dict[int, Any]) -> bool:
     from game.core import Match
 
     buttons = phone.page.locator("#legal-actions button")
-    count = buttons.count()
-    if not count:
-        return False
-    match = Match.from_json(json.loads(phone.page.evaluate("houseGames.autosave()")))
-    module = match.module
-    player = match.current_player()
-    legal = module.legal_actions(match.state)
+    # one turn of the worker writes both, but the page applies the autosave (a storage operation) and the buttons
+    # (DOM operations, sliced across frames on a busy page) apart: a loaded machine can read one before the other,
+    # so both are read again until they agree, for at most 5 s (a real mismatch still fails)
+    deadline = time.monotonic() + 5
+    while True:
+        count = buttons.count()
+        if not count:
+            return False
+        match = Match.from_json(json.loads(phone.page.evaluate("houseGames.autosave()")))
+        module = match.module
+        player = match.current_player()
+        legal = module.legal_actions(match.state)
+        if count == len(legal) or time.monotonic() > deadline:
+            break
+        time.sleep(0.1)
     assert count == len(legal), "one button per legal action"
     action = bots[player].choose(module.view(match.state, player), legal)
     buttons.nth(legal.index(action)).click(timeout=5000)
