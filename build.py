@@ -430,7 +430,6 @@ PYSCRIPT_UNUSED = re.compile(r"^(codemirror|index-|mpy-|py-Dl|xterm|toml-|zip-|p
                              r"py-game-|donkey-|deprecations-manager-|storage\.js$|core\.css$)")
 
 
-
 def pyscript_files() -> list[Path]:
     """PyScript's files the site ships: its npm package's ``dist`` less :data:`PYSCRIPT_UNUSED` and its service
     worker (ours is sw.js)."""

@@ -299,11 +299,11 @@ async function prepare(quiet) {
 }
 
 // PyScript's PyWorker running ./main.py, connected to the page.
-async function startPython(early) {
+async function startPython(earlyConfig) {
   let PyWorker;
   let config;
   try {
-    config = await (early || workerConfig());
+    config = await (earlyConfig || workerConfig());
     // PyScript reads the main thread's config (which plugins to load) from <py-config> and <mpy-config> elements;
     // without them it would load its editor, terminal and game plugins, which the site leaves out. Nothing runs
     // Python on this thread: the config only says which plugins not to load.
@@ -341,7 +341,7 @@ async function startPython(early) {
   return config;
 }
 
-async function boot(early) {
+async function boot(earlyConfig) {
   setStage("runtime", "active", "start.load.downloading");
   // A page the service worker already controls finds every file of its build in the cache: Python starts at
   // once, beside the version check (and the download of a newer build, if there is one). On a first visit Python
@@ -358,7 +358,7 @@ async function boot(early) {
       if (!(await steps.downloaded)) return;
     } else await steps.pythonCanStart;
   }
-  const config = await startPython(early);
+  const config = await startPython(earlyConfig);
   const steps = await prepared;
   if (config && steps && (await steps.downloaded)) askToPrecompile(window.houseGames.version, config);
 }
@@ -420,5 +420,5 @@ function readConfigEarly() {
   return config;
 }
 
-const early = controlled ? readConfigEarly() : null;
-afterFirstPaint().then(() => boot(early));
+const earlyConfig = controlled ? readConfigEarly() : null;
+afterFirstPaint().then(() => boot(earlyConfig));

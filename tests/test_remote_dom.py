@@ -308,8 +308,8 @@ dom.page, dom.document, dom.window = page, page.document, page.window
 page.on_message["boot"] = app_module.start
 page.receive(json.dumps({"kind": "boot", "search": "?pause=0", "build": "test", "dpr": 2, "storage": {},
                          "tables": {"results": [], "games": [], "daily": []}, "store": None}))
-engines = lambda: sorted({name.split(".")[1] for name in sys.modules if name.split(".")[:2] != ["game", "ui"]
-                          and name.startswith(("game.barrio", "game.nyhavn", "game.neueheimat"))})
+engines = lambda: sorted({name.split(".")[1] for name in sys.modules
+                          if name.startswith(("game.barrio", "game.nyhavn", "game.neueheimat"))})
 print(json.dumps([["host", "ready", []] in host.ops(), engines()]))
 if len(sys.argv) > 1:
     settings = {"game": sys.argv[1], "players": 2, "seats": ["human", "bot:weak"], "seed": "7", "lang": "en"}

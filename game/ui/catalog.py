@@ -104,15 +104,10 @@ def game_info(game_id: str) -> GameInfo | None:
     return probe(game_id) if game_id in GAMES else None
 
 
-@functools.cache
-def _spec(game_id: str) -> GameSpec | None:
-    return probe(game_id).spec
-
-
 def game_title(game_id: str) -> str:
     """A game's name as the start screen shows it (its id when the game cannot be loaded)."""
-    spec = _spec(game_id) if game_id in GAMES else None
-    return spec.title if spec else game_id
+    info = game_info(game_id)
+    return info.spec.title if info is not None and info.spec else game_id
 
 
 def start_options(games: tuple[str, ...] | None = None) -> list[StartOption]:

@@ -154,7 +154,7 @@ def list_move(phone: Phone, bots: dict[int, Any]) -> bool:
         legal = module.legal_actions(match.state)
         if count == len(legal) or time.monotonic() > deadline:
             break
-        time.sleep(0.1)
+        phone.page.wait_for_timeout(100)  # not time.sleep: Playwright's routes answer meanwhile
     assert count == len(legal), "one button per legal action"
     action = bots[player].choose(module.view(match.state, player), legal)
     buttons.nth(legal.index(action)).click(timeout=5000)
