@@ -220,10 +220,10 @@ def wheel_assets() -> dict[str, str]:
     if str(ROOT) not in sys.path:
         sys.path.insert(0, str(ROOT))
     from game import ENGINE_MODULES
-    from game.core import load_game
+    from game.core import load_spec
 
     return {f"{ENGINE_MODULES[gid].replace('.', '/')}/{name}": name
-            for gid in site_games() for name in load_game(gid).SPEC.package_data}
+            for gid in site_games() for name in load_spec(gid).package_data}
 
 
 def wheel_files(package_root: Path = ROOT / "game") -> list[tuple[str, bytes]]:

@@ -10,7 +10,7 @@ import time
 from typing import Any, Sequence
 
 from . import GAMES
-from .core import IllegalAction, Match, Rng, Seat, load_game
+from .core import IllegalAction, Match, Rng, Seat, load_spec
 from .core.contract import GameSpec, StartOption
 from .core.locale import text
 from .core.play import play_bots
@@ -32,7 +32,7 @@ def _declared_options() -> dict[str, StartOption]:
     found: dict[str, StartOption] = {}
     for game_id in GAMES:
         try:
-            spec = load_game(game_id).SPEC
+            spec = load_spec(game_id)
         except Exception:  # an engine in progress offers no flags
             continue
         for option in spec.options:
@@ -43,7 +43,7 @@ def _declared_options() -> dict[str, StartOption]:
 def _parse_options(args: argparse.Namespace) -> dict[str, Any]:
     """``new_game`` options from the ``--<option>`` flags (checked against the chosen game's declaration) and ``--option``."""
     options: dict[str, Any] = {}
-    spec = load_game(args.game).SPEC
+    spec = load_spec(args.game)
     for name in _declared_options():
         chosen = getattr(args, name, None)
         if chosen is None:
@@ -65,10 +65,10 @@ def _parse_options(args: argparse.Namespace) -> dict[str, Any]:
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
-    module = load_game(args.game)
+    spec = load_spec(args.game)
     options = _parse_options(args)
-    players = args.players or _default_players(module.SPEC, options)
-    bots = args.bots.split(",") if args.bots else [module.BOT_NAMES[-1]] * players
+    players = args.players or _default_players(spec, options)
+    bots = args.bots.split(",") if args.bots else [spec.bot_names[-1]] * players
     if len(bots) != players:
         print(f"--bots names {len(bots)} seats but the game has {players}", file=sys.stderr)
         return 2
@@ -77,7 +77,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     decision: list[float] = []
     t0 = time.perf_counter()
     for i in range(args.n):
-        result = play_bots(module, players, args.seed + i, bots, iterations=args.iterations, **options)
+        result = play_bots(spec, players, args.seed + i, bots, iterations=args.iterations, **options)
         while len(totals) < len(result.scores):  # a solo game scores the automa too, as index 1
             wins.append(0.0)
             totals.append(0.0)
@@ -101,7 +101,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         "decision_ms_median": round(statistics.median(decision), 3) if decision else None,
         "seconds": round(elapsed, 2),
     }
-    extra = module.SPEC.simulation_summary
+    extra = spec.simulation_summary
     if extra is not None:
         report.update(extra(report))
     print(json.dumps(report, indent=2))
@@ -113,26 +113,26 @@ def cmd_bench(args: argparse.Namespace) -> int:
     report: dict[str, Any] = {}
     for gid in games:
         try:
-            module = load_game(gid)
+            spec = load_spec(gid)
         except ImportError:
             report[gid] = None
             continue
-        report[gid] = {"playouts_per_s": playout_rate(module)}
+        report[gid] = {"playouts_per_s": playout_rate(spec)}
     print(json.dumps(report, indent=2))
     return 0
 
 
-def playout_rate(module: Any, seconds: float = 2.0, seed: int = 1) -> float:
+def playout_rate(spec: GameSpec, seconds: float = 2.0, seed: int = 1) -> float:
     """Random legal playouts per second in this interpreter (a whole game each)."""
     rng = Rng(seed)
     games = 0
     t0 = time.perf_counter()
     while time.perf_counter() - t0 < seconds or games == 0:
-        n = module.MIN_PLAYERS if module.MIN_PLAYERS > 1 else 2
-        state = module.new_game(n, rng.next_u32())
-        while not module.is_over(state):
-            acts = module.legal_actions(state)
-            state = module.apply_action(state, acts[rng.randrange(len(acts))])
+        n = spec.min_players if spec.min_players > 1 else 2
+        state = spec.new_game(n, rng.next_u32())
+        while not spec.is_over(state):
+            acts = spec.legal_actions(state)
+            state = spec.apply_action(state, acts[rng.randrange(len(acts))])
         games += 1
     return round(games / (time.perf_counter() - t0), 2)
 
@@ -140,25 +140,26 @@ def playout_rate(module: Any, seconds: float = 2.0, seed: int = 1) -> float:
 def cmd_play(args: argparse.Namespace) -> int:
     """A plain terminal game: numbered legal actions, the computer plays the other seats."""
     options = _parse_options(args)
-    module = load_game(args.game)
-    players = args.players or _default_players(module.SPEC, options)
-    seats = [Seat("human")] + [Seat("computer", args.bot or module.BOT_NAMES[0]) for _ in range(players - 1)]
+    spec = load_spec(args.game)
+    players = args.players or _default_players(spec, options)
+    seats = [Seat("human")] + [Seat("computer", args.bot or spec.bot_names[0]) for _ in range(players - 1)]
     match = Match.new(args.game, players, args.seed, seats, **options)
-    bots = {i: module.make_bot(s.bot, args.seed + i) for i, s in enumerate(seats) if s.kind == "computer"}
-    while not module.is_over(match.state):
+    bots = {i: spec.make_bot(s.bot, args.seed + i) for i, s in enumerate(seats) if s.kind == "computer"}
+    while not spec.is_over(match.state):
         state = match.state
-        seat = module.current_player(state)
-        legal = module.legal_actions(state)
+        seat = spec.current_player(state)
+        assert seat is not None  # the game is not over
+        legal = spec.legal_actions(state)
         if seat in bots:
-            action = bots[seat].choose(module.view(state, seat), legal)
-            print(f"[seat {seat + 1}] {module.describe_action(state, action)}")
+            action = bots[seat].choose(spec.view(state, seat), legal)
+            print(f"[seat {seat + 1}] {spec.describe_action(state, action)}")
             match.apply(action)
             continue
         print()
-        print(json.dumps(module.view(state, seat), indent=None)[:2000])
-        print(f"Scores: {module.scores(state)}")
+        print(json.dumps(spec.view(state, seat), indent=None)[:2000])
+        print(f"Scores: {spec.scores(state)}")
         for i, a in enumerate(legal):
-            print(f"  {i:3d}. {module.describe_action(state, a)}")
+            print(f"  {i:3d}. {spec.describe_action(state, a)}")
         line = input("Choose a number (u = undo, q = quit): ").strip()
         if line == "q":
             return 0
@@ -172,7 +173,7 @@ def cmd_play(args: argparse.Namespace) -> int:
             match.apply(legal[int(line)])
         except (ValueError, IndexError):
             print("Type one of the numbers shown.")
-    print(f"Game over. Scores: {module.scores(match.state)}; winners: {[w + 1 for w in module.winners(match.state)]}")
+    print(f"Game over. Scores: {spec.scores(match.state)}; winners: {[w + 1 for w in spec.winners(match.state)]}")
     return 0
 
 

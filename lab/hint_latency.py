@@ -11,7 +11,7 @@ import time
 from typing import Any
 
 from game.core.coaching import hint
-from game.core.match import load_game
+from game.core.match import load_spec
 from game.core.rng import Rng
 
 
@@ -23,22 +23,22 @@ def _median(xs: list[float]) -> float:
 
 def sample_positions(game_id: str, n: int, seed: int = 1) -> list[tuple[Any, int]]:
     """``n`` positions of real play (weak players, a fixed seed) with a choice to make, spread over games."""
-    module = load_game(game_id)
+    spec = load_spec(game_id)
     rng = Rng(seed, stream=21)
-    players = {"barrio": 2, "nyhavn": 2, "neueheimat": 3}.get(game_id, module.MIN_PLAYERS)
+    players = {"barrio": 2, "nyhavn": 2, "neueheimat": 3}.get(game_id, spec.min_players)
     out: list[tuple[Any, int]] = []
     game_no = 0
     while len(out) < n:
-        state = module.new_game(players, seed * 100 + game_no)
-        bots = [module.make_bot("weak", seed + i) for i in range(players)]
+        state = spec.new_game(players, seed * 100 + game_no)
+        bots = [spec.make_bot("weak", seed + i) for i in range(players)]
         game_no += 1
         steps = 0
-        while not module.is_over(state) and len(out) < n:
-            p = module.current_player(state)
-            legal = module.legal_actions(state)
+        while not spec.is_over(state) and len(out) < n:
+            p = spec.current_player(state)
+            legal = spec.legal_actions(state)
             if len(legal) > 1 and rng.randrange(6) == 0:
                 out.append((state, p))
-            state = module.apply_action(state, bots[p].choose(module.view(state, p), legal))
+            state = spec.apply_action(state, bots[p].choose(spec.view(state, p), legal))
             steps += 1
     return out
 
@@ -49,13 +49,13 @@ def measure(game_id: str, n: int = 20, iterations: int | None = None, seed: int 
     Without ``iterations`` the strong player uses the app's time budget, as
     at the table. For the benchmark report (``hint_ms.<game>``).
     """
-    module = load_game(game_id)
+    spec = load_spec(game_id)
     times = []
     for i, (state, p) in enumerate(sample_positions(game_id, n, seed)):
-        view = module.view(state, p)
-        legal = module.legal_actions(state)
+        view = spec.view(state, p)
+        legal = spec.legal_actions(state)
         t0 = time.perf_counter()
-        hint(module, view, p, seed + i, iterations, legal)
+        hint(spec, view, p, seed + i, iterations, legal)
         times.append((time.perf_counter() - t0) * 1000.0)
     times.sort()
     p95 = times[min(len(times) - 1, max(0, int(round(0.95 * len(times))) - 1))]

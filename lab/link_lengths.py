@@ -30,12 +30,12 @@ def main(argv: list[str] | None = None) -> int:
             lengths, moves = [], []
             for seed in range(1, args.n + 1):
                 match = Match.new(game_id, players, seed, [Seat("computer", "weak", "") for _ in range(players)], **options)
-                module = match.module
-                bots = [RandomBot(seed * 31 + i) if kind == "random" else module.make_bot("weak", seed * 97 + i)
+                spec = match.spec
+                bots = [RandomBot(seed * 31 + i) if kind == "random" else spec.make_bot("weak", seed * 97 + i)
                         for i in range(players)]
-                while not module.is_over(match.state):
+                while not spec.is_over(match.state):
                     p = match.current_player()
-                    match.apply(bots[p].choose(module.view(match.state, p), module.legal_actions(match.state)))
+                    match.apply(bots[p].choose(spec.view(match.state, p), spec.legal_actions(match.state)))
                 lengths.append(len(link(GameRecord.from_match(match), base)))
                 moves.append(len(match.entries))
             print(f"{game_id:<11}{players:>8}{str(options or '-'):>16}{kind:>8}{sum(moves) // len(moves):>7}"

@@ -22,15 +22,15 @@ import sys
 import time
 from typing import Any, Callable
 
-from game.core import Rng, load_game
+from game.core import Rng, load_spec
 
 SETUPS: dict[str, list[tuple[int, dict[str, Any]]]] = {
     "barrio": [(1, {"level": "A"}), (1, {"level": "B"}), (1, {"level": "C"}), (2, {}), (3, {}), (4, {})],
 }
 
 
-def setups(game_id: str, module: Any) -> list[tuple[int, dict[str, Any]]]:
-    return SETUPS.get(game_id) or [(n, {}) for n in range(module.MIN_PLAYERS, module.MAX_PLAYERS + 1)]
+def setups(game_id: str, spec: Any) -> list[tuple[int, dict[str, Any]]]:
+    return SETUPS.get(game_id) or [(n, {}) for n in range(spec.min_players, spec.max_players + 1)]
 
 
 def state_check(game_id: str) -> Callable[[Any], None] | None:
@@ -41,31 +41,31 @@ def state_check(game_id: str) -> Callable[[Any], None] | None:
     return getattr(props, "check_state", None)
 
 
-def play_one(module: Any, players: int, seed: int, options: dict[str, Any], check: Callable[[Any], None] | None) -> int:
+def play_one(spec: Any, players: int, seed: int, options: dict[str, Any], check: Callable[[Any], None] | None) -> int:
     """One random legal game with every check; returns its number of actions."""
     rng = Rng(seed, stream=17)
-    state = module.new_game(players, seed, **options)
+    state = spec.new_game(players, seed, **options)
     actions = []
-    while not module.is_over(state):
-        legal = module.legal_actions(state)
+    while not spec.is_over(state):
+        legal = spec.legal_actions(state)
         assert legal, f"seed {seed}: a game that is not over offers no action"
         action = legal[rng.randrange(len(legal))]
         assert json.loads(json.dumps(action)) == action
-        state = module.apply_action(state, action)
+        state = spec.apply_action(state, action)
         actions.append(action)
         if check is not None:
             check(state)
         if len(actions) % 25 == 0:
-            assert module.from_json(json.loads(json.dumps(module.to_json(state)))) == state, f"seed {seed}: JSON round trip"
-            player = module.current_player(state)
+            assert spec.from_json(json.loads(json.dumps(spec.to_json(state)))) == state, f"seed {seed}: JSON round trip"
+            player = spec.current_player(state)
             if player is not None:
-                json.dumps(module.view(state, player))
+                json.dumps(spec.view(state, player))
         assert len(actions) < 5000, f"seed {seed}: the game does not end"
-    assert module.winners(state) and module.legal_actions(state) == []
-    assert len(module.scores(state)) >= players  # solo Barrio also scores Klaus
-    again = module.new_game(players, seed, **options)
+    assert spec.winners(state) and spec.legal_actions(state) == []
+    assert len(spec.scores(state)) >= players  # solo Barrio also scores Klaus
+    again = spec.new_game(players, seed, **options)
     for action in actions:
-        again = module.apply_action(again, action)
+        again = spec.apply_action(again, action)
     assert again == state, f"seed {seed}: replaying the same actions gives another game"
     return len(actions)
 
@@ -76,14 +76,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("-n", type=int, default=600, help="number of games (spread over the set-ups)")
     parser.add_argument("--seed", type=int, default=0, help="first seed")
     args = parser.parse_args(argv)
-    module = load_game(args.game)
+    spec = load_spec(args.game)
     check = state_check(args.game)
-    configs = setups(args.game, module)
+    configs = setups(args.game, spec)
     t0 = time.perf_counter()
     total = 0
     for i in range(args.n):
         players, options = configs[i % len(configs)]
-        total += play_one(module, players, args.seed + i, options, check)
+        total += play_one(spec, players, args.seed + i, options, check)
     print(f"{args.game}: {args.n} random games ({len(configs)} set-ups), {total:,} actions, every check passed "
           f"({'with' if check else 'without'} the game's own state check) in {time.perf_counter() - t0:.1f} s")
     return 0

@@ -15,12 +15,12 @@ def play_match(game_id: str, num_players: int, seed: int, seats: list[Seat] | No
     ``seats`` only says who is human (for records); every seat is played by a bot here.
     """
     match = Match.new(game_id, num_players, seed, seats, **options)
-    module = match.module
-    bots = {i: RandomBot(seed * 31 + i) if i in random_seats else module.make_bot("weak", seed * 97 + i)
+    spec = match.spec
+    bots = {i: RandomBot(seed * 31 + i) if i in random_seats else spec.make_bot("weak", seed * 97 + i)
             for i in range(len(match.seats))}
-    while not module.is_over(match.state):
+    while not spec.is_over(match.state):
         player = match.current_player()
-        match.apply(bots[player].choose(module.view(match.state, player), module.legal_actions(match.state)))
+        match.apply(bots[player].choose(spec.view(match.state, player), spec.legal_actions(match.state)))
     return match
 
 

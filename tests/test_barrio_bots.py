@@ -21,34 +21,34 @@ def test_weak_bots_play_whole_games(players, options):
 def test_strong_bot_plays_a_solo_game_within_its_budget():
     # CPU time, not wall time: the search stops on a 60 ms clock, and a loaded
     # machine must not make this test flaky.
-    s = B.new_game(1, 4, level="B")
-    bot = B.make_bot("strong", 1)
+    s = B.SPEC.new_game(1, 4, level="B")
+    bot = B.SPEC.make_bot("strong", 1)
     cpu = []
-    while not B.is_over(s):
-        legal = B.legal_actions(s)
+    while not B.SPEC.is_over(s):
+        legal = B.SPEC.legal_actions(s)
         t0 = time.process_time()
-        a = bot.choose(B.view(s, 0), legal)
+        a = bot.choose(B.SPEC.view(s, 0), legal)
         cpu.append(time.process_time() - t0)
         assert a in legal
-        s = B.apply_action(s, a)
-    assert B.winners(s) in ([0], [1])
+        s = B.SPEC.apply_action(s, a)
+    assert B.SPEC.winners(s) in ([0], [1])
     assert statistics.median(cpu) < 0.1
 
 
 def test_bots_decide_from_the_view_alone():
     """Two positions that look the same to the seat (other hidden cards) get the same decision."""
     rng = Rng(3)
-    s = B.new_game(2, 12, scoring_card="A")
-    while not B.is_over(s) and s.turn_number < 9:
-        s = B.apply_action(s, bots.greedy_action(s, B.legal_actions(s), rng))
-    p = B.current_player(s)
-    v = B.view(s, p)
-    other = B.determinize(v, p, 99)
-    assert B.view(other, p) == v and other != s
-    for name in B.BOT_NAMES:
-        a = B.make_bot(name, 5).choose(B.view(s, p), B.legal_actions(s))
-        b = B.make_bot(name, 5).choose(B.view(other, p), B.legal_actions(other))
-        assert a in B.legal_actions(s)
+    s = B.SPEC.new_game(2, 12, scoring_card="A")
+    while not B.SPEC.is_over(s) and s.turn_number < 9:
+        s = B.SPEC.apply_action(s, bots.greedy_action(s, B.SPEC.legal_actions(s), rng))
+    p = B.SPEC.current_player(s)
+    v = B.SPEC.view(s, p)
+    other = B.SPEC.determinize(v, p, 99)
+    assert B.SPEC.view(other, p) == v and other != s
+    for name in B.SPEC.bot_names:
+        a = B.SPEC.make_bot(name, 5).choose(B.SPEC.view(s, p), B.SPEC.legal_actions(s))
+        b = B.SPEC.make_bot(name, 5).choose(B.SPEC.view(other, p), B.SPEC.legal_actions(other))
+        assert a in B.SPEC.legal_actions(s)
         if name == "weak":  # the strong one stops on a clock, so only the weak one is exactly repeatable
             assert a == b
 
@@ -57,22 +57,22 @@ def test_heuristic_builds_when_it_can():
     from lab.barrio.scenario import material, scenario
     wood, stone = material("wood"), material("stone")
     s = scenario(2, hands=[[54], [material("brick")]], market={(0, 0): wood, (0, 1): stone}, phase="placed2", placed=2)
-    a = bots.greedy_action(s, B.legal_actions(s), Rng(1))
+    a = bots.greedy_action(s, B.SPEC.legal_actions(s), Rng(1))
     assert a["type"] == "build" and a["house"] == 54
 
 
 def test_unknown_bot_name_is_refused():
     with pytest.raises(IllegalAction):
-        B.make_bot("grandmaster", 1)
+        B.SPEC.make_bot("grandmaster", 1)
 
 
 def _searched_position():
     rng = Rng(8)
-    s = B.new_game(2, 21, scoring_card="A")
+    s = B.SPEC.new_game(2, 21, scoring_card="A")
     while s.turn_number < 6:
-        s = B.apply_action(s, bots.greedy_action(s, B.legal_actions(s), rng))
+        s = B.SPEC.apply_action(s, bots.greedy_action(s, B.SPEC.legal_actions(s), rng))
     while s.phase not in ("start", "placed1"):
-        s = B.apply_action(s, bots.greedy_action(s, B.legal_actions(s), rng))
+        s = B.SPEC.apply_action(s, bots.greedy_action(s, B.SPEC.legal_actions(s), rng))
     return s
 
 
@@ -81,7 +81,7 @@ def test_search_replaces_the_heuristic_move_only_for_a_clear_gain(monkeypatch, l
     """Every rival's playouts scoring ``lead`` more than the heuristic's own move's: a lead under
     ``FIRST_BONUS`` keeps the heuristic's move, a larger one takes the rival."""
     s = _searched_position()
-    p = B.current_player(s)
+    p = B.SPEC.current_player(s)
     cands = bots.candidates(s, bots.WIDTH)
     assert len(cands) > 2 and cands[0] == bots.greedy_action(s, bots.canonical_actions(s), Rng(0))
     calls = [0]
@@ -91,19 +91,19 @@ def test_search_replaces_the_heuristic_move_only_for_a_clear_gain(monkeypatch, l
         calls[0] += 1
         return 0.5 + (lead if i == 2 else 0.0)
     monkeypatch.setattr(bots, "evaluate", fake)
-    chosen = bots.flat_search(B.view(s, p), p, cands, Rng(1), 0.0, iterations=2)
+    chosen = bots.flat_search(B.SPEC.view(s, p), p, cands, Rng(1), 0.0, iterations=2)
     assert chosen == (cands[2] if rival_wins else cands[0])
     assert 0.03 < bots.FIRST_BONUS < 0.05
 
 
 def test_strong_bot_with_a_fixed_budget_plays_the_same_game_twice():
     def game():
-        s, seen = B.new_game(2, 33), []
-        players = [B.make_bot("strong", 4, iterations=2), B.make_bot("weak", 5)]
-        while not B.is_over(s):
-            seat = B.current_player(s)
-            a = players[seat].choose(B.view(s, seat), B.legal_actions(s))
+        s, seen = B.SPEC.new_game(2, 33), []
+        players = [B.SPEC.make_bot("strong", 4, iterations=2), B.SPEC.make_bot("weak", 5)]
+        while not B.SPEC.is_over(s):
+            seat = B.SPEC.current_player(s)
+            a = players[seat].choose(B.SPEC.view(s, seat), B.SPEC.legal_actions(s))
             seen.append(a)
-            s = B.apply_action(s, a)
-        return seen, B.scores(s)
+            s = B.SPEC.apply_action(s, a)
+        return seen, B.SPEC.scores(s)
     assert game() == game()

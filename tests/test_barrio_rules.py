@@ -23,9 +23,9 @@ BURR = material("burruno")
 
 def refuse(state, action, *words):
     """The action is refused with a sentence containing ``words``, and the state is untouched."""
-    before = json.dumps(B.to_json(state), sort_keys=True)
+    before = json.dumps(B.SPEC.to_json(state), sort_keys=True)
     with pytest.raises(IllegalAction) as err:
-        B.apply_action(state, action)
+        B.SPEC.apply_action(state, action)
     message = str(err.value).lower()
     # every refusal is keyed, with a text in each language
     assert err.value.key.startswith(("barrio.", "core.")), err.value.key
@@ -34,7 +34,7 @@ def refuse(state, action, *words):
         assert "{" not in err.value.text(lang)
     for w in words:
         assert w.lower() in message, message
-    assert json.dumps(B.to_json(state), sort_keys=True) == before
+    assert json.dumps(B.SPEC.to_json(state), sort_keys=True) == before
     return message
 
 
@@ -45,7 +45,7 @@ def events(before, after, kind=None):
 
 def play(state, *actions):
     for a in actions:
-        state = B.apply_action(state, a)
+        state = B.SPEC.apply_action(state, a)
     return state
 
 
@@ -69,24 +69,24 @@ HDECK = {"type": "draw", "source": "house_deck"}
 ])
 def test_bad_options_are_refused(n, opts, words):
     with pytest.raises(IllegalAction) as err:
-        B.new_game(n, 1, **opts)
+        B.SPEC.new_game(n, 1, **opts)
     assert words in str(err.value).lower()
     assert err.value.key.startswith("barrio.") and all(has_text(err.value.key, lang) for lang in languages())
 
 
 def test_scoring_card_is_random_when_omitted_and_kept_when_given():
-    assert {B.new_game(2, seed).scoring_card for seed in range(40)} == set("ABCDEF")
-    assert B.new_game(3, 1, scoring_card="D").scoring_card == "D"
+    assert {B.SPEC.new_game(2, seed).scoring_card for seed in range(40)} == set("ABCDEF")
+    assert B.SPEC.new_game(3, 1, scoring_card="D").scoring_card == "D"
 
 
 def test_two_player_setup_deals_five_houses_then_materials_up_to_five():
-    s = B.new_game(2, 7, scoring_card="A")
-    assert s.phase == "keep" and B.current_player(s) == 0
+    s = B.SPEC.new_game(2, 7, scoring_card="A")
+    assert s.phase == "keep" and B.SPEC.current_player(s) == 0
     assert all(len(h) == 5 and all(c >= 54 for c in h) for h in s.hands)
-    assert len(B.legal_actions(s)) == 32  # any subset of the five, none included
+    assert len(B.SPEC.legal_actions(s)) == 32  # any subset of the five, none included
     keep = sorted(s.hands[0][:2])
     s = play(s, {"type": "keep_houses", "cards": keep}, {"type": "keep_houses", "cards": []})
-    assert s.phase == "start" and B.current_player(s) == 0
+    assert s.phase == "start" and B.SPEC.current_player(s) == 0
     assert sorted(c for c in s.hands[0] if c >= 54) == keep and len(s.hands[0]) == 5
     assert len(s.hands[1]) == 5 and all(c < 54 for c in s.hands[1])
     assert all(c >= 0 for c in s.warehouse) and all(c >= 54 for c in s.house_market)
@@ -122,7 +122,7 @@ def test_draw_one_card_ends_the_turn_and_the_face_up_slot_is_refilled_after():
             house_market=[60, 70, 80, 90])
     t = play(s, {"type": "draw", "source": "warehouse", "card": STONE + 5})
     assert STONE + 5 in t.hands[0]
-    assert B.current_player(t) == 1 and t.phase == "start"
+    assert B.SPEC.current_player(t) == 1 and t.phase == "start"
     assert t.warehouse[0] >= 0 and t.warehouse[0] != STONE + 5  # refilled at the end of the turn
     assert events(s, t, "reveal")[0]["slot"] == 0
 
@@ -131,10 +131,10 @@ def test_face_up_cards_are_replaced_only_at_the_end_of_the_turn():
     s = _mp(materials("wood", "brick", "stone"), warehouse=[STONE + 5, STONE + 6, WOOD + 5, BRICK + 5], house_market=[60, 70, 80, 90])
     s = play(s, place(WOOD, 0, 0), {"type": "draw", "source": "house_market", "card": 70})
     assert s.phase == "drawing" and s.draws_left == 1 and s.house_market[1] == -1
-    assert {"type": "draw", "source": "house_market", "card": 70} not in B.legal_actions(s)
-    assert B.view(s, 0)["house_market"][1] is None
+    assert {"type": "draw", "source": "house_market", "card": 70} not in B.SPEC.legal_actions(s)
+    assert B.SPEC.view(s, 0)["house_market"][1] is None
     s = play(s, DECK)
-    assert s.house_market[1] >= 0 and B.current_player(s) == 1
+    assert s.house_market[1] >= 0 and B.SPEC.current_player(s) == 1
 
 
 @pytest.mark.parametrize("placements, draws", [(0, 1), (1, 2), (2, 3)])
@@ -144,9 +144,9 @@ def test_draws_follow_the_action(placements, draws):
     s = play(s, *[place(*c) for c in cards], DECK)
     assert s.draws_left == draws - 1
     for _ in range(draws - 1):
-        assert B.current_player(s) == 0
+        assert B.SPEC.current_player(s) == 0
         s = play(s, DECK)
-    assert B.current_player(s) == 1
+    assert B.SPEC.current_player(s) == 1
     assert len(s.hands[0]) == 3 - placements + draws
 
 
@@ -155,16 +155,16 @@ def test_discard_houses_then_draw_as_many_of_any_kind():
     s = play(s, {"type": "discard_houses", "cards": [61, 60]})
     assert s.house_discard[-2:] == [60, 61] and s.draws_left == 2
     s = play(s, HDECK, DECK)
-    assert len(s.hands[0]) == 4 and B.current_player(s) == 1
+    assert len(s.hands[0]) == 4 and B.SPEC.current_player(s) == 1
 
 
 def test_hand_limit_seven_stops_drawing():
     hand = materials("wood", "wood", "brick", "brick", "stone", "stone", "stone")
     s = _mp(hand)
-    assert not any(a["type"] == "draw" for a in B.legal_actions(s))
+    assert not any(a["type"] == "draw" for a in B.SPEC.legal_actions(s))
     refuse(s, DECK, "7 cards")
     s = play(s, place(WOOD, 0, 0), DECK)  # place 1 and draw 2: the first draw fills the hand
-    assert len(s.hands[0]) == 7 and B.current_player(s) == 1
+    assert len(s.hands[0]) == 7 and B.SPEC.current_player(s) == 1
     limit = [e for e in s.log if e["type"] == "hand_limit"]
     assert limit and limit[0]["forfeited"] == 1
 
@@ -173,10 +173,10 @@ def test_end_of_turn_top_up_to_three_face_down():
     s = _mp([60, WOOD])
     s = play(s, {"type": "discard_houses", "cards": [60]}, {"type": "draw", "source": "house_market", "card": s.house_market[0]} if s.house_market[0] >= 0 else HDECK)
     assert s.phase == "topup" and len(s.hands[0]) == 2
-    assert all(a["type"] == "draw" and a["source"] in ("material_deck", "house_deck") for a in B.legal_actions(s))
+    assert all(a["type"] == "draw" and a["source"] in ("material_deck", "house_deck") for a in B.SPEC.legal_actions(s))
     refuse(s, {"type": "draw", "source": "warehouse", "card": s.warehouse[0]}, "face down")
     s = play(s, DECK)
-    assert len(s.hands[0]) == 3 and B.current_player(s) == 1
+    assert len(s.hands[0]) == 3 and B.SPEC.current_player(s) == 1
 
 
 def test_empty_deck_is_rebuilt_from_its_discard_pile():
@@ -198,7 +198,7 @@ def test_never_draw_from_a_discard_pile_or_the_common_market():
 
 def test_first_card_of_an_empty_market_goes_to_the_origin():
     s = _mp(materials("wood", "brick"))
-    cells = {(a["row"], a["col"]) for a in B.legal_actions(s) if a["type"] == "place"}
+    cells = {(a["row"], a["col"]) for a in B.SPEC.legal_actions(s) if a["type"] == "place"}
     assert cells == {(0, 0)}
     refuse(s, place(WOOD, 3, 2), "row 0, column 0")
 
@@ -206,7 +206,7 @@ def test_first_card_of_an_empty_market_goes_to_the_origin():
 def test_loli_places_her_burruno_only_beside_the_brick():
     """Rulebook: with one brick in the market, Loli's Burruño may go only to its four sides."""
     s = _mp([BURR, WOOD], market={(0, 0): BRICK})
-    cells = {(a["row"], a["col"]) for a in B.legal_actions(s) if a["type"] == "place" and a["card"] == BURR}
+    cells = {(a["row"], a["col"]) for a in B.SPEC.legal_actions(s) if a["type"] == "place" and a["card"] == BURR}
     assert cells == {(-1, 0), (1, 0), (0, -1), (0, 1)}
     refuse(s, place(BURR, 1, 1), "touch", "side")
     refuse(s, place(BURR, 0, 2), "touch")
@@ -234,9 +234,9 @@ def test_emma_builds_with_the_middle_row_stretched_to_six():
     assert C.HOUSES[tobacconist]["cost"] == ["brick", "brick", "stone", "stone"]
     s = _mp([tobacconist, STONE, STONE + 1, WOOD], market=EMMA_MARKET)
     s = play(s, place(STONE, 0, 3))
-    assert place(STONE + 1, 1, 5) in B.legal_actions(s)
+    assert place(STONE + 1, 1, 5) in B.SPEC.legal_actions(s)
     s = play(s, place(STONE + 1, 1, 5))
-    legal = B.legal_actions(s)
+    legal = B.SPEC.legal_actions(s)
     assert not any(a["type"] == "draw" for a in legal), "a stretched market must build"
     refuse(s, DECK, "must build")
     build = {"type": "build", "house": tobacconist, "line": {"axis": "row", "index": 1}, "use": {}}
@@ -263,11 +263,11 @@ def test_the_first_material_may_stretch_a_line_when_a_build_follows():
     s = _mp([tobacconist, STONE, STONE + 1, WOOD], market=EMMA_MARKET)
     s = play(s, place(STONE + 1, 1, 5))  # the first material makes the middle row six long
     assert s.phase == "placed1" and not M.fits(s.market, False)
-    legal = B.legal_actions(s)
+    legal = B.SPEC.legal_actions(s)
     assert legal and all(a["type"] == "place" for a in legal), "a stretched market may not end the turn by drawing"
     refuse(s, DECK, "build")
     for second in legal:  # every second placement offered leaves a build that restores 5x5
-        after = B.legal_actions(B.apply_action(s, second))
+        after = B.SPEC.legal_actions(B.SPEC.apply_action(s, second))
         assert after and all(a["type"] == "build" for a in after), second
     s = play(s, place(STONE, 0, 3))
     before = s
@@ -288,7 +288,7 @@ def test_a_first_material_may_not_stretch_a_line_without_a_build_to_follow(hand)
     """Rulebook: «Puedes superar el límite de 5 cartas en una fila o en una columna para construir una de las cartas
     de casa que tienes en tu mano.» A stretch with no build possible this turn would leave the market beyond 5x5."""
     s = _mp(hand, market=EMMA_MARKET)
-    assert not any(a["type"] == "place" and a["col"] == 5 for a in B.legal_actions(s))
+    assert not any(a["type"] == "place" and a["col"] == 5 for a in B.SPEC.legal_actions(s))
     refuse(s, place(STONE + 1, 1, 5), "5x5")
 
 
@@ -303,7 +303,7 @@ def test_full_grid_gives_a_free_build_then_the_whole_market_is_discarded():
     s = _mp([WOOD, WOOD + 1, 66], market=grid)
     s = play(s, place(WOOD, 4, 4))
     assert s.phase == "full_grid"
-    assert B.legal_actions(s) == [{"type": "full_grid_build", "house": 66}, {"type": "skip"}]
+    assert B.SPEC.legal_actions(s) == [{"type": "full_grid_build", "house": 66}, {"type": "skip"}]
     before = s
     s = play(s, {"type": "full_grid_build", "house": 66})
     assert s.panoramas[0] == [[66]] and s.market == {}
@@ -330,7 +330,7 @@ def _build_state(line_cards, hand, house_in_hand=True, **kw):
 
 def test_a_double_counts_as_one_of_its_two_materials_and_the_builder_chooses():
     s = _build_state([WB, STONE], [54, 55, 58])
-    builds = [a for a in B.legal_actions(s) if a["type"] == "build" and a["line"]["axis"] == "row"]
+    builds = [a for a in B.SPEC.legal_actions(s) if a["type"] == "build" and a["line"]["axis"] == "row"]
     assert {"type": "build", "house": 54, "line": {"axis": "row", "index": 0}, "use": {str(WB): "wood"}} in builds
     assert {"type": "build", "house": 55, "line": {"axis": "row", "index": 0}, "use": {str(WB): "brick"}} in builds
     assert not any(a["house"] == 58 for a in builds)  # wood + brick + stone: the double is only one
@@ -341,7 +341,7 @@ def test_a_double_counts_as_one_of_its_two_materials_and_the_builder_chooses():
 def test_doubles_give_a_real_choice_only_when_both_could_pay():
     # wood + double: the plain wood pays and the double goes to rubble; no choice to make.
     s = _build_state([WOOD, WB, STONE], [54])
-    builds = [a for a in B.legal_actions(s) if a["type"] == "build"]
+    builds = [a for a in B.SPEC.legal_actions(s) if a["type"] == "build"]
     assert [a["use"] for a in builds if a["line"]["axis"] == "row"] == [{}]
     t = play(s, next(a for a in builds if a["line"]["axis"] == "row"))
     assert WB in t.rubble[0]
@@ -349,7 +349,7 @@ def test_doubles_give_a_real_choice_only_when_both_could_pay():
 
 def test_burrunos_never_pay():
     s = _build_state([BURR, STONE, BURR + 1], [54])
-    assert not any(a["type"] == "build" for a in B.legal_actions(s))
+    assert not any(a["type"] == "build" for a in B.SPEC.legal_actions(s))
 
 
 def test_building_needs_two_placed_materials():
@@ -359,7 +359,7 @@ def test_building_needs_two_placed_materials():
     refuse(s, {"type": "build", "house": 54, "line": {"axis": "row", "index": 0}, "use": {}}, "two materials")
     s = play(s, place(STONE, 1, 1))
     # the line used need not hold the placed cards
-    assert {"type": "build", "house": 54, "line": {"axis": "row", "index": 0}, "use": {}} in B.legal_actions(s)
+    assert {"type": "build", "house": 54, "line": {"axis": "row", "index": 0}, "use": {}} in B.SPEC.legal_actions(s)
     refuse(s, {"type": "build", "house": 60, "line": {"axis": "row", "index": 0}, "use": {}}, "not in your hand")
     refuse(s, {"type": "build", "house": 54, "line": {"axis": "row", "index": 7}, "use": {}}, "empty")
 
@@ -401,7 +401,7 @@ def test_alba_joins_a_three_and_a_one_into_five():
     assert P.panoramas_points(s.panoramas[0]) == 4
     s = play(s, {"type": "build", "house": house, "line": {"axis": "row", "index": 0}, "use": {}})
     assert s.phase == "panorama"
-    opts = B.legal_actions(s)
+    opts = B.SPEC.legal_actions(s)
     assert {"type": "panorama", "choice": "join", "left": 0, "right": 1} in opts
     assert {"type": "panorama", "choice": "right", "panorama": 0} in opts
     assert {"type": "panorama", "choice": "left", "panorama": 1} in opts
@@ -410,7 +410,7 @@ def test_alba_joins_a_three_and_a_one_into_five():
     refuse(s, {"type": "panorama", "choice": "left", "panorama": 0}, "does not fit")
     s = play(s, {"type": "panorama", "choice": "join", "left": 0, "right": 1})
     assert s.panoramas[0] == [[54, 56, 57, house, 67]]
-    assert B.score_breakdown(s, 0)["panoramas"] == 9
+    assert B.SPEC.score_breakdown(s, 0)["panoramas"] == 9
 
 
 @pytest.mark.parametrize("choice, expect", [
@@ -438,7 +438,7 @@ def test_esther_combo_three_different_icons_gives_a_free_house():
     s = play(s, {"type": "build", "house": hayloft, "line": {"axis": "row", "index": 0}, "use": {}},
              {"type": "panorama", "choice": "right", "panorama": 0})
     assert s.phase == "combo"
-    assert B.legal_actions(s) == [{"type": "combo", "house": refuge, "end": "right"}, {"type": "skip"}]
+    assert B.SPEC.legal_actions(s) == [{"type": "combo", "house": refuge, "end": "right"}, {"type": "skip"}]
     s = play(s, {"type": "combo", "house": refuge, "end": "right"})
     assert s.panoramas[0] == [[54, 55, hayloft, refuge]] and s.combo_used[0]
     assert s.phase in ("topup", "start")
@@ -454,7 +454,7 @@ def test_combo_with_three_identical_icons_and_only_once_per_game():
                  phase="placed2", placed=2, panoramas=[[[54, 57]], []])
     s = play(s, {"type": "build", "house": 63, "line": {"axis": "row", "index": 0}, "use": {}},
              {"type": "panorama", "choice": "right", "panorama": 0})
-    assert s.phase == "combo" and {"type": "combo", "house": 60, "end": "right"} in B.legal_actions(s)
+    assert s.phase == "combo" and {"type": "combo", "house": 60, "end": "right"} in B.SPEC.legal_actions(s)
 
 
 def test_combo_can_be_declined_and_is_then_not_used():
@@ -476,11 +476,11 @@ def test_two_players_end_after_the_round_in_which_someone_builds_a_seventh():
                  phase="placed2", placed=2, panoramas=[_six_houses(), []])
     s = play(s, {"type": "build", "house": 63, "line": {"axis": "row", "index": 0}, "use": {}},
              {"type": "panorama", "choice": "right", "panorama": 0})
-    assert s.final_round and B.current_player(s) == 1 and not B.is_over(s)
+    assert s.final_round and B.SPEC.current_player(s) == 1 and not B.SPEC.is_over(s)
     assert [e for e in s.log if e["type"] == "last_round"]
     s = play(s, DECK)
-    assert B.is_over(s) and B.current_player(s) is None and B.legal_actions(s) == []
-    assert B.winners(s) == [0]
+    assert B.SPEC.is_over(s) and B.SPEC.current_player(s) is None and B.SPEC.legal_actions(s) == []
+    assert B.SPEC.winners(s) == [0]
 
 
 def test_three_players_end_at_six_houses_when_the_last_seat_reaches_it():
@@ -489,14 +489,14 @@ def test_three_players_end_at_six_houses_when_the_last_seat_reaches_it():
                  phase="placed2", placed=2, panoramas=[[], [], [[54, 56, 57, 58, 60]]])
     s = play(s, {"type": "build", "house": 63, "line": {"axis": "row", "index": 0}, "use": {}},
              {"type": "panorama", "choice": "right", "panorama": 0})
-    assert B.is_over(s) and B.winners(s) == [2]
+    assert B.SPEC.is_over(s) and B.SPEC.winners(s) == [2]
 
 
 def test_rafa_scores_23():
     """Rulebook: panoramas of 4 (6 points) and 3 (4 points) plus 13 points of houses."""
     s = scenario(2, panoramas=[[[54, 56, 57, 58], [59, 60, 62]], []])
     assert sum(C.POINTS[h] for h in (54, 56, 57, 58, 59, 60, 62)) == 13
-    b = B.score_breakdown(s, 0)
+    b = B.SPEC.score_breakdown(s, 0)
     assert (b["houses"], b["panoramas"], b["rubble"], b["burrunos"], b["total"]) == (13, 10, 0, 0, 23)
 
 
@@ -505,7 +505,7 @@ def test_rubble_and_burrunos_score_by_the_scoring_card(card):
     rubble = [WOOD, BRICK, BURR, BURR + 1]
     s = scenario(2, card, panoramas=[[[54]], []], rubble=[rubble, []])
     sc = C.SCORING[card]
-    b = B.score_breakdown(s, 0)
+    b = B.SPEC.score_breakdown(s, 0)
     # a Burruño in the rubble scores only as a Burruño
     assert b["rubble"] == 2 * sc["rubble"] and b["burrunos"] == 2 * sc["burruno"]
     assert b["total"] == 1 + 2 * sc["rubble"] + 2 * sc["burruno"]
@@ -515,13 +515,13 @@ def test_tie_breaks_fewer_houses_then_less_rubble_then_shared():
     # 54+56 (1+1, panorama 3) = 5 vs one house worth 5 (0 panorama): tie on 5 points, fewer houses wins
     s = scenario(2, "A", panoramas=[[[54, 56]], [[65]]])
     s.phase = "over"
-    assert B.scores(s) == [5, 5] and B.winners(s) == [1]
+    assert B.SPEC.scores(s) == [5, 5] and B.SPEC.winners(s) == [1]
     s = scenario(2, "F", panoramas=[[[65]], [[66]]], rubble=[[WOOD], []])  # F: rubble costs 0
     s.phase = "over"
-    assert B.scores(s) == [5, 5] and B.winners(s) == [1]
+    assert B.SPEC.scores(s) == [5, 5] and B.SPEC.winners(s) == [1]
     s = scenario(2, "F", panoramas=[[[65]], [[66]]])
     s.phase = "over"
-    assert B.winners(s) == [0, 1]
+    assert B.SPEC.winners(s) == [0, 1]
 
 
 # ------------------------------------------------------------------ refusals in general
@@ -564,9 +564,9 @@ def test_every_refusal_in_random_games_is_keyed_in_every_language(players):
 
     rnd = random.Random(players)
     for seed in range(1):
-        s = B.new_game(players, seed)
-        while not B.is_over(s):
-            legal = B.legal_actions(s)
+        s = B.SPEC.new_game(players, seed)
+        while not B.SPEC.is_over(s):
+            legal = B.SPEC.legal_actions(s)
             tries = [a for a in ODD_ACTIONS if a not in legal]
             if legal[0].get("card") is not None:
                 other = dict(legal[0], card=(legal[0]["card"] + 1) % 93)
@@ -574,7 +574,7 @@ def test_every_refusal_in_random_games_is_keyed_in_every_language(players):
                     tries.append(other)
             for a in rnd.sample(tries, 2):
                 refuse(s, a)
-            s = B.apply_action(s, rnd.choice(legal))
+            s = B.SPEC.apply_action(s, rnd.choice(legal))
         refuse(s, DECK, "over")
 
 
@@ -582,15 +582,15 @@ def test_every_refusal_in_random_games_is_keyed_in_every_language(players):
 
 def test_hand_edited_saves_are_refused_with_a_message():
     from game.core import SaveFormatError
-    s = B.new_game(2, 3, scoring_card="B")
-    good = B.to_json(s)
-    assert B.from_json(json.loads(json.dumps(good))) == s
+    s = B.SPEC.new_game(2, 3, scoring_card="B")
+    good = B.SPEC.to_json(s)
+    assert B.SPEC.from_json(json.loads(json.dumps(good))) == s
     dup = json.loads(json.dumps(good))
     dup["hands"][0].append(dup["material_deck"][0])  # a card in two places
     bad_phase = dict(good, phase="gap", pending=None)
     for data in (dup, bad_phase, dict(good, game="nyhavn"), dict(good, version=99), dict(good, scoring_card="Z")):
         with pytest.raises(SaveFormatError) as err:
-            B.from_json(data)
+            B.SPEC.from_json(data)
         assert str(err.value)
 
 
@@ -628,12 +628,12 @@ def test_pass_is_the_only_action_when_nothing_is_possible_and_the_game_goes_on()
     """docs/barrio.md: «If nothing else is legal (a pathological deadlock: no cards anywhere), the only action
     is {"type": "pass"}.» Seat 0 holds nothing and no pile has a card to draw; seat 1 still holds a material."""
     s = _dry(hands=[[], [WOOD]])
-    assert B.legal_actions(s) == [{"type": "pass"}]
+    assert B.SPEC.legal_actions(s) == [{"type": "pass"}]
     t = play(s, {"type": "pass"})
     assert [e["type"] for e in events(s, t)][:2] == ["pass", "turn_end"]
-    assert B.current_player(t) == 1 and t.phase == "start" and not B.is_over(t)
+    assert B.SPEC.current_player(t) == 1 and t.phase == "start" and not B.SPEC.is_over(t)
     assert not events(s, t, "stalemate")
-    assert B.legal_actions(t) == [place(WOOD, 0, 0)]  # seat 1 can still play its material
+    assert B.SPEC.legal_actions(t) == [place(WOOD, 0, 0)]  # seat 1 can still play its material
     sound(t)
 
 
@@ -642,18 +642,18 @@ def test_stalemate_ends_the_game_when_no_material_is_left_to_place():
     any hand, nobody can ever build again and the game ends at the end of that turn (event stalemate), scored
     as usual.» Seat 0 places the last free material and draws what is left (nothing): the game ends."""
     s = _dry(hands=[[WOOD, 60], []])
-    assert {"type": "pass"} not in B.legal_actions(s)
+    assert {"type": "pass"} not in B.SPEC.legal_actions(s)
     t = play(s, place(WOOD, 0, 0))
-    assert t.phase == "placed1" and B.legal_actions(t) == [{"type": "pass"}]  # nothing left to draw
+    assert t.phase == "placed1" and B.SPEC.legal_actions(t) == [{"type": "pass"}]  # nothing left to draw
     u = play(t, {"type": "pass"})
-    assert events(t, u, "stalemate") and B.is_over(u) and B.legal_actions(u) == []
+    assert events(t, u, "stalemate") and B.SPEC.is_over(u) and B.SPEC.legal_actions(u) == []
     over = events(t, u, "game_over")[0]
-    assert over["scores"] == B.scores(u) == [B.score_breakdown(u, p)["total"] for p in (0, 1)]
-    assert over["winners"] == B.winners(u) and B.winners(u)
+    assert over["scores"] == B.SPEC.scores(u) == [B.SPEC.score_breakdown(u, p)["total"] for p in (0, 1)]
+    assert over["winners"] == B.SPEC.winners(u) and B.SPEC.winners(u)
     sound(u)
 
 
 def test_no_stalemate_while_a_hand_still_holds_a_material():
     s = _dry(hands=[[WOOD], [BRICK]])
     t = play(s, place(WOOD, 0, 0), {"type": "pass"})
-    assert not events(s, t, "stalemate") and not B.is_over(t) and B.current_player(t) == 1
+    assert not events(s, t, "stalemate") and not B.SPEC.is_over(t) and B.SPEC.current_player(t) == 1

@@ -16,19 +16,19 @@ OLD_SAVES = json.loads((Path(__file__).parent / "data" / "barrio_saves_v1.json")
 def test_format_1_saves_from_the_first_engine_still_load_and_play_on(entry):
     """Saves written by the first engine (format 1, generated before the renaming) load in today's format."""
     old = entry["save"]
-    s = B.from_json(json.loads(json.dumps(old)))
-    new = B.to_json(s)
+    s = B.SPEC.from_json(json.loads(json.dumps(old)))
+    new = B.SPEC.to_json(s)
     assert new["version"] == 2 and old["version"] == 1
     assert new["klaus_owed"] == old["owe"] and "owe" not in new
     assert {k: v for k, v in new.items() if k not in ("version", "klaus_owed")} == \
         {k: v for k, v in old.items() if k not in ("version", "owe")}
-    assert B.from_json(new) == s
+    assert B.SPEC.from_json(new) == s
     assert s.phase == entry["phase"] and s.players == entry["players"]
     if entry["phase"] == "over":
-        assert B.legal_actions(s) == [] and B.winners(s)
+        assert B.SPEC.legal_actions(s) == [] and B.SPEC.winners(s)
     else:
-        t = B.apply_action(s, B.legal_actions(s)[0])
-        assert B.from_json(B.to_json(t)) == t
+        t = B.SPEC.apply_action(s, B.SPEC.legal_actions(s)[0])
+        assert B.SPEC.from_json(B.SPEC.to_json(t)) == t
 
 
 # ------------------------------------------------------------------ damaged saves
@@ -41,14 +41,14 @@ def _real_saves():
     for players in (1, 2, 3, 4):
         for seed in range(3):
             rnd = random.Random(seed)
-            s = B.new_game(players, seed)
+            s = B.SPEC.new_game(players, seed)
             phases = set()
-            while not B.is_over(s) and s.turn_number < 40:
+            while not B.SPEC.is_over(s) and s.turn_number < 40:
                 if s.phase not in phases or rnd.random() < 0.02:
                     phases.add(s.phase)
-                    out.append(B.to_json(s))
-                s = B.apply_action(s, rnd.choice(B.legal_actions(s)))
-            out.append(B.to_json(s))
+                    out.append(B.SPEC.to_json(s))
+                s = B.SPEC.apply_action(s, rnd.choice(B.SPEC.legal_actions(s)))
+            out.append(B.SPEC.to_json(s))
     return out
 
 
@@ -121,15 +121,15 @@ def test_a_damaged_save_is_refused_with_a_reason_or_loads_as_it_was_written(data
     _mutate(save, path, kind, value, other)
     written = json.dumps(save, sort_keys=True)
     try:
-        s = B.from_json(save)
+        s = B.SPEC.from_json(save)
     except SaveFormatError as err:
         assert str(err)
         return
-    assert json.dumps(B.to_json(s), sort_keys=True) == written, (kind, path)
-    legal = B.legal_actions(s)
-    assert legal or B.is_over(s)
+    assert json.dumps(B.SPEC.to_json(s), sort_keys=True) == written, (kind, path)
+    legal = B.SPEC.legal_actions(s)
+    assert legal or B.SPEC.is_over(s)
     for p in range(s.players):
-        B.view(s, p)
+        B.SPEC.view(s, p)
 
 
 @pytest.mark.parametrize("field, value, reason", [
@@ -143,20 +143,20 @@ def test_a_damaged_save_is_refused_with_a_reason_or_loads_as_it_was_written(data
     ("public", [999], "public cards"),
 ])
 def test_named_damage_is_refused_with_a_reason(field, value, reason):
-    s = B.new_game(2, 4, scoring_card="C")
-    s = B.apply_action(s, {"type": "keep_houses", "cards": []})
-    s = B.apply_action(s, {"type": "keep_houses", "cards": []})
-    save = dict(B.to_json(s), **{field: value})
+    s = B.SPEC.new_game(2, 4, scoring_card="C")
+    s = B.SPEC.apply_action(s, {"type": "keep_houses", "cards": []})
+    s = B.SPEC.apply_action(s, {"type": "keep_houses", "cards": []})
+    save = dict(B.SPEC.to_json(s), **{field: value})
     with pytest.raises(SaveFormatError) as err:
-        B.from_json(save)
+        B.SPEC.from_json(save)
     assert reason in str(err.value)
 
 
 def test_a_card_in_two_places_or_missing_is_refused():
-    save = B.to_json(B.new_game(3, 9))
+    save = B.SPEC.to_json(B.SPEC.new_game(3, 9))
     twice = dict(save, material_discard=[save["material_deck"][0]])
     lost = dict(save, material_deck=save["material_deck"][1:])
     for bad in (twice, lost):
         with pytest.raises(SaveFormatError) as err:
-            B.from_json(bad)
+            B.SPEC.from_json(bad)
         assert "93 cards" in str(err.value)

@@ -35,12 +35,12 @@ def positions(players: int, rng: Rng, games: int, heuristic_games: bool = False)
     ``heuristic_games``, the rest at random."""
     from game.barrio import bots
     for g in range(games):
-        s = B.new_game(players, rng.next_u32())
-        while not B.is_over(s):
-            legal = B.legal_actions(s)
+        s = B.SPEC.new_game(players, rng.next_u32())
+        while not B.SPEC.is_over(s):
+            legal = B.SPEC.legal_actions(s)
             yield s, legal
             a = bots.greedy_action(s, legal, rng) if heuristic_games and g % 2 else legal[rng.randrange(len(legal))]
-            s = B.apply_action(s, a)
+            s = B.SPEC.apply_action(s, a)
 
 
 @pytest.mark.parametrize("players", [1, 2, 3, 4])
@@ -55,14 +55,14 @@ def test_quick_check_accepts_exactly_the_listed_actions(players):
 
 def test_apply_action_still_refuses_a_stretch_without_a_build():
     """A placement beyond 5x5 that no build can undo is refused with its reason (the quick path's refusal)."""
-    s = B.new_game(2, 5)
+    s = B.SPEC.new_game(2, 5)
     s.phase, s.placed, s.seat = "start", 0, 0
     s.market = {(0, c): m for c, m in enumerate([0, 1, 2, 3, 4])}
     s.hands[0] = [5, 6]  # two materials and no house: nothing can be built
     with pytest.raises(IllegalAction) as exc:
-        B.apply_action(s, {"type": "place", "card": 5, "row": 0, "col": 5})
+        B.SPEC.apply_action(s, {"type": "place", "card": 5, "row": 0, "col": 5})
     assert exc.value.key == "barrio.stretch_without_build"
-    assert B.apply_action(s, {"type": "place", "card": 5, "row": 1, "col": 4}).market[(1, 4)] == 5
+    assert B.SPEC.apply_action(s, {"type": "place", "card": 5, "row": 1, "col": 4}).market[(1, 4)] == 5
 
 
 @pytest.mark.parametrize("players", [1, 2, 3, 4])

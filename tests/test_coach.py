@@ -19,17 +19,17 @@ from game.neueheimat import coach as neueheimat_coach
 from game.nyhavn import coach as nyhavn_coach
 
 
-def positions(module, players, seed, every=3, limit=12, **options):
+def positions(spec, players, seed, every=3, limit=12, **options):
     """Decisions with a choice from a game between weak players: (state, seat)."""
-    state = module.new_game(players, seed, **options)
-    bots = [module.make_bot("weak", seed + i) for i in range(max(players, 1))]
+    state = spec.new_game(players, seed, **options)
+    bots = [spec.make_bot("weak", seed + i) for i in range(max(players, 1))]
     out, step = [], 0
-    while not module.is_over(state) and len(out) < limit:
-        p = module.current_player(state)
-        legal = module.legal_actions(state)
+    while not spec.is_over(state) and len(out) < limit:
+        p = spec.current_player(state)
+        legal = spec.legal_actions(state)
         if len(legal) > 1 and step % every == 0:
             out.append((state, p))
-        state = module.apply_action(state, bots[p].choose(module.view(state, p), legal))
+        state = spec.apply_action(state, bots[p].choose(spec.view(state, p), legal))
         step += 1
     return out
 
@@ -85,9 +85,9 @@ def test_search_report_changes_nothing_and_gives_the_means():
 @pytest.mark.parametrize("players,seed", [(2, 3), (3, 8), (4, 21)])
 def test_nyhavn_hint_is_the_strong_players_choice(players, seed):
     for i, (state, p) in enumerate(positions(nyhavn, players, seed)):
-        view, legal = nyhavn.view(state, p), nyhavn.legal_actions(state)
+        view, legal = nyhavn.SPEC.view(state, p), nyhavn.SPEC.legal_actions(state)
         h = coaching.hint(nyhavn, view, p, seed=100 + i, iterations=3, legal=legal)
-        expected = nyhavn.make_bot("strong", 100 + i, iterations=3).choose(view, legal)
+        expected = nyhavn.SPEC.make_bot("strong", 100 + i, iterations=3).choose(view, legal)
         assert h.action == expected and h.action in legal
         assert coaching.hint(nyhavn, view, p, seed=100 + i, iterations=3).action == expected  # legal from the view
         check_texts(h)
@@ -103,11 +103,11 @@ def test_nyhavn_hint_is_the_strong_players_choice(players, seed):
 def test_nyhavn_hint_reads_only_the_view():
     """Two positions that look the same to the player (hidden cards dealt differently) get the same hint."""
     for i, (state, p) in enumerate(positions(nyhavn, 3, 5, limit=6)):
-        view = nyhavn.view(state, p)
-        other = nyhavn.determinize(view, p, 999 + i)  # same view, other hidden cards
-        assert other != state and nyhavn.view(other, p)["hand"] == view["hand"]
+        view = nyhavn.SPEC.view(state, p)
+        other = nyhavn.SPEC.determinize(view, p, 999 + i)  # same view, other hidden cards
+        assert other != state and nyhavn.SPEC.view(other, p)["hand"] == view["hand"]
         a = coaching.hint(nyhavn, view, p, 7, iterations=2)
-        b = coaching.hint(nyhavn, nyhavn.view(other, p), p, 7, iterations=2)
+        b = coaching.hint(nyhavn, nyhavn.SPEC.view(other, p), p, 7, iterations=2)
         assert a == b
 
 
@@ -118,14 +118,14 @@ def test_nyhavn_reason_tells_the_real_points_and_lines():
         for state, p in positions(nyhavn, 2, seed, every=1, limit=400):
             if state.phase != "turn":
                 continue
-            for a in nyhavn.legal_actions(state):
+            for a in nyhavn.SPEC.legal_actions(state):
                 if a["type"] != "build":
                     continue
-                after = nyhavn_coach.finish_own_turn(nyhavn.apply_action(state, a), p)
+                after = nyhavn_coach.finish_own_turn(nyhavn.SPEC.apply_action(state, a), p)
                 lines = [e for e in after.log[len(state.log):] if e["type"] == "score" and e["player"] == p]
                 if not lines:
                     continue
-                what, why = nyhavn_coach.reason(nyhavn.view(state, p), p, a, state, None)
+                what, why = nyhavn_coach.reason(nyhavn.SPEC.view(state, p), p, a, state, None)
                 keys = {x.key: x.params for x in why}
                 assert keys["coach.points_now"] == {"points": after.scores[p] - state.scores[p]}
                 e = lines[0]
@@ -154,26 +154,26 @@ def test_hint_text_in_both_languages():
 
 # --------------------------------------------------------------------------- insight
 
-def _record(module, players, seed, choose_for, options=None):
+def _record(spec, players, seed, choose_for, options=None):
     """Play a game where ``choose_for(state, seat, step)`` picks each move; return its record."""
     options = options or {}
-    state = module.new_game(players, seed, **options)
+    state = spec.new_game(players, seed, **options)
     actions = []
-    while not module.is_over(state):
-        p = module.current_player(state)
+    while not spec.is_over(state):
+        p = spec.current_player(state)
         a = choose_for(state, p, len(actions) + 1)
         actions.append(a)
-        state = module.apply_action(state, a)
+        state = spec.apply_action(state, a)
     seats = [Seat("human", None, "me")] + [Seat("computer", "weak", "") for _ in range(players - 1)]
-    return GameRecord(module.GAME_ID, players, seed, options, seats, actions,
-                      list(module.scores(state)), list(module.winners(state)))
+    return GameRecord(spec.game_id, players, seed, options, seats, actions,
+                      list(spec.scores(state)), list(spec.winners(state)))
 
 
 def test_nyhavn_insight_finds_the_costly_turns():
-    weak = [nyhavn.make_bot("weak", s) for s in (1, 2)]
+    weak = [nyhavn.SPEC.make_bot("weak", s) for s in (1, 2)]
 
     def choose(state, p, step):
-        return weak[p].choose(nyhavn.view(state, p), nyhavn.legal_actions(state))
+        return weak[p].choose(nyhavn.SPEC.view(state, p), nyhavn.SPEC.legal_actions(state))
 
     record = _record(nyhavn, 2, 4, choose)
     moments = coaching.insight(record, 0, iterations=2)
@@ -187,9 +187,9 @@ def test_nyhavn_insight_finds_the_costly_turns():
         assert m.loss >= coaching.MIN_LOSS["points"] and m.unit == "points"
         assert replay.players[m.step - 1] == 0 and record.actions[m.step - 1] == m.chosen
         state = replay.state_at(m.step - 1)
-        view = nyhavn.view(state, 0)
-        suggested = nyhavn.make_bot("strong", coaching.position_seed(view, 0), iterations=2).choose(
-            view, nyhavn.legal_actions(state))
+        view = nyhavn.SPEC.view(state, 0)
+        suggested = nyhavn.SPEC.make_bot("strong", coaching.position_seed(view, 0), iterations=2).choose(
+            view, nyhavn.SPEC.legal_actions(state))
         assert m.suggested == suggested and action_key(suggested) != action_key(m.chosen)
         for lang in ("en", "es"):
             assert "{" not in m.text(lang) and str(m.turn) in m.text(lang)
@@ -197,10 +197,10 @@ def test_nyhavn_insight_finds_the_costly_turns():
 
 
 def test_nyhavn_insight_is_empty_when_every_move_was_the_coachs():
-    weak = nyhavn.make_bot("weak", 9)
+    weak = nyhavn.SPEC.make_bot("weak", 9)
 
     def choose(state, p, step):
-        view, legal = nyhavn.view(state, p), nyhavn.legal_actions(state)
+        view, legal = nyhavn.SPEC.view(state, p), nyhavn.SPEC.legal_actions(state)
         if p == 0:
             return coaching.strong_player(nyhavn, coaching.position_seed(view, p), 2).choose(view, legal)
         return weak.choose(view, legal)
@@ -215,13 +215,13 @@ def test_nyhavn_insight_is_empty_when_every_move_was_the_coachs():
 def test_barrio_hint_gives_a_legal_move_with_reasons(players, options):
     seen_keep = False
     for i, (state, p) in enumerate(positions(barrio, players, 12, limit=8, **options)):
-        view, legal = barrio.view(state, p), barrio.legal_actions(state)
+        view, legal = barrio.SPEC.view(state, p), barrio.SPEC.legal_actions(state)
         h = coaching.hint(barrio, view, p, seed=50 + i, legal=legal)  # the coach's fixed budget
         assert h.action in legal
         check_texts(h)
         if view["phase"] == "keep":  # decided without search: equal to the strong player's choice whatever the clock
             seen_keep = True
-            assert h.action == barrio.make_bot("strong", 50 + i).choose(view, legal)
+            assert h.action == barrio.SPEC.make_bot("strong", 50 + i).choose(view, legal)
             assert h.searched == 0
         if h.action["type"] == "place":
             assert h.first_step == {"type": "card", "card": h.action["card"]}
@@ -230,7 +230,7 @@ def test_barrio_hint_gives_a_legal_move_with_reasons(players, options):
 
 def test_barrio_compare_is_a_winning_chance():
     state, p = positions(barrio, 2, 3, limit=4)[-1]
-    view, legal = barrio.view(state, p), barrio.legal_actions(state)
+    view, legal = barrio.SPEC.view(state, p), barrio.SPEC.legal_actions(state)
     values, unit = barrio_coach.compare(view, p, legal[:2], 1, 3)
     assert unit == "chance" and len(values) == 2 and all(0.0 <= v <= 100.0 for v in values)
     assert barrio_coach.compare(view, p, legal[:2], 1, 3) == (values, unit)
@@ -239,9 +239,9 @@ def test_barrio_compare_is_a_winning_chance():
 @pytest.mark.parametrize("players", [2, 3, 5])
 def test_neueheimat_hint_is_the_strong_players_choice(players):
     for i, (state, p) in enumerate(positions(neueheimat, players, 30 + players, every=2, limit=15)):
-        view, legal = neueheimat.view(state, p), neueheimat.legal_actions(state)
+        view, legal = neueheimat.SPEC.view(state, p), neueheimat.SPEC.legal_actions(state)
         h = coaching.hint(neueheimat, view, p, seed=i, legal=legal)
-        assert h.action == neueheimat.make_bot("strong", i).choose(view, legal)
+        assert h.action == neueheimat.SPEC.make_bot("strong", i).choose(view, legal)
         check_texts(h)
         assert h.first_step is None
 
@@ -250,11 +250,11 @@ def test_neueheimat_values_rank_the_suggestion_first_for_placements():
     """For a placement the model's value of the strong player's choice is the best of all legal ones."""
     checked = 0
     for state, p in positions(neueheimat, 3, 2, every=1, limit=400):
-        legal = neueheimat.legal_actions(state)
+        legal = neueheimat.SPEC.legal_actions(state)
         if legal[0]["type"] not in ("place", "mayor", "permit", "cancel"):
             continue
-        view = neueheimat.view(state, p)
-        choice = neueheimat.make_bot("strong", 0).choose(view, legal)
+        view = neueheimat.SPEC.view(state, p)
+        choice = neueheimat.SPEC.make_bot("strong", 0).choose(view, legal)
         values = neueheimat_coach.values(view, p, legal)
         assert values[legal.index(choice)] == pytest.approx(max(values))
         checked += 1

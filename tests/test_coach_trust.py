@@ -62,17 +62,17 @@ def random_games(game_id: str) -> list[dict[str, Any]]:
     while total < POSITIONS:
         players, options = tables[g % len(tables)]
         match = Match.new(game_id, players, 500 + 37 * g, [Seat("human") for _ in range(players)], **options)
-        module = match.module
+        spec = match.spec
         g += 1
         sampled: dict[int, tuple[Any, int, coaching.Hint]] = {}
         # a different stretch of each game, so early, middle and late positions all come up
         skip, taken = rng.randrange(25), 0
-        while not module.is_over(match.state):  # to the end: the insight replays finished games
+        while not spec.is_over(match.state):  # to the end: the insight replays finished games
             state = match.state
-            seat = module.current_player(state)
-            legal = module.legal_actions(state)
+            seat = spec.current_player(state)
+            legal = spec.legal_actions(state)
             if len(legal) > 1 and skip <= 0 and total < POSITIONS and taken < 30 and rng.randrange(3) == 0:
-                sampled[len(match.entries) + 1] = (state, seat, compute_hint(module, state, seat, hint_seed(match, seat), None))
+                sampled[len(match.entries) + 1] = (state, seat, compute_hint(spec, state, seat, hint_seed(match, seat), None))
                 taken += 1
                 total += 1
             skip -= 1
@@ -228,8 +228,8 @@ def nyhavn_reached(state: Any, view: dict[str, Any], legal: list[dict[str, Any]]
 @pytest.mark.parametrize("game_id", sorted(TABLES))
 def test_every_hint_is_an_action_the_screen_offers(played, game_id):
     for n, (game, _step, state, seat, hint) in enumerate(positions(played, game_id)):
-        module = game["match"].module
-        view, legal = module.view(state, seat), module.legal_actions(state)
+        spec = game["match"].spec
+        view, legal = spec.view(state, seat), spec.legal_actions(state)
         assert hint.action in legal
         if game_id == "barrio":
             barrio_reached(view, legal, hint.action)
@@ -289,15 +289,15 @@ def test_the_insight_judges_each_position_as_the_hint_did(played, game_id):
     for game in played[game_id]:
         record = game["record"]
         replay = Replay(record)
-        module = replay.module
+        spec = replay.spec
         for step, (state, seat, hint) in game["sampled"].items():
             replayed = replay.state_at(step - 1)
-            assert module.view(replayed, seat) == module.view(state, seat)
+            assert spec.view(replayed, seat) == spec.view(state, seat)
             played_move = record.actions[step - 1]
             checked += 1
             if checked % 8 == 0:  # a share of the positions searched afresh, not taken from the hint's search
-                coaching.forget_judgements(module.view(replayed, seat), seat)
-            moment = coaching.assess(module, replayed, seat, played_move)
+                coaching.forget_judgements(spec.view(replayed, seat), seat)
+            moment = coaching.assess(spec, replayed, seat, played_move)
             if played_move == hint.action:
                 assert moment is None
             elif moment is not None:
@@ -311,7 +311,7 @@ def test_the_insight_judges_each_position_as_the_hint_did(played, game_id):
                     assert moment.chosen_what.text(lang) != moment.suggested_what.text(lang), line
                     assert all(0 <= v <= 100 for v in percentages(line)), line
             if checked % 8 == 1:  # the hinted move itself, on a share of the positions
-                assert coaching.assess(module, replayed, seat, hint.action) is None
+                assert coaching.assess(spec, replayed, seat, hint.action) is None
     assert checked >= POSITIONS and mistakes > 0, (checked, mistakes)
 
 
@@ -319,17 +319,17 @@ def follow_the_hints(game_id: str, players: int, seed: int, options: dict[str, A
     """A whole game: seat 0 takes every hint as the table gives it, the others play the weak player."""
     match = Match.new(game_id, players, seed, [Seat("human")] + [Seat("computer", "weak") for _ in range(players - 1)],
                       **options)
-    module = match.module
-    weak = [module.make_bot("weak", seed + i) for i in range(players)]
-    while not module.is_over(match.state):
+    spec = match.spec
+    weak = [spec.make_bot("weak", seed + i) for i in range(players)]
+    while not spec.is_over(match.state):
         state = match.state
-        seat = module.current_player(state)
-        legal = module.legal_actions(state)
+        seat = spec.current_player(state)
+        legal = spec.legal_actions(state)
         if seat == 0 and len(legal) > 1:
             match.count_hint(0)
-            match.apply(compute_hint(module, state, 0, hint_seed(match, 0), None).action)
+            match.apply(compute_hint(spec, state, 0, hint_seed(match, 0), None).action)
         else:
-            match.apply(weak[seat].choose(module.view(state, seat), legal))
+            match.apply(weak[seat].choose(spec.view(state, seat), legal))
     return GameRecord.from_match(match)
 
 

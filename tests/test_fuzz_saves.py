@@ -40,7 +40,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game.core import GAME_MODULES, Match, Rng, SaveFormatError, Seat, load_game, share
+from game.core import GAME_MODULES, Match, Rng, SaveFormatError, Seat, load_spec, share
 from game.core.locale import catalogue, has_text, languages
 from game.core.match import check_header
 from game.core.record import GameRecord, RecordError, Replay
@@ -112,11 +112,11 @@ SAVE_STEPS = (0, 3, 10, 25, 50, 90)
 
 
 def _playout(game_id: str, players: int, seed: int, options: dict[str, Any], seats: list[Seat]) -> Match:
-    module = load_game(game_id)
+    spec = load_spec(game_id)
     match = Match.new(game_id, players, seed, seats, **options)
     rng = Rng(seed, stream=99)
-    while not module.is_over(match.state):
-        legal = module.legal_actions(match.state)
+    while not spec.is_over(match.state):
+        legal = spec.legal_actions(match.state)
         match.apply(legal[rng.randrange(len(legal))])
     match.hints = [i % 2 for i in range(players)]
     return match
@@ -360,29 +360,29 @@ def _expected_resave(data: dict[str, Any]) -> dict[str, Any]:
 def _play_on(match: Match, seed: int) -> None:
     """The game goes on: each seat's view, the computer players built from their saved names, a few moves,
     a save and a reload."""
-    module = match.module
+    spec = match.spec
     for seat_index, seat in enumerate(match.seats):
-        module.view(match.state, seat_index)
+        spec.view(match.state, seat_index)
         if seat.kind == "computer":
-            module.make_bot(seat.bot or module.BOT_NAMES[0], seed)
+            spec.make_bot(seat.bot or spec.bot_names[0], seed)
     rng = Rng(seed, stream=5)
     for _ in range(PLAY_ON):
-        if module.is_over(match.state):
-            module.scores(match.state)
-            module.winners(match.state)
+        if spec.is_over(match.state):
+            spec.scores(match.state)
+            spec.winners(match.state)
             break
-        legal = module.legal_actions(match.state)
+        legal = spec.legal_actions(match.state)
         assert legal, "a game that is not over offers no move"
         match.apply(legal[rng.randrange(len(legal))])
-        for event in module.view(match.state, 0)["log"][-3:]:
-            module.describe_event(event, "en")
+        for event in spec.view(match.state, 0)["log"][-3:]:
+            spec.describe_event(event, "en")
     data = json.loads(json.dumps(match.to_json()))
     if len(match.entries) <= RELOAD_MOVES:
         again = Match.from_json(data)
         assert _canonical(again.to_json()) == _canonical(data)
     else:  # the checks that can fail after a legal move, without the long replay that cannot
         check_header(data)
-        assert _canonical(module.to_json(module.from_json(data["state"]))) == _canonical(data["state"])
+        assert _canonical(spec.to_json(spec.from_json(data["state"]))) == _canonical(data["state"])
 
 
 def _check_autosave(data: Any, done: str, upgraded: bool = False) -> str:
@@ -396,7 +396,7 @@ def _check_autosave(data: Any, done: str, upgraded: bool = False) -> str:
     except Exception as exc:
         pytest.fail(f"{done}: Match.from_json raised {type(exc).__name__}: {exc}")
     resaved = match.to_json()
-    as_saved = load_game(data["game"]).SPEC.as_saved
+    as_saved = load_spec(data["game"]).SPEC.as_saved
     if upgraded and as_saved is not None:
         resaved = {**resaved, "state": as_saved(resaved["state"], data["state"])}
     assert _canonical(resaved) == _canonical(_expected_resave(data)), f"{done}: accepted but saves differently"
@@ -496,15 +496,15 @@ def _fields(record: GameRecord) -> dict[str, Any]:
 def _fields_of_link(code: str) -> dict[str, Any]:
     """A valid link's fields, as :func:`_pack_raw` writes them back."""
     payload = share.peek(code)
-    module = load_game(payload.game_id)
+    spec = load_spec(payload.game_id)
     options = []
     for key in sorted(payload.options):
         value = payload.options[key]
         options.append((key, (2 if value else 3, None) if isinstance(value, bool) else
                         (0, value) if isinstance(value, int) else (1, value)))
-    return {"version": 1, "game": load_game(payload.game_id).SPEC.share_code, "players": payload.num_players,
+    return {"version": 1, "game": load_spec(payload.game_id).share_code, "players": payload.num_players,
             "options": options, "seed": payload.seed,
-            "seats": [(0 if s.kind == "human" else 1 + module.BOT_NAMES.index(s.bot), s.name) for s in payload.seats],
+            "seats": [(0 if s.kind == "human" else 1 + spec.bot_names.index(s.bot), s.name) for s in payload.seats],
             "finished": share._epoch_seconds(payload.finished), "daily": payload.daily, "scores": payload.scores,
             "steps": payload.steps, "choices": payload.choices}
 
@@ -738,7 +738,7 @@ def _check_import(text: str, done: str) -> str:
         assert all(g["code"] in codes for g in book.games), f"{done}: a game changed"
         book.all_stats()
         for game_id in {r["game"] for r in book.results}:  # each automa's record (Barrio's Klaus), as stats.py asks
-            spec = getattr(load_game(game_id), "SPEC", None) if game_id in GAME_MODULES else None
+            spec = getattr(load_spec(game_id), "SPEC", None) if game_id in GAME_MODULES else None
             automa = getattr(spec, "automa", None)
             if automa is not None:
                 book.klaus(game_id, automa.levels)
@@ -792,9 +792,9 @@ def test_the_player_count_has_one_name_and_old_saves_still_give_it():
 
     saves = json.loads((Path(__file__).parent / "data" / "autosaves_before_full_checks.json").read_text(encoding="utf-8"))
     for data in saves:
-        module = load_game(data["game"])
-        state = module.from_json(data["state"])
+        spec = load_spec(data["game"])
+        state = spec.from_json(data["state"])
         assert not hasattr(state, "n"), data["game"]
         assert state.players == data["num_players"] == data["state"]["players"], data["game"]
-        assert module.view(state, 0)["players"] == data["num_players"], data["game"]
-        assert module.new_game(data["num_players"], 1).players == data["num_players"], data["game"]
+        assert spec.view(state, 0)["players"] == data["num_players"], data["game"]
+        assert spec.new_game(data["num_players"], 1).players == data["num_players"], data["game"]

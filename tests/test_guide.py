@@ -102,8 +102,8 @@ def test_klaus_opening_tie_explains_itself(monkeypatch):
 
     from .test_words import sent_texts
 
-    seed = next(s for s in range(500) if B.new_game(1, s, solo=True, level="A").phase == "klaus_tie")
-    state = B.new_game(1, seed, solo=True, level="A")
+    seed = next(s for s in range(500) if B.SPEC.new_game(1, s, solo=True, level="A").phase == "klaus_tie")
+    state = B.SPEC.new_game(1, seed, solo=True, level="A")
     assert state.pending.get("reason") == "setup"
     h = Harness(monkeypatch, storage={"house-games.settings": json.dumps({"guided": ["barrio"]})})
     h.ops()

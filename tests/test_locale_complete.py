@@ -12,7 +12,7 @@ import string
 
 import pytest
 
-from game.core import load_game
+from game.core import load_spec
 from game.core.locale import LOCALE_DIR, catalogue, languages
 from game.core.locale import language_names, rule_sections
 
@@ -59,22 +59,22 @@ def test_rules_and_guides_have_every_section(lang):
 @pytest.mark.parametrize("game_id", ["barrio", "nyhavn", "neueheimat"])
 def test_log_lines_use_no_missing_key(game_id):
     """Random games described in every language: no line is a bare key or left in English where the language differs."""
-    module = load_game(game_id)
+    spec = load_spec(game_id)
     rnd = random.Random(7)
-    state = module.new_game(max(2, module.MIN_PLAYERS), seed=7)
+    state = spec.new_game(max(2, spec.min_players), seed=7)
     seen = 0
     for _ in range(400):
-        log = module.view(state, 0)["log"]
+        log = spec.view(state, 0)["log"]
         for event in log[seen:]:
-            lines = {lang: module.describe_event(event, lang) for lang in languages()}
+            lines = {lang: spec.describe_event(event, lang) for lang in languages()}
             for lang, line in lines.items():
                 assert not line.startswith(f"{game_id}."), (lang, line)
             assert lines["fr"] != lines["en"] or event.get("type") in (), (event, lines)
         seen = len(log)
-        if module.is_over(state):
+        if spec.is_over(state):
             break
-        actions = module.legal_actions(state)
+        actions = spec.legal_actions(state)
         for action in actions[:3]:
-            texts = {lang: module.describe_action(state, action, lang) for lang in languages()}
+            texts = {lang: spec.describe_action(state, action, lang) for lang in languages()}
             assert texts["fr"] != texts["en"], texts
-        state = module.apply_action(state, rnd.choice(actions))
+        state = spec.apply_action(state, rnd.choice(actions))

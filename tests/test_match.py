@@ -27,7 +27,7 @@ def test_undo_goes_back_within_the_turn():
     m.apply({"type": "bump", "by": 2})
     assert m.can_undo()
     m.undo()
-    assert toygame.scores(m.state) == [0, 0]
+    assert toygame.SPEC.scores(m.state) == [0, 0]
     assert not m.can_undo()
     with pytest.raises(IllegalAction):
         m.undo()
@@ -55,10 +55,10 @@ def test_undo_is_for_humans_only():
 
 def test_refused_action_changes_nothing():
     m = Match.new("toy", 2, 5)
-    before = toygame.to_json(m.state)
+    before = toygame.SPEC.to_json(m.state)
     with pytest.raises(IllegalAction):
         m.apply({"type": "end"})
-    assert toygame.to_json(m.state) == before and m.entries == []
+    assert toygame.SPEC.to_json(m.state) == before and m.entries == []
 
 
 def test_autosave_round_trip_keeps_undo():
@@ -71,7 +71,7 @@ def test_autosave_round_trip_keeps_undo():
     assert back.state == m.state
     assert back.can_undo()
     back.undo()
-    assert toygame.scores(back.state) == toygame.scores(m.states[-2])
+    assert toygame.SPEC.scores(back.state) == toygame.SPEC.scores(m.states[-2])
 
 
 @pytest.mark.parametrize(
@@ -107,12 +107,12 @@ def test_autosave_with_an_illegal_move_is_refused():
 
 def test_ismcts_finds_the_obvious_best_move_from_the_view():
     # Last turn, player 0 trails by 2 with nothing to draw: only bumping by 2 saves a shared win.
-    state = toygame.new_game(2, 3)
+    state = toygame.SPEC.new_game(2, 3)
     state.turns = 5
     state.deck = []
     state.counters = [0, 2]
-    legal = toygame.legal_actions(state)
-    choice = ismcts(toygame, toygame.view(state, 0), 0, legal, Rng(1), iterations=200)
+    legal = toygame.SPEC.legal_actions(state)
+    choice = ismcts(toygame.SPEC, toygame.SPEC.view(state, 0), 0, legal, Rng(1), iterations=200)
     assert choice == {"type": "bump", "by": 2}
 
 
@@ -125,20 +125,20 @@ def test_flat_monte_carlo_prefers_the_candidate_with_the_better_outcome():
     from game.core import flat_monte_carlo
     from game.core.search import default_reward
 
-    state = toygame.new_game(2, 3)
+    state = toygame.SPEC.new_game(2, 3)
     state.turns = 5
     state.deck = []
     state.counters = [0, 2]
-    view = toygame.view(state, 0)
+    view = toygame.SPEC.view(state, 0)
 
     def play_out(world, action, dice):
-        s = toygame.apply_action(world, action)
-        while not toygame.is_over(s):
-            acts = toygame.legal_actions(s)
-            s = toygame.apply_action(s, acts[dice.randrange(len(acts))])
+        s = toygame.SPEC.apply_action(world, action)
+        while not toygame.SPEC.is_over(s):
+            acts = toygame.SPEC.legal_actions(s)
+            s = toygame.SPEC.apply_action(s, acts[dice.randrange(len(acts))])
         return s
 
     candidates = [{"type": "bump", "by": 1}, {"type": "bump", "by": 2}]
-    choice = flat_monte_carlo(candidates, lambda seed: toygame.determinize(view, 0, seed), play_out,
+    choice = flat_monte_carlo(candidates, lambda seed: toygame.SPEC.determinize(view, 0, seed), play_out,
                               lambda s: default_reward(toygame, s, 0), Rng(4), time_limit_s=0.05, max_rounds=5)
     assert choice == {"type": "bump", "by": 2}

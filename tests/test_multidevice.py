@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from game.core import Match, Seat, load_game
+from game.core import Match, Seat, load_spec
 from game.ui.multidevice import MAX_GUEST_MESSAGE, PROTOCOL_VERSION, GuestTable, HostTable, ViewMatch
 
 
@@ -29,8 +29,8 @@ class Wire:
 
 
 def setup(game_id: str, players: int, seed: int, remote: list[int], computers: tuple[int, ...] = ()):
-    module = load_game(game_id)
-    seats = [Seat("computer", module.BOT_NAMES[0]) if i in computers else Seat("human") for i in range(players)]
+    spec = load_spec(game_id)
+    seats = [Seat("computer", spec.bot_names[0]) if i in computers else Seat("human") for i in range(players)]
     match = Match.new(game_id, players, seed, seats)
     wire = Wire()
     host: HostTable
@@ -45,15 +45,15 @@ def setup(game_id: str, players: int, seed: int, remote: list[int], computers: t
         guests[seat] = GuestTable(lambda text, s=seat: host.receive(s, text))
         host.opened(seat)
         guests[seat].hello()
-    return module, match, host, guests, wire
+    return spec, match, host, guests, wire
 
 
-def deliver(match: Match, module: Any, guests: dict[int, GuestTable], wire: Wire) -> None:
+def deliver(match: Match, spec: Any, guests: dict[int, GuestTable], wire: Wire) -> None:
     """Hand every queued host message to its guest, recording it with the full state it was sent from."""
     for seat, queue in wire.to_guest.items():
         while queue:
             text = queue.pop(0)
-            wire.record.setdefault(seat, []).append((module.to_json(match.state), text))
+            wire.record.setdefault(seat, []).append((spec.to_json(match.state), text))
             guests[seat].receive(text)
 
 
@@ -74,11 +74,11 @@ def hidden_of(game_id: str, full: dict[str, Any], seat: int) -> list[Any]:
 
 def play_shared(game_id: str, players: int, seed: int, remote: list[int], computers: tuple[int, ...] = ()):
     """Play a whole game: local humans and computers decide on the host, each remote seat from its received view."""
-    module, match, host, guests, wire = setup(game_id, players, seed, remote, computers)
-    deliver(match, module, guests, wire)
-    bots = {i: module.make_bot(module.BOT_NAMES[0], 1000 + i) for i in range(players)}
+    spec, match, host, guests, wire = setup(game_id, players, seed, remote, computers)
+    deliver(match, spec, guests, wire)
+    bots = {i: spec.make_bot(spec.bot_names[0], 1000 + i) for i in range(players)}
     for _ in range(5000):
-        if module.is_over(match.state):
+        if spec.is_over(match.state):
             break
         player = match.current_player()
         if player in guests:
@@ -88,43 +88,43 @@ def play_shared(game_id: str, players: int, seed: int, remote: list[int], comput
             view = {**snap["view"], "log": guest.log}
             guest.act(bots[player].choose(view, snap["legal"]))
         else:
-            match.apply(bots[player].choose(module.view(match.state, player), module.legal_actions(match.state)))
+            match.apply(bots[player].choose(spec.view(match.state, player), spec.legal_actions(match.state)))
             host.publish()
-        deliver(match, module, guests, wire)
-    assert module.is_over(match.state)
-    return module, match, host, guests, wire
+        deliver(match, spec, guests, wire)
+    assert spec.is_over(match.state)
+    return spec, match, host, guests, wire
 
 
 def test_whole_game_on_two_phones_scores_as_on_one_device():
-    module, match, host, guests, wire = play_shared("barrio", 2, 7, remote=[1])
+    spec, match, host, guests, wire = play_shared("barrio", 2, 7, remote=[1])
     replay = Match.new("barrio", 2, 7, [Seat("human"), Seat("human")])
     for entry in match.entries:
         replay.apply(entry.action)
-    assert module.scores(match.state) == module.scores(replay.state)
+    assert spec.scores(match.state) == spec.scores(replay.state)
     final = guests[1].snapshot
-    assert final is not None and final["over"] and final["scores"] == module.scores(match.state)
-    assert final["winners"] == module.winners(match.state)
+    assert final is not None and final["over"] and final["scores"] == spec.scores(match.state)
+    assert final["winners"] == spec.winners(match.state)
     assert host.refusals == []
 
 
 @pytest.mark.parametrize("game_id,players,remote,computers", [("barrio", 2, [1], ()), ("neueheimat", 3, [0, 2], (1,)),
                                                               ("nyhavn", 3, [1, 2], (0,))])
 def test_a_guest_receives_its_own_view_and_nothing_hidden(game_id, players, remote, computers):
-    module, match, host, guests, wire = play_shared(game_id, players, 3, remote, computers)
+    spec, match, host, guests, wire = play_shared(game_id, players, 3, remote, computers)
     assert set(wire.record) == set(remote)
     for seat, messages in wire.record.items():
         log: list[Any] = []
         for full, text in messages:
             data = json.loads(text)
             assert data["v"] == PROTOCOL_VERSION and data["seat"] == seat
-            state = module.from_json(full)
-            own = dict(module.view(state, seat))
+            state = spec.from_json(full)
+            own = dict(spec.view(state, seat))
             own_log = own.pop("log")
             assert data["view"] == own, "exactly the seat's own view"
             log = log[:data["log_start"]] + data["log"]
             assert log == own_log, "the log lines that seat may see, in order"
-            mine = module.current_player(state) == seat and not module.is_over(state)
-            assert data["legal"] == (module.legal_actions(state) if mine else [])
+            mine = spec.current_player(state) == seat and not spec.is_over(state)
+            assert data["legal"] == (spec.legal_actions(state) if mine else [])
             body = json.dumps(data)
             for hidden in hidden_of(game_id, full, seat):
                 assert json.dumps(hidden[-1]) not in body, f"seat {seat} received {hidden[:2]}"
@@ -138,11 +138,11 @@ def message(kind: str, seq: int, **fields: Any) -> str:
 
 
 def test_cheating_and_garbage_are_refused_and_change_nothing():
-    module, match, host, guests, wire = setup("barrio", 2, 11, remote=[1])
-    deliver(match, module, guests, wire)
+    spec, match, host, guests, wire = setup("barrio", 2, 11, remote=[1])
+    deliver(match, spec, guests, wire)
     assert match.current_player() == 0
     before = json.dumps(match.to_json())
-    legal_for_zero = module.legal_actions(match.state)[0]
+    legal_for_zero = spec.legal_actions(match.state)[0]
     cases = [
         # the guest of seat 1 acts for seat 0 (whose turn it is), naming seat 0 in the message: bound to seat 1 anyway
         (message("act", 5, action=legal_for_zero, seat=0, player=0), "multi.refused.not_your_turn"),
@@ -157,19 +157,19 @@ def test_cheating_and_garbage_are_refused_and_change_nothing():
     for text, key in cases:
         assert host.receive(1, text) == key
         assert json.dumps(match.to_json()) == before
-    deliver(match, module, guests, wire)
+    deliver(match, spec, guests, wire)
     # each refusal reached the guest in words, and the game goes on
     assert guests[1].refused and "version" not in guests[1].refused
-    bot = module.make_bot(module.BOT_NAMES[0], 1)
+    bot = spec.make_bot(spec.bot_names[0], 1)
     while match.current_player() == 0:
-        match.apply(bot.choose(module.view(match.state, 0), module.legal_actions(match.state)))
+        match.apply(bot.choose(spec.view(match.state, 0), spec.legal_actions(match.state)))
         host.publish()
-    deliver(match, module, guests, wire)
+    deliver(match, spec, guests, wire)
     before = json.dumps(match.to_json())
     # an illegal action on its own turn: refused with the engine's reason
     assert host.receive(1, message("act", 20, action={"type": "build", "card": 999, "cells": []})) == "multi.refused.illegal"
     assert json.dumps(match.to_json()) == before
-    deliver(match, module, guests, wire)
+    deliver(match, spec, guests, wire)
     assert guests[1].refused.startswith("Not allowed: ")
     # a legal one is applied once; the same message again is not applied twice
     legal = guests[1].snapshot["legal"][0]
@@ -182,14 +182,14 @@ def test_cheating_and_garbage_are_refused_and_change_nothing():
 
 
 def test_a_returning_guest_is_resynced_from_the_host():
-    module, match, host, guests, wire = setup("barrio", 2, 5, remote=[1])
-    deliver(match, module, guests, wire)
-    bot = module.make_bot(module.BOT_NAMES[0], 2)
+    spec, match, host, guests, wire = setup("barrio", 2, 5, remote=[1])
+    deliver(match, spec, guests, wire)
+    bot = spec.make_bot(spec.bot_names[0], 2)
     host.closed(1)  # its channel is gone: nothing is sent meanwhile
     for _ in range(3):
         if match.current_player() != 0:
             break
-        match.apply(bot.choose(module.view(match.state, 0), module.legal_actions(match.state)))
+        match.apply(bot.choose(spec.view(match.state, 0), spec.legal_actions(match.state)))
         host.publish()
     assert not wire.to_guest.get(1)
     stale = guests[1].snapshot
@@ -205,7 +205,7 @@ def test_a_returning_guest_is_resynced_from_the_host():
     assert host.refusals[-1] == (1, "multi.refused.token")
     for text in (message("sync", 2), message("act", 3, action={"type": "draw"})):  # nor may it act before its hello is taken
         assert host.receive(1, text) == "multi.refused.hello"
-    deliver(match, module, guests, wire)
+    deliver(match, spec, guests, wire)
     assert stranger.snapshot is None and stranger.refused_key == "multi.refused.hello"
     assert [json.loads(t)["kind"] for _, t in wire.record[1][-3:]] == ["refused"] * 3, "no position for a stranger"
     host.refusals.clear()
@@ -216,34 +216,34 @@ def test_a_returning_guest_is_resynced_from_the_host():
     guests[1] = fresh
     host.opened(1)
     fresh.hello()
-    deliver(match, module, guests, wire)
+    deliver(match, spec, guests, wire)
     assert fresh.token == guests_token
     snap = fresh.snapshot
     assert snap is not None and snap["step"] == len(match.entries) and snap["log_start"] == 0
-    assert fresh.log == module.view(match.state, 1)["log"]
+    assert fresh.log == spec.view(match.state, 1)["log"]
     # and it plays on: its own sequence numbers start again at 1 on the new connection
     while match.current_player() == 0:
-        match.apply(bot.choose(module.view(match.state, 0), module.legal_actions(match.state)))
+        match.apply(bot.choose(spec.view(match.state, 0), spec.legal_actions(match.state)))
         host.publish()
-    deliver(match, module, guests, wire)
+    deliver(match, spec, guests, wire)
     steps = len(match.entries)
     fresh.act(fresh.snapshot["legal"][0])
     assert len(match.entries) == steps + 1 and host.refusals == []
 
 
 def test_view_match_drives_a_screen_without_the_state():
-    module, match, host, guests, wire = setup("barrio", 2, 9, remote=[1])
-    deliver(match, module, guests, wire)
-    view_match = ViewMatch(guests[1], module)
+    spec, match, host, guests, wire = setup("barrio", 2, 9, remote=[1])
+    deliver(match, spec, guests, wire)
+    view_match = ViewMatch(guests[1], spec)
     assert view_match.current_player() == match.current_player() == 0
-    assert view_match.module.legal_actions(view_match.state) == []
-    assert view_match.module.view(view_match.state, 1) == module.view(match.state, 1)
-    assert view_match.module.SPEC.coach is None and view_match.module.TITLE == module.TITLE
+    assert view_match.spec.legal_actions(view_match.state) == []
+    assert view_match.spec.view(view_match.state, 1) == spec.view(match.state, 1)
+    assert view_match.spec.coach is None and view_match.spec.title == spec.title
 
 
 def test_the_host_may_give_a_lost_phones_seat_to_another_phone_or_take_its_tokens_back():
-    module, match, host, guests, wire = setup("barrio", 2, 5, remote=[1])
-    deliver(match, module, guests, wire)
+    spec, match, host, guests, wire = setup("barrio", 2, 5, remote=[1])
+    deliver(match, spec, guests, wire)
     token = guests[1].token
     # the host's page reloads: a new table, given the tokens it kept, takes the seat's phone back only with its token
     again = HostTable(lambda: match, [1], wire.host_send, lambda action: None)

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from game.core import Match, Seat, load_game
+from game.core import Match, Seat, load_spec
 from game.ui.multidevice import PROTOCOL_VERSION, HostTable, ViewMatch
 from game.ui.storage import GUEST_TOKEN_KEY
 
@@ -31,8 +31,8 @@ class GuestPhone:
                  computers: tuple[int, ...] = ()) -> None:
         self.monkeypatch = monkeypatch
         self.boot()
-        self.module = load_game(game_id)
-        seats = [Seat("computer", self.module.BOT_NAMES[0]) if i in computers else Seat("human") for i in range(players)]
+        self.spec = load_spec(game_id)
+        seats = [Seat("computer", self.spec.bot_names[0]) if i in computers else Seat("human") for i in range(players)]
         self.match = Match.new(game_id, players, seed, seats)
         self.seat = seat
         self.received: list[str] = []
@@ -85,10 +85,10 @@ class GuestPhone:
 
     def host_moves(self, bots: dict[int, Any]) -> None:
         """The host's seats (its own players and computers) move until the guest's seat is to move or the game ends."""
-        module, match = self.module, self.match
-        while not module.is_over(match.state) and match.current_player() != self.seat:
+        spec, match = self.spec, self.match
+        while not spec.is_over(match.state) and match.current_player() != self.seat:
             player = match.current_player()
-            match.apply(bots[player].choose(module.view(match.state, player), module.legal_actions(match.state)))
+            match.apply(bots[player].choose(spec.view(match.state, player), spec.legal_actions(match.state)))
             self.host.publish()
 
 
@@ -102,28 +102,28 @@ def close_scoring(phone: GuestPhone) -> None:
 
 def play(phone: GuestPhone, guest_move: Any, seed: int, limit: int = 4000, stop_after: int | None = None) -> dict[str, int]:
     """Play to the end: the host's seats by computers on the host, the guest's by ``guest_move`` on its own table."""
-    module = phone.module
-    bots = {i: module.make_bot(module.BOT_NAMES[0], seed + i) for i in range(phone.match.num_players)}
+    spec = phone.spec
+    bots = {i: spec.make_bot(spec.bot_names[0], seed + i) for i in range(phone.match.num_players)}
     moves: dict[str, int] = {}
     for _ in range(limit):
         phone.host_moves(bots)
         close_scoring(phone)
         if stop_after is not None and sum(moves.values()) >= stop_after:
             return moves
-        if module.is_over(phone.match.state):
+        if spec.is_over(phone.match.state):
             break
         screen = phone.screen
         assert isinstance(screen.match, ViewMatch) and type(screen).__name__ != "FallbackScreen", "the game's own table"
         assert screen.is_my_turn(), "the guest's table lets its player move"
         view, legal = screen.view(), screen.legal()
-        assert view == {k: v for k, v in module.view(phone.match.state, phone.seat).items()}, "it draws its own view"
+        assert view == {k: v for k, v in spec.view(phone.match.state, phone.seat).items()}, "it draws its own view"
         action = bots[phone.seat].choose(view, legal)
         steps = phone.steps = len(phone.match.entries)
         guest_move(phone, action)
         phone.relay()
         assert len(phone.match.entries) == steps + 1 and phone.match.entries[-1].action == action
         moves[action["type"]] = moves.get(action["type"], 0) + 1
-    assert module.is_over(phone.match.state)
+    assert spec.is_over(phone.match.state)
     close_scoring(phone)
     assert phone.host.refusals == []
     return moves
@@ -230,7 +230,7 @@ def test_a_guest_plays_a_whole_game_on_its_own_table(monkeypatch, game_id, playe
     assert sum(moves.values()) > 5 and len(moves) >= 3, moves  # several kinds of decision, each by the table's inputs
     if game_id == "nyhavn":
         assert moves.get("build", 0) >= 3, moves  # tiles placed with the ghost's checks from the view
-    expected = [int(x) for x in phone.module.scores(phone.match.state)]
+    expected = [int(x) for x in phone.spec.scores(phone.match.state)]
     assert sorted(end_scores(phone), reverse=True) == sorted(expected, reverse=True)
 
 
@@ -250,10 +250,10 @@ def test_a_reloaded_guest_gets_its_seat_back_with_its_token_and_a_stranger_is_re
     # the seat's own phone, reloaded, pairs again with the token its page kept: the whole position, and it plays on
     phone.reload(storage)
     assert isinstance(phone.screen.match, ViewMatch) and phone.screen.match.state.data["step"] == step
-    assert phone.screen.match.state.view() == phone.module.view(phone.match.state, 1)
+    assert phone.screen.match.state.view() == phone.spec.view(phone.match.state, 1)
     phone.host.refusals.clear()
     play(phone, neueheimat_by_taps, 6)
-    assert phone.module.is_over(phone.match.state)
+    assert phone.spec.is_over(phone.match.state)
 
 
 def host_ops(h: Harness) -> list[list[Any]]:
@@ -335,8 +335,8 @@ def test_the_host_back_from_the_menu_resumes_with_its_phones_still_paired(monkey
 
 def test_a_guests_table_waits_for_the_hosts_answer_before_it_is_drawn_again(monkeypatch):
     phone = GuestPhone(monkeypatch, "barrio", 2, 4, 1, (0,))
-    module = phone.module
-    bots = {i: module.make_bot(module.BOT_NAMES[0], 4 + i) for i in range(2)}
+    spec = phone.spec
+    bots = {i: spec.make_bot(spec.bot_names[0], 4 + i) for i in range(2)}
     phone.host_moves(bots)
     screen, h = phone.screen, phone.h
     h.page.flush()

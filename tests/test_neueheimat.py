@@ -16,7 +16,7 @@ YES = {"type": "profits", "take": True}
 
 def play(state, *actions):
     for a in actions:
-        state = nh.apply_action(state, a)
+        state = nh.SPEC.apply_action(state, a)
     return state
 
 
@@ -25,15 +25,15 @@ def refused(state, action, words):
 
     The refusal carries a catalogue key with a text in every language, all its fields filled.
     """
-    before = json.dumps(nh.to_json(state), sort_keys=True)
+    before = json.dumps(nh.SPEC.to_json(state), sort_keys=True)
     with pytest.raises(IllegalAction) as err:
-        nh.apply_action(state, action)
+        nh.SPEC.apply_action(state, action)
     assert words.lower() in str(err.value).lower(), str(err.value)
     assert err.value.key.startswith("neueheimat."), err.value.key
     for lang in languages():
         assert has_text(err.value.key, lang), (err.value.key, lang)
         assert "{" not in err.value.text(lang), err.value.text(lang)  # every field filled
-    assert json.dumps(nh.to_json(state), sort_keys=True) == before
+    assert json.dumps(nh.SPEC.to_json(state), sort_keys=True) == before
     return str(err.value)
 
 
@@ -51,7 +51,7 @@ def everyone_passes(state):
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_setup(players):
-    s = nh.new_game(players, 7)
+    s = nh.SPEC.new_game(players, 7)
     assert [len(r) for r in s.display] == [8, 8, 8]
     shown = [c for r in s.display for c in r]
     assert len(set(shown)) == 24 and len(s.out) == 12 and set(shown) | set(s.out) == set(range(36))
@@ -59,7 +59,7 @@ def test_setup(players):
     assert s.supply == ["mayor", "permit1", "permit2", "permit3", "cancel"]
     assert s.money == [12] * players and s.cash == [0] * players
     assert [row_length(s, r) for r in range(3)] == [4, 4, 4]
-    assert nh.legal_actions(s) == [YES, NO]
+    assert nh.SPEC.legal_actions(s) == [YES, NO]
     assert s.log[0]["type"] == "round_start"
 
 
@@ -69,13 +69,13 @@ def test_setup(players):
 ])
 def test_bad_options_are_refused(players, options, words):
     with pytest.raises(IllegalAction, match=words) as err:
-        nh.new_game(players, 1, **options)
+        nh.SPEC.new_game(players, 1, **options)
     assert all(has_text(err.value.key, lang) for lang in languages())
 
 
 def test_same_seed_same_setup_and_different_seed_differs():
-    assert nh.new_game(3, 5) == nh.new_game(3, 5)
-    assert nh.new_game(3, 5).display != nh.new_game(3, 6).display
+    assert nh.SPEC.new_game(3, 5) == nh.SPEC.new_game(3, 5)
+    assert nh.SPEC.new_game(3, 5).display != nh.SPEC.new_game(3, 6).display
 
 
 # --------------------------------------------------------------------------- illegal profits
@@ -89,7 +89,7 @@ def test_illegal_profits_once_at_turn_start_and_never_spendable():
     # The next seat auctions; seat 0 holds no money in hand, so cannot bid although its cash box has a million.
     s = play(s, {"type": "auction", "piece": "mayor"}, {"type": "pass"}, {"type": "pass"}, {"type": "discard"})
     s = play(s, NO, {"type": "auction", "piece": "cancel"})
-    assert nh.current_player(s) == 2
+    assert nh.SPEC.current_player(s) == 2
     s = play(s, {"type": "pass"})
     # Seat 0 is passed over: it has nothing in hand to bid with.
     assert {"type": "pass", "player": 0, "forced": True} in s.log[-3:]
@@ -106,7 +106,7 @@ def test_no_profits_question_without_money():
 
 def test_only_display_row_ends_are_offered():
     s = play(scenario(3), NO)
-    cubes = [a for a in nh.legal_actions(s) if a["piece"] == "cube"]
+    cubes = [a for a in nh.SPEC.legal_actions(s) if a["piece"] == "cube"]
     assert len(cubes) == 6
     first = s.display[1][-1]
     s2 = auction_cube(s, 1, "right")
@@ -116,12 +116,12 @@ def test_only_display_row_ends_are_offered():
 
 def test_roof_only_while_a_house_lacks_one():
     s = play(scenario(3), NO)
-    assert {"type": "auction", "piece": "roof"} not in nh.legal_actions(s)
+    assert {"type": "auction", "piece": "roof"} not in nh.SPEC.legal_actions(s)
     refused(s, {"type": "auction", "piece": "roof"}, "some house has no roof")
     s = play(scenario(3, board=[["r5:2"], [], []]), NO)
     refused(s, {"type": "auction", "piece": "roof"}, "some house has no roof")
     s = play(scenario(3, board=[["r5"], [], []]), NO)
-    assert {"type": "auction", "piece": "roof"} in nh.legal_actions(s)
+    assert {"type": "auction", "piece": "roof"} in nh.SPEC.legal_actions(s)
 
 
 def test_numbered_roof_is_turned_up_then_auctioned_and_is_an_undo_barrier():
@@ -129,8 +129,8 @@ def test_numbered_roof_is_turned_up_then_auctioned_and_is_an_undo_barrier():
     after = play(s, {"type": "auction", "piece": "roof"})
     assert after.piece == ("roof", 6) and after.phase == "bid"
     assert after.log[-2] == {"type": "roof_revealed", "player": 0, "roof": 6}
-    assert nh.undo_barrier(s, {"type": "auction", "piece": "roof"}, after)
-    assert not nh.undo_barrier(s, NO, play(scenario(3, board=[["r5"], [], []]), NO))
+    assert nh.SPEC.undo_barrier(s, {"type": "auction", "piece": "roof"}, after)
+    assert not nh.SPEC.undo_barrier(s, NO, play(scenario(3, board=[["r5"], [], []]), NO))
 
 
 def test_blank_roof_is_discarded_and_ends_the_turn():
@@ -139,14 +139,14 @@ def test_blank_roof_is_discarded_and_ends_the_turn():
     assert after.roofs_discarded == [0] and len(after.roof_pile) == 16
     assert after.auctioneer == 1 and after.phase == "profits" and after.piece is None
     assert [e["type"] for e in after.log[-2:]] == ["roof_revealed", "roof_discarded"]
-    assert nh.undo_barrier(s, {"type": "auction", "piece": "roof"}, after)
+    assert nh.SPEC.undo_barrier(s, {"type": "auction", "piece": "roof"}, after)
 
 
 def test_a_cube_with_no_place_cannot_be_chosen():
     # Every row full and roofed but for a green 5 on the top row's second lot: a 6 cannot go anywhere, a 1 can.
     board = [["y2:1", "g5", "w3:1", "r4:2"], ["y1:2", "y3:3", "r2:3", "w2:4"], ["k1:4", "k2:5", "k3:5", "k4:6"]]
     s = play(scenario(3, board=board, display=[["b6", "b1"], [], []], supply=[]), NO)
-    assert nh.legal_actions(s) == [{"type": "auction", "piece": "cube", "row": 0, "end": "right"},
+    assert nh.SPEC.legal_actions(s) == [{"type": "auction", "piece": "cube", "row": 0, "end": "right"},
                                    {"type": "auction", "piece": "roof"}]
     refused(s, {"type": "auction", "piece": "cube", "row": 0, "end": "left"}, "no legal place")
 
@@ -154,7 +154,7 @@ def test_a_cube_with_no_place_cannot_be_chosen():
 def test_special_pieces_leave_the_supply_when_auctioned():
     s = play(scenario(3), NO)
     for piece in ({"piece": "mayor"}, {"piece": "cancel"}, {"piece": "permit", "size": 2}):
-        assert {"type": "auction", **piece} in nh.legal_actions(s)
+        assert {"type": "auction", **piece} in nh.SPEC.legal_actions(s)
     s = play(s, {"type": "auction", "piece": "permit", "size": 2})
     s = everyone_passes(s)
     s = play(s, {"type": "discard"})
@@ -170,7 +170,7 @@ def test_bidding_goes_clockwise_from_the_auctioneers_left_once_each():
     s = auction_cube(s)
     order = []
     while s.phase == "bid":
-        order.append(nh.current_player(s))
+        order.append(nh.SPEC.current_player(s))
         s = play(s, {"type": "pass"})
     assert order == [3, 0, 1]
 
@@ -179,7 +179,7 @@ def test_refusals_speak_the_players_language():
     s = scenario(3, money=[12, 5, 19])
     s = auction_cube(play(s, NO))
     with pytest.raises(IllegalAction) as err:
-        nh.apply_action(s, {"type": "bid", "amount": 6})
+        nh.SPEC.apply_action(s, {"type": "bid", "amount": 6})
     assert err.value.key == "neueheimat.bid_over_money" and err.value.params == {"money": 5}
     assert err.value.text("es") == "Solo tienes 5 millones en mano: puja como mucho eso, o pasa."
     assert str(err.value) == err.value.text("en") == "You have only 5 million in hand: bid at most that, or pass."
@@ -187,22 +187,22 @@ def test_refusals_speak_the_players_language():
 
 def test_bids_must_be_higher_and_within_money_in_hand():
     s = auction_cube(play(scenario(3, money=[12, 5, 19]), NO))
-    assert nh.legal_actions(s)[:1] == [{"type": "bid", "amount": 1}] and len(nh.legal_actions(s)) == 6
+    assert nh.SPEC.legal_actions(s)[:1] == [{"type": "bid", "amount": 1}] and len(nh.SPEC.legal_actions(s)) == 6
     refused(s, {"type": "bid", "amount": 6}, "only 5 million")
     refused(s, {"type": "bid", "amount": 0}, "at least 1")
     s = play(s, {"type": "bid", "amount": 3})
     refused(s, {"type": "bid", "amount": 3}, "higher than 3")
     refused(s, {"type": "sell"}, "bid more")
-    assert nh.legal_actions(s)[0] == {"type": "bid", "amount": 4}
+    assert nh.SPEC.legal_actions(s)[0] == {"type": "bid", "amount": 4}
 
 
 def test_sell_pays_the_auctioneer_and_buy_pays_the_bidder():
     s = auction_cube(play(scenario(3), NO))
     s = play(s, {"type": "bid", "amount": 3}, {"type": "bid", "amount": 5})
-    assert s.phase == "resolve" and nh.current_player(s) == 0
-    assert nh.legal_actions(s) == [{"type": "sell"}, {"type": "buy"}]
+    assert s.phase == "resolve" and nh.SPEC.current_player(s) == 0
+    assert nh.SPEC.legal_actions(s) == [{"type": "sell"}, {"type": "buy"}]
     sold = play(s, {"type": "sell"})
-    assert sold.money == [17, 12, 7] and sold.holder == 2 and nh.current_player(sold) == 2
+    assert sold.money == [17, 12, 7] and sold.holder == 2 and nh.SPEC.current_player(sold) == 2
     bought = play(s, {"type": "buy"})
     assert bought.money == [7, 12, 17] and bought.holder == 0
     assert bought.log[-1] == {"type": "buy", "player": 0, "from": 2, "amount": 5}
@@ -238,7 +238,7 @@ def _holding(piece_text, players=3, **kw):
 
 def test_new_houses_from_the_road_without_gaps_within_the_length():
     s = _holding("r3", board=[["g1"], [], ["w1", "w2", "w3", "w4"]])
-    targets = nh.legal_actions(s)
+    targets = nh.SPEC.legal_actions(s)
     assert {"type": "place", "row": 0, "lot": 1} in targets and {"type": "place", "row": 1, "lot": 0} in targets
     refused(s, {"type": "place", "row": 0, "lot": 2}, "without gaps")
     refused(s, {"type": "place", "row": 1, "lot": 1}, "without gaps")
@@ -249,7 +249,7 @@ def test_new_houses_from_the_road_without_gaps_within_the_length():
 def test_stacking_only_on_more_pips_never_on_a_roof_nor_a_fenced_lot():
     # Top row: lot 1 is fenced. Middle row: lot 1 (a 5), lot 2 (a 3), lot 3 fenced (a 6), lot 4 roofed 6.
     s = _holding("r3", board=[["g6"], ["y5", "y3", "b6", "k6:2"], []])
-    targets = nh.legal_actions(s)
+    targets = nh.SPEC.legal_actions(s)
     assert {"type": "place", "row": 1, "lot": 0} in targets
     refused(s, {"type": "place", "row": 1, "lot": 1}, "more pips")
     refused(s, {"type": "place", "row": 1, "lot": 2}, "single cube")
@@ -273,7 +273,7 @@ def test_the_first_cube_of_a_colour_takes_its_marker():
 def test_roofs_go_on_any_unroofed_house():
     s = scenario(3, board=[["r5", "y3:2"], ["g4"], []], owners={"r": 1, "g": 2}, pile=[1, 1, 2, 3, 3, 4, 4, 5, 5, 6, 0, 0, 0, 0, 0, 6])
     s = everyone_passes(play(s, NO, {"type": "auction", "piece": "roof"}))
-    assert nh.legal_actions(s) == [{"type": "place", "row": 0, "lot": 0}, {"type": "place", "row": 1, "lot": 0}]
+    assert nh.SPEC.legal_actions(s) == [{"type": "place", "row": 0, "lot": 0}, {"type": "place", "row": 1, "lot": 0}]
     refused(s, {"type": "place", "row": 0, "lot": 1}, "already has a roof")
     refused(s, {"type": "place", "row": 2, "lot": 0}, "lot is empty")
     s = play(s, {"type": "place", "row": 1, "lot": 0})
@@ -289,7 +289,7 @@ def _special(piece, players=3, **kw):
 
 def test_mayor_in_front_of_a_row_or_discarded():
     s = _special({"piece": "mayor"})
-    assert nh.legal_actions(s) == [{"type": "mayor", "row": r} for r in range(3)] + [{"type": "discard"}]
+    assert nh.SPEC.legal_actions(s) == [{"type": "mayor", "row": r} for r in range(3)] + [{"type": "discard"}]
     refused(s, {"type": "permit", "row": 0, "change": 1}, "not a building permit")
     assert play(s, {"type": "mayor", "row": 2}).mayor == 2
     gone = play(s, {"type": "discard"})
@@ -298,7 +298,7 @@ def test_mayor_in_front_of_a_row_or_discarded():
 
 def test_permits_lengthen_or_shorten_but_never_below_what_is_built():
     s = _special({"piece": "permit", "size": 2}, board=[["r5", "r4", "r3"], [], []])
-    legal = nh.legal_actions(s)
+    legal = nh.SPEC.legal_actions(s)
     assert {"type": "permit", "row": 0, "change": 2} in legal and {"type": "permit", "row": 0, "change": -2} not in legal
     refused(s, {"type": "permit", "row": 0, "change": -2}, "cannot be shortened to 2")
     refused(s, {"type": "permit", "row": 0, "change": 3}, "+2 or -2")
@@ -315,9 +315,9 @@ def test_lengthening_a_complete_row_reopens_it():
 
 def test_row_length_stays_between_1_and_9():
     s = _special({"piece": "permit", "size": 3}, permits=[[2, 1], [], []])
-    assert {"type": "permit", "row": 0, "change": 3} not in nh.legal_actions(s)
+    assert {"type": "permit", "row": 0, "change": 3} not in nh.SPEC.legal_actions(s)
     refused(s, {"type": "permit", "row": 0, "change": 3}, "between 1 and 9")
-    assert {"type": "permit", "row": 1, "change": -3} in nh.legal_actions(s)
+    assert {"type": "permit", "row": 1, "change": -3} in nh.SPEC.legal_actions(s)
     s = _special({"piece": "permit", "size": 3}, permits=[[-2], [-1], []])
     refused(s, {"type": "permit", "row": 0, "change": -3}, "between 1 and 9")
     refused(s, {"type": "permit", "row": 1, "change": -3}, "between 1 and 9")
@@ -326,7 +326,7 @@ def test_row_length_stays_between_1_and_9():
 def test_cancel_removes_a_permit_unless_the_row_would_be_shorter_than_built():
     board = [["r5", "r4", "r3", "r2", "r1"], [], []]
     s = _special({"piece": "cancel"}, board=board, permits=[[1], [-2], []])
-    assert nh.legal_actions(s) == [{"type": "cancel", "row": 1, "change": -2}, {"type": "discard"}]
+    assert nh.SPEC.legal_actions(s) == [{"type": "cancel", "row": 1, "change": -2}, {"type": "discard"}]
     refused(s, {"type": "cancel", "row": 0, "change": 1}, "shorter (4) than its 5 houses")
     refused(s, {"type": "cancel", "row": 2, "change": 3}, "no such permit")
     s = play(s, {"type": "cancel", "row": 1, "change": -2})
@@ -348,33 +348,33 @@ def test_round_ends_when_two_rows_are_complete_and_scores():
     s = _roof_auction_for_seat0(s)
     assert s.piece == ("roof", 4)
     s = play(s, {"type": "place", "row": 1, "lot": 3})
-    assert nh.is_over(s) and s.phase == "over"
+    assert nh.SPEC.is_over(s) and s.phase == "over"
     end = next(e for e in s.log if e["type"] == "round_end")
     assert end["reason"] == "two_rows" and end["complete"] == [0, 1]
     # Seat 0: 6+5+5+4 (+2 cash) = 22; seat 1: 9+8+8+7 = 32, and the blue 1 on top of the bottom house: -(6+1+5) = -12.
-    assert nh.scores(s) == [22, 20, 1]
-    assert nh.winners(s) == [0]
+    assert nh.SPEC.scores(s) == [22, 20, 1]
+    assert nh.SPEC.winners(s) == [0]
 
 
 def test_round_ends_when_every_numbered_roof_is_used():
     s = scenario(2, board=[["r5"], ["y5"], []], pile=[6])
     s = _roof_auction_for_seat0(s)
     s = play(s, {"type": "place", "row": 0, "lot": 0})
-    assert nh.is_over(s)
+    assert nh.SPEC.is_over(s)
     assert next(e for e in s.log if e["type"] == "round_end")["reason"] == "no_roofs"
-    assert nh.scores(s) == [-11 - 5, 0]
+    assert nh.SPEC.scores(s) == [-11 - 5, 0]
 
 
 def test_round_ends_when_no_piece_can_be_auctioned():
     # Ruling: no piece left that could be auctioned ends the round too (a 6 that fits nowhere, no roof wanted).
     board = [["y2:1", "g5:1", "w3:2", "r4:2"], ["y1:3", "y3:3", "r2:4", "w2:4"], ["k1:5"]]
     s = scenario(3, board=board, permits=[[], [], [-3]], display=[["b6"], [], []], supply=[])
-    assert nh.is_over(s) and s.log[0]["type"] == "round_end" and s.log[0]["reason"] == "no_pieces"
+    assert nh.SPEC.is_over(s) and s.log[0]["type"] == "round_end" and s.log[0]["reason"] == "no_pieces"
 
 
 def test_mayor_doubles_negative_rows_too():
     s = scenario(2, board=[["r5:3"], ["y2"], []], owners={"r": 0, "y": 1}, mayor=1, pile=[6])
-    assert nh.scores(s) == [-8, -4]
+    assert nh.SPEC.scores(s) == [-8, -4]
 
 
 def _tied_round(money):
@@ -387,9 +387,9 @@ def _tied_round(money):
 
 def test_ties_go_to_more_money_in_hand_then_are_shared():
     s = _tied_round([11, 13])
-    assert nh.is_over(s) and nh.scores(s) == [9, 9] and nh.winners(s) == [1]
+    assert nh.SPEC.is_over(s) and nh.SPEC.scores(s) == [9, 9] and nh.SPEC.winners(s) == [1]
     s = _tied_round([12, 12])
-    assert nh.scores(s) == [9, 9] and nh.winners(s) == [0, 1]
+    assert nh.SPEC.scores(s) == [9, 9] and nh.SPEC.winners(s) == [0, 1]
     assert s.log[-2]["winners"] == [0, 1]
 
 
@@ -411,7 +411,7 @@ def test_rulebook_example_position():
     s = play(s, NO, {"type": "auction", "piece": "cancel"})
     s = everyone_passes(s)
     s = play(s, {"type": "discard"})
-    assert nh.is_over(s)
+    assert nh.SPEC.is_over(s)
     houses = {(e["row"], e["lot"]): e for e in s.log if e["type"] == "house_score"}
     assert houses[(0, 1)]["owner"] == 2 and houses[(0, 1)]["value"] == 9 and houses[(0, 1)]["points"] == 18
     assert houses[(0, 0)]["points"] == 16 and houses[(2, 0)]["points"] == -7 and houses[(2, 0)]["owner"] == 1
@@ -426,7 +426,7 @@ def test_rulebook_example_position():
     expected[1] += -7          # bottom: black 2 on white 5, no roof
     expected[1] += -9          # green 6 + roof 3
     expected[3] += -6          # yellow 6
-    assert nh.scores(s) == expected
+    assert nh.SPEC.scores(s) == expected
 
 
 # --------------------------------------------------------------------------- several rounds
@@ -435,13 +435,13 @@ def test_rounds_carry_money_empty_cash_boxes_and_reset_the_board():
     s = scenario(2, board=[["r5"], ["y5"], []], owners={"r": 0, "y": 1}, money=[9, 12], cash=[3, 0], pile=[6], rounds=3)
     s = _roof_auction_for_seat0(s)
     s = play(s, {"type": "place", "row": 0, "lot": 0})
-    assert not nh.is_over(s) and s.round_no == 2
+    assert not nh.SPEC.is_over(s) and s.round_no == 2
     assert s.round_scores == [[-11 + 3, -5]] and s.round_wins == [0, 1]
     assert s.money == [12, 12] and s.cash == [0, 0]
     assert s.board == [[], [], []] and s.permits == [[], [], []] and s.mayor == -1 and s.owners == [-1] * 6
     assert sorted(s.roof_pile) == sorted(nh.state.ALL_ROOFS) and s.supply == list(nh.state.SPECIALS)
     assert sum(len(r) for r in s.display) == 24
-    assert nh.scores(s) == [-8, -5]
+    assert nh.SPEC.scores(s) == [-8, -5]
     assert s.log[-1]["type"] == "round_start" or s.log[-2]["type"] == "round_start"
 
 
@@ -451,7 +451,7 @@ def test_two_round_wins_end_the_game_at_once():
     s.round_no = 2
     s = _roof_auction_for_seat0(s)
     s = play(s, {"type": "place", "row": 0, "lot": 0})
-    assert nh.is_over(s) and nh.winners(s) == [1]
+    assert nh.SPEC.is_over(s) and nh.SPEC.winners(s) == [1]
     assert s.log[-1] == {"type": "game_over", "totals": s.totals, "winners": [1], "reason": "two_round_wins"}
 
 
@@ -462,17 +462,17 @@ def test_best_total_wins_after_the_last_round():
     s.totals = [40, 0]
     s = _roof_auction_for_seat0(s)
     s = play(s, {"type": "place", "row": 0, "lot": 0})
-    assert nh.is_over(s) and s.totals == [40 - 11, -5] and nh.winners(s) == [0]
+    assert nh.SPEC.is_over(s) and s.totals == [40 - 11, -5] and nh.SPEC.winners(s) == [0]
 
 
 # --------------------------------------------------------------------------- view, log, words, undo
 
 def test_view_hides_only_the_roof_order():
-    s = nh.new_game(3, 4)
+    s = nh.SPEC.new_game(3, 4)
     t = s.copy()
     t.roof_pile = list(reversed(t.roof_pile))
-    assert t != s and nh.view(s, 1) == nh.view(t, 1)
-    v = nh.view(s, 1)
+    assert t != s and nh.SPEC.view(s, 1) == nh.SPEC.view(t, 1)
+    v = nh.SPEC.view(s, 1)
     assert v["roofs_unseen"] == sorted(s.roof_pile) and "roof_pile" not in v and "rng" not in v
     assert json.loads(json.dumps(v)) == v
 
@@ -480,17 +480,17 @@ def test_view_hides_only_the_roof_order():
 def test_every_event_and_action_has_words_in_both_languages():
     seen = set()
     for seed in range(6):
-        s = nh.new_game(3, seed, rounds=2)
-        bots = [nh.make_bot("strong", seed + i) for i in range(3)]
-        while not nh.is_over(s):
-            p = nh.current_player(s)
-            legal = nh.legal_actions(s)
+        s = nh.SPEC.new_game(3, seed, rounds=2)
+        bots = [nh.SPEC.make_bot("strong", seed + i) for i in range(3)]
+        while not nh.SPEC.is_over(s):
+            p = nh.SPEC.current_player(s)
+            legal = nh.SPEC.legal_actions(s)
             for a in legal[:3]:
-                en, es = nh.describe_action(s, a, "en"), nh.describe_action(s, a, "es")
+                en, es = nh.SPEC.describe_action(s, a, "en"), nh.SPEC.describe_action(s, a, "es")
                 assert en and es and en != es
-            s = nh.apply_action(s, bots[p].choose(nh.view(s, p), legal))
+            s = nh.SPEC.apply_action(s, bots[p].choose(nh.SPEC.view(s, p), legal))
         for e in s.log:
-            en, es = nh.describe_event(e, "en"), nh.describe_event(e, "es")
+            en, es = nh.SPEC.describe_event(e, "en"), nh.SPEC.describe_event(e, "es")
             assert en != e["type"] and es != e["type"] and en != es
             seen.add(e["type"])
     assert {"round_start", "auction", "bid", "pass", "place", "marker", "round_end", "house_score",
@@ -518,7 +518,7 @@ def test_round_ends_when_every_cube_is_built_and_roofed():
     s = play(s, {"type": "place", "row": 0, "lot": 1})
     end = next(e for e in s.log if e["type"] == "round_end")
     assert end["reason"] == "all_built" and end["complete"] == []
-    assert nh.is_over(s) and nh.scores(s) == [-6, -11]
+    assert nh.SPEC.is_over(s) and nh.SPEC.scores(s) == [-6, -11]
 
 
 def test_next_round_starts_with_the_seat_after_the_last_auctioneer():
@@ -527,7 +527,7 @@ def test_next_round_starts_with_the_seat_after_the_last_auctioneer():
     s = play(s, NO, {"type": "auction", "piece": "roof"})
     s = everyone_passes(s)
     s = play(s, {"type": "place", "row": 0, "lot": 0})
-    assert s.round_no == 2 and s.auctioneer == 0 and nh.current_player(s) == 0
+    assert s.round_no == 2 and s.auctioneer == 0 and nh.SPEC.current_player(s) == 0
     start = [e for e in s.log if e["type"] == "round_start"][-1]
     assert start == {**start, "round": 2, "start": 0}
 
@@ -543,19 +543,19 @@ def test_two_players_reaching_two_round_wins_together_go_to_the_better_total_the
         assert s.round_scores[-1] == [0, 0, -1] and s.round_wins == [2, 2, 0]
         return s
     s = finish([4, 9, 20], [12, 12, 12])
-    assert nh.is_over(s) and nh.winners(s) == [1]  # seat 2 has the best total but not two round wins
+    assert nh.SPEC.is_over(s) and nh.SPEC.winners(s) == [1]  # seat 2 has the best total but not two round wins
     assert s.log[-1]["reason"] == "two_round_wins"
     # A shared round win needs equal money in hand, so with equal totals the game is shared too.
     s = finish([5, 5, 0], [13, 13, 10])
-    assert nh.winners(s) == [0, 1]
+    assert nh.SPEC.winners(s) == [0, 1]
 
 
 def test_the_first_start_player_is_drawn_from_the_seed():
     # Rulebook and spec: «Choose a start player»; the engine draws it from the seed, the same on every machine.
     starts = {}
     for seed in range(40):
-        s = nh.new_game(5, seed)
-        assert s.log[0]["type"] == "round_start" and s.log[0]["start"] == s.auctioneer == nh.current_player(s)
-        assert nh.new_game(5, seed).auctioneer == s.auctioneer
+        s = nh.SPEC.new_game(5, seed)
+        assert s.log[0]["type"] == "round_start" and s.log[0]["start"] == s.auctioneer == nh.SPEC.current_player(s)
+        assert nh.SPEC.new_game(5, seed).auctioneer == s.auctioneer
         starts[seed] = s.auctioneer
     assert set(starts.values()) == {0, 1, 2, 3, 4}

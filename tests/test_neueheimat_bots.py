@@ -33,13 +33,13 @@ def test_against_a_weak_auctioneer_the_strong_bid_is_paid_or_the_least_that_wins
     weak auctioneer buys and pays it) or the least amount no weak seat can beat."""
     seen = 0
     for seed in range(12):
-        state = nh.new_game(5, seed)
-        weak = [nh.make_bot("weak", seed * 10 + k) for k in range(5)]
+        state = nh.SPEC.new_game(5, seed)
+        weak = [nh.SPEC.make_bot("weak", seed * 10 + k) for k in range(5)]
         strong = StrongBot(seed)
-        while not nh.is_over(state):
-            seat = nh.current_player(state)
-            legal = nh.legal_actions(state)
-            view = nh.view(state, seat)
+        while not nh.SPEC.is_over(state):
+            seat = nh.SPEC.current_player(state)
+            legal = nh.SPEC.legal_actions(state)
+            view = nh.SPEC.view(state, seat)
             if state.phase == "bid" and len(legal) > 1:
                 act = strong.choose(view, legal)
                 assert act in legal
@@ -52,5 +52,5 @@ def test_against_a_weak_auctioneer_the_strong_bid_is_paid_or_the_least_that_wins
                     else:
                         later_reach = int(face + 1)
                         assert amount <= max(view["high_bid"] + 1, later_reach + 1)
-            state = nh.apply_action(state, weak[seat].choose(view, legal))
+            state = nh.SPEC.apply_action(state, weak[seat].choose(view, legal))
     assert seen > 50

@@ -44,14 +44,14 @@ def check_invariants(s):
 def random_game(players, seed, rounds=1, every=None):
     """Play a random legal game; return the final state and the actions taken."""
     rng = Rng(seed, stream=17)
-    s = nh.new_game(players, seed, rounds=rounds)
+    s = nh.SPEC.new_game(players, seed, rounds=rounds)
     actions = []
-    while not nh.is_over(s):
-        legal = nh.legal_actions(s)
+    while not nh.SPEC.is_over(s):
+        legal = nh.SPEC.legal_actions(s)
         assert legal
         a = legal[rng.randrange(len(legal))]
         actions.append(a)
-        s = nh.apply_action(s, a)
+        s = nh.SPEC.apply_action(s, a)
         if every:
             every(s)
         assert len(actions) < 6000, "the game must end"
@@ -65,31 +65,31 @@ def test_random_games_keep_every_invariant_and_replay(players, seed, rounds):
     ends = [e for e in s.log if e["type"] == "round_end"]
     assert 1 <= len(ends) <= rounds and len(ends) == len(s.round_scores)
     assert len(ends) == rounds or max(s.round_wins) >= 2
-    assert nh.winners(s) and nh.current_player(s) is None and nh.legal_actions(s) == []
-    assert nh.scores(s) == [sum(r[p] for r in s.round_scores) for p in range(players)]
+    assert nh.SPEC.winners(s) and nh.SPEC.current_player(s) is None and nh.SPEC.legal_actions(s) == []
+    assert nh.SPEC.scores(s) == [sum(r[p] for r in s.round_scores) for p in range(players)]
     # The same seed and actions replay the same game.
-    t = nh.new_game(players, seed, rounds=rounds)
+    t = nh.SPEC.new_game(players, seed, rounds=rounds)
     for a in actions:
-        t = nh.apply_action(t, a)
-    assert t == s and nh.to_json(t) == nh.to_json(s)
+        t = nh.SPEC.apply_action(t, a)
+    assert t == s and nh.SPEC.to_json(t) == nh.SPEC.to_json(s)
 
 
 @settings(max_examples=60, deadline=None)
 @given(players=st.integers(2, 5), seed=st.integers(0, 2**32 - 1), stop=st.integers(0, 400))
 def test_json_round_trip_anywhere(players, seed, stop):
     rng = Rng(seed)
-    s = nh.new_game(players, seed, rounds=3)
+    s = nh.SPEC.new_game(players, seed, rounds=3)
     for _ in range(stop):
-        if nh.is_over(s):
+        if nh.SPEC.is_over(s):
             break
-        legal = nh.legal_actions(s)
-        s = nh.apply_action(s, legal[rng.randrange(len(legal))])
-    back = nh.from_json(json.loads(json.dumps(nh.to_json(s))))
-    assert back == s and nh.legal_actions(back) == nh.legal_actions(s)
-    if not nh.is_over(s):
-        p = nh.current_player(s)
-        guess = nh.determinize(nh.view(s, p), p, seed)
-        assert nh.view(guess, p) == nh.view(s, p) and sorted(guess.roof_pile) == sorted(s.roof_pile)
+        legal = nh.SPEC.legal_actions(s)
+        s = nh.SPEC.apply_action(s, legal[rng.randrange(len(legal))])
+    back = nh.SPEC.from_json(json.loads(json.dumps(nh.SPEC.to_json(s))))
+    assert back == s and nh.SPEC.legal_actions(back) == nh.SPEC.legal_actions(s)
+    if not nh.SPEC.is_over(s):
+        p = nh.SPEC.current_player(s)
+        guess = nh.SPEC.determinize(nh.SPEC.view(s, p), p, seed)
+        assert nh.SPEC.view(guess, p) == nh.SPEC.view(s, p) and sorted(guess.roof_pile) == sorted(s.roof_pile)
 
 
 def test_thousands_of_random_games_end_with_money_and_pieces_conserved():
@@ -107,17 +107,17 @@ def test_bots_play_every_decision_legally_and_quickly():
     seen = set()
     for seed in range(4):
         for players in (2, 5):
-            s = nh.new_game(players, seed, rounds=2)
-            bots = [nh.make_bot(nh.BOT_NAMES[(i + seed) % 2], seed + i) for i in range(players)]
-            while not nh.is_over(s):
-                p = nh.current_player(s)
-                legal = nh.legal_actions(s)
+            s = nh.SPEC.new_game(players, seed, rounds=2)
+            bots = [nh.SPEC.make_bot(nh.SPEC.bot_names[(i + seed) % 2], seed + i) for i in range(players)]
+            while not nh.SPEC.is_over(s):
+                p = nh.SPEC.current_player(s)
+                legal = nh.SPEC.legal_actions(s)
                 t0 = time.perf_counter()
-                a = bots[p].choose(nh.view(s, p), legal)
+                a = bots[p].choose(nh.SPEC.view(s, p), legal)
                 times.append(time.perf_counter() - t0)
                 assert a in legal
                 seen.add(a["type"])
-                s = nh.apply_action(s, a)
+                s = nh.SPEC.apply_action(s, a)
     assert {"profits", "auction", "bid", "pass", "place"} <= seen
     assert statistics.median(times) < 0.1
 
@@ -141,10 +141,10 @@ def test_a_fixed_budget_plays_the_same_game_and_bad_budgets_are_refused(monkeypa
     assert (again.scores, again.winners, again.actions) == (first.scores, first.winners, first.actions)
     for bad in (0, -3, 2.5, True, "8"):
         with pytest.raises(IllegalAction) as err:
-            nh.make_bot("strong", 1, iterations=bad)
+            nh.SPEC.make_bot("strong", 1, iterations=bad)
         assert err.value.key == "neueheimat.bad_iterations"
     with pytest.raises(IllegalAction) as err:
-        nh.make_bot("clever", 1)
+        nh.SPEC.make_bot("clever", 1)
     assert err.value.key == "neueheimat.unknown_bot" and "weak, strong" in str(err.value)
 
 

@@ -43,15 +43,15 @@ def check_invariants(s: E.State) -> None:
 def random_game(n: int, seed: int, check_every: int = 0) -> tuple[E.State, list[dict]]:
     """A random legal game (half the moves by the beginner's rules so that houses get built)."""
     rng = Rng(seed, stream=3)
-    s = N.new_game(n, seed)
+    s = N.SPEC.new_game(n, seed)
     actions = []
     steps = 0
-    while not N.is_over(s):
-        legal = N.legal_actions(s)
+    while not N.SPEC.is_over(s):
+        legal = N.SPEC.legal_actions(s)
         assert legal, "a live game always has a legal action"
         a = legal[rng.randrange(len(legal))] if rng.randrange(2) else weak_choice(s, legal)
         actions.append(a)
-        s = N.apply_action(s, a)
+        s = N.SPEC.apply_action(s, a)
         steps += 1
         assert steps < 3000, "the game must end"
         if check_every and steps % check_every == 0:
@@ -64,35 +64,35 @@ def test_many_random_games_keep_every_card_and_tile_and_end(n):
     for seed in range(300):
         s, _ = random_game(n, seed, check_every=7 if seed < 40 else 0)
         check_invariants(s)
-        assert N.winners(s) and N.current_player(s) is None and N.legal_actions(s) == []
+        assert N.SPEC.winners(s) and N.SPEC.current_player(s) is None and N.SPEC.legal_actions(s) == []
         end = s.log[-1]
         assert end["type"] == "end" and end["reason"] in ("end_card", "points")
         if end["reason"] == "points":
-            assert N.winners(s) == [s.seat] and s.scores[s.seat] >= 12
+            assert N.SPEC.winners(s) == [s.seat] and s.scores[s.seat] >= 12
 
 
 @settings(max_examples=60, deadline=None)
 @given(st.integers(min_value=2, max_value=4), st.integers(min_value=0, max_value=2**32 - 1), st.integers(min_value=0, max_value=400))
 def test_json_round_trip_and_replay_at_any_point(n, seed, cut):
     s, actions = random_game(n, seed)
-    t = N.new_game(n, seed)
+    t = N.SPEC.new_game(n, seed)
     for a in actions[:cut]:
-        t = N.apply_action(t, a)
-    assert N.from_json(json.loads(json.dumps(N.to_json(t)))) == t
+        t = N.SPEC.apply_action(t, a)
+    assert N.SPEC.from_json(json.loads(json.dumps(N.SPEC.to_json(t)))) == t
     for a in actions[cut:]:
-        t = N.apply_action(t, a)
+        t = N.SPEC.apply_action(t, a)
     assert t == s  # the same seed and actions replay the same game
 
 
 def test_apply_action_never_changes_its_argument():
-    s = N.new_game(3, 11)
+    s = N.SPEC.new_game(3, 11)
     for _ in range(150):
-        if N.is_over(s):
+        if N.SPEC.is_over(s):
             break
-        before = N.to_json(s)
-        a = N.legal_actions(s)[-1]
-        nxt = N.apply_action(s, a)
-        assert N.to_json(s) == before
+        before = N.SPEC.to_json(s)
+        a = N.SPEC.legal_actions(s)[-1]
+        nxt = N.SPEC.apply_action(s, a)
+        assert N.SPEC.to_json(s) == before
         s = nxt
 
 
@@ -105,15 +105,15 @@ def test_match_undo_stops_at_reveals():
 
 
 def test_bots_decide_from_the_view_only_and_play_legal_moves():
-    s = N.new_game(2, 4)
+    s = N.SPEC.new_game(2, 4)
     other = s.copy()
     other.hands[1] = [0, 0, 0, 0, 3]  # a different hidden hand for the opponent ...
     other.supply = other.supply[::-1]  # ... and another order of the supply
-    assert N.view(s, 0) == N.view(other, 0) and s != other
-    for name in N.BOT_NAMES:
-        a = N.make_bot(name, 9).choose(N.view(s, 0), N.legal_actions(s))
-        b = N.make_bot(name, 9).choose(N.view(other, 0), N.legal_actions(other))
-        assert a == b and a in N.legal_actions(s)
+    assert N.SPEC.view(s, 0) == N.SPEC.view(other, 0) and s != other
+    for name in N.SPEC.bot_names:
+        a = N.SPEC.make_bot(name, 9).choose(N.SPEC.view(s, 0), N.SPEC.legal_actions(s))
+        b = N.SPEC.make_bot(name, 9).choose(N.SPEC.view(other, 0), N.SPEC.legal_actions(other))
+        assert a == b and a in N.SPEC.legal_actions(s)
 
 
 def test_strong_beats_weak_with_a_fixed_budget():
@@ -145,10 +145,10 @@ def test_a_fixed_budget_plays_the_same_game_whatever_the_clock(monkeypatch):
 def test_bad_search_budgets_are_refused():
     for bad in (0, -3, 2.5, True, "10"):
         with pytest.raises(IllegalAction) as err:
-            N.make_bot("strong", 1, iterations=bad)
+            N.SPEC.make_bot("strong", 1, iterations=bad)
         assert err.value.key == "nyhavn.bad_iterations"
 
 
 def test_unknown_bot_name_is_refused():
     with pytest.raises(Exception, match="weak or strong"):
-        N.make_bot("godlike", 1)
+        N.SPEC.make_bot("godlike", 1)

@@ -103,9 +103,9 @@ def test_the_shipped_wheel_compiles_with_a_matching_record_and_plays(tmp_path):
         "from game.core import Match, Seat\n"
         "m = Match.new('barrio', 2, 3, [Seat('human'), Seat('human')])\n"
         "rng = random.Random(3)\n"
-        "while not m.module.is_over(m.state):\n"
-        "    m.apply(rng.choice(m.module.legal_actions(m.state)))\n"
-        "print('ok', m.module.scores(m.state))\n")
+        "while not m.spec.is_over(m.state):\n"
+        "    m.apply(rng.choice(m.spec.legal_actions(m.state)))\n"
+        "print('ok', m.spec.scores(m.state))\n")
     done = subprocess.run([sys.executable, "-I", "-c", f"import sys; sys.path.insert(0, {str(path)!r})\n" + script],
                           capture_output=True, text=True, cwd=tmp_path, timeout=120)
     assert done.returncode == 0, done.stderr

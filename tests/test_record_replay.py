@@ -17,11 +17,11 @@ def test_every_recorded_game_replays_to_the_identical_final_state(seed):
     for match in sample(seed):
         record = GameRecord.from_match(match)
         replay = Replay(record)
-        module = match.module
+        spec = match.spec
         assert len(replay) == len(match.entries)
         assert replay.final_state == match.state
-        assert module.to_json(replay.final_state) == module.to_json(match.state)
-        assert record.scores == module.scores(match.state)
+        assert spec.to_json(replay.final_state) == spec.to_json(match.state)
+        assert record.scores == spec.scores(match.state)
         for k in range(0, len(replay) + 1, 7):  # every intermediate position too
             assert replay.state_at(k) == match.states[k]
 
@@ -58,7 +58,7 @@ def test_actions_are_kept_as_the_engines_legal_actions():
     for entry, action in zip(match.entries, shuffled):
         entry.action = action
     record = GameRecord.from_match(match)
-    legal_first = [match.module.legal_actions(s) for s in match.states[:3]]
+    legal_first = [match.spec.legal_actions(s) for s in match.states[:3]]
     for action, legal in zip(record.actions, legal_first):
         assert any(action is candidate or action == candidate for candidate in legal)
         assert list(action) == list(next(c for c in legal if c == action))
@@ -96,16 +96,16 @@ def test_a_damaged_record_file_is_refused_with_a_key(change):
 def test_steps_narrate_the_whole_log_in_both_languages():
     for match in sample(1):
         replay = Replay(GameRecord.from_match(match))
-        module = match.module
-        start = len(module.to_json(replay.state_at(0))["log"])
-        final_log = module.to_json(replay.final_state)["log"][start:]
+        spec = match.spec
+        start = len(spec.to_json(replay.state_at(0))["log"])
+        final_log = spec.to_json(replay.final_state)["log"][start:]
         for lang in ("en", "es"):
             lines = []
             for k in range(1, len(replay) + 1):
                 step = replay.step(k, lang)
                 assert step.text and step.action == replay.record.actions[k - 1]
                 lines += step.events
-            assert lines == [module.describe_event(e, lang) for e in final_log]
+            assert lines == [spec.describe_event(e, lang) for e in final_log]
 
 
 def test_turns_start_where_the_player_changes_or_the_turn_count_moves_on():
@@ -113,13 +113,13 @@ def test_turns_start_where_the_player_changes_or_the_turn_count_moves_on():
     replay = Replay(GameRecord.from_match(solo))
     starts = replay.turn_starts()
     assert starts[0] == 1 and len(starts) > 5  # solo: only seat 0 acts, yet there are many turns
-    turns = {replay.module.to_json(replay.state_at(k - 1))["turn_number"] for k in starts}
+    turns = {replay.spec.to_json(replay.state_at(k - 1))["turn_number"] for k in starts}
     assert len(turns) == len(starts)
     replay = Replay(GameRecord.from_match(two))
     for k in replay.turn_starts()[1:]:
         assert replay.players[k - 1] != replay.players[k - 2] or (
-            replay.module.to_json(replay.state_at(k - 1))["turn_number"]
-            != replay.module.to_json(replay.state_at(k - 2))["turn_number"])
+            replay.spec.to_json(replay.state_at(k - 1))["turn_number"]
+            != replay.spec.to_json(replay.state_at(k - 2))["turn_number"])
 
 
 def test_record_summary_for_the_statistics():
@@ -134,13 +134,13 @@ def test_record_summary_for_the_statistics():
 
 def test_an_action_spelt_another_way_is_recorded_as_the_legal_one_it_equals():
     match = Match.new("nyhavn", 2, 4, one_human(2))
-    module = match.module
-    take = next(a for a in module.legal_actions(match.state) if a["type"] == "take" and len(a["docks"]) == 2 and not a["abilities"])
+    spec = match.spec
+    take = next(a for a in spec.legal_actions(match.state) if a["type"] == "take" and len(a["docks"]) == 2 and not a["abilities"])
     match.apply({"type": "take", "docks": list(reversed(take["docks"]))})  # docks in click order, no "abilities"
-    bots = [module.make_bot("weak", 5), module.make_bot("weak", 6)]
-    while not module.is_over(match.state):
+    bots = [spec.make_bot("weak", 5), spec.make_bot("weak", 6)]
+    while not spec.is_over(match.state):
         p = match.current_player()
-        match.apply(bots[p].choose(module.view(match.state, p), module.legal_actions(match.state)))
+        match.apply(bots[p].choose(spec.view(match.state, p), spec.legal_actions(match.state)))
     record = GameRecord.from_match(match)
     assert record.actions[0] == take
     assert Replay(record).final_state == match.state

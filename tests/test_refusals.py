@@ -28,7 +28,7 @@ from typing import Any
 import pytest
 
 from game import PRODUCT_GAMES as GAMES  # the refusal texts ship: the product games
-from game.core import IllegalAction, Rng, load_game
+from game.core import IllegalAction, Rng, load_spec
 from game.core.locale import catalogue, has_text, languages
 
 #: illegal candidates tried per step (sampled from all the candidates built)
@@ -100,29 +100,29 @@ def _check_refusal(game_id: str, exc: BaseException, action: Any) -> None:
     assert str(exc).strip(), f"{where}: empty English message"
 
 
-def _games(module) -> list[tuple[int, int]]:
-    counts = sorted({module.MIN_PLAYERS, module.MAX_PLAYERS})
+def _games(spec) -> list[tuple[int, int]]:
+    counts = sorted({spec.min_players, spec.max_players})
     return [(players, seed) for players in counts for seed in (1, 2)]
 
 
 @pytest.mark.parametrize("game_id", GAMES)
 def test_every_refusal_is_keyed_translated_and_harmless(game_id):
-    module = load_game(game_id)
+    spec = load_spec(game_id)
     tried = refused = 0
-    for players, seed in _games(module):
+    for players, seed in _games(spec):
         rng = Rng(seed, stream=31)
-        state = module.new_game(players, seed)
+        state = spec.new_game(players, seed)
         pool: list[dict[str, Any]] = []
         steps = 0
-        while not module.is_over(state):
-            legal = module.legal_actions(state)
+        while not spec.is_over(state):
+            legal = spec.legal_actions(state)
             assert legal, f"{game_id}: a game that is not over must offer an action"
             legal_keys = {_frozen(a) for a in legal}
             candidates: list[Any] = list(SHAPES)
             for a in rng.choice([legal[:3], legal[-3:]]) + [legal[rng.randrange(len(legal))]]:
                 candidates += _mutations(a, rng)
             candidates += [a for a in pool if _frozen(a) not in legal_keys]
-            before = module.to_json(state)
+            before = spec.to_json(state)
             frozen_before = _frozen(before)
             for _ in range(TRIES_PER_STEP):
                 action = copy.deepcopy(candidates[rng.randrange(len(candidates))])
@@ -130,24 +130,24 @@ def test_every_refusal_is_keyed_translated_and_harmless(game_id):
                     continue
                 tried += 1
                 try:
-                    module.apply_action(state, action)
+                    spec.apply_action(state, action)
                 except Exception as exc:
                     refused += 1
                     _check_refusal(game_id, exc, action)
-                assert _frozen(module.to_json(state)) == frozen_before, (
+                assert _frozen(spec.to_json(state)) == frozen_before, (
                     f"{game_id}: trying {action!r} changed the state")
             choice = legal[rng.randrange(len(legal))]
             if len(pool) < POOL_SIZE:
                 pool.append(choice)
             else:
                 pool[rng.randrange(POOL_SIZE)] = choice
-            state = module.apply_action(state, choice)
+            state = spec.apply_action(state, choice)
             steps += 1
             assert steps < 5000, f"{game_id}: random game did not end"
         # Nothing is legal once the game is over: every action is refused, with a key.
         for action in pool[:10] + list(SHAPES):
             with pytest.raises(Exception) as err:
-                module.apply_action(state, copy.deepcopy(action))
+                spec.apply_action(state, copy.deepcopy(action))
             _check_refusal(game_id, err.value, action)
     # the candidates must actually have reached the engine's refusals
     assert refused > 0.5 * tried, f"{game_id}: only {refused} of {tried} candidates were refused"

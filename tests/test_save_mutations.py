@@ -23,7 +23,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from game import PRODUCT_GAMES as GAMES  # saves that ship: the product games
-from game.core import Rng, SaveFormatError, load_game
+from game.core import Rng, SaveFormatError, load_spec
 
 MUTATIONS_PER_GAME = 2000
 #: saves kept per playout (spread over the game, the finished state included)
@@ -38,20 +38,20 @@ def _plain(data: Any) -> Any:
 @lru_cache(maxsize=None)
 def _saves(game_id: str) -> tuple[str, ...]:
     """JSON texts of real saves along seeded random games (fewest and most players)."""
-    module = load_game(game_id)
+    spec = load_spec(game_id)
     out: list[str] = []
-    for players, seed in ((module.MIN_PLAYERS, 5), (module.MAX_PLAYERS, 6), (module.MIN_PLAYERS + 1, 7)):
-        players = min(players, module.MAX_PLAYERS)
+    for players, seed in ((spec.min_players, 5), (spec.max_players, 6), (spec.min_players + 1, 7)):
+        players = min(players, spec.max_players)
         rng = Rng(seed, stream=77)
-        state = module.new_game(players, seed)
+        state = spec.new_game(players, seed)
         states = [state]
-        while not module.is_over(state):
-            legal = module.legal_actions(state)
-            state = module.apply_action(state, legal[rng.randrange(len(legal))])
+        while not spec.is_over(state):
+            legal = spec.legal_actions(state)
+            state = spec.apply_action(state, legal[rng.randrange(len(legal))])
             states.append(state)
         step = max(1, len(states) // (SAVES_PER_GAME - 1))
         picked = states[::step][: SAVES_PER_GAME - 1] + [states[-1]]
-        out += [json.dumps(module.to_json(s)) for s in picked]
+        out += [json.dumps(spec.to_json(s)) for s in picked]
     return tuple(out)
 
 
@@ -163,9 +163,9 @@ def _damaged_save(draw: st.DrawFn, game_id: str) -> Damaged:
 
 @pytest.mark.parametrize("game_id", GAMES)
 def test_damaged_saves_are_refused_or_load_as_written(game_id):
-    module = load_game(game_id)
+    spec = load_spec(game_id)
     for text in _saves(game_id):  # the undamaged saves load and re-save as they are
-        assert _plain(module.to_json(module.from_json(json.loads(text)))) == json.loads(text)
+        assert _plain(spec.to_json(spec.from_json(json.loads(text)))) == json.loads(text)
 
     @settings(max_examples=MUTATIONS_PER_GAME, deadline=None, database=None,
               suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
@@ -174,17 +174,17 @@ def test_damaged_saves_are_refused_or_load_as_written(game_id):
         data, done = damaged.data, damaged.done
         written = copy.deepcopy(data)
         try:
-            state = module.from_json(data)
+            state = spec.from_json(data)
         except SaveFormatError as exc:
             assert str(exc), f"{game_id}: SaveFormatError without a reason after {done}"
             return
         except Exception as exc:
             pytest.fail(f"{game_id}: {done} made from_json raise {type(exc).__name__}: {exc}")
         assert data == written, f"{game_id}: from_json changed its input after {done}"
-        resaved = _plain(module.to_json(state))
+        resaved = _plain(spec.to_json(state))
         assert resaved == written, f"{game_id}: after {done} the save loaded but re-saves differently"
         try:
-            module.legal_actions(state)
+            spec.legal_actions(state)
         except Exception as exc:
             pytest.fail(f"{game_id}: {done} loaded, then legal_actions raised {type(exc).__name__}: {exc}")
 

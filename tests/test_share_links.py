@@ -61,8 +61,8 @@ def test_a_four_player_neue_heimat_of_three_rounds_fits_in_2000_characters(seed)
 def test_a_forced_move_costs_nothing_and_a_choice_its_log2():
     import math
     match = sample(1)[8]
-    module = match.module
-    bits = sum(math.log2(len(module.legal_actions(s))) for s in match.states[:-1])
+    spec = match.spec
+    bits = sum(math.log2(len(spec.legal_actions(s))) for s in match.states[:-1])
     code = share.encode(GameRecord.from_match(match))
     assert len(code) * 6 <= bits + 8 * 60  # the moves take at most a byte over their entropy; the rest is settings
 
@@ -166,8 +166,8 @@ def test_a_game_without_a_link_code_is_refused_with_a_reason(monkeypatch):
     sys.modules.setdefault("tests.toygame.engine", toygame)
     monkeypatch.setitem(match_mod.GAME_MODULES, "toy", "tests.toygame.engine")
     match = Match.new("toy", 2, 3, [Seat("human"), Seat("computer", "random")])
-    while not toygame.is_over(match.state):
-        match.apply(toygame.legal_actions(match.state)[0])
+    while not toygame.SPEC.is_over(match.state):
+        match.apply(toygame.SPEC.legal_actions(match.state)[0])
     with pytest.raises(RecordError) as err:
         share.encode(GameRecord.from_match(match))
     assert err.value.key == "share.no_code" and "toy" in str(err.value)

@@ -10,7 +10,7 @@ from game.ui.storage import AUTOSAVE_KEY, SLOT_PREFIX, MemoryBackend, Store, is_
 def barrio(seed, moves=0):
     match = Match.new("barrio", 1, seed, [Seat("human")], level="A")
     for _ in range(moves):
-        match.apply(match.module.legal_actions(match.state)[0])
+        match.apply(match.spec.legal_actions(match.state)[0])
     return match
 
 

@@ -35,8 +35,8 @@ def at_turn_after_a_computer_reveal(game_id: str, n: int, options: dict) -> Matc
     decision revealed something hidden (a barrier the hot-seat rule never crosses)."""
     for seed in range(1, 30):
         match, rng = against_computers(game_id, n, seed, options), random.Random(seed)
-        while not match.module.is_over(match.state) and len(match.entries) < 600:
-            match.apply(rng.choice(match.module.legal_actions(match.state)))
+        while not match.spec.is_over(match.state) and len(match.entries) < 600:
+            match.apply(rng.choice(match.spec.legal_actions(match.state)))
             mine = [i for i, e in enumerate(match.entries) if e.player == 0]
             if (match.current_player() == 0 and mine and match.entries[-1].player != 0
                     and any(e.barrier and e.player != 0 for e in match.entries[mine[-1]:])
@@ -67,14 +67,14 @@ def test_a_takeback_crosses_a_computer_reveal_back_to_the_previous_turn_start(ga
     # plain undos within the turn (nothing revealed, nobody else's move) are not takebacks: only the others count
     assert 1 <= match.takebacks_used(0) <= presses
     # a new decision starts afresh: the next takeback counts from there
-    match.apply(match.module.legal_actions(match.state)[0])
+    match.apply(match.spec.legal_actions(match.state)[0])
     assert match.takeback_floor is None and match.can_undo()
 
 
 def test_solo_barrio_takes_back_across_its_own_reveals_turn_by_turn():
     match, rng = Match.new("barrio", 1, 4, level="A"), random.Random(4)
     while not any(e.barrier for e in match.entries):
-        match.apply(rng.choice(match.module.legal_actions(match.state)))
+        match.apply(rng.choice(match.spec.legal_actions(match.state)))
     revealed = len(match.entries)
     assert match.can_undo() and match.undo_is_takeback(), "solo: one person, nobody to peek on: a takeback"
     match.undo()
@@ -91,8 +91,8 @@ def test_between_people_undo_never_crosses_a_reveal_and_says_why(game_id, n, opt
     rng = random.Random(5)
     match = Match.new(game_id, n, 5, **options)
     reasons = set()
-    while not match.module.is_over(match.state) and len(match.entries) < 400:
-        match.apply(rng.choice(match.module.legal_actions(match.state)))
+    while not match.spec.is_over(match.state) and len(match.entries) < 400:
+        match.apply(rng.choice(match.spec.legal_actions(match.state)))
         last = match.entries[-1]
         if last.barrier and last.player == match.current_player():
             assert match.undo_blocker() == "game.undo_why.revealed" and not match.can_undo()
@@ -127,12 +127,12 @@ def finished_with_takebacks(seed: int = 2) -> Match:
     """A whole Nyhavn game against a computer, with a takeback now and then (and a different move played after)."""
     match, rng = against_computers("nyhavn", 2, seed, {}), random.Random(seed)
     turns = 0
-    while not match.module.is_over(match.state):
+    while not match.spec.is_over(match.state):
         if match.current_player() == 0 and match.entries and match.entries[-1].player != 0:
             turns += 1
             if turns % 4 == 0 and match.can_undo():
                 match.undo()
-        match.apply(rng.choice(match.module.legal_actions(match.state)))
+        match.apply(rng.choice(match.spec.legal_actions(match.state)))
     return match
 
 
@@ -158,8 +158,8 @@ def test_statistics_count_games_with_takebacks():
     marked = GameRecord.from_match(finished_with_takebacks(2))
     clean_match = against_computers("nyhavn", 2, 3, {})
     rng = random.Random(3)
-    while not clean_match.module.is_over(clean_match.state):
-        clean_match.apply(rng.choice(clean_match.module.legal_actions(clean_match.state)))
+    while not clean_match.spec.is_over(clean_match.state):
+        clean_match.apply(rng.choice(clean_match.spec.legal_actions(clean_match.state)))
     clean = GameRecord.from_match(clean_match)
     assert result_row(marked)["takebacks"][0] > 0 and result_row(clean)["takebacks"] == [0, 0]
     book.add_finished(marked)

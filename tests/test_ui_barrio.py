@@ -20,15 +20,15 @@ NAMES = ["Ana", "Bo", "Cy", "Di"]
 
 
 def play_through_taps(players: int, seed: int, wide: bool = False, lang: str = "en") -> tuple[B.State, dict[str, int]]:
-    state = B.new_game(players, seed)
-    bots = [B.make_bot("weak", seed * 10 + p) for p in range(max(1, players))]
+    state = B.SPEC.new_game(players, seed)
+    bots = [B.SPEC.make_bot("weak", seed * 10 + p) for p in range(max(1, players))]
     seen: dict[str, int] = {}
     for _ in range(2000):
-        if B.is_over(state):
+        if B.SPEC.is_over(state):
             break
-        me = B.current_player(state)
-        view = B.view(state, me)
-        legal = B.legal_actions(state)
+        me = B.SPEC.current_player(state)
+        view = B.SPEC.view(state, me)
+        legal = B.SPEC.legal_actions(state)
         action = bots[me].choose(view, legal)
         pick = Pick()
         made = None
@@ -43,8 +43,8 @@ def play_through_taps(players: int, seed: int, wide: bool = False, lang: str = "
                 made = out.action
         assert made == action
         seen[action["type"]] = seen.get(action["type"], 0) + 1
-        state = B.apply_action(state, made)
-    assert B.is_over(state)
+        state = B.SPEC.apply_action(state, made)
+    assert B.SPEC.is_over(state)
     return state, seen
 
 
@@ -60,9 +60,9 @@ def test_multiplayer_games_are_playable_by_taps(players, seed):
 
 
 def test_selected_material_lights_exactly_its_legal_cells():
-    state = B.new_game(1, 4)
-    state = B.apply_action(state, {"type": "place", "card": B.view(state, 0)["hand"][0], "row": 0, "col": 0})
-    view, legal = B.view(state, 0), B.legal_actions(state)
+    state = B.SPEC.new_game(1, 4)
+    state = B.SPEC.apply_action(state, {"type": "place", "card": B.SPEC.view(state, 0)["hand"][0], "row": 0, "col": 0})
+    view, legal = B.SPEC.view(state, 0), B.SPEC.legal_actions(state)
     card = view["hand"][0]
     pick = Pick()
     assert tap(f"hand-{card}", view, legal, pick, "en").action is None and pick.card == card
@@ -73,8 +73,8 @@ def test_selected_material_lights_exactly_its_legal_cells():
 
 
 def test_refusals_are_explained_not_silent():
-    state = B.new_game(1, 4)
-    view, legal = B.view(state, 0), B.legal_actions(state)
+    state = B.SPEC.new_game(1, 4)
+    view, legal = B.SPEC.view(state, 0), B.SPEC.legal_actions(state)
     out = tap("hm-0", view, legal, Pick(), "en")  # building before placing two materials
     assert out.action is None and "after placing two" in out.message
     out = tap("cell-0_0", view, legal, Pick(), "es")
@@ -84,20 +84,20 @@ def test_refusals_are_explained_not_silent():
 
 def test_build_preview_splits_paid_and_rubble():
     # find a solo position with a build on offer and check the preview against the engine's result
-    state = B.new_game(1, 21)
-    bot = B.make_bot("weak", 1)
-    while not B.is_over(state):
-        legal = B.legal_actions(state)
+    state = B.SPEC.new_game(1, 21)
+    bot = B.SPEC.make_bot("weak", 1)
+    while not B.SPEC.is_over(state):
+        legal = B.SPEC.legal_actions(state)
         builds = [a for a in legal if a["type"] == "build"]
         if builds:
             a = builds[0]
-            view = B.view(state, 0)
+            view = B.SPEC.view(state, 0)
             paid, rubble = line_split(view, a)
-            after = B.apply_action(state, a)
-            assert sorted(B.view(after, 0)["rubble"][0]) == sorted(view["rubble"][0] + rubble)
-            assert set(paid) <= set(B.view(after, 0)["material_discard"])
+            after = B.SPEC.apply_action(state, a)
+            assert sorted(B.SPEC.view(after, 0)["rubble"][0]) == sorted(view["rubble"][0] + rubble)
+            assert set(paid) <= set(B.SPEC.view(after, 0)["material_discard"])
             return
-        state = B.apply_action(state, bot.choose(B.view(state, 0), legal))
+        state = B.SPEC.apply_action(state, bot.choose(B.SPEC.view(state, 0), legal))
     pytest.fail("no build offered in a whole game")
 
 
@@ -109,23 +109,23 @@ def test_overflow_cells_follow_the_solo_bound():
 
 
 def test_klaus_steps_become_animation_steps_with_words():
-    state = B.new_game(1, 2)
-    bot = B.make_bot("weak", 2)
-    before = len(B.view(state, 0)["log"])
-    state = B.apply_action(state, bot.choose(B.view(state, 0), B.legal_actions(state)))
-    while B.view(state, 0)["phase"] not in ("start",):
-        state = B.apply_action(state, bot.choose(B.view(state, 0), B.legal_actions(state)))
-    events = B.view(state, 0)["log"][before:]
-    steps = flashes(events, 0, lambda e: B.describe_event(e, "en"))
+    state = B.SPEC.new_game(1, 2)
+    bot = B.SPEC.make_bot("weak", 2)
+    before = len(B.SPEC.view(state, 0)["log"])
+    state = B.SPEC.apply_action(state, bot.choose(B.SPEC.view(state, 0), B.SPEC.legal_actions(state)))
+    while B.SPEC.view(state, 0)["phase"] not in ("start",):
+        state = B.SPEC.apply_action(state, bot.choose(B.SPEC.view(state, 0), B.SPEC.legal_actions(state)))
+    events = B.SPEC.view(state, 0)["log"][before:]
+    steps = flashes(events, 0, lambda e: B.SPEC.describe_event(e, "en"))
     assert any("Klaus" in s.text for s in steps)
     assert all(s.text for s in steps)
 
 
 def test_end_rows_words_match_engine_breakdown():
     state, _ = play_through_taps(1, 5)
-    b = B.score_breakdown(state, 0)
+    b = B.SPEC.score_breakdown(state, 0)
     rows = score_rows(b, "en")
-    assert sum(rows.values()) == b["total"] == B.scores(state)[0]
+    assert sum(rows.values()) == b["total"] == B.SPEC.scores(state)[0]
     assert list(rows) == ["Houses", "Panoramas", "Burruños", "Rubble", "Cards left in hand"]
 
 
@@ -142,8 +142,8 @@ def test_cards_carry_more_than_colour():
 
 
 def test_klaus_tie_is_asked_on_the_tied_houses_only():
-    state = B.new_game(1, 0)  # seed 0: Klaus's set-up pick is tied
-    view, legal = B.view(state, 0), B.legal_actions(state)
+    state = B.SPEC.new_game(1, 0)  # seed 0: Klaus's set-up pick is tied
+    view, legal = B.SPEC.view(state, 0), B.SPEC.legal_actions(state)
     assert view["phase"] == "klaus_tie"
     frame = paint(view, legal, Pick(), "en", NAMES, True)
     assert "Klaus is tied" in frame.prompt
@@ -155,12 +155,12 @@ def test_klaus_tie_is_asked_on_the_tied_houses_only():
 
 
 def test_engine_refusals_are_worded_in_spanish():
-    state = B.new_game(1, 4)
-    card = B.view(state, 0)["hand"][0]
-    state = B.apply_action(state, {"type": "place", "card": card, "row": 0, "col": 0})
-    other = B.view(state, 0)["hand"][0]
+    state = B.SPEC.new_game(1, 4)
+    card = B.SPEC.view(state, 0)["hand"][0]
+    state = B.SPEC.apply_action(state, {"type": "place", "card": card, "row": 0, "col": 0})
+    other = B.SPEC.view(state, 0)["hand"][0]
     with pytest.raises(IllegalAction) as exc:
-        B.apply_action(state, {"type": "place", "card": other, "row": 2, "col": 2})
+        B.SPEC.apply_action(state, {"type": "place", "card": other, "row": 2, "col": 2})
     assert exc.value.key == "barrio.must_touch"
     assert exc.value.text("es").startswith("Un material debe tocar")
     assert exc.value.text("en") == str(exc.value)
@@ -169,19 +169,19 @@ def test_engine_refusals_are_worded_in_spanish():
 def test_klaus_area_changes_step_by_step_during_his_turn():
     from game.ui.barrio.table import klaus_before, with_klaus
 
-    state = B.new_game(1, 11)
-    bot = B.make_bot("weak", 5)
+    state = B.SPEC.new_game(1, 11)
+    bot = B.SPEC.make_bot("weak", 5)
     for _ in range(200):
         before = state
-        state = B.apply_action(state, bot.choose(B.view(state, 0), B.legal_actions(state)))
-        old, new = B.view(before, 0), B.view(state, 0)
+        state = B.SPEC.apply_action(state, bot.choose(B.SPEC.view(state, 0), B.SPEC.legal_actions(state)))
+        old, new = B.SPEC.view(before, 0), B.SPEC.view(state, 0)
         events = new["log"][len(old["log"]):]
         kinds = {e["type"] for e in events}
         if {"klaus_draw", "klaus_build"} <= kinds:
             break
     else:
         pytest.fail("Klaus never built")
-    steps = [s for s in flashes(events, 0, lambda e: B.describe_event(e, "en"), klaus_before(old)) if s.klaus]
+    steps = [s for s in flashes(events, 0, lambda e: B.SPEC.describe_event(e, "en"), klaus_before(old)) if s.klaus]
     hands = [s.klaus["hand"] for s in steps]
     houses = [sum(len(p) for p in s.klaus["pans"]) for s in steps]
     assert hands[0] == len(old["klaus"]["hand"]) and max(hands) > hands[0]  # the pile grows draw by draw
@@ -210,12 +210,12 @@ def test_full_grid_offer_and_house_discard_by_taps():
     last = material("stone", 10)
     house = 54
     state = scenario(2, hands=[[last, house], []], market=market, phase="placed1", placed=1)
-    view, legal = B.view(state, 0), B.legal_actions(state)
+    view, legal = B.SPEC.view(state, 0), B.SPEC.legal_actions(state)
     pick = Pick()
     tap(f"hand-{last}", view, legal, pick, "en")
     action = tap("cell-4_4", view, legal, pick, "en").action
-    state = B.apply_action(state, action)
-    view, legal = B.view(state, 0), B.legal_actions(state)
+    state = B.SPEC.apply_action(state, action)
+    view, legal = B.SPEC.view(state, 0), B.SPEC.legal_actions(state)
     assert view["phase"] == "full_grid"
     frame = paint(view, legal, Pick(), "en", NAMES, True)
     keys = {tg.key: tg for tg in frame.targets}
@@ -223,7 +223,7 @@ def test_full_grid_offer_and_house_discard_by_taps():
     assert tap(f"hand-{house}", view, legal, Pick(), "en").action == {"type": "full_grid_build", "house": house}
     # discarding houses: a mode, marks, then the button
     state = scenario(2, hands=[[material("wood"), 55, 56], []])
-    view, legal = B.view(state, 0), B.legal_actions(state)
+    view, legal = B.SPEC.view(state, 0), B.SPEC.legal_actions(state)
     pick = Pick()
     for key in ("discard-mode", "hand-55", "hand-56"):
         assert tap(key, view, legal, pick, "en").action is None
@@ -245,14 +245,14 @@ def test_no_text_under_the_least_size_in_any_frame(players, lang):
     from game.ui.barrio.look import MIN_FONT, text_width
     from game.ui.barrio.table import LEAST_WIDE, NARROW, WIDE, narrow_width
 
-    state = B.new_game(players, 21 + players)
-    bots = [B.make_bot("weak", 7 + p) for p in range(players)]
+    state = B.SPEC.new_game(players, 21 + players)
+    bots = [B.SPEC.make_bot("weak", 7 + p) for p in range(players)]
     frames = 0
     for _ in range(2000):
-        if B.is_over(state):
+        if B.SPEC.is_over(state):
             break
-        me = B.current_player(state)
-        view, legal = B.view(state, me), B.legal_actions(state)
+        me = B.SPEC.current_player(state)
+        view, legal = B.SPEC.view(state, me), B.SPEC.legal_actions(state)
         action = bots[me].choose(view, legal)
         picks = [Pick()]
         if action["type"] == "build":  # the house and its line chosen: handles, paid and rubble marks, build buttons
@@ -270,8 +270,8 @@ def test_no_text_under_the_least_size_in_any_frame(players, lang):
                     assert _font_px(c[4]) >= MIN_FONT, (c, view["phase"])
                     if c[8] is not None:
                         assert text_width(str(c[3]), _font_px(c[4]), c[4].startswith("bold")) <= c[8] + 0.5, c
-        state = B.apply_action(state, action)
-    assert B.is_over(state) and frames > 100
+        state = B.SPEC.apply_action(state, action)
+    assert B.SPEC.is_over(state) and frames > 100
 
 
 def test_card_names_only_where_the_table_is_shown_large_enough():
@@ -279,8 +279,8 @@ def test_card_names_only_where_the_table_is_shown_large_enough():
     from game.barrio.text import house_name
     from game.ui.barrio.look import text_width
 
-    state = B.new_game(1, 11)
-    view, legal = B.view(state, 0), B.legal_actions(state)
+    state = B.SPEC.new_game(1, 11)
+    view, legal = B.SPEC.view(state, 0), B.SPEC.legal_actions(state)
     names = {house_name(c, "en") for c in view["house_market"] if c is not None}
     assert names
 
@@ -330,13 +330,13 @@ def test_hand_cards_stay_a_finger_wide_on_every_table(players):
     no two overlap: a full hand wraps to a second row rather than shrink."""
     from game.ui.barrio.table import FINGER_UNITS, LEAST_WIDE, NARROW, WIDE, narrow_width
 
-    state = B.new_game(players, 60 + players)
-    bots = [B.make_bot("weak", 9 + p) for p in range(players)]
+    state = B.SPEC.new_game(players, 60 + players)
+    bots = [B.SPEC.make_bot("weak", 9 + p) for p in range(players)]
     tables = [(False, NARROW, WIDE), (False, narrow_width(312), WIDE), (True, NARROW, WIDE), (True, NARROW, LEAST_WIDE)]
     longest = 0
-    while not B.is_over(state):
-        me = B.current_player(state)
-        view, legal = B.view(state, me), B.legal_actions(state)
+    while not B.SPEC.is_over(state):
+        me = B.SPEC.current_player(state)
+        view, legal = B.SPEC.view(state, me), B.SPEC.legal_actions(state)
         longest = max(longest, len(view["hand"]))
         for wide, narrow, wide_units in tables:
             frame = paint(view, legal, Pick(), "en", NAMES, True, wide=wide, narrow=narrow, wide_units=wide_units)
@@ -348,6 +348,6 @@ def test_hand_cards_stay_a_finger_wide_on_every_table(players):
             for i, a in enumerate(hand):
                 for b in hand[i + 1:]:
                     assert a.x + a.w <= b.x + 1e-6 or b.x + b.w <= a.x + 1e-6 or a.y + a.h <= b.y + 1e-6 or b.y + b.h <= a.y + 1e-6
-        state = B.apply_action(state, bots[me].choose(view, legal))
+        state = B.SPEC.apply_action(state, bots[me].choose(view, legal))
     if players > 1:
         assert longest >= 6  # the game reached hands that would not fit one row on the narrowest tables

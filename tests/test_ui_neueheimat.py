@@ -19,17 +19,17 @@ ON_TABLE = {"auction", "place", "mayor", "permit", "cancel"}  # chosen by tappin
 def play(seed: int, players: int, steps: int = 400):
     """Random legal play, yielding every state on the way."""
     rng = random.Random(seed)
-    state = nh.new_game(players, seed)
+    state = nh.SPEC.new_game(players, seed)
     for _ in range(steps):
         yield state
-        if nh.is_over(state):
+        if nh.SPEC.is_over(state):
             return
-        state = nh.apply_action(state, rng.choice(nh.legal_actions(state)))
+        state = nh.SPEC.apply_action(state, rng.choice(nh.SPEC.legal_actions(state)))
 
 
 def frame_for(state, **extra) -> Frame:
-    p = nh.current_player(state)
-    legal = nh.legal_actions(state) if p is not None else []
+    p = nh.SPEC.current_player(state)
+    legal = nh.SPEC.legal_actions(state) if p is not None else []
     return Frame(names=[f"Seat {i + 1}" for i in range(state.players)], viewer=p, my_turn=p is not None, legal=legal, **extra)
 
 
@@ -40,7 +40,7 @@ def test_buttons_are_exactly_the_legal_table_moves(players, wide):
     for seed in range(4):
         for state in play(seed * 7 + players, players):
             frame = frame_for(state)
-            drawing, targets = draw_table(nh.view(state, frame.viewer or 0), frame, wide)
+            drawing, targets = draw_table(nh.SPEC.view(state, frame.viewer or 0), frame, wide)
             keys = [t.key for t in targets]
             assert len(keys) == len(set(keys)), "target keys are unique"
             mapped = []
@@ -54,7 +54,7 @@ def test_buttons_are_exactly_the_legal_table_moves(players, wide):
             table_moves = [a for a in frame.legal if a["type"] in ON_TABLE]
             assert sorted(map(repr, mapped)) == sorted(map(repr, table_moves))
             rest = [a for a in frame.legal if a["type"] not in ON_TABLE]
-            panel = panel_actions(nh.view(state, 0), rest)
+            panel = panel_actions(nh.SPEC.view(state, 0), rest)
             if state.phase == "bid":  # quick steps: the lowest raise, all-in and the pass are always there
                 assert {"type": "pass"} in panel and rest[0] in panel and rest[-2] in panel
             else:
@@ -65,22 +65,22 @@ def test_buttons_are_exactly_the_legal_table_moves(players, wide):
 
 
 def test_targets_not_shown_when_it_is_not_the_viewers_turn():
-    state = nh.new_game(3, 11)
-    state = nh.apply_action(state, {"type": "profits", "take": False})
+    state = nh.SPEC.new_game(3, 11)
+    state = nh.SPEC.apply_action(state, {"type": "profits", "take": False})
     frame = frame_for(state)
     frame.my_turn = False
-    _, targets = draw_table(nh.view(state, 0), frame)
+    _, targets = draw_table(nh.SPEC.view(state, 0), frame)
     assert targets == []
 
 
 def test_house_points_and_projection_agree_with_engine_scores():
     for seed in range(6):
         for state in play(seed, 3):
-            view = nh.view(state, 0)
+            view = nh.SPEC.view(state, 0)
             if view["phase"] == "over":
                 break
             # the engine's running score = earlier rounds + this round as it stands
-            assert [t + r for t, r in zip(view["totals"], round_points(view))] == nh.scores(state)
+            assert [t + r for t, r in zip(view["totals"], round_points(view))] == nh.SPEC.scores(state)
             for r, row in enumerate(view["board"]):
                 for i, house in enumerate(row):
                     owner, pts = house_points(view, r, i)
@@ -102,36 +102,36 @@ def test_bid_steps_never_exceed_money_and_always_beat_the_high_bid():
 
 def test_permit_buttons_show_the_lengths_they_would_give():
     state = scenario(3, board=(("r5:2", "y3"), (), ()), supply=["permit2"])
-    state = nh.apply_action(state, {"type": "profits", "take": False})
-    state = nh.apply_action(state, {"type": "auction", "piece": "permit", "size": 2})
+    state = nh.SPEC.apply_action(state, {"type": "profits", "take": False})
+    state = nh.SPEC.apply_action(state, {"type": "auction", "piece": "permit", "size": 2})
     for _ in range(2):
-        state = nh.apply_action(state, {"type": "pass"})
+        state = nh.SPEC.apply_action(state, {"type": "pass"})
     assert state.phase == "place" and state.holder == 0
     frame = frame_for(state)
-    _, targets = draw_table(nh.view(state, 0), frame)
+    _, targets = draw_table(nh.SPEC.view(state, 0), frame)
     labels = {t.key: t.label for t in targets}
     # top row holds two houses: 4+2 = 6 allowed, 4−2 = 2 allowed (not below the two houses); other rows 6 or 2
     assert "length 4 becomes 6" in labels["permit-0-2"] and "length 4 becomes 2" in labels["permit-0--2"]
     assert set(labels) == {f"permit-{r}-{c}" for r in range(3) for c in (2, -2)}
     assert action_for_key("permit-1--2", frame.legal) == {"type": "permit", "row": 1, "change": -2}
-    assert {"type": "discard"} in panel_actions(nh.view(state, 0), frame.legal)
+    assert {"type": "discard"} in panel_actions(nh.SPEC.view(state, 0), frame.legal)
 
 
 def cancel_to_place(permits: tuple) -> Any:
     """A three-player table whose top row has five houses, with ``permits`` placed: seat 0 auctioned the cancel
     cube, nobody bid, and now places it."""
     state = scenario(3, board=(("r5:2", "y3", "g2", "b1", "w6"), (), ()), permits=permits, supply=["cancel"])
-    state = nh.apply_action(state, {"type": "profits", "take": False})
-    state = nh.apply_action(state, {"type": "auction", "piece": "cancel"})
+    state = nh.SPEC.apply_action(state, {"type": "profits", "take": False})
+    state = nh.SPEC.apply_action(state, {"type": "auction", "piece": "cancel"})
     for _ in range(2):
-        state = nh.apply_action(state, {"type": "pass"})
+        state = nh.SPEC.apply_action(state, {"type": "pass"})
     return state
 
 
 def test_cancel_buttons_name_the_permit_and_refuse_what_would_cut_houses():
     state = cancel_to_place(((1,), (-3,), ()))
     frame = frame_for(state)
-    _, targets = draw_table(nh.view(state, 0), frame)
+    _, targets = draw_table(nh.SPEC.view(state, 0), frame)
     labels = {t.key: t.label for t in targets}
     # removing +I from the top row would leave 4 lots under 5 houses: not offered; the middle row goes from 1 back to 4
     assert set(labels) == {"cancel-1--3"}
@@ -140,16 +140,16 @@ def test_cancel_buttons_name_the_permit_and_refuse_what_would_cut_houses():
 
 def test_mayor_and_single_lot_targets():
     state = scenario(3, board=(("r5",), ("y6", "g4"), ()), supply=["mayor"], display=(("b3", "w2"), ("k6",), ()))
-    state = nh.apply_action(state, {"type": "profits", "take": False})
+    state = nh.SPEC.apply_action(state, {"type": "profits", "take": False})
     frame = frame_for(state)
-    _, targets = draw_table(nh.view(state, 0), frame)
+    _, targets = draw_table(nh.SPEC.view(state, 0), frame)
     keys = {t.key for t in targets}
     assert {"cube-0-left", "cube-0-right", "cube-1-left", "mayor"} <= keys and "cube-1-right" not in keys
-    state = nh.apply_action(state, {"type": "auction", "piece": "cube", "row": 0, "end": "left"})  # the blue 3
+    state = nh.SPEC.apply_action(state, {"type": "auction", "piece": "cube", "row": 0, "end": "left"})  # the blue 3
     for _ in range(2):
-        state = nh.apply_action(state, {"type": "pass"})
+        state = nh.SPEC.apply_action(state, {"type": "pass"})
     frame = frame_for(state)
-    _, targets = draw_table(nh.view(state, 0), frame)
+    _, targets = draw_table(nh.SPEC.view(state, 0), frame)
     keys = {t.key for t in targets}
     # top lot 1 is a single-cube lot: no stacking there; middle lot 1 (a 6) takes it, middle lot 2 (a 4) too
     assert "lot-0-0" not in keys and "lot-0-1" in keys
@@ -166,7 +166,7 @@ def test_no_text_under_the_least_size_in_any_frame(players, lang):
     for seed in range(3):
         for state in play(seed * 5 + players, players, steps=300):
             for wide in (False, True):
-                d, _ = draw_table(nh.view(state, 0), frame_for(state, lang=lang, patterns=True), wide)
+                d, _ = draw_table(nh.SPEC.view(state, 0), frame_for(state, lang=lang, patterns=True), wide)
                 drawn += 1
                 for c in d.commands:
                     if c[0] != "text" or not str(c[3]).strip():
@@ -193,7 +193,7 @@ def test_a_larger_least_size_reaches_every_text():
     drawn = 0
     for state in play(4, 3, steps=200):
         for wide in (False, True):
-            d, _ = draw_table(nh.view(state, 0), frame_for(state, least=14.5), wide)
+            d, _ = draw_table(nh.SPEC.view(state, 0), frame_for(state, least=14.5), wide)
             sizes = [float(c[4].split("px")[0].split()[-1]) for c in d.commands if c[0] == "text" and str(c[3]).strip()]
             assert sizes and min(sizes) >= 14.5
             drawn += 1
@@ -208,7 +208,7 @@ def test_table_buttons_are_a_finger_wide_on_the_narrowest_phone():
     for seed in range(6):
         for state in play(seed, 2 + seed % 3):
             frame = frame_for(state)
-            _, targets = draw_table(nh.view(state, frame.viewer or 0), frame, False)
+            _, targets = draw_table(nh.SPEC.view(state, frame.viewer or 0), frame, False)
             for t in targets:
                 kind = t.key.split("-")[0]
                 seen.add(kind)
@@ -220,7 +220,7 @@ def test_table_buttons_are_a_finger_wide_on_the_narrowest_phone():
 def test_road_choices_split_the_row_one_per_place():
     state = cancel_to_place(((1, 2), (), ()))
     frame = frame_for(state)
-    _, targets = draw_table(nh.view(state, 0), frame)
+    _, targets = draw_table(nh.SPEC.view(state, 0), frame)
     road = [t for t in targets if t.key.startswith("cancel-")]
     assert len(road) == 2
     assert {t.key for t in road} == {f"cancel-{a['row']}-{a['change']}" for a in frame.legal if a["type"] == "cancel"}
@@ -243,7 +243,7 @@ def test_small_lots_are_placed_row_first_then_on_the_row_shown_large(wide):
             places = [a for a in frame.legal if a["type"] == "place"]
             if not places:
                 continue
-            view = nh.view(state, frame.viewer)
+            view = nh.SPEC.view(state, frame.viewer)
             _, targets = draw_table(view, frame, wide)
             keys = {t.key for t in targets}
             rows = {a["row"] for a in places}
@@ -279,7 +279,7 @@ def test_a_hinted_placement_is_marked_on_small_and_large_tables():
         places = [a for a in frame.legal if a["type"] == "place"]
         if not places:
             continue
-        view = nh.view(state, frame.viewer)
+        view = nh.SPEC.view(state, frame.viewer)
         action = places[-1]
         row_key, lot_key = hint_keys(view, frame.legal, action)
         large = {t.key for t in draw_table(view, frame)[1]}

@@ -108,39 +108,39 @@ def test_zoomed_house_cells_fit_a_finger(mode, css_widths):
 
 
 def test_take_choice_neighbours_only_without_abilities():
-    state = nyhavn.new_game(2, 11)
+    state = nyhavn.SPEC.new_game(2, 11)
     state.abilities[0][0] = 2  # Any Cards (everyone's first ability) already used
-    legal = nyhavn.legal_actions(state)
+    legal = nyhavn.SPEC.legal_actions(state)
     action, addable, more = take_choice(legal, [3], both=False)
     assert action is None and addable == {2, 4} and more
     action, addable, more = take_choice(legal, [3, 4], both=False)
     assert action == {"type": "take", "docks": [3, 4], "abilities": []} and not more
     # the first dock with Any Cards used: any other dock may follow, and then the ability is named
     state.abilities[0][0] = 1
-    legal = nyhavn.legal_actions(state)
+    legal = nyhavn.SPEC.legal_actions(state)
     action, addable, _ = take_choice(legal, [0], both=False)
     assert addable == {1, 2, 3, 4, 5, 6}
     action, _, _ = take_choice(legal, [0, 5], both=False)
     assert action == {"type": "take", "docks": [0, 5], "abilities": ["any_cards"]}
-    assert nyhavn.apply_action(state, action) is not None
+    assert nyhavn.SPEC.apply_action(state, action) is not None
 
 
 def test_ghost_reasons_in_words():
-    state = nyhavn.new_game(2, 3)  # player 1 holds 2 green cards
-    legal = nyhavn.legal_actions(state)
+    state = nyhavn.SPEC.new_game(2, 3)  # player 1 holds 2 green cards
+    legal = nyhavn.SPEC.legal_actions(state)
     assert ghost_problem(state, legal, "green2", 0, (0, 4)) == "The tile must rest on the bottom row or on a tile directly below."
     wide = next(o for o in range(len(nyhavn.tile_orientations("green2"))) if max(x for x, _, _ in cells_of("green2", o)) == 1)
     assert ghost_problem(state, legal, "green2", wide, (4, 0)) == "The tile would stick out of the house."
     assert ghost_problem(state, legal, "green2", wide, (0, 0)) is None
     assert ghost_problem(state, legal, "green2", wide, (0, 0), lang="es") is None
     assert "apoyarse" in ghost_problem(state, legal, "green2", 0, (0, 4), lang="es")
-    after = nyhavn.apply_action(state, {"type": "build", "tile": "green2", "orient": wide, "col": 0, "row": 0})
+    after = nyhavn.SPEC.apply_action(state, {"type": "build", "tile": "green2", "orient": wide, "col": 0, "row": 0})
     after.seat, after.phase = 0, "turn"  # back to player 1, to look at the same house
     assert ghost_problem(after, legal, "green2", wide, (1, 0)) == "The tile would overlap a tile already built."
     # on the board but unaffordable: a green tile of 3 with 2 green cards needs to touch green
     after.seat, after.phase = 0, "turn"
     after.hands[0][3] = 2
-    legal3 = nyhavn.legal_actions(after)
+    legal3 = nyhavn.SPEC.legal_actions(after)
     spots = build_spots(legal3, "green3")
     assert spots and all(r <= 1 for _, _, r in spots)
     upright = next(o for o in range(len(nyhavn.tile_orientations("green3"))) if max(x for x, _, _ in cells_of("green3", o)) == 0)

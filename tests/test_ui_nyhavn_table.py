@@ -20,24 +20,24 @@ NAMES = ["Ana", "Bo", "Cy", "Di"]
 
 
 def seen_of(state: N.State, lang: str = "en") -> Seen:
-    me = N.current_player(state)
-    return Seen(N.view(state, me), N.legal_actions(state), True, state, me)
+    me = N.SPEC.current_player(state)
+    return Seen(N.SPEC.view(state, me), N.SPEC.legal_actions(state), True, state, me)
 
 
 def turn_with_builds(players: int = 2, seed: int = 5) -> N.State:
     """The first position of a bot game where the seat to move starts a turn and may build."""
-    state = N.new_game(players, seed)
-    bot = N.make_bot("weak", seed)
-    while not N.is_over(state):
-        legal = N.legal_actions(state)
+    state = N.SPEC.new_game(players, seed)
+    bot = N.SPEC.make_bot("weak", seed)
+    while not N.SPEC.is_over(state):
+        legal = N.SPEC.legal_actions(state)
         if state.phase == "turn" and any(a["type"] == "build" for a in legal):
             return state
-        state = N.apply_action(state, bot.choose(N.view(state, N.current_player(state)), legal))
+        state = N.SPEC.apply_action(state, bot.choose(N.SPEC.view(state, N.SPEC.current_player(state)), legal))
     raise AssertionError("no build in the whole game")
 
 
 def make_table(players: int, lang: str = "en") -> Table:
-    return Table(lang, NAMES[:players], players, lambda a: N.describe_action(a, lang))
+    return Table(lang, NAMES[:players], players, lambda a: N.SPEC.describe_action(a, lang))
 
 
 def enabled_keys(table: Table, seen: Seen) -> set[str]:
@@ -115,12 +115,12 @@ def make_by_inputs(table: Table, action: dict, seen: Seen) -> dict | None:
 
 
 def play_through_inputs(players: int, seed: int, lang: str = "en") -> dict[str, int]:
-    state = N.new_game(players, seed)
-    bots = [N.make_bot("weak", seed * 10 + p) for p in range(players)]
+    state = N.SPEC.new_game(players, seed)
+    bots = [N.SPEC.make_bot("weak", seed * 10 + p) for p in range(players)]
     table = make_table(players, lang)
     made_kinds: dict[str, int] = {}
     for _ in range(3000):
-        if N.is_over(state):
+        if N.SPEC.is_over(state):
             break
         seen = seen_of(state, lang)
         action = bots[seen.viewer].choose(seen.view, seen.legal)
@@ -128,8 +128,8 @@ def play_through_inputs(players: int, seed: int, lang: str = "en") -> dict[str, 
         assert made == action, (made, action)
         table.clear()  # as the screen does once an action is applied
         made_kinds[action["type"]] = made_kinds.get(action["type"], 0) + 1
-        state = N.apply_action(state, made)
-    assert N.is_over(state)
+        state = N.SPEC.apply_action(state, made)
+    assert N.SPEC.is_over(state)
     return made_kinds
 
 
@@ -195,9 +195,9 @@ def test_a_drag_places_the_ghost_and_the_click_that_ends_it_is_no_tap():
 
 
 def test_another_seats_turn_offers_nothing_but_looking():
-    state = N.new_game(3, 2)
-    me = (N.current_player(state) + 1) % 3
-    seen = Seen(N.view(state, me), N.legal_actions(state), False, state, me)
+    state = N.SPEC.new_game(3, 2)
+    me = (N.SPEC.current_player(state) + 1) % 3
+    seen = Seen(N.SPEC.view(state, me), N.SPEC.legal_actions(state), False, state, me)
     table = make_table(3)
     assert {k.split("-")[0] for k in enabled_keys(table, seen)} == {"ability", "player"}  # looking, not playing
     assert table.bar(seen, "Bo is playing")[0] == "Bo is playing"

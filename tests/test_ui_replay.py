@@ -27,11 +27,11 @@ def almost_finished(game_id: str = "barrio", players: int = 1, seed: int = 5, se
                     **options: Any) -> Match:
     """A match played by the first legal action until one move is left."""
     match = Match.new(game_id, players, seed, seats or [Seat("human")], **(options or {"level": "A"}))
-    module = match.module
+    spec = match.spec
     while True:
-        legal = module.legal_actions(match.state)
-        after = module.apply_action(match.state, legal[0])
-        if module.is_over(after):
+        legal = spec.legal_actions(match.state)
+        after = spec.apply_action(match.state, legal[0])
+        if spec.is_over(after):
             return match
         match.apply(legal[0])
 
@@ -105,12 +105,12 @@ def test_a_finished_game_is_kept_replayed_step_by_step_and_shared(monkeypatch: p
     viewer = h.app.panel
     n = len(viewer.replay)
     assert n == len(record.actions) and h.find("replay").dataset.steps == str(n)
-    module = viewer.replay.module
+    spec = viewer.replay.spec
     for k in range(n):
         h.click(h.find("replay-next"))
         assert h.find("replay").dataset.step == str(k + 1)
         assert viewer.screen.match.state == viewer.replay.state_at(k + 1)
-    assert list(module.scores(viewer.screen.match.state)) == record.scores
+    assert list(spec.scores(viewer.screen.match.state)) == record.scores
     assert h.find("replay-next").disabled and not h.find("replay-back").disabled
     assert h.find("end-screen") is None  # the replay's last step is not a new end of game
     # share: the page is asked to share the link of this very game
@@ -125,7 +125,7 @@ def test_a_finished_game_is_kept_replayed_step_by_step_and_shared(monkeypatch: p
 
 def test_a_link_opens_the_replay_and_a_tampered_one_is_refused_touching_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
     match = almost_finished()
-    match.apply(match.module.legal_actions(match.state)[0])
+    match.apply(match.spec.legal_actions(match.state)[0])
     link = share.link(GameRecord.from_match(match), SITE)
     h = Harness(monkeypatch, href=link)
     assert h.app.panel is not None and len(h.app.panel.replay) == len(match.entries)
@@ -154,8 +154,8 @@ def test_the_daily_deal_counts_once_and_shows_its_card(monkeypatch: pytest.Monke
     h.app.start_daily("barrio-A")
     screen = h.app.screen
     assert screen.match.seed == deal.seed
-    module = screen.module
-    while not module.is_over(screen.match.state):
+    spec = screen.spec
+    while not spec.is_over(screen.match.state):
         screen.act(screen.legal()[0])
         h.host.run_timers()
     assert h.find("end-screen") is not None

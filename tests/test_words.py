@@ -166,7 +166,7 @@ def test_whole_games_say_you_and_agree_in_number(monkeypatch, game_id, options, 
     screen_rows = h.find("final-scores").querySelectorAll("tr[data-seat]")
     assert screen_rows and screen_rows[0].querySelector("td").textContent.startswith(you_word)
     verdict = h.find("end-screen").querySelector(".status").textContent
-    module = h.app.book.open(h.app.book.past_games()[0]["id"]).module
+    module = h.app.book.open(h.app.book.past_games()[0]["id"]).spec
     assert own_default not in verdict
     winners = [r.getAttribute("data-seat") for r in screen_rows if "winner" in (r.getAttribute("class") or "")]
     assert (verdict == text("game.winner@you", lang)) == (winners == ["0"]), (verdict, winners)
@@ -249,18 +249,18 @@ def test_barrio_log_names_market_places_as_the_table_shows_them(lang):
     rng = random.Random(7)
     places = builds = 0
     for seed in range(3):
-        state = B.new_game(1, seed, solo=True, level="A")
+        state = B.SPEC.new_game(1, seed, solo=True, level="A")
         for _ in range(400):
-            if B.is_over(state):
+            if B.SPEC.is_over(state):
                 break
-            legal = B.legal_actions(state)
+            legal = B.SPEC.legal_actions(state)
             builds_now = [a for a in legal if a["type"] == "build"]
             action = rng.choice(builds_now) if builds_now and rng.random() < 0.7 else rng.choice(legal)
             box = market_box(state.market)
             before = len(state.log)
-            state = B.apply_action(state, action)
+            state = B.SPEC.apply_action(state, action)
             for e in state.log[before:]:
-                line = B.describe_event(e, lang)
+                line = B.SPEC.describe_event(e, lang)
                 assert not re.search(r"\(\s*-?\d+\s*,\s*-?\d+\s*\)|-\d", line), line
                 if e["type"] == "place":
                     places += 1
@@ -273,5 +273,5 @@ def test_barrio_log_names_market_places_as_the_table_shows_them(lang):
                     assert text(f"barrio.name.{'row' if axis == 'row' else 'column'}", lang, n=n) in line, line
     assert places > 20 and builds > 3, (places, builds)
     # a place logged by an older version (no market box kept) is still told without coordinates
-    old = B.describe_event({"type": "place", "player": 0, "card": 0, "row": -2, "col": 3}, lang)
+    old = B.SPEC.describe_event({"type": "place", "player": 0, "card": 0, "row": -2, "col": 3}, lang)
     assert "-2" not in old and "3" not in old, old

@@ -8,24 +8,16 @@ from __future__ import annotations
 
 from typing import Any
 
+# The package's one export for the framework is SPEC: the functions are imported as their modules' attributes, so
+# no second copy of the contract's names lives here (tests/test_one_shape.py).
 from ..core.contract import Automa, DailyChallenge, GameCoach, GameSpec, StartOption
-from .bots import BOT_NAMES, make_bot
+from . import bots, rules, saves, scoring, setup, text
+from . import view as views
 from .cards import card_info
-from .rules import apply_action, current_player, is_over, legal_actions
-from .saves import as_saved, from_json, to_json
-from .scoring import score_breakdown, scores, winners
-from .setup import new_game
 from .state import State
-from .text import describe_action, describe_event
-from .view import determinize, undo_barrier, view
-
-GAME_ID = "barrio"
-TITLE = "Barrio"
-MIN_PLAYERS = 1
-MAX_PLAYERS = 4
 
 
-def simulation_summary(report: dict[str, Any]) -> dict[str, Any]:
+def _simulation_summary(report: dict[str, Any]) -> dict[str, Any]:
     """Extra lines for ``python -m game simulate barrio``: name the seats in solo."""
     if report.get("players") == 1:
         return {"seats": ["player (bot)", "Klaus"], "player_win_rate": report["win_rate"][0],
@@ -41,23 +33,19 @@ def _coach() -> GameCoach:
 SOLO_LEVELS = ("A", "B", "C")
 
 SPEC = GameSpec(
-    game_id=GAME_ID, title=TITLE, min_players=MIN_PLAYERS, max_players=MAX_PLAYERS, bot_names=BOT_NAMES, share_code=0,
-    new_game=new_game, current_player=current_player, legal_actions=legal_actions, apply_action=apply_action,
-    is_over=is_over, scores=scores, winners=winners, to_json=to_json, from_json=from_json, view=view,
-    describe_action=describe_action, describe_event=describe_event, undo_barrier=undo_barrier, determinize=determinize,
-    make_bot=make_bot,
+    game_id="barrio", title="Barrio", min_players=1, max_players=4, bot_names=bots.BOT_NAMES, share_code=0,
+    new_game=setup.new_game, current_player=rules.current_player, legal_actions=rules.legal_actions,
+    apply_action=rules.apply_action, is_over=rules.is_over, scores=scoring.scores, winners=scoring.winners,
+    to_json=saves.to_json, from_json=saves.from_json, view=views.view, describe_action=text.describe_action,
+    describe_event=text.describe_event, undo_barrier=views.undo_barrier, determinize=views.determinize,
+    make_bot=bots.make_bot,
     options=(
         StartOption("level", "start.level", SOLO_LEVELS, "A", choice_text="start.level.", players=(1, 1), beside_seats=True),
         StartOption("scoring_card", "start.scoring_card", ("A", "B", "C", "D", "E", "F"), "A", players=(2, 4), random=True),
     ),
     daily=tuple(DailyChallenge(f"barrio-{level}", 1, {"level": level}) for level in SOLO_LEVELS),
-    coach=_coach, score_breakdown=score_breakdown, automa=Automa("klaus", "level", SOLO_LEVELS),
-    simulation_summary=simulation_summary, as_saved=as_saved,
+    coach=_coach, score_breakdown=scoring.score_breakdown, automa=Automa("klaus", "level", SOLO_LEVELS),
+    simulation_summary=_simulation_summary, as_saved=saves.as_saved,
 )
 
-__all__ = [
-    "GAME_ID", "TITLE", "MIN_PLAYERS", "MAX_PLAYERS", "BOT_NAMES", "State",
-    "new_game", "current_player", "legal_actions", "apply_action", "is_over", "scores", "winners",
-    "to_json", "from_json", "view", "describe_action", "describe_event", "undo_barrier", "determinize",
-    "make_bot", "card_info", "score_breakdown", "simulation_summary", "as_saved", "SPEC",
-]
+__all__ = ["SPEC", "State", "card_info"]

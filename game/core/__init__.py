@@ -1,16 +1,16 @@
 """Shared core: the engine contract, errors, seeded randomness, JSON and search."""
 
-from .contract import REQUIRED_NAMES, Bot, GameModule, missing_names
+from .contract import Bot, GameSpec
 from .errors import GameError, IllegalAction, MalformedAction, SaveFormatError
 from .jsonfmt import envelope, guarded, open_envelope, read_field
-from .match import GAME_MODULES, Match, Seat, load_game
+from .match import GAME_MODULES, Match, Seat, load_spec
 from .rng import Rng
 from .search import RandomBot, SearchReport, action_key, flat_monte_carlo, ismcts, search_reports
 
 __all__ = [
-    "REQUIRED_NAMES", "Bot", "GameModule", "missing_names",
+    "Bot", "GameSpec",
     "GameError", "IllegalAction", "MalformedAction", "SaveFormatError",
     "envelope", "guarded", "open_envelope", "read_field",
-    "GAME_MODULES", "Match", "Seat", "load_game",
+    "GAME_MODULES", "Match", "Seat", "load_spec",
     "Rng", "RandomBot", "SearchReport", "action_key", "flat_monte_carlo", "ismcts", "search_reports",
 ]

@@ -43,7 +43,7 @@ from collections import OrderedDict
 from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Union
 
-from .contract import GameCoach
+from .contract import GameCoach, GameSpec
 from .locale import languages
 from .locale import text as _text
 from .search import SearchReport, action_key, search_reports
@@ -163,27 +163,27 @@ class Hint:
 
 def _game_coach(game_id: str) -> GameCoach:
     """The game's part of the coach: its ``SPEC.coach`` hook (``LookupError`` for a game without one)."""
-    from .match import load_game
+    from .match import load_spec
 
-    loader: Callable[[], GameCoach] | None = load_game(game_id).SPEC.coach
+    loader: Callable[[], GameCoach] | None = load_spec(game_id).coach
     if loader is None:
         raise LookupError(f"{game_id} has no coach")
     return loader()
 
 
-def strong_player(module: Any, seed: int, iterations: int | None) -> Any:
+def strong_player(spec: GameSpec, seed: int, iterations: int | None) -> Any:
     """The game's strong player as the app makes it: a fixed budget when ``iterations`` is given."""
     if iterations is None:
-        return module.make_bot("strong", seed)
-    return module.make_bot("strong", seed, iterations=iterations)
+        return spec.make_bot("strong", seed)
+    return spec.make_bot("strong", seed, iterations=iterations)
 
 
-def legal_from_view(module: Any, view: dict[str, Any], player: int, seed: int = 0) -> list[Action]:
+def legal_from_view(spec: GameSpec, view: dict[str, Any], player: int, seed: int = 0) -> list[Action]:
     """The legal actions of ``player`` (who must be the one to decide) from the view alone.
 
     What a seat may do depends only on what it sees, so any determinization gives the same list.
     """
-    legal: list[Action] = module.legal_actions(module.determinize(view, player, seed))
+    legal: list[Action] = spec.legal_actions(spec.determinize(view, player, seed))
     return legal
 
 
@@ -240,7 +240,7 @@ def forget_judgements(view: dict[str, Any] | None = None, player: int | None = N
         del _JUDGED[memo]
 
 
-def judge(module: Any, view: dict[str, Any], player: int, legal: list[Action] | None = None, seed: int | None = None,
+def judge(spec: GameSpec, view: dict[str, Any], player: int, legal: list[Action] | None = None, seed: int | None = None,
           iterations: int | None = None) -> Judgement:
     """The coach's judgement of ``player``'s decision on ``view``: what the hint shows and what the insight compares to.
 
@@ -250,7 +250,7 @@ def judge(module: Any, view: dict[str, Any], player: int, legal: list[Action] | 
     view. Only the view is read.
     """
     if legal is None:
-        legal = legal_from_view(module, view, player, 0)
+        legal = legal_from_view(spec, view, player, 0)
     if not legal:
         raise ValueError("no legal action to suggest")
     digest = _digest(view, player)
@@ -258,12 +258,12 @@ def judge(module: Any, view: dict[str, Any], player: int, legal: list[Action] | 
         seed = int.from_bytes(digest[:4], "big") & 0x7FFFFFFF
     if iterations is None:
         iterations = COACH_ITERATIONS
-    memo = (module.GAME_ID, digest, seed, iterations, tuple(action_key(a) for a in legal))
+    memo = (spec.game_id, digest, seed, iterations, tuple(action_key(a) for a in legal))
     if memo in _JUDGED:
         _JUDGED.move_to_end(memo)
         return _JUDGED[memo]
     with search_reports() as reports:
-        action = strong_player(module, seed, iterations).choose(view, legal)
+        action = strong_player(spec, seed, iterations).choose(view, legal)
     key = action_key(action)
     # The decision's own report: the last search whose candidates include the choice.
     report = next((r for r in reversed(reports) if any(action_key(c) == key for c in r.candidates)), None)
@@ -273,22 +273,22 @@ def judge(module: Any, view: dict[str, Any], player: int, legal: list[Action] | 
     return verdict
 
 
-def hint(module: Any, view: dict[str, Any], player: int, seed: int | None = None, iterations: int | None = None,
+def hint(spec: GameSpec, view: dict[str, Any], player: int, seed: int | None = None, iterations: int | None = None,
          legal: list[Action] | None = None) -> Hint:
     """The coach's judgement (:func:`judge`) for ``player`` on ``view``, with what to tap first and why.
 
-    ``module`` is the game (``game.nyhavn``…); ``view`` is ``module.view(state,
+    ``module`` is the game (``game.nyhavn``…); ``view`` is ``spec.view(state,
     player)``; ``legal`` its legal actions (worked out from the view when
     omitted). ``seed`` defaults to :func:`position_seed` and ``iterations`` to
     :data:`COACH_ITERATIONS`: the judgement the insight makes of the same
     position. Nothing hidden is read.
     """
     if legal is None:
-        legal = legal_from_view(module, view, player, 0)
-    verdict = judge(module, view, player, legal, seed, iterations)
+        legal = legal_from_view(spec, view, player, 0)
+    verdict = judge(spec, view, player, legal, seed, iterations)
     action, report = verdict.action, verdict.report
-    coach = _game_coach(module.GAME_ID)
-    state = module.determinize(view, player, verdict.seed)
+    coach = _game_coach(spec.game_id)
+    state = spec.determinize(view, player, verdict.seed)
     what, why = coach.reason(view, player, action, state, report)
     return Hint(action, coach.first_step(view, action), what, tuple(why),
                 len(report.candidates) if report else 0, report.rounds if report else 0)
@@ -342,7 +342,7 @@ def reads_the_same(a: Phrase, b: Phrase, languages: tuple[str, ...] = LANGUAGES)
     return any(a.text(lang) == b.text(lang) for lang in languages)
 
 
-def assess(module: Any, state: Any, seat: int, chosen: Action, iterations: int | None = None) -> Moment | None:
+def assess(spec: GameSpec, state: Any, seat: int, chosen: Action, iterations: int | None = None) -> Moment | None:
     """The coach's verdict on ``seat`` playing ``chosen`` in ``state``: a :class:`Moment` when it was a mistake, else ``None``.
 
     The position is judged by :func:`judge` on the seat's view (the same seed
@@ -352,15 +352,15 @@ def assess(module: Any, state: Any, seat: int, chosen: Action, iterations: int |
     of :data:`LANGUAGES` is not one the player could learn from: not listed.
     ``step`` and ``turn`` of the result are 0 (the caller places it in the game).
     """
-    legal = module.legal_actions(state)
+    legal = spec.legal_actions(state)
     if len(legal) < 2:
         return None
-    view = module.view(state, seat)
-    verdict = judge(module, view, seat, legal, None, iterations)
+    view = spec.view(state, seat)
+    verdict = judge(spec, view, seat, legal, None, iterations)
     suggested = verdict.action
     if action_key(suggested) == action_key(chosen):
         return None
-    coach = _game_coach(module.GAME_ID)
+    coach = _game_coach(spec.game_id)
     values, unit = coach.compare(view, seat, [suggested, chosen], verdict.seed, verdict.iterations)
     loss = values[0] - values[1]
     if loss < MIN_LOSS.get(unit, 0.0):
@@ -383,7 +383,7 @@ def insight(game: Any, seat: int, iterations: int | None = None, limit: int = 3)
     first and the same for the same game.
     """
     replay = _replay(game)
-    module = replay.module
+    spec = replay.spec
     # The seat's own turns, counted as the player does: "your 5th turn".
     own_starts = [k for k in replay.turn_starts() if replay.players[k - 1] == seat]
     worst: dict[int, Moment] = {}
@@ -393,7 +393,7 @@ def insight(game: Any, seat: int, iterations: int | None = None, limit: int = 3)
             continue
         while turn < len(own_starts) and own_starts[turn] <= step:
             turn += 1
-        moment = assess(module, replay.state_at(step - 1), seat, replay.record.actions[step - 1], iterations)
+        moment = assess(spec, replay.state_at(step - 1), seat, replay.record.actions[step - 1], iterations)
         if moment is None:
             continue
         if turn not in worst or moment.loss > worst[turn].loss:

@@ -1,11 +1,12 @@
 """The engine contract every game module implements (see ``docs/engine-contract.md``).
 
-A game is a package ``game.<id>`` exposing the names of :class:`GameModule`
-and its declaration :class:`GameSpec` as ``SPEC``: everything the framework
-knows of a game (title, players, computer strengths, share code, start
-options, daily challenges, optional hooks) is read from there, so the
-framework never names a game. The UI, the command line, the computer players
-and the tests use only these, so they are written once.
+A game is a package ``game.<id>`` whose one export for the framework is its
+declaration :class:`GameSpec`, ``SPEC``: everything the framework knows of a
+game (title, players, computer strengths, the engine's functions, share code,
+start options, daily challenges, optional hooks) is read from there, so the
+framework never names a game and mypy checks every engine call. The UI, the
+command line, the coach, replays and sharing call only ``SPEC``
+(:func:`game.core.load_spec`).
 """
 
 from __future__ import annotations
@@ -24,74 +25,6 @@ class Bot(Protocol):
     def choose(self, view: View, legal: list[Action]) -> Action:
         """Return one of ``legal`` (the legal actions of the seat it plays)."""
         ...
-
-
-class GameModule(Protocol):
-    """What a game module provides. ``State`` is each game's own type."""
-
-    GAME_ID: str  #: short id used in URLs, saves and test names: "barrio"
-    TITLE: str  #: display name: "Barrio"
-    MIN_PLAYERS: int
-    MAX_PLAYERS: int
-    BOT_NAMES: tuple[str, ...]  #: computer strengths, weakest first
-
-    def new_game(self, num_players: int, seed: int, **options: Any) -> Any:
-        """Set up a new game; raise ``IllegalAction`` for a bad player count or option."""
-
-    def current_player(self, state: Any) -> int | None:
-        """The seat that must decide now (pending decisions included); ``None`` once over."""
-
-    def legal_actions(self, state: Any) -> list[Action]:
-        """Every legal action for :func:`current_player`, as JSON-able dicts with a ``"type"``."""
-
-    def apply_action(self, state: Any, action: Action) -> Any:
-        """Return the next state; the given one is unchanged. Raise ``IllegalAction`` with a reason."""
-
-    def is_over(self, state: Any) -> bool:
-        """True when the game has ended."""
-
-    def scores(self, state: Any) -> list[int]:
-        """Current score of each seat (final once over)."""
-
-    def winners(self, state: Any) -> list[int]:
-        """Seats that won (several on a shared win); empty while the game goes on."""
-
-    def to_json(self, state: Any) -> dict[str, Any]:
-        """Serialise to a versioned JSON object (see ``game.core.jsonfmt``)."""
-
-    def from_json(self, data: Any) -> Any:
-        """Rebuild a state; raise ``SaveFormatError`` for anything unreadable."""
-
-    def view(self, state: Any, player: int) -> View:
-        """What ``player`` may see: hidden hands and decks redacted (counts only)."""
-
-    def describe_action(self, state: Any, action: Action, lang: str = "en") -> str:
-        """A log line in words for ``action`` taken in ``state`` (``lang``: "en" or "es")."""
-
-    def describe_event(self, event: dict[str, Any], lang: str = "en") -> str:
-        """A log line in words for one entry of ``view(...)["log"]``."""
-
-    def undo_barrier(self, before: Any, action: Action, after: Any) -> bool:
-        """True when ``action`` revealed hidden information, so undo may not cross it."""
-
-    def determinize(self, view: View, player: int, seed: int) -> Any:
-        """A full state consistent with ``view``, hidden cards dealt at random (for search)."""
-
-    def make_bot(self, name: str, seed: int) -> Bot:
-        """A computer player of strength ``name`` (one of ``BOT_NAMES``)."""
-
-
-REQUIRED_NAMES = (
-    "GAME_ID", "TITLE", "MIN_PLAYERS", "MAX_PLAYERS", "BOT_NAMES",
-    "new_game", "current_player", "legal_actions", "apply_action", "is_over",
-    "scores", "winners", "to_json", "from_json", "view", "describe_action", "describe_event",
-    "undo_barrier", "determinize", "make_bot",
-)
-
-
-def missing_names(module: Any) -> list[str]:
-    """Names of the contract that ``module`` lacks (empty when it is complete); ``SPEC`` is one of them."""
-    return [name for name in REQUIRED_NAMES + ("SPEC",) if not hasattr(module, name)]
 
 
 # --------------------------------------------------------------------------- the declaration
@@ -120,6 +53,10 @@ class StartOption:
     random: bool = False
     #: drawn with the seats, which it stands in for (a solo level), instead of under the options
     beside_seats: bool = False
+
+    def __post_init__(self) -> None:
+        if self.default not in self.choices:
+            raise ValueError(f"start option {self.name}: default {self.default!r} is not one of {self.choices!r}")
 
     def applies(self, players: int) -> bool:
         """Whether the option is offered (and passed to the engine) with ``players`` players."""
@@ -190,21 +127,35 @@ class GameSpec:
     #: number of the game in share links (``game.core.share``); ``None``: its games cannot be shared yet.
     #: Unique and permanent: old links keep their numbers.
     share_code: int | None
-    # the engine functions (the contract of :class:`GameModule`)
+    # the engine's functions (``docs/engine-contract.md``); ``State`` is each game's own type
+    #: set up a new game; raise ``IllegalAction`` for a bad player count or option
     new_game: Callable[..., Any]
+    #: the seat that must decide now (pending decisions included); ``None`` once over
     current_player: Callable[[Any], int | None]
+    #: every legal action of ``current_player``, as JSON-able dicts with a ``"type"``
     legal_actions: Callable[[Any], list[Action]]
+    #: the next state; the given one is unchanged. Raises ``IllegalAction`` with a reason
     apply_action: Callable[[Any, Action], Any]
     is_over: Callable[[Any], bool]
+    #: current score of each side (final once over)
     scores: Callable[[Any], list[int]]
+    #: sides that won (several on a shared win); empty while the game goes on
     winners: Callable[[Any], list[int]]
+    #: the versioned JSON form (``game.core.jsonfmt``)
     to_json: Callable[[Any], dict[str, Any]]
+    #: rebuild a state; ``SaveFormatError`` for anything unreadable
     from_json: Callable[[Any], Any]
+    #: what a seat may see: hidden hands and decks redacted (counts only)
     view: Callable[[Any, int], View]
+    #: ``(state, action, lang="en")``: a log line in words for ``action`` taken in ``state``
     describe_action: Callable[..., str]
+    #: ``(event, lang="en")``: a log line in words for one entry of ``view(...)["log"]``
     describe_event: Callable[..., str]
+    #: ``(before, action, after)``: True when ``action`` revealed hidden information, so undo may not cross it
     undo_barrier: Callable[[Any, Action, Any], bool]
+    #: ``(view, seat, seed)``: a full state consistent with ``view``, hidden cards dealt at random (for search)
     determinize: Callable[[View, int, int], Any]
+    #: ``(name, seed, iterations=None)``: a computer player of strength ``name`` (one of ``bot_names``)
     make_bot: Callable[..., Bot]
     #: the start screen's options beyond players and seats, in the order shown
     options: tuple[StartOption, ...] = ()
@@ -238,22 +189,3 @@ class GameSpec:
         """``new_game``'s options from the start screen's ``choices`` (the settings) for ``players`` players;
         ``random_pick`` (the seed) resolves "random"."""
         return {o.name: o.value(choices.get(o.name), random_pick) for o in self.options if o.applies(players)}
-
-
-def spec_problems(module: Any) -> list[str]:
-    """What is wrong with ``module.SPEC`` against the module's own contract names (empty when it agrees)."""
-    spec = getattr(module, "SPEC", None)
-    if not isinstance(spec, GameSpec):
-        return ["SPEC is not a GameSpec"]
-    problems = []
-    for name, attr in (("game_id", "GAME_ID"), ("title", "TITLE"), ("min_players", "MIN_PLAYERS"),
-                       ("max_players", "MAX_PLAYERS"), ("bot_names", "BOT_NAMES")):
-        if getattr(spec, name) != getattr(module, attr, None):
-            problems.append(f"SPEC.{name} != {attr}")
-    for name in REQUIRED_NAMES:
-        if name[0].islower() and getattr(spec, name) is not getattr(module, name, None):
-            problems.append(f"SPEC.{name} is not the module's {name}")
-    for option in spec.options:
-        if option.default not in option.choices:
-            problems.append(f"option {option.name}: default {option.default!r} is not a choice")
-    return problems

@@ -26,7 +26,7 @@ from typing import Any
 from .. import GAMES
 from .contract import DailyChallenge
 from .errors import IllegalAction
-from .match import Match, Seat, load_game
+from .match import Match, Seat, load_spec
 
 DERIVATION = 1
 
@@ -39,7 +39,7 @@ def challenges() -> dict[str, tuple[str, DailyChallenge]]:
     found: dict[str, tuple[str, DailyChallenge]] = {}
     for game_id in GAMES:
         try:
-            spec = load_game(game_id).SPEC
+            spec = load_spec(game_id)
         except Exception:  # an engine in progress: its deals are not offered
             continue
         for challenge in spec.daily:
@@ -138,7 +138,7 @@ def game_deals(game_id: str, day: str | date | None = None) -> list[DailyDeal]:
     """The deals of ``game_id``'s own challenges on ``day``, as :func:`deals` has them: this loads that game alone
     where :func:`deals` loads every game (a game that does not load offers none)."""
     try:
-        declared = load_game(game_id).SPEC.daily
+        declared = load_spec(game_id).daily
     except Exception:  # an engine in progress: its deals are not offered
         return []
     return [_deal(game_id, challenge, day) for challenge in declared]

@@ -1,6 +1,6 @@
 """A game in progress as the app keeps it: options, seats, history, undo, takebacks, autosave.
 
-:class:`Match` wraps any engine module. It records every action with whether
+:class:`Match` plays any game through its declaration (:class:`~game.core.contract.GameSpec`). It records every action with whether
 it revealed hidden information (the engine's ``undo_barrier``). Undo has two
 rules, by who sits at the table:
 
@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .. import ENGINE_MODULES
+from .contract import GameSpec
 from .errors import IllegalAction, SaveFormatError
 from .jsonfmt import check_keys, guarded, is_int, read_int, read_ints, read_list, read_version
 
@@ -36,11 +37,14 @@ MATCH_VERSION = 1
 GAME_MODULES: dict[str, str] = dict(ENGINE_MODULES)
 
 
-def load_game(game_id: str) -> Any:
-    """Import and return the engine module for ``game_id``."""
+def load_spec(game_id: str) -> GameSpec:
+    """The declaration of ``game_id`` (its engine package's ``SPEC``), importing the engine on first use."""
     if game_id not in GAME_MODULES:
         raise IllegalAction(f"Unknown game {game_id!r}; choose one of {', '.join(GAME_MODULES)}.")
-    return importlib.import_module(GAME_MODULES[game_id])
+    spec = getattr(importlib.import_module(GAME_MODULES[game_id]), "SPEC", None)
+    if not isinstance(spec, GameSpec):
+        raise IllegalAction(f"Game {game_id!r} declares no SPEC (a game.core.contract.GameSpec).")
+    return spec
 
 
 @dataclass
@@ -84,8 +88,9 @@ class Match:
     takeback_floor: int | None = None
 
     @property
-    def module(self) -> Any:
-        return load_game(self.game_id)
+    def spec(self) -> GameSpec:
+        """The game's declaration: every engine call goes through it."""
+        return load_spec(self.game_id)
 
     @property
     def state(self) -> Any:
@@ -94,13 +99,13 @@ class Match:
     @classmethod
     def new(cls, game_id: str, num_players: int, seed: int, seats: list[Seat] | None = None, **options: Any) -> "Match":
         """Start a new game."""
-        module = load_game(game_id)
-        state = module.new_game(num_players, seed, **options)
+        spec = load_spec(game_id)
+        state = spec.new_game(num_players, seed, **options)
         seats = seats or [Seat() for _ in range(num_players)]
         return cls(game_id, num_players, seed, dict(options), seats, [state], [])
 
     def current_player(self) -> int | None:
-        player: int | None = self.module.current_player(self.state)
+        player: int | None = self.spec.current_player(self.state)
         return player
 
     def is_computer_turn(self) -> bool:
@@ -109,11 +114,11 @@ class Match:
 
     def apply(self, action: dict[str, Any]) -> Any:
         """Apply ``action`` for the current player; raise ``IllegalAction`` and keep everything on refusal."""
-        module = self.module
+        spec = self.spec
         before = self.state
-        player = module.current_player(before)
-        after = module.apply_action(before, action)
-        barrier = bool(module.undo_barrier(before, action, after))
+        player = spec.current_player(before)
+        after = spec.apply_action(before, action)
+        barrier = bool(spec.undo_barrier(before, action, after))
         self.states.append(after)
         self.entries.append(Entry(-1 if player is None else player, action, barrier))
         if player is not None and self.takeback_seat() == player:
@@ -177,7 +182,7 @@ class Match:
         """Why Undo is not possible now, as a locale key (``game.undo_why.*``), or ``None`` when it is."""
         seat = self.takeback_seat()
         if seat is not None:
-            if self.module.is_over(self.state):
+            if self.spec.is_over(self.state):
                 return "game.undo_why.over"
             if self._takeback_target() is not None:
                 return None
@@ -259,7 +264,7 @@ class Match:
             "options": self.options,
             "seats": [s.to_json() for s in self.seats],
             "actions": [{"player": e.player, "action": e.action, "barrier": e.barrier} for e in self.entries],
-            "state": self.module.to_json(self.state),
+            "state": self.spec.to_json(self.state),
             "hints": [self.hints_used(i) for i in range(len(self.seats))],
             "takebacks": [self.takebacks_used(i) for i in range(len(self.seats))],
             "takeback_floor": self.takeback_floor,
@@ -280,12 +285,12 @@ class Match:
         one the rules reach and plays on. Raise :class:`SaveFormatError` with a
         ``save.*`` key otherwise.
         """
-        module = check_header(data)
+        spec = check_header(data)
 
         def read() -> "Match":
             d = data
             # a damaged position is refused here, before the (slower) replay; an older engine format is upgraded
-            saved = module.to_json(module.from_json(d["state"]))
+            saved = spec.to_json(spec.from_json(d["state"]))
             seats = [Seat(s["kind"], s["bot"], s["name"]) for s in d["seats"]]
             try:
                 match = cls.new(d["game"], d["num_players"], d["seed"], seats, **d["options"])
@@ -301,9 +306,9 @@ class Match:
                     raise SaveFormatError(key="save.does_not_replay", step=step, detail=str(exc)) from None
                 if match.entries[-1].barrier != entry["barrier"]:
                     raise SaveFormatError(key="save.move", step=step)
-            replayed = module.to_json(match.state)
-            if module.SPEC.as_saved is not None:
-                replayed = module.SPEC.as_saved(replayed, saved)
+            replayed = spec.to_json(match.state)
+            if spec.as_saved is not None:
+                replayed = spec.as_saved(replayed, saved)
             if _canonical(replayed) != _canonical(saved):
                 raise SaveFormatError(key="save.position")
             match.hints = list(d.get("hints", [0] * len(seats)))  # saves from before hints were counted: none asked
@@ -338,12 +343,12 @@ _ENTRY_KEYS = frozenset(_ENTRY_FIELDS)
 
 
 def check_header(data: Any) -> Any:
-    """Check every field of an autosave but the moves' legality and the position; return the engine module.
+    """Check every field of an autosave but the moves' legality and the position; return the game's declaration.
 
     Raise :class:`SaveFormatError` (``save.*``) for a foreign or newer file,
     a missing or unknown field, a game this version lacks, a player count,
     seed or option out of range, seats that do not match the players (a
-    computer seat must name one of ``module.BOT_NAMES``, a person's seat
+    computer seat must name one of ``spec.bot_names``, a person's seat
     none), hint counts, or a move that is not ``{"player", "action", "barrier"}``.
     """
     if not isinstance(data, dict) or data.get("format") != MATCH_FORMAT:
@@ -354,8 +359,8 @@ def check_header(data: Any) -> Any:
     game_id = data["game"]
     if not isinstance(game_id, str) or game_id not in GAME_MODULES:
         raise SaveFormatError(key="save.unknown_game", game=repr(game_id))
-    module = load_game(game_id)
-    players = read_int(data["num_players"], "num_players", module.MIN_PLAYERS, module.MAX_PLAYERS)
+    spec = load_spec(game_id)
+    players = read_int(data["num_players"], "num_players", spec.min_players, spec.max_players)
     read_int(data["seed"], "seed", -SEED_LIMIT, SEED_LIMIT - 1)
     options = data["options"]
     if not isinstance(options, dict) or not all(
@@ -370,7 +375,7 @@ def check_header(data: Any) -> Any:
         check_keys(seat, _SEAT_FIELDS, where=f"seats[{i}].")
         kind, bot, name = seat["kind"], seat["bot"], seat["name"]
         person = kind == "human" and bot is None
-        computer = kind == "computer" and (bot is None or (isinstance(bot, str) and bot in module.BOT_NAMES))
+        computer = kind == "computer" and (bot is None or (isinstance(bot, str) and bot in spec.bot_names))
         if not (person or computer):
             raise SaveFormatError(key="save.seat", seat=i + 1)
         if not isinstance(name, str) or len(name) > MAX_NAME_CHARS:
@@ -396,7 +401,7 @@ def check_header(data: Any) -> Any:
             raise SaveFormatError(key="save.move", step=i + 1)
     if not isinstance(data["state"], dict):
         raise SaveFormatError(key="save.type", field="state")
-    return module
+    return spec
 
 
 def _canonical(data: Any) -> str:

@@ -6,6 +6,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
+from .contract import GameSpec
 from .rng import Rng
 
 
@@ -19,29 +20,30 @@ class GameResult:
     decision_ms: dict[int, list[float]] = field(default_factory=dict)
 
 
-def play_bots(module: Any, num_players: int, seed: int, bots: list[str], max_actions: int = 20000,
+def play_bots(spec: GameSpec, num_players: int, seed: int, bots: list[str], max_actions: int = 20000,
               iterations: int | None = None, **options: Any) -> GameResult:
-    """Play one game where seat ``i`` is ``module.make_bot(bots[i])``; return the result.
+    """Play one game where seat ``i`` is ``spec.make_bot(bots[i])``; return the result.
 
-    Each bot sees only ``module.view(state, seat)``. Decision times are kept
+    Each bot sees only ``spec.view(state, seat)``. Decision times are kept
     per seat for the benchmarks. ``iterations`` gives every ``"strong"`` seat
     that fixed search budget instead of the clock, so the game is reproducible.
     """
     rng = Rng(seed, stream=7)
-    state = module.new_game(num_players, seed, **options)
-    players = [module.make_bot(name, rng.next_u32(), iterations=iterations)
-               if iterations is not None and name == "strong" else module.make_bot(name, rng.next_u32())
+    state = spec.new_game(num_players, seed, **options)
+    players = [spec.make_bot(name, rng.next_u32(), iterations=iterations)
+               if iterations is not None and name == "strong" else spec.make_bot(name, rng.next_u32())
                for name in bots]
     times: dict[int, list[float]] = {i: [] for i in range(len(players))}
     count = 0
-    while not module.is_over(state):
+    while not spec.is_over(state):
         if count >= max_actions:
-            raise RuntimeError(f"{module.GAME_ID}: game did not end within {max_actions} actions (seed {seed})")
-        seat = module.current_player(state)
-        legal = module.legal_actions(state)
+            raise RuntimeError(f"{spec.game_id}: game did not end within {max_actions} actions (seed {seed})")
+        seat = spec.current_player(state)
+        assert seat is not None  # the game is not over
+        legal = spec.legal_actions(state)
         t0 = time.perf_counter()
-        action = players[seat].choose(module.view(state, seat), legal)
+        action = players[seat].choose(spec.view(state, seat), legal)
         times[seat].append((time.perf_counter() - t0) * 1000)
-        state = module.apply_action(state, action)
+        state = spec.apply_action(state, action)
         count += 1
-    return GameResult(list(module.scores(state)), list(module.winners(state)), count, times)
+    return GameResult(list(spec.scores(state)), list(spec.winners(state)), count, times)

@@ -22,8 +22,9 @@ from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from typing import Any
 
+from .contract import GameSpec
 from .errors import GameError, IllegalAction, SaveFormatError
-from .match import GAME_MODULES, Match, Seat, load_game
+from .match import GAME_MODULES, Match, Seat, load_spec
 from .search import action_key
 from .seat_names import lang_code
 
@@ -53,21 +54,21 @@ def parse_iso(stamp: str) -> datetime:
     return datetime.strptime(stamp, "%Y-%m-%dT%H:%M:%SZ").replace(tzinfo=timezone.utc)
 
 
-def canonical_action(module: Any, state: Any, action: dict[str, Any], legal: list[dict[str, Any]] | None = None) -> int:
+def canonical_action(spec: GameSpec, state: Any, action: dict[str, Any], legal: list[dict[str, Any]] | None = None) -> int:
     """Index in ``legal_actions(state)`` of the action equivalent to ``action``.
 
     Usually the action is one of the legal ones (same keys and values). If it
     is spelt differently but the engine accepts it, the legal action leading
     to the same next state is taken. Raise ``IllegalAction`` when none does.
     """
-    legal = module.legal_actions(state) if legal is None else legal
+    legal = spec.legal_actions(state) if legal is None else legal
     key = action_key(action)
     for i, candidate in enumerate(legal):
         if action_key(candidate) == key:
             return i
-    after = module.apply_action(state, action)  # raises IllegalAction for a wrong one
+    after = spec.apply_action(state, action)  # raises IllegalAction for a wrong one
     for i, candidate in enumerate(legal):
-        if module.apply_action(state, candidate) == after:
+        if spec.apply_action(state, candidate) == after:
             return i
     raise IllegalAction(key="record.not_in_legal")
 
@@ -98,18 +99,18 @@ class GameRecord:
     @classmethod
     def from_match(cls, match: Match, finished: str | None = None, daily: str = "") -> "GameRecord":
         """The record of a finished ``match`` (raise ``IllegalAction`` while it is still going on)."""
-        module = match.module
-        if not module.is_over(match.state):
+        spec = match.spec
+        if not spec.is_over(match.state):
             raise IllegalAction(key="record.not_finished")
         actions = []
         for before, entry in zip(match.states, match.entries):
-            legal = module.legal_actions(before)
-            actions.append(legal[canonical_action(module, before, entry.action, legal)])
+            legal = spec.legal_actions(before)
+            actions.append(legal[canonical_action(spec, before, entry.action, legal)])
         return cls(
             match.game_id, match.num_players, match.seed, dict(match.options),
-            [Seat(s.kind, (s.bot or module.BOT_NAMES[0]) if s.kind == "computer" else None, s.name) for s in match.seats],
+            [Seat(s.kind, (s.bot or spec.bot_names[0]) if s.kind == "computer" else None, s.name) for s in match.seats],
             actions,
-            list(module.scores(match.state)), list(module.winners(match.state)),
+            list(spec.scores(match.state)), list(spec.winners(match.state)),
             utc_now_iso() if finished is None else finished, daily,
             [match.hints_used(i) for i in range(len(match.seats))],
             [match.takebacks_used(i) for i in range(len(match.seats))],
@@ -176,7 +177,7 @@ class GameRecord:
         (``weak``, ``strong``, ``mixed``) against computers, ``-`` otherwise."""
         if self.solo:
             try:
-                automa = load_game(self.game_id).SPEC.automa
+                automa = load_spec(self.game_id).automa
             except (IllegalAction, ImportError):  # a game this build does not have
                 automa = None
             return str(self.options.get(automa.level_option, automa.levels[0])) if automa else "-"
@@ -304,24 +305,24 @@ class Replay:
     def __init__(self, record: GameRecord) -> None:
         self.record = record
         try:
-            self.module = load_game(record.game_id)
-            state = self.module.new_game(record.num_players, record.seed, **record.options)
+            self.spec = load_spec(record.game_id)
+            state = self.spec.new_game(record.num_players, record.seed, **record.options)
         except (IllegalAction, TypeError):
             raise RecordError("record.does_not_replay", step=0) from None
         self.states: list[Any] = [state]
         self.players: list[int] = []
         for n, action in enumerate(record.actions, 1):
-            if self.module.is_over(state):
+            if self.spec.is_over(state):
                 raise RecordError("record.does_not_replay", step=n)
-            player = self.module.current_player(state)
+            player = self.spec.current_player(state)
             try:
-                state = self.module.apply_action(state, action)
+                state = self.spec.apply_action(state, action)
             except (GameError, KeyError, TypeError, ValueError, IndexError):
                 raise RecordError("record.does_not_replay", step=n) from None
             self.states.append(state)
             self.players.append(-1 if player is None else player)
-        if (not self.module.is_over(state) or list(self.module.scores(state)) != list(record.scores)
-                or sorted(self.module.winners(state)) != sorted(record.winners)):
+        if (not self.spec.is_over(state) or list(self.spec.scores(state)) != list(record.scores)
+                or sorted(self.spec.winners(state)) != sorted(record.winners)):
             raise RecordError("record.does_not_replay", step=len(record.actions))
         self._saved: dict[int, dict[str, Any]] = {}
 
@@ -339,7 +340,7 @@ class Replay:
 
     def _json(self, k: int) -> dict[str, Any]:
         if k not in self._saved:
-            self._saved[k] = self.module.to_json(self.states[k])
+            self._saved[k] = self.spec.to_json(self.states[k])
         return self._saved[k]
 
     def _log(self, k: int) -> list[dict[str, Any]]:
@@ -357,8 +358,8 @@ class Replay:
         new_events = after[len(before):] if after[:len(before)] == before else after
         action = self.record.actions[k - 1]
         return Step(k, self.players[k - 1], action,
-                    self.module.describe_action(self.states[k - 1], action, lang),
-                    [self.module.describe_event(e, lang) for e in new_events])
+                    self.spec.describe_action(self.states[k - 1], action, lang),
+                    [self.spec.describe_event(e, lang) for e in new_events])
 
     def turn_starts(self) -> list[int]:
         """The step numbers where a new turn begins, for "jump to a turn".

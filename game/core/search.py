@@ -2,7 +2,7 @@
 
 :func:`ismcts` is determinized Monte Carlo tree search (single-observer
 information-set MCTS, Cowling et al. 2012): each iteration deals the hidden
-cards anew from the player's *view* (``module.determinize``), walks a tree
+cards anew from the player's *view* (``spec.determinize``), walks a tree
 keyed by actions, plays out with a cheap policy and backs up a reward. It
 never looks at the real hidden cards.
 """
@@ -17,6 +17,7 @@ from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Any, Callable, Iterator
 
+from .contract import GameSpec
 from .rng import Rng
 
 Action = dict[str, Any]
@@ -27,11 +28,11 @@ def action_key(action: Action) -> str:
     return json.dumps(action, sort_keys=True, separators=(",", ":"))
 
 
-def default_reward(module: Any, state: Any, player: int) -> float:
+def default_reward(spec: GameSpec, state: Any, player: int) -> float:
     """Reward in [0, 1] for ``player``: 1 for a win, 0.5 shared, else by score margin."""
-    scores = module.scores(state)
-    if module.is_over(state):
-        winners = module.winners(state)
+    scores = spec.scores(state)
+    if spec.is_over(state):
+        winners = spec.winners(state)
         if player in winners:
             return 1.0 if len(winners) == 1 else 0.5
         return 0.0
@@ -52,7 +53,7 @@ class _Node:
 
 
 def ismcts(
-    module: Any,
+    spec: GameSpec,
     view: dict[str, Any],
     player: int,
     legal: list[Action],
@@ -79,13 +80,13 @@ def ismcts(
     for it in range(iterations):
         if deadline is not None and it > 0 and time.perf_counter() > deadline:
             break
-        state = module.determinize(view, player, rng.next_u32())
+        state = spec.determinize(view, player, rng.next_u32())
         node = root
         path = [root]
         # Selection / expansion.
-        while not module.is_over(state):
-            mover = module.current_player(state)
-            acts = legal if node is root else module.legal_actions(state)
+        while not spec.is_over(state):
+            mover = spec.current_player(state)
+            acts = legal if node is root else spec.legal_actions(state)
             if not acts:
                 break
             keyed = {action_key(a): a for a in acts} if node is not root else legal_keys
@@ -99,7 +100,7 @@ def ismcts(
                 child = _Node(mover)
                 child.avail = 1
                 node.children[k] = child
-                state = module.apply_action(state, keyed[k])
+                state = spec.apply_action(state, keyed[k])
                 path.append(child)
                 node = child
                 break
@@ -110,16 +111,16 @@ def ismcts(
                 if v > best_v:
                     best_k, best_v = k, v
             assert best_k is not None  # every child has been tried, so one was best
-            state = module.apply_action(state, keyed[best_k])
+            state = spec.apply_action(state, keyed[best_k])
             node = node.children[best_k]
             path.append(node)
         # Simulation.
         depth = 0
-        while depth < rollout_depth and not module.is_over(state):
-            acts = module.legal_actions(state)
+        while depth < rollout_depth and not spec.is_over(state):
+            acts = spec.legal_actions(state)
             if not acts:
                 break
-            state = module.apply_action(state, policy(state, acts, rng))
+            state = spec.apply_action(state, policy(state, acts, rng))
             depth += 1
         # Backpropagation: each node is judged by the player who moved into it.
         cache: dict[int, float] = {}
@@ -127,7 +128,7 @@ def ismcts(
             n.visits += 1
             if n.player is not None:
                 if n.player not in cache:
-                    cache[n.player] = reward(module, state, n.player)
+                    cache[n.player] = reward(spec, state, n.player)
                 n.total += cache[n.player]
     best = max(root.children.items(), key=lambda kv: (kv[1].visits, kv[1].total))[0] if root.children else None
     return legal_keys.get(best, legal[0]) if best else legal[0]

@@ -30,7 +30,7 @@ from typing import Any
 
 from .. import GAMES
 from .errors import GameError
-from .match import Seat, load_game
+from .match import Seat, load_spec
 from .record import GameRecord, RecordError, Replay, canonical_action, parse_iso
 
 FRAGMENT_KEY = "replay"
@@ -49,7 +49,7 @@ def game_codes() -> dict[int, str]:
     codes: dict[int, str] = {}
     for game_id in GAMES:
         try:
-            code = load_game(game_id).SPEC.share_code
+            code = load_spec(game_id).share_code
         except Exception:  # an engine in progress
             continue
         if code is not None:
@@ -199,20 +199,20 @@ def encode(record: GameRecord) -> str:
     Raise :class:`RecordError` (``record.does_not_replay``) if the record's
     moves are not legal, since such a link could never be opened.
     """
-    module = load_game(record.game_id)
+    spec = load_spec(record.game_id)
     try:
-        state = module.new_game(record.num_players, record.seed, **record.options)
+        state = spec.new_game(record.num_players, record.seed, **record.options)
     except GameError:
         raise RecordError("record.does_not_replay", step=0) from None
     digits: list[tuple[int, int]] = []
     for n, action in enumerate(record.actions, 1):
-        legal = module.legal_actions(state)
+        legal = spec.legal_actions(state)
         try:
-            index = canonical_action(module, state, action, legal)
+            index = canonical_action(spec, state, action, legal)
         except GameError:
             raise RecordError("record.does_not_replay", step=n) from None
         digits.append((index, len(legal)))
-        state = module.apply_action(state, legal[index])
+        state = spec.apply_action(state, legal[index])
     choices = 0
     for index, base in reversed(digits):
         choices = choices * base + index
@@ -222,8 +222,8 @@ def encode(record: GameRecord) -> str:
 
 def pack(payload: LinkPayload) -> str:
     """The code of a payload in the current format (:func:`encode` without the move check)."""
-    module = load_game(payload.game_id)
-    code = module.SPEC.share_code
+    spec = load_spec(payload.game_id)
+    code = spec.share_code
     if code is None:  # a game outside the product (tests) or one not yet given a code
         raise RecordError("share.no_code", game=payload.game_id)
     w = _Writer()
@@ -235,7 +235,7 @@ def pack(payload: LinkPayload) -> str:
         _write_value(w, payload.options[key])
     w.sint(payload.seed)
     for seat in payload.seats:
-        names = module.BOT_NAMES
+        names = spec.bot_names
         w.uint(0 if seat.kind == "human" else 1 + (names.index(seat.bot) if seat.bot in names else 0))
         w.text(seat.name)
     w.uint(_epoch_seconds(payload.finished))
@@ -312,9 +312,9 @@ def _read_v1(r: _Reader, version: int) -> LinkPayload:
     game_id = game_codes().get(code)
     if game_id is None:
         raise RecordError("share.unknown_game")
-    module = load_game(game_id)
+    spec = load_spec(game_id)
     num_players = r.uint()
-    if not module.MIN_PLAYERS <= num_players <= module.MAX_PLAYERS:
+    if not spec.min_players <= num_players <= spec.max_players:
         raise ValueError("player count")
     options = {}
     for _ in range(r.uint()):
@@ -325,9 +325,9 @@ def _read_v1(r: _Reader, version: int) -> LinkPayload:
     for _ in range(num_players):
         kind = r.uint()
         name = r.text()
-        if kind > len(module.BOT_NAMES):
+        if kind > len(spec.bot_names):
             raise ValueError("seat")
-        seats.append(Seat("human", None, name) if kind == 0 else Seat("computer", module.BOT_NAMES[kind - 1], name))
+        seats.append(Seat("human", None, name) if kind == 0 else Seat("computer", spec.bot_names[kind - 1], name))
     finished = _stamp(r.uint())
     daily = r.text()
     scores = [r.sint() for _ in range(r.uint())]
@@ -348,26 +348,26 @@ def decode(text: str) -> GameRecord:
     Raise :class:`RecordError` with a ``share.*`` key when the link cannot be opened.
     """
     payload = peek(text)
-    module = load_game(payload.game_id)
+    spec = load_spec(payload.game_id)
     try:
-        state = module.new_game(payload.num_players, payload.seed, **payload.options)
+        state = spec.new_game(payload.num_players, payload.seed, **payload.options)
     except (GameError, TypeError):
         raise RecordError("share.other_rules") from None
     rest = payload.choices
     actions = []
     for _ in range(payload.steps):
-        if module.is_over(state):
+        if spec.is_over(state):
             raise RecordError("share.other_rules")
-        legal = module.legal_actions(state)
+        legal = spec.legal_actions(state)
         rest, index = divmod(rest, len(legal))
         actions.append(legal[index])
-        state = module.apply_action(state, legal[index])
+        state = spec.apply_action(state, legal[index])
     if rest:
         raise RecordError("share.other_rules")
-    if not module.is_over(state) or list(module.scores(state)) != payload.scores:
+    if not spec.is_over(state) or list(spec.scores(state)) != payload.scores:
         raise RecordError("share.other_rules")
     return GameRecord(payload.game_id, payload.num_players, payload.seed, payload.options, payload.seats,
-                      actions, payload.scores, list(module.winners(state)), payload.finished, payload.daily)
+                      actions, payload.scores, list(spec.winners(state)), payload.finished, payload.daily)
 
 
 def open_link(text: str) -> Replay:

@@ -10,15 +10,11 @@ the contract), ``actions/`` (one module per action: checks and effect),
 (positions built by hand for tests are in ``lab/neueheimat/scenario.py``).
 """
 
+# The package's one export for the framework is SPEC (tests/test_one_shape.py).
 from ..core.contract import GameCoach, GameSpec, StartOption
-from .bots import BOT_NAMES, make_bot, simulation_summary
-from .rounds import new_game
-from .rules import apply_action, current_player, is_over, legal_actions, scores, undo_barrier, winners
-from .saves import from_json, to_json
-from .state import GAME_ID, MAX_PLAYERS, MIN_PLAYERS, TITLE, State
-from .view import determinize, view
-from .text import describe_action, describe_event
-
+from . import bots, rounds, rules, saves, state, text
+from . import view as views
+from .state import State
 
 
 def _coach() -> GameCoach:
@@ -27,18 +23,15 @@ def _coach() -> GameCoach:
 
 
 SPEC = GameSpec(
-    game_id=GAME_ID, title=TITLE, min_players=MIN_PLAYERS, max_players=MAX_PLAYERS, bot_names=BOT_NAMES, share_code=2,
-    new_game=new_game, current_player=current_player, legal_actions=legal_actions, apply_action=apply_action,
-    is_over=is_over, scores=scores, winners=winners, to_json=to_json, from_json=from_json, view=view,
-    describe_action=describe_action, describe_event=describe_event, undo_barrier=undo_barrier, determinize=determinize,
-    make_bot=make_bot,
+    game_id=state.GAME_ID, title=state.TITLE, min_players=state.MIN_PLAYERS, max_players=state.MAX_PLAYERS,
+    bot_names=bots.BOT_NAMES, share_code=2,
+    new_game=rounds.new_game, current_player=rules.current_player, legal_actions=rules.legal_actions,
+    apply_action=rules.apply_action, is_over=rules.is_over, scores=rules.scores, winners=rules.winners,
+    to_json=saves.to_json, from_json=saves.from_json, view=views.view, describe_action=text.describe_action,
+    describe_event=text.describe_event, undo_barrier=rules.undo_barrier, determinize=views.determinize,
+    make_bot=bots.make_bot,
     options=(StartOption("rounds", "start.rounds", (1, 2, 3), 1),),
-    coach=_coach, simulation_summary=simulation_summary,
+    coach=_coach, simulation_summary=bots.simulation_summary,
 )
 
-__all__ = [
-    "GAME_ID", "TITLE", "MIN_PLAYERS", "MAX_PLAYERS", "BOT_NAMES", "State",
-    "new_game", "current_player", "legal_actions", "apply_action", "is_over", "scores", "winners",
-    "to_json", "from_json", "view", "describe_action", "describe_event", "undo_barrier",
-    "determinize", "make_bot", "simulation_summary", "SPEC",
-]
+__all__ = ["SPEC", "State"]

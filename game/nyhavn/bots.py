@@ -245,6 +245,10 @@ class StrongBot:
                                 iterations=self.iterations)
 
 
+#: the computer strengths, weakest first
+BOT_NAMES = ("weak", "strong")
+
+
 def make_bot(name: str, seed: int, iterations: int | None = None) -> Any:
     """A computer player: ``"weak"`` or ``"strong"``.
 

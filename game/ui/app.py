@@ -222,7 +222,7 @@ class App(ShareLinks):
             self.store.slot = None
         if self.screen is None or self.store.slot is not None:
             return
-        title = self.screen.module.TITLE
+        title = self.screen.spec.title
         lang = self.lang
         self._switch()
         dom.append(self.root, el("section", {"class": "stack screen", "id": "taken-over", "aria-labelledby": "taken-over-title"},
@@ -396,10 +396,10 @@ class App(ShareLinks):
         dom.window.houseGamesSlot = self.store.slot  # the save this tab writes (tests read it: houseGames.autosave())
         deal = daily_deal_of(match)
         if deal is not None:  # the computer's play depends only on the deal and the player's moves
-            module = match.module
+            spec = match.spec
             for i, seat in enumerate(match.seats):
                 if seat.kind == "computer":
-                    self.screen.bots[i] = module.make_bot(seat.bot or module.BOT_NAMES[0], deal.bot_seed(i))
+                    self.screen.bots[i] = spec.make_bot(seat.bot or spec.bot_names[0], deal.bot_seed(i))
         self.screen.mount(self.root)
         dom.window.houseGames.showApp()
         sharing = self.sharing
@@ -450,8 +450,8 @@ class App(ShareLinks):
         rows = screen.end_rows()
         log_lines = [screen.describe_event(e) for e in screen.view().get("log", [])]
         match = screen.match
-        module = screen.module
-        winners = list(module.winners(match.state))
+        spec = screen.spec
+        winners = list(spec.winners(match.state))
         record, row = self.keep_finished(match)
         if record is not None:  # kept among the past games: the start screen offers no "Resume" of a finished game
             self.store.clear_autosave()
@@ -477,7 +477,7 @@ class App(ShareLinks):
 
         dom.append(self.root,
                    el("section", {"class": "stack", "id": "end-screen", "aria-labelledby": "end-title"},
-                      el("h1", {"id": "end-title"}, text("game.label_value", lang, label=module.TITLE, value=text("game.over", lang))),
+                      el("h1", {"id": "end-title"}, text("game.label_value", lang, label=spec.title, value=text("game.over", lang))),
                       el("p", {"class": "status", "role": "status"}, verdict),
                       table,
                       hints_line,

@@ -1,8 +1,8 @@
 """Which games this build can play, and how their start options look.
 
-A game is *available* when its module imports and has the whole engine
-contract (:func:`game.core.contract.missing_names` is empty, ``SPEC`` agrees
-with it); otherwise the start screen lists it as "coming". Everything shown
+A game is *available* when its engine package imports and declares itself
+(``SPEC``, a :class:`~game.core.contract.GameSpec`); otherwise the start
+screen lists it as "coming". Everything shown
 of a game comes from its :class:`~game.core.contract.GameSpec`. Pure Python:
 tested under CPython.
 """
@@ -15,8 +15,8 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from .. import GAMES, SCREEN_MODULES
-from ..core import GAME_MODULES, missing_names
-from ..core.contract import Action, GameSpec, StartOption, View, spec_problems
+from ..core import GAME_MODULES
+from ..core.contract import Action, GameSpec, StartOption, View
 
 
 @dataclass(frozen=True)
@@ -50,46 +50,37 @@ class GameInfo:
 
     game_id: str
     title: str
-    module: Any = None  #: the engine module when available
+    spec: GameSpec | None = None  #: the game's declaration when available
     problem: str | None = None  #: why it is not available
     screens: list[str] = field(default_factory=list)
 
     @property
     def available(self) -> bool:
-        return self.module is not None
-
-    @property
-    def spec(self) -> GameSpec | None:
-        """The game's declaration when available."""
-        return self.module.SPEC if self.module else None
+        return self.spec is not None
 
     @property
     def min_players(self) -> int:
-        return int(self.module.MIN_PLAYERS) if self.module else 2
+        return self.spec.min_players if self.spec else 2
 
     @property
     def max_players(self) -> int:
-        return int(self.module.MAX_PLAYERS) if self.module else 4
+        return self.spec.max_players if self.spec else 4
 
     @property
     def bot_names(self) -> tuple[str, ...]:
-        return tuple(self.module.BOT_NAMES) if self.module else ()
+        return self.spec.bot_names if self.spec else ()
 
 
 def probe(game_id: str) -> GameInfo:
-    """Import ``game_id``'s module and check it against the contract."""
+    """Import ``game_id``'s engine and read its declaration."""
     try:
         module = importlib.import_module(GAME_MODULES[game_id])  # KeyError for an unregistered id: listed as coming
     except Exception as exc:  # an engine in progress may fail in any way: list it as coming
         return GameInfo(game_id, game_id, problem=f"{type(exc).__name__}: {exc}")
-    title = str(getattr(module, "TITLE", game_id))
-    missing = missing_names(module)
-    if missing:
-        return GameInfo(game_id, title, problem="missing " + ", ".join(missing))
-    problems = spec_problems(module)
-    if problems:
-        return GameInfo(game_id, title, problem="; ".join(problems))
-    return GameInfo(game_id, module.SPEC.title, module)
+    spec = getattr(module, "SPEC", None)
+    if not isinstance(spec, GameSpec):
+        return GameInfo(game_id, game_id, problem="no SPEC (a game.core.contract.GameSpec)")
+    return GameInfo(game_id, spec.title, spec)
 
 
 def catalog(games: tuple[str, ...] | None = None) -> list[GameInfo]:

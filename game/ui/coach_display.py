@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from ..core import coaching
+from ..core.contract import GameSpec
 from ..core.locale import text
 from . import dom
 from .catalog import screen_spec
@@ -25,16 +26,16 @@ from .dom import el
 def hint_seed(match: Any, seat: int) -> int:
     """The strong player's seed for a hint: derived from the position ``seat`` sees (:func:`game.core.coaching.position_seed`),
     as the post-game insight derives it, so a hint and the insight judge the same position the same way."""
-    return coaching.position_seed(match.module.view(match.state, seat), seat)
+    return coaching.position_seed(match.spec.view(match.state, seat), seat)
 
 
-def compute_hint(module: Any, state: Any, seat: int, seed: int, iterations: int | None) -> coaching.Hint:
-    """The coach's hint for ``seat`` in ``state``: only ``module.view(state, seat)`` and the seat's legal actions are passed.
+def compute_hint(spec: GameSpec, state: Any, seat: int, seed: int, iterations: int | None) -> coaching.Hint:
+    """The coach's hint for ``seat`` in ``state``: only ``spec.view(state, seat)`` and the seat's legal actions are passed.
 
     ``iterations`` ``None`` is the coach's fixed budget (:data:`game.core.coaching.COACH_ITERATIONS`), never the clock:
     the insight judges the position with the same budget and seed.
     """
-    return coaching.hint(module, module.view(state, seat), seat, seed, iterations, module.legal_actions(state))
+    return coaching.hint(spec, spec.view(state, seat), seat, seed, iterations, spec.legal_actions(state))
 
 
 def hint_keys(game_id: str, view: dict[str, Any], legal: list[dict[str, Any]], action: dict[str, Any]) -> list[str]:

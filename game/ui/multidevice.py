@@ -8,7 +8,7 @@ view carries, and its own legal actions when it is to move. See ``docs/multi-dev
 
 * :class:`HostTable`: the host's side (validates, applies through the host's screen, publishes).
 * :class:`GuestTable`: the guest's side (sends actions, keeps the last snapshot, asks for a resync).
-* :class:`ViewMatch` / :class:`ViewModule`: what the guest's game screen draws from, in place of a
+* :class:`ViewMatch` / :func:`guest_spec`: what the guest's game screen draws from, in place of a
   match and an engine: the same screens, driven by the received view.
 """
 
@@ -19,7 +19,7 @@ import json
 import secrets
 from typing import Any, Callable, Iterable
 
-from ..core import IllegalAction, Match, Seat
+from ..core import GameSpec, IllegalAction, Match, Seat
 
 #: the message protocol's version: a message of another version is refused (both sides say why). 2: a connection's
 #: first accepted message is its hello, with the seat's resume token once a phone has claimed the seat
@@ -188,15 +188,15 @@ class HostTable:
         if seq <= link.acted:
             raise Refusal("multi.refused.repeat")
         match = self.match()
-        module = match.module
+        spec = match.spec
         state = match.state
-        if module.is_over(state):
+        if spec.is_over(state):
             raise Refusal("multi.refused.over")
         if match.current_player() != link.seat:
             raise Refusal("multi.refused.not_your_turn")
         action = data["action"]
         try:
-            module.apply_action(state, action)  # pure: the reason of a refusal, and nothing changes
+            spec.apply_action(state, action)  # pure: the reason of a refusal, and nothing changes
         except IllegalAction as exc:
             raise Refusal("multi.refused.illegal", reason=exc.text(link.lang)) from None
         except Exception:  # an engine meeting a shape it never expected: still only a refusal
@@ -232,25 +232,25 @@ class HostTable:
     def snapshot(self, seat: int, lang: str = "en") -> dict[str, Any]:
         """What ``seat`` may know now: its view (with its log), its legal actions when it is to move, the public scores."""
         match = self.match()
-        module = match.module
+        spec = match.spec
         state = match.state
-        view = dict(module.view(state, seat))
+        view = dict(spec.view(state, seat))
         log = list(view.pop("log", []))
-        over = bool(module.is_over(state))
+        over = bool(spec.is_over(state))
         current = match.current_player()
-        legal = module.legal_actions(state) if current == seat and not over else []
-        describe = self.describe or (lambda a, lg: str(module.describe_action(state, a, lg)))
+        legal = spec.legal_actions(state) if current == seat and not over else []
+        describe = self.describe or (lambda a, lg: str(spec.describe_action(state, a, lg)))
         body: dict[str, Any] = {
             "kind": "state", "game": match.game_id, "players": match.num_players, "seat": seat,
             "seats": [{"kind": s.kind, "name": s.name, "bot": s.bot} for s in match.seats],
             "step": len(match.entries), "current": current, "over": over, "view": view, "log": log,
             "legal": legal, "described": [describe(a, lang) for a in legal],
-            "scores": public_scores(module, state, view, over),
+            "scores": public_scores(spec, state, view, over),
             "token": self.links[seat].token if seat in self.links else None,
         }
         if over:
-            body["winners"] = list(module.winners(state))
-            hook = module.SPEC.score_breakdown
+            body["winners"] = list(spec.winners(state))
+            hook = spec.score_breakdown
             body["breakdown"] = [hook(state, i) for i in range(len(body["scores"]))] if hook else None
         return body
 
@@ -259,15 +259,15 @@ class HostTable:
         self.send(link.seat, json.dumps({"v": PROTOCOL_VERSION, "seq": link.sent, **body}, ensure_ascii=False, separators=(",", ":")))
 
 
-def public_scores(module: Any, state: Any, view: dict[str, Any], over: bool) -> list[int]:
+def public_scores(spec: GameSpec, state: Any, view: dict[str, Any], over: bool) -> list[int]:
     """The scores a seat may see: the engine's totals once the game is over; before, those its view shows
     (a running total may count cards still hidden), else none."""
     if over:
-        return [int(x) for x in module.scores(state)]
+        return [int(x) for x in spec.scores(state)]
     shown = view.get("scores")
     if isinstance(shown, list) and all(isinstance(x, int) for x in shown):
         return [int(x) for x in shown]
-    return [0] * len(module.scores(state))
+    return [0] * len(spec.scores(state))
 
 
 def data_seq(text: Any) -> int | None:
@@ -293,50 +293,38 @@ class ViewState:
         return {**self.data["view"], "log": list(self.log)}
 
 
-class ViewModule:
-    """An engine module for the guest's screen: the game's own words and declarations, positions from snapshots."""
+def guest_spec(spec: GameSpec, waiting: Callable[[], bool]) -> GameSpec:
+    """The game's declaration for the guest's screen: its own words and declarations, positions from snapshots
+    (:class:`ViewState`). The guest asks no hints (the coach needs the real state) and its end rows come from the
+    host."""
 
-    def __init__(self, module: Any, waiting: Callable[[], bool]) -> None:
-        self._module = module
-        self._waiting = waiting
-        # the guest asks no hints (the coach needs the real state) and its end rows come from the host
-        self.SPEC = dataclasses.replace(module.SPEC, coach=None,
-                                        score_breakdown=lambda st, i: (st.data.get("breakdown") or [None] * (i + 1))[i])
+    def legal_actions(state: ViewState) -> list[dict[str, Any]]:
+        return list(state.data["legal"]) if not waiting() else []
 
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self._module, name)
-
-    def view(self, state: ViewState, player: int) -> dict[str, Any]:
-        return state.view()
-
-    def legal_actions(self, state: ViewState) -> list[dict[str, Any]]:
-        return list(state.data["legal"]) if not self._waiting() else []
-
-    def current_player(self, state: ViewState) -> int | None:
-        return None if self._waiting() else state.data["current"]
-
-    def is_over(self, state: ViewState) -> bool:
-        return bool(state.data["over"])
-
-    def scores(self, state: ViewState) -> list[int]:
-        return list(state.data["scores"])
-
-    def winners(self, state: ViewState) -> list[int]:
-        return list(state.data.get("winners") or [])
-
-    def describe_action(self, state: ViewState, action: dict[str, Any], lang: str = "en") -> str:
+    def describe_action(state: ViewState, action: dict[str, Any], lang: str = "en") -> str:
         legal = state.data["legal"]
         if action in legal:
             return str(state.data["described"][legal.index(action)])
         return json.dumps(action, ensure_ascii=False)
 
-    def apply_action(self, state: ViewState, action: dict[str, Any]) -> ViewState:
+    def apply_action(state: ViewState, action: dict[str, Any]) -> ViewState:
         if action not in state.data["legal"]:
             raise IllegalAction(key="multi.refused.not_offered")
         return state
 
-    def to_json(self, state: ViewState) -> dict[str, Any]:
-        return state.view()
+    return dataclasses.replace(
+        spec, coach=None,
+        score_breakdown=lambda st, i: (st.data.get("breakdown") or [None] * (i + 1))[i],
+        view=lambda state, player: state.view(),
+        legal_actions=legal_actions,
+        current_player=lambda state: None if waiting() else state.data["current"],
+        is_over=lambda state: bool(state.data["over"]),
+        scores=lambda state: list(state.data["scores"]),
+        winners=lambda state: list(state.data.get("winners") or []),
+        describe_action=describe_action,
+        apply_action=apply_action,
+        to_json=lambda state: state.view(),
+    )
 
 
 class ViewMatch:
@@ -344,7 +332,7 @@ class ViewMatch:
 
     ``apply`` sends the action to the host (nothing changes here until the host's answer comes)."""
 
-    def __init__(self, guest: "GuestTable", module: Any) -> None:
+    def __init__(self, guest: "GuestTable", spec: GameSpec) -> None:
         self.guest = guest
         data = guest.snapshot
         assert data is not None
@@ -354,16 +342,12 @@ class ViewMatch:
         self.options: dict[str, Any] = {}
         self.seats = [Seat(s["kind"], s.get("bot"), s.get("name") or "") for s in data["seats"]]
         self.seat = int(data["seat"])
-        self._module = ViewModule(module, lambda: guest.waiting)
+        self.spec = guest_spec(spec, lambda: guest.waiting)
         self.states: list[ViewState] = []
         self.entries: list[Any] = []
         self.hints: list[int] = []
         self.takebacks: list[int] = []
         self.update()
-
-    @property
-    def module(self) -> ViewModule:
-        return self._module
 
     @property
     def state(self) -> ViewState:
@@ -377,7 +361,7 @@ class ViewMatch:
         self.entries = [None] * int(data["step"])
 
     def current_player(self) -> int | None:
-        return self._module.current_player(self.state)
+        return self.spec.current_player(self.state)
 
     def is_computer_turn(self) -> bool:
         return False  # computers play on the host
@@ -472,5 +456,5 @@ class GuestTable:
         return "state"
 
 
-__all__ = ["PROTOCOL_VERSION", "MAX_GUEST_MESSAGE", "Refusal", "HostTable", "GuestTable", "ViewMatch", "ViewModule",
+__all__ = ["PROTOCOL_VERSION", "MAX_GUEST_MESSAGE", "Refusal", "HostTable", "GuestTable", "ViewMatch", "guest_spec",
            "ViewState", "parse_guest_message"]

@@ -94,7 +94,7 @@ class ReplayViewer:
     # ------------------------------------------------------------------ page
     def mount(self, root: Any) -> None:
         lang, record, n = self.lang, self.record, len(self.replay)
-        module = self.replay.module
+        spec = self.replay.spec
 
         self.buttons: dict[str, dom.Node] = {}  # the bar's buttons by key (play, first, back, next, last)
 
@@ -131,7 +131,7 @@ class ReplayViewer:
         when = record.finished.replace("T", " ").rstrip("Z") + " UTC" if record.finished else ""
         self.bar = el("section", {"class": "replay-bar stack", "id": "replay", "aria-labelledby": "replay-title",
                                   "data-steps": n},
-                      el("h2", {"id": "replay-title"}, text("replay.heading", lang, title=module.TITLE),
+                      el("h2", {"id": "replay-title"}, text("replay.heading", lang, title=spec.title),
                          el("small", {"class": "muted"}, " · " + text("replay.when", lang, when=when)) if when else None),
                       el("div", {"class": "replay-controls", "role": "group", "aria-label": text("replay.title", lang)},
                          button("first", "«", lambda e: self.go(0)),

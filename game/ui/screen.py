@@ -84,7 +84,7 @@ def seat_names(match: Match, lang: str) -> list[str]:
             names.append(text("player.computer", lang, n=i + 1, name=bot_name(seat.bot or "", lang)))
         else:
             names.append(text("player.n", lang, n=i + 1))
-    automa = match.module.SPEC.automa
+    automa = match.spec.automa
     if automa is not None and match.num_players == 1:
         names.append(text(f"player.{automa.name}", lang))
     return names
@@ -109,7 +109,7 @@ class GameScreen:
     def __init__(self, app: AppServices, match: Match) -> None:
         self.app = app
         self.match = match
-        self.module = match.module
+        self.spec = match.spec
         self.lang = app.lang
         #: seats played on other phones (``game.ui.sharing``): never this device's viewer, no pass screen for them
         self.remote_seats: frozenset[int] = frozenset(getattr(app, "remote", None) or ())
@@ -145,10 +145,10 @@ class GameScreen:
         The breakdown comes from the game's optional hook ``SPEC.score_breakdown(state, side)``.
         """
         state = self.match.state
-        scores = list(self.module.scores(state))
+        scores = list(self.spec.scores(state))
         names = seat_names(self.match, self.lang)
         parts: list[Any] = [None] * len(scores)
-        fn = self.module.SPEC.score_breakdown if breakdown else None
+        fn = self.spec.score_breakdown if breakdown else None
         if fn is not None:
             parts = [fn(state, i) for i in range(len(scores))]
         return [(names[i] if i < len(names) else f"#{i + 1}", int(scores[i]),
@@ -159,11 +159,11 @@ class GameScreen:
     def view(self, player: int | None = None) -> dict[str, Any]:
         """The engine's view for ``player`` (default: the viewer)."""
         p = self.viewer if player is None else player
-        return self.module.view(self.match.state, 0 if p is None else p)
+        return self.spec.view(self.match.state, 0 if p is None else p)
 
     def legal(self) -> list[dict[str, Any]]:
         """Legal actions of the seat to move."""
-        return self.module.legal_actions(self.match.state)
+        return self.spec.legal_actions(self.match.state)
 
     def is_my_turn(self) -> bool:
         """True when the viewer is the human who must act now."""
@@ -221,7 +221,7 @@ class GameScreen:
         if self.replaying:  # the replay viewer moves the game; the table only shows it
             self._show_table()
             return
-        if self.module.is_over(match.state):
+        if self.spec.is_over(match.state):
             self.guide.close()  # a guided turn that ended the game was played through
             self.app.finish(self)
             return
@@ -258,10 +258,10 @@ class GameScreen:
         bot = self.bots.get(player)
         if bot is None:
             seat = self.match.seats[player]
-            bot = self.bots[player] = self.module.make_bot(seat.bot or self.module.BOT_NAMES[0], self.match.seed * 97 + player)
+            bot = self.bots[player] = self.spec.make_bot(seat.bot or self.spec.bot_names[0], self.match.seed * 97 + player)
         self.app.thinking(text("game.thinking", self.lang, name=self.names[player]))  # shown by the page while we compute
         try:
-            view, legal = self.module.view(state, player), self.module.legal_actions(state)
+            view, legal = self.spec.view(state, player), self.spec.legal_actions(state)
             action = bot.choose(view, legal)
             think = self.app.bot_think_s()  # ?think=MS (tests): search again until MS have passed, as on a slow phone
             if think:
@@ -287,11 +287,11 @@ class GameScreen:
         self._guide_asked = False  #: *Guide me through a turn* was pressed: show the guide at the player's next turn
         self._guide_from = 0  #: the viewer's turns begun when the guide opened
         header = el("header", {"class": "topbar"},
-                    el("h1", {}, str(self.module.TITLE)),
+                    el("h1", {}, str(self.spec.title)),
                     self.undo_button,
                     self.hint_button,
                     el("button", {"type": "button", "id": "menu", "onclick": lambda e: self.app.show_start()}, text("game.menu", lang)))
-        self.table = el("section", {"class": "table", "aria-label": str(self.module.TITLE)})
+        self.table = el("section", {"class": "table", "aria-label": str(self.spec.title)})
         self.pass_panel = el("section", {"class": "pass", "hidden": True})
         self.log_list = el("ol", {})
         self.log_box = el("div", {"role": "log", "aria-live": "polite", "id": "game-log", "tabindex": 0,  # scrolls: keyboard users need focus
@@ -327,7 +327,7 @@ class GameScreen:
         self.table.hidden = False
         player = self.match.current_player()
         if self.replaying:
-            over = self.module.is_over(self.match.state)
+            over = self.spec.is_over(self.match.state)
             self.status.textContent = text("game.over", self.lang) if over or player is None else text(
                 "game.turn", self.lang, name=self.names[player] if player < len(self.names) else f"#{player + 1}")
         elif player is not None and not self.match.is_computer_turn():
@@ -350,7 +350,7 @@ class GameScreen:
         guide = self.guide
         if not guide.steps or self.replaying:
             return
-        mine = self.is_my_turn() and not self.module.is_over(self.match.state)
+        mine = self.is_my_turn() and not self.spec.is_over(self.match.state)
         if guide.open and (not mine or self._turns_begun() > self._guide_from):
             guide.close()  # the guided turn is played (the seat to move changed, or the player's next turn began)
         elif not guide.open and mine and (self._guide_asked or not guided(self.app.settings, self.match.game_id)):
@@ -378,9 +378,9 @@ class GameScreen:
 
     # ------------------------------------------------------------------ the coach's hint
     def _may_hint(self) -> bool:
-        if self.replaying or not self.is_my_turn() or self.module.is_over(self.match.state):
+        if self.replaying or not self.is_my_turn() or self.spec.is_over(self.match.state):
             return False
-        return self.module.SPEC.coach is not None
+        return self.spec.coach is not None
 
     def ask_hint(self, *_: Any) -> None:
         """The Hint control: the strong player's suggestion from the viewer's view, marked on the table with its reason.
@@ -396,7 +396,7 @@ class GameScreen:
         self.hint_button.disabled = True
         self.app.thinking(text("coach.ui_hint_thinking", self.lang))  # flushed at once: the mark shows while we compute
         try:
-            hint = compute_hint(self.module, match.state, seat, seed, iterations)
+            hint = compute_hint(self.spec, match.state, seat, seed, iterations)
         finally:
             self.app.thinking(None)
             self.hint_button.disabled = not self._may_hint()
@@ -410,8 +410,8 @@ class GameScreen:
     def show_hint(self, seat: int, hint: Any) -> None:
         """Mark ``hint`` on the table (its first step strongest) and say why in the hint note."""
         self.hint = (len(self.match.entries), seat, hint)
-        view = self.module.view(self.match.state, seat)
-        self.hint_keys_shown = hint_keys(self.match.game_id, view, self.module.legal_actions(self.match.state), hint.action)
+        view = self.spec.view(self.match.state, seat)
+        self.hint_keys_shown = hint_keys(self.match.game_id, view, self.spec.legal_actions(self.match.state), hint.action)
         self.hint_style.textContent = hint_css(self.hint_keys_shown)
         self.hint_note.textContent = text("coach.ui_hint_note", self.lang, hint=hint.text(self.lang))
         self.hint_note.hidden = False
@@ -484,7 +484,7 @@ class GameScreen:
         """The engine's words for a log event (raw JSON if the engine cannot word it)."""
         try:
             with speaking_to_match(self.match):
-                return str(self.module.describe_event(event, self.lang))
+                return str(self.spec.describe_event(event, self.lang))
         except Exception:
             return json.dumps(event, ensure_ascii=False)
 
@@ -492,7 +492,7 @@ class GameScreen:
         """The engine's words for a legal action (raw JSON if it cannot word it)."""
         try:
             with speaking_to_match(self.match):
-                return str(self.module.describe_action(self.match.state, action, self.lang))
+                return str(self.spec.describe_action(self.match.state, action, self.lang))
         except Exception:
             return json.dumps(action, ensure_ascii=False)
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 from typing import Any, Callable
 
-from ..core.match import Seat, load_game
+from ..core.match import Seat, load_spec
 from . import dom
 from .dom import el
 from ..core.locale import keys_starting, text
@@ -69,8 +69,8 @@ class HostSharing:
         if seat not in self.table.links:
             return
         match = self.screen.match
-        module = match.module
-        match.seats[seat] = Seat("computer", module.BOT_NAMES[-1], match.seats[seat].name)
+        spec = match.spec
+        match.seats[seat] = Seat("computer", spec.bot_names[-1], match.seats[seat].name)
         del self.table.links[seat]
         self.remote.remove(seat)
         self.app.remote = frozenset(self.remote)
@@ -211,7 +211,7 @@ class GuestSharing:
         if self.ended:
             return
         if self.match is None or self.screen is None:
-            self.match = ViewMatch(self.table, self._module())
+            self.match = ViewMatch(self.table, self._spec())
             self.app._switch()
             cls = self.screen_class(self.match.game_id)
             self.screen = cls(self.services, self.match)  # type: ignore[arg-type]  # the guest's services and ViewMatch stand in for the app and a Match (same duck type)
@@ -248,22 +248,22 @@ class GuestSharing:
 
         screen.render = render  # type: ignore[method-assign]
 
-    def _module(self) -> Any:
+    def _spec(self) -> Any:
         assert self.table.snapshot is not None
-        return load_game(str(self.table.snapshot["game"]))
+        return load_spec(str(self.table.snapshot["game"]))
 
     def finish(self, screen: GameScreen) -> None:
         """The end screen, as the host's: the final scores and their parts, the winners."""
         self.ended = True
         lang = self.app.lang
         rows = screen.end_rows()
-        winners = list(screen.module.winners(screen.match.state))
+        winners = list(screen.spec.winners(screen.match.state))
         self.app._switch()
         self.screen = None
         verdict, table = final_scores(rows, winners, lang)
         dom.append(self.app.root,
                    el("section", {"class": "stack", "id": "end-screen", "aria-labelledby": "end-title"},
-                      el("h1", {"id": "end-title"}, text("game.label_value", lang, label=screen.module.TITLE, value=text("game.over", lang))),
+                      el("h1", {"id": "end-title"}, text("game.label_value", lang, label=screen.spec.title, value=text("game.over", lang))),
                       el("p", {"class": "status", "role": "status"}, verdict),
                       table,
                       el("div", {"class": "actions"},

@@ -40,17 +40,17 @@ def play(players: int, seed: int, seats: list[str], budgets: dict[str, int | Non
     """One game, seat ``i`` played by ``seats[i]``: (scores, winners, CPU ms per decision by seat)."""
     import game.barrio as B
     rng = Rng(seed, stream=7)
-    state = B.new_game(players, seed, **options)
+    state = B.SPEC.new_game(players, seed, **options)
     bots = [_bot(name, rng.next_u32(), budgets.get(name)) for name in seats]
     ms: dict[int, list[float]] = {i: [] for i in range(len(bots))}
-    while not B.is_over(state):
-        seat = B.current_player(state)
-        legal = B.legal_actions(state)
+    while not B.SPEC.is_over(state):
+        seat = B.SPEC.current_player(state)
+        legal = B.SPEC.legal_actions(state)
         t0 = time.process_time()
-        action = bots[seat].choose(B.view(state, seat), legal)
+        action = bots[seat].choose(B.SPEC.view(state, seat), legal)
         ms[seat].append((time.process_time() - t0) * 1000)
-        state = B.apply_action(state, action)
-    return B.scores(state), B.winners(state), ms
+        state = B.SPEC.apply_action(state, action)
+    return B.SPEC.scores(state), B.SPEC.winners(state), ms
 
 
 def _time_budget(seconds: float) -> None:
@@ -116,17 +116,17 @@ def speed(games: int, iterations: int = 10, decisions: int = 20) -> dict[str, An
     actions = 0
     t0 = time.process_time()
     for _ in range(games):
-        state = B.new_game(2, rng.next_u32())
-        while not B.is_over(state):
-            legal = B.legal_actions(state)
-            state = B.apply_action(state, legal[rng.randrange(len(legal))])
+        state = B.SPEC.new_game(2, rng.next_u32())
+        while not B.SPEC.is_over(state):
+            legal = B.SPEC.legal_actions(state)
+            state = B.SPEC.apply_action(state, legal[rng.randrange(len(legal))])
             actions += 1
     random_s = time.process_time() - t0
-    state, weak, seen = B.new_game(2, 11), B.make_bot("weak", 11), []
-    while not B.is_over(state):
+    state, weak, seen = B.SPEC.new_game(2, 11), B.SPEC.make_bot("weak", 11), []
+    while not B.SPEC.is_over(state):
         seen.append(state)
-        seat = B.current_player(state)
-        state = B.apply_action(state, weak.choose(B.view(state, seat), B.legal_actions(state)))
+        seat = B.SPEC.current_player(state)
+        state = B.SPEC.apply_action(state, weak.choose(B.SPEC.view(state, seat), B.SPEC.legal_actions(state)))
     positions = seen[::max(1, len(seen) // decisions)][:decisions]
     calls = [0]
     original = bots.flat_monte_carlo
@@ -140,8 +140,8 @@ def speed(games: int, iterations: int = 10, decisions: int = 20) -> dict[str, An
     try:
         t0 = time.process_time()
         for i, state in enumerate(positions):
-            seat = B.current_player(state)
-            B.make_bot("strong", 11 + i, iterations=iterations).choose(B.view(state, seat), B.legal_actions(state))
+            seat = B.SPEC.current_player(state)
+            B.SPEC.make_bot("strong", 11 + i, iterations=iterations).choose(B.SPEC.view(state, seat), B.SPEC.legal_actions(state))
         search_s = time.process_time() - t0
     finally:
         bots.flat_monte_carlo = original
@@ -162,22 +162,22 @@ def rounds(games: int, players: int, budget_s: float, first_seed: int = 300) -> 
     try:
         for g in range(games):
             hero = g % players
-            state = B.new_game(players, first_seed + g)
-            bots = [B.make_bot("strong" if i == hero else "weak", g * 10 + i) for i in range(players)]
+            state = B.SPEC.new_game(players, first_seed + g)
+            bots = [B.SPEC.make_bot("strong" if i == hero else "weak", g * 10 + i) for i in range(players)]
             if hero < len(bots) and hasattr(bots[hero], "time_limit_s"):
                 bots[hero].time_limit_s = budget_s
-            while not B.is_over(state):
-                seat = B.current_player(state)
-                legal = B.legal_actions(state)
+            while not B.SPEC.is_over(state):
+                seat = B.SPEC.current_player(state)
+                legal = B.SPEC.legal_actions(state)
                 if seat != hero:
-                    state = B.apply_action(state, bots[seat].choose(B.view(state, seat), legal))
+                    state = B.SPEC.apply_action(state, bots[seat].choose(B.SPEC.view(state, seat), legal))
                     continue
                 with search.search_reports() as found:
                     t0 = time.process_time()
-                    action = bots[seat].choose(B.view(state, seat), legal)
+                    action = bots[seat].choose(B.SPEC.view(state, seat), legal)
                     ms.append((time.process_time() - t0) * 1000)
                 done += [max(r.counts) for r in found]
-                state = B.apply_action(state, action)
+                state = B.SPEC.apply_action(state, action)
     finally:
         search.time.perf_counter = clock
     return {"games": games, "players": players, "budget_ms": round(budget_s * 1000, 1), "searches": len(done),

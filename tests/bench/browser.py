@@ -462,7 +462,7 @@ def page_memory(context: Any, page: Any) -> dict[str, float]:
         heap = cdp.send("Runtime.getHeapUsage")["usedSize"]
     finally:
         cdp.detach()
-    wasm = json.loads(py(page, "import json, pyodide_js\nresult = json.dumps(pyodide_js._module.HEAPU8.length)"))
+    wasm = json.loads(py(page, "import json, pyodide_js\nresult = json.dumps(pyodide_js._spec.HEAPU8.length)"))
     return {"js_heap": round(heap / 2**20, 1), "wasm": round(wasm / 2**20, 1), "total": round((heap + wasm) / 2**20, 1)}
 
 
@@ -500,11 +500,11 @@ ok = info.available
 if ok:
     name = info.bot_names[0]
     match = Match.new(%(gid)r, 2, 7, [Seat("computer", name), Seat("computer", name)], **new_game_options(%(gid)r, 2, {}, 7))
-    module = match.module
-    bots = [module.make_bot(name, 7 + i) for i in range(2)]
-    while not module.is_over(match.state):
+    spec = match.spec
+    bots = [spec.make_bot(name, 7 + i) for i in range(2)]
+    while not spec.is_over(match.state):
         seat = match.current_player()
-        match.apply(bots[seat].choose(module.view(match.state, seat), module.legal_actions(match.state)))
+        match.apply(bots[seat].choose(spec.view(match.state, seat), spec.legal_actions(match.state)))
     app.play(match)
 result = json.dumps(bool(ok))
 """

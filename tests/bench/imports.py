@@ -44,7 +44,7 @@ for gid in GAMES:
         app.params["ui"] = "list" if ui else ""
         app.start_match(gid, 2, [Seat("human"), Seat("computer", info.bot_names[-1])], 7, new_game_options(gid, 2, {}, 7))
         app.screen.render()
-    module = app.screen.module
+    module = app.screen.spec
     match = app.screen.match
     state = match.state
     for name in info.bot_names:

@@ -19,10 +19,10 @@ PLAYOUT_GAMES = {"barrio": 6, "nyhavn": 100, "neueheimat": 100}
 PLAYERS = 2
 
 
-def _module(game_id: str) -> Any:
-    from game.core import load_game
+def _spec(game_id: str) -> Any:
+    from game.core import load_spec
 
-    return load_game(game_id)
+    return load_spec(game_id)
 
 
 def summary(ms: list[float]) -> dict[str, float] | None:
@@ -40,16 +40,16 @@ def playouts(game_id: str, games: int | None = None, seed: int = 1) -> dict[str,
     """Play ``games`` whole random 2-player games (uniform over legal actions); games and applied actions per second."""
     from game.core import Rng
 
-    module = _module(game_id)
+    spec = _spec(game_id)
     games = games or PLAYOUT_GAMES.get(game_id, 20)
     rng = Rng(seed)
     actions = 0
     t0 = time.perf_counter()
     for _ in range(games):
-        state = module.new_game(PLAYERS, rng.next_u32())
-        while not module.is_over(state):
-            legal = module.legal_actions(state)
-            state = module.apply_action(state, legal[rng.randrange(len(legal))])
+        state = spec.new_game(PLAYERS, rng.next_u32())
+        while not spec.is_over(state):
+            legal = spec.legal_actions(state)
+            state = spec.apply_action(state, legal[rng.randrange(len(legal))])
             actions += 1
     seconds = time.perf_counter() - t0
     return {"games": games, "actions": actions, "seconds": round(seconds, 4), "per_s": round(games / seconds, 3),
@@ -58,15 +58,15 @@ def playouts(game_id: str, games: int | None = None, seed: int = 1) -> dict[str,
 
 def positions(game_id: str, count: int, seed: int = 11, **options: Any) -> list[Any]:
     """``count`` states spread evenly over one game played by the weakest bot (decision points only)."""
-    module = _module(game_id)
+    spec = _spec(game_id)
     players = 1 if options.get("level") else PLAYERS
-    state = module.new_game(players, seed, **options)
-    bot = module.make_bot(module.BOT_NAMES[0], seed)
+    state = spec.new_game(players, seed, **options)
+    bot = spec.make_bot(spec.bot_names[0], seed)
     seen = []
-    while not module.is_over(state):
+    while not spec.is_over(state):
         seen.append(state)
-        seat = module.current_player(state)
-        state = module.apply_action(state, bot.choose(module.view(state, seat), module.legal_actions(state)))
+        seat = spec.current_player(state)
+        state = spec.apply_action(state, bot.choose(spec.view(state, seat), spec.legal_actions(state)))
     step = max(1, len(seen) // count)
     return seen[::step][:count]
 
@@ -77,13 +77,13 @@ def decisions(game_id: str, strength: str, count: int = 30, budget_s: float = 4.
     Stops early after ``budget_s`` seconds (at least 5 decisions), so a slow
     searching bot bounds the run time; ``n`` says how many were timed.
     """
-    module = _module(game_id)
+    spec = _spec(game_id)
     ms: list[float] = []
     t_start = time.perf_counter()
     for i, state in enumerate(positions(game_id, count, seed)):
-        seat = module.current_player(state)
-        bot = module.make_bot(strength, seed + i)  # a fresh bot: no state carried between positions
-        view, legal = module.view(state, seat), module.legal_actions(state)
+        seat = spec.current_player(state)
+        bot = spec.make_bot(strength, seed + i)  # a fresh bot: no state carried between positions
+        view, legal = spec.view(state, seat), spec.legal_actions(state)
         t0 = time.perf_counter()
         bot.choose(view, legal)
         ms.append((time.perf_counter() - t0) * 1000)
@@ -100,16 +100,16 @@ def klaus_turns(count: int = 30, seed: int = 11, level: str = "A") -> dict[str, 
     ``apply_action`` of a solo game (player: the weak bot) whose new log
     events include Klaus's, which is what the player waits for.
     """
-    module = _module("barrio")
-    bot = module.make_bot(module.BOT_NAMES[0], seed)
+    spec = _spec("barrio")
+    bot = spec.make_bot(spec.bot_names[0], seed)
     ms: list[float] = []
     for game in range(3):  # a solo game has only a dozen or so of Klaus's turns
-        state = module.new_game(1, seed + game, level=level)
-        while not module.is_over(state) and len(ms) < count:
-            action = bot.choose(module.view(state, 0), module.legal_actions(state))
+        state = spec.new_game(1, seed + game, level=level)
+        while not spec.is_over(state) and len(ms) < count:
+            action = bot.choose(spec.view(state, 0), spec.legal_actions(state))
             before = len(state.log)
             t0 = time.perf_counter()
-            after = module.apply_action(state, action)
+            after = spec.apply_action(state, action)
             elapsed = (time.perf_counter() - t0) * 1000
             if any(str(e.get("type", "")).startswith("klaus") for e in after.log[before:]):
                 ms.append(elapsed)
@@ -122,14 +122,14 @@ def decision_table(games: list[str], count: int = 30, budget_s: float = 4.0) -> 
     out: dict[str, Any] = {}
     for game_id in games:
         try:
-            module = _module(game_id)
+            spec = _spec(game_id)
         except Exception:  # an engine not built yet
             out[game_id] = None
             continue
         row: dict[str, Any] = {}
         if game_id == "barrio":
             row["klaus"] = klaus_turns(count)
-        for strength in module.BOT_NAMES:
+        for strength in spec.bot_names:
             row[strength] = decisions(game_id, strength, count, budget_s)
         out[game_id] = row
     return out

@@ -149,14 +149,14 @@ def list_move(phone: Phone, bots: dict[int, Any]) -> bool:
         if not count:
             return False
         match = Match.from_json(json.loads(phone.page.evaluate("houseGames.autosave()")))
-        module = match.module
+        spec = match.spec
         player = match.current_player()
-        legal = module.legal_actions(match.state)
+        legal = spec.legal_actions(match.state)
         if count == len(legal) or time.monotonic() > deadline:
             break
         phone.page.wait_for_timeout(100)  # not time.sleep: Playwright's routes answer meanwhile
     assert count == len(legal), "one button per legal action"
-    action = bots[player].choose(module.view(match.state, player), legal)
+    action = bots[player].choose(spec.view(match.state, player), legal)
     buttons.nth(legal.index(action)).click(timeout=5000)
     return True
 
@@ -274,10 +274,10 @@ def round_trips(phone: Phone) -> list[float]:
 def play_to_end(phones: list[Phone], seed: int, game: str = "barrio", limit_s: float = 240, stop_after: int | None = None) -> int:
     """Move on whichever phone may, each move once the page has applied the last, until every phone shows the
     end screen. The host plays in the list UI; a guest with ``touch`` set taps its own game table."""
-    from game.core import load_game
+    from game.core import load_spec
 
-    module = load_game(game)
-    bots = {seat: module.make_bot(module.BOT_NAMES[0], seed + seat) for seat in range(4)}
+    spec = load_spec(game)
+    bots = {seat: spec.make_bot(spec.bot_names[0], seed + seat) for seat in range(4)}
     moves = 0
     done: set[int] = set()
     deadline = time.monotonic() + limit_s
@@ -307,10 +307,10 @@ def play_to_end(phones: list[Phone], seed: int, game: str = "barrio", limit_s: f
 def freeze(host: Phone, guest: Phone, seed: int, seconds: float) -> dict[str, Any]:
     """Freeze the guest's page (the Chrome DevTools Protocol's page lifecycle, as a phone that locks) for
     ``seconds`` while the host plays what it may; then wake it and report what it had and what it received."""
-    from game.core import load_game
+    from game.core import load_spec
 
-    module = load_game("barrio")
-    bots = {seat: module.make_bot(module.BOT_NAMES[0], seed + seat) for seat in range(2)}
+    spec = load_spec("barrio")
+    bots = {seat: spec.make_bot(spec.bot_names[0], seed + seat) for seat in range(2)}
     done: set[int] = set()
     deadline = time.monotonic() + 60
     while not host.page.locator("#legal-actions button").count():  # the guest moves until it is the host's turn

@@ -22,10 +22,10 @@ QUICK = "?pause=0"
 def almost_finished(seed: int = 5, level: str = "A") -> Match:
     """A Barrio solo match played by the first legal action until one move is left."""
     match = Match.new("barrio", 1, seed, [Seat("human")], level=level)
-    module = match.module
+    spec = match.spec
     while True:
-        legal = module.legal_actions(match.state)
-        if module.is_over(module.apply_action(match.state, legal[0])):
+        legal = spec.legal_actions(match.state)
+        if spec.is_over(spec.apply_action(match.state, legal[0])):
             return match
         match.apply(legal[0])
 
@@ -33,7 +33,7 @@ def almost_finished(seed: int = 5, level: str = "A") -> Match:
 def finished(seed: int = 5, level: str = "A") -> Match:
     """The game ``finish_solo_game`` ends up with."""
     match = almost_finished(seed, level)
-    match.apply(match.module.legal_actions(match.state)[0])
+    match.apply(match.spec.legal_actions(match.state)[0])
     return match
 
 

@@ -82,14 +82,14 @@ def human_turn(page, seat: int = 0) -> Match | None:
 def play_move(page, match: Match, bot, seat: int = 0) -> Match:
     """Choose a move for ``seat`` from the saved game and make it by tapping; return the match after it locally."""
     state = match.state
-    view = B.view(state, seat)
-    legal = B.legal_actions(state)
+    view = B.SPEC.view(state, seat)
+    legal = B.SPEC.legal_actions(state)
     action = bot.choose(view, legal)
     for key in taps_for(action, view, legal):
         tap_key(page, key)
     n = len(match.entries)
     match.apply(action)
-    if B.is_over(match.state):
+    if B.SPEC.is_over(match.state):
         page.locator("#end-screen").wait_for(timeout=30_000)
     else:
         # the computers may finish the game after this move: then the end screen shows and no autosave is left
@@ -105,12 +105,12 @@ def shown_scores(page) -> list[int]:
 
 def test_solo_game_against_klaus_by_touch_to_the_end(page, open_app, shot):
     start(page, open_app, players=1, seed=11, query="?pause=20")  # short animations, still played
-    bot = B.make_bot("weak", 5)
+    bot = B.SPEC.make_bot("weak", 5)
     match = read_match(page)
     assert match.num_players == 1 and match.options.get("level") == "A"
     moves = 0
     t0 = time.perf_counter()
-    while not B.is_over(match.state):
+    while not B.SPEC.is_over(match.state):
         if moves == 6:
             shot(page, "barrio-solo-midgame-390x844")
         match = play_move(page, match, bot)
@@ -119,7 +119,7 @@ def test_solo_game_against_klaus_by_touch_to_the_end(page, open_app, shot):
     seconds = time.perf_counter() - t0
     shot(page, "barrio-solo-end-390x844")
     assert page.locator("#end-screen").is_visible()
-    expected = B.scores(match.state)
+    expected = B.SPEC.scores(match.state)
     assert shown_scores(page) == expected
     text = page.locator("#final-scores").inner_text()
     for part in ("Houses", "Panoramas", "Burruños", "Rubble", "Cards left in hand"):
@@ -131,7 +131,7 @@ def test_solo_game_against_klaus_by_touch_to_the_end(page, open_app, shot):
 
 def test_three_players_one_human_two_computers_to_the_end(page, open_app, shot):
     start(page, open_app, players=3, seats=["human", "bot:weak", "bot:strong"], seed=5)
-    bot = B.make_bot("weak", 9)
+    bot = B.SPEC.make_bot("weak", 9)
     moves = 0
     shots = 0
     while True:
@@ -156,7 +156,7 @@ def test_three_players_one_human_two_computers_to_the_end(page, open_app, shot):
 
 def test_reload_resumes_the_same_game(page, open_app):
     start(page, open_app, players=1, seed=3)
-    bot = B.make_bot("weak", 1)
+    bot = B.SPEC.make_bot("weak", 1)
     match = read_match(page)
     for _ in range(5):
         match = play_move(page, match, bot)
@@ -177,7 +177,7 @@ def test_undo_within_the_turn_stops_at_a_face_down_draw(page, open_app):
     start(page, open_app, players=1, seed=8)
     undo = page.locator("#undo")
     assert undo.get_attribute("aria-disabled") == "true"  # nothing to take back yet (it says why when tapped)
-    view = B.view(read_match(page).state, 0)
+    view = B.SPEC.view(read_match(page).state, 0)
     card = view["hand"][0]
     tap_key(page, f"hand-{card}")
     assert page.locator('#barrio-board button[data-legal="true"][data-key^="cell-"]').count() == 1
@@ -208,7 +208,7 @@ def test_illegal_attempt_is_explained(page, open_app):
     toast.first.wait_for()
     assert "placing two" in toast.first.inner_text()
     # a diagonal cell is shown but not lit: tapping it says why (the engine's reason)
-    hand = B.view(read_match(page).state, 0)["hand"]
+    hand = B.SPEC.view(read_match(page).state, 0)["hand"]
     tap_key(page, f"hand-{hand[0]}")
     tap_key(page, "cell-0_0")
     wait_for(page, lambda: len(saved(page)["actions"]) == 1, what="the placement")
@@ -227,14 +227,14 @@ def test_mid_game_table_with_a_material_picked_up_at_360x640(make_context, open_
                                device_scale_factor=2)
         page = context.new_page()
         start(page, open_app, players=1, seed=11)
-        bot = B.make_bot("weak", 5)
+        bot = B.SPEC.make_bot("weak", 5)
         match = read_match(page)
         for _ in range(7):
             match = play_move(page, match, bot)
-        while B.view(match.state, 0)["phase"] != "start":  # stop where a material can be picked up
+        while B.SPEC.view(match.state, 0)["phase"] != "start":  # stop where a material can be picked up
             match = play_move(page, match, bot)
         # a material picked up: its legal cells light up
-        view = B.view(match.state, 0)
+        view = B.SPEC.view(match.state, 0)
         if view["phase"] in ("start", "placed1") and view["hand"]:
             tap_key(page, f"hand-{view['hand'][0]}")
         assert page.evaluate("document.scrollingElement.scrollWidth <= document.scrollingElement.clientWidth")
@@ -251,7 +251,7 @@ def test_klaus_tie_and_hot_seat_pass_screen(page, open_app):
     assert lit.count() == 2
     lit.first.tap()
     wait_for(page, lambda: len(saved(page)["actions"]) == 1, what="the tie choice")
-    assert B.view(read_match(page).state, 0)["phase"] == "start"
+    assert B.SPEC.view(read_match(page).state, 0)["phase"] == "start"
     # two humans: each hand hides behind a pass-the-device screen
     page.get_by_role("button", name="Menu").tap()
     page.locator("#f-players").select_option("2")
@@ -270,13 +270,13 @@ def test_klaus_tie_and_hot_seat_pass_screen(page, open_app):
 
 def test_klaus_turn_is_animated_step_by_step(page, open_app):
     start(page, open_app, players=1, seed=11, query="?pause=400")
-    bot = B.make_bot("weak", 5)
+    bot = B.SPEC.make_bot("weak", 5)
     match = read_match(page)
     captions: set[str] = set()
     for _ in range(6):
-        turn = B.view(match.state, 0)["turn_number"]
+        turn = B.SPEC.view(match.state, 0)["turn_number"]
         match = play_move(page, match, bot)
-        if B.view(match.state, 0)["turn_number"] != turn:  # the turn ended: Klaus played
+        if B.SPEC.view(match.state, 0)["turn_number"] != turn:  # the turn ended: Klaus played
             for _ in range(40):
                 text = page.evaluate("houseGames.inspect('screen.flash.text')")  # asks the Python worker
                 if text:
@@ -292,7 +292,7 @@ def test_table_mid_move_has_no_serious_accessibility_violations(page, open_app):
     from .test_quality import axe_violations, explain
 
     start(page, open_app, players=1, seed=11)
-    view = B.view(read_match(page).state, 0)
+    view = B.SPEC.view(read_match(page).state, 0)
     tap_key(page, f"hand-{view['hand'][0]}")  # a picked card: pressed state and lit cells
     assert page.locator('#barrio-board button[aria-pressed="true"]').count() == 1
     violations = axe_violations(page)

@@ -25,15 +25,15 @@ SHAPE = GameShape("neueheimat", lambda page: None, [("stepper", ".nh-stepper"), 
 def bid_position() -> Match:
     """Neue Heimat, 3 players (the human first, weak computers): the human's bid where the coach says 4M, no quick button."""
     match = Match.new("neueheimat", 3, 2, [Seat("human")] + [Seat("computer", "weak") for _ in range(2)])
-    module = match.module
-    bots = [module.make_bot("weak", 2 + i) for i in range(3)]
+    spec = match.spec
+    bots = [spec.make_bot("weak", 2 + i) for i in range(3)]
     while True:
         state = match.state
-        assert not module.is_over(state), "no such position in this game"
-        p = module.current_player(state)
-        view, legal = module.view(state, p), module.legal_actions(state)
+        assert not spec.is_over(state), "no such position in this game"
+        p = spec.current_player(state)
+        view, legal = spec.view(state, p), spec.legal_actions(state)
         if p == 0 and view["phase"] == "bid" and stepper_amounts(view["high_bid"], view["money"][0]):
-            hint = coaching.hint(module, view, 0, hint_seed(match, 0), None, legal)
+            hint = coaching.hint(spec, view, 0, hint_seed(match, 0), None, legal)
             if hint.action["type"] == "bid" and bid_offered(view, hint.action["amount"]) == "stepper":
                 return match
         match.apply(bots[p].choose(view, legal))
@@ -55,9 +55,9 @@ def autosaved_action(page: Any, index: int) -> dict[str, Any]:
 
 def test_the_hinted_bid_is_on_the_stepper_and_bids_it(page, open_app):
     match = bid_position()
-    view = match.module.view(match.state, 0)
+    view = match.spec.view(match.state, 0)
     high, money = view["high_bid"], view["money"][0]
-    hint = coaching.hint(match.module, view, 0, hint_seed(match, 0), None, match.module.legal_actions(match.state))
+    hint = coaching.hint(match.spec, view, 0, hint_seed(match, 0), None, match.spec.legal_actions(match.state))
     amount = hint.action["amount"]
     assert amount not in bid_steps(high, money)
     open_at(page, open_app, match)
@@ -85,7 +85,7 @@ def test_the_hinted_bid_is_on_the_stepper_and_bids_it(page, open_app):
 
 def test_the_stepper_stops_at_the_legal_amounts(page, open_app):
     match = bid_position()
-    view = match.module.view(match.state, 0)
+    view = match.spec.view(match.state, 0)
     amounts = stepper_amounts(view["high_bid"], view["money"][0])
     open_at(page, open_app, match)
     less, more = page.locator('[data-act="bid-less"]'), page.locator('[data-act="bid-more"]')

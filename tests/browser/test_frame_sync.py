@@ -85,11 +85,11 @@ def test_after_each_tap_the_canvas_and_the_buttons_change_in_the_same_frame(make
     # against Klaus: no computer seat moves after a tap, so everything a tap changes comes from that tap alone
     start_barrio(page, open_app, players=1, seed=9, query="?pause=0")
     settle(page)
-    bot = B.make_bot("weak", 3)
+    bot = B.SPEC.make_bot("weak", 3)
     match = read_match(page)
     checked, apart = 0, []
-    while checked < 8 and not B.is_over(match.state):
-        view, legal = B.view(match.state, 0), B.legal_actions(match.state)
+    while checked < 8 and not B.SPEC.is_over(match.state):
+        view, legal = B.SPEC.view(match.state, 0), B.SPEC.legal_actions(match.state)
         action = bot.choose(view, legal)
         for key in taps_for(action, view, legal):
             page.wait_for_timeout(80)  # every frame of the last change is over

@@ -140,13 +140,13 @@ def test_solo_barrio_game_in_french(make_context, open_app, shot):
     scan("Barrio with its rules open")
     page.locator("#barrio-rules summary").tap()
     shot(page, "french-barrio-360x640")
-    bot = B.make_bot("weak", 5)
+    bot = B.SPEC.make_bot("weak", 5)
     match = read_match(page)
     moves = 0
-    while not B.is_over(match.state):
+    while not B.SPEC.is_over(match.state):
         match = play_move(page, match, bot)
         moves += 1
-        if not B.is_over(match.state):
+        if not B.SPEC.is_over(match.state):
             scan(f"Barrio move {moves}")
         assert moves < 400
     scan_end_screen(page, scan)

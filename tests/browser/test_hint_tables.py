@@ -24,17 +24,17 @@ def position(game_id: str, players: int, seed: int, steps: int, want: str | None
     ``steps`` actions, the human has a choice (of type ``want`` when given)."""
     seats = [Seat("human")] + [Seat("computer", "strong") for _ in range(players - 1)]
     match = Match.new(game_id, players, seed, seats)
-    module = match.module
-    bots = [module.make_bot("weak", seed + i) for i in range(players)]
+    spec = match.spec
+    bots = [spec.make_bot("weak", seed + i) for i in range(players)]
     while True:
         state = match.state
-        assert not module.is_over(state), "no such position in this game"
-        p = module.current_player(state)
-        legal = module.legal_actions(state)
+        assert not spec.is_over(state), "no such position in this game"
+        p = spec.current_player(state)
+        legal = spec.legal_actions(state)
         if (len(match.entries) >= steps and p == 0 and len(legal) > 1
                 and (want is None or any(a["type"] == want for a in legal))):
             return match
-        match.apply(bots[p].choose(module.view(state, p), legal))
+        match.apply(bots[p].choose(spec.view(state, p), legal))
 
 
 def open_position(page: Any, open_app: Any, match: Match, query: str) -> None:
@@ -81,14 +81,14 @@ def first_key(game_id: str, view: dict[str, Any], hint: coaching.Hint) -> str:
 @pytest.mark.parametrize("game_id, players, seed, steps, want", CASES, ids=[c[0] for c in CASES])
 def test_the_hint_is_the_strong_players_choice_marked_on_the_table(page, open_app, game_id, players, seed, steps, want):
     match = position(game_id, players, seed, steps, want)
-    module = match.module
+    spec = match.spec
     open_position(page, open_app, match, f"?pause=0&hint_iterations={ITERATIONS}")
     page.locator("#hint").tap()
     page.wait_for_function("window.houseGamesLastHint", timeout=60_000)
     shown = page.evaluate("window.houseGamesLastHint")
     # the same question asked under CPython: the player's view only, the same seed and budget
-    view = module.view(match.state, 0)
-    expected = coaching.hint(module, view, 0, hint_seed(match, 0), ITERATIONS, module.legal_actions(match.state))
+    view = spec.view(match.state, 0)
+    expected = coaching.hint(spec, view, 0, hint_seed(match, 0), ITERATIONS, spec.legal_actions(match.state))
     assert shown["seed"] == hint_seed(match, 0) and shown["iterations"] == ITERATIONS
     assert shown["hint"]["action"] == expected.action
     assert shown["hint"]["first_step"] == expected.first_step

@@ -15,11 +15,11 @@ def finished(game_id: str, players: int, seed: int, **options) -> Match:
     """A finished match: the human in seat 0 and weak computers, every seat played by a weak player under CPython."""
     seats = [Seat("human")] + [Seat("computer", "weak") for _ in range(players - 1)]
     match = Match.new(game_id, players, seed, seats, **options)
-    module = match.module
-    bots = [module.make_bot("weak", seed + i) for i in range(players)]
-    while not module.is_over(match.state):
-        p = module.current_player(match.state)
-        match.apply(bots[p].choose(module.view(match.state, p), module.legal_actions(match.state)))
+    spec = match.spec
+    bots = [spec.make_bot("weak", seed + i) for i in range(players)]
+    while not spec.is_over(match.state):
+        p = spec.current_player(match.state)
+        match.apply(bots[p].choose(spec.view(match.state, p), spec.legal_actions(match.state)))
     return match
 
 

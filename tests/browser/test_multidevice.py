@@ -33,7 +33,7 @@ from pathlib import Path
 
 import pytest
 
-from game.core import load_game, share
+from game.core import load_spec, share
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -100,18 +100,18 @@ def kept_replay(shared_game: dict, key: str, game: str):
 
 @pytest.mark.parametrize("game,key", [("barrio", ""), ("neueheimat", "nh_")])
 def test_a_whole_game_ends_on_both_phones_with_the_scores_of_one_device(shared_game, game, key):
-    module = load_game(game)
+    spec = load_spec(game)
     replay = kept_replay(shared_game, key, game)
     final = replay.state_at(len(replay))
-    assert module.is_over(final)
+    assert spec.is_over(final)
     assert len(replay) >= shared_game[f"{key}moves"]  # (the computer's moves are not taps)
-    expected = [int(x) for x in module.scores(final)]
+    expected = [int(x) for x in spec.scores(final)]
     assert shared_game[f"{key}end_scores"] == {"host": expected, "guest": expected}
 
 
 @pytest.mark.parametrize("game,key", [("barrio", ""), ("neueheimat", "nh_")])
 def test_the_guest_receives_only_its_own_view(shared_game, game, key):
-    module = load_game(game)
+    spec = load_spec(game)
     replay = kept_replay(shared_game, key, game)
     states = [m for m in map(json.loads, shared_game[f"{key}guest_messages"]) if m["kind"] == "state"]
     assert states and states[-1]["over"]
@@ -119,16 +119,16 @@ def test_the_guest_receives_only_its_own_view(shared_game, game, key):
     for message in states:
         assert message["seat"] == 1 and message["game"] == game
         state = replay.state_at(message["step"])
-        own = dict(module.view(state, 1))
+        own = dict(spec.view(state, 1))
         own_log = own.pop("log")
         assert message["view"] == own, "exactly the seat's own view"
         log = log[:message["log_start"]] + message["log"]
         assert log == own_log, "the log lines that seat may see"
-        mine = module.current_player(state) == 1 and not module.is_over(state)
-        assert message["legal"] == (module.legal_actions(state) if mine else [])
+        mine = spec.current_player(state) == 1 and not spec.is_over(state)
+        assert message["legal"] == (spec.legal_actions(state) if mine else [])
         if game != "barrio":
             continue
-        full = module.to_json(state)
+        full = spec.to_json(state)
         text = json.dumps(message)
         other_hand = full["hands"][0]
         if any(card not in full["public"] for card in other_hand):  # some of it face down

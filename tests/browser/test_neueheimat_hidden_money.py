@@ -41,7 +41,7 @@ def test_neueheimat_hidden_money_is_not_drawn_for_the_other_players(page, open_a
             break
         match = saved_match(page)
         before = len(match.entries)
-        tap_action(page, human_policy(match.state, nh.legal_actions(match.state)))
+        tap_action(page, human_policy(match.state, nh.SPEC.legal_actions(match.state)))
         page.wait_for_function(f"JSON.parse(houseGames.autosave()).actions.length > {before}")
     else:
         raise AssertionError("the pass screen never came")

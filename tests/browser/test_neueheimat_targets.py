@@ -38,9 +38,9 @@ def position(kind: str, options_on_a_row: int = 1, rows: int = 1, lot_at_least: 
         rng = random.Random(seed)
         for _ in range(400):
             state = match.state
-            if nh.is_over(state):
+            if nh.SPEC.is_over(state):
                 break
-            legal = nh.legal_actions(state)
+            legal = nh.SPEC.legal_actions(state)
             mine = match.current_player() == 0
             found = collections.Counter(a.get("row", 0) for a in legal if a["type"] == kind)
             far = any(a.get("lot", 0) >= lot_at_least for a in legal if a["type"] == kind)
@@ -109,7 +109,7 @@ def test_road_choices_fit_a_finger(make_context, site_url, shot):
 
 def check_road_choices(page, shot, case, match, kind, prefix):
     """At every touch size: one button per legal place, each a finger wide, the page's checks; then a tap on one."""
-    legal = [a for a in nh.legal_actions(match.state) if a["type"] == kind]
+    legal = [a for a in nh.SPEC.legal_actions(match.state) if a["type"] == kind]
     for name, width, height, _ in TOUCH:
         m = measure(page, SHAPE, width, height)
         if name in ("320x568", "390x844"):
@@ -133,7 +133,7 @@ def check_lot_choices(page, shot, match):
     """A cube to place, at every touch size: the lots are narrower than a finger, so the whole board offers its rows
     (one button each, where the cube may go); a tap on a row shows that row large in the board's place, where every
     legal lot is a button a finger wide; the row stays open through a resize; a tap on a lot places the cube."""
-    legal = [a for a in nh.legal_actions(match.state) if a["type"] == "place"]
+    legal = [a for a in nh.SPEC.legal_actions(match.state) if a["type"] == "place"]
     rows = sorted({a["row"] for a in legal})
     assert len(rows) >= 2
     row = next(a["row"] for a in legal if a["lot"] >= 5)  # the row opened: one with a lot on its second line

@@ -102,15 +102,15 @@ def test_three_player_round_by_touch_scores_match_engine(page, open_app, shot):
         if page.locator("#nh-scoring").is_visible():
             break
         assert match is not None
-        assert match.current_player() == 0 and not nh.is_over(match.state)
+        assert match.current_player() == 0 and not nh.SPEC.is_over(match.state)
         before = len(match.entries)
-        tap_action(page, human_policy(match.state, nh.legal_actions(match.state)))
+        tap_action(page, human_policy(match.state, nh.SPEC.legal_actions(match.state)))
         taps += 1
         page.wait_for_function(f"JSON.parse(houseGames.autosave()).actions.length > {before}")
         assert taps < 200
     match = saved_match(page)
-    assert nh.is_over(match.state)
-    engine_scores = nh.scores(match.state)
+    assert nh.SPEC.is_over(match.state)
+    engine_scores = nh.SPEC.scores(match.state)
     shot(page, "neueheimat-round-scoring-390x844")
     # the walk-through lists every house the engine scored, with the engine's points
     page.locator("#nh-scoring-skip").tap() if page.locator("#nh-scoring-skip").count() else None
@@ -125,7 +125,7 @@ def test_three_player_round_by_touch_scores_match_engine(page, open_app, shot):
     shown = [int(x) for x in page.locator("#final-scores tbody td.num").all_inner_texts()]
     assert shown == engine_scores
     winners = page.locator("#final-scores tr.winner").evaluate_all("els => els.map(e => Number(e.dataset.seat))")
-    assert winners == nh.winners(match.state)
+    assert winners == nh.SPEC.winners(match.state)
     shot(page, "neueheimat-end-390x844")
     print(f"{taps} human taps; scores {engine_scores}")
 
@@ -134,11 +134,11 @@ def play_until_my_auction(page, max_taps: int = 80) -> Match:
     """Play seat 0 plainly until it must choose a piece to auction; return the match then."""
     for _ in range(max_taps):
         match = wait_for_turn(page, 0)
-        assert match is not None and not nh.is_over(match.state)
+        assert match is not None and not nh.SPEC.is_over(match.state)
         if match.state.phase == "choose":
             return match
         before = len(match.entries)
-        tap_action(page, human_policy(match.state, nh.legal_actions(match.state)))
+        tap_action(page, human_policy(match.state, nh.SPEC.legal_actions(match.state)))
         page.wait_for_function(f"JSON.parse(houseGames.autosave()).actions.length > {before}")
     raise AssertionError("seat 0 never got to auction")
 
@@ -146,7 +146,7 @@ def play_until_my_auction(page, max_taps: int = 80) -> Match:
 def auction_best_cube(page, match: Match) -> dict[str, Any]:
     """Seat 0 auctions the end cube with the most pips (the weak computers bid for it); returns that action."""
     state = match.state
-    cubes = [a for a in nh.legal_actions(state) if a["type"] == "auction" and a["piece"] == "cube"]
+    cubes = [a for a in nh.SPEC.legal_actions(state) if a["type"] == "auction" and a["piece"] == "cube"]
     pips = lambda a: state.display[a["row"]][0 if a["end"] == "left" else -1] % 6  # noqa: E731
     best = max(cubes, key=pips)
     tap_action(page, best)
@@ -161,7 +161,7 @@ def reach_my_auction_with_a_bid(page):
         match = wait_for_turn(page, 0)
         if match.state.phase == "resolve":
             return match
-        tap_action(page, human_policy(match.state, nh.legal_actions(match.state)))  # nobody bid: place it and go on
+        tap_action(page, human_policy(match.state, nh.SPEC.legal_actions(match.state)))  # nobody bid: place it and go on
     pytest.fail("no computer ever bid on seat 0's auction")
 
 
@@ -183,8 +183,8 @@ def test_human_auctioneer_buys(page, open_app, shot):
     assert after.log[-1]["type"] == "buy"
     # the legal lots are highlighted buttons; placing one builds there
     lots = page.locator(".board button.target[data-legal=true]")
-    assert lots.count() == len(nh.legal_actions(after)) - 0
-    first = nh.legal_actions(after)[0]
+    assert lots.count() == len(nh.SPEC.legal_actions(after)) - 0
+    first = nh.SPEC.legal_actions(after)[0]
     tap_action(page, first)
     page.wait_for_function(f"JSON.parse(houseGames.autosave()).actions.length > {len(match.entries) + 1}")
     placed = saved_match(page).states[len(match.entries) + 2]
@@ -226,7 +226,7 @@ def test_mid_game_table_screenshot(make_context, open_app, shot, width, height):
         if sum(len(r) for r in match.state.board) >= 5 and match.state.phase == "choose":
             break
         before = len(match.entries)
-        tap_action(page, human_policy(match.state, nh.legal_actions(match.state)))
+        tap_action(page, human_policy(match.state, nh.SPEC.legal_actions(match.state)))
         page.wait_for_function(f"JSON.parse(houseGames.autosave()).actions.length > {before}")
     assert page.evaluate("document.scrollingElement.scrollWidth <= document.scrollingElement.clientWidth")
     assert page.locator(".board button.target[data-legal=true]").count() > 0
@@ -253,7 +253,7 @@ def test_hot_seat_hidden_money_guards_each_turn(page, open_app):
             break
         match = saved_match(page)
         before = len(match.entries)
-        tap_action(page, human_policy(match.state, nh.legal_actions(match.state)))
+        tap_action(page, human_policy(match.state, nh.SPEC.legal_actions(match.state)))
         page.wait_for_function(f"JSON.parse(houseGames.autosave()).actions.length > {before}")
     else:
         pytest.fail("the pass screen never came")

@@ -28,7 +28,7 @@ from game.core import Match
 from ..toygame import engine as toygame
 from .conftest import ROOT, Server, wait_ready
 
-GAME_ID = toygame.GAME_ID
+GAME_ID = toygame.SPEC.game_id
 REGISTRY = "game/__init__.py"
 
 
@@ -151,7 +151,7 @@ def test_the_new_game_plays_from_the_start_screen_with_its_own_option(make_conte
     saved = json.loads(page.evaluate("houseGames.autosave()"))
     match = Match.from_json(saved)  # this process knows the toy game from its template (tests/conftest.py)
     assert match.options == {"turns": 4} and match.state.length == 4, "the start screen's choice reached the engine"
-    assert toygame.is_over(match.state) and shown == toygame.scores(match.state)
+    assert toygame.SPEC.is_over(match.state) and shown == toygame.SPEC.scores(match.state)
     assert match.state.counters[0] == 4, "two bumps by 2, both from the taps"
     assert [e.action for e in match.entries if e.player == 0] == [{"type": "bump", "by": 2}, {"type": "end"}] * 2
 

@@ -116,12 +116,12 @@ def position_with_built_houses() -> Match:
         rng = random.Random(seed)
         for _ in range(400):
             state = match.state
-            if nyhavn.is_over(state):
+            if nyhavn.SPEC.is_over(state):
                 break
-            built = [any(any(cell for cell in row) for row in nyhavn.view(state, 0)["houses"][p]["grid"]) for p in range(1, 4)]
+            built = [any(any(cell for cell in row) for row in nyhavn.SPEC.view(state, 0)["houses"][p]["grid"]) for p in range(1, 4)]
             if all(built) and match.current_player() == 0 and state.phase == "turn":
                 return match
-            legal = nyhavn.legal_actions(state)
+            legal = nyhavn.SPEC.legal_actions(state)
             builds = [a for a in legal if a["type"] == "build"]
             match.apply(rng.choice(builds) if builds and rng.random() < 0.9 else rng.choice(legal))
     raise AssertionError("no position where every other player built")
@@ -144,7 +144,7 @@ def test_portrait_table_shows_every_house_small_and_every_score(make_context, si
     from PIL import Image
 
     match = position_with_built_houses()
-    view = nyhavn.view(match.state, 0)
+    view = nyhavn.SPEC.view(match.state, 0)
     save = json.dumps(match.to_json())
     context = make_context(viewport={"width": 390, "height": 844}, device_scale_factor=1, is_mobile=True, has_touch=True)
     context.add_init_script(FRAME_PROBE)

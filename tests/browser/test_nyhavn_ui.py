@@ -48,7 +48,7 @@ def engine_match(page) -> Match:
 
 
 def pick_tile_with_drag_room(page, match: Match) -> str | None:
-    legal = match.module.legal_actions(match.state)
+    legal = match.spec.legal_actions(match.state)
     tiles = sorted({a["tile"] for a in legal if a["type"] == "build"}, key=lambda k: -int(k[-1]))
     return tiles[0] if tiles else None
 
@@ -116,16 +116,16 @@ def test_full_game_by_touch_against_the_computer(page, open_app, shot):
             if wait_my_turn(page) != "over":  # the score track shows the engine's scores
                 match = engine_match(page)
                 shown = page.locator("section.table").get_attribute("data-scores")
-                assert shown == ",".join(str(s) for s in match.module.scores(match.state))
+                assert shown == ",".join(str(s) for s in match.spec.scores(match.state))
     assert page.locator("#end-screen").is_visible(), f"no end after {turns} human steps"
     shot(page, "nyhavn-end-390x844")
     record = json.loads(page.evaluate("window.houseGamesLastGame"))
     match = Match.from_json(record)
-    engine_scores = match.module.scores(match.state)
+    engine_scores = match.spec.scores(match.state)
     shown = [int(x) for x in page.locator("#final-scores tbody td.num").all_inner_texts()]
     assert shown == list(engine_scores)
-    assert match.module.is_over(match.state)
-    winners = match.module.winners(match.state)
+    assert match.spec.is_over(match.state)
+    winners = match.spec.winners(match.state)
     rows = page.locator("#final-scores tbody tr")
     for w in winners:
         assert "winner" in (rows.nth(w).get_attribute("class") or "")
@@ -172,11 +172,11 @@ def test_drag_with_rotation_and_flip_and_refusals(page, open_app, shot):
     start_nyhavn(page, open_app, seed=BUILD_SEED)
     state = engine_match(page).state
     tile = "green2"
-    assert any(a["type"] == "build" and a["tile"] == tile for a in nyhavn.legal_actions(state))
+    assert any(a["type"] == "build" and a["tile"] == tile for a in nyhavn.SPEC.legal_actions(state))
     stack = page.get_by_role("button", name="green tile of 2", exact=False)
     assert stack.get_attribute("data-legal") == "true"
     stack.tap()
-    first = sorted((a["orient"], a["col"], a["row"]) for a in nyhavn.legal_actions(state) if a.get("tile") == tile)[0][0]
+    first = sorted((a["orient"], a["col"], a["row"]) for a in nyhavn.SPEC.legal_actions(state) if a.get("tile") == tile)[0][0]
     # refusals, with the reason in words: floating in the air, then sticking out
     page.get_by_role("button", name="Put the tile at column 2, row 5", exact=False).tap()
     info = page.locator("#nyhavn-info")
@@ -271,9 +271,9 @@ def test_hot_seat_hides_the_hand_until_the_next_player_takes_the_device(page, op
     assert page.get_by_role("button", name="Show the house of Player 1", exact=False).count() == 1
     hand2 = page.locator(".board button[data-key^=hand-]").evaluate_all("bs => bs.map(b => b.getAttribute('aria-label'))")
     match = engine_match(page)
-    expected = match.module.view(match.state, 1)["hand"]
+    expected = match.spec.view(match.state, 1)["hand"]
     assert [f"Your hand: {expected[c]} {c}" for c in ("blue", "yellow", "red", "green", "purple")] == hand2
-    assert hand1 != hand2 or match.module.view(match.state, 0)["hand"] == expected
+    assert hand1 != hand2 or match.spec.view(match.state, 0)["hand"] == expected
 
 
 def test_finger_drag_moves_the_ghost_without_scrolling(page, open_app):

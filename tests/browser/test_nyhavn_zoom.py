@@ -31,7 +31,7 @@ def test_zoomed_house_places_a_tile_by_finger_at_360x640(make_context, open_app,
     before = cell_boxes(page)
     assert len(before) == 45 and max(c["w"] for c in before) < 44
     state = engine_match(page).state
-    legal = [a for a in nyhavn.legal_actions(state) if a["type"] == "build" and a["tile"] == TILE]
+    legal = [a for a in nyhavn.SPEC.legal_actions(state) if a["type"] == "build" and a["tile"] == TILE]
     assert legal
     page.get_by_role("button", name="green tile of 2", exact=False).tap()
     zoom = page.locator("#ny-zoom")
@@ -111,9 +111,9 @@ def position_with_a_white_tile_to_place():
         match = Match.new("nyhavn", 2, seed, [Seat(), Seat("computer", "weak")])
         rng = random.Random(seed)
         for _ in range(300):
-            if nyhavn.is_over(match.state):
+            if nyhavn.SPEC.is_over(match.state):
                 break
-            legal = nyhavn.legal_actions(match.state)
+            legal = nyhavn.SPEC.legal_actions(match.state)
             if match.current_player() == 0 and match.state.phase == "arms" and any(a.get("choice") == "white" for a in legal):
                 return match
             builds = [a for a in legal if a["type"] == "build"]
@@ -126,7 +126,7 @@ def test_white_tile_is_placed_in_the_zoomed_house(make_context, open_app):
     import json
 
     match = position_with_a_white_tile_to_place()
-    whites = [a for a in nyhavn.legal_actions(match.state) if a.get("choice") == "white"]
+    whites = [a for a in nyhavn.SPEC.legal_actions(match.state) if a.get("choice") == "white"]
     page = make_context(viewport={"width": 360, "height": 640}).new_page()
     open_app(page, query="?pause=0")
     page.evaluate(f"localStorage.setItem('house-games.autosave', {json.dumps(json.dumps(match.to_json()))})")
@@ -160,7 +160,7 @@ def test_whole_table_while_placing_drags_with_a_lifted_tile(page, open_app):
     assert cells and not any(c["enabled"] for c in cells)  # too small to tap: drag, or zoom in
     state = engine_match(page).state
     orient = int(page.evaluate("houseGames.inspect('screen.pick.orient')"))
-    col, row = next((c, r) for o, c, r in sorted((a["orient"], a["col"], a["row"]) for a in nyhavn.legal_actions(state)
+    col, row = next((c, r) for o, c, r in sorted((a["orient"], a["col"], a["row"]) for a in nyhavn.SPEC.legal_actions(state)
                                                  if a.get("tile") == TILE) if o == orient)
     lay = layout("narrow", 2)
     box = page.locator(".board").bounding_box()

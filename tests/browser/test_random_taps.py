@@ -42,4 +42,4 @@ def test_random_taps_on_a_solo_table_never_break_the_game(page, open_app, page_p
     assert not any(said.startswith(broken) for said in refusals), refusals
     page_problems.expect(*(re.escape(said) for said in refusals))  # checked above: the engine's refusals only
     match = read_match(page)  # the autosave still loads, as a game in progress or finished
-    assert match.num_players == 1 and (B.is_over(match.state) or B.legal_actions(match.state))
+    assert match.num_players == 1 and (B.SPEC.is_over(match.state) or B.SPEC.legal_actions(match.state))

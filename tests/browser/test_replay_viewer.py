@@ -7,8 +7,8 @@ from .replay_helpers import QUICK, finish_solo_game, table_scores
 
 def test_a_finished_solo_game_replays_step_by_step_with_the_engines_scores(page, open_app, shot):
     match = finish_solo_game(page, open_app)
-    module = match.module
-    engine = list(module.scores(match.state))
+    spec = match.spec
+    engine = list(spec.scores(match.state))
     assert table_scores(page, "#final-scores") == engine
     # later, from the start screen: Past games → Replay, on the real Barrio table this time
     open_app(page, query=QUICK)
@@ -25,7 +25,7 @@ def test_a_finished_solo_game_replays_step_by_step_with_the_engines_scores(page,
     for k in range(1, n + 1):
         page.locator("#replay-next").tap()
         page.wait_for_function(f"document.getElementById('replay').dataset.step === '{k}'")
-        expected = [int(x) for x in module.view(match.states[k], 0)["scores"]]
+        expected = [int(x) for x in spec.view(match.states[k], 0)["scores"]]
         assert table_scores(page) == expected, f"step {k}"
         assert page.locator("#replay-line").inner_text()  # each step says what was done
     assert table_scores(page) == engine

@@ -43,7 +43,7 @@ def test_a_link_opens_offline_elsewhere_and_a_tampered_one_loses_nothing(make_co
     there.locator("#replay").wait_for()
     there.locator("#replay-last").tap()
     there.wait_for_function("document.getElementById('replay').dataset.step === document.getElementById('replay').dataset.steps")
-    assert table_scores(there) == here_scores == list(match.module.scores(match.state))
+    assert table_scores(there) == here_scores == list(match.spec.scores(match.state))
     assert there.locator("#game-log li").all_inner_texts() == here_log
     assert storage(there) == {}  # opening a link stores nothing
     shot(there, "share-link-offline")

@@ -14,7 +14,7 @@ def open_stats(page) -> None:
 def test_statistics_survive_a_reload_export_and_import(make_context, open_app, tmp_path, shot):
     page = make_context().new_page()
     match = finish_solo_game(page, open_app)
-    me = match.module.scores(match.state)[0]
+    me = match.spec.scores(match.state)[0]
     open_app(page, query=QUICK)  # a reload
     open_stats(page)
     group = page.locator(".stats-group[data-group='barrio/solo/A']")

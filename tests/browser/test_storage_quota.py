@@ -68,7 +68,7 @@ EMPTY = """() => new Promise((resolve, reject) => {
 def test_a_full_storage_is_said_on_the_next_move_and_nothing_is_lost_once_space_returns(make_context, site_url, shot, tmp_path):
     match = Match.new("barrio", 1, 13, [Seat("human")], level="A")
     for _ in range(3):
-        match.apply(match.module.legal_actions(match.state)[0])
+        match.apply(match.spec.legal_actions(match.state)[0])
     context = make_context(user_data_dir=tmp_path / "profile")
     page = context.pages[0] if context.pages else context.new_page()
     page.add_init_script(f"""if (location.href.startsWith({json.dumps(site_url)}) && !sessionStorage.getItem('seeded')) {{
@@ -106,5 +106,5 @@ def test_a_full_storage_is_said_on_the_next_move_and_nothing_is_lost_once_space_
     page.locator("#legal-actions button").first.wait_for()
     replayed = Match.new("barrio", 1, 13, [Seat("human")], level="A")
     for _ in range(5):
-        replayed.apply(replayed.module.legal_actions(replayed.state)[0])
+        replayed.apply(replayed.spec.legal_actions(replayed.state)[0])
     assert [e["action"] for e in json.loads(page.evaluate("houseGames.autosave()"))["actions"]] == [e.action for e in replayed.entries]

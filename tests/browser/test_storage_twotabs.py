@@ -59,7 +59,7 @@ def test_two_tabs_finishing_two_games_keep_both_records(make_context, site_url):
 def test_two_tabs_on_one_game_lose_no_move_and_the_second_tab_says_so(make_context, site_url):
     match = Match.new("barrio", 1, 11, [Seat("human")], level="A")
     for _ in range(4):
-        match.apply(match.module.legal_actions(match.state)[0])
+        match.apply(match.spec.legal_actions(match.state)[0])
     context = make_context()
     first, second = context.new_page(), context.new_page()
     open_with_save(first, site_url, match)
@@ -92,7 +92,7 @@ def test_two_tabs_on_one_game_lose_no_move_and_the_second_tab_says_so(make_conte
     saved = json.loads(third.evaluate("houseGames.autosave()"))
     replayed = Match.new("barrio", 1, 11, [Seat("human")], level="A")
     for _ in range(6):
-        replayed.apply(replayed.module.legal_actions(replayed.state)[0])
+        replayed.apply(replayed.spec.legal_actions(replayed.state)[0])
     assert [e["action"] for e in saved["actions"]] == [e.action for e in replayed.entries]
     third.locator("#resume").tap()  # the second tab is closed: its lock is free
     third.locator("#legal-actions button").first.wait_for()
@@ -106,10 +106,10 @@ def test_one_daily_deal_finished_in_two_tabs_at_once_counts_once(make_context, s
     def one_move_left(opening: int) -> Match:
         """Today's deal played to its last move: the ``opening``-th legal first move, then the first legal ones."""
         match = deal.new_match()
-        module = match.module
-        match.apply(module.legal_actions(match.state)[opening])
-        while not module.is_over(module.apply_action(match.state, module.legal_actions(match.state)[0])):
-            match.apply(module.legal_actions(match.state)[0])
+        spec = match.spec
+        match.apply(spec.legal_actions(match.state)[opening])
+        while not spec.is_over(spec.apply_action(match.state, spec.legal_actions(match.state)[0])):
+            match.apply(spec.legal_actions(match.state)[0])
         return match
 
     match, other = one_move_left(0), one_move_left(1)  # two games of the deal

@@ -55,7 +55,7 @@ def hot_seat_after_a_reveal() -> Match:
     """Barrio between two people, the player to move having just turned something hidden up."""
     match, rng = Match.new("barrio", 2, 6), random.Random(6)
     while True:
-        match.apply(rng.choice(match.module.legal_actions(match.state)))
+        match.apply(rng.choice(match.spec.legal_actions(match.state)))
         last = match.entries[-1]
         if last.barrier and last.player == match.current_player():
             return match

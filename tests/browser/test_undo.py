@@ -44,7 +44,7 @@ def test_barrio_undo_returns_the_table_as_it_was(page, open_app):
     start_barrio(page, open_app, players=1, seed=8)
     assert page.locator("#undo").is_disabled()
     before = what_the_player_sees(page)
-    card = read_match(page).module.view(read_match(page).state, 0)["hand"][0]
+    card = read_match(page).spec.view(read_match(page).state, 0)["hand"][0]
     tap_key(page, f"hand-{card}")
     tap_key(page, "cell-0_0")
     wait_for(page, lambda: actions_saved(page) == 1, what="the placement")
@@ -69,9 +69,9 @@ def nyhavn_position_with_an_undoable_build() -> tuple[Match, dict]:
         match = Match.new("nyhavn", 2, seed, [Seat(), Seat("computer", "weak")])
         rng = random.Random(seed)
         for _ in range(200):
-            if ny.is_over(match.state):
+            if ny.SPEC.is_over(match.state):
                 break
-            legal = ny.legal_actions(match.state)
+            legal = ny.SPEC.legal_actions(match.state)
             if match.current_player() == 0 and match.state.phase == "turn":
                 builds = [a for a in legal if a["type"] == "build"]
                 for tile in sorted({a["tile"] for a in builds}):
@@ -121,8 +121,8 @@ def test_neueheimat_undo_returns_the_table_as_it_was(page, open_app):
     start_neueheimat(page, open_app, ["human", "bot:weak", "bot:weak"], seed=77)
     for _ in range(60):  # play plainly until the human's next move is one Undo may take back
         match = wait_for_turn(page, 0)
-        assert match is not None and not nh.is_over(match.state)
-        action = human_policy(match.state, nh.legal_actions(match.state))
+        assert match is not None and not nh.SPEC.is_over(match.state)
+        action = human_policy(match.state, nh.SPEC.legal_actions(match.state))
         trial = Match.from_json(match.to_json())
         trial.apply(action)
         count = len(match.entries)

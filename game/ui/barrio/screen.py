@@ -135,7 +135,7 @@ class BarrioScreen(GameScreen):
     def act(self, action: dict[str, Any]) -> bool:
         if self.is_my_turn() and action not in self.legal():
             try:  # the engine says why, with a catalogue key: show it in the player's language
-                self.module.apply_action(self.match.state, action)
+                self.spec.apply_action(self.match.state, action)
             except IllegalAction as exc:
                 self.app.toast(exc.text(self.lang), error=True)
                 return False
@@ -161,7 +161,7 @@ class BarrioScreen(GameScreen):
             return
         states = self.match.states
         last = self.queue[-1].klaus if self.queue else None  # Klaus as the steps still queued leave him
-        klaus = last if last is not None else (klaus_before(self.module.view(states[-2], self.viewer)) if len(states) > 1 else None)
+        klaus = last if last is not None else (klaus_before(self.spec.view(states[-2], self.viewer)) if len(states) > 1 else None)
         steps = flashes(events, self.viewer, self.describe_event, klaus)
         if not steps:
             return
@@ -171,7 +171,7 @@ class BarrioScreen(GameScreen):
 
     def advance(self) -> None:
         """As the base class, but the end screen waits until the last steps (e.g. Klaus's last build) were shown."""
-        if self.mounted and self.module.is_over(self.match.state):
+        if self.mounted and self.spec.is_over(self.match.state):
             self._update_chrome()  # new log lines → on_events queues their steps
             if self.queue or self.flash is not None:
                 self._finish_pending = True
@@ -222,7 +222,7 @@ class BarrioScreen(GameScreen):
     # ------------------------------------------------------------------ scores
     def end_rows(self, breakdown: bool = True) -> list[tuple[str, int, dict[str, int] | None]]:
         """Scores from the viewer's view (Klaus's face-down Burruños count only once the game is over)."""
-        view = self.module.view(self.match.state, 0 if self.viewer is None else self.viewer)
+        view = self.spec.view(self.match.state, 0 if self.viewer is None else self.viewer)
         names = seat_names(self.match, self.lang)
         return [(names[i] if i < len(names) else f"#{i + 1}", int(view["scores"][i]),
                  score_rows(view["breakdown"][i], self.lang) if breakdown else None)

@@ -96,7 +96,7 @@ class NeueHeimatScreen(GameScreen):
         width, height = table_size(n, False)
         self.board = Board(container, width=width, height=height, on_tap=self.tapped, on_resize=self._resized,
                            label=w("table", lang))
-        self.controls = el("div", {"class": "nh-controls", "id": "nh-controls", "role": "group", "aria-label": self.module.TITLE})
+        self.controls = el("div", {"class": "nh-controls", "id": "nh-controls", "role": "group", "aria-label": self.spec.title})
         self.scoring_box = el("section", {"class": "nh-scoring", "id": "nh-scoring", "hidden": True, "aria-live": "polite"})
         dom.append(container, self.scoring_box, self.controls)
         humans = self.local_humans()
@@ -439,7 +439,7 @@ class NeueHeimatScreen(GameScreen):
         buttons = el("div", {"class": "nh-buttons actions"})
         if not done:
             buttons.appendChild(el("button", {"type": "button", "id": "nh-scoring-skip", "onclick": self._scoring_all}, w("scoring.skip", lang)))
-        over = self.module.is_over(self.match.state)
+        over = self.spec.is_over(self.match.state)
         buttons.appendChild(el("button", {"type": "button", "class": "primary", "id": "nh-scoring-close", "onclick": self._scoring_close},
                                w("scoring.final" if over else "scoring.next", lang)))
         box.appendChild(buttons)
@@ -458,7 +458,7 @@ class NeueHeimatScreen(GameScreen):
     def _house_parts(self, e: dict[str, Any]) -> tuple[str, int]:
         """The cubes (colour and pips) and the roof of a scored house, from the state before the round was cleared."""
         for state in reversed(self.match.states):
-            view = self.module.view(state, 0)
+            view = self.spec.view(state, 0)
             if view["round"] != self.scoring["round"]:  # type: ignore[index]
                 continue
             row = view["board"][e["row"]]

@@ -12,7 +12,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ...core.locale import text
-from ...nyhavn import COLOURS, placement_problem, tile_orientations
+from ...nyhavn.state import placement_problem, tile_orientations
+from ...nyhavn.tiles import COLOURS
 from ...nyhavn.tiles import COAT_CELLS, COAT_ROWS, COLS, KIND_INDEX, KIND_SIZE, ROWS
 from ..canvas import FINGER_PX, POINTER_PX
 

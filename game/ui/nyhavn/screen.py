@@ -129,7 +129,7 @@ class NyhavnScreen(GameScreen):
         super().undo(*args)
 
     def advance(self) -> None:
-        if self.mounted and self.module.is_over(self.match.state):
+        if self.mounted and self.spec.is_over(self.match.state):
             # the finished game's record, for the console and the browser tests (the autosave is cleared at the end)
             dom.window.houseGamesLastGame = json.dumps(self.match.to_json())
         super().advance()

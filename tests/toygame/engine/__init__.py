@@ -14,150 +14,22 @@ with its screen and one registry line (``docs/new-game.md``).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
-from typing import Any
-
-from game.core import IllegalAction, RandomBot, Rng, envelope, guarded, open_envelope
 from game.core.contract import GameSpec, StartOption
 
-GAME_ID = "toy"
-TITLE = "Toy"
-MIN_PLAYERS = 2
-MAX_PLAYERS = 2
-BOT_NAMES = ("random",)
-
-
-@dataclass
-class State:
-    rng: Rng
-    deck: list[int]
-    hands: list[list[int]]
-    counters: list[int]
-    player: int = 0
-    moved: bool = False
-    turns: int = 0
-    log: list[dict[str, Any]] = field(default_factory=list)
-    length: int = 6  #: turns in the game (the start option ``turns``)
-
-
-TURNS = (4, 6, 8)  #: the game lengths offered on the start screen
-
-
-def new_game(num_players: int, seed: int, turns: int = 6, **options: Any) -> State:
-    if num_players != 2:
-        raise IllegalAction("The toy game is for 2 players.")
-    if turns not in TURNS or options:
-        raise IllegalAction(f"The toy game takes turns={'/'.join(map(str, TURNS))} and no other option.")
-    rng = Rng(seed)
-    deck = list(range(1, 10))
-    rng.shuffle(deck)
-    return State(rng, deck, [[], []], [0, 0], length=turns)
-
-
-def current_player(state: State) -> int | None:
-    return None if is_over(state) else state.player
-
-
-def legal_actions(state: State) -> list[dict[str, Any]]:
-    if is_over(state):
-        return []
-    if state.moved:
-        return [{"type": "end"}]
-    acts = [{"type": "bump", "by": 1}, {"type": "bump", "by": 2}]
-    if state.deck:
-        acts.append({"type": "take"})
-    return acts
-
-
-def apply_action(state: State, action: dict[str, Any]) -> State:
-    if action not in legal_actions(state):
-        raise IllegalAction(f"{action!r} is not allowed now.")
-    s = replace(state, rng=state.rng.copy(), deck=list(state.deck), hands=[list(h) for h in state.hands],
-                counters=list(state.counters), log=list(state.log))
-    if action["type"] == "take":
-        s.hands[s.player].append(s.deck.pop())
-        s.moved = True
-    elif action["type"] == "bump":
-        s.counters[s.player] += action["by"]
-        s.moved = True
-    else:
-        s.player = 1 - s.player
-        s.moved = False
-        s.turns += 1
-    s.log.append({"type": action["type"], "player": state.player})
-    return s
-
-
-def is_over(state: State) -> bool:
-    return state.turns >= state.length
-
-
-def scores(state: State) -> list[int]:
-    return [state.counters[i] + sum(state.hands[i]) for i in range(2)]
-
-
-def winners(state: State) -> list[int]:
-    if not is_over(state):
-        return []
-    sc = scores(state)
-    return [i for i in range(2) if sc[i] == max(sc)]
-
-
-def to_json(state: State) -> dict[str, Any]:
-    return envelope(GAME_ID, 1, {"rng": state.rng.to_json(), "deck": state.deck, "hands": state.hands,
-                                 "counters": state.counters, "player": state.player, "moved": state.moved,
-                                 "turns": state.turns, "log": state.log, "length": state.length})
-
-
-def from_json(data: Any) -> State:
-    d = open_envelope(data, GAME_ID, 1)
-    return guarded(lambda: State(Rng.from_json(d["rng"]), list(d["deck"]), [list(h) for h in d["hands"]],
-                                 list(d["counters"]), int(d["player"]), bool(d["moved"]), int(d["turns"]), list(d["log"]),
-                                 int(d.get("length", 6))))  # saves from before the option: 6 turns
-
-
-def view(state: State, player: int) -> dict[str, Any]:
-    return {"deck": len(state.deck), "hand": list(state.hands[player]), "other_hand": len(state.hands[1 - player]),
-            "counters": list(state.counters), "player": state.player, "moved": state.moved, "turns": state.turns,
-            "me": player, "log": list(state.log), "length": state.length}
-
-
-def describe_action(state: State, action: dict[str, Any], lang: str = "en") -> str:
-    return action["type"]
-
-
-def describe_event(event: dict[str, Any], lang: str = "en") -> str:
-    return f"Player {event['player'] + 1}: {event['type']}"
-
-
-def undo_barrier(before: State, action: dict[str, Any], after: State) -> bool:
-    return action["type"] == "take"
-
-
-def determinize(v: dict[str, Any], player: int, seed: int) -> State:
-    rng = Rng(seed)
-    seen = set(v["hand"])
-    unseen = [c for c in range(1, 10) if c not in seen]
-    rng.shuffle(unseen)
-    other = [unseen.pop() for _ in range(v["other_hand"])]
-    hands = [[], []]
-    hands[player] = list(v["hand"])
-    hands[1 - player] = other
-    return State(rng, unseen[: v["deck"]], hands, list(v["counters"]), v["player"], v["moved"], v["turns"], list(v["log"]),
-                 v["length"])
-
-
-def make_bot(name: str, seed: int) -> RandomBot:
-    return RandomBot(seed)
-
+# the package's one export for the framework is SPEC: the functions stay its rules module's own (tests/test_one_shape.py)
+from . import rules
+from .rules import State
 
 #: the game, declared once (``game.core.contract.GameSpec``): what the start screen, the app and the tools read
 SPEC = GameSpec(
-    game_id=GAME_ID, title=TITLE, min_players=MIN_PLAYERS, max_players=MAX_PLAYERS, bot_names=BOT_NAMES,
+    game_id=rules.GAME_ID, title=rules.TITLE, min_players=2, max_players=2, bot_names=rules.BOT_NAMES,
     share_code=None,  # a product game takes the next free number, for good
-    new_game=new_game, current_player=current_player, legal_actions=legal_actions, apply_action=apply_action,
-    is_over=is_over, scores=scores, winners=winners, to_json=to_json, from_json=from_json, view=view,
-    describe_action=describe_action, describe_event=describe_event, undo_barrier=undo_barrier, determinize=determinize,
-    make_bot=make_bot,
-    options=(StartOption("turns", "toy.turns", TURNS, 6),),  # its label's text is registered by the screen package
+    new_game=rules.new_game, current_player=rules.current_player, legal_actions=rules.legal_actions,
+    apply_action=rules.apply_action, is_over=rules.is_over, scores=rules.scores, winners=rules.winners,
+    to_json=rules.to_json, from_json=rules.from_json, view=rules.view, describe_action=rules.describe_action,
+    describe_event=rules.describe_event, undo_barrier=rules.undo_barrier, determinize=rules.determinize,
+    make_bot=rules.make_bot,
+    options=(StartOption("turns", "toy.turns", rules.TURNS, 6),),  # its label's text is registered by the screen package
 )
+
+__all__ = ["SPEC", "State"]
