@@ -14,7 +14,7 @@ from game.core.play import play_bots
 @pytest.mark.parametrize("players, options", [(1, {"level": "A"}), (2, {}), (3, {}), (4, {})])
 def test_weak_bots_play_whole_games(players, options):
     for seed in range(3):
-        result = play_bots(B, players, seed, ["weak"] * players, **options)
+        result = play_bots(B.SPEC, players, seed, ["weak"] * players, **options)
         assert result.winners and len(result.scores) == max(players, 2)
 
 

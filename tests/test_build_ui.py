@@ -30,7 +30,7 @@ def test_autosave_round_trip(toy):
     store = Store(MemoryBackend())
     assert not store.has_autosave() and store.load_match().match is None
     match = Match.new("toy", 2, 5, [Seat("human"), Seat("computer", "random")])
-    match.apply(toy.legal_actions(match.state)[0])
+    match.apply(toy.SPEC.legal_actions(match.state)[0])
     store.save_match(match)
     loaded = store.load_match()
     assert loaded.error is None and loaded.match.state == match.state
@@ -63,7 +63,7 @@ def test_several_bad_saves_keep_each_other(toy):
 
 def test_save_whose_moves_disagree_with_its_position_is_refused(toy):
     match = Match.new("toy", 2, 5)
-    match.apply(toy.legal_actions(match.state)[0])
+    match.apply(toy.SPEC.legal_actions(match.state)[0])
     data = match.to_json()
     data["actions"] = []
     backend = MemoryBackend({AUTOSAVE_KEY: json.dumps(data)})
@@ -85,12 +85,12 @@ def test_catalog_lists_every_game_and_flags_incomplete_ones(monkeypatch):
     games = catalog_mod.catalog()
     assert [g.game_id for g in games] == ["barrio", "nyhavn", "neueheimat", "toy"]  # toy: registered by tests/conftest.py
     assert all(g.available for g in games)
-    partial = types.ModuleType("game_partial")
+    partial = types.ModuleType("game_partial")  # an engine in progress: it imports, but declares nothing yet
     partial.TITLE = "Partial"
     sys.modules["game_partial"] = partial
     monkeypatch.setitem(match_mod.GAME_MODULES, "barrio", "game_partial")
     info = catalog_mod.probe("barrio")
-    assert not info.available and "new_game" in info.problem
+    assert not info.available and "SPEC" in info.problem
     monkeypatch.setitem(match_mod.GAME_MODULES, "barrio", "game.does_not_exist")
     info = catalog_mod.probe("barrio")
     assert not info.available and info.title == "barrio" and "ModuleNotFoundError" in info.problem  # its id: no title

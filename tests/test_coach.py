@@ -84,12 +84,12 @@ def test_search_report_changes_nothing_and_gives_the_means():
 
 @pytest.mark.parametrize("players,seed", [(2, 3), (3, 8), (4, 21)])
 def test_nyhavn_hint_is_the_strong_players_choice(players, seed):
-    for i, (state, p) in enumerate(positions(nyhavn, players, seed)):
+    for i, (state, p) in enumerate(positions(nyhavn.SPEC, players, seed)):
         view, legal = nyhavn.SPEC.view(state, p), nyhavn.SPEC.legal_actions(state)
-        h = coaching.hint(nyhavn, view, p, seed=100 + i, iterations=3, legal=legal)
+        h = coaching.hint(nyhavn.SPEC, view, p, seed=100 + i, iterations=3, legal=legal)
         expected = nyhavn.SPEC.make_bot("strong", 100 + i, iterations=3).choose(view, legal)
         assert h.action == expected and h.action in legal
-        assert coaching.hint(nyhavn, view, p, seed=100 + i, iterations=3).action == expected  # legal from the view
+        assert coaching.hint(nyhavn.SPEC, view, p, seed=100 + i, iterations=3).action == expected  # legal from the view
         check_texts(h)
         if h.action["type"] == "take":
             assert h.first_step == {"type": "dock", "dock": h.action["docks"][0]}
@@ -102,12 +102,12 @@ def test_nyhavn_hint_is_the_strong_players_choice(players, seed):
 
 def test_nyhavn_hint_reads_only_the_view():
     """Two positions that look the same to the player (hidden cards dealt differently) get the same hint."""
-    for i, (state, p) in enumerate(positions(nyhavn, 3, 5, limit=6)):
+    for i, (state, p) in enumerate(positions(nyhavn.SPEC, 3, 5, limit=6)):
         view = nyhavn.SPEC.view(state, p)
         other = nyhavn.SPEC.determinize(view, p, 999 + i)  # same view, other hidden cards
         assert other != state and nyhavn.SPEC.view(other, p)["hand"] == view["hand"]
-        a = coaching.hint(nyhavn, view, p, 7, iterations=2)
-        b = coaching.hint(nyhavn, nyhavn.SPEC.view(other, p), p, 7, iterations=2)
+        a = coaching.hint(nyhavn.SPEC, view, p, 7, iterations=2)
+        b = coaching.hint(nyhavn.SPEC, nyhavn.SPEC.view(other, p), p, 7, iterations=2)
         assert a == b
 
 
@@ -115,7 +115,7 @@ def test_nyhavn_reason_tells_the_real_points_and_lines():
     """A build's reason gives the points the rules award and the lines it completes, as the score events say."""
     found = 0
     for seed in range(1, 40):
-        for state, p in positions(nyhavn, 2, seed, every=1, limit=400):
+        for state, p in positions(nyhavn.SPEC, 2, seed, every=1, limit=400):
             if state.phase != "turn":
                 continue
             for a in nyhavn.SPEC.legal_actions(state):
@@ -175,7 +175,7 @@ def test_nyhavn_insight_finds_the_costly_turns():
     def choose(state, p, step):
         return weak[p].choose(nyhavn.SPEC.view(state, p), nyhavn.SPEC.legal_actions(state))
 
-    record = _record(nyhavn, 2, 4, choose)
+    record = _record(nyhavn.SPEC, 2, 4, choose)
     moments = coaching.insight(record, 0, iterations=2)
     assert 1 <= len(moments) <= 3
     assert [m.loss for m in moments] == sorted((m.loss for m in moments), reverse=True)
@@ -202,10 +202,10 @@ def test_nyhavn_insight_is_empty_when_every_move_was_the_coachs():
     def choose(state, p, step):
         view, legal = nyhavn.SPEC.view(state, p), nyhavn.SPEC.legal_actions(state)
         if p == 0:
-            return coaching.strong_player(nyhavn, coaching.position_seed(view, p), 2).choose(view, legal)
+            return coaching.strong_player(nyhavn.SPEC, coaching.position_seed(view, p), 2).choose(view, legal)
         return weak.choose(view, legal)
 
-    record = _record(nyhavn, 2, 6, choose)
+    record = _record(nyhavn.SPEC, 2, 6, choose)
     assert coaching.insight(record, 0, iterations=2) == []
 
 
@@ -214,9 +214,9 @@ def test_nyhavn_insight_is_empty_when_every_move_was_the_coachs():
 @pytest.mark.parametrize("players,options", [(1, {"level": "B"}), (2, {}), (4, {})])
 def test_barrio_hint_gives_a_legal_move_with_reasons(players, options):
     seen_keep = False
-    for i, (state, p) in enumerate(positions(barrio, players, 12, limit=8, **options)):
+    for i, (state, p) in enumerate(positions(barrio.SPEC, players, 12, limit=8, **options)):
         view, legal = barrio.SPEC.view(state, p), barrio.SPEC.legal_actions(state)
-        h = coaching.hint(barrio, view, p, seed=50 + i, legal=legal)  # the coach's fixed budget
+        h = coaching.hint(barrio.SPEC, view, p, seed=50 + i, legal=legal)  # the coach's fixed budget
         assert h.action in legal
         check_texts(h)
         if view["phase"] == "keep":  # decided without search: equal to the strong player's choice whatever the clock
@@ -229,7 +229,7 @@ def test_barrio_hint_gives_a_legal_move_with_reasons(players, options):
 
 
 def test_barrio_compare_is_a_winning_chance():
-    state, p = positions(barrio, 2, 3, limit=4)[-1]
+    state, p = positions(barrio.SPEC, 2, 3, limit=4)[-1]
     view, legal = barrio.SPEC.view(state, p), barrio.SPEC.legal_actions(state)
     values, unit = barrio_coach.compare(view, p, legal[:2], 1, 3)
     assert unit == "chance" and len(values) == 2 and all(0.0 <= v <= 100.0 for v in values)
@@ -238,9 +238,9 @@ def test_barrio_compare_is_a_winning_chance():
 
 @pytest.mark.parametrize("players", [2, 3, 5])
 def test_neueheimat_hint_is_the_strong_players_choice(players):
-    for i, (state, p) in enumerate(positions(neueheimat, players, 30 + players, every=2, limit=15)):
+    for i, (state, p) in enumerate(positions(neueheimat.SPEC, players, 30 + players, every=2, limit=15)):
         view, legal = neueheimat.SPEC.view(state, p), neueheimat.SPEC.legal_actions(state)
-        h = coaching.hint(neueheimat, view, p, seed=i, legal=legal)
+        h = coaching.hint(neueheimat.SPEC, view, p, seed=i, legal=legal)
         assert h.action == neueheimat.SPEC.make_bot("strong", i).choose(view, legal)
         check_texts(h)
         assert h.first_step is None
@@ -249,7 +249,7 @@ def test_neueheimat_hint_is_the_strong_players_choice(players):
 def test_neueheimat_values_rank_the_suggestion_first_for_placements():
     """For a placement the model's value of the strong player's choice is the best of all legal ones."""
     checked = 0
-    for state, p in positions(neueheimat, 3, 2, every=1, limit=400):
+    for state, p in positions(neueheimat.SPEC, 3, 2, every=1, limit=400):
         legal = neueheimat.SPEC.legal_actions(state)
         if legal[0]["type"] not in ("place", "mayor", "permit", "cancel"):
             continue

@@ -396,7 +396,7 @@ def _check_autosave(data: Any, done: str, upgraded: bool = False) -> str:
     except Exception as exc:
         pytest.fail(f"{done}: Match.from_json raised {type(exc).__name__}: {exc}")
     resaved = match.to_json()
-    as_saved = load_spec(data["game"]).SPEC.as_saved
+    as_saved = load_spec(data["game"]).as_saved
     if upgraded and as_saved is not None:
         resaved = {**resaved, "state": as_saved(resaved["state"], data["state"])}
     assert _canonical(resaved) == _canonical(_expected_resave(data)), f"{done}: accepted but saves differently"
@@ -738,7 +738,7 @@ def _check_import(text: str, done: str) -> str:
         assert all(g["code"] in codes for g in book.games), f"{done}: a game changed"
         book.all_stats()
         for game_id in {r["game"] for r in book.results}:  # each automa's record (Barrio's Klaus), as stats.py asks
-            spec = getattr(load_spec(game_id), "SPEC", None) if game_id in GAME_MODULES else None
+            spec = load_spec(game_id) if game_id in GAME_MODULES else None
             automa = getattr(spec, "automa", None)
             if automa is not None:
                 book.klaus(game_id, automa.levels)

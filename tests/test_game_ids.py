@@ -60,7 +60,7 @@ def python_mentions(source: str) -> list[tuple[int, str]]:
         elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
             words = [node.name]
         elif isinstance(node, ast.ImportFrom):
-            words = [node.spec or ""] + [a.name for a in node.names]
+            words = [node.module or ""] + [a.name for a in node.names]
         elif isinstance(node, ast.Import):
             words = [a.name for a in node.names]
         found += [(getattr(node, "lineno", 0), w) for w in words if WORD.search(w.replace("_", " "))]

@@ -41,9 +41,9 @@ def imports_of(name: str, path: Path, known: set[str]) -> list[tuple[str, int]]:
             if node.level:
                 base_parts = package.split(".")
                 base_parts = base_parts[:len(base_parts) - (node.level - 1)]
-                base = ".".join(base_parts + ([node.spec] if node.spec else []))
+                base = ".".join(base_parts + ([node.module] if node.module else []))
             else:
-                base = node.spec or ""
+                base = node.module or ""
             for alias in node.names:
                 sub = f"{base}.{alias.name}"
                 found.append((sub if sub in known else base, node.lineno))

@@ -6,7 +6,7 @@ import sys
 import pytest
 
 import game.core.match as match_mod
-from game.core import IllegalAction, Match, Rng, SaveFormatError, Seat, ismcts, missing_names
+from game.core import GameSpec, IllegalAction, Match, Rng, SaveFormatError, Seat, ismcts
 from game.core.play import play_bots
 
 from .toygame import engine as toygame
@@ -19,7 +19,7 @@ def register_toy(monkeypatch):
 
 
 def test_toy_game_implements_the_contract():
-    assert missing_names(toygame) == []
+    assert isinstance(toygame.SPEC, GameSpec) and Match.new("toy", 2, 5).spec is toygame.SPEC
 
 
 def test_undo_goes_back_within_the_turn():
@@ -117,7 +117,7 @@ def test_ismcts_finds_the_obvious_best_move_from_the_view():
 
 
 def test_play_bots_plays_to_the_end():
-    result = play_bots(toygame, 2, 4, ["random", "random"])
+    result = play_bots(toygame.SPEC, 2, 4, ["random", "random"])
     assert result.actions == 12 and result.winners
 
 
@@ -140,5 +140,5 @@ def test_flat_monte_carlo_prefers_the_candidate_with_the_better_outcome():
 
     candidates = [{"type": "bump", "by": 1}, {"type": "bump", "by": 2}]
     choice = flat_monte_carlo(candidates, lambda seed: toygame.SPEC.determinize(view, 0, seed), play_out,
-                              lambda s: default_reward(toygame, s, 0), Rng(4), time_limit_s=0.05, max_rounds=5)
+                              lambda s: default_reward(toygame.SPEC, s, 0), Rng(4), time_limit_s=0.05, max_rounds=5)
     assert choice == {"type": "bump", "by": 2}

@@ -126,18 +126,18 @@ def test_strong_beats_weak_in_three_player_games():
     wins = 0.0
     games = 40
     for seed in range(games):
-        result = play_bots(nh, 3, 500 + seed, ["strong", "weak", "weak"])
+        result = play_bots(nh.SPEC, 3, 500 + seed, ["strong", "weak", "weak"])
         wins += (0 in result.winners) / len(result.winners)
     assert wins / games >= 0.5, wins / games  # fair share is 1/3; the full 500-game figure is in docs/neueheimat.md
 
 
 def test_a_fixed_budget_plays_the_same_game_and_bad_budgets_are_refused(monkeypatch):
-    first = play_bots(nh, 3, 77, ["strong", "weak", "strong"], iterations=4)
+    first = play_bots(nh.SPEC, 3, 77, ["strong", "weak", "strong"], iterations=4)
     assert first.actions > 20
     # the strong player never reads the clock: a clock jumping a minute per reading changes nothing
     ticks = iter(range(0, 10**9, 60))
     monkeypatch.setattr(time, "perf_counter", lambda: float(next(ticks)))
-    again = play_bots(nh, 3, 77, ["strong", "weak", "strong"], iterations=4)
+    again = play_bots(nh.SPEC, 3, 77, ["strong", "weak", "strong"], iterations=4)
     assert (again.scores, again.winners, again.actions) == (first.scores, first.winners, first.actions)
     for bad in (0, -3, 2.5, True, "8"):
         with pytest.raises(IllegalAction) as err:

@@ -110,9 +110,9 @@ def test_bots_decide_from_the_view_only_and_play_legal_moves():
     other.hands[1] = [0, 0, 0, 0, 3]  # a different hidden hand for the opponent ...
     other.supply = other.supply[::-1]  # ... and another order of the supply
     assert N.SPEC.view(s, 0) == N.SPEC.view(other, 0) and s != other
-    for name in N.SPEC.bot_names:
-        a = N.SPEC.make_bot(name, 9).choose(N.SPEC.view(s, 0), N.SPEC.legal_actions(s))
-        b = N.SPEC.make_bot(name, 9).choose(N.SPEC.view(other, 0), N.SPEC.legal_actions(other))
+    for name in N.SPEC.bot_names:  # a fixed budget: under load the clock would give the two searches different lengths
+        a = N.SPEC.make_bot(name, 9, iterations=4).choose(N.SPEC.view(s, 0), N.SPEC.legal_actions(s))
+        b = N.SPEC.make_bot(name, 9, iterations=4).choose(N.SPEC.view(other, 0), N.SPEC.legal_actions(other))
         assert a == b and a in N.SPEC.legal_actions(s)
 
 
@@ -121,7 +121,7 @@ def test_strong_beats_weak_with_a_fixed_budget():
     games = 16
     for i in range(games):
         bots = ["strong", "weak"] if i % 2 == 0 else ["weak", "strong"]
-        r = play_bots(N, 2, 500 + i, bots, iterations=3)
+        r = play_bots(N.SPEC, 2, 500 + i, bots, iterations=3)
         strong = bots.index("strong")
         if strong in r.winners:
             wins += 1 / len(r.winners)
@@ -129,16 +129,16 @@ def test_strong_beats_weak_with_a_fixed_budget():
 
 
 def test_a_fixed_budget_plays_the_same_game_whatever_the_clock(monkeypatch):
-    first = play_bots(N, 3, 77, ["strong", "weak", "strong"], iterations=2)
+    first = play_bots(N.SPEC, 3, 77, ["strong", "weak", "strong"], iterations=2)
     assert first.actions > 20
     # a clock that jumps a minute per reading: a time-budgeted search would stop after one round
     ticks = iter(range(0, 10**9, 60))
     monkeypatch.setattr(search.time, "perf_counter", lambda: float(next(ticks)))
-    again = play_bots(N, 3, 77, ["strong", "weak", "strong"], iterations=2)
+    again = play_bots(N.SPEC, 3, 77, ["strong", "weak", "strong"], iterations=2)
     assert (again.scores, again.winners, again.actions) == (first.scores, first.winners, first.actions)
     # and the budget is really used: one round only plays differently somewhere in the game
-    one = [play_bots(N, 2, 77 + k, ["strong", "weak"], iterations=1) for k in range(2)]
-    two = [play_bots(N, 2, 77 + k, ["strong", "weak"], iterations=6) for k in range(2)]
+    one = [play_bots(N.SPEC, 2, 77 + k, ["strong", "weak"], iterations=1) for k in range(2)]
+    two = [play_bots(N.SPEC, 2, 77 + k, ["strong", "weak"], iterations=6) for k in range(2)]
     assert [(r.scores, r.actions) for r in one] != [(r.scores, r.actions) for r in two]
 
 

@@ -166,7 +166,7 @@ def test_whole_games_say_you_and_agree_in_number(monkeypatch, game_id, options, 
     screen_rows = h.find("final-scores").querySelectorAll("tr[data-seat]")
     assert screen_rows and screen_rows[0].querySelector("td").textContent.startswith(you_word)
     verdict = h.find("end-screen").querySelector(".status").textContent
-    module = h.app.book.open(h.app.book.past_games()[0]["id"]).spec
+    spec = h.app.book.open(h.app.book.past_games()[0]["id"]).spec
     assert own_default not in verdict
     winners = [r.getAttribute("data-seat") for r in screen_rows if "winner" in (r.getAttribute("class") or "")]
     assert (verdict == text("game.winner@you", lang)) == (winners == ["0"]), (verdict, winners)
@@ -182,7 +182,7 @@ def test_whole_games_say_you_and_agree_in_number(monkeypatch, game_id, options, 
     assert not [s for s in lines if re.search(rf"{re.escape(own_default)}(?!\d)", s)]
     doubled = [s for s in lines if re.match(r"^([^:]+) ?: \1 ?:", s)]
     assert not doubled, doubled[:3]
-    assert module.GAME_ID == game_id
+    assert spec.game_id == game_id
 
 
 def test_statistics_and_past_games_agree_in_number(monkeypatch):

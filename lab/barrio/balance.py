@@ -27,7 +27,7 @@ from game.core import Rng
 
 def _bot(name: str, seed: int, iterations: int | None) -> Any:
     """The app's players by name, and ``strong-v1``: the frozen former strong player (:mod:`lab.barrio.bots_v1`)."""
-    from game.barrio import make_bot
+    from game.barrio.bots import make_bot
     if name == "strong-v1":
         from . import bots_v1
         return bots_v1.StrongBot(seed, iterations=iterations)

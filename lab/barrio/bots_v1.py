@@ -16,7 +16,7 @@ from game.barrio import cards as C
 from game.barrio import market, panoramas, rules
 from game.barrio.scoring import scores, winners
 from game.barrio.state import State
-from game.barrio.SPEC.view import determinize
+from game.barrio.view import determinize
 
 Action = dict[str, Any]
 

@@ -44,23 +44,23 @@ for gid in GAMES:
         app.params["ui"] = "list" if ui else ""
         app.start_match(gid, 2, [Seat("human"), Seat("computer", info.bot_names[-1])], 7, new_game_options(gid, 2, {}, 7))
         app.screen.render()
-    module = app.screen.spec
+    spec = app.screen.spec
     match = app.screen.match
     state = match.state
     for name in info.bot_names:
-        bot = module.make_bot(name, 3, iterations=20) if "iterations" in module.make_bot.__code__.co_varnames else module.make_bot(name, 3)
-        seat = module.current_player(state)
-        bot.choose(module.view(state, seat), module.legal_actions(state))
+        bot = spec.make_bot(name, 3, iterations=20) if "iterations" in spec.make_bot.__code__.co_varnames else spec.make_bot(name, 3)
+        seat = spec.current_player(state)
+        bot.choose(spec.view(state, seat), spec.legal_actions(state))
     try:
-        module.apply_action(state, {"type": "no-such-action"})
+        spec.apply_action(state, {"type": "no-such-action"})
     except (IllegalAction, Exception) as exc:
         text = exc.text("es") if hasattr(exc, "text") else str(exc)
     name = info.bot_names[0]
     match = Match.new(gid, 2, 5, [Seat("computer", name), Seat("computer", name)], **new_game_options(gid, 2, {}, 5))
-    bots = [module.make_bot(name, 5 + i) for i in range(2)]
-    while not module.is_over(match.state):
+    bots = [spec.make_bot(name, 5 + i) for i in range(2)]
+    while not spec.is_over(match.state):
         s = match.current_player()
-        match.apply(bots[s].choose(module.view(match.state, s), module.legal_actions(match.state)))
+        match.apply(bots[s].choose(spec.view(match.state, s), spec.legal_actions(match.state)))
     saved = match.to_json() if hasattr(match, "to_json") else None
     app.autosave(match)
     app.resume()
