@@ -278,17 +278,17 @@ def cancel_targets(state: State) -> list[tuple[int, int]]:
 def cube_auction_refusal(state: State, row: int, end: str) -> Refusal | None:
     """Why the floor cube at ``end`` (``"left"``/``"right"``) of display row ``row`` (0–2) may not be auctioned.
 
-    A row of one cube offers it by its left end only (one cube, one choice);
-    a cube with no legal place on the board may not be chosen.
+    A cube with no legal place on the board may not be chosen; a row of one
+    cube offers it by its left end only (one cube, one choice).
     """
     cubes = state.display[row]
     if not cubes:
         return "neueheimat.display_row_empty", {"row": row}
-    if end == "right" and len(cubes) == 1:
-        return "neueheimat.one_cube_left_end", {"row": row}
     cube = cubes[0] if end == "left" else cubes[-1]
     if not cube_has_place(state, cube):
         return "neueheimat.cube_no_place", {"pips": pips_of(cube)}
+    if end == "right" and len(cubes) == 1:
+        return "neueheimat.one_cube_left_end", {"row": row}
     return None
 
 

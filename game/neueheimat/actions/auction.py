@@ -8,7 +8,13 @@ from ..rounds import end_turn, next_bidder
 from ..state import (
     DISPLAY_ROWS, State, auctionable, cube_auction_refusal, piece_json, roof_auction_refusal, special_auction_refusal,
 )
-from .fields import read_int
+from .fields import no_other_fields, read_int
+
+
+#: the fields of an auction of a floor cube, of a permit, of another piece
+CUBE_FIELDS: tuple[str, ...] = ("piece", "row", "end")
+PERMIT_FIELDS: tuple[str, ...] = ("piece", "size")
+PIECE_FIELDS: tuple[str, ...] = ("piece",)
 
 
 def options(state: State, seat: int) -> list[Action]:
@@ -25,17 +31,21 @@ def refusal(state: State, action: Action) -> Refusal | None:
         end = action.get("end")
         if not 0 <= d < DISPLAY_ROWS or end not in ("left", "right"):
             raise MalformedAction(key="neueheimat.cube_where")
-        return cube_auction_refusal(state, d, end)
-    if what == "roof":
-        return roof_auction_refusal(state)
-    if what in ("mayor", "cancel"):
-        return special_auction_refusal(state, what)
-    if what == "permit":
+        why, fields = cube_auction_refusal(state, d, end), CUBE_FIELDS
+    elif what == "roof":
+        why, fields = roof_auction_refusal(state), PIECE_FIELDS
+    elif what in ("mayor", "cancel"):
+        why, fields = special_auction_refusal(state, what), PIECE_FIELDS
+    elif what == "permit":
         size = read_int(action, "size")
         if size not in (1, 2, 3):
             raise MalformedAction(key="neueheimat.permit_size")
-        return special_auction_refusal(state, f"permit{size}")
-    raise MalformedAction(key="neueheimat.auction_what")
+        why, fields = special_auction_refusal(state, f"permit{size}"), PERMIT_FIELDS
+    else:
+        raise MalformedAction(key="neueheimat.auction_what")
+    if why is None:
+        no_other_fields(action, fields)
+    return why
 
 
 

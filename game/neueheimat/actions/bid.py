@@ -5,7 +5,7 @@ from __future__ import annotations
 from ...core.actions import Action, Refusal
 from ..rounds import next_bidder
 from ..state import State
-from .fields import read_int
+from .fields import no_other_fields, read_int
 
 
 def amounts(state: State) -> range:
@@ -30,6 +30,7 @@ def refusal(state: State, action: Action) -> Refusal | None:
         return "neueheimat.bid_at_least_one", {}
     if amount >= allowed.stop:
         return "neueheimat.bid_over_money", {"money": state.money[state.bidder]}
+    no_other_fields(action, ("amount",))
     return None
 
 

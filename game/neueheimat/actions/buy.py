@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ...core.actions import Action, Refusal
 from ..state import State
+from .fields import no_other_fields
 
 
 def payment_refusal(state: State) -> Refusal | None:
@@ -22,7 +23,10 @@ def options(state: State, seat: int) -> list[Action]:
 
 
 def refusal(state: State, action: Action) -> Refusal | None:
-    return payment_refusal(state)
+    why = payment_refusal(state)
+    if why is None:
+        no_other_fields(action, ())
+    return why
 
 
 

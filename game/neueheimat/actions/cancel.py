@@ -5,7 +5,7 @@ from __future__ import annotations
 from ...core.actions import Action, Refusal
 from ..rounds import end_turn
 from ..state import BASE_LENGTH, ROWS, State, cancel_refusal, cancel_targets
-from .fields import read_int
+from .fields import no_other_fields, read_int
 
 
 def holding_refusal(state: State) -> Refusal | None:
@@ -31,7 +31,10 @@ def refusal(state: State, action: Action) -> Refusal | None:
     r, change = read_int(action, "row"), read_int(action, "change")
     if not 0 <= r < ROWS:
         return "neueheimat.no_such_permit", {}
-    return cancel_refusal(state, r, change)
+    why = cancel_refusal(state, r, change)
+    if why is None:
+        no_other_fields(action, ("row", "change"))
+    return why
 
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from ...core.actions import Action, Refusal
 from ..rounds import end_turn
 from ..state import State, piece_json
+from .fields import no_other_fields
 
 
 def holding_refusal(state: State) -> Refusal | None:
@@ -21,7 +22,10 @@ def options(state: State, seat: int) -> list[Action]:
 
 
 def refusal(state: State, action: Action) -> Refusal | None:
-    return holding_refusal(state)
+    why = holding_refusal(state)
+    if why is None:
+        no_other_fields(action, ())
+    return why
 
 
 

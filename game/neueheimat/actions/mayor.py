@@ -6,7 +6,7 @@ from ...core import MalformedAction
 from ...core.actions import Action, Refusal
 from ..rounds import end_turn
 from ..state import ROWS, State
-from .fields import read_int
+from .fields import no_other_fields, read_int
 
 
 def holding_refusal(state: State) -> Refusal | None:
@@ -30,6 +30,7 @@ def refusal(state: State, action: Action) -> Refusal | None:
     r = read_int(action, "row")
     if not 0 <= r < ROWS:
         raise MalformedAction(key="neueheimat.row_range")
+    no_other_fields(action, ("row",))
     return None
 
 

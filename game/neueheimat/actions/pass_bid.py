@@ -5,6 +5,7 @@ from __future__ import annotations
 from ...core.actions import Action, Refusal
 from ..rounds import next_bidder
 from ..state import State
+from .fields import no_other_fields
 
 
 def options(state: State, seat: int) -> list[Action]:
@@ -13,6 +14,7 @@ def options(state: State, seat: int) -> list[Action]:
 
 
 def refusal(state: State, action: Action) -> Refusal | None:
+    no_other_fields(action, ())
     return None
 
 

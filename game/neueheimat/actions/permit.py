@@ -6,7 +6,7 @@ from ...core import MalformedAction
 from ...core.actions import Action, Refusal
 from ..rounds import end_turn
 from ..state import BASE_LENGTH, ROWS, State, permit_refusal, permit_targets
-from .fields import read_int
+from .fields import no_other_fields, read_int
 
 
 def holding_refusal(state: State) -> Refusal | None:
@@ -33,7 +33,10 @@ def refusal(state: State, action: Action) -> Refusal | None:
     r, change = read_int(action, "row"), read_int(action, "change")
     if not 0 <= r < ROWS or abs(change) != size:
         raise MalformedAction(key="neueheimat.permit_change", size=size)
-    return permit_refusal(state, r, change)
+    why = permit_refusal(state, r, change)
+    if why is None:
+        no_other_fields(action, ("row", "change"))
+    return why
 
 
 

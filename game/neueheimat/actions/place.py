@@ -8,7 +8,7 @@ from ..rounds import end_turn
 from ..state import (
     LOTS, ROWS, State, colour_of, cube_refusal, cube_targets, piece_json, roof_refusal, roof_targets,
 )
-from .fields import read_int
+from .fields import no_other_fields, read_int
 
 
 def options(state: State, seat: int) -> list[Action]:
@@ -30,7 +30,10 @@ def refusal(state: State, action: Action) -> Refusal | None:
     r, i = read_int(action, "row"), read_int(action, "lot")
     if not 0 <= r < ROWS or not 0 <= i < LOTS:
         raise MalformedAction(key="neueheimat.lot_range")
-    return cube_refusal(state, value, r, i) if kind == "cube" else roof_refusal(state, r, i)
+    why = cube_refusal(state, value, r, i) if kind == "cube" else roof_refusal(state, r, i)
+    if why is None:
+        no_other_fields(action, ("row", "lot"))
+    return why
 
 
 

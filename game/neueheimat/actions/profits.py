@@ -5,6 +5,7 @@ from __future__ import annotations
 from ...core import MalformedAction
 from ...core.actions import Action, Refusal
 from ..state import State
+from .fields import no_other_fields
 
 
 def options(state: State, seat: int) -> list[Action]:
@@ -17,6 +18,7 @@ def refusal(state: State, action: Action) -> Refusal | None:
     """Either answer is legal; ``take`` must be true or false."""
     if not isinstance(action.get("take"), bool):
         raise MalformedAction(key="neueheimat.profits_take_bool")
+    no_other_fields(action, ("take",))
     return None
 
 
