@@ -2,8 +2,9 @@
 
 A turn is a chain of explicit decisions (see ``docs/neueheimat.md``):
 ``profits`` → ``choose`` → ``bid`` (one seat after another) → ``resolve`` →
-``place``. This module starts a turn, checks the end of the round after each
-turn, scores a round and sets up the next one.
+``place``. This module starts a turn, moves an auction on between the
+decisions (the next bidder, automatic passes and sales), checks the end of the
+round after each turn, scores a round and sets up the next one.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from typing import Any
 from ..core import IllegalAction, Rng
 from .state import (
     ALL_ROOFS, DISPLAY_LEN, DISPLAY_ROWS, MAX_PLAYERS, MAX_ROUNDS, MIN_PLAYERS, ROWS, SPECIALS, START_MONEY,
-    State, auctionable, colour_of, complete_rows, house_value, pips_of, roof_targets, round_score,
+    State, can_auction, colour_of, complete_rows, house_value, piece_json, pips_of, roof_targets, round_score,
 )
 
 
@@ -71,10 +72,48 @@ def start_turn(s: State, player: int) -> None:
     s.piece = None
     s.bidder = s.high_bidder = s.holder = -1
     s.high_bid = 0
-    if not auctionable(s):
+    if not can_auction(s):
         end_round(s, "no_pieces")
         return
     s.phase = "profits" if s.money[player] > 0 else "choose"
+
+
+
+def next_bidder(s: State) -> None:
+    """Move to the next seat clockwise that can outbid; others pass automatically.
+
+    After the last bidder: nobody bid, the auctioneer takes the piece free; an
+    auctioneer who cannot pay the highest bid sells; else the auctioneer decides.
+    """
+    while True:
+        s.bidder = (s.bidder + 1) % s.players
+        if s.bidder == s.auctioneer:
+            break
+        if s.money[s.bidder] > s.high_bid:
+            s.phase = "bid"
+            return
+        s.log.append({"type": "pass", "player": s.bidder, "forced": True})
+    s.bidder = -1
+    a = s.auctioneer
+    if s.high_bidder < 0:
+        s.log.append({"type": "free", "player": a, "piece": piece_json(s.piece)})
+        s.holder = a
+        s.phase = "place"
+    elif s.money[a] < s.high_bid:
+        sell_piece(s, forced=True)
+    else:
+        s.phase = "resolve"
+
+
+
+def sell_piece(s: State, forced: bool = False) -> None:
+    """The auctioneer sells the piece to the highest bidder, who pays the bid and places it."""
+    a, b, amount = s.auctioneer, s.high_bidder, s.high_bid
+    s.money[b] -= amount
+    s.money[a] += amount
+    s.log.append({"type": "sell", "player": a, "to": b, "amount": amount, "forced": forced})
+    s.holder = b
+    s.phase = "place"
 
 
 

@@ -1,21 +1,22 @@
-"""Neue Heimat: what is legal now, phase by phase, and the engine contract.
+"""Neue Heimat: who decides now, what is legal, and the engine contract.
 
-Each phase names who decides and which actions are open; each action's checks
-and effect live in ``actions/`` (one module per action), the turn and round
-flow in ``rounds.py``. Decisions with a single possible answer (a bidder who
-cannot outbid, an auctioneer who cannot pay and so must sell) are taken
-automatically and logged with ``"forced": True``.
+Each phase names who decides (:func:`current_player`) and which action types
+it allows, in the one table :data:`RULES`; each action type's options, checks
+and effect live in ``actions/`` (one module per type), the turn and round flow
+in ``rounds.py``. :func:`legal_actions` and :func:`apply_action` are the shared
+ones of :class:`game.core.actions.Rules`. Decisions with a single possible
+answer (a bidder who cannot outbid, an auctioneer who cannot pay and so must
+sell) are taken automatically and logged with ``"forced": True``.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
-from ..core import IllegalAction, MalformedAction
-from .actions import HANDLERS, PHASE_OF
-from .state import (
-    ROWS, State, auctionable, cancel_targets, cube_targets, permit_targets, roof_targets, round_score,
-)
+from ..core import MalformedAction
+from ..core.actions import Action, Refusal, Rules
+from .actions import auction, bid, buy, cancel, discard, mayor, pass_bid, permit, place, profits, sell
+from .state import State, round_score
 
 
 def current_player(state: State) -> int | None:
@@ -51,62 +52,58 @@ def winners(state: State) -> list[int]:
 
 
 
-def placements(state: State) -> list[dict[str, Any]]:
-    """The ways to put down the piece just won (specials may also be discarded)."""
-    kind, value = state.piece  # type: ignore[misc]
-    if kind == "cube":
-        return [{"type": "place", "row": r, "lot": i} for r, i in cube_targets(state, value)]
-    if kind == "roof":
-        return [{"type": "place", "row": r, "lot": i} for r, i in roof_targets(state)]
-    if kind == "mayor":
-        acts = [{"type": "mayor", "row": r} for r in range(ROWS)]
-    elif kind == "permit":
-        acts = [{"type": "permit", "row": r, "change": c} for r, c in permit_targets(state, value)]
-    else:
-        acts = [{"type": "cancel", "row": r, "change": c} for r, c in cancel_targets(state)]
-    acts.append({"type": "discard"})
-    return acts
+class NeueHeimatRules(Rules[State]):
+    """The shared rules with Neue Heimat's own refusal of something that is no action at all.
+
+    The shared reader refuses it with the generic ``core.malformed``; this one
+    keeps the engine's ``neueheimat.not_an_action``, which lists the action types.
+    """
+
+    def read(self, action: Any) -> Action:
+        if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+            raise MalformedAction(key="neueheimat.not_an_action", actions=", ".join(self.actions))
+        return Rules.read(self, action)
 
 
 
-def legal_actions(state: State) -> list[dict[str, Any]]:
-    """Every legal action of :func:`current_player` (bids listed one per amount)."""
-    ph = state.phase
-    if ph == "profits":
-        return [{"type": "profits", "take": True}, {"type": "profits", "take": False}]
-    if ph == "choose":
-        return auctionable(state)
-    if ph == "bid":
-        return [{"type": "bid", "amount": k} for k in range(state.high_bid + 1, state.money[state.bidder] + 1)] + [{"type": "pass"}]
-    if ph == "resolve":
-        return [{"type": "sell"}, {"type": "buy"}]
-    if ph == "place":
-        return placements(state)
-    return []
+def _wrong_phase(state: State, kind: str) -> Refusal:
+    return f"neueheimat.wrong_time_{state.phase}", {"high": state.high_bid}
 
 
 
-def apply_action(state: State, action: Any) -> State:
-    """The state after ``action``; ``state`` is left untouched. Refusals raise ``IllegalAction``."""
-    if not isinstance(action, dict) or not isinstance(action.get("type"), str):
-        raise MalformedAction(key="neueheimat.not_an_action", actions=", ".join(HANDLERS))
-    kind = action["type"]
-    ph = state.phase
-    if ph == "over":
-        raise IllegalAction(key="neueheimat.game_over")
-    handler = HANDLERS.get(kind)
-    if handler is None:
-        raise MalformedAction(key="neueheimat.unknown_action", action=repr(kind), actions=", ".join(HANDLERS))
-    allowed = PHASE_OF[kind]
-    if ph not in allowed:
-        raise IllegalAction(key=f"neueheimat.wrong_time_{ph}", high=state.high_bid)
-    s = state.copy()
-    handler(s, action)
-    return s
+def _unknown_action(kind: str) -> Refusal:
+    return "neueheimat.unknown_action", {"action": repr(kind), "actions": ", ".join(RULES.actions)}
+
+
+
+#: every action type, and the types each phase allows in the order :func:`legal_actions` lists them
+RULES = NeueHeimatRules(
+    game="neueheimat",
+    actions={
+        "profits": profits, "auction": auction, "bid": bid, "pass": pass_bid, "sell": sell, "buy": buy,
+        "place": place, "mayor": mayor, "permit": permit, "cancel": cancel, "discard": discard,
+    },
+    phases={
+        "profits": ("profits",),
+        "choose": ("auction",),
+        "bid": ("bid", "pass"),  # every amount from the highest bid + 1 up, then pass
+        "resolve": ("sell", "buy"),
+        "place": ("place", "mayor", "permit", "cancel", "discard"),  # a special piece's moves, then discarding it
+    },
+    current_player=current_player,
+    wrong_phase=_wrong_phase,
+    unknown_action=_unknown_action,
+)
+
+
+
+#: every legal action of :func:`current_player` (bids listed one per amount); empty once over
+legal_actions: Callable[[State], list[Action]] = RULES.legal_actions
+#: the state after an action; the state given is left untouched. Refusals raise ``IllegalAction`` with a key
+apply_action: Callable[[State, Any], State] = RULES.apply_action
 
 
 
 def undo_barrier(before: State, action: dict[str, Any], after: State) -> bool:
     """True when a face-down roof was turned up or a new round's display was drawn."""
     return len(after.roof_pile) < len(before.roof_pile) or after.round_no != before.round_no
-

@@ -11,8 +11,8 @@ copy it cheaply. Pieces are small integers:
   ``"permit3"`` and ``"cancel"``.
 
 Besides the model this module answers questions about a position (where a
-piece may go, which rows are complete, how the round would score now); it
-changes nothing.
+piece may go and why not, which rows are complete, how the round would score
+now); it changes nothing.
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..core import Rng
+from ..core.actions import Refusal
 
 GAME_ID = "neueheimat"
 
@@ -169,80 +170,171 @@ def complete_rows(state: State) -> list[int]:
 
 
 
+# --------------------------------------------------------------------------- where a piece may go, and why not
+#
+# Each rule of placement is one predicate that judges one move and says why it
+# is refused (a catalogue key and its parameters) or ``None`` when it is legal.
+# The enumerations below list exactly the moves their predicate lets through,
+# and the actions refuse a move by asking the same predicate (``actions/``), so
+# what is offered and what is accepted cannot drift apart.
+
+def cube_refusal(state: State, cube: int, row: int, lot: int) -> Refusal | None:
+    """Why floor cube ``cube`` may not go on ``lot`` (0–9) of ``row`` (0–2); ``None`` when it may.
+
+    A new house goes on the row's first empty lot within its length; a cube
+    stacks on an unroofed house outside the fenced lots whose top shows more pips.
+    """
+    houses = state.board[row]
+    built = len(houses)
+    if lot >= built:
+        if lot > built:
+            return "neueheimat.no_gaps", {"lot": built + 1}
+        length = BASE_LENGTH + sum(state.permits[row])
+        if lot >= length:
+            return "neueheimat.row_full", {"length": length}
+        return None
+    cubes, roof = houses[lot]
+    if roof:
+        return "neueheimat.nothing_on_roof", {}
+    if lot in SINGLE_LOTS[row]:
+        return "neueheimat.fenced_lot", {}
+    below, pips = cubes[-1] % 6 + 1, cube % 6 + 1
+    if below <= pips:
+        return "neueheimat.stack_more_pips", {"below": below, "pips": pips}
+    return None
+
+
+
 def cube_targets(state: State, cube: int) -> list[tuple[int, int]]:
-    """Every (row, lot) where ``cube`` may go: the next new house, or on top of a higher cube."""
-    pips = pips_of(cube)
-    targets = []
+    """Every (row, lot) where ``cube`` may go (:func:`cube_refusal`), row by row, lots from the road."""
+    return [(r, i) for r in range(ROWS) for i in range(len(state.board[r]) + 1) if cube_refusal(state, cube, r, i) is None]
+
+
+
+def cube_has_place(state: State, cube: int) -> bool:
+    """Whether ``cube`` may go anywhere: ``bool(cube_targets(...))``, stopping at the first place."""
     for r in range(ROWS):
-        houses = state.board[r]
-        single = SINGLE_LOTS[r]
-        for i, (cubes, roof) in enumerate(houses):
-            if not roof and i not in single and pips_of(cubes[-1]) > pips:
-                targets.append((r, i))
-        if len(houses) < row_length(state, r):
-            targets.append((r, len(houses)))
-    return targets
+        for i in range(len(state.board[r]), -1, -1):  # the new house first: it is the likeliest place
+            if cube_refusal(state, cube, r, i) is None:
+                return True
+    return False
+
+
+
+def roof_refusal(state: State, row: int, lot: int) -> Refusal | None:
+    """Why a roof may not go on ``lot`` (0–9) of ``row`` (0–2): it needs a house without one."""
+    houses = state.board[row]
+    if lot >= len(houses):
+        return "neueheimat.roof_on_empty_lot", {}
+    if houses[lot][1]:
+        return "neueheimat.house_has_roof", {}
+    return None
 
 
 
 def roof_targets(state: State) -> list[tuple[int, int]]:
-    """Every house (row, lot) without a roof."""
-    return [(r, i) for r in range(ROWS) for i, (_, roof) in enumerate(state.board[r]) if not roof]
+    """Every house (row, lot) without a roof (:func:`roof_refusal`)."""
+    return [(r, i) for r in range(ROWS) for i in range(len(state.board[r])) if roof_refusal(state, r, i) is None]
+
+
+
+def permit_refusal(state: State, row: int, change: int) -> Refusal | None:
+    """Why a permit may not change ``row`` (0–2) by ``change`` lots: within 1–9, never below what is built."""
+    new = BASE_LENGTH + sum(state.permits[row]) + change
+    if not MIN_LENGTH <= new <= MAX_LENGTH:
+        return "neueheimat.length_range", {"min": MIN_LENGTH, "max": MAX_LENGTH, "length": new}
+    built = len(state.board[row])
+    if new < built:
+        return "neueheimat.shorten_below_built", {"built": built, "length": new}
+    return None
 
 
 
 def permit_targets(state: State, size: int) -> list[tuple[int, int]]:
-    """(row, signed change) pairs a permit of ``size`` may make: within 1–9, never below what is built."""
-    out = []
-    for r in range(ROWS):
-        length, built = row_length(state, r), len(state.board[r])
-        for change in (size, -size):
-            new = length + change
-            if MIN_LENGTH <= new <= MAX_LENGTH and new >= built:
-                out.append((r, change))
-    return out
+    """(row, signed change) pairs a permit of ``size`` may make (:func:`permit_refusal`)."""
+    return [(r, c) for r in range(ROWS) for c in (size, -size) if permit_refusal(state, r, c) is None]
+
+
+
+def cancel_refusal(state: State, row: int, change: int) -> Refusal | None:
+    """Why the cancel cube may not remove the permit ``change`` (signed) of ``row`` (0–2)."""
+    if change not in state.permits[row]:
+        return "neueheimat.no_such_permit", {}
+    new, built = BASE_LENGTH + sum(state.permits[row]) - change, len(state.board[row])
+    if new < built:
+        return "neueheimat.cancel_below_built", {"length": new, "built": built}
+    if not MIN_LENGTH <= new <= MAX_LENGTH:
+        return "neueheimat.length_range", {"min": MIN_LENGTH, "max": MAX_LENGTH, "length": new}
+    return None
 
 
 
 def cancel_targets(state: State) -> list[tuple[int, int]]:
-    """(row, signed change) of each placed permit the cancel cube may remove."""
-    out = []
+    """(row, signed change) of each placed permit the cancel cube may remove (:func:`cancel_refusal`)."""
+    return [(r, c) for r in range(ROWS) for c in state.permits[r] if cancel_refusal(state, r, c) is None]
+
+
+
+def cube_auction_refusal(state: State, row: int, end: str) -> Refusal | None:
+    """Why the floor cube at ``end`` (``"left"``/``"right"``) of display row ``row`` (0–2) may not be auctioned.
+
+    A cube with no legal place on the board may not be chosen; a row of one
+    cube offers it by its left end only (one cube, one choice).
+    """
+    cubes = state.display[row]
+    if not cubes:
+        return "neueheimat.display_row_empty", {"row": row}
+    cube = cubes[0] if end == "left" else cubes[-1]
+    if not cube_has_place(state, cube):
+        return "neueheimat.cube_no_place", {"pips": pips_of(cube)}
+    if end == "right" and len(cubes) == 1:
+        return "neueheimat.one_cube_left_end", {"row": row}
+    return None
+
+
+
+def roof_auction_refusal(state: State) -> Refusal | None:
+    """Why a roof may not be auctioned: none left face down, or no house without one."""
+    if not state.roof_pile:
+        return "neueheimat.no_roofs_left", {}
     for r in range(ROWS):
-        length, built = row_length(state, r), len(state.board[r])
-        for change in state.permits[r]:
-            new = length - change
-            if MIN_LENGTH <= new <= MAX_LENGTH and new >= built:
-                out.append((r, change))
-    return out
+        for i in range(len(state.board[r])):
+            if roof_refusal(state, r, i) is None:
+                return None
+    return "neueheimat.roof_needs_unroofed_house", {}
 
 
 
-def end_cubes(state: State) -> list[tuple[int, str, int]]:
-    """(display row, end, cube) of the cubes that may be chosen: either end of each display row."""
-    out = []
-    for d, row in enumerate(state.display):
-        if row:
-            out.append((d, "left", row[0]))
-            if len(row) > 1:
-                out.append((d, "right", row[-1]))
-    return out
+def special_auction_refusal(state: State, name: str) -> Refusal | None:
+    """Why special piece ``name`` (``"mayor"``, ``"permit2"``…) may not be auctioned: it has left the supply."""
+    return None if name in state.supply else ("neueheimat.piece_gone", {})
 
 
 
 def auctionable(state: State) -> list[dict[str, Any]]:
-    """Every auction the auctioneer may start now (pieces with somewhere to go)."""
+    """Every auction the auctioneer may start now: display ends, then the roof, then the specials in supply order."""
     acts: list[dict[str, Any]] = []
-    for d, end, cube in end_cubes(state):
-        if cube_targets(state, cube):
-            acts.append({"type": "auction", "piece": "cube", "row": d, "end": end})
-    if state.roof_pile and roof_targets(state):
+    for d in range(DISPLAY_ROWS):
+        for end in ("left", "right"):
+            if cube_auction_refusal(state, d, end) is None:
+                acts.append({"type": "auction", "piece": "cube", "row": d, "end": end})
+    if roof_auction_refusal(state) is None:
         acts.append({"type": "auction", "piece": "roof"})
     for name in state.supply:
-        if name.startswith("permit"):
-            acts.append({"type": "auction", "piece": "permit", "size": int(name[-1])})
-        else:
-            acts.append({"type": "auction", "piece": name})
+        if special_auction_refusal(state, name) is None:
+            if name.startswith("permit"):
+                acts.append({"type": "auction", "piece": "permit", "size": int(name[-1])})
+            else:
+                acts.append({"type": "auction", "piece": name})
     return acts
+
+
+
+def can_auction(state: State) -> bool:
+    """Whether any auction may start: ``bool(auctionable(state))``, cheapest checks first."""
+    return (any(special_auction_refusal(state, name) is None for name in state.supply)
+            or roof_auction_refusal(state) is None
+            or any(cube_auction_refusal(state, d, end) is None for d in range(DISPLAY_ROWS) for end in ("left", "right")))
 
 
 

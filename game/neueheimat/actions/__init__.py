@@ -1,34 +1,17 @@
-"""Neue Heimat's actions, one module per action: its checks and its effect.
+"""Neue Heimat's actions, one module per action type, each with the shared contract of
+:mod:`game.core.actions`: ``options(state, seat)`` (every legal action of the
+type now), ``refusal(state, action)`` (why one is not legal, or ``None``) and
+``do(state, action)`` (its effect, on a copy already found legal).
 
-Each handler takes a copy of the state and the action, refuses with
-``IllegalAction`` (before changing anything) or applies the action in place.
-:data:`PHASE_OF` says in which phase each action may be taken.
+``options`` and ``refusal`` ask the same predicate, so they cannot disagree:
+the placement rules are the ``*_refusal`` functions of ``state.py``, which the
+enumerations there (``cube_targets``, ``auctionable``…) filter by and which a
+refusal calls for the one move it is given. A field that cannot be read (a row
+that is no number, an end other than left or right) raises ``MalformedAction``
+with the engine's own key. Which phase allows which type is the one table
+``RULES`` of ``rules.py``.
+
+Modules: ``profits``, ``auction``, ``bid``, ``pass_bid`` (the type ``"pass"``),
+``sell``, ``buy``, ``place``, ``mayor``, ``permit``, ``cancel``, ``discard``;
+``fields`` reads a whole-number field.
 """
-
-from __future__ import annotations
-
-from typing import Any, Callable
-
-from ..state import State
-from .auction import auction
-from .bidding import bid, pass_bid
-from .cancel import cancel
-from .discard import discard
-from .mayor import mayor
-from .permit import permit
-from .place import place
-from .profits import take_profits
-from .resolve import buy, sell
-
-#: the handler of each action type
-HANDLERS: dict[str, Callable[[State, dict[str, Any]], None]] = {
-    "profits": take_profits, "auction": auction, "bid": bid, "pass": pass_bid,
-    "sell": sell, "buy": buy, "place": place, "mayor": mayor,
-    "permit": permit, "cancel": cancel, "discard": discard,
-}
-#: the phases in which each action type may be taken
-PHASE_OF: dict[str, tuple[str, ...]] = {
-    "profits": ("profits",), "auction": ("choose",), "bid": ("bid",), "pass": ("bid",),
-    "sell": ("resolve",), "buy": ("resolve",), "place": ("place",), "mayor": ("place",),
-    "permit": ("place",), "cancel": ("place",), "discard": ("place",),
-}

@@ -2,27 +2,46 @@
 
 from __future__ import annotations
 
-from typing import Any
-
-from ...core import IllegalAction
+from ...core.actions import Action, Refusal
 from ..rounds import end_turn
-from ..state import MAX_LENGTH, MIN_LENGTH, ROWS, State, row_length
-from .fields import read_int
+from ..state import BASE_LENGTH, ROWS, State, cancel_refusal, cancel_targets
+from .fields import no_other_fields, read_int
 
 
-def cancel(s: State, a: dict[str, Any]) -> None:
-    if s.piece is None or s.piece[0] != "cancel":
-        raise IllegalAction(key="neueheimat.not_cancel")
-    r, change = read_int(a, "row"), read_int(a, "change")
-    if not 0 <= r < ROWS or change not in s.permits[r]:
-        raise IllegalAction(key="neueheimat.no_such_permit")
-    new, built = row_length(s, r) - change, len(s.board[r])
-    if new < built:
-        raise IllegalAction(key="neueheimat.cancel_below_built", length=new, built=built)
-    if not MIN_LENGTH <= new <= MAX_LENGTH:
-        raise IllegalAction(key="neueheimat.length_range", min=MIN_LENGTH, max=MAX_LENGTH, length=new)
-    s.permits[r].remove(change)
-    s.discarded += [f"permit{abs(change)}", "cancel"]
-    s.log.append({"type": "cancel", "player": s.holder, "row": r, "change": change, "length": new})
-    end_turn(s)
+def holding_refusal(state: State) -> Refusal | None:
+    """Why no permit can be cancelled: the piece just won is not the cancel cube."""
+    if state.piece is None or state.piece[0] != "cancel":
+        return "neueheimat.not_cancel", {}
+    return None
 
+
+
+def options(state: State, seat: int) -> list[Action]:
+    """Every placed permit :func:`cancel_refusal` lets the cube remove."""
+    if holding_refusal(state) is not None:
+        return []
+    return [{"type": "cancel", "row": r, "change": c} for r, c in cancel_targets(state)]
+
+
+
+def refusal(state: State, action: Action) -> Refusal | None:
+    why = holding_refusal(state)
+    if why is not None:
+        return why
+    r, change = read_int(action, "row"), read_int(action, "change")
+    if not 0 <= r < ROWS:
+        return "neueheimat.no_such_permit", {}
+    why = cancel_refusal(state, r, change)
+    if why is None:
+        no_other_fields(action, ("row", "change"))
+    return why
+
+
+
+def do(state: State, action: Action) -> None:
+    r, change = action["row"], action["change"]
+    state.permits[r].remove(change)
+    state.discarded += [f"permit{abs(change)}", "cancel"]
+    length = BASE_LENGTH + sum(state.permits[r])
+    state.log.append({"type": "cancel", "player": state.holder, "row": r, "change": change, "length": length})
+    end_turn(state)

@@ -2,27 +2,47 @@
 
 from __future__ import annotations
 
-from typing import Any
-
-from ...core import IllegalAction, MalformedAction
+from ...core import MalformedAction
+from ...core.actions import Action, Refusal
 from ..rounds import end_turn
-from ..state import MAX_LENGTH, MIN_LENGTH, ROWS, State, row_length
-from .fields import read_int
+from ..state import BASE_LENGTH, ROWS, State, permit_refusal, permit_targets
+from .fields import no_other_fields, read_int
 
 
-def permit(s: State, a: dict[str, Any]) -> None:
-    if s.piece is None or s.piece[0] != "permit":
-        raise IllegalAction(key="neueheimat.not_permit")
-    r, change = read_int(a, "row"), read_int(a, "change")
-    size = s.piece[1]
+def holding_refusal(state: State) -> Refusal | None:
+    """Why no permit can be placed: the piece just won is not one."""
+    if state.piece is None or state.piece[0] != "permit":
+        return "neueheimat.not_permit", {}
+    return None
+
+
+
+def options(state: State, seat: int) -> list[Action]:
+    """Every (row, ±size) change :func:`permit_refusal` allows."""
+    if holding_refusal(state) is not None:
+        return []
+    return [{"type": "permit", "row": r, "change": c} for r, c in permit_targets(state, state.piece[1])]  # type: ignore[index]
+
+
+
+def refusal(state: State, action: Action) -> Refusal | None:
+    why = holding_refusal(state)
+    if why is not None:
+        return why
+    size = state.piece[1]  # type: ignore[index]
+    r, change = read_int(action, "row"), read_int(action, "change")
     if not 0 <= r < ROWS or abs(change) != size:
         raise MalformedAction(key="neueheimat.permit_change", size=size)
-    new, built = row_length(s, r) + change, len(s.board[r])
-    if not MIN_LENGTH <= new <= MAX_LENGTH:
-        raise IllegalAction(key="neueheimat.length_range", min=MIN_LENGTH, max=MAX_LENGTH, length=new)
-    if new < built:
-        raise IllegalAction(key="neueheimat.shorten_below_built", built=built, length=new)
-    s.permits[r].append(change)
-    s.log.append({"type": "permit", "player": s.holder, "row": r, "change": change, "length": new})
-    end_turn(s)
+    why = permit_refusal(state, r, change)
+    if why is None:
+        no_other_fields(action, ("row", "change"))
+    return why
 
+
+
+def do(state: State, action: Action) -> None:
+    r, change = action["row"], action["change"]
+    state.permits[r].append(change)
+    length = BASE_LENGTH + sum(state.permits[r])
+    state.log.append({"type": "permit", "player": state.holder, "row": r, "change": change, "length": length})
+    end_turn(state)

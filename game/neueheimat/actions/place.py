@@ -2,51 +2,55 @@
 
 from __future__ import annotations
 
-from typing import Any
-
-from ...core import IllegalAction, MalformedAction
+from ...core import MalformedAction
+from ...core.actions import Action, Refusal
 from ..rounds import end_turn
-from ..state import LOTS, ROWS, SINGLE_LOTS, State, colour_of, piece_json, pips_of, row_length
-from .fields import read_int
+from ..state import (
+    LOTS, ROWS, State, colour_of, cube_refusal, cube_targets, piece_json, roof_refusal, roof_targets,
+)
+from .fields import no_other_fields, read_int
 
 
-def place(s: State, a: dict[str, Any]) -> None:
-    kind, value = s.piece  # type: ignore[misc]
+def options(state: State, seat: int) -> list[Action]:
+    """Every lot the cube or roof just won may go on (:func:`cube_targets`, :func:`roof_targets`)."""
+    kind, value = state.piece  # type: ignore[misc]
+    if kind == "cube":
+        return [{"type": "place", "row": r, "lot": i} for r, i in cube_targets(state, value)]
+    if kind == "roof":
+        return [{"type": "place", "row": r, "lot": i} for r, i in roof_targets(state)]
+    return []
+
+
+
+def refusal(state: State, action: Action) -> Refusal | None:
+    """The lot judged by the predicate the targets are listed by (:func:`cube_refusal`, :func:`roof_refusal`)."""
+    kind, value = state.piece  # type: ignore[misc]
     if kind not in ("cube", "roof"):
-        raise IllegalAction(key="neueheimat.place_wrong_piece")
-    r, i = read_int(a, "row"), read_int(a, "lot")
+        return "neueheimat.place_wrong_piece", {}
+    r, i = read_int(action, "row"), read_int(action, "lot")
     if not 0 <= r < ROWS or not 0 <= i < LOTS:
         raise MalformedAction(key="neueheimat.lot_range")
-    houses = s.board[r]
-    p = s.holder
-    if kind == "roof":
-        if i >= len(houses):
-            raise IllegalAction(key="neueheimat.roof_on_empty_lot")
-        cubes, roof = houses[i]
-        if roof:
-            raise IllegalAction(key="neueheimat.house_has_roof")
-        houses[i] = (cubes, value)
-        s.log.append({"type": "place", "player": p, "piece": piece_json(s.piece), "row": r, "lot": i})
-    else:
-        if i > len(houses):
-            raise IllegalAction(key="neueheimat.no_gaps", lot=len(houses) + 1)
-        if i == len(houses):
-            if i >= row_length(s, r):
-                raise IllegalAction(key="neueheimat.row_full", length=row_length(s, r))
-            houses.append(((value,), 0))
-        else:
-            cubes, roof = houses[i]
-            if roof:
-                raise IllegalAction(key="neueheimat.nothing_on_roof")
-            if i in SINGLE_LOTS[r]:
-                raise IllegalAction(key="neueheimat.fenced_lot")
-            if pips_of(cubes[-1]) <= pips_of(value):
-                raise IllegalAction(key="neueheimat.stack_more_pips", below=pips_of(cubes[-1]), pips=pips_of(value))
-            houses[i] = (cubes + (value,), 0)
-        s.log.append({"type": "place", "player": p, "piece": piece_json(s.piece), "row": r, "lot": i})
-        c = colour_of(value)
-        if s.owners[c] < 0:
-            s.owners[c] = p
-            s.log.append({"type": "marker", "player": p, "colour": c})
-    end_turn(s)
+    why = cube_refusal(state, value, r, i) if kind == "cube" else roof_refusal(state, r, i)
+    if why is None:
+        no_other_fields(action, ("row", "lot"))
+    return why
 
+
+
+def do(state: State, action: Action) -> None:
+    kind, value = state.piece  # type: ignore[misc]
+    r, i, p = action["row"], action["lot"], state.holder
+    houses = state.board[r]
+    if kind == "roof":
+        houses[i] = (houses[i][0], value)
+    elif i == len(houses):
+        houses.append(((value,), 0))
+    else:
+        houses[i] = (houses[i][0] + (value,), 0)
+    state.log.append({"type": "place", "player": p, "piece": piece_json(state.piece), "row": r, "lot": i})
+    if kind == "cube":
+        c = colour_of(value)
+        if state.owners[c] < 0:
+            state.owners[c] = p
+            state.log.append({"type": "marker", "player": p, "colour": c})
+    end_turn(state)
