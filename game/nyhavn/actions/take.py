@@ -43,6 +43,8 @@ def _dock_sets(size: int) -> tuple[tuple[tuple[int, ...], list[str], int, int], 
                  for docks in combinations(range(DOCKS), size) for need in [needed_abilities(docks)])
 
 
+#: bit i of a mask: of dock i, or of ability tile i (``ABILITIES`` order) for the first five
+_BITS = tuple(1 << i for i in range(DOCKS))
 #: the pairs and the trios of docks, in the order ``options`` lists them
 _PAIRS, _TRIOS = _dock_sets(2), _dock_sets(3)
 
@@ -53,8 +55,8 @@ def options(state: State, p: int) -> list[Action]:
     if not allows(state, "take"):
         return []
     mine = state.abilities[p]
-    active = _mask([i for i in range(5) if mine[i] == ACTIVE])
-    full = _mask([d for d in range(DOCKS) if state.docks[d] >= 0])
+    active = sum(bit for bit, side in zip(_BITS, mine) if side == ACTIVE)
+    full = sum(bit for bit, card in zip(_BITS, state.docks) if card >= 0)
     both = mine[BOTH_ACTIONS] == ACTIVE
     out: list[Action] = []
     # a trio always needs Additional Card: without it only pairs can be legal
