@@ -10,6 +10,7 @@ tile turns face down. An action names exactly the abilities its docks need
 from __future__ import annotations
 
 from itertools import combinations
+
 from ...core import MalformedAction
 from ...core.actions import Action, Refusal
 from ..state import ACTIVE, DOCKS, HAND_LIMIT, USED, State
