@@ -1,36 +1,73 @@
-"""Nyhavn's rules by phase: who decides, what is legal now, and applying an action.
+"""Nyhavn's rules: who decides, what is legal now, and applying an action.
 
-Each action's own checks and effect live in :mod:`game.nyhavn.actions`; this
-module says which of them each phase (``State.phase``) allows and dispatches.
-Actions are JSON-able dicts, listed in ``docs/nyhavn.md``.
+One table, :data:`RULES` (:class:`game.core.actions.Rules`), says which action
+types each phase (``State.phase``) allows (:data:`~game.nyhavn.actions.PHASE_ACTIONS`)
+and which module of :mod:`game.nyhavn.actions` is each type: its ``options``,
+``refusal`` and ``do``. ``legal_actions`` lists the options of the phase's
+types in that order (``pass`` only when nothing else is legal); ``apply_action``
+asks the type's ``refusal`` and, when there is none, applies its ``do`` to a
+copy. Actions are JSON-able dicts, listed in ``docs/nyhavn.md``.
 """
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any, Protocol
 
-from ..core import IllegalAction, MalformedAction
-from .actions import arms, build, discard, pass_turn, take, turn_end
+from ..core.actions import Action, ActionRule, Refusal, Rules
+from .actions import PHASE_ACTIONS, arms, build, discard, pass_turn, pay, take, turn_end
 from .state import State
-
-#: each action type and the function that checks and applies it
-HANDLERS: dict[str, Callable[[State, dict[str, Any]], None]] = {
-    "take": take.do,
-    "discard": discard.do,
-    "build": build.do,
-    "pay": build.do_pay,
-    "arms": arms.do,
-    "end_turn": turn_end.do,
-    "pass": pass_turn.do,
-}
 
 #: log events that show face-down cards: undo may not cross them
 REVEALS = frozenset({"refill", "reshuffle", "end_card", "end_card_shuffled"})
 
 
+class NyhavnAction(ActionRule[State], Protocol):
+    """A module of :mod:`game.nyhavn.actions`: the shared contract, its spelling and its refusal out of phase."""
+
+    def normalize(self, action: Action) -> Action:
+        """The action as ``options`` spells it (a copy may be changed in place)."""
+        ...
+
+    def not_now(self, state: State) -> Refusal:
+        """Why an action of this type is refused in a phase that does not allow it."""
+        ...
+
+
+#: each action type's module
+ACTIONS: dict[str, NyhavnAction] = {
+    "take": take, "discard": discard, "build": build, "pay": pay, "arms": arms, "end_turn": turn_end, "pass": pass_turn,
+}
+
+
 def current_player(state: State) -> int | None:
     """The seat to decide now; ``None`` once the game is over."""
     return None if state.phase == "over" else state.seat
+
+
+def _wrong_phase(state: State, kind: str) -> Refusal:
+    return ACTIONS[kind].not_now(state)
+
+
+def _unknown_action(kind: str) -> Refusal:
+    return "nyhavn.unknown_action", {"type": kind}
+
+
+RULES: Rules[State] = Rules(
+    game="nyhavn", actions=ACTIONS, phases=PHASE_ACTIONS, current_player=current_player,
+    wrong_phase=_wrong_phase, unknown_action=_unknown_action, fallback="pass",
+    normalize={kind: module.normalize for kind, module in ACTIONS.items()},
+)
+
+
+def legal_actions(state: State) -> list[dict[str, Any]]:
+    """Every legal action of the seat to move (see ``docs/nyhavn.md`` for their shapes)."""
+    return RULES.legal_actions(state)
+
+
+def apply_action(state: State, action: dict[str, Any]) -> State:
+    """The state after ``action``; ``state`` itself is unchanged. Refusals raise ``IllegalAction``
+    (``MalformedAction`` for an action that cannot be read)."""
+    return RULES.apply_action(state, action)
 
 
 def is_over(state: State) -> bool:
@@ -46,38 +83,6 @@ def scores(state: State) -> list[int]:
 def winners(state: State) -> list[int]:
     """Winning seats (several on a shared win); empty while the game goes on."""
     return list(state.winners)
-
-
-def legal_actions(state: State) -> list[dict[str, Any]]:
-    """Every legal action of the seat to move (see ``docs/nyhavn.md`` for their shapes)."""
-    ph = state.phase
-    p = state.seat
-    if ph == "turn":
-        acts = take.options(state, p) + build.options(state, p)
-        return acts or [{"type": "pass"}]
-    if ph == "discard":
-        return discard.options(state, p)
-    if ph == "build":
-        return build.options(state, p) + [{"type": "end_turn"}]
-    if ph == "pay":
-        return build.pay_options(state)
-    if ph == "arms":
-        return arms.options(state, p)
-    return []
-
-
-def apply_action(state: State, action: dict[str, Any]) -> State:
-    """The state after ``action``; ``state`` itself is unchanged. Refusals raise ``IllegalAction``."""
-    if not isinstance(action, dict) or not isinstance(action.get("type"), str):
-        raise MalformedAction(key="core.malformed")
-    if state.phase == "over":
-        raise IllegalAction(key="nyhavn.game_over")
-    handler = HANDLERS.get(action["type"])
-    if handler is None:
-        raise MalformedAction(key="nyhavn.unknown_action", type=action["type"])
-    s = state.copy()
-    handler(s, action)
-    return s
 
 
 def undo_barrier(before: State, action: dict[str, Any], after: State) -> bool:

@@ -11,8 +11,9 @@ The state is compact: hands and piles are colour counts, each house is a few
 * ``"arms"``    — coat-of-arms actions still to take;
 * ``"over"``    — the game has ended.
 
-What is legal in each phase is :mod:`game.nyhavn.rules`; each action's checks
-and effect are in :mod:`game.nyhavn.actions`.
+Which action types each phase allows is :data:`game.nyhavn.actions.PHASE_ACTIONS`
+(the table :data:`game.nyhavn.rules.RULES` is built from); each action's
+options, checks and effect are its module in :mod:`game.nyhavn.actions`.
 """
 
 from __future__ import annotations

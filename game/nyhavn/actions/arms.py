@@ -9,19 +9,20 @@ skipped.
 
 from __future__ import annotations
 
-from typing import Any
-
-from ...core import IllegalAction, MalformedAction
+from ...core import MalformedAction
+from ...core.actions import Action, Refusal
 from ..state import NOT_OWNED, ACTIVE, USED, WIN_POINTS, State, legal_records, placement_record, placement_refusal, popcount
 from ..placements import Record
 from ..tiles import ABILITIES, COAT_MASK, COAT_ROWS, COL_MASKS, COLS, KIND_COLOUR, ROW_MASKS, ROWS, WHITE_KIND
-from .fields import ability_term, now_term, want
+from . import allows
+from .fields import ability_term, as_refusal, now_term, want
 from .turn_end import end_turn
 
 
-def options(state: State, p: int) -> list[dict[str, Any]]:
-    """The coat-of-arms actions that change something for ``p`` now."""
-    out: list[dict[str, Any]] = []
+def choices(state: State, p: int) -> list[Action]:
+    """The coat-of-arms actions that would change something for ``p`` (whatever the phase: a placement asks
+    this before entering ``arms``)."""
+    out: list[Action] = []
     if state.stacks[WHITE_KIND]:
         for r in legal_records(state, p, WHITE_KIND, 0):
             out.append({"type": "arms", "choice": "white", "col": r[0], "row": r[1]})
@@ -72,7 +73,7 @@ def place(s: State, p: int, kind: int, rec: Record) -> None:
 
 def go_on(s: State) -> None:
     """After a placement or a coat-of-arms action: more arms actions, or the end of the turn."""
-    if s.arms and not options(s, s.seat):
+    if s.arms and not choices(s, s.seat):
         s.log.append({"type": "arms_skipped", "player": s.seat, "count": s.arms})
         s.arms = 0
     if s.arms:
@@ -81,19 +82,62 @@ def go_on(s: State) -> None:
         end_turn(s)
 
 
-def do(s: State, a: dict[str, Any]) -> None:
-    """``{"type": "arms", "choice": "white", "col", "row"}``, ``{"choice": "ability", "ability"}`` or ``{"choice": "refresh"}``."""
+def options(state: State, p: int) -> list[Action]:
+    """The coat-of-arms actions that change something for ``p`` now."""
+    return choices(state, p) if allows(state, "arms") else []
+
+
+#: the fields each choice has
+_FIELDS = {"white": ("choice", "col", "row"), "ability": ("choice", "ability"), "refresh": ("choice",)}
+
+
+def normalize(a: Action) -> Action:
+    """Only the fields of the action's choice: others dropped (all kept when the choice is unknown)."""
+    fields = _FIELDS.get(a["choice"]) if isinstance(a.get("choice"), str) else None
+    if fields is None:
+        return a
+    return {"type": "arms", **{k: a[k] for k in fields if k in a}}
+
+
+def not_now(state: State) -> Refusal:
+    """A coat-of-arms action with none pending."""
+    return "nyhavn.arms_not_now", {"now": now_term(state.phase)}
+
+
+def refusal(s: State, a: Action) -> Refusal | None:
+    """Why ``{"type": "arms", "choice": "white", "col", "row"}``, ``{"choice": "ability", "ability"}`` or
+    ``{"choice": "refresh"}`` is not legal: as :func:`choices` lists them (a white tile where
+    :func:`~game.nyhavn.state.placement_refusal` lets it go, an ability not owned and left in the supply,
+    a refresh with a used ability)."""
     p = s.seat
-    if s.phase != "arms":
-        raise IllegalAction(key="nyhavn.arms_not_now", now=now_term(s.phase))
     choice = want(a, "choice", str)
     if choice == "white":
         col, row = want(a, "col", int), want(a, "row", int)
         if not s.stacks[WHITE_KIND]:
-            raise IllegalAction(key="nyhavn.no_white_left")
-        refusal = placement_refusal(s, "white", 0, col, row)
-        if refusal is not None:
-            raise refusal
+            return "nyhavn.no_white_left", {}
+        where = placement_refusal(s, "white", 0, col, row)
+        return None if where is None else as_refusal(where)
+    if choice == "ability":
+        name = want(a, "ability", str)
+        if name not in ABILITIES:
+            raise MalformedAction(key="nyhavn.unknown_ability", name=name)
+        i = ABILITIES.index(name)
+        if s.abilities[p][i] != NOT_OWNED:
+            return "nyhavn.already_have_ability", {"ability": ability_term(name)}
+        if not s.ability_supply[i]:
+            return "nyhavn.no_ability_left", {"ability": ability_term(name)}
+        return None
+    if choice == "refresh":
+        return None if USED in s.abilities[p] else ("nyhavn.nothing_to_refresh", {})
+    raise MalformedAction(key="nyhavn.unknown_arms_choice", choice=choice)
+
+
+def do(s: State, a: Action) -> None:
+    """Take the white tile (placed and scored at once), the ability tile, or turn the used abilities face up."""
+    p = s.seat
+    choice = a["choice"]
+    if choice == "white":
+        col, row = a["col"], a["row"]
         rec = placement_record(WHITE_KIND, 0, col, row)
         assert rec is not None
         s.arms -= 1
@@ -102,23 +146,13 @@ def do(s: State, a: dict[str, Any]) -> None:
         place(s, p, WHITE_KIND, rec)
         return
     if choice == "ability":
-        name = want(a, "ability", str)
-        if name not in ABILITIES:
-            raise MalformedAction(key="nyhavn.unknown_ability", name=name)
+        name = a["ability"]
         i = ABILITIES.index(name)
-        if s.abilities[p][i] != NOT_OWNED:
-            raise IllegalAction(key="nyhavn.already_have_ability", ability=ability_term(name))
-        if not s.ability_supply[i]:
-            raise IllegalAction(key="nyhavn.no_ability_left", ability=ability_term(name))
         s.ability_supply[i] -= 1
         s.abilities[p][i] = ACTIVE
         s.log.append({"type": "arms", "player": p, "choice": "ability", "ability": name})
-    elif choice == "refresh":
-        if USED not in s.abilities[p]:
-            raise IllegalAction(key="nyhavn.nothing_to_refresh")
+    else:
         s.abilities[p] = [ACTIVE if x == USED else x for x in s.abilities[p]]
         s.log.append({"type": "arms", "player": p, "choice": "refresh"})
-    else:
-        raise MalformedAction(key="nyhavn.unknown_arms_choice", choice=choice)
     s.arms -= 1
     go_on(s)

@@ -3,70 +3,81 @@
 A tile of size *n* costs *n* cards of its colour, one less when it touches a
 tile of its colour along an edge. *Construction Discount* takes one more card
 off; *Change of Colours* lets the cards of one other colour pay as the tile's
-colour. When there is more than one way to pay the player chooses (``pay``).
+colour. When there is more than one way to pay the player chooses (:mod:`.pay`);
+the payment rules are here, since building pays at once when there is only one way.
 """
 
 from __future__ import annotations
 
-from typing import Any
-
-from ...core import IllegalAction, MalformedAction
+from ...core import MalformedAction
+from ...core.actions import Action, Refusal
 from ..state import ACTIVE, USED, State, adjacent_same_colour, placement_record, placement_refusal, table
 from ..tiles import (
     CELLS, CHANGE_OF_COLOURS, COLOURS, COLS, CONSTRUCTION_DISCOUNT, KIND_COLOUR, KIND_INDEX, KIND_SHAPE, KIND_SIZE, KINDS,
     WHITE_KIND,
 )
+from . import allows
 from .arms import place
-from .fields import colour_term, now_term, want
+from .fields import as_refusal, colour_term, now_term, want
 
 
 def _active(state: State, p: int, a: int) -> bool:
     return state.abilities[p][a] == ACTIVE
 
 
-def _max_payable(state: State, p: int, colour: int) -> int:
+def budgets(state: State, p: int) -> list[int]:
+    """The most ``p`` can pay towards a tile of each colour: the cards of that colour, those of one other colour
+    with Change of Colours, and one more with Construction Discount."""
     hand = state.hands[p]
-    extra = 0
-    if _active(state, p, CHANGE_OF_COLOURS):
-        extra = max(hand[c] for c in range(5) if c != colour)
-    return hand[colour] + extra
+    discount = 1 if _active(state, p, CONSTRUCTION_DISCOUNT) else 0
+    if not _active(state, p, CHANGE_OF_COLOURS):
+        return [n + discount for n in hand]
+    return [hand[c] + max(hand[o] for o in range(5) if o != c) + discount for c in range(5)]
+
+
+#: PRICES[kind][adjacent]: what a tile costs before abilities, its size, one card less beside its own colour
+PRICES = tuple((size, max(0, size - 1)) for size in KIND_SIZE)
+
+
+def price(kind: int, adjacent: bool) -> int:
+    """Cards a tile costs before abilities: its size, one less beside its own colour."""
+    return PRICES[kind][adjacent]
 
 
 def build_options(state: State, p: int) -> list[tuple[int, int, int, int, int, bool]]:
-    """Every affordable, legal placement of a coloured tile for ``p``: ``(kind, orient, col, row, cells, adjacent)``."""
+    """Every affordable, legal placement of a coloured tile for ``p``: ``(kind, orient, col, row, cells, adjacent)``.
+
+    Affordable as :func:`refusal` checks one placement: the colour's :func:`budgets` covers the :func:`price`.
+    """
     tbl = table()
     house = state.houses[p]
-    discount = 1 if _active(state, p, CONSTRUCTION_DISCOUNT) else 0
+    most = budgets(state, p)
     out: list[tuple[int, int, int, int, int, bool]] = []
     by_shape: dict[int, list[tuple[int, int, int, int, int, int]]] = {}
     for kind in range(20):
         if not state.stacks[kind]:
             continue
         colour = KIND_COLOUR[kind]
-        budget = _max_payable(state, p, colour) + discount
-        need = KIND_SIZE[kind]
-        if budget < need - 1:
+        full_price, beside_price = PRICES[kind]
+        if most[colour] < beside_price:
             continue
         shape = KIND_SHAPE[kind]
         legal = by_shape.get(shape)
         if legal is None:
             legal = by_shape[shape] = tbl.legal_all(shape, house[0])
         same = house[2 + colour]
-        if budget >= need:
+        if most[colour] >= full_price:
             out += [(kind, x[0], x[1], x[2], x[3], x[5] & same != 0) for x in legal]
-        else:
+        else:  # only beside its own colour (one card cheaper)
             out += [(kind, x[0], x[1], x[2], x[3], True) for x in legal if x[5] & same]
     return out
 
 
-def options(state: State, p: int) -> list[dict[str, Any]]:
+def options(state: State, p: int) -> list[Action]:
     """Every legal ``build`` action of ``p`` now (placements that ``p`` can pay for)."""
+    if not allows(state, "build"):
+        return []
     return [{"type": "build", "tile": KINDS[b[0]], "orient": b[1], "col": b[2], "row": b[3]} for b in build_options(state, p)]
-
-
-def price(kind: int, adjacent: bool) -> int:
-    """Cards a tile costs before abilities: its size, one less beside its own colour."""
-    return max(0, KIND_SIZE[kind] - (1 if adjacent else 0))
 
 
 def payment_options(state: State, p: int, kind: int, adjacent: bool) -> list[tuple[dict[str, int], bool]]:
@@ -109,16 +120,28 @@ def pending_payments(state: State) -> list[tuple[dict[str, int], bool]]:
     return payment_options(state, state.seat, kind, adjacent_same_colour(state.houses[state.seat], kind, rec))
 
 
-def pay_options(state: State) -> list[dict[str, Any]]:
-    """Every legal ``pay`` action now."""
-    return [{"type": "pay", "cards": cards, "discount": d} for cards, d in pending_payments(state)]
+_FIELDS = ("tile", "orient", "col", "row")
 
 
-def do(s: State, a: dict[str, Any]) -> None:
-    """``{"type": "build", "tile": "red3", "orient": o, "col": c, "row": r}``; payment follows when there is a choice."""
+def normalize(a: Action) -> Action:
+    """Only the tile and where it goes: other fields dropped."""
+    out: Action = {"type": "build"}
+    for k in _FIELDS:
+        if k in a:
+            out[k] = a[k]
+    return out
+
+
+def not_now(state: State) -> Refusal:
+    """Building outside the start of a turn or the build half of Both Actions."""
+    return "nyhavn.build_not_now", {"now": now_term(state.phase)}
+
+
+def refusal(s: State, a: Action) -> Refusal | None:
+    """Why ``{"type": "build", "tile": "red3", "orient": o, "col": c, "row": r}`` is not legal: the stack, the
+    placement (:func:`~game.nyhavn.state.placement_refusal`, the table's masks that :func:`build_options` lists
+    with) or the price (the colour's :func:`budgets` against :func:`price`, as :func:`build_options` checks)."""
     p = s.seat
-    if s.phase not in ("turn", "build"):
-        raise IllegalAction(key="nyhavn.build_not_now", now=now_term(s.phase))
     tile = want(a, "tile", str)
     orient = want(a, "orient", int)
     col = want(a, "col", int)
@@ -127,64 +150,38 @@ def do(s: State, a: dict[str, Any]) -> None:
     if kind is None:
         raise MalformedAction(key="nyhavn.unknown_tile", name=tile)
     if kind == WHITE_KIND:
-        raise IllegalAction(key="nyhavn.white_from_arms")
+        return "nyhavn.white_from_arms", {}
     colour = COLOURS[KIND_COLOUR[kind]]
     if not s.stacks[kind]:
-        raise IllegalAction(key="nyhavn.stack_empty", colour=colour_term(colour), size=KIND_SIZE[kind])
-    refusal = placement_refusal(s, tile, orient, col, row)
-    if refusal is not None:
-        raise refusal
+        return "nyhavn.stack_empty", {"colour": colour_term(colour), "size": KIND_SIZE[kind]}
+    where = placement_refusal(s, tile, orient, col, row)
+    if where is not None:
+        return as_refusal(where)
     rec = placement_record(kind, orient, col, row)
     assert rec is not None
     adj = adjacent_same_colour(s.houses[p], kind, rec)
-    payments = payment_options(s, p, kind, adj)
-    if not payments:
-        have = s.hands[p][KIND_COLOUR[kind]]
+    if budgets(s, p)[KIND_COLOUR[kind]] < price(kind, adj):
         key = "nyhavn.cannot_pay" if adj else "nyhavn.cannot_pay_not_touching"
-        raise IllegalAction(key=key, cost=price(kind, adj), colour=colour_term(colour), have=have)
+        return key, {"cost": price(kind, adj), "colour": colour_term(colour), "have": s.hands[p][KIND_COLOUR[kind]]}
+    return None
+
+
+def do(s: State, a: Action) -> None:
+    """Place the tile, waiting for payment (phase ``pay``); pay at once when there is only one way."""
+    kind = KIND_INDEX[a["tile"]]
+    orient, col, row = a["orient"], a["col"], a["row"]
+    rec = placement_record(kind, orient, col, row)
+    assert rec is not None
+    payments = payment_options(s, s.seat, kind, adjacent_same_colour(s.houses[s.seat], kind, rec))
+    assert payments, "refusal lets through only a tile the budget covers"
     s.pending = (kind, orient, col, row)
     s.phase = "pay"
     if len(payments) == 1:
-        pay(s, *payments[0])
+        settle(s, *payments[0])
 
 
-def do_pay(s: State, a: dict[str, Any]) -> None:
-    """``{"type": "pay", "cards": {"red": 2, "blue": 1}, "discount": false}`` for the placed tile."""
-    p = s.seat
-    if s.phase != "pay":
-        raise IllegalAction(key="nyhavn.pay_not_now", now=now_term(s.phase))
-    cards = want(a, "cards", dict)
-    disc = a.get("discount", False)
-    if not isinstance(disc, bool):
-        raise MalformedAction(key="nyhavn.discount_not_bool")
-    for k, v in cards.items():
-        if k not in COLOURS or not isinstance(v, int) or isinstance(v, bool) or v < 0:
-            raise MalformedAction(key="nyhavn.pay_malformed")
-    clean = {k: v for k, v in cards.items() if v}
-    if (clean, disc) not in pending_payments(s):
-        assert s.pending is not None
-        kind = s.pending[0]
-        colour = COLOURS[KIND_COLOUR[kind]]
-        for k, v in clean.items():
-            have = s.hands[p][COLOURS.index(k)]
-            if have < v:
-                raise IllegalAction(key="nyhavn.pay_lacking", count=v, colour=colour_term(k), have=have)
-        if disc and not _active(s, p, CONSTRUCTION_DISCOUNT):
-            raise IllegalAction(key="nyhavn.no_discount")
-        others = [k for k in clean if k != colour]
-        if others and not _active(s, p, CHANGE_OF_COLOURS):
-            raise IllegalAction(key="nyhavn.pay_wrong_colour", colour=colour_term(colour))
-        if len(others) > 1:
-            raise IllegalAction(key="nyhavn.one_other_colour")
-        rec = placement_record(*s.pending)
-        assert rec is not None
-        cost = price(kind, adjacent_same_colour(s.houses[p], kind, rec)) - (1 if disc else 0)
-        raise IllegalAction(key="nyhavn.wrong_price", cost=cost, paid=sum(clean.values()))
-    pay(s, clean, disc)
-
-
-def pay(s: State, cards: dict[str, int], disc: bool) -> None:
-    """Pay for the pending tile with ``cards`` (and the discount when ``disc``), then place it."""
+def settle(s: State, cards: dict[str, int], disc: bool) -> None:
+    """Pay for the pending tile with ``cards`` (and the discount when ``disc``), then place it (and score it)."""
     p = s.seat
     assert s.pending is not None
     kind, o, col, row = s.pending

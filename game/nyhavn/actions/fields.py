@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...core import MalformedAction
+from ...core import IllegalAction, MalformedAction
+from ...core.actions import Refusal
 from ...core.locale import text
 
 
@@ -60,3 +61,8 @@ def want(action: dict[str, Any], key: str, kind: type | tuple[type, ...]) -> Any
     if (isinstance(v, bool) and kind is not bool) or not isinstance(v, kind):
         raise MalformedAction(key="nyhavn.field_type", field=key)
     return v
+
+
+def as_refusal(exc: IllegalAction) -> Refusal:
+    """A refusal built as an exception (``placement_refusal``'s) as a catalogue key and its parameters."""
+    return exc.key, exc.params

@@ -2,23 +2,36 @@
 
 from __future__ import annotations
 
-from typing import Any
-
-from ...core import IllegalAction
+from ...core.actions import Action, Refusal
 from ..state import State
-from . import build, take
+from . import allows, build, take
 from .turn_end import end_turn
 
 
-def can_pass(state: State) -> bool:
-    """True when ``pass`` is the only legal action: start of the turn, no cards to take, nothing to build."""
-    p = state.seat
-    return state.phase == "turn" and not take.options(state, p) and not build.build_options(state, p)
+def options(state: State, p: int) -> list[Action]:
+    """``pass`` when it is legal: the only thing ``p`` can do."""
+    return [{"type": "pass"}] if allows(state, "pass") and refusal(state, {"type": "pass"}) is None else []
 
 
-def do(s: State, a: dict[str, Any]) -> None:
-    """``{"type": "pass"}``."""
-    if not can_pass(s):
-        raise IllegalAction(key="nyhavn.pass_not_allowed")
+def normalize(a: Action) -> Action:
+    """No fields: any others dropped."""
+    return {"type": "pass"}
+
+
+def not_now(state: State) -> Refusal:
+    """Passing outside the start of a turn."""
+    return "nyhavn.pass_not_allowed", {}
+
+
+def refusal(s: State, a: Action) -> Refusal | None:
+    """``{"type": "pass"}`` is refused while the player can take cards or build."""
+    p = s.seat
+    if take.options(s, p) or build.build_options(s, p):
+        return "nyhavn.pass_not_allowed", {}
+    return None
+
+
+def do(s: State, a: Action) -> None:
+    """End the turn with nothing done."""
     s.log.append({"type": "pass", "player": s.seat})
     end_turn(s)

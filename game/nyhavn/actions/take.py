@@ -3,55 +3,101 @@
 *Any Cards* lifts the neighbour rule, *Additional Card* adds a third card from
 any dock (with at least two of the three neighbours, unless Any Cards is used
 too), *Both Actions* lets the player build after taking. Each used ability
-tile turns face down.
+tile turns face down. An action names exactly the abilities its docks need
+(:func:`needed_abilities`), plus *Both Actions* when the player wants it.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from itertools import combinations
 
-from ...core import IllegalAction, MalformedAction
+from ...core import MalformedAction
+from ...core.actions import Action, Refusal
 from ..state import ACTIVE, DOCKS, HAND_LIMIT, USED, State
-from ..tiles import ABILITIES, ADDITIONAL_CARD, ANY_CARDS, BOTH_ACTIONS, COLOURS
+from ..tiles import ABILITIES, ADDITIONAL_CARD, BOTH_ACTIONS, COLOURS
+from . import allows
 from .fields import ability_term, now_term, want
 from .turn_end import end_turn
 
+#: abilities that help building, never a take
+_FOR_BUILDING = ("construction_discount", "change_of_colours")
 
-def options(state: State, p: int) -> list[dict[str, Any]]:
-    """Every legal ``take`` action of ``p`` now (each with the fewest abilities that make it legal)."""
-    full = [d for d in range(DOCKS) if state.docks[d] >= 0]
-    any_cards = state.abilities[p][ANY_CARDS] == ACTIVE
-    extra = state.abilities[p][ADDITIONAL_CARD] == ACTIVE
-    both = [False, True] if state.abilities[p][BOTH_ACTIONS] == ACTIVE else [False]
-    out: list[dict[str, Any]] = []
-    sets: list[tuple[list[int], list[str]]] = []
-    for i, a in enumerate(full):
-        for j in range(i + 1, len(full)):
-            b = full[j]
-            if b == a + 1:
-                sets.append(([a, b], []))
-            elif any_cards:
-                sets.append(([a, b], ["any_cards"]))
-    if extra:
-        for i, a in enumerate(full):
-            for j in range(i + 1, len(full)):
-                for k in range(j + 1, len(full)):
-                    trio = [a, full[j], full[k]]
-                    if trio[1] == a + 1 or trio[2] == trio[1] + 1:
-                        sets.append((trio, ["additional_card"]))
-                    elif any_cards:
-                        sets.append((trio, ["any_cards", "additional_card"]))
-    for docks, used in sets:
-        for b in both:
-            out.append({"type": "take", "docks": docks, "abilities": used + (["both_actions"] if b else [])})
+
+def needed_abilities(docks: list[int] | tuple[int, ...]) -> list[str]:
+    """The abilities taking from ``docks`` (sorted, distinct) needs: Any Cards when no two are side by side,
+    Additional Card for a third dock (in ``ABILITIES`` order, the order an action lists them)."""
+    adjacent = docks[1] == docks[0] + 1 or (len(docks) == 3 and docks[2] == docks[1] + 1)
+    need = [] if adjacent else ["any_cards"]
+    if len(docks) == 3:
+        need.append("additional_card")
+    return need
+
+
+def _mask(indices: list[int] | tuple[int, ...]) -> int:
+    return sum(1 << i for i in indices)
+
+
+def _dock_sets(size: int) -> tuple[tuple[tuple[int, ...], list[str], int, int], ...]:
+    """Every set of ``size`` docks in increasing order with what it needs:
+    ``(docks, needed abilities, docks mask, needed abilities mask)``."""
+    return tuple((docks, need, _mask(docks), _mask([ABILITIES.index(u) for u in need]))
+                 for docks in combinations(range(DOCKS), size) for need in [needed_abilities(docks)])
+
+
+#: bit i of a mask: of dock i, or of ability tile i (``ABILITIES`` order) for the first five
+_BITS = tuple(1 << i for i in range(DOCKS))
+#: the pairs and the trios of docks, in the order ``options`` lists them
+_PAIRS, _TRIOS = _dock_sets(2), _dock_sets(3)
+
+
+def options(state: State, p: int) -> list[Action]:
+    """Every legal ``take`` action of ``p`` now: each set of full docks whose :func:`needed_abilities` are
+    active, without and (when active) with Both Actions."""
+    if not allows(state, "take"):
+        return []
+    mine = state.abilities[p]
+    active = sum(bit for bit, side in zip(_BITS, mine) if side == ACTIVE)
+    full = sum(bit for bit, card in zip(_BITS, state.docks) if card >= 0)
+    both = mine[BOTH_ACTIONS] == ACTIVE
+    out: list[Action] = []
+    # a trio always needs Additional Card: without it only pairs can be legal
+    for docks, need, docks_mask, need_mask in _PAIRS + _TRIOS if mine[ADDITIONAL_CARD] == ACTIVE else _PAIRS:
+        if docks_mask & full == docks_mask and need_mask & active == need_mask:
+            out.append({"type": "take", "docks": list(docks), "abilities": list(need)})
+            if both:
+                out.append({"type": "take", "docks": list(docks), "abilities": need + ["both_actions"]})
     return out
 
 
-def do(s: State, a: dict[str, Any]) -> None:
-    """``{"type": "take", "docks": [d, d'(, d'')], "abilities": [...]}`` (docks numbered 0–6)."""
+def normalize(a: Action) -> Action:
+    """Docks in increasing order, abilities in ``ABILITIES`` order (``[]`` when left out), other fields dropped."""
+    out: Action = {"type": "take"}
+    if "docks" in a:
+        docks = a["docks"]
+        if isinstance(docks, list):
+            try:
+                docks = sorted(docks)
+            except TypeError:  # values that cannot be compared: refused as they are
+                pass
+        out["docks"] = docks
+    used = a.get("abilities", [])
+    if isinstance(used, list) and len(used) > 1:
+        try:
+            used = sorted(used, key=ABILITIES.index)
+        except ValueError:  # not an ability: refused as it is
+            pass
+    out["abilities"] = used
+    return out
+
+
+def not_now(state: State) -> Refusal:
+    """Taking outside the start of a turn."""
+    return "nyhavn.take_not_now", {"now": now_term(state.phase)}
+
+
+def refusal(s: State, a: Action) -> Refusal | None:
+    """Why ``{"type": "take", "docks": [d, d'(, d'')], "abilities": [...]}`` (docks numbered 0–6) is not legal."""
     p = s.seat
-    if s.phase != "turn":
-        raise IllegalAction(key="nyhavn.take_not_now", now=now_term(s.phase))
     docks = want(a, "docks", list)
     used = a.get("abilities", [])
     if not isinstance(used, list) or not all(isinstance(u, str) for u in used):
@@ -60,32 +106,34 @@ def do(s: State, a: dict[str, Any]) -> None:
         if u not in ABILITIES:
             raise MalformedAction(key="nyhavn.unknown_ability", name=u)
     if len(set(used)) != len(used):
-        raise IllegalAction(key="nyhavn.ability_twice")
+        return "nyhavn.ability_twice", {}
     if not all(isinstance(d, int) and not isinstance(d, bool) for d in docks) or len(set(docks)) != len(docks) \
             or len(docks) not in (2, 3) or not all(0 <= d < DOCKS for d in docks):
-        raise IllegalAction(key="nyhavn.bad_docks")
+        return "nyhavn.bad_docks", {}
     for d in docks:
         if s.docks[d] < 0:
-            raise IllegalAction(key="nyhavn.dock_empty", dock=d + 1)
+            return "nyhavn.dock_empty", {"dock": d + 1}
     for u in used:
         if s.abilities[p][ABILITIES.index(u)] != ACTIVE:
-            raise IllegalAction(key="nyhavn.ability_not_active", ability=ability_term(u))
-    ds = sorted(docks)
-    need = []
-    if len(ds) == 3:
-        if "additional_card" not in used:
-            raise IllegalAction(key="nyhavn.third_card_needs_additional")
-        need.append("additional_card")
-    adjacent = any(ds[i + 1] == ds[i] + 1 for i in range(len(ds) - 1))
-    if not adjacent:
-        if "any_cards" not in used:
-            raise IllegalAction(key="nyhavn.docks_not_adjacent")
-        need.append("any_cards")
+            return "nyhavn.ability_not_active", {"ability": ability_term(u)}
+    need = needed_abilities(sorted(docks))
+    if "additional_card" in need and "additional_card" not in used:
+        return "nyhavn.third_card_needs_additional", {}
+    if "any_cards" in need and "any_cards" not in used:
+        return "nyhavn.docks_not_adjacent", {}
     for u in used:
-        if u in ("construction_discount", "change_of_colours"):
-            raise IllegalAction(key="nyhavn.ability_for_building", ability=ability_term(u))
+        if u in _FOR_BUILDING:
+            return "nyhavn.ability_for_building", {"ability": ability_term(u)}
         if u not in need and u != "both_actions":
-            raise IllegalAction(key="nyhavn.ability_not_needed", ability=ability_term(u))
+            return "nyhavn.ability_not_needed", {"ability": ability_term(u)}
+    return None
+
+
+def do(s: State, a: Action) -> None:
+    """Take the cards, turn the used abilities face down; then discard, build (Both Actions) or end the turn."""
+    p = s.seat
+    ds = sorted(a["docks"])
+    used: list[str] = a.get("abilities", [])
     taken = [s.docks[d] for d in ds]
     for d in ds:
         s.docks[d] = -1
@@ -102,3 +150,4 @@ def do(s: State, a: dict[str, Any]) -> None:
         s.phase = "build"
     else:
         end_turn(s)
+

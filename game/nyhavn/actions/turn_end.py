@@ -6,11 +6,10 @@ may decline to build) and the end of the game by the end-of-game card.
 
 from __future__ import annotations
 
-from typing import Any
-
-from ...core import IllegalAction
+from ...core.actions import Action, Refusal
 from ..state import DOCKS, END_BESIDE, END_CARD, END_REVEALED, State, bury_end_card, empty_spaces
 from ..tiles import COLOURS
+from . import allows
 from .fields import now_term
 
 
@@ -63,9 +62,27 @@ def finish_by_end_card(s: State) -> None:
     s.log.append({"type": "end", "reason": "end_card", "winners": s.winners[:], "scores": s.scores[:]})
 
 
-def do(s: State, a: dict[str, Any]) -> None:
-    """``{"type": "end_turn"}``: after taking with Both Actions, end the turn without building."""
-    if s.phase != "build":
-        raise IllegalAction(key="nyhavn.end_turn_not_now", now=now_term(s.phase))
+def options(state: State, p: int) -> list[Action]:
+    """``end_turn`` whenever the phase allows it (the build half of Both Actions may always be declined)."""
+    return [{"type": "end_turn"}] if allows(state, "end_turn") else []
+
+
+def normalize(a: Action) -> Action:
+    """No fields: any others dropped."""
+    return {"type": "end_turn"}
+
+
+def not_now(state: State) -> Refusal:
+    """Ending the turn by hand outside the build half of Both Actions."""
+    return "nyhavn.end_turn_not_now", {"now": now_term(state.phase)}
+
+
+def refusal(s: State, a: Action) -> Refusal | None:
+    """``{"type": "end_turn"}`` is legal in every phase that allows it."""
+    return None
+
+
+def do(s: State, a: Action) -> None:
+    """After taking with Both Actions, end the turn without building."""
     s.log.append({"type": "no_build", "player": s.seat})
     end_turn(s)
