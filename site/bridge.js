@@ -408,6 +408,7 @@ const opened = store.openStore(
 ).then((data) => {
   const hg = (window.houseGames = window.houseGames || {});
   hg.savedGame = store.newestSlot; // the start screen's Resume
+  hg.savedGames = store.savedSlots; // every saved game: the start screen offers their list when there are several
   hg.stored = store.storedValue; // tests and debugging: the database's kv table as committed
   hg.dump = store.dump; // tests and debugging: every table, read from the database
   hg.autosave = () => store.storedValue(window.houseGamesSlot || (store.newestSlot() || {}).slot);

@@ -179,30 +179,36 @@ function revisionOf(text) {
 }
 
 // Apply a batch [[op, table, key, value], …] (op "put", "del", or "add": put unless the key is there, for
-// out-of-line keys) as one transaction. guards [{slot, rev}, …]: the
-// batch writes those games' slots, so it needs each slot's lock (where Web Locks exist) and a revision above the
-// stored one. Resolves to {ok: true, settled: [["put", table, key, value stored] for each "add"]} or
-// {ok: false, error, reason}: "lost" (another tab plays this game), "stale" (a newer save is stored), "full"
-// (QuotaExceededError) or "failed" (any other error, named).
+// out-of-line keys) as one transaction. guards [{slot, rev, del?}, …]: the batch writes or deletes those games'
+// slots. A write needs each slot's lock (where Web Locks exist) and a revision above the stored one; a deletion
+// (del: true) needs the stored revision to be no newer than rev (no tab saved that game since this tab knew it),
+// with or without Web Locks, and lets the slot's lock go. Resolves to
+// {ok: true, settled: [["put", table, key, value stored] for each "add"]} or {ok: false, error, reason}: "lost"
+// (another tab plays this game), "stale" (a newer save is stored; slots: the refused slots, current: their stored
+// texts), "full" (QuotaExceededError) or "failed" (any other error, named).
 export async function commit(changes, guards = []) {
   guards = Array.isArray(guards) ? guards : [];
   if (!db) return { ok: false, error: "NoDatabase", reason: "unavailable" };
   await Promise.all(guards.map((guard) => locking.get(guard.slot)));
-  if (guards.some((guard) => lost.has(guard.slot) || (navigator.locks && !held.has(guard.slot)))) {
-    return { ok: false, error: "LockLost", reason: "lost" };
-  }
+  const unowned = guards.filter((guard) => !guard.del && (lost.has(guard.slot) || (navigator.locks && !held.has(guard.slot))));
+  if (unowned.length) return { ok: false, error: "LockLost", reason: "lost", slots: unowned.map((guard) => guard.slot) };
   const settled = []; // what each "add" left stored: the value asked for, or the one already there
   try {
     const tables = [...new Set(changes.map((change) => change[1]).concat(guards.length ? ["kv"] : []))];
     const tx = db.transaction(tables, "readwrite");
     const finished = done(tx);
+    const current = {};
     for (const guard of guards) {
       const stored = await request(tx.objectStore("kv").get(guard.slot));
-      if (typeof stored === "string" && revisionOf(stored) >= guard.rev) {
-        tx.abort();
-        await finished.catch(() => {});
-        return { ok: false, error: "Stale", reason: "stale" };
+      if (typeof stored === "string" && (guard.del ? revisionOf(stored) > guard.rev : revisionOf(stored) >= guard.rev)) {
+        current[guard.slot] = stored;
       }
+    }
+    if (Object.keys(current).length) {
+      tx.abort();
+      await finished.catch(() => {});
+      for (const guard of guards) if (guard.del) unlock(guard.slot);
+      return { ok: false, error: "Stale", reason: "stale", slots: Object.keys(current), current };
     }
     for (const [op, table, key, value] of changes) {
       const store = tx.objectStore(table);
@@ -222,6 +228,7 @@ export async function commit(changes, guards = []) {
     return { ok: false, error: name, reason: name === "QuotaExceededError" ? "full" : "failed",
              message: error ? String(error.message || "") : "" };
   }
+  for (const guard of guards) if (guard.del) unlock(guard.slot); // a deleted game needs no writer
   const stored = changes.filter((change) => change[0] !== "add").concat(settled); // as they are in the database
   for (const [op, table, key, value] of stored) {
     if (table !== "kv") continue;
@@ -329,6 +336,11 @@ export function newestSlot() {
     if (!best || at > best.at || (at === best.at && key > best.slot)) best = { slot: key, text, at };
   }
   return best ? { slot: best.slot, text: best.text } : null;
+}
+
+// Every game saved in a slot (the start screen's Resume offers the list when there are several).
+export function savedSlots() {
+  return [...kvCache].filter(([key, text]) => isSlot(key) && typeof text === "string").map(([slot, text]) => ({ slot, text }));
 }
 
 // Everything stored, for tests and debugging: {kv, results, games, daily}.
