@@ -235,6 +235,7 @@ const APPLY = {
     store.lock(slot, Boolean(steal)).then((outcome) => send({ kind: "lock", slot, ...outcome }));
   },
   unlock(slot) { store.unlock(slot); },
+  handover(slot, text) { store.handover(slot, text); },
   usage() { store.usage().then((outcome) => send({ kind: "usage", ...outcome })); },
   global(name, value) { window[name] = value; },
   console(level, text) { (console[level] || console.log)(text); },

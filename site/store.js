@@ -31,6 +31,10 @@ const lost = new Set(); // slots another tab took over
 const locking = new Map(); // slot -> promise of a lock request under way (a write waits for it)
 const kvCache = new Map(); // the kv table as committed (tests and the start screen read it synchronously)
 let onChange = () => {};
+// A take-over asks the tab it took the game from for the moves it had not stored yet: that tab's worker answers
+// through the channel ({handover: {slot, text}}, text null when everything was stored). Waited for this long.
+const HANDOVER_MS = 1500;
+const handoverWaiters = new Map(); // slot -> resolve(handover) of a take-over under way
 let onLost = () => {};
 let persistAsked = false;
 
@@ -161,6 +165,11 @@ function broadcast(changes) {
 }
 
 function heard(message) {
+  if (message && message.handover && typeof message.handover.slot === "string") {
+    const waiter = handoverWaiters.get(message.handover.slot);
+    if (waiter) waiter(message.handover);
+    return;
+  }
   if (!message || !Array.isArray(message.changes)) return;
   for (const [op, table, key, value] of message.changes) {
     if (table !== "kv") continue;
@@ -248,7 +257,10 @@ function askPersist() {
 }
 
 // Take the lock of a game's slot (steal: from the tab holding it, which then hears that it lost it). Resolves to
-// {held, value}: value is the slot's text as stored once the lock is held (the other tab's last move included).
+// {held, value, handover?}: value is the slot's text as stored once the lock is held (the other tab's last move
+// included). A steal also waits (at most HANDOVER_MS) for the other tab's moves not stored yet: handover "given"
+// (value is then that tab's newer save, not yet stored), "none" (it had stored everything) or "silent" (no answer:
+// its last moves may be missing).
 export function lock(slot, steal = false) {
   const asked = takeLock(slot, steal);
   locking.set(slot, asked);
@@ -258,6 +270,11 @@ export function lock(slot, steal = false) {
 
 async function takeLock(slot, steal) {
   lost.delete(slot);
+  // listening before the lock is taken: the other tab answers once it hears that it lost it
+  const handed = steal && channel ? new Promise((resolve) => {
+    handoverWaiters.set(slot, resolve);
+    setTimeout(() => resolve(null), HANDOVER_MS);
+  }) : null;
   if (navigator.locks && !held.has(slot)) {
     const granted = await new Promise((resolve) => {
       const options = steal ? { steal: true } : { ifAvailable: true };
@@ -270,14 +287,24 @@ async function takeLock(slot, steal) {
         else resolve(false);
       });
     });
-    if (!granted) return { held: false, value: null };
+    if (!granted) { handoverWaiters.delete(slot); return { held: false, value: null }; }
   }
+  const answer = handed ? await handed : null;
+  handoverWaiters.delete(slot);
   let value = null;
   if (db) {
     try { value = await request(db.transaction("kv", "readonly").objectStore("kv").get(slot)); } catch { value = null; }
   }
   if (value === undefined) value = null;
-  return { held: true, value };
+  if (!handed) return { held: true, value };
+  const given = answer && typeof answer.text === "string" && (value === null || revisionOf(answer.text) > revisionOf(value));
+  if (given) value = answer.text;
+  return { held: true, value, handover: given ? "given" : answer ? "none" : "silent" };
+}
+
+// This tab lost the game of slot to another tab: hand it the save it had not stored yet (null: none).
+export function handover(slot, text) {
+  if (channel) channel.postMessage({ handover: { slot, text: typeof text === "string" ? text : null } });
 }
 
 export function unlock(slot) {

@@ -214,21 +214,27 @@ class App(ShareLinks):
 
     def lost_game(self, slot: str, unsaved: bool | None = None) -> None:
         """Another tab took over the game of ``slot``: stop writing it, and say so instead of the table.
-        ``unsaved``: a move of this tab was refused (None: whether a write of the slot is still unconfirmed)."""
+        ``unsaved``: a move of this tab was refused; None: the page heard that another tab took the game's lock,
+        and that tab is handed the moves not stored yet (``PageBackend.hand_over``)."""
+        handed = False
         if unsaved is None:
-            unsaved = ("kv", slot) in getattr(self.store.backend, "pending_keys", lambda: set())()
+            handed, unsaved = self.store.backend.hand_over(slot), False
+        if not self.store.backend.unsaved() and not self.storage_alert.hidden:
+            self.storage_alert.hidden = True  # nothing of this tab's waits to be stored any more (#taken-over says why)
+            self.storage_alert.textContent = ""
         if self.store.slot == slot:
             self.store.slot = None
         if self.screen is None or self.store.slot is not None:
             return
         title = self.screen.module.TITLE
+        moves = len(self.screen.match.entries)  # the moves this tab had made (tests compare the game taken over)
         lang = self.lang
         self._switch()
-        dom.append(self.root, el("section", {"class": "stack screen", "id": "taken-over", "aria-labelledby": "taken-over-title",
-                                             "data-unsaved": "true" if unsaved else "false"},
+        dom.append(self.root, el("section", {"class": "stack screen", "id": "taken-over", "aria-labelledby": "taken-over-title", "data-moves": moves,
+                                             "data-unsaved": "true" if unsaved else "false", "data-handed": "true" if handed else "false"},
                                  el("h1", {"id": "taken-over-title"}, title),
                                  el("p", {"class": "notice", "role": "alert"},
-                                    text("game.taken_over_unsaved" if unsaved else "game.taken_over", lang)),
+                                    text("game.taken_over_handed" if handed else "game.taken_over_unsaved" if unsaved else "game.taken_over", lang)),
                                  el("div", {"class": "actions"},
                                     el("button", {"type": "button", "class": "primary", "id": "take-back",
                                                   "onclick": lambda e: self.resume(slot, steal=True)}, text("game.take_back", lang)),
@@ -604,6 +610,11 @@ class App(ShareLinks):
             remote, self.remote_tokens = self.store.shared_seats(slot)
             self.remote = frozenset(s for s in remote if 0 <= s < result.match.num_players)
             self.play(result.match)
+            handover = self.store.backend.handovers.pop(slot, None)
+            if handover == "given":  # the other tab's moves it had not stored: stored from here now
+                self.autosave(result.match)
+            elif handover == "silent":
+                self.toast(text("start.handover_silent", self.lang), ms=10000)
             return True
         self.store.slot = None
         self.show_start(("error", text("start.badsave", self.lang, reason=result.reason(self.lang), where=result.kept_as)) if result.error else None)

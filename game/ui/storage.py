@@ -75,6 +75,9 @@ class MemoryBackend:
         self.on_lost: Callable[[str], Any] = lambda slot: None
         #: ``on_kept(slot)``: a deletion of ``slot`` was refused, another tab saved that game since: it stays
         self.on_kept: Callable[[str], Any] = lambda slot: None
+        #: slot → how a take-over of it went ("given": the other tab handed over moves it had not stored, "none":
+        #: it had stored them all, "silent": it did not answer); read by the app once it opens the game
+        self.handovers: dict[str, str] = {}
 
     def getItem(self, key: str) -> str | None:
         value = self.items.get(key)
@@ -127,6 +130,14 @@ class MemoryBackend:
 
     def unlock(self, slot: str) -> None:
         """Stop owning ``slot``."""
+
+    def unsaved(self) -> list[str]:
+        """What is not stored yet: here everything is (kept in memory)."""
+        return []
+
+    def hand_over(self, slot: str) -> bool:
+        """Another tab took the game of ``slot``: hand it this tab's save not stored yet; whether there was one."""
+        return False
 
     def changed(self, changes: list[Any]) -> None:
         """Another tab stored ``changes``."""
@@ -242,6 +253,7 @@ class PageBackend(MemoryBackend):
             refused = [s for s in refused if s in batch.guard] if isinstance(refused, list) else list(batch.guard)
             current = data.get("current")
             current = current if isinstance(current, dict) else {}
+            told: list[tuple[Callable[[str], Any], str]] = []
             for slot in refused or list(batch.guard):
                 change = batch.changes.pop(("kv", slot), None)
                 batch.guard.pop(slot, None)
@@ -249,11 +261,15 @@ class PageBackend(MemoryBackend):
                     stored = current.get(slot)
                     if isinstance(stored, str) and ("kv", slot) not in self.pending_keys():
                         self.items[slot] = stored  # the mirror shows the game again, as the other tab left it
-                    self.on_kept(slot)
+                    told.append((self.on_kept, slot))
                 else:
-                    self.on_lost(slot)
+                    told.append((self.on_lost, slot))
             if batch.changes:
                 self._requeue(batch)
+            elif self.waiting is None:
+                self.failing, self.retries = None, 0  # what failed before was this slot's: never to be stored here
+            for tell, slot in told:
+                tell(slot)
             self.pump()
             return
         self.failing = reason
@@ -299,11 +315,28 @@ class PageBackend(MemoryBackend):
         value = value if isinstance(value, str) else None
         if data.get("held") and value is not None and ("kv", slot) not in self.pending_keys():
             self.items[slot] = value  # as stored once owned: another tab's last move included
+        if data.get("held") and data.get("handover") in ("given", "none", "silent"):
+            self.handovers[slot] = str(data["handover"])
         if answer is not None:
             answer(bool(data.get("held")), self.items.get(slot) if data.get("held") else value)
 
     def unlock(self, slot: str) -> None:
         self.send(["unlock", slot])
+
+    def hand_over(self, slot: str) -> bool:
+        """Another tab took the game of ``slot``: send it (through the page's channel) this tab's save of the slot
+        not stored yet, or ``None`` when everything was stored, and stop trying to store it here (the other tab
+        owns it now). Return whether there was such a save."""
+        text = self.items.get(slot) if ("kv", slot) in self.pending_keys() else None
+        if self.waiting is not None:
+            self.waiting.changes.pop(("kv", slot), None)
+            self.waiting.guard.pop(slot, None)
+            if not self.waiting.changes:
+                self.waiting = None
+        self.send(["handover", slot, text])
+        if self.out is None and self.waiting is None:
+            self.failing, self.retries = None, 0  # nothing of this tab's left to store
+        return text is not None
 
     def pending_keys(self) -> set[tuple[str, Any]]:
         """(table, key) of every write not stored yet."""
