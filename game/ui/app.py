@@ -202,7 +202,8 @@ class App(ShareLinks):
                 alert.textContent = ""
                 self.toast(text("storage.saved_again", lang))
             return
-        names = ", ".join(text(f"storage.what.{w}", lang) if w in WHAT_UNSAVED else w for w in what) or text("storage.what.records", lang)
+        words = [text(f"storage.what.{w if w in WHAT_UNSAVED else 'data'}", lang) for w in what]  # never a store key
+        names = ", ".join(dict.fromkeys(words)) or text("storage.what.records", lang)
         if failing == "full":
             message = text("storage.failed_full", lang, what=names)
         elif failing == "unavailable":
@@ -213,9 +214,8 @@ class App(ShareLinks):
         alert.hidden = False
 
     def lost_game(self, slot: str, unsaved: bool | None = None) -> None:
-        """Another tab took over the game of ``slot``: stop writing it, and say so instead of the table.
-        ``unsaved``: a move of this tab was refused; None: the page heard that another tab took the game's lock,
-        and that tab is handed the moves not stored yet (``PageBackend.hand_over``)."""
+        """Another tab took over the game of ``slot``: stop writing it, and say so instead of the table. ``unsaved``: a
+        move of this tab was refused; None: another tab took the lock, and is handed what is not stored yet."""
         handed = False
         if unsaved is None:
             handed, unsaved = self.store.backend.hand_over(slot), False
