@@ -270,8 +270,9 @@ export function lock(slot, steal = false) {
 
 async function takeLock(slot, steal) {
   lost.delete(slot);
-  // listening before the lock is taken: the other tab answers once it hears that it lost it
-  const handed = steal && channel ? new Promise((resolve) => {
+  // listening before the lock is taken: the other tab answers once it hears that it lost it (without Web Locks
+  // no tab ever holds a game, so there is nobody to ask)
+  const handed = steal && channel && navigator.locks ? new Promise((resolve) => {
     handoverWaiters.set(slot, resolve);
     setTimeout(() => resolve(null), HANDOVER_MS);
   }) : null;

@@ -10,6 +10,7 @@ from game.core import Match
 
 from .conftest import wait_ready
 from .test_storage_keep_unfinished import MOVES, QUICK, UNFINISHED, open_with_saves, saved_slots, unfinished
+from .test_storage_takeover import moves_on_table
 
 NO_LOCKS = """delete Navigator.prototype.locks;
 if (navigator.locks !== undefined) throw new Error("Web Locks still there");"""
@@ -89,3 +90,8 @@ def test_a_stale_tabs_move_is_refused_and_said_unsaved(make_context, site_url):
     assert stored_moves(first) == played  # the stale move overwrote nothing
     replayed = Match.from_json({k: v for k, v in saved_slots(first)[UNFINISHED].items() if k not in ("saved_at", "rev")})
     assert len(replayed.entries) == MOVES + 4
+    # taking it back goes on from the stored game at once: no other tab holds a lock to be asked about its moves
+    first.locator("#take-back").tap()
+    first.locator("#legal-actions button").first.wait_for()
+    assert moves_on_table(first) == MOVES + 4
+    assert first.locator(".toast", has_text="did not answer").count() == 0
