@@ -127,7 +127,7 @@ class SavedGamesPanel:
                                el("h1", {"id": "saved-games-title"}, text("start.saved_games", lang)),
                                el("button", {"type": "button", "id": "saved-games-back",
                                              "onclick": lambda e: app.show_start()}, text("start.back", lang))),
-                            el("ul", {"class": "saved-games"}, rows)))
+                            el("ul", {"class": "past-list saved-games"}, rows)))
 
     def unmount(self) -> None:
         pass

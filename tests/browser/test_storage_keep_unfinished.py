@@ -59,7 +59,7 @@ def answer(page, keep: bool, title: str = "Barrio") -> None:
     page.wait_for_function("houseGames.idle()")  # and stored
 
 
-def check_after_reload(page, keep: bool, new_moves: int = 0) -> None:
+def check_after_reload(page, keep: bool, shot=None) -> None:
     """After a reload the database holds the new game, and the unfinished one only if it was kept; a kept game
     resumes from the list of unfinished games at its move count."""
     page.wait_for_function("houseGames.idle()")
@@ -77,6 +77,8 @@ def check_after_reload(page, keep: bool, new_moves: int = 0) -> None:
     listing.tap()
     rows = page.locator("#saved-games .resume-game")
     assert rows.count() == 2
+    if shot is not None:
+        shot(page, "saved-games-list")
     texts = rows.all_inner_texts()
     assert any("Barrio" in t and f"{MOVES} moves" in t and "1 player" in t and "saved" in t for t in texts), texts
     page.locator(f"#saved-games .resume-game[data-moves='{MOVES}']").tap()
@@ -86,13 +88,15 @@ def check_after_reload(page, keep: bool, new_moves: int = 0) -> None:
 
 
 @pytest.mark.parametrize("keep", [True, False], ids=["keep", "replace"])
-def test_new_game_over_an_unfinished_game_asks_first(page, site_url, keep):
+def test_new_game_over_an_unfinished_game_asks_first(page, site_url, shot, keep):
     open_with_saves(page, site_url, {UNFINISHED: unfinished()})
     assert f"{MOVES} moves" in page.locator("#resume").inner_text()
     page.locator("#start-game").tap()
+    page.locator("#keep-unfinished").wait_for()
+    shot(page, "keep-unfinished-question")
     answer(page, keep)
     assert UNFINISHED in saved_slots(page) if keep else UNFINISHED not in saved_slots(page)
-    check_after_reload(page, keep)
+    check_after_reload(page, keep, shot)
 
 
 @pytest.mark.parametrize("keep", [True, False], ids=["keep", "replace"])
