@@ -235,6 +235,7 @@ const APPLY = {
     store.lock(slot, Boolean(steal)).then((outcome) => send({ kind: "lock", slot, ...outcome }));
   },
   unlock(slot) { store.unlock(slot); },
+  handover(slot, text) { store.handover(slot, text); },
   usage() { store.usage().then((outcome) => send({ kind: "usage", ...outcome })); },
   global(name, value) { window[name] = value; },
   console(level, text) { (console[level] || console.log)(text); },
@@ -408,6 +409,7 @@ const opened = store.openStore(
 ).then((data) => {
   const hg = (window.houseGames = window.houseGames || {});
   hg.savedGame = store.newestSlot; // the start screen's Resume
+  hg.savedGames = store.savedSlots; // every saved game: the start screen offers their list when there are several
   hg.stored = store.storedValue; // tests and debugging: the database's kv table as committed
   hg.dump = store.dump; // tests and debugging: every table, read from the database
   hg.autosave = () => store.storedValue(window.houseGamesSlot || (store.newestSlot() || {}).slot);

@@ -8,7 +8,7 @@
 // language, shows the summary of the game saved last (read from the page's
 // database, ./store.js, once it is open), and queues Start/Resume until Python
 // takes the request. Contract with Python (game/ui/app.py):
-//   window.houseGames.request({type: "new", settings} | {type: "resume", slot})  queued until
+//   window.houseGames.request({type: "new", settings} | {type: "resume", slot} | {type: "saved"})  queued until
 //   window.houseGames.setRequestHandler(fn)  Python's handler; fn receives the request as JSON text
 //   window.houseGames.showApp()              Python opened a game: hide the start screen, show #app
 //   window.houseGames.showStart(notice?)     back to the start screen; notice = {kind, text}
@@ -234,6 +234,20 @@
     label.textContent = detail;
     button.replaceChildren(t("start.resume", { title }), document.createElement("br"), label);
     button.disabled = pending !== null;
+    // several games saved: Python lists them all (game/ui/app.py App.show_saved_games)
+    const count = typeof hg.savedGames === "function" ? hg.savedGames().length : 0;
+    let all = $("resume-all");
+    if (count > 1 && !all) {
+      all = document.createElement("button");
+      all.type = "button";
+      all.id = "resume-all";
+      all.addEventListener("click", () => hg.request({ type: "saved" }));
+      slot.append(all);
+    } else if (count < 2 && all) all.remove();
+    if (count > 1) {
+      all.textContent = t("start.resume.all", { count });
+      all.disabled = pending !== null;
+    }
   }
 
   async function renderRules() {
@@ -320,8 +334,7 @@
     const busy = request !== null;
     $("start-screen").setAttribute("aria-busy", String(busy));
     $("start-game").disabled = busy || !(gameInfo(s.game) || {}).available;
-    const resume = $("resume");
-    if (resume) resume.disabled = busy;
+    for (const id of ["resume", "resume-all"]) if ($(id)) $(id).disabled = busy;
     for (const button of document.querySelectorAll("#start-more button")) button.disabled = busy;
     clearInterval(ticker);
     if (busy) ticker = setInterval(renderStartLabel, 200);

@@ -31,6 +31,10 @@ const lost = new Set(); // slots another tab took over
 const locking = new Map(); // slot -> promise of a lock request under way (a write waits for it)
 const kvCache = new Map(); // the kv table as committed (tests and the start screen read it synchronously)
 let onChange = () => {};
+// A take-over asks the tab it took the game from for the moves it had not stored yet: that tab's worker answers
+// through the channel ({handover: {slot, text}}, text null when everything was stored). Waited for this long.
+const HANDOVER_MS = 1500;
+const handoverWaiters = new Map(); // slot -> resolve(handover) of a take-over under way
 let onLost = () => {};
 let persistAsked = false;
 
@@ -161,6 +165,11 @@ function broadcast(changes) {
 }
 
 function heard(message) {
+  if (message && message.handover && typeof message.handover.slot === "string") {
+    const waiter = handoverWaiters.get(message.handover.slot);
+    if (waiter) waiter(message.handover);
+    return;
+  }
   if (!message || !Array.isArray(message.changes)) return;
   for (const [op, table, key, value] of message.changes) {
     if (table !== "kv") continue;
@@ -179,30 +188,36 @@ function revisionOf(text) {
 }
 
 // Apply a batch [[op, table, key, value], …] (op "put", "del", or "add": put unless the key is there, for
-// out-of-line keys) as one transaction. guards [{slot, rev}, …]: the
-// batch writes those games' slots, so it needs each slot's lock (where Web Locks exist) and a revision above the
-// stored one. Resolves to {ok: true, settled: [["put", table, key, value stored] for each "add"]} or
-// {ok: false, error, reason}: "lost" (another tab plays this game), "stale" (a newer save is stored), "full"
-// (QuotaExceededError) or "failed" (any other error, named).
+// out-of-line keys) as one transaction. guards [{slot, rev, del?}, …]: the batch writes or deletes those games'
+// slots. A write needs each slot's lock (where Web Locks exist) and a revision above the stored one; a deletion
+// (del: true) needs the stored revision to be no newer than rev (no tab saved that game since this tab knew it),
+// with or without Web Locks, and lets the slot's lock go. Resolves to
+// {ok: true, settled: [["put", table, key, value stored] for each "add"]} or {ok: false, error, reason}: "lost"
+// (another tab plays this game), "stale" (a newer save is stored; slots: the refused slots, current: their stored
+// texts), "full" (QuotaExceededError) or "failed" (any other error, named).
 export async function commit(changes, guards = []) {
   guards = Array.isArray(guards) ? guards : [];
   if (!db) return { ok: false, error: "NoDatabase", reason: "unavailable" };
   await Promise.all(guards.map((guard) => locking.get(guard.slot)));
-  if (guards.some((guard) => lost.has(guard.slot) || (navigator.locks && !held.has(guard.slot)))) {
-    return { ok: false, error: "LockLost", reason: "lost" };
-  }
+  const unowned = guards.filter((guard) => !guard.del && (lost.has(guard.slot) || (navigator.locks && !held.has(guard.slot))));
+  if (unowned.length) return { ok: false, error: "LockLost", reason: "lost", slots: unowned.map((guard) => guard.slot) };
   const settled = []; // what each "add" left stored: the value asked for, or the one already there
   try {
     const tables = [...new Set(changes.map((change) => change[1]).concat(guards.length ? ["kv"] : []))];
     const tx = db.transaction(tables, "readwrite");
     const finished = done(tx);
+    const current = {};
     for (const guard of guards) {
       const stored = await request(tx.objectStore("kv").get(guard.slot));
-      if (typeof stored === "string" && revisionOf(stored) >= guard.rev) {
-        tx.abort();
-        await finished.catch(() => {});
-        return { ok: false, error: "Stale", reason: "stale" };
+      if (typeof stored === "string" && (guard.del ? revisionOf(stored) > guard.rev : revisionOf(stored) >= guard.rev)) {
+        current[guard.slot] = stored;
       }
+    }
+    if (Object.keys(current).length) {
+      tx.abort();
+      await finished.catch(() => {});
+      for (const guard of guards) if (guard.del) unlock(guard.slot);
+      return { ok: false, error: "Stale", reason: "stale", slots: Object.keys(current), current };
     }
     for (const [op, table, key, value] of changes) {
       const store = tx.objectStore(table);
@@ -222,6 +237,7 @@ export async function commit(changes, guards = []) {
     return { ok: false, error: name, reason: name === "QuotaExceededError" ? "full" : "failed",
              message: error ? String(error.message || "") : "" };
   }
+  for (const guard of guards) if (guard.del) unlock(guard.slot); // a deleted game needs no writer
   const stored = changes.filter((change) => change[0] !== "add").concat(settled); // as they are in the database
   for (const [op, table, key, value] of stored) {
     if (table !== "kv") continue;
@@ -241,7 +257,10 @@ function askPersist() {
 }
 
 // Take the lock of a game's slot (steal: from the tab holding it, which then hears that it lost it). Resolves to
-// {held, value}: value is the slot's text as stored once the lock is held (the other tab's last move included).
+// {held, value, handover?}: value is the slot's text as stored once the lock is held (the other tab's last move
+// included). A steal also waits (at most HANDOVER_MS) for the other tab's moves not stored yet: handover "given"
+// (value is then that tab's newer save, not yet stored), "none" (it had stored everything) or "silent" (no answer:
+// its last moves may be missing).
 export function lock(slot, steal = false) {
   const asked = takeLock(slot, steal);
   locking.set(slot, asked);
@@ -251,6 +270,12 @@ export function lock(slot, steal = false) {
 
 async function takeLock(slot, steal) {
   lost.delete(slot);
+  // listening before the lock is taken: the other tab answers once it hears that it lost it (without Web Locks
+  // no tab ever holds a game, so there is nobody to ask)
+  const handed = steal && channel && navigator.locks ? new Promise((resolve) => {
+    handoverWaiters.set(slot, resolve);
+    setTimeout(() => resolve(null), HANDOVER_MS);
+  }) : null;
   if (navigator.locks && !held.has(slot)) {
     const granted = await new Promise((resolve) => {
       const options = steal ? { steal: true } : { ifAvailable: true };
@@ -263,14 +288,24 @@ async function takeLock(slot, steal) {
         else resolve(false);
       });
     });
-    if (!granted) return { held: false, value: null };
+    if (!granted) { handoverWaiters.delete(slot); return { held: false, value: null }; }
   }
+  const answer = handed ? await handed : null;
+  handoverWaiters.delete(slot);
   let value = null;
   if (db) {
     try { value = await request(db.transaction("kv", "readonly").objectStore("kv").get(slot)); } catch { value = null; }
   }
   if (value === undefined) value = null;
-  return { held: true, value };
+  if (!handed) return { held: true, value };
+  const given = answer && typeof answer.text === "string" && (value === null || revisionOf(answer.text) > revisionOf(value));
+  if (given) value = answer.text;
+  return { held: true, value, handover: given ? "given" : answer ? "none" : "silent" };
+}
+
+// This tab lost the game of slot to another tab: hand it the save it had not stored yet (null: none).
+export function handover(slot, text) {
+  if (channel) channel.postMessage({ handover: { slot, text: typeof text === "string" ? text : null } });
 }
 
 export function unlock(slot) {
@@ -329,6 +364,11 @@ export function newestSlot() {
     if (!best || at > best.at || (at === best.at && key > best.slot)) best = { slot: key, text, at };
   }
   return best ? { slot: best.slot, text: best.text } : null;
+}
+
+// Every game saved in a slot (the start screen's Resume offers the list when there are several).
+export function savedSlots() {
+  return [...kvCache].filter(([key, text]) => isSlot(key) && typeof text === "string").map(([slot, text]) => ({ slot, text }));
 }
 
 // Everything stored, for tests and debugging: {kv, results, games, daily}.

@@ -76,7 +76,7 @@ def judged(refusal: Any, state: nh.State, action: Any) -> Refusal | str | None:
 def applied(state: nh.State, action: Any) -> Refusal | str | None:
     """What ``apply_action`` did: ``None`` when it accepted, else the refusal it raised, in :func:`judged`'s terms."""
     try:
-        nh.apply_action(state, action)
+        nh.SPEC.apply_action(state, action)
     except MalformedAction as exc:
         return f"malformed:{exc.key}"
     except IllegalAction as exc:
@@ -87,11 +87,11 @@ def applied(state: nh.State, action: Any) -> Refusal | str | None:
 def positions(players: int, seed: int):
     """Every position of a random seeded game (rounds 1–3), the end included."""
     rng = Rng(seed, stream=35)
-    state = nh.new_game(players, seed, rounds=1 + seed % 3)
+    state = nh.SPEC.new_game(players, seed, rounds=1 + seed % 3)
     yield state
-    while not nh.is_over(state):
-        legal = nh.legal_actions(state)
-        state = nh.apply_action(state, legal[rng.randrange(len(legal))])
+    while not nh.SPEC.is_over(state):
+        legal = nh.SPEC.legal_actions(state)
+        state = nh.SPEC.apply_action(state, legal[rng.randrange(len(legal))])
         yield state
 
 
@@ -102,10 +102,10 @@ def test_listed_exactly_when_not_refused_and_applied_exactly_when_not_refused(pl
     rng = Rng(players, stream=36)
     for seed in range(GAMES_PER_PLAYER_COUNT):
         for state in positions(players, 100 * players + seed):
-            legal = nh.legal_actions(state)
+            legal = nh.SPEC.legal_actions(state)
             listed = {frozen(a) for a in legal}
             assert len(listed) == len(legal), "an action is listed twice"
-            before = json.dumps(nh.to_json(state), sort_keys=True)
+            before = json.dumps(nh.SPEC.to_json(state), sort_keys=True)
             candidates: list[Any] = every_action(state) + [None, "pass", {"type": 7}, {"type": "no-such-action"}]
             for a in legal:
                 assert RULES.refusal(state, a) is None, (state, a)
@@ -120,7 +120,7 @@ def test_listed_exactly_when_not_refused_and_applied_exactly_when_not_refused(pl
                     seen_accepted.add(a["type"])
                 else:
                     seen_refusals.add(why if isinstance(why, str) else why[0])
-            assert json.dumps(nh.to_json(state), sort_keys=True) == before, "judging or refusing an action changed the state"
+            assert json.dumps(nh.SPEC.to_json(state), sort_keys=True) == before, "judging or refusing an action changed the state"
     # the positions reached every decision and the candidates every kind of refusal
     assert seen_accepted == set(RULES.actions), set(RULES.actions) - seen_accepted
     for key in ("neueheimat.wrong_time_bid", "neueheimat.no_gaps", "neueheimat.stack_more_pips", "neueheimat.row_full",
@@ -134,7 +134,7 @@ def test_listed_exactly_when_not_refused_and_applied_exactly_when_not_refused(pl
 def test_each_action_types_options_agree_with_its_refusal(players):
     for seed in range(2):
         for state in positions(players, 7 * players + seed):
-            seat = nh.current_player(state)
+            seat = nh.SPEC.current_player(state)
             if seat is None:
                 continue
             kinds = RULES.phases[state.phase]
@@ -147,4 +147,4 @@ def test_each_action_types_options_agree_with_its_refusal(players):
                     if a["type"] == kind:
                         assert (frozen(a) in mine) == (judged(rule.refusal, state, a) is None), (state, a)
             # the listing is the phase's types in the table's order, each type's options in its own order
-            assert nh.legal_actions(state) == [a for kind in kinds for a in RULES.actions[kind].options(state, seat)]
+            assert nh.SPEC.legal_actions(state) == [a for kind in kinds for a in RULES.actions[kind].options(state, seat)]

@@ -35,18 +35,13 @@ from .replay import ReplayViewer
 from .screen import FallbackScreen, GameScreen, final_scores, seat_names
 from .share_links import ShareLinks
 from .stats import StatsScreen
+from .saved_games import open_new, screen_title, show_saved_games
 from .storage import PREFIX, SETTINGS_KEY, MemoryBackend, PageBackend, Store
 
 #: Toasts on screen at once: enough to read a refusal and what came just before it, never a column over the table
 MAX_TOASTS = 2
 #: The names a failed write gives (``storage.what.<name>``): what the player is told was not saved
 WHAT_UNSAVED = ("autosave", "result", "records", "pin", "import", "settings")
-
-
-def screen_title(game_id: Any) -> str:
-    """A game's title for a message (its id when the game is unknown)."""
-    info = game_info(game_id) if isinstance(game_id, str) else None
-    return info.title if info is not None else str(game_id)
 
 
 def screen_class(game_id: str, prefer_list: bool = False) -> type[GameScreen]:
@@ -125,7 +120,8 @@ class App(ShareLinks):
         self.remote_tokens: dict[int, str] = {}  #: a resumed shared game: the tokens its guests' phones hold
         self.sharing: Any = None
         store.backend.on_status = self.storage_status
-        store.backend.on_lost = self.lost_game
+        store.backend.on_lost = lambda slot: self.lost_game(slot, unsaved=True)  # its write to the slot was refused
+        store.backend.on_kept = self.kept_game
 
     # ------------------------------------------------------------------ settings and services
     @property
@@ -206,7 +202,8 @@ class App(ShareLinks):
                 alert.textContent = ""
                 self.toast(text("storage.saved_again", lang))
             return
-        names = ", ".join(text(f"storage.what.{w}", lang) if w in WHAT_UNSAVED else w for w in what) or text("storage.what.records", lang)
+        words = [text(f"storage.what.{w if w in WHAT_UNSAVED else 'data'}", lang) for w in what]  # never a store key
+        names = ", ".join(dict.fromkeys(words)) or text("storage.what.records", lang)
         if failing == "full":
             message = text("storage.failed_full", lang, what=names)
         elif failing == "unavailable":
@@ -216,23 +213,39 @@ class App(ShareLinks):
         alert.textContent = message
         alert.hidden = False
 
-    def lost_game(self, slot: str) -> None:
-        """Another tab took over the game of ``slot``: stop writing it, and say so instead of the table."""
+    def lost_game(self, slot: str, unsaved: bool | None = None) -> None:
+        """Another tab took over the game of ``slot``: stop writing it, and say so instead of the table. ``unsaved``: a
+        move of this tab was refused; None: another tab took the lock, and is handed what is not stored yet."""
+        handed = False
+        if unsaved is None:
+            handed, unsaved = self.store.backend.hand_over(slot), False
+        if not self.store.backend.unsaved() and not self.storage_alert.hidden:
+            self.storage_alert.hidden = True  # nothing of this tab's waits to be stored any more (#taken-over says why)
+            self.storage_alert.textContent = ""
         if self.store.slot == slot:
             self.store.slot = None
         if self.screen is None or self.store.slot is not None:
             return
         title = self.screen.spec.title
+        moves = len(self.screen.match.entries)  # the moves this tab had made (tests compare the game taken over)
         lang = self.lang
         self._switch()
-        dom.append(self.root, el("section", {"class": "stack screen", "id": "taken-over", "aria-labelledby": "taken-over-title"},
+        dom.append(self.root, el("section", {"class": "stack screen", "id": "taken-over", "aria-labelledby": "taken-over-title", "data-moves": moves,
+                                             "data-unsaved": "true" if unsaved else "false", "data-handed": "true" if handed else "false"},
                                  el("h1", {"id": "taken-over-title"}, title),
-                                 el("p", {"class": "notice", "role": "alert"}, text("game.taken_over", lang)),
+                                 el("p", {"class": "notice", "role": "alert"},
+                                    text("game.taken_over_handed" if handed else "game.taken_over_unsaved" if unsaved else "game.taken_over", lang)),
                                  el("div", {"class": "actions"},
                                     el("button", {"type": "button", "class": "primary", "id": "take-back",
                                                   "onclick": lambda e: self.resume(slot, steal=True)}, text("game.take_back", lang)),
                                     el("button", {"type": "button", "onclick": lambda e: self.show_start()}, text("game.home", lang)))))
         dom.window.houseGames.showApp()
+
+    def kept_game(self, slot: str) -> None:
+        """A deletion of ``slot`` was refused: another tab saved that game since, so it stays. Say so."""
+        saved = next((g for g in self.store.saved_games() if g.slot == slot), None)
+        if saved is not None:
+            self.toast(text("start.kept_advanced", self.lang, title=screen_title(saved.game)))
 
     def storage_usage(self, answer: Any) -> None:
         """Ask the page how much storage the app uses: ``answer({"usage", "quota", "persisted"})`` (None: unknown)."""
@@ -269,9 +282,13 @@ class App(ShareLinks):
     # ------------------------------------------------------------------ requests of the start screen
     def handle_request(self, request: dict[str, Any]) -> bool:
         """Serve the start screen: ``{"type": "new", "settings": {...}}`` starts a match from the
-        choices (a refused option shows the engine's reason), ``{"type": "resume"}`` opens the autosave.
-        Return whether a game is now open."""
+        choices (a refused option shows the engine's reason), ``{"type": "resume"}`` opens the autosave,
+        ``{"type": "saved"}`` lists every saved game. Return whether a game is now open."""
         kind = request.get("type") if isinstance(request, dict) else None
+        if kind == "saved":
+            self.settings.update(self.store.load_settings())
+            show_saved_games(self)
+            return False
         if kind == "resume":
             self.settings.update(self.store.load_settings())
             slot = request.get("slot")
@@ -353,14 +370,11 @@ class App(ShareLinks):
     def start_daily(self, challenge: str, day: str | None = None) -> bool:
         """Start today's deal of ``challenge`` (counted if it is the first finished game of it, else practice)."""
         deal = daily.deal(challenge, day)
-        match = deal.new_match()
-        self.store.new_slot()
-        self.autosave(match)
-        self.play(match)
-        return True
+        self.remote = frozenset()
+        return open_new(self, deal.new_match())
 
-    def start_from_settings(self) -> bool:
-        """Start a match from :attr:`settings` as the start screen shows them."""
+    def start_from_settings(self, ask: bool = True) -> bool:
+        """Start a match from :attr:`settings` as the start screen shows them (``ask``: :func:`~game.ui.saved_games.open_new`)."""
         s = self.settings if isinstance(self.settings.get("game"), str) else {**start_defaults(), **self.settings}
         info = game_info(s["game"])
         if info is None or not info.available:
@@ -386,7 +400,7 @@ class App(ShareLinks):
             seats = [Seat("computer", v[4:]) if v.startswith("bot:") else Seat("human", None, names[i]) for i, v in enumerate(chosen)]
             self.remote = frozenset(i for i, v in enumerate(chosen) if v == "remote")
         options = info.spec.new_game_options(players, s, seed) if info.spec else {}
-        return self.start_match(info.game_id, players, seats, seed, options)
+        return self.start_match(info.game_id, players, seats, seed, options, ask)
 
     def play(self, match: Match) -> None:
         """Open ``match`` in its game's screen."""
@@ -471,9 +485,11 @@ class App(ShareLinks):
         hints_line, insight = self._coach_on_end(match, record, rows)
         takebacks_line = self._takebacks_on_end(match, rows)
 
+        finished_slot = self.store.slot
+
         def again(_: Any) -> None:
             self.start_match(match.game_id, match.num_players, [Seat(s.kind, s.bot, s.name) for s in match.seats],
-                             int(time.time() * 1000) % 2**31, dict(match.options))
+                             int(time.time() * 1000) % 2**31, dict(match.options), finished=finished_slot)
 
         dom.append(self.root,
                    el("section", {"class": "stack", "id": "end-screen", "aria-labelledby": "end-title"},
@@ -555,18 +571,16 @@ class App(ShareLinks):
         rid = record.id
         self.show_replay(replay, lambda: self.play(match), rid if self.book.kept(rid) else None)
 
-    def start_match(self, game_id: str, players: int, seats: list[Seat], seed: int, options: dict[str, Any]) -> bool:
-        """Create a match and open it; a refused option shows the engine's reason."""
+    def start_match(self, game_id: str, players: int, seats: list[Seat], seed: int, options: dict[str, Any],
+                    ask: bool = True, finished: str | None = None) -> bool:
+        """Create a match and open it (:func:`~game.ui.saved_games.open_new`); a refused option shows the engine's reason."""
         try:
             match = Match.new(game_id, players, seed, seats, **options)
         except IllegalAction as exc:
             self.toast(exc.text(self.lang), error=True)
             self.show_start()
             return False
-        self.store.new_slot()
-        self.autosave(match)
-        self.play(match)
-        return True
+        return open_new(self, match, ask, finished)
 
     def resume(self, slot: str | None = None, steal: bool = False) -> bool:
         """Open a saved game (``slot``, default the one saved last), or explain why it cannot be read.
@@ -596,6 +610,11 @@ class App(ShareLinks):
             remote, self.remote_tokens = self.store.shared_seats(slot)
             self.remote = frozenset(s for s in remote if 0 <= s < result.match.num_players)
             self.play(result.match)
+            handover = self.store.backend.handovers.pop(slot, None)
+            if handover == "given":  # the other tab's moves it had not stored: stored from here now
+                self.autosave(result.match)
+            elif handover == "silent":
+                self.toast(text("start.handover_silent", self.lang), ms=10000)
             return True
         self.store.slot = None
         self.show_start(("error", text("start.badsave", self.lang, reason=result.reason(self.lang), where=result.kept_as)) if result.error else None)
@@ -615,8 +634,8 @@ class App(ShareLinks):
                                  el("div", {"class": "actions"},
                                     el("button", {"type": "button", "class": "primary", "id": "take-over",
                                                   "onclick": lambda e: self.resume(slot, steal=True)}, text("start.take_over", lang)),
-                                    el("button", {"type": "button", "id": "start-another",
-                                                  "onclick": lambda e: self.start_from_settings()}, text("start.another", lang)),
+                                    el("button", {"type": "button", "id": "start-another",  # the other tab's game stays
+                                                  "onclick": lambda e: self.start_from_settings(ask=False)}, text("start.another", lang)),
                                     el("button", {"type": "button", "onclick": lambda e: self.show_start()}, text("start.back", lang)))))
         dom.window.houseGames.showApp()
 

@@ -73,6 +73,11 @@ class MemoryBackend:
         self.on_status: Callable[[str | None, list[str]], Any] = lambda failing, what: None
         #: ``on_lost(slot)``: another tab took this tab's game over (its writes to the slot were refused)
         self.on_lost: Callable[[str], Any] = lambda slot: None
+        #: ``on_kept(slot)``: a deletion of ``slot`` was refused, another tab saved that game since: it stays
+        self.on_kept: Callable[[str], Any] = lambda slot: None
+        #: slot → how a take-over of it went ("given": the other tab handed over moves it had not stored, "none":
+        #: it had stored them all, "silent": it did not answer); read by the app once it opens the game
+        self.handovers: dict[str, str] = {}
 
     def getItem(self, key: str) -> str | None:
         value = self.items.get(key)
@@ -103,8 +108,21 @@ class MemoryBackend:
 
     def commit(self, changes: list[Change], what: str, guard: dict[str, int] | None = None) -> None:
         """Store ``changes`` together (one transaction in the page). ``what`` names them for a failure message;
-        ``guard`` (slot → revision) makes slot writes conditional on this tab owning the slot."""
-        self.apply(changes)
+        ``guard`` (slot → revision) makes each slot change conditional: a put on a revision above the stored one
+        (and this tab owning the slot), a delete on the stored revision being no newer than the one given."""
+        refused = {slot for slot, rev in (guard or {}).items() if self.refuses(changes, slot, rev)}
+        self.apply([c for c in changes if not (c[1] == "kv" and c[2] in refused)])
+        for slot in refused:
+            deleting = any(c[0] == "del" and c[1] == "kv" and c[2] == slot for c in changes)
+            (self.on_kept if deleting else self.on_lost)(slot)
+
+    def refuses(self, changes: list[Change], slot: str, rev: int) -> bool:
+        """Whether the revision guard refuses ``changes`` to ``slot`` (as ``commit`` in ``site/store.js``)."""
+        stored = self.getItem(slot)
+        if stored is None:
+            return False
+        deleting = any(c[0] == "del" and c[1] == "kv" and c[2] == slot for c in changes)
+        return _revision(stored) > rev if deleting else _revision(stored) >= rev
 
     def lock(self, slot: str, steal: bool, answer: Callable[[bool, str | None], Any]) -> None:
         """Own ``slot`` (the game this tab plays): ``answer(held, stored_text)``; here always granted."""
@@ -112,6 +130,14 @@ class MemoryBackend:
 
     def unlock(self, slot: str) -> None:
         """Stop owning ``slot``."""
+
+    def unsaved(self) -> list[str]:
+        """What is not stored yet: here everything is (kept in memory)."""
+        return []
+
+    def hand_over(self, slot: str) -> bool:
+        """Another tab took the game of ``slot``: hand it this tab's save not stored yet; whether there was one."""
+        return False
 
     def changed(self, changes: list[Any]) -> None:
         """Another tab stored ``changes``."""
@@ -191,8 +217,13 @@ class PageBackend(MemoryBackend):
         batch, self.waiting = self.waiting, None
         self.seq += 1
         self.out = (self.seq, batch)
-        guards = [{"slot": slot, "rev": rev} for slot, rev in batch.guard.items()
-                  if (("kv", slot) in batch.changes and batch.changes[("kv", slot)][0] == "put")]
+        guards: list[dict[str, Any]] = []
+        for slot, rev in batch.guard.items():
+            change = batch.changes.get(("kv", slot))
+            if change is not None and change[0] == "put":
+                guards.append({"slot": slot, "rev": rev})
+            elif change is not None and change[0] == "del":  # no tab saved the game past what this tab knows
+                guards.append({"slot": slot, "rev": rev, "del": True})
         self.send(["db", self.seq, [list(c) for c in batch.changes.values()], guards])
 
     def stored(self, data: dict[str, Any]) -> None:
@@ -216,13 +247,29 @@ class PageBackend(MemoryBackend):
             return
         reason = str(data.get("reason") or "failed")
         if reason in ("lost", "stale"):
-            # another tab owns this game now: its slot is not ours to write; the rest is still stored
-            for slot in batch.guard:
-                batch.changes.pop(("kv", slot), None)
-                self.on_lost(slot)
-            batch.guard = {}
+            # another tab owns or advanced these games: their slots are not ours to write or delete; the rest is
+            # still stored (the page names the slots it refused; an older page: every guarded one)
+            refused = data.get("slots")
+            refused = [s for s in refused if s in batch.guard] if isinstance(refused, list) else list(batch.guard)
+            current = data.get("current")
+            current = current if isinstance(current, dict) else {}
+            told: list[tuple[Callable[[str], Any], str]] = []
+            for slot in refused or list(batch.guard):
+                change = batch.changes.pop(("kv", slot), None)
+                batch.guard.pop(slot, None)
+                if change is not None and change[0] == "del":
+                    stored = current.get(slot)
+                    if isinstance(stored, str) and ("kv", slot) not in self.pending_keys():
+                        self.items[slot] = stored  # the mirror shows the game again, as the other tab left it
+                    told.append((self.on_kept, slot))
+                else:
+                    told.append((self.on_lost, slot))
             if batch.changes:
                 self._requeue(batch)
+            elif self.waiting is None:
+                self.failing, self.retries = None, 0  # what failed before was this slot's: never to be stored here
+            for tell, slot in told:
+                tell(slot)
             self.pump()
             return
         self.failing = reason
@@ -268,11 +315,28 @@ class PageBackend(MemoryBackend):
         value = value if isinstance(value, str) else None
         if data.get("held") and value is not None and ("kv", slot) not in self.pending_keys():
             self.items[slot] = value  # as stored once owned: another tab's last move included
+        if data.get("held") and data.get("handover") in ("given", "none", "silent"):
+            self.handovers[slot] = str(data["handover"])
         if answer is not None:
             answer(bool(data.get("held")), self.items.get(slot) if data.get("held") else value)
 
     def unlock(self, slot: str) -> None:
         self.send(["unlock", slot])
+
+    def hand_over(self, slot: str) -> bool:
+        """Another tab took the game of ``slot``: send it (through the page's channel) this tab's save of the slot
+        not stored yet, or ``None`` when everything was stored, and stop trying to store it here (the other tab
+        owns it now). Return whether there was such a save."""
+        text = self.items.get(slot) if ("kv", slot) in self.pending_keys() else None
+        if self.waiting is not None:
+            self.waiting.changes.pop(("kv", slot), None)
+            self.waiting.guard.pop(slot, None)
+            if not self.waiting.changes:
+                self.waiting = None
+        self.send(["handover", slot, text])
+        if self.out is None and self.waiting is None:
+            self.failing, self.retries = None, 0  # nothing of this tab's left to store
+        return text is not None
 
     def pending_keys(self) -> set[tuple[str, Any]]:
         """(table, key) of every write not stored yet."""
@@ -284,6 +348,19 @@ class PageBackend(MemoryBackend):
     def changed(self, changes: list[Any]) -> None:
         pending = self.pending_keys()
         super().changed([c for c in changes if isinstance(c, (list, tuple)) and len(c) >= 3 and (c[1], c[2]) not in pending])
+
+
+@dataclass
+class SavedGame:
+    """A game saved in a slot, as the start screen sums it up: game, players, moves, when; its revision."""
+
+    slot: str
+    game: str
+    players: int
+    moves: int
+    human_moves: int  #: moves of the people playing (not the computers'): none, nothing of theirs is lost with it
+    saved_at: int | None  #: ms since 1970 (saves before the store carry none)
+    rev: int
 
 
 @dataclass
@@ -347,18 +424,34 @@ class Store:
         self.rev = _revision(text if text is not None else self._get(slot))
 
     def new_slot(self) -> str:
-        """A new game: forget the slot this tab played (its game is over or replaced, as one autosave was) and
-        take a new one."""
-        old = self.slot
+        """A new game in a new slot; the slot this tab played stays as it is (a game is replaced only when the
+        player says so: :meth:`delete_slot`)."""
         slot = f"{SLOT_PREFIX}{int(time.time() * 1000):x}{random.getrandbits(32):08x}"
-        changes: list[Change] = []
-        if old is not None and self._get(old) is not None:
-            changes.append(("del", "kv", old, None))
         self.take_slot(slot, None)
-        if changes:
-            self.backend.commit(changes, "autosave")
         self.backend.lock(slot, False, lambda held, text: None)  # new: nobody else can hold it
         return slot
+
+    def saved_games(self) -> list["SavedGame"]:
+        """Every game saved in a slot that can be summed up (an unreadable save is left to :meth:`load_match`),
+        the one saved last first."""
+        games = []
+        for slot in self.slots():
+            try:
+                data = json.loads(self._get(slot) or "")
+                game, players, actions = data["game"], data["num_players"], data["actions"]
+            except (ValueError, TypeError, KeyError):
+                continue
+            if not isinstance(game, str) or not isinstance(players, int) or not isinstance(actions, list):
+                continue
+            at = data.get("saved_at")
+            games.append(SavedGame(slot, game, players, len(actions), _human_moves(data, actions),
+                                   at if isinstance(at, int) and not isinstance(at, bool) else None, _revision(self._get(slot))))
+        return games
+
+    def delete_slot(self, slot: str, rev: int) -> None:
+        """Delete the game saved in ``slot`` (the player replaces it), unless a tab saved it past revision ``rev``
+        (the page checks it in the deleting transaction, and the backend's ``on_kept`` hears of a refusal)."""
+        self.backend.commit([("del", "kv", slot, None)], "autosave", {slot: rev})
 
     # -- a game shared with other phones
     def shared_seats(self, slot: str | None) -> tuple[list[int], dict[int, str]]:
@@ -386,10 +479,11 @@ class Store:
                             {self.slot: self.rev})
 
     def clear_autosave(self, slot: str | None = None) -> None:
-        """Forget this tab's autosave (or the save in ``slot``, e.g. a finished game found at start)."""
+        """Forget this tab's autosave (or the save in ``slot``, e.g. a finished game found at start), unless
+        another tab saved that game past the revision this tab knows."""
         slot = slot if slot is not None else self.slot
         if slot is not None:
-            self.backend.removeItem(slot)
+            self.delete_slot(slot, self.rev if slot == self.slot else _revision(self._get(slot)))
 
     def load_match(self, slot: str | None = None, text: str | None = None) -> LoadResult:
         """Read a slot (default: the one saved last); on any failure keep the raw text aside and say why."""
@@ -418,7 +512,7 @@ class Store:
         while self._get(f"{BAD_SAVE_PREFIX}{n}") is not None:
             n += 1
         key = f"{BAD_SAVE_PREFIX}{n}"
-        self.backend.commit([("put", "kv", key, raw), ("del", "kv", slot, None)], "autosave")
+        self.backend.commit([("put", "kv", key, raw), ("del", "kv", slot, None)], "autosave", {slot: _revision(raw)})
         return key
 
     # -- settings
@@ -447,6 +541,18 @@ def _reason_of(exc: BaseException) -> tuple[str, dict[str, Any]]:
         params = {k: v for k, v in getattr(exc, "params", {}).items() if k != "detail"}
         return key, params  # an engine's refusal while replaying, or a keyed save error
     return SaveFormatError.default_key, {}
+
+
+def _human_moves(data: dict[str, Any], actions: list[Any]) -> int:
+    """How many of a save's moves a person made (a seat that is not a computer's)."""
+    seats = data.get("seats")
+    kinds = [s.get("kind") if isinstance(s, dict) else None for s in seats] if isinstance(seats, list) else []
+    count = 0
+    for entry in actions:
+        player = entry.get("player") if isinstance(entry, dict) else None
+        if isinstance(player, int) and 0 <= player < len(kinds) and kinds[player] != "computer":
+            count += 1
+    return count
 
 
 def _revision(text: str | None) -> int:
