@@ -4,6 +4,8 @@
   attributes named like a ``GameSpec`` field or an old contract constant are its own submodules at most.
 * The framework (``game/`` but the engines and screens, ``build.py``) reads an engine package only for its
   ``SPEC``: every ``import_module`` of a registered engine is read with ``getattr(..., "SPEC")`` or ``.SPEC``.
+* One action contract (``game.core.actions``): every engine's ``rules.RULES`` is the shared ``Rules`` table, each
+  action module has ``options``, ``refusal`` and ``do``, and listing and refusing agree on random positions.
 """
 
 from __future__ import annotations
@@ -11,13 +13,16 @@ from __future__ import annotations
 import ast
 import dataclasses
 import importlib
+import json
 import types
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from game import GAMES
-from game.core import GameSpec
+from game.core import GameSpec, MalformedAction, Rng, load_spec
+from game.core.actions import Action, Rules
 from game.core.match import GAME_MODULES
 
 from .test_game_ids import framework_python
@@ -88,3 +93,69 @@ def test_the_check_sees_a_second_reading():
     bad = ast.parse("import importlib\ndef f(g):\n    m = importlib.import_module(GAME_MODULES[g])\n    return m.legal_actions\n")
     [call] = _engine_imports(bad)
     assert _reads(bad, call) == ["legal_actions"]
+
+
+# --------------------------------------------------------------------------- one action contract
+
+PRODUCT_ENGINES = ("barrio", "nyhavn", "neueheimat")
+
+
+def _rules(game_id: str) -> Rules[Any]:
+    rules = importlib.import_module(f"game.{game_id}.rules").RULES
+    assert isinstance(rules, Rules), f"{game_id}'s rules.RULES is not the shared game.core.actions.Rules"
+    return rules
+
+
+@pytest.mark.parametrize("game_id", PRODUCT_ENGINES)
+def test_every_action_module_has_options_refusal_and_do(game_id):
+    rules = _rules(game_id)
+    for kind, module in rules.actions.items():
+        for name in ("options", "refusal", "do"):
+            assert callable(getattr(module, name, None)), f"{game_id}: the action {kind!r} has no {name}"
+    listed = {kind for kinds in rules.phases.values() for kind in kinds}
+    assert listed == set(rules.actions), f"{game_id}: phases name {listed ^ set(rules.actions)} that are not both listed and actions"
+
+
+def _near_misses(action: Action, kinds: list[str]) -> list[Action]:
+    """Actions a player might send instead: one whole-number field moved by one, or another type."""
+    out = []
+    for key, value in action.items():
+        if isinstance(value, int) and not isinstance(value, bool):
+            out += [{**action, key: value + 1}, {**action, key: value - 1}]
+    out += [{**action, "type": kind} for kind in kinds if kind != action["type"]][:3]
+    return out
+
+
+def _judged(rules: Rules[Any], state: Any, action: Action) -> bool:
+    """Whether ``rules.refusal`` lets ``action`` through (a malformed one is refused too)."""
+    try:
+        return rules.refusal(state, action) is None
+    except MalformedAction:
+        return False
+
+
+@pytest.mark.parametrize("game_id", PRODUCT_ENGINES)
+def test_listed_exactly_when_not_refused_on_random_positions(game_id):
+    """``action in legal_actions`` exactly when ``refusal`` is ``None``, for every listed action and its near misses,
+    on positions of random games at 2 players and the most."""
+    spec, rules = load_spec(game_id), _rules(game_id)
+    kinds = list(rules.actions)
+    checked = 0
+    for players in sorted({max(spec.min_players, 2), spec.max_players}):
+        for seed in (3, 11):
+            rng = Rng(seed, stream=5)
+            state = spec.new_game(players, seed)
+            step = 0
+            while not spec.is_over(state) and step < 400:
+                legal = spec.legal_actions(state)
+                if step % 7 == 0:
+                    spelled = {json.dumps(a, sort_keys=True) for a in legal}
+                    for action in legal:
+                        assert rules.refusal(state, action) is None, f"{game_id}: listed {action} is refused"
+                        for miss in _near_misses(action, kinds):
+                            listed = json.dumps(miss, sort_keys=True) in spelled
+                            assert listed == _judged(rules, state, miss), f"{game_id} {state.phase}: {miss} listed={listed}"
+                            checked += 1
+                state = spec.apply_action(state, legal[rng.randrange(len(legal))])
+                step += 1
+    assert checked > 100
