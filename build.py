@@ -1215,7 +1215,15 @@ def serve(port: int) -> None:
 # --------------------------------------------------------------------------- test & bench
 
 def test(pytest_args: list[str]) -> int:
-    """Install the test tools when missing, build, and run pytest with ``pytest_args``."""
+    """Install the test tools when missing, build, and run pytest with ``pytest_args``; with ``--quick``, only the
+    tests that need no browser and no build, with small soak sizes (``tests/sizes.py``)."""
+    if "--quick" in pytest_args:
+        ensure_dev_requirements()
+        rest = [a for a in pytest_args if a != "--quick"]
+        env = dict(os.environ, HOUSE_GAMES_QUICK="1")
+        quick = ["--ignore=tests/browser", "-m", "not browser and not needs_build"]
+        return subprocess.run([sys.executable, "-m", "pytest", *quick, *parallel_args(rest, quick=True), *rest],
+                              cwd=ROOT, env=env).returncode
     ensure_dev_requirements()
     ensure_chromium()
     build()
@@ -1224,13 +1232,13 @@ def test(pytest_args: list[str]) -> int:
                           cwd=ROOT, env=env).returncode
 
 
-def parallel_args(pytest_args: list[str]) -> list[str]:
+def parallel_args(pytest_args: list[str], quick: bool = False) -> list[str]:
     """Two pytest-xdist workers unless the caller chose (``-n``, ``-p no:xdist``): each browser test file is one
     group (its tests in order, on one worker), so both cores run browser files, the suite's larger part, and the
-    engine tests fill in. ``--durations`` lists the slowest tests for the CI log."""
+    engine tests fill in. ``--durations`` lists the slowest tests for the CI log (the quick loop's 10)."""
     if any(a == "-n" or a.startswith(("-n=", "--numprocesses")) or a == "no:xdist" for a in pytest_args):
         return []
-    return ["-n", "2", "--dist", "loadgroup", "--durations=25"]
+    return ["-n", "2", "--dist", "loadgroup", "--durations=10" if quick else "--durations=25"]
 
 
 def bench(args: list[str]) -> int:
@@ -1252,7 +1260,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--out", type=Path, default=DIST, help="where to write the site (default: dist/)")
     p = sub.add_parser("serve", help="build and serve dist/ on 127.0.0.1")
     p.add_argument("--port", type=int, default=8000)
-    sub.add_parser("test", help="run every test (extra arguments go to pytest)")
+    sub.add_parser("test", help="run every test (extra arguments go to pytest); --quick: those that need no browser, small sizes")
     sub.add_parser("bench", help="print the benchmark report")
     args, rest = parser.parse_known_args(argv)
     if args.command == "build":
