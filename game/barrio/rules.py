@@ -33,11 +33,16 @@ class BarrioAction(ActionRule[State], Protocol):
         ...
 
 
-#: each action type: the module holding its options, refusals and effect
+def _nothing_else(s: State, seat: int) -> bool:
+    """Do the action types of the phase, ``pass`` aside, offer ``seat`` nothing? (when ``pass`` is legal)"""
+    return not any(ACTIONS[kind].options(s, seat) for kind in PHASE_ACTIONS.get(s.phase, ()) if kind != "pass")
+
+
+#: each action type: the module holding its options, refusals and effect (passing asks the table itself)
 ACTIONS: dict[str, BarrioAction] = {
     "keep_houses": keep_houses, "draw": draw, "discard_houses": discard_houses, "place": place, "build": build,
     "close_gap": close_gap, "panorama": panorama, "combo": combo, "skip": skip, "full_grid_build": full_grid_build,
-    "klaus_tie": klaus_tie, "pass": pass_turn,
+    "klaus_tie": klaus_tie, "pass": pass_turn.Pass(_nothing_else),
 }
 #: the action types each phase allows, in the order ``legal_actions`` lists them; ``pass`` (last in every
 #: phase) is listed only when nothing else is legal

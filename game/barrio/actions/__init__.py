@@ -10,7 +10,7 @@
 * :mod:`.combo` — the combo's extra house, and :mod:`.skip` to decline it (or a full grid's free build);
 * :mod:`.full_grid_build` — the free build of a full 5x5 market;
 * :mod:`.klaus_tie` — choose Klaus's house on a tie (solo);
-* :mod:`.pass_turn` — pass, only when nothing else is legal;
+* :mod:`.pass_turn` — pass, only when nothing else is legal (a :class:`~.pass_turn.Pass` made by the rules);
 * :mod:`.fields` — reading an action's fields in the engine's spelling.
 
 Each module has the contract of :mod:`game.core.actions`: ``options(state,
