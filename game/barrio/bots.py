@@ -367,7 +367,7 @@ def playout_action(s: State, rng: Rng) -> Action:
                 _PLACEMENTS.clear()
             memo = _PLACEMENTS[key] = _Placements(place.by_cell(s))
         opts = memo.by_cell
-        draws = draw.options(s) if opts else None
+        draws = draw.options(s, s.seat) if opts else None
         # with a draw or two placements there are two legal actions at least: the placement branch decides
         if draws or (opts and (len(opts) > 1 or len(opts[0][2]) > 1)):
             targets = _targets(s)

@@ -91,6 +91,14 @@ def placement_cells(market: dict[Cell, int]) -> list[Cell]:
     return sorted(out)
 
 
+def is_placement_cell(market: dict[Cell, int], cell: Cell) -> bool:
+    """``cell in placement_cells(market)``, without listing them."""
+    if not market:
+        return cell == (0, 0)
+    r, c = cell
+    return cell not in market and any((r + dr, c + dc) in market for dr, dc in NEIGHBOURS)
+
+
 def line_cells(market: dict[Cell, int], axis: str, index: int) -> list[Cell]:
     """Cells of a whole row (``axis="row"``) or column of the market."""
     k = 0 if axis == "row" else 1

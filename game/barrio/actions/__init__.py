@@ -10,13 +10,15 @@
 * :mod:`.combo` — the combo's extra house, and :mod:`.skip` to decline it (or a full grid's free build);
 * :mod:`.full_grid_build` — the free build of a full 5x5 market;
 * :mod:`.klaus_tie` — choose Klaus's house on a tie (solo);
-* :mod:`.pass_turn` — pass, only when nothing else is legal;
-* :mod:`.fields` — reading an action's fields.
+* :mod:`.pass_turn` — pass, only when nothing else is legal (a :class:`~.pass_turn.Pass` made by the rules);
+* :mod:`.fields` — reading an action's fields in the engine's spelling.
 
-Each module has ``options(state)`` (its legal actions now, empty outside the
-phases that allow it), ``refusal(state, action)`` (why an action of its type
-is not legal: a catalogue key and parameters) and ``do(state, action)`` (its
-effect on a copy already checked legal); some add ``normalize(action)`` and a
-quick ``legal_like(state, action)``. :mod:`game.barrio.rules` says which
-actions each phase allows and dispatches.
+Each module has the contract of :mod:`game.core.actions`: ``options(state,
+seat)`` (its legal actions now, empty outside the phases that allow it),
+``refusal(state, action)`` (``None`` exactly for one of those options, else
+why not: a catalogue key and parameters) and ``do(state, action)`` (its
+effect on a copy already found legal); and Barrio's ``normalize(action)`` (the
+engine's spelling, :mod:`.fields`) and ``wrong_phase(state)`` (why it is
+refused in a phase of a turn that does not allow it).
+:data:`game.barrio.rules.RULES` says which actions each phase allows.
 """

@@ -4,22 +4,22 @@ closes the gap (:mod:`.close_gap`), then the house joins the panoramas (:mod:`.p
 
 from __future__ import annotations
 
-from typing import Any
-
+from ...core.actions import Refusal
 from .. import cards as C
 from ..market import fits, gap_options, line_cells, market_box, payments, removal_fits
 from ..state import Action, Cell, State, event
 from .close_gap import set_market
+from .fields import canonical
 from .panorama import start_panorama
 
 
-def options(s: State) -> list[Action]:
-    """Every legal build now (phase ``placed2``). A market stretched beyond 5x5 allows only the builds
-    that bring it back."""
+def options(s: State, seat: int) -> list[Action]:
+    """Every legal build now (for ``seat``, the seat to move; phase ``placed2``). A market stretched beyond
+    5x5 allows only the builds that bring it back."""
     if s.phase != "placed2":
         return []
     oversized = not fits(s.market, False) if not s.solo else False
-    return _options_for(s, s.market, s.hands[s.seat], need_fit=oversized)
+    return _options_for(s, s.market, s.hands[seat], need_fit=oversized)
 
 
 def _options_for(s: State, market: dict[Cell, int], hand: list[int], need_fit: bool) -> list[Action]:
@@ -77,17 +77,20 @@ def _options_for(s: State, market: dict[Cell, int], hand: list[int], need_fit: b
 
 
 
-def normalize(a: Action) -> None:
-    """No ``use`` means no double used; its keys are read as strings (card ids from JSON)."""
+def normalize(a: Action) -> Action:
+    """:func:`~.fields.canonical`; no ``use`` means no double used; its keys are read as strings (card ids from
+    JSON)."""
+    canonical(a)
     a.setdefault("use", {})
     if isinstance(a.get("use"), dict):
         a["use"] = {str(k): v for k, v in a["use"].items()}
+    return a
 
 
-def refusal(s: State, a: Action) -> tuple[str, dict[str, Any]]:
-    """Why this build is not legal."""
-    if s.phase != "placed2":
-        return "barrio.build_after_two", {}
+def refusal(s: State, a: Action) -> Refusal | None:
+    """``None`` for one of the options, else why not."""
+    if a in options(s, s.seat):
+        return None
     hand = s.hands[s.seat] if s.hands else []
     house = a.get("house")
     if s.solo and house not in s.house_market:
@@ -107,6 +110,11 @@ def refusal(s: State, a: Action) -> tuple[str, dict[str, Any]]:
     if not any(use == a.get("use") for use, _ in pays):
         return "barrio.double_choice", {}
     return "barrio.build_too_big", {}
+
+
+def wrong_phase(s: State) -> Refusal:
+    """A house is built after placing two materials."""
+    return "barrio.build_after_two", {}
 
 
 def do(s: State, a: Action) -> None:

@@ -2,21 +2,28 @@
 
 from __future__ import annotations
 
-from typing import Any
-
+from ...core.actions import Refusal
 from ..state import Action, Cell, State, event
+from .fields import canonical
 from .panorama import start_panorama
 
+normalize = canonical
 
-def options(s: State) -> list[Action]:
+
+def options(s: State, seat: int) -> list[Action]:
     """One action per way to close the gap (phase ``gap``), numbered as ``pending["options"]`` lists them."""
     if s.phase != "gap":
         return []
     return [{"type": "close_gap", "option": k} for k in range(len(s.pending["options"]))]
 
 
-def refusal(s: State, a: Action) -> tuple[str, dict[str, Any]]:
-    """Why this ``close_gap`` is not legal."""
+def refusal(s: State, a: Action) -> Refusal | None:
+    """``None`` for one of the options, else why not."""
+    return None if a in options(s, s.seat) else ("barrio.gap_option", {})
+
+
+def wrong_phase(s: State) -> Refusal:
+    """A gap is closed right after the build that left it."""
     return "barrio.gap_option", {}
 
 

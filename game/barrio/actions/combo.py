@@ -3,21 +3,28 @@ for free (solo: from the house market). :mod:`.skip` declines it."""
 
 from __future__ import annotations
 
-from typing import Any
-
+from ...core.actions import Refusal
 from ..state import Action, State, event
 from ..turns import after_house
+from .fields import canonical
+
+normalize = canonical
 
 
-def options(s: State) -> list[Action]:
+def options(s: State, seat: int) -> list[Action]:
     """The houses and ends ``pending["options"]`` offers (phase ``combo``)."""
     if s.phase != "combo":
         return []
     return [{"type": "combo", "house": h, "end": e} for h, e in s.pending["options"]]
 
 
-def refusal(s: State, a: Action) -> tuple[str, dict[str, Any]]:
-    """Why this ``combo`` is not legal."""
+def refusal(s: State, a: Action) -> Refusal | None:
+    """``None`` for one of the options, else why not."""
+    return None if a in options(s, s.seat) else ("barrio.combo_must_continue", {})
+
+
+def wrong_phase(s: State) -> Refusal:
+    """The combo is offered right after a house completes one."""
     return "barrio.combo_must_continue", {}
 
 

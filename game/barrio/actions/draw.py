@@ -3,20 +3,19 @@ the top-up to three cards (face down only)."""
 
 from __future__ import annotations
 
-from typing import Any
-
+from ...core.actions import Refusal
 from ..decks import draw_actions, pop_house, pop_material
 from ..market import fits
 from ..state import HAND_LIMIT, Action, State, event
 from ..turns import end_turn, finish_turn
+from .fields import canonical
 
-#: the phases in which a turn draws
-PHASES = ("start", "placed1", "placed2", "drawing", "topup")
+normalize = canonical
 
 
-def options(s: State) -> list[Action]:
-    """The draws legal now, in their listed order. After placing, a market stretched beyond 5x5 allows
-    none (the turn must place a second material or build first)."""
+def options(s: State, seat: int) -> list[Action]:
+    """The draws legal now (for ``seat``, the seat to move), in their listed order. After placing, a market
+    stretched beyond 5x5 allows none (the turn must place a second material or build first)."""
     ph = s.phase
     if ph in ("start", "drawing"):
         return draw_actions(s)
@@ -27,8 +26,10 @@ def options(s: State) -> list[Action]:
     return []
 
 
-def refusal(s: State, a: Action) -> tuple[str, dict[str, Any]]:
-    """Why this draw is not legal."""
+def refusal(s: State, a: Action) -> Refusal | None:
+    """``None`` for one of the options, else why not."""
+    if a in options(s, s.seat):
+        return None
     ph = s.phase
     hand = s.hands[s.seat] if s.hands else []
     if ph in ("placed1", "placed2") and not s.solo and not fits(s.market, False):
@@ -46,9 +47,12 @@ def refusal(s: State, a: Action) -> tuple[str, dict[str, Any]]:
         return "barrio.not_in_warehouse", {}
     if src == "house_market" and a.get("card") not in s.house_market:
         return "barrio.not_in_house_market", {}
-    if ph not in PHASES:
-        return "barrio.cannot_draw_now", {}
     return "barrio.deck_empty", {}
+
+
+def wrong_phase(s: State) -> Refusal:
+    """Drawing is part of a turn (every phase of a turn allows it, so only a pending decision refuses it)."""
+    return "barrio.cannot_draw_now", {}
 
 
 def do(s: State, a: Action) -> None:

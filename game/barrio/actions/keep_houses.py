@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from itertools import combinations
-from typing import Any
 
+from ...core.actions import Refusal
 from ..setup import finish_keep
 from ..state import Action, State, event
 from .fields import sort_cards
@@ -12,16 +12,21 @@ from .fields import sort_cards
 normalize = sort_cards
 
 
-def options(s: State) -> list[Action]:
+def options(s: State, seat: int) -> list[Action]:
     """Every subset of the hand, in id order (phase ``keep`` only)."""
     if s.phase != "keep":
         return []
-    hand = sorted(s.hands[s.seat])
+    hand = sorted(s.hands[seat])
     return [{"type": "keep_houses", "cards": list(sub)} for k in range(len(hand) + 1) for sub in combinations(hand, k)]
 
 
-def refusal(s: State, a: Action) -> tuple[str, dict[str, Any]]:
-    """Why this ``keep_houses`` is not legal."""
+def refusal(s: State, a: Action) -> Refusal | None:
+    """``None`` for one of the options (a subset of the hand, which :func:`normalize` put in id order)."""
+    return None if a in options(s, s.seat) else ("barrio.keep_only_dealt", {})
+
+
+def wrong_phase(s: State) -> Refusal:
+    """Keeping is for the dealt houses, before the first turn."""
     return "barrio.keep_only_dealt", {}
 
 

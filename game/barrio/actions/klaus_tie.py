@@ -2,23 +2,30 @@
 
 from __future__ import annotations
 
-from typing import Any
-
+from ...core.actions import Refusal
 from ..klaus import klaus_take
 from ..setup import after_klaus_setup
 from ..state import SOLO_KLAUS_LIMIT, Action, State, houses_of
 from ..turns import game_over, solo_after_player
+from .fields import canonical
+
+normalize = canonical
 
 
-def options(s: State) -> list[Action]:
+def options(s: State, seat: int) -> list[Action]:
     """One action per tied house (phase ``klaus_tie``)."""
     if s.phase != "klaus_tie":
         return []
     return [{"type": "klaus_tie", "house": h} for h in s.pending["options"]]
 
 
-def refusal(s: State, a: Action) -> tuple[str, dict[str, Any]]:
-    """Why this ``klaus_tie`` is not legal."""
+def refusal(s: State, a: Action) -> Refusal | None:
+    """``None`` for one of the options, else why not."""
+    return None if a in options(s, s.seat) else ("barrio.klaus_tie_option", {})
+
+
+def wrong_phase(s: State) -> Refusal:
+    """Klaus's ties are settled when he builds."""
     return "barrio.klaus_tie_option", {}
 
 

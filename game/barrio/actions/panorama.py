@@ -3,23 +3,30 @@ the combo it may trigger."""
 
 from __future__ import annotations
 
-from typing import Any
-
+from ...core.actions import Refusal
 from .. import cards as C
 from ..panoramas import add_to_panorama, combo_triggered, panorama_options
 from ..state import Action, State, event
 from ..turns import after_house
+from .fields import canonical
+
+normalize = canonical
 
 
-def options(s: State) -> list[Action]:
+def options(s: State, seat: int) -> list[Action]:
     """The places the house may go (phase ``panorama``), as ``pending["options"]`` lists them."""
     if s.phase != "panorama":
         return []
     return list(s.pending["options"])
 
 
-def refusal(s: State, a: Action) -> tuple[str, dict[str, Any]]:
-    """Why this ``panorama`` choice is not legal."""
+def refusal(s: State, a: Action) -> Refusal | None:
+    """``None`` for one of the options, else why not."""
+    return None if a in options(s, s.seat) else ("barrio.panorama_no_fit", {})
+
+
+def wrong_phase(s: State) -> Refusal:
+    """A house joins the panoramas right after it is built."""
     return "barrio.panorama_no_fit", {}
 
 

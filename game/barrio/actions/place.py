@@ -8,12 +8,11 @@ the overflow penalty, see :mod:`game.barrio.turns`).
 
 from __future__ import annotations
 
-from typing import Any
-
 from ...core import MalformedAction
+from ...core.actions import Refusal
 from .. import cards as C
 from ..decks import discard_market
-from ..market import NEIGHBOURS, market_box, market_size, placement_cells, removal_fits
+from ..market import NEIGHBOURS, is_placement_cell, market_box, market_size, placement_cells, removal_fits
 from ..state import Action, Cell, State, event
 
 _FIELDS = frozenset(("type", "card", "row", "col"))
@@ -27,32 +26,38 @@ def by_cell(s: State) -> list[tuple[int, int, list[int]]]:
     mats = [c for c in hand if c < C.NUM_MATERIALS]
     if not mats:
         return []
-    cells = placement_cells(s.market)
-    if s.solo:  # the solo market is never refused a card: beyond 3x5 is the overflow penalty
-        return [(r, c, mats) for r, c in cells]
-    out = []
     box = market_box(s.market)
     stretch = _Stretch(s)
-    for r, c in cells:
-        if box is None or (max(box[2], r) - min(box[0], r) < 5 and max(box[3], c) - min(box[1], c) < 5):
-            out.append((r, c, mats))
-            continue
-        by_kind: dict[int, bool] = {}  # the result depends on the kind, not the card
-        allowed = []
-        for m in mats:
-            k = C.KIND[m]
-            if k not in by_kind:
-                by_kind[k] = stretch.allows(r, c, m)
-            if by_kind[k]:
-                allowed.append(m)
+    out = []
+    for r, c in placement_cells(s.market):
+        allowed = _materials_at(s, box, stretch, r, c, mats)
         if allowed:
             out.append((r, c, allowed))
     return out
 
 
-def options(s: State) -> list[Action]:
-    """Every legal placement now (phases ``start`` and ``placed1``): solo lists them material by material,
-    the others cell by cell."""
+def _materials_at(s: State, box: tuple[int, int, int, int] | None, stretch: _Stretch, r: int, c: int,
+                  mats: list[int]) -> list[int]:
+    """Which of ``mats`` (materials in the hand) may go at ``(r, c)``, an empty cell touching the market (``box``
+    its bounds): every one in solo (the solo market is never refused a card: beyond 3x5 is the overflow
+    penalty) or within 5x5; beyond, those a build this turn can bring back. The one rule of a placement:
+    :func:`by_cell` lists with it and :func:`is_legal` checks one placement with it."""
+    if s.solo or box is None or (max(box[2], r) - min(box[0], r) < 5 and max(box[3], c) - min(box[1], c) < 5):
+        return mats
+    by_kind: dict[int, bool] = {}  # the result depends on the kind, not the card
+    allowed = []
+    for m in mats:
+        k = C.KIND[m]
+        if k not in by_kind:
+            by_kind[k] = stretch.allows(r, c, m)
+        if by_kind[k]:
+            allowed.append(m)
+    return allowed
+
+
+def options(s: State, seat: int) -> list[Action]:
+    """Every legal placement now (for ``seat``, the seat to move; phases ``start`` and ``placed1``): solo lists
+    them material by material, the others cell by cell."""
     if s.phase not in ("start", "placed1"):
         return []
     opts = by_cell(s)
@@ -83,22 +88,13 @@ class _Stretch:
 
 
 def is_legal(s: State, m: int, r: int, c: int) -> bool:
-    """``{"type": "place", "card": m, "row": r, "col": c} in options(s)``, without listing every placement."""
+    """``{"type": "place", "card": m, "row": r, "col": c} in options(s, s.seat)``, without listing every placement:
+    the same rule (:func:`_materials_at`) asked about one material and one cell."""
     if s.phase not in ("start", "placed1") or m >= C.NUM_MATERIALS or m not in s.hands[s.seat]:
         return False
-    market = s.market
-    if not market:
-        return (r, c) == (0, 0)
-    if (r, c) in market or not any((r + dr, c + dc) in market for dr, dc in NEIGHBOURS):
+    if not is_placement_cell(s.market, (r, c)):
         return False
-    if s.solo:
-        return True
-    box = market_box(market)
-    assert box is not None  # the market is not empty here
-    r0, c0, r1, c1 = box
-    if max(r1, r) - min(r0, r) < 5 and max(c1, c) - min(c0, c) < 5:
-        return True
-    return _Stretch(s).allows(r, c, m)
+    return bool(_materials_at(s, market_box(s.market), _Stretch(s), r, c, [m]))
 
 
 class _FirstStretch:
@@ -205,38 +201,36 @@ def _pays_any(kind_counts: list[int], houses: list[int]) -> bool:
     return False
 
 
-def normalize(a: Action) -> None:
+def normalize(a: Action) -> Action:
     """A card and a cell are whole numbers (a list would not even compare): anything else is malformed."""
     if not all(type(a.get(f)) is int for f in ("card", "row", "col")):
         raise MalformedAction()
+    return a
 
 
-def legal_like(s: State, a: Action) -> list[Action]:
-    """``[a]`` when it is legal, else ``[]``: checked on its own, not against every placement."""
+def refusal(s: State, a: Action) -> Refusal | None:
+    """``None`` for a legal placement (checked on its own, not against every placement), else why not."""
     if a.keys() == _FIELDS and is_legal(s, a["card"], a["row"], a["col"]):
-        return [a]
-    return []
-
-
-def refusal(s: State, a: Action) -> tuple[str, dict[str, Any]]:
-    """Why this placement is not legal."""
-    ph = s.phase
-    if ph not in ("start", "placed1"):
-        return ("barrio.two_placed" if ph == "placed2" else "barrio.cannot_place_now"), {}
+        return None
     hand = s.hands[s.seat] if s.hands else []
     card = a.get("card")
     if card not in hand:
         return "barrio.not_in_hand", {}
     if not isinstance(card, int) or card >= C.NUM_MATERIALS:
         return "barrio.only_materials_placed", {}
-    cell = (a.get("row"), a.get("col"))
+    cell = (a["row"], a["col"])  # whole numbers: `normalize` saw to it
     if cell in s.market:
         return "barrio.cell_taken", {}
-    if s.market and cell not in placement_cells(s.market):
+    if s.market and not is_placement_cell(s.market, cell):
         return "barrio.must_touch", {}
     if not s.market:
         return "barrio.first_at_origin", {}
     return "barrio.stretch_without_build", {}
+
+
+def wrong_phase(s: State) -> Refusal:
+    """A turn places before drawing or building, two materials at most."""
+    return ("barrio.two_placed" if s.phase == "placed2" else "barrio.cannot_place_now"), {}
 
 
 def do(s: State, a: Action) -> None:
