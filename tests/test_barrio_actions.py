@@ -82,7 +82,7 @@ def outcome(s: B.State, a: dict[str, Any]) -> tuple[str, Any] | None:
 
 
 def check_position(s: B.State, legal: list[dict[str, Any]], candidates: list[dict[str, Any]], seen: dict[str, int]) -> None:
-    seat = B.current_player(s)
+    seat = B.SPEC.current_player(s)
     assert seat is not None
     allowed = PHASE_ACTIONS[s.phase]
     # each module lists its own actions in a phase that allows its type, nothing in one that does not; the
@@ -97,7 +97,7 @@ def check_position(s: B.State, legal: list[dict[str, Any]], candidates: list[dic
     for a in legal:
         assert rules.refusal(s, a) is None, (a, s.phase)
         assert ACTIONS[a["type"]].refusal(s, RULES.read(a)) is None, (a, s.phase)
-    before = json.dumps(B.to_json(s), sort_keys=True)
+    before = json.dumps(B.SPEC.to_json(s), sort_keys=True)
     for a in candidates:
         why = outcome(s, a)
         try:
@@ -115,7 +115,7 @@ def check_position(s: B.State, legal: list[dict[str, Any]], candidates: list[dic
             assert why == want, (a, why, s.phase)
             seen["wrong_phase"] += 1
         try:
-            after = B.apply_action(s, copy.deepcopy(a))
+            after = B.SPEC.apply_action(s, copy.deepcopy(a))
         except MalformedAction as exc:
             assert why == ("malformed", exc.key), (a, why, exc.key)
             seen["malformed"] += 1
@@ -127,18 +127,18 @@ def check_position(s: B.State, legal: list[dict[str, Any]], candidates: list[dic
             # accepted: exactly as the listed action it equals is applied
             assert after == apply_unchecked(s, legal[legal.index(spelled)])
             seen["accepted"] += 1
-        assert json.dumps(B.to_json(s), sort_keys=True) == before, (a, "changed the state")
+        assert json.dumps(B.SPEC.to_json(s), sort_keys=True) == before, (a, "changed the state")
 
 
 def play_and_check(s: B.State, rng: Rng, seen: dict[str, int]) -> None:
     """Play one random game from ``s``, checking its positions; then the finished game refuses everything."""
     pool: list[dict[str, Any]] = []  # actions legal earlier in the game: other phases, other seats
     step = 0
-    while not B.is_over(s):
-        legal = B.legal_actions(s)
+    while not B.SPEC.is_over(s):
+        legal = B.SPEC.legal_actions(s)
         step += 1
         if step % s.players:  # every position of a solo game, one in ``players`` of the others (turns vary)
-            s = B.apply_action(s, legal[rng.randrange(len(legal))])
+            s = B.SPEC.apply_action(s, legal[rng.randrange(len(legal))])
             continue
         picks = [legal[0], legal[-1], legal[rng.randrange(len(legal))]]
         candidates: list[dict[str, Any]] = []
@@ -153,12 +153,12 @@ def play_and_check(s: B.State, rng: Rng, seen: dict[str, int]) -> None:
             pool.append(a)
         else:
             pool[rng.randrange(80)] = a
-        s = B.apply_action(s, a)
-    assert B.legal_actions(s) == []
+        s = B.SPEC.apply_action(s, a)
+    assert B.SPEC.legal_actions(s) == []
     for a in pool[:10]:
         assert rules.refusal(s, a) == ("barrio.game_over", {})
         with pytest.raises(IllegalAction) as exc:
-            B.apply_action(s, a)
+            B.SPEC.apply_action(s, a)
         assert exc.value.key == "barrio.game_over"
 
 
@@ -167,7 +167,7 @@ def test_listing_and_refusing_are_one_rule_in_random_games(players, options):
     rng = Rng(4100 + players + len(options.get("level", "")) * ord(options.get("level", "A")), stream=3)
     seen = {"accepted": 0, "refused": 0, "malformed": 0, "wrong_phase": 0, "positions": 0}
     while seen["positions"] < 100:  # whole games, as many as give 100 positions (a solo game has about 60)
-        play_and_check(B.new_game(players, rng.next_u32(), **options), rng, seen)
+        play_and_check(B.SPEC.new_game(players, rng.next_u32(), **options), rng, seen)
     assert seen["accepted"] > 100 and seen["refused"] > 200, seen
     assert seen["wrong_phase"] > 20 and seen["malformed"] > 10, seen
 
@@ -178,10 +178,10 @@ def test_whole_numbers_spelled_another_way_are_the_listed_action():
     they always had to be."""
     rng = Rng(21)
     for players in (1, 2):
-        s = B.new_game(players, 21)
+        s = B.SPEC.new_game(players, 21)
         kinds = set()
-        while not B.is_over(s):
-            legal = B.legal_actions(s)
+        while not B.SPEC.is_over(s):
+            legal = B.SPEC.legal_actions(s)
             a = legal[rng.randrange(len(legal))]
             numbers = [k for k, v in a.items() if type(v) is int]
             if numbers:
@@ -189,29 +189,29 @@ def test_whole_numbers_spelled_another_way_are_the_listed_action():
                 odd = {**a, **{k: float(a[k]) for k in numbers}}
                 if a["type"] == "place":
                     with pytest.raises(MalformedAction):
-                        B.apply_action(s, odd)
+                        B.SPEC.apply_action(s, odd)
                 else:
                     assert rules.refusal(s, odd) is None and rules.refusal(s, {**odd, numbers[0]: True}) in (
                         None, rules.refusal(s, {**a, numbers[0]: 1}))
-                    after, listed = B.apply_action(s, odd), B.apply_action(s, a)
-                    assert json.dumps(B.to_json(after)) == json.dumps(B.to_json(listed))
-            s = B.apply_action(s, a)
+                    after, listed = B.SPEC.apply_action(s, odd), B.SPEC.apply_action(s, a)
+                    assert json.dumps(B.SPEC.to_json(after)) == json.dumps(B.SPEC.to_json(listed))
+            s = B.SPEC.apply_action(s, a)
         assert {"place", "draw"} <= kinds
 
 
 def test_unknown_types_and_shapes_are_malformed_with_a_reason():
-    s = B.new_game(3, 5)
+    s = B.SPEC.new_game(3, 5)
     with pytest.raises(MalformedAction) as exc:
-        B.apply_action(s, {"type": "teleport"})
+        B.SPEC.apply_action(s, {"type": "teleport"})
     assert (exc.value.key, exc.value.params) == ("barrio.unknown_action", {"action": "teleport"})
     for shape in (None, [], "draw", {}, {"type": 3}):
         with pytest.raises(MalformedAction):
-            B.apply_action(s, shape)
+            B.SPEC.apply_action(s, shape)
 
 
 def test_pass_is_legal_exactly_when_nothing_else_is():
     """``pass`` is every phase's fallback: listed only when the other types offer nothing, refused otherwise."""
-    s = B.new_game(2, 8)
-    assert {"type": "pass"} not in B.legal_actions(s)
+    s = B.SPEC.new_game(2, 8)
+    assert {"type": "pass"} not in B.SPEC.legal_actions(s)
     assert rules.refusal(s, {"type": "pass"}) == ("barrio.pass_not_allowed", {})
     assert all(kinds[-1] == "pass" for kinds in PHASE_ACTIONS.values()) and RULES.fallback == "pass"

@@ -79,6 +79,9 @@ class Rules(Generic[S]):
     unknown_action: Callable[[str], Refusal]
     #: an action type listed only when nothing else is legal (Barrio's and Nyhavn's ``pass``)
     fallback: str | None = None
+    #: the refusal of something that is no action at all (not a dict with a string ``type``), raised as
+    #: ``MalformedAction``; ``None``: the generic ``core.malformed``
+    not_an_action: Refusal | None = None
     #: the engine's own spelling of an action before it is checked (``67.0`` as house ``67``), per type;
     #: raises ``MalformedAction`` for fields that cannot be read
     normalize: Mapping[str, Callable[[Action], Action]] = field(default_factory=dict)
@@ -99,7 +102,10 @@ class Rules(Generic[S]):
     def read(self, action: Any) -> Action:
         """``action`` as a dict the engine checks: a copy, normalised; ``MalformedAction`` if it is none."""
         if not isinstance(action, dict) or not isinstance(action.get("type"), str):
-            raise MalformedAction()
+            if self.not_an_action is None:
+                raise MalformedAction()
+            key, params = self.not_an_action
+            raise MalformedAction(key=key, **params)
         a = dict(action)
         normalize = self.normalize.get(a["type"])
         return normalize(a) if normalize is not None else a
@@ -107,7 +113,10 @@ class Rules(Generic[S]):
     def refusal(self, state: S, action: Any) -> Refusal | None:
         """Why ``action`` is not legal now (``None`` when it is); ``MalformedAction`` for one that cannot be read
         or whose type the engine does not have."""
-        a = self.read(action)
+        return self._refusal_of_read(state, self.read(action))
+
+    def _refusal_of_read(self, state: S, a: Action) -> Refusal | None:
+        """:meth:`refusal` of an action :meth:`read` already (apply reads it once, not twice)."""
         kind = a["type"]
         if self.current_player(state) is None:
             return f"{self.game}.game_over", {}
@@ -125,7 +134,7 @@ class Rules(Generic[S]):
     def apply_action(self, state: S, action: Any) -> S:
         """The state after ``action``; ``state`` is unchanged. Raises ``IllegalAction`` with a reason."""
         a = self.read(action)
-        why = self.refusal(state, a)
+        why = self._refusal_of_read(state, a)
         if why is not None:
             key, params = why
             raise IllegalAction(key=key, **params)

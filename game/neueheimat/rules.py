@@ -13,8 +13,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from ..core import MalformedAction
-from ..core.actions import Action, Refusal, Rules
+from ..core.actions import Action, ActionRule, Refusal, Rules
 from .actions import auction, bid, buy, cancel, discard, mayor, pass_bid, permit, place, profits, sell
 from .state import State, round_score
 
@@ -52,18 +51,12 @@ def winners(state: State) -> list[int]:
 
 
 
-class NeueHeimatRules(Rules[State]):
-    """The shared rules with Neue Heimat's own refusal of something that is no action at all.
-
-    The shared reader refuses it with the generic ``core.malformed``; this one
-    keeps the engine's ``neueheimat.not_an_action``, which lists the action types.
-    """
-
-    def read(self, action: Any) -> Action:
-        if not isinstance(action, dict) or not isinstance(action.get("type"), str):
-            raise MalformedAction(key="neueheimat.not_an_action", actions=", ".join(self.actions))
-        return Rules.read(self, action)
-
+#: each action type's module
+ACTIONS: dict[str, ActionRule[State]] = {
+    "profits": profits, "auction": auction, "bid": bid, "pass": pass_bid, "sell": sell, "buy": buy,
+    "place": place, "mayor": mayor, "permit": permit, "cancel": cancel, "discard": discard,
+}
+ACTION_TYPES = tuple(ACTIONS)
 
 
 def _wrong_phase(state: State, kind: str) -> Refusal:
@@ -72,17 +65,14 @@ def _wrong_phase(state: State, kind: str) -> Refusal:
 
 
 def _unknown_action(kind: str) -> Refusal:
-    return "neueheimat.unknown_action", {"action": repr(kind), "actions": ", ".join(RULES.actions)}
+    return "neueheimat.unknown_action", {"action": repr(kind), "actions": ", ".join(ACTION_TYPES)}
 
 
 
 #: every action type, and the types each phase allows in the order :func:`legal_actions` lists them
-RULES = NeueHeimatRules(
+RULES: Rules[State] = Rules(
     game="neueheimat",
-    actions={
-        "profits": profits, "auction": auction, "bid": bid, "pass": pass_bid, "sell": sell, "buy": buy,
-        "place": place, "mayor": mayor, "permit": permit, "cancel": cancel, "discard": discard,
-    },
+    actions=ACTIONS,
     phases={
         "profits": ("profits",),
         "choose": ("auction",),
@@ -93,6 +83,7 @@ RULES = NeueHeimatRules(
     current_player=current_player,
     wrong_phase=_wrong_phase,
     unknown_action=_unknown_action,
+    not_an_action=("neueheimat.not_an_action", {"actions": ", ".join(ACTION_TYPES)}),
 )
 
 
