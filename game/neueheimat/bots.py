@@ -166,7 +166,9 @@ class StrongBot:
     utility is the best other seat rather than their mean; ``rivalry`` how much
     the rivals' score counts against a seat's own (1: only the lead counts);
     ``spread`` how uncertain, in millions, the bid is at which an auctioneer
-    switches from buying to selling (the risk of a bid meant to be bought back).
+    switches from buying to selling (the risk of a bid meant to be bought back);
+    ``evidence`` how many of a rival's choices must fit a pattern before it is
+    read by that pattern (0: never; every rival is the model's).
     """
 
     def __init__(self, seed: int = 0, beta: float = 0.3, money_value: float = 2.0, hoard: int = 8,
