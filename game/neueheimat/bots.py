@@ -168,12 +168,14 @@ class StrongBot:
     ``spread`` how uncertain, in millions, the bid is at which an auctioneer
     switches from buying to selling (the risk of a bid meant to be bought back);
     ``evidence`` how many of a rival's choices must fit a pattern before it is
-    read by that pattern (0: never; every rival is the model's).
+    read by that pattern (0: never; every rival is the model's); ``gamble``
+    whether a bid at or above the auctioneer's switch point may cost more than
+    the piece is worth, for the chance of being bought back (False: never).
     """
 
     def __init__(self, seed: int = 0, beta: float = 0.3, money_value: float = 2.0, hoard: int = 8,
                  cash_below: float = 1.0, rival_weight: float = 0.5, rivalry: float = 0.5, spread: float = 2.0,
-                 evidence: int = 3) -> None:
+                 evidence: int = 3, gamble: bool = True) -> None:
         self.rng = Rng(seed, stream=5)
         self.beta = beta
         self.money_value = money_value
@@ -183,6 +185,7 @@ class StrongBot:
         self.rivalry = rivalry
         self.spread = spread
         self.evidence = evidence
+        self.gamble = gamble
         self._face = 1.0
         self._permits: list[list[int]] = [[], [], []]
         self._sale_ratio: list[float | None] = []
@@ -366,13 +369,17 @@ class StrongBot:
             later.append(j)
             j = (j + 1) % n
         h, ww = self._bidding(takers, later, a, high, w, c, pos.money)
-        best, choice = self._settle(takers, me, a, h, ww, c, pos.money), 0
+        passing = best = self._settle(takers, me, a, h, ww, c, pos.money)
+        choice = 0
         for bid in range(high + 1, pos.money[me] + 1):
             h, ww = self._bidding(takers, later, a, bid, me, c, pos.money)
             if ww != me:
                 v = self._settle(takers, me, a, h, ww, c, pos.money)
             else:
-                sells = 1.0 if h > pos.money[a] else _logistic((h - self._sale_point(takers, a, me, c)) / self.spread)
+                point = self._sale_point(takers, a, me, c)
+                if not self.gamble and (h > pos.money[a] or h >= point) and takers[me][me] - h * c < passing:
+                    continue  # a sale is expected: never pay more than the piece is worth against passing
+                sells = 1.0 if h > pos.money[a] else _logistic((h - point) / self.spread)
                 v = sells * (takers[me][me] - h * c) + (1 - sells) * (takers[a][me] + h * c)
             if v > best + 1e-9:
                 best, choice = v, bid
