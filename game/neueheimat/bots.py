@@ -17,8 +17,9 @@
   bids are every amount it can pay, followed by the later bidders' model bids;
   a bid meant to be bought back is weighed by the chance (a logistic of the
   distance to the auctioneer's switch, ``spread`` millions wide) that the
-  auctioneer sells instead, so it never pays more for a piece than it is
-  worth to it unless the buy-back is likely. The only thing read from the
+  auctioneer sells instead: it risks paying more for a piece than it is
+  worth to it only where the chance of being paid instead outweighs that
+  loss, and a bid the auctioneer cannot afford to buy back is worth its price. The only thing read from the
   rivals' past is evidence, in the log, of a simple pattern: a rival whose
   purchases and sales so far all fit one ratio of bid to face value is
   expected to keep to it as auctioneer, and one whose every bid raised the
