@@ -5,6 +5,9 @@ never imports it. Each tool runs from the repository root:
 
 - ``python -m lab.barrio.balance duel|v1|solo|speed|rounds …``: Barrio's balance and speed figures
   (``docs/barrio.md``), with the frozen former strong player :mod:`lab.barrio.bots_v1`;
+- ``python -m lab.neueheimat.duel …``, ``sh lab/neueheimat/goals.sh``, ``python -m lab.neueheimat.speed``: Neue Heimat's
+  players against each other and their speed (``docs/neueheimat.md``), with the frozen former strong player
+  :mod:`lab.neueheimat.bots_v1`;
 - ``python -m lab.nyhavn.bench``: Nyhavn's placement table against the plain checker :mod:`lab.nyhavn.naive`;
 - ``python -m lab.hint_latency -n 30``: the coach's hint latency (``docs/coach.md``);
 - ``python -m lab.link_lengths -n 20``: share-link lengths (``docs/replay-links.md``);

@@ -1,56 +1,195 @@
-"""The strong Neue Heimat player's model of weak rivals: who plays by the weak rules, and how it bids against them."""
+"""Neue Heimat's strong player: legal moves only, decided from the view, the same game from the same seed, bids it
+can justify by its own model, and what it reads from the rivals' past."""
 
 from __future__ import annotations
 
-from game import neueheimat as nh
-from game.neueheimat.bots import StrongBot, _face_value
+import json
+import math
+
+import pytest
+
+from game.core import Rng
+from game.neueheimat import SPEC
+from game.neueheimat.bots import StrongBot
+
+from lab.neueheimat import bots_v1
+
+
+class RandomBot:
+    """Any legal move: a rival the strong player has no model of."""
+
+    def __init__(self, seed: int) -> None:
+        self.rng = Rng(seed, stream=9)
+
+    def choose(self, view: dict, legal: list[dict]) -> dict:
+        return legal[self.rng.randrange(len(legal))]
+
+
+def _bots(kinds: list[str], seed: int) -> list:
+    out = []
+    for i, kind in enumerate(kinds):
+        if kind == "random":
+            out.append(RandomBot(seed + i))
+        elif kind == "v1":
+            out.append(bots_v1.make_bot("strong", seed + i))
+        else:
+            out.append(SPEC.make_bot(kind, seed + i))
+    return out
+
+
+def _play(kinds: list[str], seed: int, rounds: int = 1, check=None) -> list[dict]:
+    state = SPEC.new_game(len(kinds), seed, rounds=rounds)
+    bots = _bots(kinds, seed)
+    while not SPEC.is_over(state):
+        seat = SPEC.current_player(state)
+        legal = SPEC.legal_actions(state)
+        view = SPEC.view(state, seat)
+        act = bots[seat].choose(view, legal)
+        assert act in legal, (kinds[seat], act)
+        if check is not None and kinds[seat] == "strong":
+            check(state, seat, view, legal, act)
+        state = SPEC.apply_action(state, act)
+    return SPEC.view(state, 0)["log"]
+
+
+@pytest.mark.parametrize("kinds", [["strong", "weak"], ["random", "strong", "v1"], ["strong", "strong", "strong"],
+                                   ["weak", "strong", "random", "v1", "strong"]])
+def test_the_strong_player_only_makes_legal_moves_against_any_rivals(kinds):
+    for seed in range(3):
+        log = _play(kinds, 40 + seed, rounds=2 if seed == 0 else 1)
+        assert log[-1]["type"] == "game_over"
+
+
+def test_the_same_seeds_play_the_same_game():
+    kinds = ["strong", "weak", "strong", "v1"]
+    assert _play(kinds, 7) == _play(kinds, 7)
+
+
+def test_it_decides_from_the_view_alone():
+    """Two positions that look the same to the player (the face-down roofs in another order) get the same
+    decision, and so does a JSON copy of the view."""
+    checked = 0
+
+    def check(state, seat, view, legal, act):
+        nonlocal checked
+        other = SPEC.determinize(view, seat, 1234 + checked)
+        assert SPEC.view(other, seat) == view
+        assert StrongBot(5).choose(SPEC.view(other, seat), SPEC.legal_actions(other)) == StrongBot(5).choose(view, legal)
+        assert StrongBot(5).choose(json.loads(json.dumps(view)), legal) == StrongBot(5).choose(view, legal)
+        checked += 1
+
+    _play(["strong", "weak", "strong"], 3, check=check)
+    assert checked > 30
+
+
+def test_a_bid_is_worth_its_price_or_likely_bought_back():
+    """Every bid that stays the highest leaves the player, by its own model, at least as well off as passing: the
+    piece less the price if the auctioneer sells, the price received if it buys back, weighed by the chance of a
+    sale; and a bid the auctioneer cannot afford to buy back (a sure sale) is worth its price on its own."""
+    seen = {"sure": 0, "gamble": 0}
+
+    def check(state, seat, view, legal, act):
+        if act["type"] != "bid":
+            return
+        bot = StrongBot(0)
+        pos, lam = bot.prepare(view)
+        c = bot.price(lam, pos.players)
+        takers = bot._takers(pos, view["piece"], lam)
+        a, b = view["auctioneer"], act["amount"]
+        later, j = [], (seat + 1) % pos.players
+        while j != a:
+            later.append(j)
+            j = (j + 1) % pos.players
+        high, w = bot._bidding(takers, later, a, view["high_bid"], -1 if view["high_bidder"] is None else view["high_bidder"],
+                               c, pos.money)
+        passing = bot._settle(takers, seat, a, high, w, c, pos.money)
+        if bot._bidding(takers, later, a, b, seat, c, pos.money) != (b, seat):
+            return  # the model expects a later bidder to outbid it
+        sold = takers[seat][seat] - b * c
+        bought_back = takers[a][seat] + b * c
+        if b > pos.money[a]:
+            seen["sure"] += 1
+            assert sold >= passing - 1e-9
+        else:
+            seen["gamble"] += 1
+            chance = 1 / (1 + math.exp(-(b - bot._sale_point(takers, a, seat, c)) / bot.spread))
+            assert chance * sold + (1 - chance) * bought_back >= passing - 1e-9
+            assert bot.expects_buy_back(view, b) == (b < bot._sale_point(takers, a, seat, c))
+
+    for seed in range(4):
+        _play(["strong", "strong", "weak"], 60 + seed, check=check)
+        _play(["v1", "strong", "strong", "weak", "strong"], 70 + seed, check=check)
+    assert seen["sure"] > 3 and seen["gamble"] > 20, seen
+
+
+def test_as_auctioneer_it_keeps_or_sells_whichever_its_model_prefers():
+    seen = 0
+
+    def check(state, seat, view, legal, act):
+        nonlocal seen
+        if legal[0]["type"] not in ("sell", "buy") or len(legal) < 2:
+            return
+        bot = StrongBot(0)
+        pos, lam = bot.prepare(view)
+        c = bot.price(lam, pos.players)
+        takers = bot._takers(pos, view["piece"], lam)
+        keep = takers[seat][seat] - view["high_bid"] * c
+        sell = takers[view["high_bidder"]][seat] + view["high_bid"] * c
+        assert act["type"] == ("buy" if keep > sell else "sell")
+        seen += 1
+
+    for seed in range(4):
+        _play(["strong", "weak", "strong", "v1"], 80 + seed, check=check)
+    assert seen > 10
 
 
 def _cube(colour: int, pips: int) -> dict:
     return {"kind": "cube", "colour": colour, "pips": pips}
 
 
-def test_a_seat_is_weak_until_it_bids_or_resolves_otherwise():
+def test_an_auctioneer_is_read_by_the_ratio_its_choices_fit():
     bot = StrongBot(1)
     log = [
-        {"type": "auction", "player": 0, "piece": _cube(0, 6)},  # face value 3
-        {"type": "bid", "player": 1, "amount": 1},  # one more than the highest bid: weak-like
-        {"type": "bid", "player": 2, "amount": 5},  # a jump, and over the face value plus one
-        {"type": "buy", "player": 0, "from": 2, "amount": 5},  # a weak auctioneer sells at 5 > 3
-    ]
-    assert bot._read_rivals({"players": 4, "log": log}) == [False, True, False, True]
-    log = [
-        {"type": "auction", "player": 3, "piece": {"kind": "mayor"}},  # face value 2
+        {"type": "auction", "player": 1, "piece": _cube(0, 6)},
+        {"type": "bid", "player": 2, "amount": 2},
+        {"type": "buy", "player": 1, "from": 2, "amount": 2},  # bought at 2/6
+        {"type": "auction", "player": 1, "piece": _cube(1, 4)},
+        {"type": "bid", "player": 2, "amount": 3},
+        {"type": "sell", "player": 1, "to": 2, "amount": 3, "forced": False},  # sold at 3/4
+        {"type": "auction", "player": 1, "piece": _cube(2, 2)},
+        {"type": "bid", "player": 0, "amount": 2},
+        {"type": "sell", "player": 1, "to": 0, "amount": 2, "forced": False},  # sold at 2/2
+        {"type": "auction", "player": 2, "piece": _cube(3, 6)},
+        {"type": "bid", "player": 0, "amount": 5},
+        {"type": "buy", "player": 2, "from": 0, "amount": 5},  # bought at 5/6 ...
+        {"type": "auction", "player": 2, "piece": _cube(3, 5)},
         {"type": "bid", "player": 0, "amount": 1},
-        {"type": "sell", "player": 3, "to": 0, "amount": 1, "forced": False},  # a weak auctioneer buys at 1 <= 2
+        {"type": "sell", "player": 2, "to": 0, "amount": 1, "forced": False},  # ... but sold at 1/5: no one ratio
+        {"type": "auction", "player": 2, "piece": _cube(4, 5)},
+        {"type": "bid", "player": 0, "amount": 1},
+        {"type": "sell", "player": 2, "to": 0, "amount": 1, "forced": True},  # forced: not a choice
     ]
-    assert bot._read_rivals({"players": 4, "log": log}) == [True, True, True, False]
-    assert StrongBot(1, rivals="model")._read_rivals({"players": 3, "log": []}) == [False, False, False]
+    ratios = bot._read_auctioneers({"players": 3, "player": 0, "log": log})
+    assert ratios[1] == pytest.approx((2 / 6 + 3 / 4) / 2)
+    assert ratios[0] is None and ratios[2] is None
 
 
-def test_against_a_weak_auctioneer_the_strong_bid_is_paid_or_the_least_that_wins():
-    """Every strong bid against weak rivals is either the face value rounded down (the
-    weak auctioneer buys and pays it) or the least amount no weak seat can beat."""
-    seen = 0
-    for seed in range(12):
-        state = nh.SPEC.new_game(5, seed)
-        weak = [nh.SPEC.make_bot("weak", seed * 10 + k) for k in range(5)]
-        strong = StrongBot(seed)
-        while not nh.SPEC.is_over(state):
-            seat = nh.SPEC.current_player(state)
-            legal = nh.SPEC.legal_actions(state)
-            view = nh.SPEC.view(state, seat)
-            if state.phase == "bid" and len(legal) > 1:
-                act = strong.choose(view, legal)
-                assert act in legal
-                if act["type"] == "bid":
-                    seen += 1
-                    face = _face_value(view["piece"])
-                    amount = act["amount"]
-                    if amount <= face:
-                        assert amount == int(face)
-                    else:
-                        later_reach = int(face + 1)
-                        assert amount <= max(view["high_bid"] + 1, later_reach + 1)
-            state = nh.SPEC.apply_action(state, weak[seat].choose(view, legal))
-    assert seen > 50
+def test_a_bidder_is_read_as_raising_by_one_only_when_it_always_has():
+    bot = StrongBot(1)
+    log = [
+        {"type": "auction", "player": 0, "piece": _cube(0, 6)},
+        {"type": "bid", "player": 1, "amount": 1},
+        {"type": "bid", "player": 2, "amount": 2},
+        {"type": "auction", "player": 0, "piece": _cube(1, 4)},
+        {"type": "bid", "player": 1, "amount": 1},
+        {"type": "bid", "player": 2, "amount": 4},  # a jump
+        {"type": "auction", "player": 0, "piece": _cube(2, 6)},
+        {"type": "bid", "player": 1, "amount": 1},
+        {"type": "bid", "player": 2, "amount": 2},
+        {"type": "auction", "player": 0, "piece": _cube(3, 2)},
+        {"type": "bid", "player": 2, "amount": 1},
+        {"type": "pass", "player": 1, "forced": False},  # would not raise to 2 for a 2: stops below 2/2
+    ]
+    ratios = bot._read_bidders({"players": 3, "player": 0, "log": log})
+    assert ratios[1] == pytest.approx((1 / 4 + 2 / 2) / 2)
+    assert ratios[2] is None and ratios[0] is None

@@ -3,18 +3,29 @@
 * ``weak`` — a naive builder: values a piece by its face (pips, roof number),
   bids a little for it, builds where its own houses grow tallest, and ignores
   which rows will be complete.
-* ``strong`` — values every piece for **every** player: for each seat it
-  searches over the places that seat could put the piece (and the colour
-  markers it would take) and scores the resulting position with an
-  expected-score model (each row's chance of being complete, the mayor, the
-  colours owned, the cash boxes, money in hand). It bids up to its own gain
-  over the piece going to the auctioneer, sells or buys by comparing both
-  outcomes, auctions the piece whose expected sale or purchase helps it most,
-  and moves money into its cash box once money in hand is worth less than a
-  point. Rivals that have played by the weak player's rules so far (read from
-  the log) are modelled by those rules: where they place, what they bid, when
-  they buy; against a weak auctioneer it bids the least that wins, or the bid
-  the auctioneer will pay it.
+* ``strong`` — values every piece for **every** seat with one expected-score
+  model (each row's chance of being complete, the mayor, the colours owned,
+  the cash boxes, money in hand): for each seat it finds where that seat
+  would best put the piece, and so what the piece is worth to each seat
+  against whoever gets it otherwise. Its utility is its own expected score
+  and money less half of the rivals' (their mean and the best of them). The
+  auction is played out under the same model for everyone, limited by the
+  money each seat holds: the auctioneer sells once twice the bid covers what
+  keeping the piece is worth to it, and each bidder bids either the most the
+  auctioneer would still buy back at (the auctioneer pays the bid) or the
+  least it would sell at, whichever leaves that bidder better off. Its own
+  bids are every amount it can pay, followed by the later bidders' model bids;
+  a bid meant to be bought back is weighed by the chance (a logistic of the
+  distance to the auctioneer's switch, ``spread`` millions wide) that the
+  auctioneer sells instead: it risks paying more for a piece than it is
+  worth to it only where the chance of being paid instead outweighs that
+  loss, and a bid the auctioneer cannot afford to buy back is worth its price. The only thing read from the
+  rivals' past is evidence, in the log, of a simple pattern: a rival whose
+  purchases and sales so far all fit one ratio of bid to face value is
+  expected to keep to it as auctioneer, and one whose every bid raised the
+  highest bid by one is expected to raise by one up to the ratio of face value
+  it has shown. It moves a million into its cash box once money in hand is
+  worth less than a point (or it holds more than 8).
 """
 
 from __future__ import annotations
@@ -141,41 +152,45 @@ class _Position:
         self.last_round = view["round"] >= view["rounds"]
 
 
-class StrongBot:
-    """Values pieces for every seat by searching their placements; see the module docstring.
+Vector = list[float]
 
-    Tuning knobs (defaults measured best against ``weak``): ``beta`` how sharply
-    the row furthest from completion is expected to fail; ``money_value`` points
-    per million in hand at the start of a round; ``roof_hope`` points expected
-    from a missing roof; ``shade`` bid just above the rivals' estimated values
-    instead of up to one's own (measured no better); ``hoard`` money in hand
-    above which a million always goes to the cash box; ``cash_below`` the value
-    of a million under which it goes to the cash box; ``rival_weight`` how much
-    of a seat's utility is its lead over the best other seat rather than over
-    their mean (what wins a game of five is beating the luckiest rival);
-    ``rivals`` ``"weak"`` to model rivals who have played by the weak rules by
-    those rules, ``"model"`` to model every rival like itself; ``pump`` bid
-    the face value a weak auctioneer will pay; ``weak_places`` weak rivals
-    place by the weak rules; ``beta_weak`` the row-failure sharpness when
-    every rival is weak.
+
+class StrongBot:
+    """Values pieces for every seat with one expected-score model; see the module docstring.
+
+    Options (the defaults are the measured ones, ``docs/neueheimat.md``):
+    ``beta`` how sharply the row furthest from completion is expected to fail;
+    ``money_value`` points per million in hand at the start of a round;
+    ``hoard`` money in hand above which a million always goes to the cash box;
+    ``cash_below`` the worth of a million in hand under which it goes to the
+    cash box; ``rival_weight`` how much of the rivals' share of a seat's
+    utility is the best other seat rather than their mean; ``rivalry`` how much
+    the rivals' score counts against a seat's own (1: only the lead counts);
+    ``spread`` how uncertain, in millions, the bid is at which an auctioneer
+    switches from buying to selling (the risk of a bid meant to be bought back);
+    ``evidence`` how many of a rival's choices must fit a pattern before it is
+    read by that pattern (0: never; every rival is the model's); ``gamble``
+    whether a bid at or above the auctioneer's switch point may cost more than
+    the piece is worth, for the chance of being bought back (False: never).
     """
 
-    def __init__(self, seed: int = 0, beta: float = 0.3, beta_weak: float = 0.6, money_value: float = 2.0, roof_hope: float = 0.0, shade: bool = False, hoard: int = 8, cash_below: float = 1.0, rival_weight: float = 0.5, rivals: str = "weak", pump: bool = True, weak_places: bool = True) -> None:
-        self.weak_places = weak_places
-        self._me = -1
-        self._weak: list[bool] = []
-        self.rivals = rivals
-        self.pump = pump
-        self.rival_weight = rival_weight
+    def __init__(self, seed: int = 0, beta: float = 0.3, money_value: float = 2.0, hoard: int = 8,
+                 cash_below: float = 1.0, rival_weight: float = 0.5, rivalry: float = 0.5, spread: float = 2.0,
+                 evidence: int = 3, gamble: bool = True) -> None:
         self.rng = Rng(seed, stream=5)
+        self.beta = beta
+        self.money_value = money_value
         self.hoard = hoard
         self.cash_below = cash_below
-        self.shade = shade
-        self.beta = beta
-        self.beta_weak = beta_weak
-        self._beta = beta
-        self.money_value = money_value
-        self.roof_hope = roof_hope
+        self.rival_weight = rival_weight
+        self.rivalry = rivalry
+        self.spread = spread
+        self.evidence = evidence
+        self.gamble = gamble
+        self._face = 1.0
+        self._permits: list[list[int]] = [[], [], []]
+        self._sale_ratio: list[float | None] = []
+        self._raise_ratio: list[float | None] = []
 
     # ---- the model
     def _lam(self, pos: _Position) -> float:
@@ -184,21 +199,25 @@ class StrongBot:
         lam = self.money_value * left
         return lam if pos.last_round else max(lam, 0.8)
 
+    def price(self, lam: float, n: int) -> float:
+        """What a million paid by one seat to another is worth to either of them, in utility (``lam`` per million,
+        plus its effect on the rivals' mean)."""
+        return max(lam, 1e-6) * (1 + self.rivalry / (n - 1))
+
     def _utilities(self, pos: _Position, board: list[list[House]], lengths: list[int], mayor: int, owners: list[int], money: list[int], lam: float) -> list[float]:
-        """Each seat's expected score plus money value, less its rivals' (their mean and the best, by ``rival_weight``)."""
+        """Each seat's expected score plus money value, less ``rivalry`` times its rivals' (their mean and the best, by ``rival_weight``)."""
         n = pos.players
         steps = []
         for r in range(ROWS):
             houses = board[r]
             missing = lengths[r] - len(houses)
             steps.append(2 * missing + sum(1 for h in houses if not h[1]))
-        ws = [math.exp(self._beta * s) for s in steps]
+        ws = [math.exp(self.beta * s) for s in steps]
         tot = sum(ws)
         # Too few roofs left for two rows: every row is likelier to stay incomplete.
         need = sorted(steps)[:2]
         short = max(0, sum(need) - 2 * pos.roofs_left - pos.cubes_left)
         ev = [float(c) for c in pos.cash]
-        hope = self.roof_hope
         for r in range(ROWS):
             factor = (1 - 2 * ws[r] / tot) * (2 if mayor == r else 1)
             if short:
@@ -206,16 +225,15 @@ class StrongBot:
             for cubes, roof in board[r]:
                 o = owners[cubes[-1] // 6]
                 if o >= 0:
-                    v = sum(c % 6 + 1 for c in cubes) + (roof or hope)
-                    ev[o] += factor * v
+                    ev[o] += factor * (sum(c % 6 + 1 for c in cubes) + roof)
         vals = [ev[j] + lam * money[j] for j in range(n)]
         total = sum(vals)
-        w = self.rival_weight
+        w, k = self.rival_weight, self.rivalry
         if not w or n == 2:
-            return [vals[j] - (total - vals[j]) / (n - 1) for j in range(n)]
+            return [vals[j] - k * (total - vals[j]) / (n - 1) for j in range(n)]
         order = sorted(range(n), key=vals.__getitem__, reverse=True)
         first, second = order[0], order[1]
-        return [vals[j] - (1 - w) * (total - vals[j]) / (n - 1) - w * vals[second if j == first else first] for j in range(n)]
+        return [vals[j] - k * ((1 - w) * (total - vals[j]) / (n - 1) + w * vals[second if j == first else first]) for j in range(n)]
 
     def _outcomes(self, pos: _Position, piece: dict[str, Any], player: int, lam: float) -> list[tuple[list[float], Action | None]]:
         """Utilities after ``player`` places ``piece`` each legal way (discard included for specials)."""
@@ -273,160 +291,173 @@ class StrongBot:
         return out
 
     def _best_for(self, pos: _Position, piece: dict[str, Any], player: int, lam: float) -> list[float]:
-        """Utilities after ``player`` places ``piece``: as best suits ``player`` (me), or by the weak player's rules (a rival)."""
-        if self.weak_places and player != self._me and self._weak[player]:
-            return self._weak_place(pos, piece, player, lam)
+        """Utilities after ``player`` places ``piece`` where the model says is best for ``player`` (any seat, me or a rival)."""
         outs = self._outcomes(pos, piece, player, lam)
         if not outs:
             return self._utilities(pos, pos.board, pos.lengths, pos.mayor, pos.owners, pos.money, lam)
         return max(outs, key=lambda o: o[0][player])[0]
 
-    def _weak_place(self, pos: _Position, piece: dict[str, Any], player: int, lam: float) -> list[float]:
-        """Utilities (their mean) after ``player`` places ``piece`` as the weak player would."""
-        outs = self._outcomes(pos, piece, player, lam)
-        if not outs:
-            return self._utilities(pos, pos.board, pos.lengths, pos.mayor, pos.owners, pos.money, lam)
-        kind = piece["kind"]
-        if kind == "cube":
-            mine = pos.owners[piece["colour"]] in (-1, player)
-            best, best_h = outs[0][0], -1.0
-            for u, act in outs:
-                assert act is not None  # a cube is always placed, never discarded
-                houses = pos.board[act["row"]]
-                cubes = houses[act["lot"]][0] if act["lot"] < len(houses) else ()
-                h = weak_height(sum(x % 6 + 1 for x in cubes), piece["pips"], mine)
-                if h > best_h:
-                    best, best_h = u, h
-            return best
-        if kind == "roof":
-            own = [u for u, act in outs if act is not None and pos.owners[pos.board[act["row"]][act["lot"]][0][-1] // 6] == player]
-            pick = own or [u for u, _ in outs]
-        else:
-            pick = [u for u, _ in outs]
-        return [sum(u[j] for u in pick) / len(pick) for j in range(pos.players)]
+    # ---- the auction, every seat valued by the same model
+    def _takers(self, pos: _Position, piece: dict[str, Any], lam: float) -> list[Vector]:
+        """For each seat, everyone's utilities if that seat ends up with ``piece`` (before any money changes hands)."""
+        return [self._best_for(pos, piece, j, lam) for j in range(pos.players)]
 
-    def _read_rivals(self, view: dict[str, Any]) -> list[bool]:
-        """Which seats have played by the weak player's rules so far (every seat until it shows otherwise).
+    def _sale_point(self, takers: list[Vector], a: int, w: int, c: float) -> float:
+        """The bid at and above which auctioneer ``a`` is expected to sell to ``w`` rather than buy.
 
-        A weak bidder always bids one more than the highest bid and never
-        beyond its face value plus one; a weak auctioneer buys exactly when
-        the highest bid is at most the face value. Any other bid or choice in
-        the log marks the seat as not weak, and the model treats it as a
-        player like this one.
+        By the model: selling gains it the bid and buying costs it the bid, so
+        it sells once twice the bid covers what keeping the piece is worth to
+        it. A rival whose own sales and purchases so far all fit one ratio of
+        bid to face value (:meth:`_read_auctioneers`) is expected to keep to it.
         """
-        if self.rivals != "weak":
-            return [False] * view["players"]
-        weak = [True] * view["players"]
-        piece: dict[str, Any] | None = None
-        high = 0
+        ratio = self._sale_ratio[a] if a < len(self._sale_ratio) else None
+        if ratio is not None:
+            return ratio * self._face
+        return (takers[a][a] - takers[w][a]) / (2 * c)
+
+    def _settle(self, takers: list[Vector], seat: int, a: int, high: int, w: int, c: float, money: list[int]) -> float:
+        """``seat``'s utility once auctioneer ``a`` resolves a highest bid ``high`` by ``w`` (-1: nobody bid) as the model says it will."""
+        if w < 0:
+            return takers[a][seat]
+        if high > money[a] or high >= self._sale_point(takers, a, w, c):
+            return takers[w][seat] + (high * c if seat == a else -high * c if seat == w else 0.0)
+        return takers[a][seat] + (-high * c if seat == a else high * c if seat == w else 0.0)
+
+    def _respond(self, takers: list[Vector], k: int, a: int, high: int, w: int, c: float, money: list[int]) -> tuple[int, int]:
+        """Bidder ``k``'s bid as if nobody bid after it: pass, the most the auctioneer would still buy back (it pays
+        ``k``), or the least it would sell at (``k`` takes the piece); whichever leaves ``k`` best off. A rival
+        seen to raise by one up to a ratio of the face value (:meth:`_read_bidders`) is expected to do so again."""
+        ratio = self._raise_ratio[k] if k < len(self._raise_ratio) else None
+        if ratio is not None:
+            return (high + 1, k) if high + 1 <= min(ratio * self._face, money[k]) else (high, w)
+        best, best_bid = self._settle(takers, k, a, high, w, c, money), (high, w)
+        point = self._sale_point(takers, a, k, c)
+        sale = max(high + 1, min(math.ceil(point - 1e-9), money[a] + 1))
+        for bid in (sale - 1, sale):
+            if high < bid <= money[k]:
+                v = self._settle(takers, k, a, bid, k, c, money)
+                if v > best + 1e-9:
+                    best, best_bid = v, (bid, k)
+        return best_bid
+
+    def _bidding(self, takers: list[Vector], bidders: list[int], a: int, high: int, w: int, c: float, money: list[int]) -> tuple[int, int]:
+        """The highest bid and bidder after ``bidders`` bid in turn, each by :meth:`_respond`."""
+        for k in bidders:
+            high, w = self._respond(takers, k, a, high, w, c, money)
+        return high, w
+
+    def _auction_value(self, pos: _Position, piece: dict[str, Any], me: int, lam: float, n: int, base: list[float]) -> float:
+        """My expected utility from auctioning ``piece``: the rivals bid by the model, then I keep or sell, whichever is better."""
+        c = self.price(lam, n)
+        self._face = _face(piece)
+        takers = self._takers(pos, piece, lam)
+        high, w = self._bidding(takers, [(me + k) % n for k in range(1, n)], me, 0, -1, c, pos.money)
+        if w < 0:
+            return takers[me][me]
+        sell = takers[w][me] + high * c
+        return max(sell, takers[me][me] - high * c) if pos.money[me] >= high else sell
+
+    def _bid(self, view: dict[str, Any], pos: _Position, lam: float) -> Action:
+        """My bid: each amount I can bid (or a pass) followed by the later bidders' model bids and the auctioneer's
+        choice; a bid meant to be bought back is weighed by the chance the auctioneer sells instead."""
+        me, n, a = view["player"], pos.players, view["auctioneer"]
+        c = self.price(lam, n)
+        takers = self._takers(pos, view["piece"], lam)
+        high, w = view["high_bid"], (view["high_bidder"] if view["high_bidder"] is not None else -1)
+        later = []
+        j = (me + 1) % n
+        while j != a:
+            later.append(j)
+            j = (j + 1) % n
+        h, ww = self._bidding(takers, later, a, high, w, c, pos.money)
+        passing = best = self._settle(takers, me, a, h, ww, c, pos.money)
+        choice = 0
+        for bid in range(high + 1, pos.money[me] + 1):
+            h, ww = self._bidding(takers, later, a, bid, me, c, pos.money)
+            if ww != me:
+                v = self._settle(takers, me, a, h, ww, c, pos.money)
+            else:
+                point = self._sale_point(takers, a, me, c)
+                if not self.gamble and (h > pos.money[a] or h >= point) and takers[me][me] - h * c < passing:
+                    continue  # a sale is expected: never pay more than the piece is worth against passing
+                sells = 1.0 if h > pos.money[a] else _logistic((h - point) / self.spread)
+                v = sells * (takers[me][me] - h * c) + (1 - sells) * (takers[a][me] + h * c)
+            if v > best + 1e-9:
+                best, choice = v, bid
+        return {"type": "bid", "amount": choice} if choice else {"type": "pass"}
+
+    def expects_buy_back(self, view: dict[str, Any], amount: int) -> bool:
+        """Whether the model expects the auctioneer to buy the piece back at my bid ``amount`` (and pay it to me)."""
+        pos, lam = self.prepare(view)
+        a, me = view["auctioneer"], view["player"]
+        takers = self._takers(pos, view["piece"], lam)
+        return amount <= pos.money[a] and amount < self._sale_point(takers, a, me, self.price(lam, pos.players))
+
+    # ---- decisions
+    def _read_auctioneers(self, view: dict[str, Any]) -> list[float | None]:
+        """Per seat, the ratio of bid to face value at which it has switched from buying to selling, when its
+        choices in the log so far fit one such ratio (at least ``evidence`` of them, one a purchase); else None."""
+        n = view["players"]
+        low = [0.0] * n  # the highest bid / face it bought at: its ratio is above
+        high = [math.inf] * n  # the lowest bid / face it chose to sell at: its ratio is at most this
+        seen = [0] * n
+        bought = [False] * n
+        face = 1.0
         for e in view["log"]:
             t = e["type"]
             if t == "auction":
-                piece, high = e["piece"], 0
-            elif t == "bid":
-                if e["amount"] != high + 1 or e["amount"] > _face_value(piece) + 1:
-                    weak[e["player"]] = False
-                high = e["amount"]
+                face = _face(e["piece"])
             elif t == "buy":
-                if not weak_buys(e["amount"], piece):
-                    weak[e["player"]] = False
+                low[e["player"]] = max(low[e["player"]], e["amount"] / face)
+                seen[e["player"]] += 1
+                bought[e["player"]] = True
             elif t == "sell" and not e["forced"]:
-                if weak_buys(e["amount"], piece):
-                    weak[e["player"]] = False
-        return weak
-
-    def _bid_against_weak(self, view: dict[str, Any], piece: dict[str, Any], me: int, a: int, n: int, value: int) -> Action:
-        """Bid as the weak player's rules make best: win at the least price that wins, or be paid.
-
-        A weak auctioneer buys whenever the highest bid is at most its face
-        value (``_face_value``), and a weak bidder bids one more while that
-        stays within its face value plus a random fraction. So a bid above
-        the face (and above what later bidders may reach) wins the piece, and
-        a bid of the face rounded down makes the auctioneer pay it to us.
-        """
-        face = _face_value(piece)
-        high = view["high_bid"]
-        money = view["money"][me]
-        later = any(view["money"][j] > high for j in self._later_bidders(me, a, n))
-        reach = weak_bid_limit(piece, 0.5 if later else 0.0)  # the most a weak rival still to bid may reach
-        win = max(high + 1, int(face) + 1, reach + 1)
-        if value >= win and money >= win:
-            return {"type": "bid", "amount": win}
-        paid = int(face)
-        if self.pump and high < paid <= money and weak_buys(paid, piece):
-            return {"type": "bid", "amount": paid}
-        return {"type": "pass"}
-
-    def bidding_against_weak(self, me: int, auctioneer: int, n: int) -> bool:
-        """Whether ``me`` bids against a weak auctioneer with only weak seats still to bid (after ``prepare``)."""
-        return (auctioneer != me and self._weak[auctioneer]
-                and all(self._weak[j] for j in self._later_bidders(me, auctioneer, n)))
-
-    @staticmethod
-    def _later_bidders(me: int, a: int, n: int) -> list[int]:
-        out, j = [], (me + 1) % n
-        while j != a:
-            out.append(j)
-            j = (j + 1) % n
+                high[e["player"]] = min(high[e["player"]], e["amount"] / face)
+                seen[e["player"]] += 1
+        out: list[float | None] = []
+        for j in range(n):
+            if j == view["player"] or seen[j] < self.evidence or not bought[j] or low[j] >= high[j]:
+                out.append(None)
+            else:
+                out.append((low[j] + high[j]) / 2 if high[j] < math.inf else low[j] + 0.25)
         return out
 
-    def _weak_bids(self, pos: _Position, piece: dict[str, Any], me: int, n: int) -> list[tuple[float, int, int]]:
-        """(chance, highest bid, its bidder) of the weak rivals' bidding when I auction ``piece``."""
-        face = _face_value(piece)
-        lo = int(face)
-        half = face != lo
-        order = [(me + k) % n for k in range(1, n)]
-        outs: list[tuple[float, int, int]] = []
-        combos = 1 << len(order) if half else 1
-        for mask in range(combos):
-            high, who = 0, -1
-            for k, j in enumerate(order):
-                # faces are whole or half millions: a half one is reached with luck over 0.5, as a coin
-                want = weak_bid_limit(piece, 0.5 if half and mask >> k & 1 else 0.0)
-                if high + 1 <= want and high + 1 <= pos.money[j]:
-                    high, who = high + 1, j
-            outs.append((1 / combos, high, who))
-        return outs
-
-    def _auction_value(self, pos: _Position, piece: dict[str, Any], me: int, lam: float, n: int, base: list[float]) -> float:
-        """My expected utility from auctioning ``piece``: keep it or sell at the rivals' likely top bid."""
-        c = lam * (1 + 1 / (n - 1)) if lam > 0 else 1e-6
-        mine = self._best_for(pos, piece, me, lam)[me]
-        if all(self._weak[j] for j in range(n) if j != me):
-            theirs: dict[int, float] = {}
-            total = 0.0
-            for chance, high, who in self._weak_bids(pos, piece, me, n):
-                if who < 0:
-                    total += chance * mine
-                    continue
-                if who not in theirs:
-                    theirs[who] = self._best_for(pos, piece, who, lam)[me]
-                keep = mine - high * c if pos.money[me] >= high else -1e9
-                total += chance * max(keep, theirs[who] + high * c)
-            return total
-        best_bid, best_u = 0, 0.0
+    def _read_bidders(self, view: dict[str, Any]) -> list[float | None]:
+        """Per seat, when every bid of its in the log so far raised the highest bid by one (at least ``evidence``
+        bids), the ratio of bid to face value up to which it raises: between its highest bid and its lowest
+        pass that a raise by one would have beaten; else None."""
+        n = view["players"]
+        top = [0.0] * n
+        stop = [math.inf] * n
+        bids = [0] * n
+        steady = [True] * n
+        face, high = 1.0, 0
+        for e in view["log"]:
+            t = e["type"]
+            if t == "auction":
+                face, high = _face(e["piece"]), 0
+            elif t == "bid":
+                j = e["player"]
+                bids[j] += 1
+                steady[j] = steady[j] and e["amount"] == high + 1
+                top[j] = max(top[j], e["amount"] / face)
+                high = e["amount"]
+            elif t == "pass" and not e["forced"]:
+                stop[e["player"]] = min(stop[e["player"]], (high + 1) / face)
+        out: list[float | None] = []
         for j in range(n):
-            if j == me:
-                continue
-            uj = self._best_for(pos, piece, j, lam)
-            value = (uj[j] - base[j]) / c
-            bid = min(pos.money[j], int(value))
-            if bid > best_bid:
-                best_bid, best_u = bid, uj[me]
-        if best_bid <= 0:
-            return mine
-        keep = mine - best_bid * c if pos.money[me] >= best_bid else -1e9
-        return max(keep, best_u + best_bid * c)
+            if j == view["player"] or bids[j] < self.evidence or not steady[j]:
+                out.append(None)
+            else:
+                out.append((top[j] + stop[j]) / 2 if top[j] < stop[j] < math.inf else top[j])
+        return out
 
-    # ---- decisions
     def prepare(self, view: dict[str, Any]) -> tuple[_Position, float]:
-        """Read ``view`` for the model (whose seat, which rivals play by the weak rules); return the position and a million's worth."""
-        me = view["player"]
-        self._me = me
-        self._weak = self._read_rivals(view)
-        # Rows fail more sharply when every rival builds by the weak player's rules.
-        self._beta = self.beta_weak if all(self._weak[j] for j in range(view["players"]) if j != me) else self.beta
+        """Read ``view`` for the model; return the position and a million's worth in hand."""
         self._permits = view["permits"]
+        self._sale_ratio = self._read_auctioneers(view) if self.evidence else []
+        self._raise_ratio = self._read_bidders(view) if self.evidence else []
+        self._face = _face(view.get("piece"))
         pos = _Position(view)
         return pos, self._lam(pos)
 
@@ -437,37 +468,17 @@ class StrongBot:
         me = view["player"]
         n = view["players"]
         pos, lam = self.prepare(view)
-        c = lam * (1 + 1 / (n - 1))
         kind = legal[0]["type"]
         if kind == "profits":
             # A million in the cash box is a sure point; keep it in hand only while it buys more.
             return legal[0] if lam < self.cash_below or pos.money[me] > self.hoard else legal[1]
         if kind == "auction":
             return self._choose_auction(view, legal, pos, me, n, lam)
+        if kind in ("bid", "pass"):
+            return self._bid(view, pos, lam)
         piece = view["piece"]
-        a = view["auctioneer"]
-        if kind == "bid":
-            mine = self._best_for(pos, piece, me, lam)[me]
-            theirs = self._best_for(pos, piece, a, lam)[me]
-            value = (mine - theirs) / c if c > 0 else 99
-            bid = min(pos.money[me], int(value))
-            high = view["high_bid"]
-            if self.shade and c > 0 and bid > high:
-                # Bid just enough to beat what the auctioneer and the later bidders would pay.
-                ua = self._best_for(pos, piece, a, lam)
-                rival = (ua[a] - self._best_for(pos, piece, me, lam)[a]) / c
-                j = (me + 1) % n
-                while j != a:
-                    uj = self._best_for(pos, piece, j, lam)
-                    rival = max(rival, min(pos.money[j], (uj[j] - ua[j]) / c))
-                    j = (j + 1) % n
-                bid = max(high + 1, min(bid, int(rival) + 1))
-            if self.bidding_against_weak(me, a, n):
-                return self._bid_against_weak(view, piece, me, a, n, bid)
-            if bid > high:
-                return {"type": "bid", "amount": bid}
-            return {"type": "pass"}
-        if kind == "sell":
+        if kind in ("sell", "buy"):
+            c = self.price(lam, n)
             b, j = view["high_bid"], view["high_bidder"]
             keep = self._best_for(pos, piece, me, lam)[me] - b * c
             sell = self._best_for(pos, piece, j, lam)[me] + b * c
@@ -504,6 +515,22 @@ class StrongBot:
             if v > best_v:
                 best, best_v = act, v
         return best
+
+
+def _face(piece: dict[str, Any] | None) -> float:
+    """A piece's face value in points: a cube's pips, a roof's number, 4 for the mayor, 2 for the other specials."""
+    if not piece:
+        return 1.0
+    kind = piece["kind"]
+    if kind == "cube":
+        return float(piece["pips"])
+    if kind == "roof":
+        return float(max(1, piece["value"]))
+    return 4.0 if kind == "mayor" else 2.0
+
+
+def _logistic(x: float) -> float:
+    return 1 / (1 + math.exp(-max(-30.0, min(30.0, x))))
 
 
 def _key(a: Action) -> tuple[tuple[str, Any], ...]:

@@ -34,7 +34,7 @@ def _model(view: dict[str, Any]) -> tuple[Any, Any, float, float]:
     bot = bots.StrongBot(0)
     pos, lam = bot.prepare(view)
     n = view["players"]
-    return bot, pos, lam, lam * (1 + 1 / (n - 1))
+    return bot, pos, lam, bot.price(lam, n)
 
 
 def _auctioned_piece(view: dict[str, Any], action: Action) -> dict[str, Any] | None:
@@ -79,8 +79,8 @@ def values(view: dict[str, Any], player: int, actions: list[Action]) -> list[flo
         elif t in ("bid", "pass"):
             if t == "pass":
                 out.append(bot._best_for(pos, piece, view["auctioneer"], lam)[me])
-            elif bot.bidding_against_weak(me, view["auctioneer"], pos.players) and bots.weak_buys(act["amount"], piece):
-                # a weak auctioneer buys at a bid within its face value, paying the bid to the bidder
+            elif bot.expects_buy_back(view, act["amount"]):
+                # the auctioneer is expected to buy the piece back, paying the bid to the bidder
                 out.append(bot._best_for(pos, piece, view["auctioneer"], lam)[me] + act["amount"] * c)
             else:
                 out.append(bot._best_for(pos, piece, me, lam)[me] - act["amount"] * c)
@@ -151,8 +151,7 @@ def reason(view: dict[str, Any], player: int, action: Action, state: Any,
         theirs = bot._best_for(pos, view["piece"], view["auctioneer"], lam)[player]
         worth = max(0, int((mine - theirs) / c)) if c > 0 else 0
         amount = action.get("amount", 0)
-        if (t == "bid" and amount > worth and bot.bidding_against_weak(player, view["auctioneer"], pos.players)
-                and bots.weak_buys(amount, view["piece"])):
+        if t == "bid" and amount > worth and bot.expects_buy_back(view, amount):
             # a bid above the piece's worth to you: the model expects the auctioneer to buy it back and pay you
             why.append(Phrase(_counted("coach.neueheimat.pump", amount), {"amount": amount}))
         else:
