@@ -47,8 +47,8 @@ _EXTRA = parse_extra_games(os.environ.get(EXTRA_GAMES_VARIABLE, ""))
 
 #: every game this process can play: the product's, then any extra ones
 GAMES: tuple[str, ...] = PRODUCT_GAMES + tuple(g for g in _EXTRA if g not in PRODUCT_GAMES)
-#: the engine module of each game (the contract surface, ``docs/engine-contract.md``)
+#: the engine package of each game, whose ``SPEC`` declares it (``docs/engine-contract.md``)
 ENGINE_MODULES: dict[str, str] = {**{g: f"game.{g}" for g in PRODUCT_GAMES}, **{g: e for g, (e, _) in _EXTRA.items()}}
-#: the module whose ``SCREEN`` is each game's table (absent: the generic list of legal actions)
+#: the package whose ``SPEC`` (a ``ScreenSpec``) is each game's table (absent: the generic list of legal actions)
 SCREEN_MODULES: dict[str, str] = {**{g: f"game.ui.{g}" for g in PRODUCT_GAMES},
                                   **{g: s for g, (_, s) in _EXTRA.items() if s}}

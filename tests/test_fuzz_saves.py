@@ -741,7 +741,7 @@ def _check_import(text: str, done: str) -> str:
             spec = load_spec(game_id) if game_id in GAME_MODULES else None
             automa = getattr(spec, "automa", None)
             if automa is not None:
-                book.klaus(game_id, automa.levels)
+                book.automa_records(game_id, automa.levels)
         book.past_games()
     except AssertionError:
         raise

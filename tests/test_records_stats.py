@@ -66,10 +66,10 @@ def test_real_games_feed_statistics_and_klaus_record():
     assert s.games == 4 and s.wins == sum(r.result == "win" for r in level_a)
     assert s.best == max(r.scores[0] for r in level_a)
     assert s.last_scores == [r.scores[0] for r in level_a]
-    klaus = {k.level: k for k in b.klaus("barrio", ("A", "B", "C"))}
+    klaus = {k.level: k for k in b.automa_records("barrio", ("A", "B", "C"))}
     assert klaus["A"].games == 4 and klaus["A"].best == max(r.scores[1] for r in level_a)
-    assert klaus["A"].klaus_wins == sum(r.result == "loss" for r in level_a)
-    assert klaus["A"].klaus_wins + klaus["A"].player_wins + klaus["A"].ties == 4
+    assert klaus["A"].automa_wins == sum(r.result == "loss" for r in level_a)
+    assert klaus["A"].automa_wins + klaus["A"].player_wins + klaus["A"].ties == 4
     assert klaus["B"].games == 1 and klaus["C"].games == 0 and klaus["C"].best is None
     assert [(s.game, s.mode, s.level) for s in b.all_stats()] == [("barrio", "solo", "A"), ("barrio", "solo", "B")]
 
@@ -154,7 +154,7 @@ def test_one_counted_daily_attempt_per_deal():
     s = b.stats("barrio", "daily", "B")
     assert s.games == 1 and s.last_scores == [first.scores[0]]
     assert len(b.past_games()) == 2
-    assert {k.level: k.games for k in b.klaus("barrio", ("A", "B", "C"))}["B"] == 1  # the counted daily game is one against Klaus too
+    assert {k.level: k.games for k in b.automa_records("barrio", ("A", "B", "C"))}["B"] == 1  # the counted daily game is one against Klaus too
 
 
 def test_a_daily_deal_finished_in_two_tabs_at_once_counts_the_first_only():

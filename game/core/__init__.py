@@ -2,7 +2,7 @@
 
 from .contract import Bot, GameSpec
 from .errors import GameError, IllegalAction, MalformedAction, SaveFormatError
-from .jsonfmt import envelope, guarded, open_envelope, read_field
+from .jsonfmt import envelope, guarded, open_envelope
 from .match import GAME_MODULES, Match, Seat, load_spec
 from .rng import Rng
 from .search import RandomBot, SearchReport, action_key, flat_monte_carlo, ismcts, search_reports
@@ -10,7 +10,7 @@ from .search import RandomBot, SearchReport, action_key, flat_monte_carlo, ismct
 __all__ = [
     "Bot", "GameSpec",
     "GameError", "IllegalAction", "MalformedAction", "SaveFormatError",
-    "envelope", "guarded", "open_envelope", "read_field",
+    "envelope", "guarded", "open_envelope",
     "GAME_MODULES", "Match", "Seat", "load_spec",
     "Rng", "RandomBot", "SearchReport", "action_key", "flat_monte_carlo", "ismcts", "search_reports",
 ]

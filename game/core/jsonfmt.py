@@ -6,7 +6,7 @@ engine reads the rest, so a foreign, corrupt or newer save is refused with a
 clear :class:`SaveFormatError` instead of a crash deep in the engine.
 
 The readers (:func:`read_int`, :func:`read_ints`, :func:`read_bool`,
-:func:`read_list`, :func:`read_choice`, :func:`read_field`, :func:`check_keys`)
+:func:`read_list`, :func:`read_choice`, :func:`check_keys`)
 are the one place that decides what a well-typed field is: a whole number is
 an ``int`` that is not a ``bool``, within its range; a list has its length;
 nothing is coerced. Each refuses with a catalogue key (``save.*`` in
@@ -99,17 +99,6 @@ def read_choice(value: Any, field: str, choices: Collection[Any], what: str | No
     """``value`` if it is one of ``choices`` (same type too: ``1`` is not ``true``); raise ``save.choice``."""
     if not any(type(value) is type(c) and value == c for c in choices):
         raise SaveFormatError(key="save.choice", field=field, **_detail(what))
-    return value
-
-
-def read_field(data: Mapping[str, Any], key: str, kind: type | tuple[type, ...], what: str | None = None) -> Any:
-    """Return ``data[key]`` if present and of the given type (a ``bool`` is not an ``int``), else raise."""
-    if key not in data:
-        raise SaveFormatError(key="save.missing", field=key, **_detail(what))
-    value = data[key]
-    kinds = kind if isinstance(kind, tuple) else (kind,)
-    if (isinstance(value, bool) and bool not in kinds) or not isinstance(value, kinds):
-        raise SaveFormatError(key="save.type", field=key, **_detail(what))
     return value
 
 

@@ -95,15 +95,15 @@ class Stats:
 
 
 @dataclass
-class KlausRecord:
-    """Klaus's record at one level, from every solo and daily Barrio game."""
+class AutomaRecord:
+    """A game's automa's record at one level (Barrio's Klaus), from every solo and counted daily game."""
 
     level: str
     games: int = 0
-    klaus_wins: int = 0
+    automa_wins: int = 0
     player_wins: int = 0
     ties: int = 0
-    best: int | None = None  #: Klaus's best score
+    best: int | None = None  #: the automa's best score
     average: float | None = None
 
 
@@ -431,20 +431,20 @@ class RecordBook:
             groups.setdefault((r["game"], r["mode"], r["level"]), []).append(r)
         return [_stats(*key, rows) for key, rows in sorted(groups.items())]
 
-    def klaus(self, game: str, levels: tuple[str, ...]) -> list[KlausRecord]:
+    def automa_records(self, game: str, levels: tuple[str, ...]) -> list[AutomaRecord]:
         """The automa's record per level (Barrio's Klaus: A, B, C), from solo and counted daily games of ``game``."""
         out = []
         for level in levels:
             rows = [r for r in self.counted()
                     if r["game"] == game and r["players"] == 1 and r["level"] == level and len(r["scores"]) > 1]
-            rec = KlausRecord(level, games=len(rows))
+            rec = AutomaRecord(level, games=len(rows))
             for r in rows:
                 if r["result"] == "win":
                     rec.player_wins += 1
                 elif r["result"] == "tie":
                     rec.ties += 1
                 else:
-                    rec.klaus_wins += 1
+                    rec.automa_wins += 1
             klaus_scores = [r["scores"][1] for r in rows]
             if klaus_scores:
                 rec.best = max(klaus_scores)

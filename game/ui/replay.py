@@ -1,6 +1,6 @@
 """The replay viewer: a finished game shown step by step on its own table.
 
-The game's screen (``game.ui.<game_id>.SCREEN``, or the list screen) is
+The game's screen (its ``ScreenSpec``'s ``screen``, or the list screen) is
 mounted in read-only replay mode (:attr:`game.ui.screen.GameScreen.replaying`)
 over a :class:`~game.core.Match` whose history the viewer sets to
 ``Replay.state_at(k)``; the screen draws it as it draws a live game. Above it

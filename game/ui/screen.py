@@ -1,7 +1,7 @@
 """Game screens: the shared :class:`GameScreen` and the generic :class:`FallbackScreen`.
 
-A game's dedicated UI subclasses :class:`GameScreen`, puts it in
-``game/ui/<game_id>.py`` (or a package) as ``SCREEN = MyScreen``, and
+A game's dedicated UI subclasses :class:`GameScreen`, declares it in its
+package ``game/ui/<game_id>/`` as its ``ScreenSpec``'s ``screen`` (``SPEC``), and
 overrides :meth:`GameScreen.build_table` and :meth:`GameScreen.render`. The
 base class does the rest: header with undo and menu, computer turns with a
 short pause, "pass the device" between human seats, autosave after every

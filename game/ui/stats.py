@@ -20,7 +20,7 @@ from .canvas import Board, DrawList
 from .dom import el
 from ..core.locale import text
 from .catalog import catalog, game_title
-from .record_book import MAX_RESULTS, ImportReport, KlausRecord, Stats
+from .record_book import MAX_RESULTS, ImportReport, AutomaRecord, Stats
 from .record_words import level_words, mode_words
 
 CHART_W, CHART_H = 320, 110
@@ -106,9 +106,9 @@ class StatsScreen:
             self.body.appendChild(self._group(stats))
         for info in catalog():  # each game's automa (Barrio's Klaus) has its own record
             automa = info.spec.automa if info.spec else None
-            records = [k for k in book.klaus(info.game_id, automa.levels) if k.games] if automa else []
+            records = [k for k in book.automa_records(info.game_id, automa.levels) if k.games] if automa else []
             if automa and records:
-                self.body.appendChild(self._klaus(automa.name, records))
+                self.body.appendChild(self._automa_table(automa.name, records))
 
     def _group(self, s: Stats) -> Any:
         lang = self.lang
@@ -130,14 +130,14 @@ class StatsScreen:
         self.boards.append(board)
         return box
 
-    def _klaus(self, name: str, records: list[KlausRecord]) -> Any:
+    def _automa_table(self, name: str, records: list[AutomaRecord]) -> Any:
         """The automa ``name``'s record per level (its words: the locale's ``stats.<name>…``)."""
         lang = self.lang
         head = el("tr", {}, [el("th", {"scope": "col"}, text(f"stats.{name}.{k}", lang))
                              for k in ("level", "games", "wins", "yours", "best")])
         body = el("tbody", {}, [el("tr", {"data-level": k.level},
                                    el("th", {"scope": "row"}, level_words(k.level, lang)),
-                                   el("td", {"class": "num"}, str(k.games)), el("td", {"class": "num"}, str(k.klaus_wins)),
+                                   el("td", {"class": "num"}, str(k.games)), el("td", {"class": "num"}, str(k.automa_wins)),
                                    el("td", {"class": "num"}, str(k.player_wins)),
                                    el("td", {"class": "num"}, "—" if k.best is None else str(k.best)))
                                 for k in records])

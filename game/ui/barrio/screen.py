@@ -3,7 +3,7 @@
 The drawing and the meaning of taps live in :mod:`.table` (pure Python, tested
 under CPython); this module wires them to the page: a :class:`~game.ui.canvas.Board`,
 the rules panel, the animation of Klaus's and the computers' steps, and the
-end-screen rows. The app finds it as ``game.ui.barrio.SCREEN``.
+end-screen rows. The app finds it through ``game.ui.barrio.SPEC`` (a ``ScreenSpec``).
 """
 
 from __future__ import annotations
@@ -229,6 +229,4 @@ class BarrioScreen(GameScreen):
                 for i in range(len(view["scores"]))]
 
 
-SCREEN = BarrioScreen
-
-__all__ = ["BarrioScreen", "SCREEN"]
+__all__ = ["BarrioScreen"]

@@ -291,5 +291,3 @@ class NyhavnScreen(GameScreen):
         return out
 
 
-
-SCREEN = NyhavnScreen
