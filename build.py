@@ -1221,7 +1221,7 @@ def test(pytest_args: list[str]) -> int:
         ensure_dev_requirements()
         rest = [a for a in pytest_args if a != "--quick"]
         env = dict(os.environ, HOUSE_GAMES_QUICK="1")
-        quick = ["--ignore=tests/browser", "-m", "not browser and not needs_build"]
+        quick = ["--ignore=tests/browser", "-m", "not browser and not full_only"]
         return subprocess.run([sys.executable, "-m", "pytest", *quick, *parallel_args(rest, quick=True), *rest],
                               cwd=ROOT, env=env).returncode
     ensure_dev_requirements()
