@@ -458,7 +458,7 @@ def budgets_text(pool: list[Player]) -> str:
         if p.kind == "follower":
             parts.append(f"follower: the coach's hint ({coaching.COACH_ITERATIONS} rounds, the position's own seed)")
         elif p.iterations is not None:
-            parts.append(f"{p.label} {p.iterations} rounds per decision")
+            parts.append(f"{p.label} {p.iterations} round{'s' if p.iterations != 1 else ''} per decision")
     return "; ".join(parts) if parts else "no player searches"
 
 
