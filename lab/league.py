@@ -491,7 +491,7 @@ def block(league: League, rows: list[Row], same: list[AllSame], command: str, st
     else:
         heading = f"### League: {title}, {league.players} players, one against the rest"
         how = (f"seeds {first}–{first + n - 1}, the one seat in each of the {league.players} positions: "
-               f"{league.players * n} games per row; {n} games per \"all\" row")
+               f"{league.players * n} games per row; {n} game{'s' if n != 1 else ''} per \"all\" row")
     text = [heading, "",
             f"Measured {started} on commit {commit_text()}, on the shared {os.cpu_count()}-core development machine "
             f"(load average {load_start} at the start, {_load()} at the end; `--jobs {jobs}`, {seconds:.0f} s); {how}. "
