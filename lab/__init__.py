@@ -9,6 +9,8 @@ never imports it. Each tool runs from the repository root:
   players against each other and their speed (``docs/neueheimat.md``), with the frozen former strong player
   :mod:`lab.neueheimat.bots_v1`;
 - ``python -m lab.nyhavn.bench``: Nyhavn's placement table against the plain checker :mod:`lab.nyhavn.naive`;
+- ``python3 -m lab.league <game>``: the league of computer players (issue 34; tables in ``docs/<game>.md``), with
+  the frozen former strong players ``lab/<game>/bots_v1.py``;
 - ``python -m lab.hint_latency -n 30``: the coach's hint latency (``docs/coach.md``);
 - ``python -m lab.link_lengths -n 20``: share-link lengths (``docs/replay-links.md``);
 - :mod:`lab.barrio.scenario`, :mod:`lab.neueheimat.scenario`: positions built by hand for the tests.

@@ -1,0 +1,138 @@
+"""The league (lab/league.py): tiny leagues run, replay exactly, play every seat order, and write only their doc section."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from game.core import Rng, coaching, load_spec
+from game.ui.coach_display import compute_hint
+from lab import league
+from lab.league import Game, League, Player
+
+
+class RandomBot:
+    """Any legal action, from its own seeded dice: the league's smallest candidate."""
+
+    def __init__(self, seed: int) -> None:
+        self.rng = Rng(seed, stream=3)
+
+    def choose(self, view: dict[str, Any], legal: list[dict[str, Any]]) -> dict[str, Any]:
+        return legal[self.rng.randrange(len(legal))]
+
+
+def random_bot(name: str, seed: int, iterations: int | None = None) -> RandomBot:
+    """A make_bot-like factory (``tests.test_league:random_bot`` on the command line)."""
+    return RandomBot(seed)
+
+
+def tiny_pool() -> list[Player]:
+    return [Player("weak", "bot", "weak"), league.candidate("random=tests.test_league:random_bot", 1)]
+
+
+def as_table(result: tuple[list[league.Row], list[league.AllSame]]) -> list[tuple[Any, ...]]:
+    rows, same = result
+    return [(r.player, r.opponent, r.games, r.wins, r.score, r.margin, sorted(r.positions.items())) for r in rows] + \
+        [(s.player, s.games, s.total) for s in same]
+
+
+@pytest.mark.parametrize("game_id", ["barrio", "nyhavn", "neueheimat"])
+def test_a_two_player_league_plays_both_seat_orders_and_replays_exactly(game_id: str) -> None:
+    tiny = League(game_id, 2, tiny_pool(), league.seeds(1, 2))
+    games = tiny.games()
+    assert sorted((g.seed, g.seats) for g in games) == [(1, ("random", "weak")), (1, ("weak", "random")),
+                                                        (2, ("random", "weak")), (2, ("weak", "random"))]
+    first = tiny.run(jobs=2)
+    assert as_table(first) == as_table(tiny.run(jobs=1)), "the same league printed two different tables"
+    (row,), same = first
+    assert (row.player, row.opponent, row.games) == ("random", "weak", 4)
+    assert row.positions == {0: 2, 1: 2}
+    assert same == []
+    lo, hi = row.interval
+    assert 0 <= lo <= row.rate <= hi <= 1
+    assert 0 <= row.wins <= 4
+
+
+def test_the_most_players_put_the_one_seat_in_every_position_and_add_the_all_rows() -> None:
+    tiny = League("neueheimat", 5, tiny_pool(), league.seeds(3, 2))
+    rows, same = tiny.run(jobs=2)
+    (row,) = rows
+    assert (row.player, row.opponent, row.games) == ("random", "weak", 10)
+    assert row.positions == {seat: 2 for seat in range(5)}
+    assert [(s.player, s.games) for s in same] == [("weak", 2), ("random", 2)]
+    lo, hi = row.interval
+    assert lo <= row.rate <= hi
+    table = league.markdown_table(rows, same, 5)
+    assert "| random | weak | 10 |" in table and "| all weak | 2 |" in table
+
+
+def test_a_shared_win_counts_as_a_fraction() -> None:
+    row = league.Row("a", "b", 2)
+    row.add(league.Outcome(Game(1, ("a", "b")), (5, 5), (0, 1)), 0)
+    row.add(league.Outcome(Game(1, ("b", "a")), (7, 3), (0,)), 1)
+    assert (row.games, row.wins, row.margin) == (2, 0.5, -4)
+
+
+def test_the_wilson_interval() -> None:
+    lo, hi = league.wilson(50, 100)
+    assert hi - 0.5 == pytest.approx(0.5 - lo) and 0.40 < lo < 0.41
+    assert league.wilson(0, 10)[0] == 0.0 and league.wilson(10, 10)[1] == 1.0
+    lo, hi = league.wilson(3.5, 10)  # a shared win's half counts
+    assert lo < 0.35 < hi
+
+
+def test_the_follower_plays_the_hint_the_app_would_show() -> None:
+    spec = load_spec("neueheimat").SPEC
+    module = load_spec("neueheimat")
+    state = spec.new_game(3, 11)
+    weak = [spec.make_bot("weak", s) for s in range(3)]
+    checked = 0
+    while not spec.is_over(state) and checked < 15:
+        seat = spec.current_player(state)
+        assert seat is not None
+        legal = spec.legal_actions(state)
+        view = spec.view(state, seat)
+        if len(legal) > 1:
+            hint = compute_hint(module, state, seat, coaching.position_seed(view, seat), None)
+            assert league.CoachFollower(module, seat).choose(view, legal) == hint.action
+            checked += 1
+        state = spec.apply_action(state, weak[seat].choose(view, legal))
+    assert checked == 15
+
+
+def test_the_pool_takes_each_strength_v1_when_frozen_the_coach_and_candidates() -> None:
+    labels = [p.label for p in league.default_pool("barrio", ["x=tests.test_league:random_bot"])]
+    assert labels == ["weak", "v1", "strong", "strong@coach", "follower", "x"]
+    frozen = (league.ROOT / "lab" / "neueheimat" / "bots_v1.py").is_file()  # frozen by another branch of issue 34
+    assert ("v1" in [p.label for p in league.default_pool("neueheimat")]) == frozen
+    strong = next(p for p in league.default_pool("nyhavn") if p.label == "strong")
+    assert strong.iterations == league.STRONG_ITERATIONS["nyhavn"]
+    with pytest.raises(ValueError):
+        league.candidate("no_function_here", 1)
+
+
+def test_writing_the_doc_replaces_only_its_marked_section(tmp_path: Path) -> None:
+    doc = tmp_path / "game.md"
+    start2, end2 = league.markers(2)
+    start4, end4 = league.markers(4)
+    before = "# A game\n\nRules text.\n\n"
+    middle = "\nBetween the tables.\n\n"
+    after = "\n\n## Later\nMore text.\n"
+    doc.write_text(f"{before}{start2}\nold 2-player table\n{end2}{middle}{start4}\nold table\n{end4}{after}")
+    league.write_doc(doc, 2, "### New table\n| a |\n")
+    assert doc.read_text() == f"{before}{start2}\n### New table\n| a |\n{end2}{middle}{start4}\nold table\n{end4}{after}"
+    league.write_doc(doc, 2, "### Newer\n")
+    assert doc.read_text() == f"{before}{start2}\n### Newer\n{end2}{middle}{start4}\nold table\n{end4}{after}"
+    with pytest.raises(ValueError):
+        league.write_doc(doc, 3, "nowhere to go\n")
+    assert "nowhere" not in doc.read_text()
+
+
+def test_the_command_prints_the_table_with_the_command_that_reproduces_it(capsys: pytest.CaptureFixture[str]) -> None:
+    assert league.main(["neueheimat", "--players", "2", "-n", "1", "--pool", "weak,strong", "--jobs", "1"]) == 0
+    out = capsys.readouterr()
+    assert "| strong | weak | 2 |" in out.out
+    assert "Reproduce: `python3 -m lab.league neueheimat --players 2 -n 1 --pool weak,strong`" in out.out
+    assert "2/2 games" in out.err
