@@ -84,8 +84,8 @@ class CoachFollower:
     actions; this player makes the same call and plays the hint's action.
     """
 
-    def __init__(self, module: Any, seat: int) -> None:
-        self.spec = module
+    def __init__(self, spec: GameSpec, seat: int) -> None:
+        self.spec = spec
         self.seat = seat
 
     def choose(self, view: dict[str, Any], legal: list[dict[str, Any]]) -> dict[str, Any]:
@@ -112,7 +112,7 @@ def load_factory(path: str) -> Callable[..., Bot]:
 
 def make_player(player: Player, game_id: str, seed: int, seat: int) -> Bot:
     """The computer player ``player`` for ``seat``, made with ``seed`` and its fixed budget."""
-    spec: GameSpec = load_spec(game_id).SPEC
+    spec: GameSpec = load_spec(game_id)
     if player.kind == "bot":
         if player.iterations is None:
             return spec.make_bot(player.name, seed)
@@ -156,7 +156,7 @@ def default_pool(game_id: str, candidates: Sequence[str] = (), iterations: int |
 
     ``iterations`` overrides the strong player's budget (v1, strong and the candidates get the same).
     """
-    spec = load_spec(game_id).SPEC
+    spec = load_spec(game_id)
     budget = strong_iterations(game_id) if iterations is None else iterations
     weakest, *others = spec.bot_names
     pool = [Player(weakest, "bot", weakest)]
@@ -203,7 +203,7 @@ def play(game_id: str, pool: dict[str, Player], game: Game) -> Outcome:
     Seat ``i``'s player is made with the ``i``-th number of ``Rng(seed, stream=7)`` (as ``game.core.play`` does),
     whoever sits there, so swapping seats swaps only the players.
     """
-    spec: GameSpec = load_spec(game_id).SPEC
+    spec: GameSpec = load_spec(game_id)
     state = spec.new_game(len(game.seats), game.seed)
     rng = Rng(game.seed, stream=7)
     bots = [make_player(pool[label], game_id, rng.next_u32(), seat) for seat, label in enumerate(game.seats)]
@@ -484,7 +484,7 @@ def block(league: League, rows: list[Row], same: list[AllSame], command: str, st
           seconds: float, jobs: int) -> str:
     """The section a doc holds between its markers: heading, how it was measured, table, goals, the command."""
     n, first = len(league.seed_list), league.seed_list[0]
-    title = load_spec(league.game_id).SPEC.title
+    title = load_spec(league.game_id).title
     if league.players == 2:
         heading = f"### League: {title}, 2 players, head to head"
         how = f"seeds {first}–{first + n - 1}, each pair in both seat orders: {2 * n} games per row"
@@ -546,7 +546,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--jobs", type=int, default=2, help="worker processes (default 2)")
     parser.add_argument("--write-doc", action="store_true", help="also write each table into docs/<game>.md between its markers")
     args = parser.parse_args(argv)
-    spec = load_spec(args.game).SPEC
+    spec = load_spec(args.game)
     counts = args.players or [2, spec.max_players]
     for count in counts:
         if not max(2, spec.min_players) <= count <= spec.max_players:

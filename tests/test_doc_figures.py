@@ -50,6 +50,9 @@ def smoke_command(command: str) -> list[str]:
     assert "-n" in words, f"`{command}` has no -n N: a figure's command must take the number of games"
     # a browser-driven report (tests.browser.*) measures one game: it shares the machine with the browser tests
     words[words.index("-n") + 1] = "1" if any(w.startswith("tests.browser.") for w in words) else SMOKE_GAMES
+    if "lab.league" in words:  # a whole pool at the most players is minutes even at one seed: two players, a light budget
+        words[words.index("-n") + 1] = "1"
+        words += ["--pool", "weak,strong", "--iterations", "1", "--jobs", "1"]
     if words[0] in ("python", "python3"):
         words[0] = sys.executable
     return words

@@ -84,7 +84,7 @@ def test_the_wilson_interval() -> None:
 
 
 def test_the_follower_plays_the_hint_the_app_would_show() -> None:
-    spec = load_spec("neueheimat").SPEC
+    spec = load_spec("neueheimat")
     module = load_spec("neueheimat")
     state = spec.new_game(3, 11)
     weak = [spec.make_bot("weak", s) for s in range(3)]

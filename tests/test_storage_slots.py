@@ -54,7 +54,7 @@ def test_saved_games_sum_up_each_game_and_count_the_peoples_moves():
     store.save_match(barrio(1, 2))
     versus = Match.new("barrio", 2, 5, [Seat("human"), Seat("computer", "weak")])
     while {e.player for e in versus.entries} != {0, 1}:  # moves of both seats
-        versus.apply(versus.module.legal_actions(versus.state)[0])
+        versus.apply(versus.spec.legal_actions(versus.state)[0])
     other = Store(backend)
     other.new_slot()
     other.save_match(versus)
