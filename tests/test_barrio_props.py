@@ -18,8 +18,10 @@ from game.barrio.saves import all_cards
 from game.barrio.rules import apply_unchecked
 from game.core import Rng
 
+from .sizes import soak
+
 CONFIGS = [(1, {"level": "A"}), (1, {"level": "B"}), (1, {"level": "C"}), (2, {}), (3, {}), (4, {})]
-GAMES_PER_CONFIG = 170  # x 6 configurations: about a thousand games, plus the contract's own
+GAMES_PER_CONFIG = soak(170, 8)  # x 6 configurations: about a thousand games, plus the contract's own
 
 
 def check_state(s):

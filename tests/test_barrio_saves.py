@@ -9,6 +9,8 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 import game.barrio as B
 from game.core import SaveFormatError
 
+from .sizes import soak
+
 OLD_SAVES = json.loads((Path(__file__).parent / "data" / "barrio_saves_v1.json").read_text(encoding="utf-8"))
 
 
@@ -106,7 +108,7 @@ def _related(a, b):
     return a[:len(b)] == b or b[:len(a)] == a
 
 
-@settings(max_examples=2000, deadline=None, derandomize=True, suppress_health_check=list(HealthCheck))
+@settings(max_examples=soak(2000, 100), deadline=None, derandomize=True, suppress_health_check=list(HealthCheck))
 @given(data=st.data())
 def test_a_damaged_save_is_refused_with_a_reason_or_loads_as_it_was_written(data):
     """Drop keys, change types, swap or duplicate cards, truncate lists, numbers out of range: loading either

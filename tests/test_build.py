@@ -197,6 +197,7 @@ def test_manifest_is_installable():
     assert all(not icon["src"].startswith(("/", "http")) for icon in manifest["icons"])
 
 
+@pytest.mark.full_only  # two whole builds
 def test_built_site_is_relative_and_deterministic(tmp_path, monkeypatch):
     """Two builds give the same bytes; no file refers to another origin or an absolute path."""
     if not (build.NODE_MODULES / "pyodide" / "package.json").exists():

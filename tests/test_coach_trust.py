@@ -20,6 +20,8 @@ Positions are reached by random legal play from varied seeds (fixed, so CI is re
 
 from __future__ import annotations
 
+from .sizes import soak
+
 import re
 from typing import Any
 
@@ -40,7 +42,7 @@ from game.ui.nyhavn.layout import (anchor_for, buildable_tiles, build_spots, gho
 
 LANGS = ("en", "es", "fr")
 #: positions per game (the issue asks for at least 300)
-POSITIONS = 300
+POSITIONS = soak(300, 60)
 #: (players, options) of the games positions are drawn from, per game: every table size the app offers
 TABLES = {
     "barrio": [(2, {}), (3, {}), (4, {}), (1, {"level": "A"}), (1, {"level": "C"})],

@@ -62,6 +62,7 @@ def test_the_docs_have_reproduce_lines():
     assert len(reproduce_lines()) >= 4
 
 
+@pytest.mark.full_only  # minutes of simulations and browser reports
 @pytest.mark.parametrize("doc,line,command", reproduce_lines(), ids=lambda v: str(v))
 def test_reproduce_command_runs_at_small_size(doc, line, command):
     words = smoke_command(command)

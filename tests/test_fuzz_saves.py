@@ -27,6 +27,8 @@ two thirds of the file's time). ``HOUSE_GAMES_FUZZ_CASES`` raises or lowers the 
 
 from __future__ import annotations
 
+from .sizes import soak
+
 import base64
 import copy
 import json
@@ -48,7 +50,7 @@ from game.ui.record_book import RecordBook
 from game.ui.storage import MemoryBackend, Store
 
 #: cases per format (the issue asks for at least 10,000)
-CASES = int(os.environ.get("HOUSE_GAMES_FUZZ_CASES", "10000"))
+CASES = int(os.environ.get("HOUSE_GAMES_FUZZ_CASES", str(soak(10000, 300))))
 #: moves played on after an accepted autosave loads
 PLAY_ON = 3
 #: after playing on, a save of at most this many moves is reloaded whole (longer ones: all but the replay)

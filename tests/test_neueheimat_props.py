@@ -14,6 +14,8 @@ from game.core import IllegalAction, Rng
 from game.core.play import play_bots
 from game.neueheimat.state import ALL_ROOFS, SINGLE_LOTS, SPECIALS, row_length
 
+from .sizes import soak
+
 
 def check_invariants(s):
     """Everything a referee would check at any moment of a game."""
@@ -58,7 +60,7 @@ def random_game(players, seed, rounds=1, every=None):
     return s, actions
 
 
-@settings(max_examples=120, deadline=None)
+@settings(max_examples=soak(120, 15), deadline=None)
 @given(players=st.integers(2, 5), seed=st.integers(0, 2**32 - 1), rounds=st.sampled_from([1, 3]))
 def test_random_games_keep_every_invariant_and_replay(players, seed, rounds):
     s, actions = random_game(players, seed, rounds, every=check_invariants)
@@ -94,12 +96,13 @@ def test_json_round_trip_anywhere(players, seed, stop):
 
 def test_thousands_of_random_games_end_with_money_and_pieces_conserved():
     games = 0
+    per_count = soak(400, 20)
     for players in range(2, 6):
-        for seed in range(400):
+        for seed in range(per_count):
             s, _ = random_game(players, 10_000 + seed, rounds=1 + seed % 3)
             check_invariants(s)
             games += 1
-    assert games == 1600
+    assert games == 4 * per_count
 
 
 def test_bots_play_every_decision_legally_and_quickly():

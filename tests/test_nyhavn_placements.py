@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from .sizes import soak
+
 import struct
 from pathlib import Path
 
@@ -79,7 +81,7 @@ boards = st.one_of(st.integers(min_value=0, max_value=FULL),
                    st.lists(st.integers(min_value=0, max_value=200), max_size=40).map(_gravity_board))
 
 
-@settings(max_examples=1500, deadline=None)
+@settings(max_examples=soak(1500, 100), deadline=None)
 @given(boards)
 def test_table_and_plain_checker_agree_on_every_shape_orientation_and_position(occ):
     tbl = E.table()
@@ -91,7 +93,7 @@ def test_table_and_plain_checker_agree_on_every_shape_orientation_and_position(o
         assert {(o, r[0], r[1]) for o in range(len(SHAPE_ORIENTATIONS[si])) for r in tbl.legal(si, o, occ)} == want
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=soak(150, 20), deadline=None)
 @given(boards, st.integers(min_value=0, max_value=FULL))
 def test_placement_problem_and_discount_agree_with_the_plain_checker(occ, colour_mask):
     s = E.new_game(2, 1)

@@ -21,6 +21,8 @@ must leave the state exactly as it was.
 
 from __future__ import annotations
 
+from .sizes import soak
+
 import copy
 import json
 from typing import Any
@@ -32,7 +34,7 @@ from game.core import IllegalAction, Rng, load_spec
 from game.core.locale import catalogue, has_text, languages
 
 #: illegal candidates tried per step (sampled from all the candidates built)
-TRIES_PER_STEP = 10
+TRIES_PER_STEP = soak(10, 2)
 #: actions remembered from earlier steps, offered again later as "other phase / other player" candidates
 POOL_SIZE = 60
 ODD_VALUES: tuple[Any, ...] = (None, True, -1, 10**6, 2.5, "", "zzz", [], {}, [[1]])

@@ -13,6 +13,8 @@ silently guessed, defaulted or coerced) and that still answers
 
 from __future__ import annotations
 
+from .sizes import soak
+
 import copy
 import json
 from functools import lru_cache
@@ -25,7 +27,7 @@ from hypothesis import strategies as st
 from game import PRODUCT_GAMES as GAMES  # saves that ship: the product games
 from game.core import Rng, SaveFormatError, load_spec
 
-MUTATIONS_PER_GAME = 2000
+MUTATIONS_PER_GAME = soak(2000, 100)
 #: saves kept per playout (spread over the game, the finished state included)
 SAVES_PER_GAME = 6
 WRONG_TYPES: tuple[Any, ...] = (None, True, False, 0, -1, 1.5, 10**9, "", "garbage", [], {}, [None], {"x": 1})
