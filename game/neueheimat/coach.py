@@ -154,6 +154,10 @@ def reason(view: dict[str, Any], player: int, action: Action, state: Any,
         if t == "bid" and amount > worth and bot.expects_buy_back(view, amount):
             # a bid above the piece's worth to you: the model expects the auctioneer to buy it back and pay you
             why.append(Phrase(_counted("coach.neueheimat.pump", amount), {"amount": amount}))
+        elif t == "bid" and amount > worth:
+            # above its worth and no buy-back expected: the player weighs the chance of one against the price, and
+            # the reason says both figures, never "worth less" alone beside a higher bid
+            why.append(Phrase(_counted("coach.neueheimat.gamble", amount), {"amount": amount, "worth": worth}))
         else:
             key = "coach.neueheimat.piece_worth_none" if worth == 0 else _counted("coach.neueheimat.piece_worth", worth)
             why.append(Phrase(key, {"amount": worth}))
