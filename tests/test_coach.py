@@ -147,9 +147,9 @@ def test_hint_text_in_both_languages():
                                                                   "col": 2, "row": 1}),
              (Phrase("coach.points_now", {"points": 2}), Phrase("coach.search_points", {"points": 1.25, "rounds": 4})), 3, 4)
     assert h.text("en") == ("build a red size-3 tile, rotated once, at column 2, row 1: +2 now, "
-                            "about 1.2 points better than the next best move over 4 trial deals")
+                            "about 1.2 points better than the next best move")
     assert h.text("es") == ("construir una loseta roja de 3, girada una vez, en la columna 2, fila 1: +2 ahora, "
-                            "unos 1,2 puntos mejor que la siguiente mejor jugada en 4 repartos de prueba")
+                            "unos 1,2 puntos mejor que la siguiente mejor jugada")
 
 
 # --------------------------------------------------------------------------- insight
