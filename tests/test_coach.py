@@ -181,9 +181,9 @@ def test_nyhavn_insight_finds_the_costly_turns():
     assert [m.loss for m in moments] == sorted((m.loss for m in moments), reverse=True)
     assert len({m.turn for m in moments}) == len(moments)
     replay = Replay(record)
-    own_turns = [k for k in replay.turn_starts() if replay.players[k - 1] == 0]
+    starts = replay.turn_starts()  # Nyhavn's turns as the replay lists them (its log does not number them)
     for m in moments:
-        assert own_turns[m.turn - 1] <= m.step and (m.turn == len(own_turns) or m.step < own_turns[m.turn])
+        assert starts[m.turn - 1] <= m.step and (m.turn == len(starts) or m.step < starts[m.turn])
         assert m.loss >= coaching.MIN_LOSS["points"] and m.unit == "points"
         assert replay.players[m.step - 1] == 0 and record.actions[m.step - 1] == m.chosen
         state = replay.state_at(m.step - 1)

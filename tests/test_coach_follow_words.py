@@ -163,3 +163,81 @@ def test_the_words_read_in_every_language():
     for key in ("coach.search_clearly_better", "coach.search_little_better", "coach.search_close"):
         lines = {Phrase(key).text(lang) for lang in LANGS}
         assert len(lines) == 3 and all(line and "{" not in line for line in lines), lines
+
+
+# --------------------------------------------------------------------------- the insight numbers turns as the log does
+
+def weak_against_strong(game_id: str, players: int, seed: int, options: dict[str, Any] | None = None) -> Any:
+    """A whole game: seat 0 plays the weak player, the other seats the strong one (a fixed budget, so the same game
+    every time); solo Barrio is the weak player against Klaus. Returns its record."""
+    from game.core.match import Seat
+    from game.core.record import GameRecord
+
+    spec = load_spec(game_id)
+    options = options or {}
+    state = spec.new_game(players, seed, **options)
+    bots = [spec.make_bot("weak", seed)] + [spec.make_bot("strong", seed + i, iterations=4) for i in range(1, players)]
+    actions = []
+    while not spec.is_over(state):
+        seat = spec.current_player(state)
+        action = bots[seat].choose(spec.view(state, seat), spec.legal_actions(state))
+        actions.append(action)
+        state = spec.apply_action(state, action)
+    seats = [Seat("human", None, "me")] + [Seat("computer", "strong", "") for _ in range(players - 1)]
+    return GameRecord(game_id, players, seed, options, seats, actions, list(spec.scores(state)), list(spec.winners(state)))
+
+
+BARRIO_TURN_LINE = re.compile(r"^Turn (\d+): ")
+
+
+def barrio_log_turns(replay: Any) -> list[int]:
+    """The turn of each step as a player reads it in Barrio's log: the last "Turn N: …" line logged before it."""
+    turns, turn = [], 0
+    for k in range(1, len(replay) + 1):
+        turns.append(turn)
+        for line in replay.step(k, "en").events:
+            found = BARRIO_TURN_LINE.match(line)
+            if found:
+                turn = int(found.group(1))
+    return turns
+
+
+@pytest.mark.parametrize("players,seed,options", [(1, 12, {"level": "A"}), (2, 3, {})])
+def test_barrio_turns_are_the_logs(players, seed, options):
+    """Solo seed 12 opens with a Klaus tie: its "Turn 1" is the player's second decision, and the insight says so."""
+    from game.core.record import Replay
+
+    record = weak_against_strong("barrio", players, seed, options)
+    replay = Replay(record)
+    assert coaching.log_turns(replay) == barrio_log_turns(replay)
+    if players == 1:
+        assert record.actions[0]["type"] == "klaus_tie" and coaching.log_turns(replay)[:2] == [0, 1]
+    moments = coaching.insight(record, 0)
+    assert moments
+    for m in moments:
+        assert m.turn == barrio_log_turns(replay)[m.step - 1]
+        expected = f"Turn {m.turn}: " if m.turn else "Before the first turn: "
+        assert m.text("en").startswith(expected), m.text("en")
+        assert m.text("es").startswith(f"Turno {m.turn}: " if m.turn else "Antes del primer turno: ")
+        assert m.text("fr").startswith(f"Tour {m.turn} : " if m.turn else "Avant le premier tour : ")
+
+
+def test_a_setup_decision_reads_before_the_first_turn():
+    m = coaching.Moment(1, 0, {}, {}, Phrase("coach.barrio.keep_houses_none"), Phrase("coach.barrio.discard_houses_none"),
+                        12.0, "chance")
+    for lang in LANGS:
+        assert "{" not in m.text(lang) and " 0" not in m.text(lang), m.text(lang)
+
+
+def test_nyhavn_turns_are_the_replays_list():
+    """Nyhavn's log does not number turns ("Your turn."): the insight numbers them as the replay's turn list does."""
+    from game.core.record import Replay
+
+    record = weak_against_strong("nyhavn", 2, 5)
+    replay = Replay(record)
+    starts = replay.turn_starts()
+    moments = coaching.insight(record, 0)
+    assert moments
+    for m in moments:
+        assert m.turn == max(i + 1 for i, k in enumerate(starts) if k <= m.step)
+        assert m.text("en").startswith(f"Turn {m.turn}: ")

@@ -394,7 +394,7 @@ class Moment:
     """A decision where the player's choice lost against the strong player's suggestion."""
 
     step: int  #: 1-based step of the replay (``Replay.state_at(step - 1)`` is the position)
-    turn: int  #: 1-based count of the seat's own turns (``Replay.turn_starts()`` where it acts)
+    turn: int  #: the turn as the game's log numbers it (:func:`log_turns`); 0 before the first turn
     chosen: Action
     suggested: Action
     chosen_what: Phrase
@@ -403,9 +403,11 @@ class Moment:
     unit: str  #: ``"points"`` or ``"chance"`` (percentage points of winning chances)
 
     def text(self, lang: str = "en") -> str:
-        """``"Your turn 7: you chose to …; the coach suggests to … (about 3 points better)."``"""
-        return _text("coach.moment", lang, turn=self.turn, chosen=self.chosen_what.text(lang),
-                     suggested=self.suggested_what.text(lang), loss=self.loss_text(lang))
+        """``"Turn 7: you chose to …; the coach would … (about 3 points better)."`` (the log's turn 7), or
+        ``"Before the first turn: …"`` for a decision of the setup (Barrio's houses kept, a Klaus tie)."""
+        return _text("coach.moment" if self.turn else "coach.moment_setup", lang, turn=self.turn,
+                     chosen=self.chosen_what.text(lang), suggested=self.suggested_what.text(lang),
+                     loss=self.loss_text(lang))
 
     def loss_text(self, lang: str = "en") -> str:
         """The estimated loss in words."""
@@ -428,6 +430,25 @@ def _replay(game: Any) -> Any:
     if isinstance(game, GameRecord):
         return Replay(game)
     raise TypeError("insight needs a GameRecord, a Replay or a finished Match")
+
+
+def log_turns(replay: Any) -> list[int]:
+    """The turn of each step of ``replay`` (``[k - 1]`` for step ``k``) as the game's log numbers its turns.
+
+    A game whose state counts turns (Barrio's ``turn_number``, which its log writes as "Turn 3: you.", and
+    which :meth:`Match._turn_mark <game.core.match.Match._turn_mark>` reads the same way) is numbered by that
+    count in the position the decision is taken in: 0 before the first turn (the houses kept at the start, a
+    Klaus tie at the setup), and a Klaus tie at the end of a solo turn belongs to that turn. A game without one
+    is numbered as the replay lists its turns (:meth:`Replay.turn_starts`: every seat's turns, from 1).
+    """
+    if hasattr(replay.state_at(0), "turn_number"):
+        return [int(replay.state_at(k).turn_number) for k in range(len(replay))]
+    starts = set(replay.turn_starts())
+    turns, turn = [], 0
+    for step in range(1, len(replay) + 1):
+        turn += step in starts
+        turns.append(turn)
+    return turns
 
 
 def reads_the_same(a: Phrase, b: Phrase, languages: tuple[str, ...] = LANGUAGES) -> bool:
@@ -477,15 +498,12 @@ def insight(game: Any, seat: int, iterations: int | None = None, limit: int = 3)
     """
     replay = _replay(game)
     spec = replay.spec
-    # The seat's own turns, counted as the player does: "your 5th turn".
-    own_starts = [k for k in replay.turn_starts() if replay.players[k - 1] == seat]
+    turns = log_turns(replay)  # "Turn 5" as the log says it, so the player finds the moment there
     worst: dict[int, Moment] = {}
-    turn = 0
     for step in range(1, len(replay) + 1):
         if replay.players[step - 1] != seat:
             continue
-        while turn < len(own_starts) and own_starts[turn] <= step:
-            turn += 1
+        turn = turns[step - 1]
         moment = assess(spec, replay.state_at(step - 1), seat, replay.record.actions[step - 1], iterations)
         if moment is None:
             continue
