@@ -241,3 +241,27 @@ def test_nyhavn_turns_are_the_replays_list():
     for m in moments:
         assert m.turn == max(i + 1 for i, k in enumerate(starts) if k <= m.step)
         assert m.text("en").startswith(f"Turn {m.turn}: ")
+
+
+# --------------------------------------------------------------------------- after a loss against strong
+
+@pytest.mark.parametrize("game_id,players,seed,options", [
+    ("barrio", 2, 3, {}),
+    ("barrio", 2, 17, {}),
+    ("barrio", 1, 12, {"level": "C"}),  # weak against Klaus: lost 15-36, the chance to win near 0 all along
+    ("nyhavn", 2, 5, {}),
+])
+def test_a_weak_players_loss_names_its_costly_moments(game_id, players, seed, options):
+    record = weak_against_strong(game_id, players, seed, options)
+    assert 0 not in record.winners  # a loss
+    moments = coaching.insight(record, 0)
+    assert moments, record.scores
+    assert [m.loss for m in moments] == sorted((m.loss for m in moments), reverse=True)
+    for m in moments:
+        assert m.unit in ("points", "chance") and m.loss >= coaching.MIN_LOSS[m.unit]
+        assert m.chosen == record.actions[m.step - 1] and m.chosen != m.suggested
+        for lang in LANGS:
+            line = m.text(lang)
+            assert m.loss_text(lang) in line and "{" not in line, line
+            number = coaching._number(round(m.loss, 1), lang)
+            assert str(number) in m.loss_text(lang), (number, line)
