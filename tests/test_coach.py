@@ -147,9 +147,9 @@ def test_hint_text_in_both_languages():
                                                                   "col": 2, "row": 1}),
              (Phrase("coach.points_now", {"points": 2}), Phrase("coach.search_points", {"points": 1.25, "rounds": 4})), 3, 4)
     assert h.text("en") == ("build a red size-3 tile, rotated once, at column 2, row 1: +2 now, "
-                            "about 1.2 points better than the next best move over 4 trial deals")
+                            "about 1.2 points better than the next best move")
     assert h.text("es") == ("construir una loseta roja de 3, girada una vez, en la columna 2, fila 1: +2 ahora, "
-                            "unos 1,2 puntos mejor que la siguiente mejor jugada en 4 repartos de prueba")
+                            "unos 1,2 puntos mejor que la siguiente mejor jugada")
 
 
 # --------------------------------------------------------------------------- insight
@@ -181,9 +181,9 @@ def test_nyhavn_insight_finds_the_costly_turns():
     assert [m.loss for m in moments] == sorted((m.loss for m in moments), reverse=True)
     assert len({m.turn for m in moments}) == len(moments)
     replay = Replay(record)
-    own_turns = [k for k in replay.turn_starts() if replay.players[k - 1] == 0]
+    starts = replay.turn_starts()  # Nyhavn's turns as the replay lists them (its log does not number them)
     for m in moments:
-        assert own_turns[m.turn - 1] <= m.step and (m.turn == len(own_turns) or m.step < own_turns[m.turn])
+        assert starts[m.turn - 1] <= m.step and (m.turn == len(starts) or m.step < starts[m.turn])
         assert m.loss >= coaching.MIN_LOSS["points"] and m.unit == "points"
         assert replay.players[m.step - 1] == 0 and record.actions[m.step - 1] == m.chosen
         state = replay.state_at(m.step - 1)

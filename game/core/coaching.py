@@ -57,6 +57,13 @@ COACH_ITERATIONS = 4
 LANGUAGES = languages()
 #: losses below this (in the estimate's unit) are noise, not a lesson
 MIN_LOSS = {"points": 0.5, "chance": 2.0}
+#: other seeds a hint's figure is judged with before it is said as a number (derived from the position's seed)
+FIGURE_SEEDS = 3
+#: how far the estimates of a figure may spread, per unit, for the number to be said: 10 percentage points of a
+#: chance to win, 1 point of a lead in points; wider, the figure is said in words
+FIGURE_MARGIN = {"chance": 10.0, "points": 1.0}
+#: the catalogue keys a game's reason states its search figure with (``docs/coach.md``): checked by :func:`hint`
+FIGURE_KEYS = frozenset({"coach.search_chance", "coach.search_points", "coach.search_close"})
 
 
 # --------------------------------------------------------------------------- phrases
@@ -290,8 +297,94 @@ def hint(spec: GameSpec, view: dict[str, Any], player: int, seed: int | None = N
     coach = _game_coach(spec.game_id)
     state = spec.determinize(view, player, verdict.seed)
     what, why = coach.reason(view, player, action, state, report)
+    why = [steady_figure(spec, view, player, verdict, p) if p.key in FIGURE_KEYS else p for p in why]
     return Hint(action, coach.first_step(view, action), what, tuple(why),
                 len(report.candidates) if report else 0, report.rounds if report else 0)
+
+
+# --------------------------------------------------------------------------- figures said as numbers or in words
+
+def figure_seeds(seed: int, count: int = FIGURE_SEEDS) -> list[int]:
+    """``count`` other seeds for the position whose own seed is ``seed``: derived from it, so always the same."""
+    from .rng import Rng
+
+    rng = Rng(seed, stream=31)
+    return [rng.next_u32() & 0x7FFFFFFF for _ in range(count)]
+
+
+@dataclass(frozen=True)
+class Estimates:
+    """A hint's figure as the position's own search gave it and as other seeds judge the same two moves.
+
+    ``pairs[0]`` is the search's own (the suggested move, the next best); the others come from the game's
+    ``compare`` on the same two moves with :func:`figure_seeds`. In ``unit`` (``"chance"``: percent;
+    ``"points"``: only the lead between the two is a figure, the pair is ``(lead, 0)``).
+    """
+
+    unit: str
+    pairs: tuple[tuple[float, float], ...]
+
+    def leads(self) -> list[float]:
+        """How much better the suggested move is than the next best, by each judgement."""
+        return [a - b for a, b in self.pairs]
+
+    def spreads(self) -> list[float]:
+        """How far the judgements spread, for each number the hint would say (a chance: both; points: the lead)."""
+        if self.unit == "chance":
+            return [max(p[i] for p in self.pairs) - min(p[i] for p in self.pairs) for i in (0, 1)]
+        leads = self.leads()
+        return [max(leads) - min(leads)]
+
+    def steady(self) -> bool:
+        """The number may be said: every judgement finds the move better, and they agree within the margin."""
+        margin = FIGURE_MARGIN.get(self.unit, 0.0)
+        return all(lead > 0 for lead in self.leads()) and all(s <= margin for s in self.spreads())
+
+    def words_key(self) -> str:
+        """The figure in words: clearly better (every judgement by the margin or more), a little better (every
+        judgement finds it better), else a close call."""
+        leads = self.leads()
+        if all(lead >= FIGURE_MARGIN.get(self.unit, 0.0) for lead in leads):
+            return "coach.search_clearly_better"
+        if all(lead > 0 for lead in leads):
+            return "coach.search_little_better"
+        return "coach.search_close"
+
+
+def figure_estimates(spec: GameSpec, view: dict[str, Any], player: int, verdict: Judgement, said: Phrase,
+                     seeds: list[int] | None = None) -> Estimates | None:
+    """The judgements of the figure ``said`` (a :data:`FIGURE_KEYS` phrase of the hint's reason): its own and, for
+    the suggested move and the search's next best only, the game's ``compare`` with other seeds (``None``
+    without a next best to compare with)."""
+    report = verdict.report
+    runner = report.runner_up() if report is not None else None
+    if report is None or runner is None:
+        return None
+    moves = [verdict.action, report.candidates[runner]]
+    coach = _game_coach(spec.game_id)
+    pairs: list[tuple[float, float]] = []
+    unit = ""
+    for seed in figure_seeds(verdict.seed) if seeds is None else seeds:
+        values, unit = coach.compare(view, player, moves, seed, verdict.iterations)
+        pairs.append((values[0], values[1]) if unit == "chance" else (values[0] - values[1], 0.0))
+    if said.key == "coach.search_chance":
+        own = (float(said.params["chance"]), float(said.params["other"]))
+    elif said.key == "coach.search_points":
+        own = (float(said.params["points"]), 0.0)
+    else:  # a close call by the search itself: no lead
+        own = (pairs[0][1], pairs[0][1]) if unit == "chance" else (0.0, 0.0)
+    return Estimates(unit, (own, *pairs))
+
+
+def steady_figure(spec: GameSpec, view: dict[str, Any], player: int, verdict: Judgement, said: Phrase) -> Phrase:
+    """The hint's figure ``said`` as the player reads it: the number when the other seeds agree with it
+    (:meth:`Estimates.steady`), else in words ("clearly better", "a little better", "a close call")."""
+    if said.key == "coach.search_close":  # the search itself found no lead: nothing for other seeds to confirm
+        return Phrase("coach.search_close")
+    estimates = figure_estimates(spec, view, player, verdict, said)
+    if estimates is not None and estimates.steady():
+        return Phrase(said.key, {k: v for k, v in said.params.items() if k != "rounds"})
+    return Phrase(estimates.words_key() if estimates is not None else "coach.search_close")
 
 
 # --------------------------------------------------------------------------- insight
@@ -301,7 +394,7 @@ class Moment:
     """A decision where the player's choice lost against the strong player's suggestion."""
 
     step: int  #: 1-based step of the replay (``Replay.state_at(step - 1)`` is the position)
-    turn: int  #: 1-based count of the seat's own turns (``Replay.turn_starts()`` where it acts)
+    turn: int  #: the turn as the game's log numbers it (:func:`log_turns`); 0 before the first turn
     chosen: Action
     suggested: Action
     chosen_what: Phrase
@@ -310,9 +403,11 @@ class Moment:
     unit: str  #: ``"points"`` or ``"chance"`` (percentage points of winning chances)
 
     def text(self, lang: str = "en") -> str:
-        """``"Your turn 7: you chose to …; the coach suggests to … (about 3 points better)."``"""
-        return _text("coach.moment", lang, turn=self.turn, chosen=self.chosen_what.text(lang),
-                     suggested=self.suggested_what.text(lang), loss=self.loss_text(lang))
+        """``"Turn 7: you chose to …; the coach would … (about 3 points better)."`` (the log's turn 7), or
+        ``"Before the first turn: …"`` for a decision of the setup (Barrio's houses kept, a Klaus tie)."""
+        return _text("coach.moment" if self.turn else "coach.moment_setup", lang, turn=self.turn,
+                     chosen=self.chosen_what.text(lang), suggested=self.suggested_what.text(lang),
+                     loss=self.loss_text(lang))
 
     def loss_text(self, lang: str = "en") -> str:
         """The estimated loss in words."""
@@ -335,6 +430,25 @@ def _replay(game: Any) -> Any:
     if isinstance(game, GameRecord):
         return Replay(game)
     raise TypeError("insight needs a GameRecord, a Replay or a finished Match")
+
+
+def log_turns(replay: Any) -> list[int]:
+    """The turn of each step of ``replay`` (``[k - 1]`` for step ``k``) as the game's log numbers its turns.
+
+    A game whose state counts turns (Barrio's ``turn_number``, which its log writes as "Turn 3: you.", and
+    which :meth:`Match._turn_mark <game.core.match.Match._turn_mark>` reads the same way) is numbered by that
+    count in the position the decision is taken in: 0 before the first turn (the houses kept at the start, a
+    Klaus tie at the setup), and a Klaus tie at the end of a solo turn belongs to that turn. A game without one
+    is numbered as the replay lists its turns (:meth:`Replay.turn_starts`: every seat's turns, from 1).
+    """
+    if hasattr(replay.state_at(0), "turn_number"):
+        return [int(replay.state_at(k).turn_number) for k in range(len(replay))]
+    starts = set(replay.turn_starts())
+    turns, turn = [], 0
+    for step in range(1, len(replay) + 1):
+        turn += step in starts
+        turns.append(turn)
+    return turns
 
 
 def reads_the_same(a: Phrase, b: Phrase, languages: tuple[str, ...] = LANGUAGES) -> bool:
@@ -384,15 +498,12 @@ def insight(game: Any, seat: int, iterations: int | None = None, limit: int = 3)
     """
     replay = _replay(game)
     spec = replay.spec
-    # The seat's own turns, counted as the player does: "your 5th turn".
-    own_starts = [k for k in replay.turn_starts() if replay.players[k - 1] == seat]
+    turns = log_turns(replay)  # "Turn 5" as the log says it, so the player finds the moment there
     worst: dict[int, Moment] = {}
-    turn = 0
     for step in range(1, len(replay) + 1):
         if replay.players[step - 1] != seat:
             continue
-        while turn < len(own_starts) and own_starts[turn] <= step:
-            turn += 1
+        turn = turns[step - 1]
         moment = assess(spec, replay.state_at(step - 1), seat, replay.record.actions[step - 1], iterations)
         if moment is None:
             continue
