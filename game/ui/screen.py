@@ -180,13 +180,18 @@ class GameScreen:
 
     def _apply(self, action: dict[str, Any]) -> bool:
         try:
-            self.match.apply(action)
+            self.match.apply(action)  # the one check of the action: the engine's refusal, in the player's words
         except IllegalAction as exc:
             self.app.toast(exc.text(self.lang), error=True)
             return False
+        self.applied(action)
         self.app.autosave(self.match)
         self.advance()
         return True
+
+    def applied(self, action: dict[str, Any]) -> None:
+        """A human's ``action`` was accepted, before the turn goes on and the table is drawn (a screen drops a
+        half-made choice here)."""
 
     def undo_blocker(self) -> str | None:
         """Why the viewer may not press Undo now (a locale key, ``game.undo_why.*``), or ``None`` when they may."""

@@ -12,7 +12,6 @@ import math
 from typing import Any
 
 from .. import dom
-from ...core import IllegalAction
 from ..canvas import FINGER_PX, LANDSCAPE_UP_TO, Board
 from ..dom import el
 from ...core.locale import text
@@ -132,17 +131,12 @@ class BarrioScreen(GameScreen):
             return
         self.render()
 
-    def act(self, action: dict[str, Any]) -> bool:
-        if self.is_my_turn() and action not in self.legal():
-            try:  # the engine says why, with a catalogue key: show it in the player's language
-                self.spec.apply_action(self.match.state, action)
-            except IllegalAction as exc:
-                self.app.toast(exc.text(self.lang), error=True)
-                return False
+    def applied(self, action: dict[str, Any]) -> None:
         # the half-made choice is spent by the action: dropped before the action's turn draws the table, which it
         # then draws once (a refused action resets it too, in ``tapped``)
-        if self.is_my_turn():
-            self.pick.reset()
+        self.pick.reset()
+
+    def act(self, action: dict[str, Any]) -> bool:
         renders = self._renders
         ok = super().act(action)
         if ok and self._renders == renders:  # the turn did not draw the table (e.g. a pass screen): as before
