@@ -1,6 +1,7 @@
 """Lint and types guard the code's shape: ruff (rules in pyproject.toml) over the repository's Python, and mypy
-over the whole ``game`` package: strict on ``game/core``, the engines and the command line, a lighter level on
-``game/ui`` (the levels are per package in pyproject.toml, so a new game's engine is strict with nothing to add).
+over the whole ``game`` package, ``build.py`` and ``lab/``: strict on ``game/core``, the engines and the command line,
+a lighter level (every def typed, bodies checked) on ``game/ui``, ``build.py`` and the lab (the levels are per
+package in pyproject.toml, so a new game's engine is strict with nothing to add).
 
 Both tools are pinned in requirements-dev.txt and installed by ``python3 build.py test``."""
 
@@ -33,5 +34,5 @@ def test_ruff_is_clean() -> None:
 def test_mypy_is_clean() -> None:
     if not _have("mypy"):
         skip_or_fail("mypy is not installed (python3 build.py test installs it)")
-    out = _run("mypy", "--cache-dir", str(ROOT / "build" / "mypy-cache"), "game")
+    out = _run("mypy", "--cache-dir", str(ROOT / "build" / "mypy-cache"), "game", "build.py", "lab")
     assert out.returncode == 0, out.stdout[-6000:] + out.stderr[-2000:]
