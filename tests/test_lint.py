@@ -1,7 +1,8 @@
 """Lint and types guard the code's shape: ruff (rules in pyproject.toml, complexity 15 at most but for the functions
 named there) over the repository's Python, and mypy over the whole ``game`` package, ``build.py`` and ``lab/``: strict
-on ``game/core``, the engines and the command line, a lighter level (every def typed, bodies checked) on ``game/ui``, ``build.py`` and the lab (the levels are per
-package in pyproject.toml, so a new game's engine is strict with nothing to add).
+on ``game/core``, the engines and the command line, a lighter level (every def typed, bodies checked) on ``game/ui``,
+``build.py`` and the lab (the levels are per package in pyproject.toml, so a new game's engine is strict with nothing
+to add).
 
 Both tools are pinned in requirements-dev.txt and installed by ``python3 build.py test``."""
 
