@@ -38,7 +38,8 @@ import tomllib
 import zipfile
 import zlib
 from pathlib import Path
-from typing import Any, Iterable
+from types import ModuleType
+from typing import Any, BinaryIO, Iterable
 
 ROOT = Path(__file__).resolve().parent
 DIST = ROOT / "dist"
@@ -120,10 +121,10 @@ def log(message: str) -> None:
     print(f"[build] {message}", flush=True)
 
 
-def run(cmd: list[str], **kwargs) -> None:
-    """Run a command, echoing it; raise on failure."""
+def run(cmd: list[str], env: dict[str, str] | None = None) -> None:
+    """Run a command in the repository, echoing it; raise on failure."""
     log("$ " + " ".join(cmd))
-    subprocess.run(cmd, check=True, cwd=kwargs.pop("cwd", ROOT), **kwargs)
+    subprocess.run(cmd, check=True, cwd=ROOT, env=env)
 
 
 def sha256_bytes(data: bytes) -> str:
@@ -186,7 +187,7 @@ def ensure_dev_requirements() -> None:
     run([sys.executable, "-m", "pip", "install", "-q", "-r", str(req)])
 
 
-def ensure_zstandard():
+def ensure_zstandard() -> ModuleType:
     """The pinned ``zstandard`` module (``pip install`` when it is missing or another version)."""
     from importlib import metadata
 
@@ -534,6 +535,7 @@ def slim_source(source: str) -> str:
         if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)) and node.body:
             first = node.body[0]
             if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant) and isinstance(first.value.value, str):
+                assert first.end_lineno is not None and first.end_col_offset is not None  # ast.parse sets both
                 spans.append((first.lineno, first.col_offset, first.end_lineno, first.end_col_offset))
     lines = [line.encode() for line in source.splitlines(keepends=True)]  # ast's columns count UTF-8 bytes
     for first_line, col, last_line, end_col in sorted(spans, reverse=True):
@@ -544,7 +546,7 @@ def slim_source(source: str) -> str:
         if last_line > first_line:
             lines[last_line - 1] = rest if rest.strip() else b"\n"
     text = b"".join(lines).decode()
-    lines = text.splitlines(keepends=True)
+    text_lines = text.splitlines(keepends=True)
     try:
         tokens = list(tokenize.generate_tokens(io.StringIO(text).readline))
     except (tokenize.TokenError, SyntaxError):
@@ -552,9 +554,9 @@ def slim_source(source: str) -> str:
     for token in reversed(tokens):
         if token.type == tokenize.COMMENT and not token.string.startswith(("#!", "# -*-", "# vim:")):
             row, col = token.start
-            line = lines[row - 1]
-            lines[row - 1] = line[:col].rstrip() + line[len(line.rstrip("\r\n")):]
-    slim = "".join(lines)
+            line = text_lines[row - 1]
+            text_lines[row - 1] = line[:col].rstrip() + line[len(line.rstrip("\r\n")):]
+    slim = "".join(text_lines)
     try:
         ast.parse(slim)
     except SyntaxError:
@@ -750,7 +752,7 @@ def start_screen_data(games: tuple[str, ...] | None = None) -> dict:
     games = games or site_games()
     for gid in games:
         screen_spec(gid)  # a screen package registers its texts (a new game's option labels among them) on import
-    rows = [{"id": g.game_id, "title": g.title, "available": g.available, "problem": g.problem or "",
+    rows: list[dict[str, Any]] = [{"id": g.game_id, "title": g.title, "available": g.available, "problem": g.problem or "",
              "min": g.min_players, "max": g.max_players, "bots": list(g.bot_names),
              "options": [start_option_data(o) for o in (g.spec.options if g.spec else ())]} for g in catalog(games)]
     option_keys = sorted({key for g in rows for o in g["options"]
@@ -1034,7 +1036,7 @@ def finalize(out: Path) -> str:
     """
     build_id = content_hash(out)
     files = [rel for rel in site_files(out) if rel not in FINAL_FILES]
-    version = {
+    version: dict[str, Any] = {  # version.json's document, its values of several JSON shapes
         "build": build_id,
         "pyodide": PYODIDE_VERSION,
         "pyscript": PYSCRIPT_VERSION,
@@ -1152,7 +1154,7 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
 
     extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
 
-    def send_head(self):
+    def send_head(self) -> io.BytesIO | BinaryIO | None:
         path = Path(self.translate_path(self.path))
         if path.is_dir() and self.path.split("?", 1)[0].endswith("/"):
             path = path / "index.html"
@@ -1186,7 +1188,7 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         self.send_header("Cache-Control", "no-cache")
         super().end_headers()
 
-    def log_message(self, format: str, *args) -> None:  # quiet: errors only
+    def log_message(self, format: str, *args: Any) -> None:  # quiet: errors only
         if args and str(args[1] if len(args) > 1 else "").startswith(("4", "5")):
             super().log_message(format, *args)
 

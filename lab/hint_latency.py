@@ -35,6 +35,7 @@ def sample_positions(game_id: str, n: int, seed: int = 1) -> list[tuple[Any, int
         steps = 0
         while not spec.is_over(state) and len(out) < n:
             p = spec.current_player(state)
+            assert p is not None  # the game is not over
             legal = spec.legal_actions(state)
             if len(legal) > 1 and rng.randrange(6) == 0:
                 out.append((state, p))

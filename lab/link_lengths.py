@@ -22,7 +22,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("-n", type=int, default=20, help="games per setting and player kind")
     args = parser.parse_args(argv)
     base = "https://someone.github.io/house-games/"  # 38 characters, a typical Pages address
-    settings = [("barrio", 1, {"level": "C"}), ("barrio", 4, {}), ("nyhavn", 4, {}),
+    settings: list[tuple[str, int, dict[str, object]]] = [("barrio", 1, {"level": "C"}), ("barrio", 4, {}), ("nyhavn", 4, {}),
                 ("neueheimat", 4, {"rounds": 3}), ("neueheimat", 5, {"rounds": 3})]
     print(f"{'game':<11}{'players':>8}{'options':>16}{'seats':>8}{'moves':>7}{'mean':>7}{'max':>6}")
     for game_id, players, options in settings:
@@ -35,6 +35,7 @@ def main(argv: list[str] | None = None) -> int:
                         for i in range(players)]
                 while not spec.is_over(match.state):
                     p = match.current_player()
+                    assert p is not None  # the game is not over
                     match.apply(bots[p].choose(spec.view(match.state, p), spec.legal_actions(match.state)))
                 lengths.append(len(link(GameRecord.from_match(match), base)))
                 moves.append(len(match.entries))

@@ -21,6 +21,7 @@ import statistics
 import sys
 import time
 from typing import Any, Sequence
+from unittest import mock
 
 from game.core import Rng
 
@@ -45,6 +46,7 @@ def play(players: int, seed: int, seats: list[str], budgets: dict[str, int | Non
     ms: dict[int, list[float]] = {i: [] for i in range(len(bots))}
     while not B.SPEC.is_over(state):
         seat = B.SPEC.current_player(state)
+        assert seat is not None  # the game is not over
         legal = B.SPEC.legal_actions(state)
         t0 = time.process_time()
         action = bots[seat].choose(B.SPEC.view(state, seat), legal)
@@ -58,7 +60,9 @@ def _time_budget(seconds: float) -> None:
     from game.barrio import bots
     from . import bots_v1
     for cls in (bots.StrongBot, bots_v1.StrongBot):
-        cls.__init__.__defaults__ = (0, seconds) + cls.__init__.__defaults__[2:]
+        defaults = cls.__init__.__defaults__
+        assert defaults is not None  # seed and time_limit_s come first, both with defaults
+        cls.__init__.__defaults__ = (0, seconds) + defaults[2:]
 
 
 def _median(xs: list[float]) -> float:
@@ -126,25 +130,28 @@ def speed(games: int, iterations: int = 10, decisions: int = 20) -> dict[str, An
     while not B.SPEC.is_over(state):
         seen.append(state)
         seat = B.SPEC.current_player(state)
+        assert seat is not None  # the game is not over
         state = B.SPEC.apply_action(state, weak.choose(B.SPEC.view(state, seat), B.SPEC.legal_actions(state)))
     positions = seen[::max(1, len(seen) // decisions)][:decisions]
     calls = [0]
-    original = bots.flat_monte_carlo
+    from game.core.search import flat_monte_carlo as original  # the search bots.flat_search calls by that name
 
     def counting(cands: Any, deal: Any, play_out: Any, *rest: Any, **kw: Any) -> Any:
         def counted(*a: Any) -> Any:
             calls[0] += 1
             return play_out(*a)
         return original(cands, deal, counted, *rest, **kw)
-    bots.flat_monte_carlo = counting
+    counting_playouts = mock.patch.object(bots, "flat_monte_carlo", counting)
+    counting_playouts.start()
     try:
         t0 = time.process_time()
         for i, state in enumerate(positions):
             seat = B.SPEC.current_player(state)
+            assert seat is not None  # a position before the end
             B.SPEC.make_bot("strong", 11 + i, iterations=iterations).choose(B.SPEC.view(state, seat), B.SPEC.legal_actions(state))
         search_s = time.process_time() - t0
     finally:
-        bots.flat_monte_carlo = original
+        counting_playouts.stop()
     return {"random_games": games, "random_actions": actions, "random_actions_per_s": round(actions / random_s, 1),
             "random_games_per_s": round(games / random_s, 3), "strong_playouts": calls[0],
             "strong_playouts_per_s": round(calls[0] / search_s, 1)}
@@ -154,9 +161,11 @@ def rounds(games: int, players: int, budget_s: float, first_seed: int = 300) -> 
     """Rounds (deals) the strong player completes per decision on the app's clock budget, the search clock
     switched to CPU time so other jobs on the machine do not count: strong against weak, seats rotating."""
     import game.barrio as B
+    from game.barrio.bots import StrongBot
     from game.core import search
-    clock = search.time.perf_counter
-    search.time.perf_counter = time.process_time
+    # the search reads time.perf_counter at each call: CPU time in its place for this measurement
+    cpu_clock = mock.patch.object(time, "perf_counter", time.process_time)
+    cpu_clock.start()
     done: list[int] = []
     ms: list[float] = []
     try:
@@ -164,10 +173,12 @@ def rounds(games: int, players: int, budget_s: float, first_seed: int = 300) -> 
             hero = g % players
             state = B.SPEC.new_game(players, first_seed + g)
             bots = [B.SPEC.make_bot("strong" if i == hero else "weak", g * 10 + i) for i in range(players)]
-            if hero < len(bots) and hasattr(bots[hero], "time_limit_s"):
-                bots[hero].time_limit_s = budget_s
+            hero_bot = bots[hero] if hero < len(bots) else None
+            if isinstance(hero_bot, StrongBot):  # make_bot("strong"): its clock is not part of the Bot protocol
+                hero_bot.time_limit_s = budget_s
             while not B.SPEC.is_over(state):
                 seat = B.SPEC.current_player(state)
+                assert seat is not None  # the game is not over
                 legal = B.SPEC.legal_actions(state)
                 if seat != hero:
                     state = B.SPEC.apply_action(state, bots[seat].choose(B.SPEC.view(state, seat), legal))
@@ -179,7 +190,7 @@ def rounds(games: int, players: int, budget_s: float, first_seed: int = 300) -> 
                 done += [max(r.counts) for r in found]
                 state = B.SPEC.apply_action(state, action)
     finally:
-        search.time.perf_counter = clock
+        cpu_clock.stop()
     return {"games": games, "players": players, "budget_ms": round(budget_s * 1000, 1), "searches": len(done),
             "rounds_median": statistics.median(done) if done else 0, "rounds_mean": round(statistics.mean(done), 1) if done else 0,
             "decision_ms_median": _median(ms)}

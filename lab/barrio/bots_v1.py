@@ -194,6 +194,7 @@ def greedy_action(s: State, legal: list[Action], rng: Rng) -> Action:
                 seen[key] = _place_value(s, a["card"], (a["row"], a["col"]), targets, values, cache) + rng.random() * 0.05
             if seen[key] > best_v:
                 best_a, best_v = a, seen[key]
+        assert best_a is not None  # places is not empty and every value beats -1e9
         mats = sum(1 for c in s.hands[s.seat] if c < C.NUM_MATERIALS)
         no_houses = not s.solo and not targets
         if ph == "start":
@@ -223,6 +224,7 @@ def canonical_actions(s: State) -> list[Action]:
     out, seen = [], set()
     for a in legal:
         t = a["type"]
+        key: tuple[object, ...] | None
         if t == "place":
             key = ("p", C.KIND[a["card"]], a["row"], a["col"])
         elif t == "draw" and a["source"] == "warehouse":

@@ -81,8 +81,8 @@ def scenario(
             s.display.append([])
     else:
         s.display = [[cube(c) for c in row] for row in display]
-    shown = {c for row in s.display for c in row}
-    s.out = sorted(c for c in rest if c not in shown)
+    on_display = {c for row in s.display for c in row}
+    s.out = sorted(c for c in rest if c not in on_display)
     roofs = sorted(ALL_ROOFS)
     for row in s.board:
         for _, roof in row:

@@ -41,7 +41,7 @@ def enumerate_table(s: State, p: int) -> list[tuple[int, int, int, int, bool]]:
     house = s.houses[p]
     occ = house[0]
     out = []
-    by_shape: dict[int, list[tuple[int, Any]]] = {}
+    by_shape: dict[int, list[tuple[int, int, int, int, int, int]]] = {}
     for kind in range(20):
         if not s.stacks[kind]:
             continue
