@@ -24,9 +24,10 @@ SHAPE = GameShape("neueheimat", lambda page: None, [("stepper", ".nh-stepper"), 
 
 def bid_position() -> Match:
     """Neue Heimat, 3 players (the human first, weak computers): the human's bid where the coach says 4M, no quick button."""
-    match = Match.new("neueheimat", 3, 2, [Seat("human")] + [Seat("computer", "weak") for _ in range(2)])
+    # seed 3: the first deal where today's coach bids 4 of 5 millions on the opening high bid (its choice decides)
+    match = Match.new("neueheimat", 3, 3, [Seat("human")] + [Seat("computer", "weak") for _ in range(2)])
     spec = match.spec
-    bots = [spec.make_bot("weak", 2 + i) for i in range(3)]
+    bots = [spec.make_bot("weak", 3 + i) for i in range(3)]
     while True:
         state = match.state
         assert not spec.is_over(state), "no such position in this game"
