@@ -1,4 +1,5 @@
-"""Computer players: a quick heuristic ("weak") and determinized Monte Carlo tree search ("strong").
+"""Computer players: a quick heuristic ("weak") and determinized Monte Carlo search ("strong", and "hard" with a
+larger fixed budget).
 
 Both decide from ``view(state, seat)`` only. The heuristic needs a full state
 to reuse the engine's helpers, so it works on a determinization of the view
@@ -541,19 +542,34 @@ class StrongBot:
         return _match(flat_search(view, player, canon, self.rng, self.time_limit_s, iterations=self.iterations), legal)
 
 
+#: The hard player's fixed budget: rounds (deals) per decision, so a seed replays the same game on any device.
+#: About 100 ms of CPython here (a second on a phone four times slower, in Pyodide); see docs/barrio.md
+HARD_ROUNDS = 40
+#: The hard player compares more candidates than the strong one: its rounds can tell more of them apart
+HARD_WIDTH = 9
+
+
+class HardBot(StrongBot):
+    """The strong player's search with a fixed, larger budget: more deals and more candidates, no clock."""
+
+    def __init__(self, seed: int = 0, iterations: int | None = None) -> None:
+        super().__init__(seed, width=HARD_WIDTH, iterations=iterations if iterations is not None else HARD_ROUNDS)
+
+
 def _match(action: Action, legal: list[Action]) -> Action:
     return action if action in legal else legal[0]
 
 
-BOT_NAMES = ("weak", "strong")
+BOT_NAMES = ("weak", "strong", "hard")
 
 
 def make_bot(name: str, seed: int = 0, iterations: int | None = None) -> Any:
-    """A computer player: "weak" (heuristic) or "strong" (search).
+    """A computer player: "weak" (heuristic), "strong" (search on the clock) or "hard" (a longer search on a
+    fixed budget, :data:`HARD_ROUNDS`).
 
     ``iterations`` gives the strong player a fixed number of rounds (deals) per
-    decision instead of the app's time budget: the same seed and budget then
-    play the same game on any machine. (The strong player as it was before
+    decision instead of the app's time budget (and the hard player another
+    budget): the same seed and budget then play the same game on any machine. (The strong player as it was before
     the speed-up, ``strong-v1``, is kept for comparisons in :mod:`lab.barrio.bots_v1`.)
     """
     from ..core import IllegalAction
@@ -563,4 +579,6 @@ def make_bot(name: str, seed: int = 0, iterations: int | None = None) -> Any:
         return WeakBot(seed)
     if name == "strong":
         return StrongBot(seed, iterations=iterations)
+    if name == "hard":
+        return HardBot(seed, iterations)
     raise IllegalAction(key="barrio.unknown_bot", name=str(name), choices=", ".join(BOT_NAMES))
