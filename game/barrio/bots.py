@@ -544,7 +544,7 @@ class StrongBot:
 
 #: The hard player's fixed budget: rounds (deals) per decision, so a seed replays the same game on any device.
 #: About 100 ms of CPython here (a second on a phone four times slower, in Pyodide); see docs/barrio.md
-HARD_ROUNDS = 40
+HARD_ROUNDS = 32
 #: The hard player compares more candidates than the strong one: its rounds can tell more of them apart
 HARD_WIDTH = 9
 
