@@ -497,13 +497,14 @@ FIRST_BONUS = 0.04
 
 
 def flat_search(view: dict[str, Any], player: int, cands: list[Action], rng: Rng, time_limit_s: float,
-                max_rounds: int = 64, turns_ahead: int | None = None, iterations: int | None = None) -> Action:
+                max_rounds: int = 64, turns_ahead: int | None = None, iterations: int | None = None,
+                first_bonus: float = FIRST_BONUS) -> Action:
     """Determinized Monte Carlo over a few candidates (``game.core.flat_monte_carlo``).
 
     Each candidate is played out with the heuristic for every seat until the
     end of this player's next turn (Klaus's turn too, in solo). ``iterations``
     fixes the number of rounds (deals) instead of the clock. Every playout of
-    ``cands[0]`` gets :data:`FIRST_BONUS`: from :func:`candidates` that is the
+    ``cands[0]`` gets ``first_bonus`` (:data:`FIRST_BONUS`): from :func:`candidates` that is the
     heuristic's own move (with at most two legal moves, the first listed).
     """
     ahead = turns_ahead if turns_ahead is not None else (2 if view["players"] == 1 else view["players"] + 1)
@@ -519,7 +520,7 @@ def flat_search(view: dict[str, Any], player: int, cands: list[Action], rng: Rng
         return s, action is first
 
     return flat_monte_carlo(cands, lambda seed: determinize(view, player, seed), play_out,
-                            lambda r: evaluate(r[0], player) + (FIRST_BONUS if r[1] else 0.0), rng, time_limit_s, max_rounds, iterations)
+                            lambda r: evaluate(r[0], player) + (first_bonus if r[1] else 0.0), rng, time_limit_s, max_rounds, iterations)
 
 
 class StrongBot:
@@ -547,6 +548,10 @@ class StrongBot:
 HARD_ROUNDS = 32
 #: The hard player compares more candidates than the strong one: its rounds can tell more of them apart
 HARD_WIDTH = 9
+#: Turns its playouts look ahead beyond the strong player's (which stop at the end of its own next turn)
+HARD_EXTRA_TURNS = 0
+#: The hard player's bonus for the heuristic's own move: with many rounds less noise needs covering
+HARD_FIRST_BONUS = FIRST_BONUS
 
 
 class HardBot(StrongBot):
@@ -554,6 +559,20 @@ class HardBot(StrongBot):
 
     def __init__(self, seed: int = 0, iterations: int | None = None) -> None:
         super().__init__(seed, width=HARD_WIDTH, iterations=iterations if iterations is not None else HARD_ROUNDS)
+
+    def choose(self, view: dict[str, Any], legal: list[Action]) -> Action:
+        if len(legal) == 1:
+            return legal[0]
+        player = view["you"]
+        s = determinize(view, player, self.rng.next_u32())
+        if view["phase"] in ("gap", "keep"):
+            return greedy_action(s, legal, self.rng)
+        canon = candidates(s, self.width)
+        if len(canon) == 1:
+            return _match(canon[0], legal)
+        ahead = (2 if view["players"] == 1 else view["players"] + 1) + HARD_EXTRA_TURNS
+        return _match(flat_search(view, player, canon, self.rng, self.time_limit_s, turns_ahead=ahead,
+                                  iterations=self.iterations, first_bonus=HARD_FIRST_BONUS), legal)
 
 
 def _match(action: Action, legal: list[Action]) -> Action:
