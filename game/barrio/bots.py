@@ -544,18 +544,19 @@ class StrongBot:
 
 
 #: The hard player's fixed budget: rounds (deals) per decision, so a seed replays the same game on any device.
-#: About 100 ms of CPython here (a second on a phone four times slower, in Pyodide); see docs/barrio.md
-HARD_ROUNDS = 32
-#: The hard player compares more candidates than the strong one: its rounds can tell more of them apart
-HARD_WIDTH = 9
-#: Turns its playouts look ahead beyond the strong player's (which stop at the end of its own next turn)
-HARD_EXTRA_TURNS = 0
-#: The hard player's bonus for the heuristic's own move: with many rounds less noise needs covering
-HARD_FIRST_BONUS = FIRST_BONUS
+#: About 80 ms of CPython here (a second or so on a phone four times slower, in Pyodide); see docs/barrio.md
+HARD_ROUNDS = 20
+#: Candidates it compares (as many as the strong player: its budget goes into looking further instead)
+HARD_WIDTH = 7
+#: Turns its playouts look beyond the strong player's (which stop at the end of its own next turn): two more,
+#: to the end of its turn after next with 2 players. In duels this did better than more rounds or candidates
+HARD_EXTRA_TURNS = 2
+#: Its bonus for the heuristic's own move: its deeper, more numerous deals need less noise covered
+HARD_FIRST_BONUS = 0.01
 
 
 class HardBot(StrongBot):
-    """The strong player's search with a fixed, larger budget: more deals and more candidates, no clock."""
+    """The strong player's search with a fixed budget and no clock: more deals, played out further."""
 
     def __init__(self, seed: int = 0, iterations: int | None = None) -> None:
         super().__init__(seed, width=HARD_WIDTH, iterations=iterations if iterations is not None else HARD_ROUNDS)
