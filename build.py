@@ -753,7 +753,7 @@ def start_screen_data(games: tuple[str, ...] | None = None) -> dict:
     for gid in games:
         screen_spec(gid)  # a screen package registers its texts (a new game's option labels among them) on import
     rows: list[dict[str, Any]] = [{"id": g.game_id, "title": g.title, "available": g.available, "problem": g.problem or "",
-             "min": g.min_players, "max": g.max_players, "bots": list(g.bot_names),
+             "min": g.min_players, "max": g.max_players, "bots": list(g.bot_names), "default_bot": g.default_bot,
              "options": [start_option_data(o) for o in (g.spec.options if g.spec else ())]} for g in catalog(games)]
     option_keys = sorted({key for g in rows for o in g["options"]
                           for key in [o["label"]] + [k for _, k in o["choices"] if k]})
@@ -827,7 +827,7 @@ def start_screen_html(data: dict) -> str:
                 f'<span data-t="start.seat_name" data-n="{i + 1}">{english("start.seat_name", n=i + 1)}</span>'
                 f'<input type="text" id="f-name-{i}" name="name-{i}" maxlength="{NAME_MAX}" autocomplete="off" spellcheck="false"></label>')
 
-    seats = "".join(select(f"seat-{i}", "start.seat", seat_choices, "human" if i == 0 else seat_choices[-1][0], hidden=True, n=i + 1)
+    seats = "".join(select(f"seat-{i}", "start.seat", seat_choices, "human" if i == 0 else "bot:" + first["default_bot"], hidden=True, n=i + 1)
                     + name_field(i) for i in range(most))
     options: dict[str, dict] = {}  # every game's options, each name once (the first declaration)
     for g in games:

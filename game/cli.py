@@ -68,7 +68,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     spec = load_spec(args.game)
     options = _parse_options(args)
     players = args.players or _default_players(spec, options)
-    bots = args.bots.split(",") if args.bots else [spec.bot_names[-1]] * players
+    bots = args.bots.split(",") if args.bots else [spec.default_bot] * players
     if len(bots) != players:
         print(f"--bots names {len(bots)} seats but the game has {players}", file=sys.stderr)
         return 2

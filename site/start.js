@@ -165,14 +165,14 @@
     for (let n = info.min; n <= info.max; n++) counts.push([String(n), n === 1 ? t("start.solo") : String(n)]);
     setOptions($("f-players"), counts, String(players));
     const solo = players === 1; // one player: no seat to choose (the game's automa, if any, plays the other side)
-    // seats as the Python app chose them: first human, the rest the strongest computer
+    // seats as the Python app chose them: first human, the rest the game's default computer (info.default_bot)
     // a seat is played on this device, on another phone paired by QR code (docs/multi-device.md), or by a computer
     const choices = [["human", t("start.human")], ["remote", t("start.remote")], ...info.bots.map((b) => [`bot:${b}`, t("start.computer", { name: DATA.texts.en[`start.bot.${b}`] ? t(`start.bot.${b}`) : b })])];
     const valid = new Set(choices.map(([v]) => v));
-    const strongest = choices[choices.length - 1][0];
+    const computer = `bot:${info.default_bot}`;
     let seats = Array.isArray(s.seats) ? s.seats.map(String) : [];
-    seats = seats.length ? seats.concat(Array(info.max).fill(strongest)) : ["human"].concat(Array(info.max).fill(strongest));
-    if (!solo) s.seats = seats.slice(0, players).map((v) => (valid.has(v) ? v : strongest));
+    seats = seats.length ? seats.concat(Array(info.max).fill(computer)) : ["human"].concat(Array(info.max).fill(computer));
+    if (!solo) s.seats = seats.slice(0, players).map((v) => (valid.has(v) ? v : computer));
     let i = 0;
     // names: asked only when several people share the device (one player against computers is "you")
     const humans = solo ? 1 : s.seats.slice(0, players).filter((v) => v === "human").length;

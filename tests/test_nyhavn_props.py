@@ -150,5 +150,5 @@ def test_bad_search_budgets_are_refused():
 
 
 def test_unknown_bot_name_is_refused():
-    with pytest.raises(Exception, match="weak or strong"):
+    with pytest.raises(Exception, match="weak, strong, hard"):
         N.SPEC.make_bot("godlike", 1)

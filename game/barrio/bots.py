@@ -1,4 +1,5 @@
-"""Computer players: a quick heuristic ("weak") and determinized Monte Carlo tree search ("strong").
+"""Computer players: a quick heuristic ("weak") and determinized Monte Carlo search ("strong", and "hard" with a
+larger fixed budget).
 
 Both decide from ``view(state, seat)`` only. The heuristic needs a full state
 to reuse the engine's helpers, so it works on a determinization of the view
@@ -496,13 +497,14 @@ FIRST_BONUS = 0.04
 
 
 def flat_search(view: dict[str, Any], player: int, cands: list[Action], rng: Rng, time_limit_s: float,
-                max_rounds: int = 64, turns_ahead: int | None = None, iterations: int | None = None) -> Action:
+                max_rounds: int = 64, turns_ahead: int | None = None, iterations: int | None = None,
+                first_bonus: float = FIRST_BONUS) -> Action:
     """Determinized Monte Carlo over a few candidates (``game.core.flat_monte_carlo``).
 
     Each candidate is played out with the heuristic for every seat until the
     end of this player's next turn (Klaus's turn too, in solo). ``iterations``
     fixes the number of rounds (deals) instead of the clock. Every playout of
-    ``cands[0]`` gets :data:`FIRST_BONUS`: from :func:`candidates` that is the
+    ``cands[0]`` gets ``first_bonus`` (:data:`FIRST_BONUS`): from :func:`candidates` that is the
     heuristic's own move (with at most two legal moves, the first listed).
     """
     ahead = turns_ahead if turns_ahead is not None else (2 if view["players"] == 1 else view["players"] + 1)
@@ -518,7 +520,7 @@ def flat_search(view: dict[str, Any], player: int, cands: list[Action], rng: Rng
         return s, action is first
 
     return flat_monte_carlo(cands, lambda seed: determinize(view, player, seed), play_out,
-                            lambda r: evaluate(r[0], player) + (FIRST_BONUS if r[1] else 0.0), rng, time_limit_s, max_rounds, iterations)
+                            lambda r: evaluate(r[0], player) + (first_bonus if r[1] else 0.0), rng, time_limit_s, max_rounds, iterations)
 
 
 class StrongBot:
@@ -541,19 +543,53 @@ class StrongBot:
         return _match(flat_search(view, player, canon, self.rng, self.time_limit_s, iterations=self.iterations), legal)
 
 
+#: The hard player's fixed budget: rounds (deals) per decision, so a seed replays the same game on any device.
+#: About 80 ms of CPython here (a second or so on a phone four times slower, in Pyodide); see docs/barrio.md
+HARD_ROUNDS = 20
+#: Candidates it compares (as many as the strong player: its budget goes into looking further instead)
+HARD_WIDTH = 7
+#: Turns its playouts look beyond the strong player's (which stop at the end of its own next turn): two more,
+#: to the end of its turn after next with 2 players. In duels this did better than more rounds or candidates
+HARD_EXTRA_TURNS = 2
+#: Its bonus for the heuristic's own move: its deeper, more numerous deals need less noise covered
+HARD_FIRST_BONUS = 0.01
+
+
+class HardBot(StrongBot):
+    """The strong player's search with a fixed budget and no clock: more deals, played out further."""
+
+    def __init__(self, seed: int = 0, iterations: int | None = None) -> None:
+        super().__init__(seed, width=HARD_WIDTH, iterations=iterations if iterations is not None else HARD_ROUNDS)
+
+    def choose(self, view: dict[str, Any], legal: list[Action]) -> Action:
+        if len(legal) == 1:
+            return legal[0]
+        player = view["you"]
+        s = determinize(view, player, self.rng.next_u32())
+        if view["phase"] in ("gap", "keep"):
+            return greedy_action(s, legal, self.rng)
+        canon = candidates(s, self.width)
+        if len(canon) == 1:
+            return _match(canon[0], legal)
+        ahead = (2 if view["players"] == 1 else view["players"] + 1) + HARD_EXTRA_TURNS
+        return _match(flat_search(view, player, canon, self.rng, self.time_limit_s, turns_ahead=ahead,
+                                  iterations=self.iterations, first_bonus=HARD_FIRST_BONUS), legal)
+
+
 def _match(action: Action, legal: list[Action]) -> Action:
     return action if action in legal else legal[0]
 
 
-BOT_NAMES = ("weak", "strong")
+BOT_NAMES = ("weak", "strong", "hard")
 
 
 def make_bot(name: str, seed: int = 0, iterations: int | None = None) -> Any:
-    """A computer player: "weak" (heuristic) or "strong" (search).
+    """A computer player: "weak" (heuristic), "strong" (search on the clock) or "hard" (a longer search on a
+    fixed budget, :data:`HARD_ROUNDS`).
 
     ``iterations`` gives the strong player a fixed number of rounds (deals) per
-    decision instead of the app's time budget: the same seed and budget then
-    play the same game on any machine. (The strong player as it was before
+    decision instead of the app's time budget (and the hard player another
+    budget): the same seed and budget then play the same game on any machine. (The strong player as it was before
     the speed-up, ``strong-v1``, is kept for comparisons in :mod:`lab.barrio.bots_v1`.)
     """
     from ..core import IllegalAction
@@ -563,4 +599,6 @@ def make_bot(name: str, seed: int = 0, iterations: int | None = None) -> Any:
         return WeakBot(seed)
     if name == "strong":
         return StrongBot(seed, iterations=iterations)
+    if name == "hard":
+        return HardBot(seed, iterations)
     raise IllegalAction(key="barrio.unknown_bot", name=str(name), choices=", ".join(BOT_NAMES))

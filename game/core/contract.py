@@ -123,7 +123,7 @@ class GameSpec:
     title: str  #: display name
     min_players: int
     max_players: int
-    bot_names: tuple[str, ...]  #: computer strengths, weakest first (the last is the default computer)
+    bot_names: tuple[str, ...]  #: computer strengths, weakest first
     #: number of the game in share links (``game.core.share``); ``None``: its games cannot be shared yet.
     #: Unique and permanent: old links keep their numbers.
     share_code: int | None
@@ -157,6 +157,9 @@ class GameSpec:
     determinize: Callable[[View, int, int], Any]
     #: ``(name, seed, iterations=None)``: a computer player of strength ``name`` (one of ``bot_names``)
     make_bot: Callable[..., Bot]
+    #: the strength a new computer seat gets (start screen, command line, a phone's seat taken over): one of
+    #: ``bot_names``. Not simply the last: a stronger level added later ("hard") must not change the default
+    default_bot: str = "strong"
     #: the start screen's options beyond players and seats, in the order shown
     options: tuple[StartOption, ...] = ()
     #: the daily deals it offers, in menu order
@@ -176,6 +179,10 @@ class GameSpec:
     simulation_summary: Callable[[dict[str, Any]], dict[str, Any]] | None = None
     #: generated files under ``assets/`` the package reads as its own package data (the build puts them in the wheel)
     package_data: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        if self.default_bot not in self.bot_names:
+            raise ValueError(f"game {self.game_id}: default_bot {self.default_bot!r} is not one of {self.bot_names!r}")
 
     def side_count(self, players: int) -> int:
         """How many sides ``scores`` lists with ``players`` seats (the automa's too)."""

@@ -6,6 +6,8 @@
   (points, lines nearly complete, coats of arms, hand), then plays each one out
   on several determinizations of the view (hidden cards dealt at random) for a
   few turns with a greedy policy, and picks the best average outcome.
+* ``"hard"`` — the same search on a larger fixed budget (more actions, more
+  determinizations, longer playouts) and no clock, so a seed replays the game.
 """
 
 from __future__ import annotations
@@ -245,15 +247,31 @@ class StrongBot:
                                 iterations=self.iterations)
 
 
+#: The hard player's fixed budget, so a seed replays the same game on any device (no clock): determinizations
+#: per decision, actions shortlisted, playout length. About 100 ms of CPython here (a second on a phone four times
+#: slower, in Pyodide); see docs/nyhavn.md
+HARD_SAMPLES = 16
+HARD_SHORTLIST = 6
+HARD_DEPTH = 16
+
+
+class HardBot(StrongBot):
+    """The strong player's search with a larger fixed budget: more actions, more deals, longer playouts."""
+
+    def __init__(self, seed: int = 0, iterations: int | None = None) -> None:
+        super().__init__(seed, shortlist=HARD_SHORTLIST, samples=HARD_SAMPLES, depth=HARD_DEPTH,
+                         iterations=iterations if iterations is not None else HARD_SAMPLES)
+
+
 #: the computer strengths, weakest first
-BOT_NAMES = ("weak", "strong")
+BOT_NAMES = ("weak", "strong", "hard")
 
 
 def make_bot(name: str, seed: int, iterations: int | None = None) -> Any:
-    """A computer player: ``"weak"`` or ``"strong"``.
+    """A computer player: ``"weak"``, ``"strong"`` or ``"hard"`` (the strong search on a larger fixed budget).
 
     ``iterations`` gives the strong player a fixed number of determinizations
-    per decision instead of its time budget, so the same seed and budget play
+    per decision instead of its time budget (and the hard player another one), so the same seed and budget play
     the same game on any machine; without it the app's time budget applies.
     """
     if iterations is not None and (not isinstance(iterations, int) or isinstance(iterations, bool) or iterations < 1):
@@ -262,4 +280,6 @@ def make_bot(name: str, seed: int, iterations: int | None = None) -> Any:
         return WeakBot(seed)
     if name == "strong":
         return StrongBot(seed, iterations=iterations)
-    raise IllegalAction(key="nyhavn.unknown_bot", name=name)
+    if name == "hard":
+        return HardBot(seed, iterations)
+    raise IllegalAction(key="nyhavn.unknown_bot", name=name, choices=", ".join(BOT_NAMES))

@@ -393,9 +393,9 @@ class App(ShareLinks):
             seats = [Seat("human")]
         else:
             valid = {"human", "remote"} | {"bot:" + b for b in info.bot_names}
-            strongest = "bot:" + info.bot_names[-1]
+            default = "bot:" + info.default_bot
             chosen = [str(v) for v in s.get("seats") or [] if isinstance(v, str)] or ["human"]
-            chosen = [v if v in valid else strongest for v in chosen + [strongest] * players][:players]
+            chosen = [v if v in valid else default for v in chosen + [default] * players][:players]
             names = seat_given_names(s.get("names"), chosen)
             seats = [Seat("computer", v[4:]) if v.startswith("bot:") else Seat("human", None, names[i]) for i, v in enumerate(chosen)]
             self.remote = frozenset(i for i, v in enumerate(chosen) if v == "remote")

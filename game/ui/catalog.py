@@ -70,6 +70,11 @@ class GameInfo:
     def bot_names(self) -> tuple[str, ...]:
         return self.spec.bot_names if self.spec else ()
 
+    @property
+    def default_bot(self) -> str:
+        """The strength a new computer seat gets ("" when the game did not load)."""
+        return self.spec.default_bot if self.spec else ""
+
 
 def probe(game_id: str) -> GameInfo:
     """Import ``game_id``'s engine and read its declaration."""

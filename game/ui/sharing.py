@@ -70,7 +70,7 @@ class HostSharing:
             return
         match = self.screen.match
         spec = match.spec
-        match.seats[seat] = Seat("computer", spec.bot_names[-1], match.seats[seat].name)
+        match.seats[seat] = Seat("computer", spec.default_bot, match.seats[seat].name)
         del self.table.links[seat]
         self.remote.remove(seat)
         self.app.remote = frozenset(self.remote)

@@ -42,7 +42,7 @@ for gid in GAMES:
         continue
     for ui in (False, True):
         app.params["ui"] = "list" if ui else ""
-        app.start_match(gid, 2, [Seat("human"), Seat("computer", info.bot_names[-1])], 7, new_game_options(gid, 2, {}, 7))
+        app.start_match(gid, 2, [Seat("human"), Seat("computer", info.default_bot)], 7, new_game_options(gid, 2, {}, 7))
         app.screen.render()
     spec = app.screen.spec
     match = app.screen.match

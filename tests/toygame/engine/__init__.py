@@ -28,7 +28,7 @@ SPEC = GameSpec(
     apply_action=rules.apply_action, is_over=rules.is_over, scores=rules.scores, winners=rules.winners,
     to_json=rules.to_json, from_json=rules.from_json, view=rules.view, describe_action=rules.describe_action,
     describe_event=rules.describe_event, undo_barrier=rules.undo_barrier, determinize=rules.determinize,
-    make_bot=rules.make_bot,
+    make_bot=rules.make_bot, default_bot="random",
     options=(StartOption("turns", "toy.turns", rules.TURNS, 6),),  # its label's text is registered by the screen package
 )
 

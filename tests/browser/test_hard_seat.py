@@ -1,0 +1,49 @@
+"""The hard computer on the page: offered for a computer seat (in the player's language), strong still the
+default, "thinking…" shown while it decides, and a game against it resumes with the seat still hard."""
+
+from __future__ import annotations
+
+import json
+
+from .conftest import wait_ready
+
+
+def seat_options(page, seat: int) -> dict[str, str]:
+    return dict(page.eval_on_selector_all(f"#f-seat-{seat} option", "os => os.map(o => [o.value, o.textContent])"))
+
+
+def test_hard_is_offered_played_and_resumed(page, open_app):
+    open_app(page)
+    page.locator("label[for=game-nyhavn]").tap()
+    page.locator("#f-players").select_option("2")
+    assert page.locator("#f-seat-1").input_value() == "bot:strong"  # adding a level kept the default computer
+    assert seat_options(page, 1)["bot:hard"] == "Computer: hard"
+    page.select_option("#f-lang", "es")
+    assert "difícil" in seat_options(page, 1)["bot:hard"]
+    page.select_option("#f-lang", "fr")
+    assert "difficile" in seat_options(page, 1)["bot:hard"]
+    page.select_option("#f-lang", "en")
+    # the hard computer moves first: the page says it is thinking while the worker searches
+    page.locator("#f-seat-0").select_option("bot:hard")
+    page.locator("#f-seat-1").select_option("human")
+    page.locator("#f-seed").fill("7")
+    page.locator("#start-game").tap()
+    page.locator("header.topbar h1").wait_for(timeout=60_000)
+    mark = page.locator("#thinking-mark")
+    mark.wait_for(state="visible", timeout=30_000)
+    assert "thinking" in mark.inner_text().lower() and mark.get_attribute("role") == "status"
+    page.wait_for_function("houseGames.autosave() !== null && JSON.parse(houseGames.autosave()).actions.length > 0",
+                           timeout=60_000)
+    saved = json.loads(page.evaluate("houseGames.autosave()"))
+    assert saved["seed"] == 7 and [(s["kind"], s["bot"]) for s in saved["seats"]] == [("computer", "hard"), ("human", None)]
+    # a new visit resumes the game: the seat is still the hard computer
+    page.reload()
+    wait_ready(page)
+    resume = page.locator("#resume")
+    assert "Nyhavn" in resume.inner_text()
+    resume.tap()
+    page.locator("header.topbar h1").wait_for(timeout=60_000)
+    page.wait_for_function("houseGames.idle()", timeout=60_000)
+    resumed = json.loads(page.evaluate("houseGames.autosave()"))
+    assert [(s["kind"], s["bot"]) for s in resumed["seats"]] == [("computer", "hard"), ("human", None)]
+    assert resumed["actions"][: len(saved["actions"])] == saved["actions"]
