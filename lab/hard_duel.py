@@ -33,7 +33,7 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("game")
-    ap.add_argument("--games", type=int, default=20, help="deals; each is played in both seat orders")
+    ap.add_argument("-n", "--games", type=int, default=20, help="deals; each is played in both seat orders")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--strong-rounds", type=int, default=None)
     args = ap.parse_args()
