@@ -42,7 +42,7 @@ from game.ui.nyhavn.layout import (anchor_for, buildable_tiles, build_spots, gho
 
 LANGS = ("en", "es", "fr")
 #: positions per game (the issue asks for at least 300)
-POSITIONS = soak(300, 60)
+POSITIONS = soak(300, 120)
 #: (players, options) of the games positions are drawn from, per game: every table size the app offers
 TABLES = {
     "barrio": [(2, {}), (3, {}), (4, {}), (1, {"level": "A"}), (1, {"level": "C"})],

@@ -2,6 +2,7 @@
 replaces only the tab's own previous one; every save carries a revision the page checks."""
 
 import json
+import time
 
 from game.core import Match, Seat
 from game.ui.storage import AUTOSAVE_KEY, SLOT_PREFIX, MemoryBackend, Store, is_slot
@@ -57,6 +58,7 @@ def test_saved_games_sum_up_each_game_and_count_the_peoples_moves():
         versus.apply(versus.spec.legal_actions(versus.state)[0])
     other = Store(backend)
     other.new_slot()
+    time.sleep(0.005)  # "saved last" is read from the saves' millisecond stamps: keep the two apart
     other.save_match(versus)
     backend.items["house-games.game.bad"] = "{"
     games = store.saved_games()
