@@ -540,7 +540,11 @@ class StrongBot:
         canon = candidates(s, self.width)
         if len(canon) == 1:
             return _match(canon[0], legal)
-        return _match(flat_search(view, player, canon, self.rng, self.time_limit_s, iterations=self.iterations), legal)
+        return _match(self.search(view, player, canon), legal)
+
+    def search(self, view: dict[str, Any], player: int, canon: list[Action]) -> Action:
+        """The candidate its deals favour (the hard player looks further)."""
+        return flat_search(view, player, canon, self.rng, self.time_limit_s, iterations=self.iterations)
 
 
 #: The hard player's fixed budget: rounds (deals) per decision, so a seed replays the same game on any device.
@@ -561,19 +565,10 @@ class HardBot(StrongBot):
     def __init__(self, seed: int = 0, iterations: int | None = None) -> None:
         super().__init__(seed, width=HARD_WIDTH, iterations=iterations if iterations is not None else HARD_ROUNDS)
 
-    def choose(self, view: dict[str, Any], legal: list[Action]) -> Action:
-        if len(legal) == 1:
-            return legal[0]
-        player = view["you"]
-        s = determinize(view, player, self.rng.next_u32())
-        if view["phase"] in ("gap", "keep"):
-            return greedy_action(s, legal, self.rng)
-        canon = candidates(s, self.width)
-        if len(canon) == 1:
-            return _match(canon[0], legal)
+    def search(self, view: dict[str, Any], player: int, canon: list[Action]) -> Action:
         ahead = (2 if view["players"] == 1 else view["players"] + 1) + HARD_EXTRA_TURNS
-        return _match(flat_search(view, player, canon, self.rng, self.time_limit_s, turns_ahead=ahead,
-                                  iterations=self.iterations, first_bonus=HARD_FIRST_BONUS), legal)
+        return flat_search(view, player, canon, self.rng, self.time_limit_s, turns_ahead=ahead,
+                           iterations=self.iterations, first_bonus=HARD_FIRST_BONUS)
 
 
 def _match(action: Action, legal: list[Action]) -> Action:
