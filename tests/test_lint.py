@@ -1,5 +1,5 @@
 """Lint and types guard the code's shape: ruff (rules in pyproject.toml, complexity 15 at most but for the functions
-named there) over the repository's Python, and mypy over the whole ``game`` package, ``build.py`` and ``lab/``: strict
+named there) over the repository's Python, and mypy over the whole ``game`` package, ``build.py`` (with ``sitebuild/``) and ``lab/``: strict
 on ``game/core``, the engines and the command line, a lighter level (every def typed, bodies checked) on ``game/ui``,
 ``build.py`` and the lab (the levels are per package in pyproject.toml, so a new game's engine is strict with nothing
 to add).
@@ -30,7 +30,7 @@ def _have(module: str) -> bool:
 def test_ruff_is_clean() -> None:
     if not _have("ruff"):
         skip_or_fail("ruff is not installed (python3 build.py test installs it)")
-    out = _run("ruff", "check", "--no-cache", "game", "tests", "build.py", *(["lab"] if (ROOT / "lab").is_dir() else []))
+    out = _run("ruff", "check", "--no-cache", "game", "tests", "build.py", "sitebuild", *(["lab"] if (ROOT / "lab").is_dir() else []))
     assert out.returncode == 0, out.stdout + out.stderr
 
 
@@ -78,5 +78,5 @@ def test_complexity_exceptions_are_only_the_functions_named() -> None:
 def test_mypy_is_clean() -> None:
     if not _have("mypy"):
         skip_or_fail("mypy is not installed (python3 build.py test installs it)")
-    out = _run("mypy", "--cache-dir", str(ROOT / "build" / "mypy-cache"), "game", "build.py", "lab")
+    out = _run("mypy", "--cache-dir", str(ROOT / "build" / "mypy-cache"), "game", "build.py", "sitebuild", "lab")
     assert out.returncode == 0, out.stdout[-6000:] + out.stderr[-2000:]

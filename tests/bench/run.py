@@ -17,6 +17,7 @@ import io
 import json
 import os
 import platform
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -62,7 +63,7 @@ def machine() -> dict[str, Any]:
                      if line.startswith("model name"))
     except (OSError, StopIteration):
         pass
-    node = subprocess.run(["node", "--version"], capture_output=True, text=True).stdout.strip() if build.shutil.which("node") else None
+    node = subprocess.run(["node", "--version"], capture_output=True, text=True).stdout.strip() if shutil.which("node") else None
     return {"host": platform.node(), "cpu": model, "cores": os.cpu_count(), "os": platform.platform(),
             "python": platform.python_version(), "node": node, "load_avg_start": [round(x, 2) for x in os.getloadavg()]}
 
