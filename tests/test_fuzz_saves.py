@@ -1,87 +1,44 @@
-"""Fuzzing every format a player's data is kept in: the autosave of each game, the share link, the statistics export.
+"""Fuzzing the formats a game is kept in: the app's autosave of each game and each engine's own save.
 
-Hypothesis takes real data from seeded games (autosaves at several points of
-Barrio with 2–4 players, solo Barrio, Nyhavn and Neue Heimat, finished games
-included; share links of finished games; a statistics export holding them)
-and damages it the way a hand edit, a bug or a bad copy would: structure-aware
-mutations (a field dropped, retyped, nudged or pushed far out of range; lists
-cut, swapped, duplicated; two players' lists swapped; a seat's computer named
-``7`` or ``["weak"]``; a move dropped, swapped or reassigned; a log event
-edited; a link's fields rewritten under a valid checksum) and, more rarely,
-plain text damage. :data:`CASES` cases per format, derandomized so CI runs the
-same cases every time. Each case must end in one of two ways:
+Hypothesis takes real data from seeded games (autosaves at several points of Barrio with 2–4 players, solo
+Barrio, Nyhavn and Neue Heimat, finished games included; engine saves spread over random games of every product
+game, fewest and most players) and damages it the way a hand edit, a bug or a bad copy would
+(``tests/fuzz_damage.py``), plus aimed damage for autosaves: a seat's computer named ``7`` or ``["weak"]``, a move
+dropped, swapped or reassigned, a log event edited, two players' lists swapped. Each case must end in one of two
+ways:
 
-* **refused** with the format's documented error (:class:`SaveFormatError` for
-  the autosave, :class:`RecordError` for links and imports) whose catalogue key
-  has a text in every language; any other exception is a crash;
-* **accepted unchanged and playable**: saving it again gives the same data, and
-  the game goes on (legal actions, a few moves — computer seats' players built
-  from their saved names — the views, and a save and reload after them); a
-  link's game re-encodes to the same link and replays; an import's book
-  exports, re-imports to the same book, and computes its statistics.
+* **refused** with :class:`SaveFormatError` whose catalogue key has a text in every language; any other exception
+  is a crash;
+* **accepted unchanged and playable**: saving it again gives the same data (nothing silently guessed, defaulted or
+  coerced), loading did not write into its input, and the game goes on (an autosave: legal actions, a few moves —
+  computer seats' players built from their saved names — the views, a save and a reload; an engine save: its
+  legal actions).
 
-Runs with ``python3 -m pytest -n 0 tests/test_fuzz_saves.py``. The share links cost most: every decoding
-replays a whole game, so a link's fields are read once per source link, never once per case (that alone was
-two thirds of the file's time). ``HOUSE_GAMES_FUZZ_CASES`` raises or lowers the count for a local hunt.
+The share links and statistics exports are fuzzed by ``tests/test_fuzz_records.py``. Derandomized, so CI runs the
+same cases every time; ``HOUSE_GAMES_FUZZ_CASES`` raises or lowers the autosave count for a local hunt.
 """
 
 from __future__ import annotations
 
-from .sizes import soak
-
-import base64
-import copy
 import json
-import os
 import random
-import zlib
 from functools import lru_cache
-from typing import Any, Callable
+from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings
 
-from game.core import GAME_MODULES, Match, Rng, SaveFormatError, Seat, load_spec, share
-from game.core.locale import catalogue, has_text, languages
+from game import PRODUCT_GAMES
+from game.core import Match, Rng, SaveFormatError, Seat, load_spec
 from game.core.match import check_header
-from game.core.record import GameRecord, RecordError, Replay
-from game.ui.record_book import RecordBook
-from game.ui.storage import MemoryBackend, Store
 
-#: cases per format (the issue asks for at least 10,000)
-CASES = int(os.environ.get("HOUSE_GAMES_FUZZ_CASES", str(soak(10000, 300))))
+from .fuzz_damage import BATCH, CASES, FUZZ_SETTINGS, assert_keyed, batches, canonical, damage_at, playout, random_path
+from .sizes import soak
+
 #: moves played on after an accepted autosave loads
 PLAY_ON = 3
 #: after playing on, a save of at most this many moves is reloaded whole (longer ones: all but the replay)
 RELOAD_MOVES = 40
-WRONG_TYPES: tuple[Any, ...] = (None, True, False, 0, -1, 1.5, 10**9, 2**62, "", "x", "weak", [], {}, [None], ["weak"], {"x": 1})
-
-#: cases per Hypothesis example: each example is a batch, since Hypothesis's own cost per example
-#: (about 1.5 ms here) would otherwise outweigh most of the loads it tests
-BATCH = 10
-FUZZ_SETTINGS = settings(max_examples=-(-CASES // BATCH), deadline=None, derandomize=True, database=None,
-                         suppress_health_check=list(HealthCheck))
-
-
-def _batches(sources: int) -> st.SearchStrategy[list[tuple[int, int]]]:
-    """:data:`BATCH` cases, each a source (which real save or link) and a seed for its damage."""
-    case = st.tuples(st.integers(0, sources - 1), st.integers(0, 2**32 - 1))
-    return st.lists(case, min_size=BATCH, max_size=BATCH)
-
-
-def _canonical(data: Any) -> str:
-    """Equal for equal JSON values, types included (``1``, ``1.0`` and ``true`` differ)."""
-    return json.dumps(data, sort_keys=True, separators=(",", ":"))
-
-
-def _assert_keyed(exc: SaveFormatError) -> None:
-    """A refusal the player can read: a catalogue key with a text in every language that fills in."""
-    assert exc.key, f"refusal without a key: {exc}"
-    for lang in languages():
-        assert has_text(exc.key, lang), f"{exc.key} has no {lang} text"
-        catalogue(lang)[exc.key].format(**exc.params)  # every field the text names is given
-
 
 # ---------------------------------------------------------------------- real data
 
@@ -113,17 +70,6 @@ GAMES_OF_FORMAT: dict[str, tuple[str, list[tuple[int, int, dict[str, Any], list[
 SAVE_STEPS = (0, 3, 10, 25, 50, 90)
 
 
-def _playout(game_id: str, players: int, seed: int, options: dict[str, Any], seats: list[Seat]) -> Match:
-    spec = load_spec(game_id)
-    match = Match.new(game_id, players, seed, seats, **options)
-    rng = Rng(seed, stream=99)
-    while not spec.is_over(match.state):
-        legal = spec.legal_actions(match.state)
-        match.apply(legal[rng.randrange(len(legal))])
-    match.hints = [i % 2 for i in range(players)]
-    return match
-
-
 def _prefix(match: Match, steps: int) -> Match:
     """``match`` as it stood after its first ``steps`` moves."""
     return Match(match.game_id, match.num_players, match.seed, dict(match.options), match.seats,
@@ -136,7 +82,7 @@ def _autosaves(fmt: str) -> tuple[dict[str, Any], ...]:
     game_id, games = GAMES_OF_FORMAT[fmt]
     out = []
     for players, seed, options, seats in games:
-        match = _playout(game_id, players, seed, options, seats)
+        match = playout(game_id, players, seed, options, seats)
         steps = [k for k in SAVE_STEPS if k < len(match.entries)] + ([len(match.entries)] if not out else [])
         for k in steps:
             data = _prefix(match, k).to_json()
@@ -147,146 +93,7 @@ def _autosaves(fmt: str) -> tuple[dict[str, Any], ...]:
 @lru_cache(maxsize=None)
 def _autosave_texts(fmt: str) -> tuple[str, ...]:
     """The real autosaves as text, taken before any fuzzing."""
-    return tuple(_canonical(d) for d in _autosaves(fmt))
-
-
-@lru_cache(maxsize=None)
-def _records() -> tuple[GameRecord, ...]:
-    """Finished games of every game (the short ones: a link's decoding replays it, choices and all)."""
-    picks = [("barrio", 1, 31, {"level": "B"}, [Seat("human", None, "Ana")]),
-             ("nyhavn", 2, 41, {}, [Seat("human"), Seat("computer", "strong")]),
-             ("nyhavn", 3, 44, {}, [Seat("human"), Seat("computer", "weak"), Seat("human", None, "Eve")]),
-             ("neueheimat", 2, 51, {}, [Seat("human"), Seat("computer", "weak")])]
-    out = []
-    for i, (game_id, players, seed, options, seats) in enumerate(picks):
-        record = GameRecord.from_match(_playout(game_id, players, seed, options, seats),
-                                       finished=f"2026-0{i + 1}-1{i}T10:2{i}:00Z",
-                                       daily=f"2026-0{i + 1}-1{i}/{game_id}-A" if i == 1 else "")
-        out.append(record)
-    return tuple(out)
-
-
-# ---------------------------------------------------------------------- structure-aware mutations
-
-def _children(node: Any) -> list[Any]:
-    if isinstance(node, dict):
-        return list(node)
-    if isinstance(node, list):
-        return list(range(len(node)))
-    return []
-
-
-def _edit(root: Any, path: list[Any], change: Callable[[Any, Any], None]) -> Any:
-    """A copy of ``root`` with ``change(parent, key)`` done at the end of ``path``, sharing every untouched branch."""
-    if not path:
-        holder = [root]
-        change(holder, 0)
-        return holder[0] if holder else None
-    top = copy.copy(root)
-    node = top
-    for key in path[:-1]:
-        node[key] = copy.copy(node[key])
-        node = node[key]
-    change(node, path[-1])
-    return top
-
-
-def _node(root: Any, path: list[Any]) -> Any:
-    for key in path:
-        root = root[key]
-    return root
-
-
-def _random_path(rnd: random.Random, data: Any, start: list[Any] | None = None) -> list[Any]:
-    """A walk from ``start`` (the top) that stops at each level with some chance."""
-    path = list(start or [])
-    node = _node(data, path)
-    while _children(node) and (not path or rnd.randint(0, 2) > 0):
-        keys = _children(node)
-        key = keys[rnd.randint(0, len(keys) - 1)]
-        path.append(key)
-        node = node[key]
-    return path
-
-
-def _damage_at(rnd: random.Random, data: Any, path: list[Any]) -> tuple[Any, str]:
-    """One structure-aware change of the value at ``path``."""
-    node = _node(data, path)
-    parent = _node(data, path[:-1]) if path else None
-    siblings = [k for k in _children(parent) if k != path[-1]] if path else []
-    ops = ["retype"]
-    if path:
-        ops.append("drop")
-    if siblings:
-        ops += ["copy_sibling", "swap_siblings"]
-    if isinstance(node, bool):
-        ops.append("flip")
-    elif isinstance(node, int):
-        ops += ["nudge", "nudge", "far"]
-    elif isinstance(node, str):
-        ops += ["restring"]
-    elif isinstance(node, list) and node:
-        ops += ["truncate", "duplicate", "swap", "reverse"]
-    elif isinstance(node, dict) and node:
-        ops += ["drop_inner", "swap_values", "extra_key"]
-    op = rnd.choice(ops)
-    where = "/".join(map(str, path))
-
-    def put(value: Any) -> Callable[[Any, Any], None]:
-        def change(container: Any, key: Any) -> None:
-            container[key] = value
-        return change
-
-    if op == "drop":
-        def drop(container: Any, key: Any) -> None:
-            del container[key]
-        return _edit(data, path, drop), f"drop {where}"
-    if op == "swap_siblings":
-        other = siblings[rnd.randint(0, len(siblings) - 1)]
-
-        def swap(container: Any, key: Any) -> None:
-            container[key], container[other] = container[other], container[key]
-        return _edit(data, path, swap), f"swap {where} with {other}"
-    if op == "copy_sibling":
-        other = siblings[rnd.randint(0, len(siblings) - 1)]
-        return _edit(data, path, put(copy.deepcopy(parent[other]))), f"copy {other} over {where}"
-    if op == "retype":
-        new = rnd.choice([v for v in WRONG_TYPES if type(v) is not type(node) or v != node])
-    elif op == "flip":
-        new = not node
-    elif op == "nudge":
-        new = node + rnd.choice([-1, 1, -2, 2])
-    elif op == "far":
-        new = rnd.choice([-(10**6), -node - 1, node + 100, 10**6, 2**62, -(2**63) - 1])
-    elif op == "restring":
-        new = rnd.choice(["", node + "x", node.upper(), "human", "computer", "weak", "strong", "take",
-                                    "over", "A", "Z", "7"])
-    elif op == "truncate":
-        new = node[:rnd.randint(0, len(node) - 1)]
-    elif op == "duplicate":
-        i, j = rnd.randint(0, len(node) - 1), rnd.randint(0, len(node))
-        new = node[:j] + [copy.deepcopy(node[i])] + node[j:]
-        if rnd.random() < 0.5 and len(node) > 1:  # overwrite instead of insert: same length, one item twice
-            new = node[:]
-            new[j % len(node)] = copy.deepcopy(node[i])
-    elif op == "swap":
-        i, j = rnd.randint(0, len(node) - 1), rnd.randint(0, len(node) - 1)
-        new = node[:]
-        new[i], new[j] = new[j], new[i]
-    elif op == "reverse":
-        new = node[::-1]
-    elif op == "drop_inner":
-        keys = list(node)
-        new = dict(node)
-        del new[keys[rnd.randint(0, len(keys) - 1)]]
-    elif op == "swap_values":
-        keys = list(node)
-        a, b = keys[rnd.randint(0, len(keys) - 1)], keys[rnd.randint(0, len(keys) - 1)]
-        new = dict(node)
-        new[a], new[b] = node[b], node[a]
-    else:  # extra_key
-        new = {**node, "unexpected": rnd.choice(WRONG_TYPES)}
-    return _edit(data, path, put(new)), f"{op} {where}"
+    return tuple(canonical(d) for d in _autosaves(fmt))
 
 
 def _lists_of_players(state: dict[str, Any], players: int) -> list[str]:
@@ -315,16 +122,16 @@ def _damaged_autosave(fmt: str, index: int, seed: int) -> tuple[Any, str]:
             data = {**data, "seats": new_seats}
             done.append(f"seat {i} {field}={value!r}")
         elif aim == "move" and isinstance(actions, list) and actions:
-            path = _random_path(rnd, data, ["actions", rnd.randint(0, len(actions) - 1)])
-            data, what = _damage_at(rnd, data, path)
+            path = random_path(rnd, data, ["actions", rnd.randint(0, len(actions) - 1)])
+            data, what = damage_at(rnd, data, path)
             done.append(what)
         elif aim == "state" and isinstance(state, dict) and state:
-            data, what = _damage_at(rnd, data, _random_path(rnd, data, ["state"]))
+            data, what = damage_at(rnd, data, random_path(rnd, data, ["state"]))
             done.append(what)
         elif aim == "log" and isinstance(state, dict) and isinstance(state.get("log"), list) and state["log"]:
             log = state["log"]
-            path = _random_path(rnd, data, ["state", "log", rnd.randint(0, len(log) - 1)])
-            data, what = _damage_at(rnd, data, path)
+            path = random_path(rnd, data, ["state", "log", rnd.randint(0, len(log) - 1)])
+            data, what = damage_at(rnd, data, path)
             done.append(what)
         elif aim == "players" and isinstance(state, dict):
             fields = _lists_of_players(state, data.get("num_players") if isinstance(data.get("num_players"), int) else 0)
@@ -336,7 +143,7 @@ def _damaged_autosave(fmt: str, index: int, seed: int) -> tuple[Any, str]:
             data = {**data, "state": {**state, field: _swapped(state[field], i, j)}}
             done.append(f"swap players {i},{j} in state/{field}")
         else:
-            data, what = _damage_at(rnd, data, _random_path(rnd, data))
+            data, what = damage_at(rnd, data, random_path(rnd, data))
             done.append(what)
     return data, "; ".join(done)
 
@@ -381,10 +188,10 @@ def _play_on(match: Match, seed: int) -> None:
     data = json.loads(json.dumps(match.to_json()))
     if len(match.entries) <= RELOAD_MOVES:
         again = Match.from_json(data)
-        assert _canonical(again.to_json()) == _canonical(data)
+        assert canonical(again.to_json()) == canonical(data)
     else:  # the checks that can fail after a legal move, without the long replay that cannot
         check_header(data)
-        assert _canonical(spec.to_json(spec.from_json(data["state"]))) == _canonical(data["state"])
+        assert canonical(spec.to_json(spec.from_json(data["state"]))) == canonical(data["state"])
 
 
 def _check_autosave(data: Any, done: str, upgraded: bool = False) -> str:
@@ -393,7 +200,7 @@ def _check_autosave(data: Any, done: str, upgraded: bool = False) -> str:
     try:
         match = Match.from_json(data)
     except SaveFormatError as exc:
-        _assert_keyed(exc)
+        assert_keyed(exc)
         return "refused"
     except Exception as exc:
         pytest.fail(f"{done}: Match.from_json raised {type(exc).__name__}: {exc}")
@@ -401,7 +208,7 @@ def _check_autosave(data: Any, done: str, upgraded: bool = False) -> str:
     as_saved = load_spec(data["game"]).as_saved
     if upgraded and as_saved is not None:
         resaved = {**resaved, "state": as_saved(resaved["state"], data["state"])}
-    assert _canonical(resaved) == _canonical(_expected_resave(data)), f"{done}: accepted but saves differently"
+    assert canonical(resaved) == canonical(_expected_resave(data)), f"{done}: accepted but saves differently"
     try:
         _play_on(match, seed=len(done))
     except Exception as exc:
@@ -418,7 +225,7 @@ def test_fuzzed_autosaves_are_refused_with_a_key_or_load_unchanged_and_play_on(f
     seen = {"refused": 0, "accepted": 0}
 
     @FUZZ_SETTINGS
-    @given(_batches(len(saves)))
+    @given(batches(len(saves)))
     def check(batch: list[tuple[int, int]]) -> None:
         for index, seed in batch:
             seen[_check_autosave(*_damaged_autosave(fmt, index, seed))] += 1
@@ -427,7 +234,7 @@ def test_fuzzed_autosaves_are_refused_with_a_key_or_load_unchanged_and_play_on(f
     assert sum(seen.values()) >= CASES, seen
     assert seen["refused"] > CASES // 2, seen  # the mutations do damage: most must be refused
     # the damaged saves share their untouched parts with the real ones: loading never wrote into them
-    assert [_canonical(d) for d in _autosaves(fmt)] == list(_autosave_texts(fmt)), "loading changed its input"
+    assert [canonical(d) for d in _autosaves(fmt)] == list(_autosave_texts(fmt)), "loading changed its input"
 
 
 def test_the_probes_of_issue_26_are_refused_on_load():
@@ -457,322 +264,8 @@ def test_the_probes_of_issue_26_are_refused_on_load():
         with pytest.raises(SaveFormatError) as err:
             Match.from_json(data)
             pytest.fail(f"{name}: loaded")
-        _assert_keyed(err.value)
+        assert_keyed(err.value)
         assert err.value.key != "save.damaged", name  # a named reason, not the catch-all
-
-
-# ---------------------------------------------------------------------- share links
-
-def _pack_raw(fields: dict[str, Any]) -> str:
-    """A code with a valid checksum from raw fields (any values): what a hand-built link looks like."""
-    w = share._Writer()  # writes any field, in range or not (share.pack writes only sound ones)
-    w.uint(fields["game"])
-    w.uint(fields["players"])
-    w.uint(len(fields["options"]))
-    for key, value in fields["options"]:
-        w.text(key)
-        w.uint(value[0])
-        if value[0] == 0:
-            w.sint(value[1])
-        elif value[0] == 1:
-            w.text(value[1])
-    w.sint(fields["seed"])
-    for kind, name in fields["seats"]:
-        w.uint(kind)
-        w.text(name)
-    w.uint(fields["finished"])
-    w.text(fields["daily"])
-    w.uint(len(fields["scores"]))
-    for score in fields["scores"]:
-        w.sint(score)
-    w.uint(fields["steps"])
-    w.big(fields["choices"])
-    body = bytes([fields["version"]]) + bytes(w.out) + fields.get("tail", b"")
-    return base64.urlsafe_b64encode(body + zlib.crc32(body).to_bytes(4, "big")).decode("ascii").rstrip("=")
-
-
-def _fields(record: GameRecord) -> dict[str, Any]:
-    return _fields_of_link(share.encode(record))
-
-
-def _fields_of_link(code: str) -> dict[str, Any]:
-    """A valid link's fields, as :func:`_pack_raw` writes them back."""
-    payload = share.peek(code)
-    spec = load_spec(payload.game_id)
-    options = []
-    for key in sorted(payload.options):
-        value = payload.options[key]
-        options.append((key, (2 if value else 3, None) if isinstance(value, bool) else
-                        (0, value) if isinstance(value, int) else (1, value)))
-    return {"version": 1, "game": load_spec(payload.game_id).share_code, "players": payload.num_players,
-            "options": options, "seed": payload.seed,
-            "seats": [(0 if s.kind == "human" else 1 + spec.bot_names.index(s.bot), s.name) for s in payload.seats],
-            "finished": share._epoch_seconds(payload.finished), "daily": payload.daily, "scores": payload.scores,
-            "steps": payload.steps, "choices": payload.choices}
-
-
-@lru_cache(maxsize=None)  # encoding a record replays its game: once per link, not once per case
-def _link_fields(index: int) -> dict[str, Any]:
-    return _fields_of_link(_links()[index])
-
-
-#: which link each case damages: Neue Heimat's (187 moves, each decoding replays them all) less often
-LINK_PICKS = (0, 0, 1, 1, 2, 2, 3)
-
-
-@lru_cache(maxsize=None)
-def _links() -> tuple[str, ...]:
-    return tuple(share.encode(r) for r in _records())
-
-
-def _damaged_link(index: int, seed: int) -> tuple[str, str]:
-    """Link ``index`` damaged as text, as bytes under a recomputed checksum, or field by field (``seed`` picks how);
-    a change that leaves the link as it was (options of a game without any reordered) is drawn again."""
-    rnd = random.Random(seed)
-    for _ in range(5):
-        code, done = _damage_link(rnd, index)
-        if code != _links()[index]:
-            break
-    return code, done
-
-
-def _damage_link(rnd: random.Random, index: int) -> tuple[str, str]:
-    code = _links()[index]
-    how = rnd.choice(["field", "field", "field", "field", "bytes", "text"])
-    if how == "text":  # a bad copy: characters changed, cut or added (the checksum catches most)
-        i = rnd.randint(0, len(code) - 1)
-        op = rnd.choice(["cut", "change", "insert", "drop"])
-        char = rnd.choice("AQgw_-09z=#/ ")
-        new = {"cut": code[:i], "change": code[:i] + char + code[i + 1:], "insert": code[:i] + char + code[i:],
-               "drop": code[:i] + code[i + 1:]}[op]
-        return new, f"link #{index}: text {op} at {i}"
-    if how == "bytes":  # damage under a recomputed checksum
-        raw = bytearray(base64.urlsafe_b64decode(code + "=" * (-len(code) % 4))[:-4])
-        i = rnd.randint(0, len(raw) - 1)
-        op = rnd.choice(["flip", "insert", "drop", "cut"])
-        if op == "flip":
-            raw[i] ^= 1 << rnd.randint(0, 7)
-        elif op == "insert":
-            raw.insert(i, rnd.randint(0, 255))
-        elif op == "drop":
-            del raw[i]
-        else:
-            del raw[i:]
-        body = bytes(raw)
-        text = base64.urlsafe_b64encode(body + zlib.crc32(body).to_bytes(4, "big")).decode("ascii").rstrip("=")
-        return text, f"link #{index}: bytes {op} at {i}"
-    fields = copy.deepcopy(_link_fields(index))  # damaged below: a copy of the cached fields
-    # fields that change the moves weigh more than the name, date and daily tag (whose changes are new, sound
-    # links of the same game: accepted, and each accepted case costs three replays to check)
-    field = rnd.choice(("choices",) * 6 + ("steps",) * 4 + ("seed",) * 4 + ("players", "players", "game", "game")
-                       + ("version", "version", "options", "options", "options") + ("seats",) * 4
-                       + ("scores",) * 4 + ("finished", "daily"))
-    value = fields[field]
-    if field == "options":
-        choice = rnd.choice(["drop", "add", "change", "reorder"])
-        if choice == "drop" and value:
-            value = value[1:]
-        elif choice == "add":
-            value = value + [(rnd.choice(["rounds", "level", "scoring_card", "solo", "zz"]),
-                              rnd.choice([(0, 2), (0, 0), (0, 99), (1, "A"), (1, "Q"), (2, None), (3, None)]))]
-        elif choice == "change" and value:
-            value = [(value[0][0], rnd.choice([(0, 1), (0, -1), (1, "C"), (1, ""), (2, None), (5, None)]))] + value[1:]
-        else:
-            value = value[::-1]
-    elif field == "seats":
-        seats = list(value)
-        i = rnd.randint(0, len(seats) - 1)
-        choice = rnd.choice(["kind", "kind", "kind", "name", "drop", "add", "swap"])
-        if choice == "kind":
-            seats[i] = (rnd.choice([0, 1, 2, 3, 7, 2**40]), seats[i][1])
-        elif choice == "name":
-            seats[i] = (seats[i][0], rnd.choice(["", "Zoë", "x" * 300, "\u0000"]))
-        elif choice == "drop":
-            del seats[i]
-        elif choice == "add":
-            seats.append((0, ""))
-        else:
-            seats = seats[::-1]
-        value = seats
-    elif field == "scores":
-        choice = rnd.choice(["nudge", "drop", "add", "swap"])
-        scores = list(value)
-        i = rnd.randint(0, len(scores) - 1)
-        if choice == "nudge":
-            scores[i] += rnd.choice([-1, 1, 100, -(2**62)])
-        elif choice == "drop":
-            del scores[i]
-        elif choice == "add":
-            scores.append(0)
-        else:
-            scores = scores[::-1]
-        value = scores
-    elif field in ("daily",):
-        value = rnd.choice(["", "2026-01-01/x", "junk", "é" * 40])
-    elif field == "version":
-        value = rnd.choice([0, 2, 255])
-    else:  # game, players, seed, finished, steps, choices: numbers
-        value = rnd.choice([0, 1, 2, 5, value + 1, max(0, value - 1), value * 2, 2**62, 2**62 + 1,
-                                      253402300800, 253402300801, 2**69])
-        if field == "choices":
-            value = rnd.choice([value, fields["choices"] ^ (1 << rnd.randint(0, 40))])
-    if field == "tail" or rnd.randint(0, 9) == 0:
-        fields["tail"] = b"\x00"
-    fields[field] = value
-    return _pack_raw(fields), f"link #{index}: {field} = {str(value)[:60]}"
-
-
-def _check_link(code: str, done: str) -> str:
-    try:
-        record = share.decode(code)
-    except RecordError as exc:
-        _assert_keyed(exc)
-        return "refused"
-    except Exception as exc:
-        pytest.fail(f"{done}: decode raised {type(exc).__name__}: {exc}")
-    try:
-        assert share.encode(record) == share.code_from_text(code), f"{done}: accepted, but its game has another link"
-        replay = Replay(record)
-        replay.step(len(replay), "en")
-        replay.turn_starts()
-        assert GameRecord.from_json(json.loads(json.dumps(record.to_json()))) == record
-    except AssertionError:
-        raise
-    except Exception as exc:
-        pytest.fail(f"{done}: accepted, then failed: {type(exc).__name__}: {exc}")
-    return "accepted"
-
-
-def test_fuzzed_share_links_are_refused_with_a_key_or_open_as_the_same_game():
-    for code in _links():
-        assert _check_link(code, "a real link") == "accepted"
-    seen = {"refused": 0, "accepted": 0}
-
-    @FUZZ_SETTINGS
-    @given(_batches(len(LINK_PICKS)))
-    def check(batch: list[tuple[int, int]]) -> None:
-        for pick, seed in batch:
-            seen[_check_link(*_damaged_link(LINK_PICKS[pick], seed))] += 1
-
-    check()
-    assert sum(seen.values()) >= CASES, seen
-    assert seen["refused"] > CASES // 2, seen
-
-
-def test_a_link_finishing_in_2_to_the_62_is_refused_cleanly():
-    """Issue 26: a hand-built link with a valid checksum and finish time 2⁶² crashed CPython's decoder (OSError)."""
-    fields = _fields(_records()[1])
-    for finished in (2**62, 253402300801):
-        with pytest.raises(RecordError) as err:
-            share.peek(_pack_raw({**fields, "finished": finished}))
-        assert err.value.key == "share.damaged"
-    assert share.peek(_pack_raw({**fields, "finished": 253402300800})).finished == "9999-12-31T23:59:59Z"
-
-
-# ---------------------------------------------------------------------- statistics export
-
-def _book() -> RecordBook:
-    return RecordBook(Store(MemoryBackend()))
-
-
-@lru_cache(maxsize=None)
-def _export() -> dict[str, Any]:
-    book = _book()
-    for record in _records():
-        book.add_finished(record)
-    return json.loads(book.export_json())
-
-
-def _damaged_export(seed: int) -> tuple[str, str]:
-    """The real export with one or two structure-aware changes, now and then its text damaged (``seed`` picks)."""
-    rnd = random.Random(seed)
-    data: Any = _export()
-    done = []
-    for _ in range(rnd.randint(1, 2)):
-        if not isinstance(data, dict):
-            break
-        aim = rnd.choice(["any", "results", "results", "games", "daily"])
-        inner = data.get(aim) if aim != "any" else None
-        if isinstance(inner, (list, dict)) and inner:
-            start: list[Any] = [aim]
-            if isinstance(inner, list):
-                start.append(rnd.randint(0, len(inner) - 1))
-            path = _random_path(rnd, data, start)
-        else:
-            path = _random_path(rnd, data)
-        data, what = _damage_at(rnd, data, path)
-        done.append(what)
-    text = json.dumps(data, ensure_ascii=False, indent=1)
-    if rnd.randint(0, 19) == 0:  # a file cut short or with a stray character
-        i = rnd.randint(0, len(text) - 1)
-        text = rnd.choice([text[:i], text[:i] + "\x00" + text[i:]])
-        done.append(f"text damage at {i}")
-    return text, "; ".join(done)
-
-
-def _check_import(text: str, done: str) -> str:
-    book = _book()
-    try:
-        report = book.import_json(text)
-    except RecordError as exc:
-        _assert_keyed(exc)
-        assert book.to_json()["results"] == [] and book.games == [], f"{done}: a refused import changed the book"
-        return "refused"
-    except Exception as exc:
-        pytest.fail(f"{done}: import_json raised {type(exc).__name__}: {exc}")
-    try:
-        exported = book.export_json()
-        again = _book()
-        again.import_json(exported)
-        assert again.export_json() == exported, f"{done}: the imported book does not re-import as itself"
-        twice = book.import_json(text)
-        assert twice.results_added == twice.games_added == twice.daily_added == 0, f"{done}: a second import added more"
-        assert report.results_added == len(book.results), done
-        # kept as written: every row and game of the book is the file's own (bar the documented reconciliation
-        # of a daily deal's ``counted`` flag, and a game's missing ``pinned``/``added``, which read as unpinned/"")
-        written = json.loads(text)
-        rows: dict[str, Any] = {}
-        for r in written["results"]:  # a second row of the same game is skipped: the first is the one kept
-            rows.setdefault(r["id"], r)
-        for row in book.results:
-            assert ({**row, "counted": None} == {**rows[row["id"]], "counted": None}), f"{done}: a row changed"
-        codes = {g.get("code") for g in written["games"] if isinstance(g, dict)}
-        assert all(g["code"] in codes for g in book.games), f"{done}: a game changed"
-        book.all_stats()
-        for game_id in {r["game"] for r in book.results}:  # each automa's record (Barrio's Klaus), as stats.py asks
-            spec = load_spec(game_id) if game_id in GAME_MODULES else None
-            automa = getattr(spec, "automa", None)
-            if automa is not None:
-                book.automa_records(game_id, automa.levels)
-        book.past_games()
-    except AssertionError:
-        raise
-    except Exception as exc:
-        pytest.fail(f"{done}: accepted, then failed: {type(exc).__name__}: {exc}")
-    return "accepted"
-
-
-def test_fuzzed_statistics_exports_are_refused_with_a_key_or_import_as_written():
-    assert _check_import(json.dumps(_export()), "the real export") == "accepted"
-    seen = {"refused": 0, "accepted": 0}
-
-    @FUZZ_SETTINGS
-    @given(_batches(1))
-    def check(batch: list[tuple[int, int]]) -> None:
-        for _, seed in batch:
-            seen[_check_import(*_damaged_export(seed))] += 1
-
-    check()
-    assert sum(seen.values()) >= CASES, seen
-    assert seen["refused"] > CASES // 4, seen
-
-
-def test_a_record_whose_version_is_text_is_damaged_not_newer():
-    """Issue 26: ``"version": "1"`` was described as made by a newer version."""
-    data = {**_records()[0].to_json(), "version": "1"}
-    with pytest.raises(RecordError) as err:
-        GameRecord.from_json(data)
-    assert err.value.key == "record.damaged"
 
 
 def test_autosaves_written_before_the_full_checks_still_load_and_play_on():
@@ -800,3 +293,77 @@ def test_the_player_count_has_one_name_and_old_saves_still_give_it():
         assert state.players == data["num_players"] == data["state"]["players"], data["game"]
         assert spec.view(state, 0)["players"] == data["num_players"], data["game"]
         assert spec.new_game(data["num_players"], 1).players == data["num_players"], data["game"]
+
+
+# ---------------------------------------------------------------------- engine saves
+
+#: damaged engine saves per game (the engines' ``from_json`` alone is cheap)
+ENGINE_CASES = soak(2000, 100)
+#: engine saves kept per playout (spread over the game, the finished position included)
+ENGINE_SAVES_PER_GAME = 6
+ENGINE_FUZZ_SETTINGS = settings(FUZZ_SETTINGS, max_examples=-(-ENGINE_CASES // BATCH))
+
+
+@lru_cache(maxsize=None)
+def _engine_saves(game_id: str) -> tuple[dict[str, Any], ...]:
+    """Engine saves (``SPEC.to_json``) along seeded random games: fewest, most and one more than fewest players."""
+    spec = load_spec(game_id)
+    out: list[dict[str, Any]] = []
+    for players, seed in ((spec.min_players, 5), (spec.max_players, 6), (spec.min_players + 1, 7)):
+        players = min(players, spec.max_players)
+        rng = Rng(seed, stream=77)
+        state = spec.new_game(players, seed)
+        states = [state]
+        while not spec.is_over(state):
+            legal = spec.legal_actions(state)
+            state = spec.apply_action(state, legal[rng.randrange(len(legal))])
+            states.append(state)
+        step = max(1, len(states) // (ENGINE_SAVES_PER_GAME - 1))
+        picked = states[::step][: ENGINE_SAVES_PER_GAME - 1] + [states[-1]]
+        out += [json.loads(json.dumps(spec.to_json(s))) for s in picked]
+    return tuple(out)
+
+
+def _check_engine_save(game_id: str, data: Any, done: str) -> str:
+    spec = load_spec(game_id)
+    written = canonical(data)
+    try:
+        state = spec.from_json(data)
+    except SaveFormatError as exc:
+        assert_keyed(exc)
+        return "refused"
+    except Exception as exc:
+        pytest.fail(f"{game_id}: {done} made from_json raise {type(exc).__name__}: {exc}")
+    assert canonical(data) == written, f"{game_id}: from_json changed its input after {done}"
+    assert canonical(spec.to_json(state)) == written, f"{game_id}: after {done} the save loaded but re-saves differently"
+    try:
+        spec.legal_actions(state)
+    except Exception as exc:
+        pytest.fail(f"{game_id}: {done} loaded, then legal_actions raised {type(exc).__name__}: {exc}")
+    return "accepted"
+
+
+@pytest.mark.parametrize("game_id", PRODUCT_GAMES)
+def test_fuzzed_engine_saves_are_refused_with_a_key_or_load_as_written(game_id):
+    saves = _engine_saves(game_id)
+    texts = [canonical(d) for d in saves]
+    for data in saves:  # the undamaged saves load and re-save as they are
+        assert _check_engine_save(game_id, data, "no damage") == "accepted"
+    seen = {"refused": 0, "accepted": 0}
+
+    @ENGINE_FUZZ_SETTINGS
+    @given(batches(len(saves)))
+    def check(batch: list[tuple[int, int]]) -> None:
+        for index, seed in batch:
+            rnd = random.Random(seed)
+            data: Any = saves[index]
+            done = [f"save #{index}"]
+            for _ in range(rnd.randint(1, 3)):
+                data, what = damage_at(rnd, data, random_path(rnd, data))
+                done.append(what)
+            seen[_check_engine_save(game_id, data, "; ".join(done))] += 1
+
+    check()
+    assert sum(seen.values()) >= ENGINE_CASES, seen
+    assert seen["refused"] > ENGINE_CASES // 2, seen  # the mutations do damage: most must be refused
+    assert [canonical(d) for d in saves] == texts, "loading changed its input"

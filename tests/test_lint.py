@@ -80,3 +80,27 @@ def test_mypy_is_clean() -> None:
         skip_or_fail("mypy is not installed (python3 build.py test installs it)")
     out = _run("mypy", "--cache-dir", str(ROOT / "build" / "mypy-cache"), "game", "build.py", "sitebuild", "lab")
     assert out.returncode == 0, out.stdout[-6000:] + out.stderr[-2000:]
+
+
+#: the longest a source file may be: past it, a file holds more than one idea and should be split
+MAX_LINES = 700
+#: tracked files that are written by a tool or copied from elsewhere, not by us (none today)
+GENERATED_OR_VENDORED: frozenset[str] = frozenset()
+
+
+def test_no_source_file_is_over_700_lines() -> None:
+    """Every Python, JavaScript, CSS, HTML and shell file the repository tracks, the tests and the lab included."""
+    listed = subprocess.run(["git", "ls-files", "-z"], cwd=ROOT, capture_output=True, text=True)
+    if listed.returncode != 0:
+        skip_or_fail("not a git checkout: the tracked files are unknown")
+    sources = [name for name in listed.stdout.split("\0")
+               if name.endswith((".py", ".js", ".mjs", ".css", ".html", ".sh")) and name not in GENERATED_OR_VENDORED]
+    assert len(sources) > 100, sources  # the listing worked
+    too_long = {}
+    for name in sources:
+        path = ROOT / name
+        if path.exists():  # a file deleted but not yet staged is no longer the repository's
+            lines = path.read_text(encoding="utf-8").count("\n")
+            if lines > MAX_LINES:
+                too_long[name] = lines
+    assert not too_long, f"over {MAX_LINES} lines, split them: {too_long}"

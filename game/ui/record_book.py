@@ -150,7 +150,7 @@ ROW_FIELDS = frozenset(("id", "game", "mode", "level", "finished", "players", "m
 
 def _check_row(row: Any) -> dict[str, Any]:
     """A result row read from storage or a file, type-checked; raise ``ValueError``."""
-    if not isinstance(row, dict) or not ROW_FIELDS <= row.keys():  # found by tests/test_fuzz_saves.py: a row
+    if not isinstance(row, dict) or not ROW_FIELDS <= row.keys():  # found by tests/test_fuzz_records.py: a row
         raise ValueError  # without "daily", "score" or "result" was imported, then crashed the statistics
     def ints(xs: Any) -> bool:
         return isinstance(xs, list) and all(isinstance(x, int) and not isinstance(x, bool) for x in xs)
