@@ -71,6 +71,8 @@ class SaveFormatError(GameError):
 
     #: key used when raised without one
     default_key = "save.damaged"
+    #: the first part of the keys the ``jsonfmt`` readers raise with this class (``save.int``, ``save.missing``…)
+    subject = "save"
 
     def __init__(self, message: str | None = None, *, key: str | None = None, **params: Any) -> None:
         self.key: str = key or self.default_key

@@ -5,15 +5,18 @@ Every engine's ``to_json`` returns ``{"format": "house-games", "game": ID,
 engine reads the rest, so a foreign, corrupt or newer save is refused with a
 clear :class:`SaveFormatError` instead of a crash deep in the engine.
 
-The readers (:func:`read_int`, :func:`read_ints`, :func:`read_bool`,
-:func:`read_list`, :func:`read_choice`, :func:`check_keys`)
+The readers (:func:`read_int`, :func:`read_whole`, :func:`read_ints`, :func:`read_bool`, :func:`read_str`,
+:func:`read_object`, :func:`read_list`, :func:`read_choice`, :func:`read_field`, :func:`check_keys`)
 are the one place that decides what a well-typed field is: a whole number is
 an ``int`` that is not a ``bool``, within its range; a list has its length;
-nothing is coerced. Each refuses with a catalogue key (``save.*`` in
-``game/locale/<lang>.json``) naming the JSON field, so the refusal reads in
-the player's language; ``what`` (English, optional) is kept as the developer
-detail. :func:`inconsistent` is the refusal of a field whose value is well
-typed but does not fit the rest of the game.
+nothing is coerced. Each refuses with a catalogue key naming the JSON field, so
+the refusal reads in the player's language; ``what`` (English, optional) is
+kept as the developer detail. The key's first part is the ``error`` class's
+:attr:`~game.core.errors.SaveFormatError.subject`: ``save.int`` for a saved
+game, ``record.int`` for a game record (``error=RecordError``), so every kind of
+player data is read by the same code and refused in its own words.
+:func:`inconsistent` is the refusal of a field whose value is well typed but
+does not fit the rest of the game.
 """
 
 from __future__ import annotations
@@ -24,6 +27,8 @@ from .errors import SaveFormatError
 
 FORMAT = "house-games"
 T = TypeVar("T")
+#: the kind of refusal a reader raises: :class:`SaveFormatError` or a subclass with its own ``subject``
+Error = type[SaveFormatError]
 
 
 def envelope(game: str, version: int, body: Mapping[str, Any]) -> dict[str, Any]:
@@ -65,53 +70,85 @@ def is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def read_int(value: Any, field: str, low: int, high: int, what: str | None = None) -> int:
-    """``value`` if it is a whole number from ``low`` to ``high``; raise ``save.int`` naming ``field``."""
+def read_int(value: Any, field: str, low: int, high: int, what: str | None = None,
+             error: Error = SaveFormatError) -> int:
+    """``value`` if it is a whole number from ``low`` to ``high``; raise ``<subject>.int`` naming ``field``."""
     if not is_int(value) or not low <= value <= high:
-        raise SaveFormatError(key="save.int", field=field, low=low, high=high, **_detail(what))
+        raise error(key=f"{error.subject}.int", field=field, low=low, high=high, **_detail(what))
     return int(value)
 
 
-def read_bool(value: Any, field: str, what: str | None = None) -> bool:
-    """``value`` if it is ``true`` or ``false``; raise ``save.bool``."""
+def read_whole(value: Any, field: str, what: str | None = None, error: Error = SaveFormatError) -> int:
+    """``value`` if it is a whole number of any size (a seed, a score); raise ``<subject>.type``."""
+    if not is_int(value):
+        raise error(key=f"{error.subject}.type", field=field, **_detail(what))
+    return int(value)
+
+
+def read_bool(value: Any, field: str, what: str | None = None, error: Error = SaveFormatError) -> bool:
+    """``value`` if it is ``true`` or ``false``; raise ``<subject>.bool``."""
     if not isinstance(value, bool):
-        raise SaveFormatError(key="save.bool", field=field, **_detail(what))
+        raise error(key=f"{error.subject}.bool", field=field, **_detail(what))
     return value
 
 
-def read_list(value: Any, field: str, length: int | None = None, what: str | None = None) -> list[Any]:
-    """``value`` if it is a list (of ``length`` items when given); raise ``save.list``/``save.list_length``."""
+def read_str(value: Any, field: str, what: str | None = None, error: Error = SaveFormatError) -> str:
+    """``value`` if it is a string; raise ``<subject>.type``."""
+    if not isinstance(value, str):
+        raise error(key=f"{error.subject}.type", field=field, **_detail(what))
+    return value
+
+
+def read_object(value: Any, field: str, what: str | None = None, error: Error = SaveFormatError) -> dict[str, Any]:
+    """A copy of ``value`` if it is a JSON object (string keys only); raise ``<subject>.type``."""
+    if not isinstance(value, dict) or not all(isinstance(k, str) for k in value):
+        raise error(key=f"{error.subject}.type", field=field, **_detail(what))
+    return dict(value)
+
+
+def read_list(value: Any, field: str, length: int | None = None, what: str | None = None,
+              error: Error = SaveFormatError) -> list[Any]:
+    """``value`` if it is a list (of ``length`` items when given); raise ``<subject>.list``/``.list_length``."""
     if not isinstance(value, list):
-        raise SaveFormatError(key="save.list", field=field, **_detail(what))
+        raise error(key=f"{error.subject}.list", field=field, **_detail(what))
     if length is not None and len(value) != length:
-        raise SaveFormatError(key="save.list_length", field=field, count=length, **_detail(what))
+        raise error(key=f"{error.subject}.list_length", field=field, count=length, **_detail(what))
     return value
 
 
 def read_ints(value: Any, field: str, low: int, high: int, length: int | None = None,
-              what: str | None = None) -> list[int]:
+              what: str | None = None, error: Error = SaveFormatError) -> list[int]:
     """A list of whole numbers from ``low`` to ``high`` (``length`` of them when given), as a new list."""
-    items = read_list(value, field, length, what)
-    return [read_int(x, field, low, high, what) for x in items]
+    items = read_list(value, field, length, what, error)
+    return [read_int(x, field, low, high, what, error) for x in items]
 
 
-def read_choice(value: Any, field: str, choices: Collection[Any], what: str | None = None) -> Any:
-    """``value`` if it is one of ``choices`` (same type too: ``1`` is not ``true``); raise ``save.choice``."""
+def read_choice(value: Any, field: str, choices: Collection[Any], what: str | None = None,
+                error: Error = SaveFormatError) -> Any:
+    """``value`` if it is one of ``choices`` (same type too: ``1`` is not ``true``); raise ``<subject>.choice``."""
     if not any(type(value) is type(c) and value == c for c in choices):
-        raise SaveFormatError(key="save.choice", field=field, **_detail(what))
+        raise error(key=f"{error.subject}.choice", field=field, **_detail(what))
     return value
 
 
+def read_field(data: Mapping[str, Any], field: str, error: Error = SaveFormatError) -> Any:
+    """``data[field]``; raise ``<subject>.missing`` naming it when it is not there."""
+    if field not in data:
+        raise error(key=f"{error.subject}.missing", field=field)
+    return data[field]
+
+
 def check_keys(data: Mapping[str, Any], required: Sequence[str], optional: Collection[str] = (),
-               where: str = "") -> None:
-    """Refuse a missing required key (``save.missing``) or a key neither required nor optional (``save.unknown``)."""
+               where: str = "", error: Error = SaveFormatError) -> None:
+    """Refuse a missing required key (``<subject>.missing``) or a key neither required nor optional
+    (``<subject>.unknown``)."""
     for key in required:
         if key not in data:
-            raise SaveFormatError(key="save.missing", field=where + key)
+            raise error(key=f"{error.subject}.missing", field=where + key)
     allowed = set(required) | set(optional)
     unknown = sorted(str(k) for k in data if k not in allowed)
     if unknown:
-        raise SaveFormatError(key="save.unknown", field=where + unknown[0])
+        raise error(key=f"{error.subject}.unknown", field=where + unknown[0])
 
 
 def inconsistent(field: str, detail: str) -> SaveFormatError:

@@ -24,6 +24,7 @@ from typing import Any
 
 from .contract import GameSpec
 from .errors import GameError, IllegalAction, SaveFormatError
+from .jsonfmt import read_choice, read_field, read_list, read_object, read_str, read_whole
 from .match import GAME_MODULES, Match, Seat, load_spec
 from .search import action_key
 from .seat_names import lang_code
@@ -39,6 +40,9 @@ class RecordError(SaveFormatError):
     ``params`` so the UI says it in the player's language (:meth:`text`);
     ``str(exc)`` is the English sentence.
     """
+
+    #: the ``jsonfmt`` readers' keys for a record: ``record.int``, ``record.missing``…
+    subject = "record"
 
     def __init__(self, key: str, **params: Any) -> None:
         super().__init__(key=key, **params)
@@ -222,17 +226,21 @@ class GameRecord:
             raise RecordError("record.too_new", version=version)
         if version < RECORD_VERSION:
             raise RecordError("record.too_old", version=version)
-        try:
-            record = cls(
-                _str(data["game"]), _int(data["num_players"]), _int(data["seed"]), _dict(data["options"]),
-                [_seat(s) for s in _list(data["seats"])], [_dict(a) for a in _list(data["actions"])],
-                [_int(x) for x in _list(data["scores"])], [_int(x) for x in _list(data["winners"])],
-                _str(data.get("finished", "")), _str(data.get("daily", "")),
-                [_int(x) for x in _list(data.get("hints", []))],  # optional: records before hints were counted
-                [_int(x) for x in _list(data.get("takebacks", []))],  # optional: records before takebacks
-            )
-        except (KeyError, TypeError, ValueError):
-            raise RecordError("record.damaged") from None
+        record = cls(
+            read_str(read_field(data, "game", RecordError), "game", error=RecordError),
+            read_whole(read_field(data, "num_players", RecordError), "num_players", error=RecordError),
+            read_whole(read_field(data, "seed", RecordError), "seed", error=RecordError),
+            read_object(read_field(data, "options", RecordError), "options", error=RecordError),
+            [_seat(s) for s in read_list(read_field(data, "seats", RecordError), "seats", error=RecordError)],
+            [read_object(a, "actions", error=RecordError)
+             for a in read_list(read_field(data, "actions", RecordError), "actions", error=RecordError)],
+            _wholes(read_field(data, "scores", RecordError), "scores"),
+            _wholes(read_field(data, "winners", RecordError), "winners"),
+            read_str(data.get("finished", ""), "finished", error=RecordError),
+            read_str(data.get("daily", ""), "daily", error=RecordError),
+            _wholes(data.get("hints", []), "hints"),  # optional: records before hints were counted
+            _wholes(data.get("takebacks", []), "takebacks"),  # optional: records before takebacks
+        )
         if record.game_id not in GAME_MODULES:
             raise RecordError("record.unknown_game", game=record.game_id)
         if (len(record.seats) != max(record.num_players, 1) or any(not 0 <= w < len(record.scores) for w in record.winners)
@@ -249,37 +257,17 @@ class GameRecord:
         return record
 
 
-def _str(x: Any) -> str:
-    if not isinstance(x, str):
-        raise TypeError
-    return x
+def _wholes(value: Any, field: str) -> list[int]:
+    return [read_whole(x, field, error=RecordError) for x in read_list(value, field, error=RecordError)]
 
 
-def _int(x: Any) -> int:
-    if not isinstance(x, int) or isinstance(x, bool):
-        raise TypeError
-    return x
-
-
-def _list(x: Any) -> list[Any]:
-    if not isinstance(x, list):
-        raise TypeError
-    return x
-
-
-def _dict(x: Any) -> dict[str, Any]:
-    if not isinstance(x, dict) or not all(isinstance(k, str) for k in x):
-        raise TypeError
-    return dict(x)
-
-
-def _seat(x: Any) -> Seat:
-    d = _dict(x)
-    kind = _str(d["kind"])
-    bot = d.get("bot")
-    if kind not in ("human", "computer") or not (bot is None or isinstance(bot, str)):
-        raise ValueError
-    return Seat(kind, bot, _str(d.get("name", "")))
+def _seat(value: Any) -> Seat:
+    seat = read_object(value, "seats", error=RecordError)
+    kind = read_choice(read_field(seat, "kind", RecordError), "seats.kind", ("human", "computer"), error=RecordError)
+    bot = seat.get("bot")
+    if not (bot is None or isinstance(bot, str)):
+        raise RecordError("record.type", field="seats.bot")
+    return Seat(kind, bot, read_str(seat.get("name", ""), "seats.name", error=RecordError))
 
 
 @dataclass
