@@ -60,7 +60,7 @@ class HostSharing:
         position is the host's, sent whole when the new channel's guest says hello). A ``gone`` seat's phone left:
         its card also offers to give the seat to a computer or to another phone."""
         lang = self.app.lang
-        names = seat_names(self.screen.match, lang)
+        names = seat_names(self.screen.match, lang, self.remote)
         seats = [{"seat": s, "name": names[s] if s < len(names) else str(s + 1), "gone": s in (gone or ())} for s in remote]
         dom.page.op(["host", "peer", ["host", seats, self.app.base_url, page_texts(lang)]])
 
@@ -75,7 +75,7 @@ class HostSharing:
         self.remote.remove(seat)
         self.app.remote = frozenset(self.remote)
         self.screen.remote_seats = frozenset(self.remote)
-        self.screen.names = seat_names(match, self.app.lang)
+        self.screen.names = seat_names(match, self.app.lang, self.remote)
         dom.page.op(["host", "peer", ["drop", seat]])
         self.app.toast(text("multi.seat.computer_done", self.app.lang, name=self.screen.names[seat]))
         self.keep()
