@@ -11,9 +11,11 @@ import pytest
 
 from game.core import PUBLIC_SEAT, Match, Seat, load_spec
 from game.core.locale import text
-from game.ui.multidevice import PROTOCOL_VERSION
+from game.ui.multidevice import FIRST_WATCHER, PROTOCOL_VERSION, HostTable
 
-from .test_ui_replay import Harness
+from .test_ui_replay import SITE, Harness
+
+OFFER = "AQEBAAAAAA"  # the page decodes it; the worker only passes it on
 
 #: the fields that say whose view it is (the seat itself, not a secret)
 SEAT_FIELDS = {"you", "me", "player"}
@@ -157,3 +159,93 @@ def test_a_host_with_one_player_of_its_own_is_not_the_shared_table(monkeypatch: 
     assert not screen.table_display and screen.viewer == 0 and not h.find("undo").hidden
     assert text("barrio.hand", "en") in drawn(h) and any(k.startswith("hand-") for k in screen.places)
 
+
+
+def test_the_host_offers_codes_to_watch_and_a_spectator_gets_the_public_view_only(monkeypatch: pytest.MonkeyPatch) -> None:
+    h = shared_table(monkeypatch, "barrio", ["human", "remote"])
+    match = h.app.screen.match
+    watchers = []
+    for _ in range(2):  # any number: each tap of the button makes one more code
+        h.click(h.find("watch-code"))
+        (pairing,) = [op for op in host_ops(h) if op[0] == "host"]
+        ((offered),) = pairing[1]
+        assert offered["name"] == text("multi.watch.name", "en") and offered["seat"] >= FIRST_WATCHER
+        watchers.append(offered["seat"])
+    assert len(set(watchers)) == 2
+    seat = watchers[0]
+    h.page.receive(json.dumps({"kind": "peer", "event": "open", "seat": seat}))
+    (state,) = message(h, seat, {"seq": 1, "kind": "hello", "lang": "en", "token": None, "last": 0})
+    view = dict(match.spec.view(match.state, PUBLIC_SEAT))
+    log = view.pop("log")
+    assert state["kind"] == "state" and state["seat"] == PUBLIC_SEAT and state["view"] == view and state["log"] == log
+    assert state["legal"] == [] and state["token"] is None
+    assert not h.app.sharing.table.tokens().get(seat), "a spectator holds no seat"
+    # it cannot move, even for the seat to move
+    before = len(match.entries)
+    (refused,) = message(h, seat, {"seq": 2, "kind": "act", "action": match.spec.legal_actions(match.state)[0]})
+    assert refused["kind"] == "refused" and refused["key"] == "multi.refused.watching" and len(match.entries) == before
+    # the host's move reaches it as the public view
+    screen = h.app.screen
+    screen.act(screen.legal()[0])
+    h.page.flush()
+    sent = [json.loads(op[2]) for op in host_ops(h) if op[0] == "send" and op[1] == seat]
+    assert sent and sent[-1]["view"] == {k: v for k, v in match.spec.view(match.state, PUBLIC_SEAT).items() if k != "log"}
+    # it leaves: its number is free again
+    h.page.receive(json.dumps({"kind": "peer", "event": "closed", "seat": seat}))
+    assert ["drop", seat] in host_ops(h) and seat not in h.app.sharing.table.links
+
+
+class SpectatorPhone:
+    """A phone booted from a host's code to watch, wired to a host table of a real match (the host's seats moved by
+    computers here): every message it receives is recorded with the position it was sent from."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch, game_id: str, players: int, seed: int) -> None:
+        self.h = Harness(monkeypatch, href=SITE + "?pause=0#join=" + OFFER)
+        self.spec = load_spec(game_id)
+        self.match = Match.new(game_id, players, seed, [Seat("human")] * players)
+        self.received: list[tuple[dict[str, Any], dict[str, Any]]] = []  # (message, the public view then)
+        self.host = HostTable(lambda: self.match, range(players), self.to_guest, lambda action: None)
+        seat = self.host.watch()
+        assert seat is not None
+        self.seat = seat
+        self.host.opened(seat)
+        self.peer(event="open", seat=seat)
+
+    def to_guest(self, seat: int, text: str) -> None:
+        if seat == self.seat:
+            self.received.append((json.loads(text), self.spec.view(self.match.state, PUBLIC_SEAT)))
+            self.peer(event="message", seat=seat, text=text)
+
+    def peer(self, **data: Any) -> None:
+        self.h.page.receive(json.dumps({"kind": "peer", **data}))
+        self.h.page.flush()
+        for op in self.h.ops():
+            if op[:2] == ["host", "peer"] and op[2][0] == "send":
+                assert op[2][1] == self.seat
+                self.host.receive(self.seat, op[2][2])
+
+
+@pytest.mark.parametrize("game_id,players", [("barrio", 2), ("nyhavn", 3), ("neueheimat", 3)])
+def test_a_spectator_watches_a_whole_game_and_never_receives_a_hidden_card(monkeypatch: pytest.MonkeyPatch, game_id: str,
+                                                                            players: int) -> None:
+    phone = SpectatorPhone(monkeypatch, game_id, players, 9)
+    spec, match = phone.spec, phone.match
+    bots = [spec.make_bot(spec.bot_names[0], 9 + i) for i in range(players)]
+    screen = phone.h.app.screen
+    assert screen.table_display and screen.viewer == PUBLIC_SEAT and phone.h.find("hint").hidden
+    while not spec.is_over(match.state):
+        player = match.current_player()
+        assert player is not None
+        match.apply(bots[player].choose(spec.view(match.state, player), spec.legal_actions(match.state)))
+        phone.host.publish()
+        while getattr(phone.h.app.screen, "scoring", None) is not None:  # Neue Heimat's round scoring: closed by the watcher
+            phone.h.app.screen._scoring_close()
+    assert phone.h.find("end-screen") is not None, "the spectator's phone shows the end"
+    log: list[Any] = []
+    states = [(m, public) for m, public in phone.received if m["kind"] == "state"]
+    assert len(states) > 20
+    for message, public in states:
+        log = log[:message["log_start"]] + message["log"]
+        assert message["seat"] == PUBLIC_SEAT and message["legal"] == [] and message["token"] is None
+        assert {**message["view"], "log": log} == public, "exactly the public view, nothing more"
+    assert {m["kind"] for m, _ in phone.received} <= {"state", "pong"}

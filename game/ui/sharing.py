@@ -46,6 +46,26 @@ class HostSharing:
         if tokens:
             self.app.toast(text("multi.resumed", app.lang), error=False, ms=8000)
         self.pair(self.remote, gone=list(tokens or ()))
+        self.attach(screen)
+
+    def attach(self, screen: GameScreen) -> None:
+        """This game's screen (again: back from its replay, resumed): its header gets the spectators' button."""
+        self.screen = screen
+        header = screen.undo_button.parentElement
+        if header is not None and header.querySelector("#watch-code") is None:
+            header.appendChild(el("button", {"type": "button", "id": "watch-code", "onclick": lambda e: self.offer_watch()},
+                                  text("multi.watch.offer", self.app.lang)))
+
+    def offer_watch(self) -> None:
+        """A code for one more spectator's phone (any number of them: each tap makes another): it sees what everyone
+        at the table sees, and moves for nobody."""
+        seat = self.table.watch()
+        if seat is None:
+            self.app.toast(text("multi.watch.full", self.app.lang), error=True)
+            return
+        lang = self.app.lang
+        dom.page.op(["host", "peer", ["host", [{"seat": seat, "name": text("multi.watch.name", lang), "gone": False}],
+                                      self.app.base_url, page_texts(lang)]])
 
     def keep(self) -> None:
         """Store which seats are remote and the tokens their phones hold, beside the autosave (when it changed)."""
@@ -101,7 +121,9 @@ class HostSharing:
         if not isinstance(seat, int) or seat not in self.table.links:
             return
         event = data.get("event")
-        if event == "open":
+        if self.table.links[seat].watching:
+            self.watcher_message(seat, event, data)
+        elif event == "open":
             self.table.opened(seat)
         elif event == "closed":  # the guest's page reloaded or its phone rebooted: a new code gives it its seat back
             self.table.closed(seat)
@@ -123,6 +145,22 @@ class HostSharing:
             self.table.release(seat)
             self.keep()
             self.pair([seat])
+
+
+    def watcher_message(self, seat: int, event: Any, data: dict[str, Any]) -> None:
+        """A spectator's connection: it opens, says hello and is sent the public view; when it closes (or cannot
+        connect) its number is free again (its phone scans a new code to watch again)."""
+        if event == "open":
+            self.table.opened(seat)
+        elif event == "message":
+            self.table.receive(seat, data.get("text"))
+        elif event == "closed":
+            self.table.unwatch(seat)
+            dom.page.op(["host", "peer", ["drop", seat]])
+        elif event == "retry":
+            self.table.unwatch(seat)
+            dom.page.op(["host", "peer", ["drop", seat]])
+            self.offer_watch()
 
 
 class GuestServices:
