@@ -168,7 +168,7 @@ def test_the_host_offers_codes_to_watch_and_a_spectator_gets_the_public_view_onl
     for _ in range(2):  # any number: each tap of the button makes one more code
         h.click(h.find("watch-code"))
         (pairing,) = [op for op in host_ops(h) if op[0] == "host"]
-        ((offered),) = pairing[1]
+        ((offered),) = pairing[1]  # (seat 1's phone is connected: no new code for it)
         assert offered["name"] == text("multi.watch.name", "en") and offered["seat"] >= FIRST_WATCHER
         watchers.append(offered["seat"])
     assert len(set(watchers)) == 2
@@ -193,6 +193,12 @@ def test_the_host_offers_codes_to_watch_and_a_spectator_gets_the_public_view_onl
     # it leaves: its number is free again
     h.page.receive(json.dumps({"kind": "peer", "event": "closed", "seat": seat}))
     assert ["drop", seat] in host_ops(h) and seat not in h.app.sharing.table.links
+    # seat 1's phone leaves too: the next code to watch comes with a new code for that seat
+    h.page.receive(json.dumps({"kind": "peer", "event": "closed", "seat": 1}))
+    host_ops(h)
+    h.click(h.find("watch-code"))
+    (pairing,) = [op for op in host_ops(h) if op[0] == "host"]
+    assert [(s["seat"], s["gone"]) for s in pairing[1]] == [(1, True), (seat, False)]
 
 
 class SpectatorPhone:

@@ -63,9 +63,9 @@ class HostSharing:
         if seat is None:
             self.app.toast(text("multi.watch.full", self.app.lang), error=True)
             return
-        lang = self.app.lang
-        dom.page.op(["host", "peer", ["host", [{"seat": seat, "name": text("multi.watch.name", lang), "gone": False}],
-                                      self.app.base_url, page_texts(lang)]])
+        # (the panel shows only the cards asked for last: the seats still waiting for their phones get theirs again)
+        waiting = [s for s in self.remote if not self.table.links[s].connected]
+        self.pair(waiting, gone=[s for s in waiting if self.table.links[s].claimed], watchers=(seat,))
 
     def keep(self) -> None:
         """Store which seats are remote and the tokens their phones hold, beside the autosave (when it changed)."""
@@ -75,13 +75,14 @@ class HostSharing:
             # (named as the autosave it goes with, should the write fail: the page's storage alert says what is unsaved)
             self.app.store.backend.commit([("put", "kv", SHARING_KEY, json.dumps(record, separators=(",", ":")))], "autosave")
 
-    def pair(self, remote: list[int], gone: list[int] | None = None) -> None:
+    def pair(self, remote: list[int], gone: list[int] | None = None, watchers: tuple[int, ...] = ()) -> None:
         """Show a pairing code for each of these seats (a seat paired again gets its place back with its token: the
         position is the host's, sent whole when the new channel's guest says hello). A ``gone`` seat's phone left:
         its card also offers to give the seat to a computer or to another phone."""
         lang = self.app.lang
         names = seat_names(self.screen.match, lang, self.remote)
         seats = [{"seat": s, "name": names[s] if s < len(names) else str(s + 1), "gone": s in (gone or ())} for s in remote]
+        seats += [{"seat": w, "name": text("multi.watch.name", lang), "gone": False} for w in watchers]
         dom.page.op(["host", "peer", ["host", seats, self.app.base_url, page_texts(lang)]])
 
     def to_computer(self, seat: int) -> None:
