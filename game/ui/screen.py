@@ -115,9 +115,7 @@ class GameScreen:
         #: seats played on other phones (``game.ui.sharing``): never this device's viewer, no pass screen for them
         self.remote_seats: frozenset[int] = frozenset(getattr(app, "remote", None) or ())
         humans = self.local_humans()
-        #: the shared table (issue 39): every seat is on another phone or a computer. This screen shows the room
-        #: the public view (``PUBLIC_SEAT``: no hand, no hint, no guide, no Undo) and takes no move
-        self.table_display = bool(self.remote_seats) and not humans and not self.replaying
+        self._table = bool(self.remote_seats) and not humans  #: (see :attr:`table_display`)
         self.hot_seat = len(humans) > 1
         #: the seat whose view is shown; None until a human of a hot-seat game takes the device
         self.viewer: int | None = None if self.hot_seat else (
@@ -129,6 +127,13 @@ class GameScreen:
         #: the coach's hint on show: (step it was asked at, seat, Hint), cleared when the game moves on
         self.hint: tuple[int, int, Any] | None = None
         self.hint_keys_shown: list[str] = []
+
+    @property
+    def table_display(self) -> bool:
+        """The shared table (issue 39): every seat is on another phone or a computer. This screen shows the room the
+        public view (``PUBLIC_SEAT``: no hand, no hint, no guide, no Undo) and takes no move. (Not a replay of such a
+        game: the replay viewer shows a seat's view.)"""
+        return self._table and not self.replaying
 
     def local_humans(self) -> list[int]:
         """The seats people play on this device (not computers, not other phones)."""
