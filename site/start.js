@@ -123,6 +123,15 @@
     select.value = value;
   }
   const show = (node, visible) => { if (node.hidden === visible) node.hidden = !visible; };
+  // The shared table (issue 39, docs/multi-device.md): this screen (a laptop, a TV) shows the game to the room and
+  // every player plays on their own phone: each seat played here becomes "Another phone". Made here, before the
+  // first paint, after the player count (the seats follow it).
+  const tableChoice = document.createElement("label");
+  tableChoice.className = "check";
+  tableChoice.id = "field-table";
+  tableChoice.htmlFor = "f-table";
+  tableChoice.innerHTML = '<input type="checkbox" id="f-table" name="table"><span data-t="start.table_display"></span>';
+  $("field-players").after(tableChoice);
 
   // ------------------------------------------------------------------ render
   function render() {
@@ -187,6 +196,10 @@
       if (named && document.activeElement !== input) input.value = typeof names[i] === "string" ? names[i] : "";
       if (named) input.placeholder = t("start.seat_name", { n: i + 1 });
     }
+    // the shared table: no seat played on this screen, at least one on another phone
+    const seatsNow = solo ? [] : s.seats.slice(0, players);
+    show(tableChoice, !solo);
+    $("f-table").checked = seatsNow.includes("remote") && !seatsNow.includes("human");
     // the game's own options: those for this player count shown, the rest of every game's hidden
     const shown = info.options.filter((o) => applies(o, players));
     for (const name of optionNames) show($(`field-${name}`), shown.some((o) => o.name === name));
@@ -294,6 +307,7 @@
         if (info && info.available) s.players = Math.min(Math.max(parseInt(s.players, 10) || 2, info.min), info.max);
       } else if (name === "players") s.players = parseInt(target.value, 10);
       else if (name.startsWith("seat-")) s.seats[parseInt(name.slice(5), 10)] = target.value;
+      else if (name === "table") tableSeats(target.checked);
       else if (name.startsWith("name-")) setName(parseInt(name.slice(5), 10), target.value);
       else if (name === "seed") s.seed = target.value.trim();
       else if (name === "patterns") s.patterns = target.checked;
@@ -304,6 +318,12 @@
       }
     });
   });
+  // the shared table on: every seat played here goes to another phone; off: the first seat is played here again
+  function tableSeats(on) {
+    const seats = (Array.isArray(s.seats) ? s.seats : []).slice(0, parseInt(s.players, 10) || 2);
+    if (on) s.seats = seats.map((v) => (v === "human" ? "remote" : v));
+    else if (seats.length) s.seats = ["human"].concat(seats.slice(1));
+  }
   // the seed and the names are kept as they are typed, so another choice's re-render never drops them
   $("f-seed").addEventListener("input", (event) => { s.seed = event.target.value.trim(); save(); });
   function setName(i, value) {

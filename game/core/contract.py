@@ -18,6 +18,11 @@ Action = dict[str, Any]
 View = dict[str, Any]
 
 
+#: the seat of nobody in particular: ``view(state, PUBLIC_SEAT)`` is what every player sees (no hand, no face-down
+#: card, every private log line redacted). Not -1: Barrio marks Klaus's face-down cards as the secret of seat -1
+PUBLIC_SEAT = -2
+
+
 @runtime_checkable
 class Bot(Protocol):
     """A computer player. It decides from the player's view only, never the full state."""
@@ -145,7 +150,8 @@ class GameSpec:
     to_json: Callable[[Any], dict[str, Any]]
     #: rebuild a state; ``SaveFormatError`` for anything unreadable
     from_json: Callable[[Any], Any]
-    #: what a seat may see: hidden hands and decks redacted (counts only)
+    #: what a seat may see: hidden hands and decks redacted (counts only); for :data:`PUBLIC_SEAT`, what everyone
+    #: at the table sees (no hand: the shared table's screen and a spectator's phone)
     view: Callable[[Any, int], View]
     #: ``(state, action, lang="en")``: a log line in words for ``action`` taken in ``state``
     describe_action: Callable[..., str]

@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ..core import Rng
+from ..core import PUBLIC_SEAT, Rng
 from .rules import current_player
 from .state import CARDS_PER_COLOUR, END_BESIDE, END_CARD, END_IN_SUPPLY, NOT_OWNED, State, empty_spaces
 from .tiles import ABILITIES, COLOURS, KIND_INDEX, KINDS
@@ -37,7 +37,7 @@ def view(state: State, player: int) -> dict[str, Any]:
     each ``null`` or ``{"colour": ..., "window": bool}``.
     """
     s = state
-    if not isinstance(player, int) or not 0 <= player < s.players:
+    if not isinstance(player, int) or not (0 <= player < s.players or player == PUBLIC_SEAT):
         raise ValueError(f"no seat {player!r} in a {s.players}-player game")
     houses = []
     for h in s.houses:
@@ -58,7 +58,7 @@ def view(state: State, player: int) -> dict[str, Any]:
     return {
         "game": GAME_ID, "players": s.players, "me": player, "seat": s.seat, "to_move": current_player(s),
         "phase": s.phase, "both_actions": s.both,
-        "hand": _names(s.hands[player]),
+        "hand": _names(s.hands[player] if player != PUBLIC_SEAT else [0] * len(COLOURS)),
         "hand_sizes": [sum(h) for h in s.hands],
         "docks": [None if c < 0 else COLOURS[c] for c in s.docks],
         "supply": len(s.supply), "discard": _names(s.discard), "box": _names(s.box),

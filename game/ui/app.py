@@ -421,7 +421,7 @@ class App(ShareLinks):
             self.sharing = None
         elif sharing is not None and getattr(sharing, "screen", None) is not None and (
                 sharing.screen.match is match or getattr(sharing, "slot", None) == self.store.slot):
-            sharing.screen = self.screen  # the same shared game again (back from its replay, resumed): the phones stay paired
+            sharing.attach(self.screen)  # the same shared game again (back from its replay, resumed): the phones stay paired
         else:  # the other phones pair now (their modules and site/pairing.js are loaded only here)
             screen, remote, tokens = self.screen, sorted(self.remote), self.remote_tokens
             self.sharing = None  # until this game's sharing is made (the last game's must not hear its phones)

@@ -19,7 +19,7 @@ import json
 import secrets
 from typing import Any, Callable, Iterable
 
-from ..core import GameSpec, IllegalAction, Match, Seat
+from ..core import PUBLIC_SEAT, GameSpec, IllegalAction, Match, Seat
 
 #: the message protocol's version: a message of another version is refused (both sides say why). 2: a connection's
 #: first accepted message is its hello, with the seat's resume token once a phone has claimed the seat
@@ -31,6 +31,10 @@ MAX_GUEST_MESSAGE = 64 * 1024
 VIEW_HISTORY = 16
 #: the kinds of message a guest may send
 GUEST_KINDS = ("hello", "act", "sync", "ping")
+#: the connections of spectators' phones (issue 39) are numbered from here, as the page numbers a seat's (seats are
+#: 0–3; the compact code carries the number in one byte): each sees the public view only and makes no move
+FIRST_WATCHER = 100
+LAST_WATCHER = 255
 
 
 class Refusal(Exception):
@@ -86,6 +90,7 @@ class GuestLink:
     log_sent: int = 0  #: how many log events it has been sent on this connection
     last_text: str = ""  #: the last snapshot's body (nothing is sent when it has not changed)
     received: int = 0  #: messages received from it (heartbeats included)
+    watching: bool = False  #: a spectator's phone: the public view only (``PUBLIC_SEAT``), no move, no token
 
 
 class HostTable:
@@ -130,6 +135,19 @@ class HostTable:
             link.token = secrets.token_urlsafe(12)
             link.claimed = link.authed = False
 
+    def watch(self) -> int | None:
+        """A connection for one more spectator's phone: its number (None when every number is in use)."""
+        seat = next((s for s in range(FIRST_WATCHER, LAST_WATCHER + 1) if s not in self.links), None)
+        if seat is not None:
+            self.links[seat] = GuestLink(seat, watching=True)
+        return seat
+
+    def unwatch(self, seat: int) -> None:
+        """A spectator's phone left (its channel closed, or it never came): its number is free again."""
+        link = self.links.get(seat)
+        if link is not None and link.watching:
+            del self.links[seat]
+
     def connected(self) -> list[int]:
         """The remote seats with an open channel."""
         return [s for s, link in self.links.items() if link.connected]
@@ -156,6 +174,8 @@ class HostTable:
         if link is None:
             return None  # not a remote seat: the page never relays such a message
         link.received += 1
+        if link.watching:
+            return self._receive_watching(link, text)
         try:
             data = parse_guest_message(text)
             kind = data["kind"]
@@ -180,6 +200,32 @@ class HostTable:
         except Refusal as refusal:
             self.refusals.append((seat, refusal.key))
             self._refuse(link, refusal, data_seq(text))
+            return refusal.key
+        return None
+
+    def _receive_watching(self, link: GuestLink, text: Any) -> str | None:
+        """A spectator's message: its hello (no token: anyone with the code may watch) or a sync brings the public
+        view; a move is refused."""
+        try:
+            data = parse_guest_message(text)
+            kind = data["kind"]
+            if kind == "ping":
+                self._post(link, {"kind": "pong", "re": data.get("seq", 0)})
+                return None
+            if kind == "act":
+                raise Refusal("multi.refused.watching")
+            if kind == "hello":
+                link.authed = True
+                lang = data.get("lang")
+                link.lang = lang if isinstance(lang, str) and 1 < len(lang) < 8 else "en"
+            elif not link.authed:
+                raise Refusal("multi.refused.hello")
+            link.log_sent, link.last_text = 0, ""
+            self.publish_to(link, force=True)
+        except Refusal as refusal:
+            self.refusals.append((link.seat, refusal.key))
+            self._post(link, {"kind": "refused", "re": data_seq(text), "key": refusal.key,
+                              "reason": _words(refusal.key, link.lang, refusal.params)})
             return refusal.key
         return None
 
@@ -230,7 +276,11 @@ class HostTable:
         self._post(link, body)
 
     def snapshot(self, seat: int, lang: str = "en") -> dict[str, Any]:
-        """What ``seat`` may know now: its view (with its log), its legal actions when it is to move, the public scores."""
+        """What ``seat`` may know now: its view (with its log), its legal actions when it is to move, the public scores.
+        A spectator's connection gets the public view (``seat`` is ``PUBLIC_SEAT``): no hand, no move, no token."""
+        link = self.links.get(seat)
+        if link is not None and link.watching:
+            seat = PUBLIC_SEAT
         match = self.match()
         spec = match.spec
         state = match.state
@@ -268,6 +318,12 @@ def public_scores(spec: GameSpec, state: Any, view: dict[str, Any], over: bool) 
     if isinstance(shown, list) and all(isinstance(x, int) for x in shown):
         return [int(x) for x in shown]
     return [0] * len(spec.scores(state))
+
+
+def _words(key: str, lang: str, params: dict[str, Any]) -> str:
+    from ..core.locale import text
+
+    return text(key, lang, **params)
 
 
 def data_seq(text: Any) -> int | None:
@@ -456,5 +512,5 @@ class GuestTable:
         return "state"
 
 
-__all__ = ["PROTOCOL_VERSION", "MAX_GUEST_MESSAGE", "Refusal", "HostTable", "GuestTable", "ViewMatch", "guest_spec",
+__all__ = ["PROTOCOL_VERSION", "MAX_GUEST_MESSAGE", "FIRST_WATCHER", "Refusal", "HostTable", "GuestTable", "ViewMatch", "guest_spec",
            "ViewState", "parse_guest_message"]

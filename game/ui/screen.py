@@ -13,9 +13,9 @@ from __future__ import annotations
 
 import json
 import time
-from typing import Any, Protocol
+from typing import Any, Iterable, Protocol
 
-from ..core import IllegalAction, Match
+from ..core import PUBLIC_SEAT, IllegalAction, Match
 from ..core.locale import text
 from ..core.seat_names import speaking_to, you_name
 from . import dom
@@ -52,29 +52,30 @@ def bot_name(bot: str, lang: str) -> str:
     return text(key, lang) if has_text(key, "en") else bot
 
 
-def local_seats(match: Match) -> list[int]:
+def local_seats(match: Match, remote: Iterable[int] = ()) -> list[int]:
     """The seats the words call "you": the one human seat of a game against computers (or solo).
 
     Between humans sharing the device nobody is "you" (each is called by their name), so that
-    "You win!" never leaves the table wondering which of them won.
+    "You win!" never leaves the table wondering which of them won. A seat played on another phone (``remote``)
+    is nobody's "you" here either: the shared table calls it by its name.
     """
     humans = [i for i, s in enumerate(match.seats) if s.kind != "computer"]
-    return humans if len(humans) == 1 else []
+    return humans if len(humans) == 1 and humans[0] not in remote else []
 
 
-def speaking_to_match(match: Match) -> Any:
+def speaking_to_match(match: Match, remote: Iterable[int] = ()) -> Any:
     """:func:`game.core.seat_names.speaking_to` for ``match``: the engine's words say "you" to :func:`local_seats`."""
-    return speaking_to(local_seats(match), [s.name for s in match.seats])
+    return speaking_to(local_seats(match, remote), [s.name for s in match.seats])
 
 
-def seat_names(match: Match, lang: str) -> list[str]:
+def seat_names(match: Match, lang: str, remote: Iterable[int] = ()) -> list[str]:
     """Display names of every side scored by the engine (seat order; Klaus after solo Barrio's player).
 
     The seat played on this device is :func:`game.core.seat_names.you_name` ("You"), a seat its player named
     is called by that name, the others "Player N" or "Player N (computer, strong)".
     """
     names: list[str] = []
-    you = local_seats(match)
+    you = local_seats(match, remote)
     for i, seat in enumerate(match.seats):
         if i in you:
             names.append(you_name(lang))
@@ -114,9 +115,11 @@ class GameScreen:
         #: seats played on other phones (``game.ui.sharing``): never this device's viewer, no pass screen for them
         self.remote_seats: frozenset[int] = frozenset(getattr(app, "remote", None) or ())
         humans = self.local_humans()
+        self._table = bool(self.remote_seats) and not humans  #: (see :attr:`table_display`)
         self.hot_seat = len(humans) > 1
         #: the seat whose view is shown; None until a human of a hot-seat game takes the device
-        self.viewer: int | None = None if self.hot_seat else (humans[0] if humans else 0)
+        self.viewer: int | None = None if self.hot_seat else (
+            humans[0] if humans else PUBLIC_SEAT if self.table_display else 0)
         self.bots: dict[int, Any] = {}
         self.mounted = False
         self._log_count = 0
@@ -124,6 +127,13 @@ class GameScreen:
         #: the coach's hint on show: (step it was asked at, seat, Hint), cleared when the game moves on
         self.hint: tuple[int, int, Any] | None = None
         self.hint_keys_shown: list[str] = []
+
+    @property
+    def table_display(self) -> bool:
+        """The shared table (issue 39): every seat is on another phone or a computer. This screen shows the room the
+        public view (``PUBLIC_SEAT``: no hand, no hint, no guide, no Undo) and takes no move. (Not a replay of such a
+        game: the replay viewer shows a seat's view.)"""
+        return self._table and not self.replaying
 
     def local_humans(self) -> list[int]:
         """The seats people play on this device (not computers, not other phones)."""
@@ -146,7 +156,7 @@ class GameScreen:
         """
         state = self.match.state
         scores = list(self.spec.scores(state))
-        names = seat_names(self.match, self.lang)
+        names = seat_names(self.match, self.lang, self.remote_seats)
         parts: list[Any] = [None] * len(scores)
         fn = self.spec.score_breakdown if breakdown else None
         if fn is not None:
@@ -244,7 +254,7 @@ class GameScreen:
         if player is not None and player != self.viewer and self.hot_seat:
             self._show_pass(player)
             return
-        if player is not None:
+        if player is not None and not self.table_display:
             self.viewer = player
         self._show_table()
 
@@ -281,7 +291,7 @@ class GameScreen:
     def mount(self, root: Any) -> None:
         """Build the screen in ``root`` and start."""
         lang = self.lang
-        self.names = seat_names(self.match, lang)
+        self.names = seat_names(self.match, lang, self.remote_seats)
         self.undo_button = el("button", {"type": "button", "id": "undo", "onclick": self.undo}, text("game.undo", lang))
         self.status = el("p", {"class": "status", "id": "status", "role": "status"})
         self.hint_button = el("button", {"type": "button", "id": "hint", "onclick": self.ask_hint, "disabled": True},
@@ -308,10 +318,13 @@ class GameScreen:
                      self.log_box),
                   el("section", {}, el("h2", {}, text("game.scores", lang)),
                      el("table", {"class": "scores", "id": "scores"}, self.scores_body)))
-        if self.guide.steps and not self.replaying:
+        if self.guide.steps and not self.replaying and not self.table_display:
             side.appendChild(el("button", {"type": "button", "id": "guide-again", "onclick": self.ask_guide}, text("guide.again", lang)))
-        dom.append(root, header, self.status, self.hint_note, self.hint_style, self.guide.style, self.guide.root,
-                   el("div", {"class": "game"}, el("div", {}, self.table, self.pass_panel), side))
+        #: the shared table's line for the room: what was just played (the log's last line), large
+        self.last_played = el("p", {"class": "last-played", "id": "last-played", "hidden": not self.table_display})
+        dom.append(root, header, self.status, self.last_played, self.hint_note, self.hint_style, self.guide.style, self.guide.root,
+                   el("div", {"class": "game table-display" if self.table_display else "game"},
+                      el("div", {}, self.table, self.pass_panel), side))
         self.mounted = True
         self.build_table(self.table)
         self._log_count = 0
@@ -345,6 +358,8 @@ class GameScreen:
         try:
             spec = screen_spec(self.match.game_id)
         except ImportError:
+            return ()
+        if self.table_display:  # nobody plays on this screen: nobody to guide
             return ()
         # the game's own table only (the guide marks its targets): not the list of legal actions (``?ui=list``)
         return tuple(spec.guide) if spec is not None and isinstance(self, spec.screen) else ()
@@ -456,8 +471,8 @@ class GameScreen:
         self.undo_button.setAttribute("aria-label", text("game.undo", self.lang) if reason is None else
                                       text("game.undo_off", self.lang, reason=text(reason, self.lang)))
         self.undo_button.dataset.reason = reason or ""
-        self.undo_button.hidden = self.replaying
-        self.hint_button.hidden = self.replaying
+        self.undo_button.hidden = self.replaying or self.table_display  # the shared table takes no move back
+        self.hint_button.hidden = self.replaying or self.table_display
         if self.hint is not None and self.hint[0] != len(self.match.entries):  # the game moved on (or back): the hint is stale
             self.clear_hint()
         self.hint_button.disabled = not self._may_hint()
@@ -474,6 +489,8 @@ class GameScreen:
         fresh = events[self._log_count:]
         for event in fresh:
             self.log_list.appendChild(el("li", {}, self.describe_event(event)))
+        if fresh and self.table_display:
+            self.last_played.textContent = self.describe_event(fresh[-1])
         self._log_count = len(events)
         if fresh:
             self.log_box.scroll_to_end()
@@ -488,7 +505,7 @@ class GameScreen:
     def describe_event(self, event: dict[str, Any]) -> str:
         """The engine's words for a log event (raw JSON if the engine cannot word it)."""
         try:
-            with speaking_to_match(self.match):
+            with speaking_to_match(self.match, self.remote_seats):
                 return str(self.spec.describe_event(event, self.lang))
         except Exception:
             return json.dumps(event, ensure_ascii=False)
@@ -496,7 +513,7 @@ class GameScreen:
     def describe_action(self, action: dict[str, Any]) -> str:
         """The engine's words for a legal action (raw JSON if it cannot word it)."""
         try:
-            with speaking_to_match(self.match):
+            with speaking_to_match(self.match, self.remote_seats):
                 return str(self.spec.describe_action(self.match.state, action, self.lang))
         except Exception:
             return json.dumps(action, ensure_ascii=False)

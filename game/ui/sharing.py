@@ -46,6 +46,26 @@ class HostSharing:
         if tokens:
             self.app.toast(text("multi.resumed", app.lang), error=False, ms=8000)
         self.pair(self.remote, gone=list(tokens or ()))
+        self.attach(screen)
+
+    def attach(self, screen: GameScreen) -> None:
+        """This game's screen (again: back from its replay, resumed): its header gets the spectators' button."""
+        self.screen = screen
+        header = screen.undo_button.parentElement
+        if header is not None and header.querySelector("#watch-code") is None:
+            header.appendChild(el("button", {"type": "button", "id": "watch-code", "onclick": lambda e: self.offer_watch()},
+                                  text("multi.watch.offer", self.app.lang)))
+
+    def offer_watch(self) -> None:
+        """A code for one more spectator's phone (any number of them: each tap makes another): it sees what everyone
+        at the table sees, and moves for nobody."""
+        seat = self.table.watch()
+        if seat is None:
+            self.app.toast(text("multi.watch.full", self.app.lang), error=True)
+            return
+        # (the panel shows only the cards asked for last: the seats still waiting for their phones get theirs again)
+        waiting = [s for s in self.remote if not self.table.links[s].connected]
+        self.pair(waiting, gone=[s for s in waiting if self.table.links[s].claimed], watchers=(seat,))
 
     def keep(self) -> None:
         """Store which seats are remote and the tokens their phones hold, beside the autosave (when it changed)."""
@@ -55,13 +75,14 @@ class HostSharing:
             # (named as the autosave it goes with, should the write fail: the page's storage alert says what is unsaved)
             self.app.store.backend.commit([("put", "kv", SHARING_KEY, json.dumps(record, separators=(",", ":")))], "autosave")
 
-    def pair(self, remote: list[int], gone: list[int] | None = None) -> None:
+    def pair(self, remote: list[int], gone: list[int] | None = None, watchers: tuple[int, ...] = ()) -> None:
         """Show a pairing code for each of these seats (a seat paired again gets its place back with its token: the
         position is the host's, sent whole when the new channel's guest says hello). A ``gone`` seat's phone left:
         its card also offers to give the seat to a computer or to another phone."""
         lang = self.app.lang
-        names = seat_names(self.screen.match, lang)
+        names = seat_names(self.screen.match, lang, self.remote)
         seats = [{"seat": s, "name": names[s] if s < len(names) else str(s + 1), "gone": s in (gone or ())} for s in remote]
+        seats += [{"seat": w, "name": text("multi.watch.name", lang), "gone": False} for w in watchers]
         dom.page.op(["host", "peer", ["host", seats, self.app.base_url, page_texts(lang)]])
 
     def to_computer(self, seat: int) -> None:
@@ -75,7 +96,7 @@ class HostSharing:
         self.remote.remove(seat)
         self.app.remote = frozenset(self.remote)
         self.screen.remote_seats = frozenset(self.remote)
-        self.screen.names = seat_names(match, self.app.lang)
+        self.screen.names = seat_names(match, self.app.lang, self.remote)
         dom.page.op(["host", "peer", ["drop", seat]])
         self.app.toast(text("multi.seat.computer_done", self.app.lang, name=self.screen.names[seat]))
         self.keep()
@@ -101,7 +122,9 @@ class HostSharing:
         if not isinstance(seat, int) or seat not in self.table.links:
             return
         event = data.get("event")
-        if event == "open":
+        if self.table.links[seat].watching:
+            self.watcher_message(seat, event, data)
+        elif event == "open":
             self.table.opened(seat)
         elif event == "closed":  # the guest's page reloaded or its phone rebooted: a new code gives it its seat back
             self.table.closed(seat)
@@ -123,6 +146,22 @@ class HostSharing:
             self.table.release(seat)
             self.keep()
             self.pair([seat])
+
+
+    def watcher_message(self, seat: int, event: Any, data: dict[str, Any]) -> None:
+        """A spectator's connection: it opens, says hello and is sent the public view; when it closes (or cannot
+        connect) its number is free again (its phone scans a new code to watch again)."""
+        if event == "open":
+            self.table.opened(seat)
+        elif event == "message":
+            self.table.receive(seat, data.get("text"))
+        elif event == "closed":
+            self.table.unwatch(seat)
+            dom.page.op(["host", "peer", ["drop", seat]])
+        elif event == "retry":
+            self.table.unwatch(seat)
+            dom.page.op(["host", "peer", ["drop", seat]])
+            self.offer_watch()
 
 
 class GuestServices:

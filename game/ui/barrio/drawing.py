@@ -357,6 +357,8 @@ class _Painter:
 
     def hand(self, x: float, y: float, w: float) -> float:
         """The viewer's hand: houses (2–4 players) above materials."""
+        if not 0 <= self.me < self.v["players"]:  # the shared table's public view: nobody's hand
+            return 0.0
         v, lang, d, pick = self.v, self.lang, self.d, self.pick
         cards = v["hand"]
         houses = [c for c in cards if c >= C.NUM_MATERIALS]
@@ -545,6 +547,8 @@ class _Painter:
 
     def own(self, x: float, y: float, w: float) -> float:
         """The viewer's panoramas, rubble and live score."""
+        if not 0 <= self.me < self.v["players"]:  # the shared table's public view: every seat has its band among the others
+            return 0.0
         v, lang, d = self.v, self.lang, self.d
         me = self.me
         top = y

@@ -57,7 +57,7 @@ class BarrioScreen(GameScreen):
             panel.appendChild(el("h3", {}, title))
             for paragraph in paragraphs:
                 panel.appendChild(el("p", {}, paragraph))
-        if not self.app.settings.get("barrio_guide_seen"):  # a first game opens the guide once
+        if not self.app.settings.get("barrio_guide_seen") and not self.table_display:  # a first game opens the guide once
             panel.setAttribute("open", "")
             self.app.settings["barrio_guide_seen"] = True
             self.app.save_settings()
@@ -68,7 +68,7 @@ class BarrioScreen(GameScreen):
 
     # ------------------------------------------------------------------ drawing
     def names_for_table(self) -> list[str]:
-        return seat_names(self.match, self.lang)
+        return seat_names(self.match, self.lang, self.remote_seats)
 
     def render(self) -> None:
         if not self.mounted or self.viewer is None:
@@ -217,7 +217,7 @@ class BarrioScreen(GameScreen):
     def end_rows(self, breakdown: bool = True) -> list[tuple[str, int, dict[str, int] | None]]:
         """Scores from the viewer's view (Klaus's face-down Burruños count only once the game is over)."""
         view = self.spec.view(self.match.state, 0 if self.viewer is None else self.viewer)
-        names = seat_names(self.match, self.lang)
+        names = seat_names(self.match, self.lang, self.remote_seats)
         return [(names[i] if i < len(names) else f"#{i + 1}", int(view["scores"][i]),
                  score_rows(view["breakdown"][i], self.lang) if breakdown else None)
                 for i in range(len(view["scores"]))]

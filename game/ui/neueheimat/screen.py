@@ -69,7 +69,7 @@ class NeueHeimatScreen(GameScreen):
         #: money hidden between humans: only then does a pass-the-device screen guard each turn
         self.hide_money = len(humans) > 1 and bool(app.settings.get(SETTING_HIDE))
         self.hot_seat = self.hide_money
-        if not self.hot_seat:
+        if not self.hot_seat and not self.table_display:  # (the shared table keeps the public view)
             self.viewer = humans[0] if humans else 0
         self.wide = False
         self.flashes: dict[str, float] = {}

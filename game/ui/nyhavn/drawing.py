@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from ...core import PUBLIC_SEAT
 from ...core.locale import YouName, text
 from ..canvas import DrawList, Target, text_width
 from .layout import (
@@ -76,9 +77,18 @@ class TableDrawing:
 
     @property
     def viewer(self) -> int:
-        """The seat the table is drawn for (a table is only drawn for a seat)."""
+        """The seat the table is drawn for (a table is only drawn for a seat); on the shared table (the public view)
+        the seat to move, whose house is shown large."""
         assert self.seen.viewer is not None
+        if self.seen.viewer == PUBLIC_SEAT:
+            seat = self.seen.view.get("to_move")
+            return seat if isinstance(seat, int) else int(self.seen.view.get("seat") or 0)
         return self.seen.viewer
+
+    @property
+    def public(self) -> bool:
+        """The shared table: nobody's hand, no house is "yours"."""
+        return self.seen.viewer == PUBLIC_SEAT
 
     def colour_name(self, colour: str) -> str:
         """A card colour in words."""
@@ -192,7 +202,7 @@ class TableDrawing:
         for k, p in enumerate(shown):
             x = b.x + k * w
             d.rect(x + 1, b.y, w - 2, b.h, fill="#fffdf7", stroke="#cbbd9f", line_width=1, radius=8)
-            you = " · " + text("ny.you", lang) if p == self.viewer and not isinstance(self.player_name(p), YouName) else ""
+            you = " · " + text("ny.you", lang) if p == self.viewer and not self.public and not isinstance(self.player_name(p), YouName) else ""
             name = f"{p + 1}. {self.player_name(p)}{you}"
             if self.lay.minis:  # a small house and four lines
                 s = 9.5
@@ -242,7 +252,7 @@ class TableDrawing:
         house = view["houses"][owner]
         hb = lay.house
         s = lay.cell
-        title = text("ny.house.yours", lang) if owner == self.viewer else text("ny.house.of", lang, name=self.player_name(owner))
+        title = text("ny.house.yours", lang) if owner == self.viewer and not self.public else text("ny.house.of", lang, name=self.player_name(owner))
         if lay.track is None and not lay.zoom:  # no score track (upright phones): the house's points beside its name
             score_words = " · " + text("ny.points", lang, n=view["scores"][owner])
             right = lay.supply.x + lay.supply.w - text_width(text("ny.supply", lang), MIN_FONT, True) - 12
@@ -429,9 +439,9 @@ class TableDrawing:
                 if self.pick.tile == tile:
                     d.rect(b.x - 2, b.y - 2, b.w + 4, b.h + 4, stroke=INK, line_width=3, radius=7)
                 price = tile_price(tile, False, False)
-                label = text("ny.stack", lang, colour=self.colour_name(colour), size=size, left=left, price=price,
-                          touching=price - 1, have=hand.get(colour, 0))
-                if discount:
+                label = text("ny.stack.public" if self.public else "ny.stack", lang, colour=self.colour_name(colour), size=size,
+                             left=left, price=price, touching=price - 1, have=hand.get(colour, 0))
+                if discount and not self.public:
                     label += " " + text("ny.stack.discount", lang)
                 targets.append(Target(f"stack-{tile}", b.x, b.y, b.w, b.h, label, enabled=mine and left > 0,
                                       pressed=(self.pick.tile == tile) if mine else None, highlight=ok))
@@ -442,6 +452,8 @@ class TableDrawing:
                align="center", baseline="middle")
 
     def _draw_hand(self, d: DrawList, targets: list[Target], view: dict[str, Any]) -> None:
+        if self.public:  # the shared table: nobody's hand
+            return
         lang = self.lang
         hb = self.lay.hand
         hand = view["hand"]
