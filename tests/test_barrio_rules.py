@@ -524,6 +524,23 @@ def test_tie_breaks_fewer_houses_then_less_rubble_then_shared():
     assert B.SPEC.winners(s) == [0, 1]
 
 
+@pytest.mark.parametrize("card, p0_rubble, p1_rubble", [
+    # B (rubble -1, Burruño -1): 5-2-1 = 5-1-2 = 2; three cards in each pile, but 1 rubble against 2
+    ("B", [BURR, BURR + 1, WOOD], [BURR + 2, WOOD + 1, BRICK]),
+    # E (rubble -2, Burruño -1): 5-2-2 = 5-4 = 1; three cards against two, but 1 rubble against 2
+    ("E", [BURR, BURR + 1, WOOD], [WOOD + 1, BRICK]),
+])
+def test_the_rubble_tie_break_counts_rubble_as_scoring_does(card, p0_rubble, p1_rubble):
+    """Rulebook: «En caso de empate gana la que tenga la puntuación más alta con menos casas. Si el empate
+    continúa, la persona con menos escombros.» Ruling (2026-11-27): rubble is counted as in scoring, so a Burruño
+    in the rubble pile (which scores only as a Burruño) is not rubble for the tie-break either."""
+    s = scenario(2, card, panoramas=[[[65]], [[66]]], rubble=[p0_rubble, p1_rubble])
+    s.phase = "over"
+    b0, b1 = B.SPEC.score_breakdown(s, 0), B.SPEC.score_breakdown(s, 1)
+    assert b0["total"] == b1["total"] and b0["rubble"] > b1["rubble"]  # tied, and seat 0 lost fewer points to rubble
+    assert B.SPEC.winners(s) == [0]
+
+
 # ------------------------------------------------------------------ refusals in general
 
 def test_malformed_and_out_of_turn_actions_are_refused_with_reasons():

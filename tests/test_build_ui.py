@@ -103,8 +103,9 @@ def test_start_choices_become_engine_options():
     assert picks == set("ABCDEF")
     assert catalog_mod.new_game_options("neueheimat", 3, {"rounds": "2"}, 0) == {"rounds": 2}
     assert catalog_mod.new_game_options("nyhavn", 2, {"rounds": "2"}, 0) == {}
-    # a stale or damaged setting never reaches the engine: the option's default instead
-    assert catalog_mod.new_game_options("neueheimat", 3, {"rounds": 7}, 0) == {"rounds": 1}
+    assert catalog_mod.new_game_options("neueheimat", 3, {"rounds": 7}, 0) == {"rounds": 7}  # any of 1-9
+    # a stale or damaged setting never reaches the engine: the option's default instead (what the screen shows)
+    assert catalog_mod.new_game_options("neueheimat", 3, {"rounds": 12}, 0) == {"rounds": 1}
     assert catalog_mod.new_game_options("barrio", 1, {"level": "Z"}, 0) == {"level": "A"}
     assert catalog_mod.new_game_options("toy", 2, {"turns": "8"}, 0) == {"turns": 8}
 

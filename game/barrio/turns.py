@@ -94,8 +94,9 @@ def solo_after_player(s: State, stage: int) -> None:
         refill_face_up(s)
         owe = s.klaus_owed
         event(s, "klaus_turn", draws=owe)
-        for _ in range(owe):
-            slot = next((i for i, c in enumerate(s.warehouse) if c >= 0 and C.KIND[c] == C.BURRUNO), -1)
+        for k in range(owe):
+            # a face-up Burruño is always his first card, and only the first: the rest come from the deck
+            slot = next((i for i, c in enumerate(s.warehouse) if c >= 0 and C.KIND[c] == C.BURRUNO), -1) if k == 0 else -1
             if slot >= 0:
                 card = s.warehouse[slot]
                 s.warehouse[slot] = -1
