@@ -63,7 +63,8 @@ def finish_turn(s: State) -> None:
     if not s.final_round and houses_of(s, p) >= house_limit(s.players):
         s.final_round = True
         event(s, "last_round", player=p)
-    if (s.final_round and p == s.players - 1) or stalled(s):
+    # the last round ends when every seat has played as many turns: with the seat before the first player
+    if (s.final_round and (p + 1) % s.players == s.first_player) or stalled(s):
         game_over(s)
         return
     start_turn(s, (p + 1) % s.players)

@@ -1,0 +1,64 @@
+"""Who starts (issue 36 item 10): a start option of Barrio (2-4 players) and Nyhavn, kept in saves and links.
+
+A game started with ``first_player`` keeps it in its autosave (the match's options) and its replay link; a save or
+link written before the option existed has no ``first_player`` and reads as a game seat 1 (engine seat 0) began.
+"""
+
+import json
+
+import pytest
+
+from game.core import Match, Seat, share
+from game.core.record import GameRecord
+
+from .recorded_games import one_human, play_match
+
+
+@pytest.mark.parametrize("game_id, players, first", [("barrio", 3, 2), ("nyhavn", 2, 1), ("nyhavn", 4, 3)])
+def test_a_save_keeps_who_starts_and_loads_the_same_game(game_id, players, first):
+    match = Match.new(game_id, players, 21, one_human(players), first_player=first)
+    spec = match.spec
+    for _ in range(6):  # a few decisions, whoever makes them
+        match.apply(spec.legal_actions(match.state)[0])
+    saved = json.loads(json.dumps(match.to_json()))
+    assert saved["options"]["first_player"] == first
+    loaded = Match.from_json(saved)
+    assert loaded.options["first_player"] == first and loaded.state == match.state
+    opening = [e for e in loaded.states[0].log if e["type"] == "turn"] if game_id == "nyhavn" else []
+    assert not opening or opening[0]["player"] == first
+
+
+def test_an_old_save_without_who_starts_is_a_game_seat_1_began():
+    match = Match.new("nyhavn", 3, 8, one_human(3))
+    match.apply(match.spec.legal_actions(match.state)[0])
+    saved = json.loads(json.dumps(match.to_json()))
+    assert "first_player" not in saved["options"]  # the engine's default: not written
+    loaded = Match.from_json(saved)
+    assert loaded.state == match.state and loaded.spec.current_player(loaded.states[0]) == 0
+
+
+@pytest.mark.parametrize("game_id, players, first", [("barrio", 2, 1), ("nyhavn", 3, 2)])
+def test_a_replay_link_keeps_who_starts(game_id, players, first):
+    match = play_match(game_id, players, 4, first_player=first)
+    record = GameRecord.from_match(match, finished="2026-11-27T20:00:00Z")
+    again = share.decode(share.link(record))
+    assert again == record and again.options["first_player"] == first
+    replay = share.open_link(share.link(record))
+    turns = [e["player"] for e in replay.states[-1].log if e["type"] == "turn"]
+    assert turns[0] == first and turns[1] == (first + 1) % players
+
+
+def test_an_old_link_without_who_starts_replays_with_seat_1_first():
+    match = play_match("barrio", 2, 5)  # no first_player option, as every game before it
+    record = GameRecord.from_match(match, finished="2026-11-27T20:00:00Z")
+    assert "first_player" not in record.options
+    replay = share.open_link(share.link(record))
+    assert [e["player"] for e in replay.states[-1].log if e["type"] == "turn"][0] == 0
+
+
+def test_a_seats_choice_may_start_with_a_computer():
+    seats = [Seat("human", None, "Ana"), Seat("computer", "weak", "")]
+    match = Match.new("barrio", 2, 3, seats, scoring_card="A", first_player=1)
+    for _ in range(2):  # both keep their houses; then the computer's turn comes first
+        match.apply({"type": "keep_houses", "cards": []})
+    assert match.current_player() == 1 and match.is_computer_turn()
