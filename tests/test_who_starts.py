@@ -62,3 +62,15 @@ def test_a_seats_choice_may_start_with_a_computer():
     for _ in range(2):  # both keep their houses; then the computer's turn comes first
         match.apply({"type": "keep_houses", "cards": []})
     assert match.current_player() == 1 and match.is_computer_turn()
+
+
+def test_a_replay_says_who_started_and_the_other_options(monkeypatch):
+    from .test_ui_replay import SITE, Harness
+
+    match = play_match("barrio", 2, 6, scoring_card="D", first_player=1)
+    h = Harness(monkeypatch, href=share.link(GameRecord.from_match(match), SITE))
+    shown = h.find("replay-game-options").textContent
+    assert shown == "Scoring card: D · rubble −1 · Burruño +2; Who starts: Seat 2"
+    old = play_match("nyhavn", 2, 6)  # before who starts was an option: nothing to say
+    h = Harness(monkeypatch, href=share.link(GameRecord.from_match(old), SITE))
+    assert h.find("replay-game-options") is None
