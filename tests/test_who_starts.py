@@ -8,10 +8,51 @@ import json
 
 import pytest
 
+import game.barrio as B
 from game.core import Match, Seat, share
 from game.core.record import GameRecord
 
 from .recorded_games import one_human, play_match
+from .test_barrio_rules import DECK, STONE, WOOD, _six_houses, materials, play, scenario
+
+
+@pytest.mark.parametrize("players, first", [(2, 1), (3, 2), (4, 1)])
+def test_the_chosen_seat_plays_the_first_turn_after_everyone_kept_houses(players, first):
+    """Rulebook set-up: «Empieza quien haya usado un lapicero más recientemente»: the players choose who starts.
+    Everyone keeps houses in seat order first; then the chosen seat plays the first turn and play goes on clockwise."""
+    s = B.SPEC.new_game(players, 11, scoring_card="C", first_player=first)
+    assert s.phase == "keep" and B.SPEC.current_player(s) == 0
+    for _ in range(players):
+        s = play(s, {"type": "keep_houses", "cards": []})
+    assert s.phase == "start" and B.SPEC.current_player(s) == first
+    assert [e["player"] for e in s.log if e["type"] == "turn"] == [first]
+    s = play(s, DECK)
+    assert B.SPEC.current_player(s) == (first + 1) % players
+    # the deal does not depend on who starts: the same seed deals the same cards whoever begins
+    assert B.SPEC.new_game(players, 11, scoring_card="C").hands == B.SPEC.new_game(players, 11, scoring_card="C",
+                                                                                  first_player=first).hands
+
+
+def test_the_last_round_ends_with_the_seat_before_the_first_player():
+    """«terminad la ronda para que todos hayan jugado el mismo número de turnos»: when seat 1 began, a seventh
+    house built by seat 1 lets seat 0 play once more, and the game ends after seat 0, whose turn closes the round."""
+    s = scenario(2, hands=[materials("brick", "brick", "brick"), [63, WOOD + 5, WOOD + 6, STONE + 5]], seat=1,
+                 market={(0, 0): WOOD, (0, 1): WOOD + 1, (0, 2): STONE, (0, 3): STONE + 1},
+                 phase="placed2", placed=2, panoramas=[[], _six_houses()], first_player=1)
+    s = play(s, {"type": "build", "house": 63, "line": {"axis": "row", "index": 0}, "use": {}},
+             {"type": "panorama", "choice": "right", "panorama": 0})
+    assert s.final_round and B.SPEC.current_player(s) == 0 and not B.SPEC.is_over(s)
+    s = play(s, DECK)
+    assert B.SPEC.is_over(s) and B.SPEC.winners(s) == [1]
+
+
+def test_a_seventh_house_in_the_last_seat_of_the_round_ends_the_game_at_once():
+    s = scenario(2, hands=[[63, WOOD + 5, WOOD + 6, STONE + 5], materials("brick", "brick", "brick")],
+                 market={(0, 0): WOOD, (0, 1): WOOD + 1, (0, 2): STONE, (0, 3): STONE + 1},
+                 phase="placed2", placed=2, panoramas=[_six_houses(), []], first_player=1)
+    s = play(s, {"type": "build", "house": 63, "line": {"axis": "row", "index": 0}, "use": {}},
+             {"type": "panorama", "choice": "right", "panorama": 0})
+    assert B.SPEC.is_over(s) and B.SPEC.winners(s) == [0]  # seat 1 began this round: seat 0 closed it
 
 
 @pytest.mark.parametrize("game_id, players, first", [("barrio", 3, 2), ("nyhavn", 2, 1), ("nyhavn", 4, 3)])
