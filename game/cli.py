@@ -50,10 +50,11 @@ def _parse_options(args: argparse.Namespace) -> dict[str, Any]:
             continue
         option = spec.start_option(name)
         if option is None:
-            raise IllegalAction(f"{args.game} has no option --{name.replace('_', '-')}.")
+            raise IllegalAction(key="cli.no_option", game=args.game, option=f"--{name.replace('_', '-')}")
         value = next((c for c in option.choices if str(c) == chosen), None)
         if value is None:
-            raise IllegalAction(f"--{name.replace('_', '-')}: choose one of {', '.join(map(str, option.choices))}.")
+            raise IllegalAction(key="cli.option_choice", option=f"--{name.replace('_', '-')}", value=chosen,
+                                choices=", ".join(map(str, option.choices)))
         options[name] = value
     for item in getattr(args, "option", None) or []:
         key, _, value = item.partition("=")

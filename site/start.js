@@ -1,8 +1,8 @@
 // The start screen, before and beside Python. build.py writes its HTML and the
 // data it needs (#start-data: games, options, texts in every UI language) from
 // the Python app's own tables and each game's declaration (GameSpec): a game's
-// start options come as data ({name, label, choices, default, players, random,
-// beside_seats}) and are drawn here whatever the game, in the field
+// start options come as data ({name, label, choices: [value, text key, text values], default, players, random,
+// beside_seats, seat_choices}) and are drawn here whatever the game, in the field
 // #field-<name> build.py wrote for them. It keeps the choices in localStorage
 // ("house-games|<path>|settings": the dict game/ui/storage.py keeps as "house-games.settings"), switches the
 // language, shows the summary of the game saved last (read from the page's
@@ -102,8 +102,11 @@
   // every option name of every game, each once (their fields exist in the page)
   const optionNames = [...new Set(DATA.games.flatMap((g) => g.options.map((o) => o.name)))];
   const applies = (option, players) => !option.players || (option.players[0] <= players && players <= option.players[1]);
-  // an option's choices as [value text, shown text] (a text key, or the value itself), "random" last if offered
-  const optionChoices = (option) => option.choices.map(([v, key]) => [String(v), key ? t(key) : String(v)])
+  // an option's choices as [value text, shown text] (a text key with its values, or the value itself), "random"
+  // last if offered; seat choices only for the seats of this player count
+  const optionChoices = (option, players) => option.choices
+    .filter(([v]) => !option.seat_choices || Number(v) < players)
+    .map(([v, key, values]) => [String(v), key ? t(key, values || null) : String(v)])
     .concat(option.random ? [["random", t("start.random")]] : []);
   // the setting's value for the chosen text: the declared value (a number stays a number), or "random"
   function optionValue(option, text) {
@@ -204,7 +207,7 @@
     const shown = info.options.filter((o) => applies(o, players));
     for (const name of optionNames) show($(`field-${name}`), shown.some((o) => o.name === name));
     for (const option of shown) {
-      const choices = optionChoices(option);
+      const choices = optionChoices(option, players);
       const value = String(s[option.name] ?? option.default);
       setOptions($(`f-${option.name}`), choices, choices.some(([v]) => v === value) ? value : String(option.default));
     }

@@ -47,7 +47,7 @@ def start_screen_data(games: tuple[str, ...] | None = None) -> dict:
              "min": g.min_players, "max": g.max_players, "bots": list(g.bot_names), "default_bot": g.default_bot,
              "options": [start_option_data(o) for o in (g.spec.options if g.spec else ())]} for g in catalog(games)]
     option_keys = sorted({key for g in rows for o in g["options"]
-                          for key in [o["label"]] + [k for _, k in o["choices"] if k]})
+                          for key in [o["label"]] + [k for _, k, _ in o["choices"] if k]})
     texts = {lang: {k: text(k, lang) for k in keys_starting("app.") + keys_starting("start.") + keys_starting("count.") + option_keys}
              for lang in language_names()}
     return {
@@ -57,12 +57,17 @@ def start_screen_data(games: tuple[str, ...] | None = None) -> dict:
 
 
 def start_option_data(option: Any) -> dict:
-    """One ``StartOption`` (``game.core.contract``) as site/start.js reads it: each choice with its text key, or
-    ``None`` to show the value as it is."""
+    """One ``StartOption`` (``game.core.contract``) as site/start.js reads it: each choice with its text key (or
+    ``None`` to show the value as it is) and the values that text is filled with (or ``None``)."""
+    def choice(i: int, c: Any) -> list:
+        if option.choice_format:
+            return [c, option.choice_format, option.choice_values[i]]
+        return [c, f"{option.choice_text}{c}" if option.choice_text else None, None]
+
     return {"name": option.name, "label": option.label, "default": option.default,
-            "choices": [[c, f"{option.choice_text}{c}" if option.choice_text else None] for c in option.choices],
+            "choices": [choice(i, c) for i, c in enumerate(option.choices)],
             "players": list(option.players) if option.players else None, "random": option.random,
-            "beside_seats": option.beside_seats}
+            "beside_seats": option.beside_seats, "seat_choices": option.seat_choices}
 
 
 def rules_data(games: tuple[str, ...] | None = None) -> dict:
@@ -128,7 +133,7 @@ def start_screen_html(data: dict) -> str:
              if not o["players"] or o["players"][0] <= d["players"] <= o["players"][1]}
 
     def option_field(o: dict) -> str:
-        choices = [(str(v), texts[key] if key else str(v)) for v, key in o["choices"]]
+        choices = [(str(v), texts[key].format(**(values or {})) if key else str(v)) for v, key, values in o["choices"]]
         choices += [("random", texts["start.random"])] if o["random"] else []
         return select(o["name"], o["label"], choices, str(d.get(o["name"], o["default"])), hidden=o["name"] not in shown)
 

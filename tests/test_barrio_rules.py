@@ -66,6 +66,8 @@ HDECK = {"type": "draw", "source": "house_deck"}
 @pytest.mark.parametrize("n, opts, words", [
     (0, {}, "1 to 4"), (5, {}, "1 to 4"), (2, {"level": "A"}, "solo"), (2, {"scoring_card": "G"}, "scoring card"),
     (1, {"level": "D"}, "level"), (2, {"colour": "red"}, "unknown option"), (1, {"solo": False}, "solo"),
+    (2, {"first_player": 2}, "who starts"), (3, {"first_player": -1}, "who starts"),
+    (2, {"first_player": "1"}, "who starts"), (1, {"first_player": 1}, "who starts"),
 ])
 def test_bad_options_are_refused(n, opts, words):
     with pytest.raises(IllegalAction) as err:
@@ -522,6 +524,23 @@ def test_tie_breaks_fewer_houses_then_less_rubble_then_shared():
     s = scenario(2, "F", panoramas=[[[65]], [[66]]])
     s.phase = "over"
     assert B.SPEC.winners(s) == [0, 1]
+
+
+@pytest.mark.parametrize("card, p0_rubble, p1_rubble", [
+    # B (rubble -1, Burruño -1): 5-2-1 = 5-1-2 = 2; three cards in each pile, but 1 rubble against 2
+    ("B", [BURR, BURR + 1, WOOD], [BURR + 2, WOOD + 1, BRICK]),
+    # E (rubble -2, Burruño -1): 5-2-2 = 5-4 = 1; three cards against two, but 1 rubble against 2
+    ("E", [BURR, BURR + 1, WOOD], [WOOD + 1, BRICK]),
+])
+def test_the_rubble_tie_break_counts_rubble_as_scoring_does(card, p0_rubble, p1_rubble):
+    """Rulebook: «En caso de empate gana la que tenga la puntuación más alta con menos casas. Si el empate
+    continúa, la persona con menos escombros.» Ruling (2026-11-27): rubble is counted as in scoring, so a Burruño
+    in the rubble pile (which scores only as a Burruño) is not rubble for the tie-break either."""
+    s = scenario(2, card, panoramas=[[[65]], [[66]]], rubble=[p0_rubble, p1_rubble])
+    s.phase = "over"
+    b0, b1 = B.SPEC.score_breakdown(s, 0), B.SPEC.score_breakdown(s, 1)
+    assert b0["total"] == b1["total"] and b0["rubble"] > b1["rubble"]  # tied, and seat 0 lost fewer points to rubble
+    assert B.SPEC.winners(s) == [0]
 
 
 # ------------------------------------------------------------------ refusals in general

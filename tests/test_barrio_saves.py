@@ -20,9 +20,10 @@ def test_format_1_saves_from_the_first_engine_still_load_and_play_on(entry):
     old = entry["save"]
     s = B.SPEC.from_json(json.loads(json.dumps(old)))
     new = B.SPEC.to_json(s)
-    assert new["version"] == 2 and old["version"] == 1
+    assert new["version"] == 3 and old["version"] == 1
     assert new["klaus_owed"] == old["owe"] and "owe" not in new
-    assert {k: v for k, v in new.items() if k not in ("version", "klaus_owed")} == \
+    assert new["first_player"] == 0  # before the choice of who starts, seat 0 always began
+    assert {k: v for k, v in new.items() if k not in ("version", "klaus_owed", "first_player")} == \
         {k: v for k, v in old.items() if k not in ("version", "owe")}
     assert B.SPEC.from_json(new) == s
     assert s.phase == entry["phase"] and s.players == entry["players"]
@@ -31,6 +32,18 @@ def test_format_1_saves_from_the_first_engine_still_load_and_play_on(entry):
     else:
         t = B.SPEC.apply_action(s, B.SPEC.legal_actions(s)[0])
         assert B.SPEC.from_json(B.SPEC.to_json(t)) == t
+
+
+def test_a_format_2_save_is_a_game_seat_0_began_and_who_started_round_trips():
+    s = B.SPEC.new_game(3, 5, scoring_card="B", first_player=2)
+    saved = B.SPEC.to_json(s)
+    assert saved["version"] == 3 and saved["first_player"] == 2
+    assert B.SPEC.from_json(json.loads(json.dumps(saved))) == s
+    old = {k: v for k, v in B.SPEC.to_json(B.SPEC.new_game(3, 5, scoring_card="B")).items() if k != "first_player"}
+    old["version"] = 2
+    assert B.SPEC.from_json(old).first_player == 0
+    with pytest.raises(SaveFormatError):
+        B.SPEC.from_json({**saved, "first_player": 3})  # three seats: 0, 1 and 2
 
 
 # ------------------------------------------------------------------ damaged saves

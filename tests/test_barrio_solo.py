@@ -108,16 +108,57 @@ def test_klaus_draws_two_after_the_player_builds():
 
 
 def test_a_face_up_burruno_is_always_klaus_first_card():
-    s = solo(warehouse=[WOOD + 10, BURR, STONE + 10, BURR + 1])
-    t = play(s, DECK)  # Klaus owes one: he takes a face-up Burruño
+    s = solo(warehouse=[WOOD + 10, BURR, STONE + 10, WOOD + 11])
+    t = play(s, DECK)  # Klaus owes one: he takes the face-up Burruño
     draws = events(s, t, "klaus_draw")
     assert [d["source"] for d in draws] == ["warehouse"] and draws[0]["card"] == BURR and t.klaus_hand == [BURR]
-    assert BURR + 1 in t.warehouse and BURR not in t.warehouse  # his slot is refilled afterwards
-    s2 = solo(warehouse=[WOOD + 10, BURR, STONE + 10, BURR + 1])
-    t2 = play(s2, place(WOOD, 0, 0), place(BRICK, 0, 1), DECK, DECK, DECK)
-    draws = events(s2, t2, "klaus_draw")
-    assert [d["source"] for d in draws] == ["warehouse", "warehouse", "material_deck"]
-    assert {BURR, BURR + 1} <= set(t2.klaus_hand)
+    assert BURR not in t.warehouse and t.warehouse[1] >= 0  # his slot is refilled afterwards
+    assert t.public[BURR] == 1  # taken face up: the player saw it go
+
+
+def test_klaus_takes_only_one_face_up_burruno_and_the_rest_face_down_from_the_deck():
+    """Rulebook (Klaus's turn): «Si cuando Klaus roba hay alguna carta de Burruño boca arriba en "el Almacén" será
+    siempre la primera que roba. [...] Si tiene que robar más, será siempre boca abajo del mazo de materiales.»
+    Ruling (2026-11-27): with two face-up Burruños he takes the first in warehouse order, and every further card
+    he owes comes face down from the deck; the other Burruño stays in the warehouse."""
+    s = solo(warehouse=[WOOD + 10, BURR, STONE + 10, BURR + 1],
+             deck_top=[WOOD + 5, STONE + 5, BRICK + 5, STONE + 6, WOOD + 6])
+    t = play(s, place(WOOD, 0, 0), place(BRICK, 0, 1), DECK, DECK, DECK)  # the player draws 3: Klaus owes 3
+    draws = events(s, t, "klaus_draw")
+    assert [d["source"] for d in draws] == ["warehouse", "material_deck", "material_deck"]
+    assert draws[0]["card"] == BURR and draws[0]["slot"] == 1
+    assert all(d.get("secret") == -1 for d in draws[1:])  # face down: the player never sees them
+    assert t.klaus_hand == [BURR, STONE + 6, WOOD + 6]  # the player drew the first 3 of the deck
+    assert t.warehouse[3] == BURR + 1 and BURR + 1 not in t.klaus_hand
+    assert [t.public[c] for c in t.klaus_hand] == [1, 0, 0]
+    sound(t)
+
+
+def test_klaus_first_card_is_the_first_face_up_burruno_in_warehouse_order():
+    s = solo(warehouse=[BURR + 2, WOOD + 10, STONE + 10, BURR], deck_top=[WOOD + 5, STONE + 5, BRICK + 5])
+    t = play(s, place(WOOD, 0, 0), DECK, DECK)  # the player draws 2: Klaus owes 2
+    draws = events(s, t, "klaus_draw")
+    assert [(d["source"], d.get("card")) for d in draws] == [("warehouse", BURR + 2), ("material_deck", BRICK + 5)]
+    assert t.warehouse[3] == BURR and t.klaus_hand == [BURR + 2, BRICK + 5]
+
+
+def test_a_burruno_revealed_by_the_refill_before_klaus_plays_is_his_first_card():
+    """«Face-up cards taken or built are replaced at the end of the player's turn, before Klaus plays»: a Burruño
+    the refill turns up is face up in the warehouse when Klaus draws, so he takes it."""
+    s = solo(deck_top=[BURR + 3, WOOD + 5])
+    t = play(s, {"type": "draw", "source": "warehouse", "card": WOOD + 10})  # the refill turns up the Burruño
+    draws = events(s, t, "klaus_draw")
+    assert [(d["source"], d.get("card")) for d in draws] == [("warehouse", BURR + 3)]
+    assert t.klaus_hand == [BURR + 3] and t.warehouse[0] == WOOD + 5
+
+
+def test_a_burruno_on_top_of_the_deck_stays_face_down_for_klaus():
+    s = solo(deck_top=[WOOD + 5, BURR])
+    t = play(s, DECK)  # the player draws the wood; Klaus draws the Burruño face down, unseen
+    draws = events(s, t, "klaus_draw")
+    assert [d["source"] for d in draws] == ["material_deck"] and draws[0]["secret"] == -1
+    assert t.klaus_hand == [BURR] and t.public[BURR] == 0
+    assert B.SPEC.view(t, 0)["klaus"]["hand"] == [None]
 
 
 def test_klaus_draws_two_reaches_eight_builds_and_keeps_his_burruno():

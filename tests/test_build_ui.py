@@ -98,15 +98,34 @@ def test_catalog_lists_every_game_and_flags_incomplete_ones(monkeypatch):
 
 def test_start_choices_become_engine_options():
     assert catalog_mod.new_game_options("barrio", 1, {"level": "C", "scoring_card": "B"}, 0) == {"level": "C"}
-    assert catalog_mod.new_game_options("barrio", 3, {"scoring_card": "D"}, 0) == {"scoring_card": "D"}
+    assert catalog_mod.new_game_options("barrio", 3, {"scoring_card": "D"}, 0) == {"scoring_card": "D", "first_player": 0}
     picks = {catalog_mod.new_game_options("barrio", 2, {"scoring_card": "random"}, seed)["scoring_card"] for seed in range(12)}
     assert picks == set("ABCDEF")
     assert catalog_mod.new_game_options("neueheimat", 3, {"rounds": "2"}, 0) == {"rounds": 2}
-    assert catalog_mod.new_game_options("nyhavn", 2, {"rounds": "2"}, 0) == {}
-    # a stale or damaged setting never reaches the engine: the option's default instead
-    assert catalog_mod.new_game_options("neueheimat", 3, {"rounds": 7}, 0) == {"rounds": 1}
+    assert catalog_mod.new_game_options("nyhavn", 2, {"rounds": "2"}, 0) == {"first_player": 0}
+    assert catalog_mod.new_game_options("neueheimat", 3, {"rounds": 7}, 0) == {"rounds": 7}  # any of 1-9
+    # a stale or damaged setting never reaches the engine: the option's default instead (what the screen shows)
+    assert catalog_mod.new_game_options("neueheimat", 3, {"rounds": 12}, 0) == {"rounds": 1}
     assert catalog_mod.new_game_options("barrio", 1, {"level": "Z"}, 0) == {"level": "A"}
     assert catalog_mod.new_game_options("toy", 2, {"turns": "8"}, 0) == {"turns": 8}
+
+
+def test_who_starts_offers_the_games_seats_and_draws_random_from_the_seed():
+    assert catalog_mod.new_game_options("nyhavn", 3, {"first_player": "2"}, 0) == {"first_player": 2}
+    assert catalog_mod.new_game_options("barrio", 4, {"first_player": 3}, 0)["first_player"] == 3
+    # a seat the table does not have (a setting kept from a larger game) is the default, seat 1
+    assert catalog_mod.new_game_options("nyhavn", 2, {"first_player": 3}, 0) == {"first_player": 0}
+    assert "first_player" not in catalog_mod.new_game_options("barrio", 1, {"first_player": 1}, 0)  # solo: you start
+    for players in (2, 3, 4):
+        drawn = [catalog_mod.new_game_options("nyhavn", players, {"first_player": "random"}, seed)["first_player"]
+                 for seed in range(40)]
+        assert set(drawn) == set(range(players))
+        assert drawn == [catalog_mod.new_game_options("nyhavn", players, {"first_player": "random"}, seed)["first_player"]
+                         for seed in range(40)]  # the same seed, the same first player
+    # not tied to the random scoring card the same seed picks
+    pairs = {tuple(catalog_mod.new_game_options("barrio", 2, {"first_player": "random", "scoring_card": "random"}, seed).values())
+             for seed in range(60)}
+    assert len(pairs) == 12
 
 
 def test_every_text_exists_in_every_language():

@@ -163,6 +163,10 @@ def _expected_resave(data: dict[str, Any]) -> dict[str, Any]:
     out.setdefault("hints", [0] * len(data["seats"]))
     out.setdefault("takebacks", [0] * len(data["seats"]))
     out.setdefault("takeback_floor", None)
+    state = out.get("state")
+    if out.get("game") == "barrio" and isinstance(state, dict) and state.get("version") == 2:
+        # Barrio's state format 3 (who starts, docs/barrio.md): a format 2 state is a game seat 0 began
+        out["state"] = {**state, "version": 3, "first_player": 0}
     return out
 
 

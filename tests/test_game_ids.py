@@ -135,4 +135,5 @@ def test_the_terminal_takes_each_games_options_from_its_spec(capsys):
     assert report["players"] == 1 and report["options"] == {"level": "B"} and len(report["mean_score"]) == 2
     assert main(["simulate", "nyhavn", "--rounds", "2", "-n", "1"]) == 2
     assert "no option --rounds" in capsys.readouterr().err
-    assert main(["simulate", "neueheimat", "--rounds", "9", "-n", "1"]) == 2
+    assert main(["simulate", "neueheimat", "--rounds", "10", "-n", "1"]) == 2
+    assert "--rounds 10: choose one of 1, 2, 3, 4, 5, 6, 7, 8, 9." in capsys.readouterr().err  # keyed: cli.option_choice

@@ -73,6 +73,30 @@ def test_bad_options_are_refused(players, options, words):
     assert all(has_text(err.value.key, lang) for lang in languages())
 
 
+@pytest.mark.parametrize("rounds", range(1, 10))
+def test_the_players_may_agree_any_number_of_rounds_from_1_to_9(rounds):
+    """Rulebook: the players agree on a number of rounds (spec: 1 to 9); the start screen offers each of them."""
+    option = nh.SPEC.start_option("rounds")
+    assert option is not None and rounds in option.offered(3)
+    assert nh.SPEC.new_game_options(3, {"rounds": str(rounds)}, 0) == {"rounds": rounds}
+    assert nh.SPEC.new_game(3, 1, **nh.SPEC.new_game_options(3, {"rounds": rounds}, 0)).rounds == rounds
+
+
+def test_the_terminal_plays_five_rounds_and_refuses_ten_with_a_keyed_error(monkeypatch, capsys):
+    import io
+
+    from game.cli import main
+
+    monkeypatch.setattr("sys.stdin", io.StringIO("q\n"))
+    assert main(["play", "neueheimat", "--players", "3", "--rounds", "5"]) == 0
+    assert '"rounds": 5' in capsys.readouterr().out
+    with pytest.raises(IllegalAction) as err:
+        nh.SPEC.new_game(3, 1, rounds=10)
+    assert err.value.key == "neueheimat.rounds_range"
+    assert main(["play", "neueheimat", "--rounds", "10"]) == 2
+    assert "choose one of 1, 2, 3, 4, 5, 6, 7, 8, 9" in capsys.readouterr().err
+
+
 def test_same_seed_same_setup_and_different_seed_differs():
     assert nh.SPEC.new_game(3, 5) == nh.SPEC.new_game(3, 5)
     assert nh.SPEC.new_game(3, 5).display != nh.SPEC.new_game(3, 6).display

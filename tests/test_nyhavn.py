@@ -87,6 +87,26 @@ def test_bad_player_counts_and_options_are_refused():
         N.SPEC.new_game(2, 1, rounds=3)
 
 
+@pytest.mark.parametrize("n, first", [(2, 1), (3, 2), (4, 1), (4, 3)])
+def test_the_chosen_seat_starts_and_hands_follow_turn_order_from_it(n, first):
+    """Rulebooks: the first player is chosen (the eldest, say), and the starting hands go «en el orden de turno»:
+    2, 3, 3, 4 cards from the first player on."""
+    s = N.SPEC.new_game(n, 7, first_player=first)
+    assert N.SPEC.current_player(s) == first and s.log[-1] == {"type": "turn", "player": first}
+    assert [sum(s.hands[(first + k) % n]) for k in range(n)] == [2, 3, 3, 4][:n]
+    default = N.SPEC.new_game(n, 7)
+    assert N.SPEC.current_player(default) == 0 and s.docks == default.docks  # same seed, same docks
+    taken = N.SPEC.apply_action(s, {"type": "take", "docks": [0, 1], "abilities": []})
+    assert N.SPEC.current_player(taken) == (first + 1) % n  # then play goes on clockwise
+
+
+def test_who_starts_must_be_a_seat_of_the_game():
+    for first in (2, -1, "1", True):
+        with pytest.raises(IllegalAction, match="Who starts") as err:
+            N.SPEC.new_game(2, 1, first_player=first)
+        assert err.value.key == "nyhavn.first_player_range"
+
+
 # ----------------------------------------------------------------- taking cards
 
 def test_take_two_adjacent_docks_and_refill_at_end_of_turn_in_dock_order():

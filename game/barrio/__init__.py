@@ -13,7 +13,7 @@ from typing import Any
 from ..core.contract import Automa, DailyChallenge, GameCoach, GameSpec, StartOption
 from . import bots, rules, saves, scoring, setup, text
 from . import view as views
-from .cards import card_info
+from .cards import SCORING, card_info
 from .state import State
 
 
@@ -32,6 +32,23 @@ def _coach() -> GameCoach:
 
 SOLO_LEVELS = ("A", "B", "C")
 
+
+def _points(value: int) -> str:
+    """A scoring card's value as the card prints it: "+1", "−2", "0"."""
+    return f"{value:+d}".replace("-", "−") if value else "0"
+
+
+#: each scoring card with its rubble and Burruño values, from the card data (start screen: "A · rubble −1 · …")
+_SCORING_CARD = StartOption(
+    "scoring_card", "start.scoring_card", tuple(SCORING), "A", players=(2, 4), random=True,
+    choice_format="start.scoring_card.choice",
+    choice_values=tuple({"card": card, "rubble": _points(v["rubble"]), "burruno": _points(v["burruno"])}
+                        for card, v in SCORING.items()))
+#: who plays the first turn (the rulebook: whoever used a pencil last); old games without it began with seat 0
+_FIRST_PLAYER = StartOption("first_player", "start.first_player", (0, 1, 2, 3), 0, players=(2, 4), random=True,
+                           seat_choices=True, choice_format="start.seat",
+                           choice_values=tuple({"n": seat + 1} for seat in range(4)))
+
 SPEC = GameSpec(
     game_id="barrio", title="Barrio", min_players=1, max_players=4, bot_names=bots.BOT_NAMES, share_code=0,
     new_game=setup.new_game, current_player=rules.current_player, legal_actions=rules.legal_actions,
@@ -41,7 +58,8 @@ SPEC = GameSpec(
     make_bot=bots.make_bot,
     options=(
         StartOption("level", "start.level", SOLO_LEVELS, "A", choice_text="start.level.", players=(1, 1), beside_seats=True),
-        StartOption("scoring_card", "start.scoring_card", ("A", "B", "C", "D", "E", "F"), "A", players=(2, 4), random=True),
+        _SCORING_CARD,
+        _FIRST_PLAYER,
     ),
     daily=tuple(DailyChallenge(f"barrio-{level}", 1, {"level": level}) for level in SOLO_LEVELS),
     coach=_coach, score_breakdown=scoring.score_breakdown, automa=Automa("klaus", "level", SOLO_LEVELS),

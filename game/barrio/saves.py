@@ -1,6 +1,7 @@
 """Saving and loading Barrio games: the versioned JSON form of a state, checked on the way in.
 
-Format 2 names every field in words (format 1 called ``klaus_owed`` ``owe``); format 1 saves are converted.
+Format 3 adds ``first_player`` (who played the first turn; a format 2 save is a game seat 0 began); format 2 named
+every field in words (format 1 called ``klaus_owed`` ``owe``). Older saves are converted.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from .panoramas import panorama_options
 from .state import HAND_LIMIT, PHASES, State
 
 GAME_ID = "barrio"
-JSON_VERSION = 2
+JSON_VERSION = 3
 #: the turn number has no bound in the rules (materials are reshuffled for as long as nobody builds), so none
 #: short of what JSON carries exactly (a bound a game could pass would make a save load, then fail a turn
 #: later); it must be the count of ``turn`` events in the log, which refuses a made-up one
@@ -34,14 +35,14 @@ def to_json(s: State) -> dict[str, Any]:
         "rubble": [r[:] for r in s.rubble], "panoramas": [[p[:] for p in ps] for ps in s.panoramas],
         "combo_used": s.combo_used[:], "seat": s.seat, "phase": s.phase, "draws_left": s.draws_left,
         "placed": s.placed, "klaus_owed": s.klaus_owed, "pending": s.pending, "resume": s.resume,
-        "final_round": s.final_round, "klaus_hand": s.klaus_hand[:], "klaus_kept": s.klaus_kept[:],
+        "final_round": s.final_round, "first_player": s.first_player, "klaus_hand": s.klaus_hand[:], "klaus_kept": s.klaus_kept[:],
         "turn_number": s.turn_number, "log": s.log[:],
     })
 
 
 FIELDS = ("players", "scoring_card", "rng", "material_deck", "material_discard", "house_deck", "house_discard",
           "warehouse", "house_market", "hands", "public", "market", "rubble", "panoramas", "combo_used", "seat",
-          "phase", "draws_left", "placed", "klaus_owed", "pending", "resume", "final_round", "klaus_hand",
+          "phase", "draws_left", "placed", "klaus_owed", "pending", "resume", "final_round", "first_player", "klaus_hand",
           "klaus_kept", "turn_number", "log")
 _PENDING_KEYS = {"gap": {"house", "options"}, "panorama": {"house", "options", "combo_house"},
                  "combo": {"panorama", "options"}}
@@ -77,6 +78,8 @@ def upgrade(data: Any) -> Any:
         data = dict(data)
         data["klaus_owed"] = data.pop("owe")
         data["version"] = 2
+    if isinstance(data, dict) and data.get("game") == GAME_ID and data.get("version") == 2 and "first_player" not in data:
+        data = {**data, "first_player": 0, "version": 3}  # before the choice of who starts, seat 0 always began
     return data
 
 
@@ -129,6 +132,7 @@ def _read(d: dict[str, Any]) -> State:
     if s.phase == "full_grid" and not s.resume:
         raise inconsistent("resume", "the phase to resume after a full grid is unknown")
     s.final_round = read_bool(d["final_round"], "final_round", "the last-round mark")
+    s.first_player = read_int(d["first_player"], "first_player", 0, n - 1, "the seat that played first")
     s.klaus_hand = _cards(d["klaus_hand"], "klaus_hand", "material", what="Klaus's hand")
     s.klaus_kept = _cards(d["klaus_kept"], "klaus_kept", "material", what="Klaus's Burruños")
     if any(C.KIND[c] != C.BURRUNO for c in s.klaus_kept) or (not solo and (s.klaus_hand or s.klaus_kept)):

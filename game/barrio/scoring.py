@@ -21,13 +21,22 @@ def score_breakdown(s: State, seat: int, visible_only: bool = False) -> dict[str
         burr = sum(1 for c in klaus_cards + s.klaus_kept if C.KIND[c] == C.BURRUNO)
         return {"houses": houses, "panoramas": pan, "rubble": 0, "burrunos": burr * sc["burruno"], "hand": 0,
                 "total": houses + pan + burr * sc["burruno"]}
-    rub = s.rubble[seat]
-    burr = sum(1 for c in rub if c < C.NUM_MATERIALS and C.KIND[c] == C.BURRUNO)
-    rubble = (len(rub) - burr) * sc["rubble"]
+    burr = burrunos_in_rubble(s, seat)
+    rubble = rubble_count(s, seat) * sc["rubble"]
     hand = -sum(1 for c in s.hands[seat] if c < C.NUM_MATERIALS) if s.solo else 0
     total = houses + pan + rubble + burr * sc["burruno"] + hand
     return {"houses": houses, "panoramas": pan, "rubble": rubble, "burrunos": burr * sc["burruno"], "hand": hand,
             "total": total}
+
+
+def burrunos_in_rubble(s: State, seat: int) -> int:
+    """The Burruños in ``seat``'s rubble pile: they score as Burruños only."""
+    return sum(1 for c in s.rubble[seat] if c < C.NUM_MATERIALS and C.KIND[c] == C.BURRUNO)
+
+
+def rubble_count(s: State, seat: int) -> int:
+    """The cards of ``seat``'s rubble pile that score as rubble (ruling: a Burruño there is not rubble)."""
+    return len(s.rubble[seat]) - burrunos_in_rubble(s, seat)
 
 
 def scores(s: State) -> list[int]:
@@ -42,6 +51,7 @@ def winners(s: State) -> list[int]:
     sc = scores(s)
     if s.solo:
         return [0] if sc[0] > sc[1] else [1]
-    key = [(sc[i], -houses_of(s, i), -len(s.rubble[i])) for i in range(s.players)]
+    # ties: fewer houses, then less rubble counted as scoring counts it (a Burruño there is no rubble), else shared
+    key = [(sc[i], -houses_of(s, i), -rubble_count(s, i)) for i in range(s.players)]
     best = max(key)
     return [i for i in range(s.players) if key[i] == best]

@@ -13,7 +13,8 @@ from .turns import start_turn
 
 
 def new_game(num_players: int, seed: int, **options: Any) -> State:
-    """Start a game: ``new_game(1, seed, level="A"|"B"|"C")`` or ``new_game(2..4, seed, scoring_card="A".."F")``."""
+    """Start a game: ``new_game(1, seed, level="A"|"B"|"C")`` or ``new_game(2..4, seed, scoring_card="A".."F",
+    first_player=0..players-1)`` (who plays the first turn; seat 0 when not given)."""
     if isinstance(num_players, bool) or not isinstance(num_players, int) or not 1 <= num_players <= 4:
         raise IllegalAction(key="barrio.players_range", players=num_players)
     if not isinstance(seed, int) or isinstance(seed, bool):
@@ -35,6 +36,9 @@ def new_game(num_players: int, seed: int, **options: Any) -> State:
             card = "ABCDEF"[rng.randrange(6)]
         if card not in C.SCORING:
             raise IllegalAction(key="barrio.bad_scoring_card", card=card)
+    first = options.pop("first_player", 0)
+    if isinstance(first, bool) or not isinstance(first, int) or not 0 <= first < num_players:
+        raise IllegalAction(key="barrio.first_player_range", last=num_players - 1, first=repr(first))
     if options:
         raise IllegalAction(key="barrio.unknown_options", options=", ".join(sorted(map(str, options))))
     s = State.__new__(State)
@@ -53,7 +57,7 @@ def new_game(num_players: int, seed: int, **options: Any) -> State:
     s.panoramas = [[] for _ in range(seats)]
     s.combo_used = [False] * num_players
     s.seat, s.draws_left, s.placed, s.klaus_owed = 0, 0, 0, 0
-    s.pending, s.resume, s.final_round = None, "", False
+    s.pending, s.resume, s.final_round, s.first_player = None, "", False, first
     s.klaus_hand, s.klaus_kept = [], []
     s.turn_number = 0
     s.log = []
@@ -99,4 +103,4 @@ def finish_keep(s: State) -> None:
         if dealt:
             event(s, "deal", player=p, cards=dealt, secret=p)
     reveal_warehouse(s)
-    start_turn(s, 0)
+    start_turn(s, s.first_player)

@@ -27,7 +27,8 @@ class State:
     ``combo_used`` per seat; ``seat`` to move, ``phase`` (``PHASES``), ``draws_left`` this turn, ``placed``
     materials this turn, ``klaus_owed`` (cards drawn this turn: Klaus draws as many in solo; 2 after a build),
     ``pending`` (the decision a phase waits for), ``resume`` (the phase a full grid's free build returns to),
-    ``final_round``; ``klaus_hand`` and ``klaus_kept`` (his Burruños kept after building); ``turn_number``;
+    ``final_round``; ``first_player`` (the seat that played the first turn: the last round ends before it);
+    ``klaus_hand`` and ``klaus_kept`` (his Burruños kept after building); ``turn_number``;
     ``log`` (events).
     """
 
@@ -55,6 +56,7 @@ class State:
     pending: Any  # the decision the phase waits for (a dict), or None
     resume: str
     final_round: bool
+    first_player: int
     klaus_hand: list[int]
     klaus_kept: list[int]
     turn_number: int
@@ -63,7 +65,7 @@ class State:
     __slots__ = (
         "players", "scoring_card", "rng", "material_deck", "material_discard", "house_deck", "house_discard", "warehouse", "house_market", "hands", "public",
         "market", "rubble", "panoramas", "combo_used", "seat", "phase", "draws_left", "placed", "klaus_owed",
-        "pending", "resume", "final_round", "klaus_hand", "klaus_kept", "turn_number", "log",
+        "pending", "resume", "final_round", "first_player", "klaus_hand", "klaus_kept", "turn_number", "log",
     )
 
     def copy(self) -> "State":
@@ -72,6 +74,7 @@ class State:
         s.players, s.scoring_card, s.seat, s.phase = self.players, self.scoring_card, self.seat, self.phase
         s.draws_left, s.placed, s.klaus_owed, s.resume = self.draws_left, self.placed, self.klaus_owed, self.resume
         s.final_round, s.turn_number, s.pending = self.final_round, self.turn_number, self.pending
+        s.first_player = self.first_player
         s.rng = self.rng.copy()
         s.material_deck, s.material_discard, s.house_deck, s.house_discard = self.material_deck[:], self.material_discard[:], self.house_deck[:], self.house_discard[:]
         s.warehouse, s.house_market, s.klaus_hand, s.klaus_kept = self.warehouse[:], self.house_market[:], self.klaus_hand[:], self.klaus_kept[:]

@@ -63,7 +63,8 @@ def finish_turn(s: State) -> None:
     if not s.final_round and houses_of(s, p) >= house_limit(s.players):
         s.final_round = True
         event(s, "last_round", player=p)
-    if (s.final_round and p == s.players - 1) or stalled(s):
+    # the last round ends when every seat has played as many turns: with the seat before the first player
+    if (s.final_round and (p + 1) % s.players == s.first_player) or stalled(s):
         game_over(s)
         return
     start_turn(s, (p + 1) % s.players)
@@ -94,8 +95,9 @@ def solo_after_player(s: State, stage: int) -> None:
         refill_face_up(s)
         owe = s.klaus_owed
         event(s, "klaus_turn", draws=owe)
-        for _ in range(owe):
-            slot = next((i for i, c in enumerate(s.warehouse) if c >= 0 and C.KIND[c] == C.BURRUNO), -1)
+        for k in range(owe):
+            # a face-up Burruño is always his first card, and only the first: the rest come from the deck
+            slot = next((i for i, c in enumerate(s.warehouse) if c >= 0 and C.KIND[c] == C.BURRUNO), -1) if k == 0 else -1
             if slot >= 0:
                 card = s.warehouse[slot]
                 s.warehouse[slot] = -1

@@ -48,7 +48,7 @@ def view(s: State, player: int) -> dict[str, Any]:
         "scoring_card": s.scoring_card, "scoring": dict(C.SCORING[s.scoring_card]), "house_limit": house_limit(n),
         "phase": s.phase, "current_player": None if s.phase == "over" else s.seat, "turn_number": s.turn_number,
         "draws_left": s.draws_left, "placed": s.placed, "klaus_owed": s.klaus_owed, "resume": s.resume,
-        "final_round": s.final_round, "over": s.phase == "over",
+        "final_round": s.final_round, "first_player": s.first_player, "over": s.phase == "over",
         "material_deck": len(s.material_deck), "house_deck": len(s.house_deck),
         "material_discard": s.material_discard[:], "house_discard": s.house_discard[:],
         "warehouse": [c if c >= 0 else None for c in s.warehouse], "house_market": [c if c >= 0 else None for c in s.house_market],
@@ -82,6 +82,7 @@ def determinize(v: dict[str, Any], player: int, seed: int) -> State:
     s.seat = v["current_player"] if v["current_player"] is not None else 0
     s.phase, s.draws_left, s.placed, s.klaus_owed = v["phase"], v["draws_left"], v["placed"], v["klaus_owed"]
     s.pending, s.resume, s.final_round, s.turn_number = v["pending"], v["resume"], v["final_round"], v["turn_number"]
+    s.first_player = v["first_player"]
     s.public = bytearray(C.NUM_CARDS)
     s.log = list(v["log"])
     seen = set(s.material_discard) | set(s.house_discard) | {c for c in s.warehouse if c >= 0} | {c for c in s.house_market if c >= 0}

@@ -14,6 +14,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable, Protocol, runtime_checkable
 
+from .rng import Rng
+
 Action = dict[str, Any]
 View = dict[str, Any]
 
@@ -35,6 +37,8 @@ class Bot(Protocol):
 # --------------------------------------------------------------------------- the declaration
 
 Choice = str | int
+#: the random stream a "random" seat choice is drawn from (any fixed number: a seed must give the same seat forever)
+SEAT_DRAW_STREAM = 36
 
 
 @dataclass(frozen=True)
@@ -58,21 +62,38 @@ class StartOption:
     random: bool = False
     #: drawn with the seats, which it stands in for (a solo level), instead of under the options
     beside_seats: bool = False
+    #: the choices are seats (0 is the first): only the game's own seats are offered (who starts)
+    seat_choices: bool = False
+    #: one text key for every choice, filled with that choice's ``choice_values`` (instead of ``choice_text``)
+    choice_format: str = ""
+    #: the values of each choice's text, in the order of ``choices`` (with ``choice_format``)
+    choice_values: tuple[dict[str, Any], ...] = ()
 
     def __post_init__(self) -> None:
         if self.default not in self.choices:
             raise ValueError(f"start option {self.name}: default {self.default!r} is not one of {self.choices!r}")
+        if self.choice_format and len(self.choice_values) != len(self.choices):
+            raise ValueError(f"start option {self.name}: one set of choice_values per choice")
+        if self.seat_choices and self.choices != tuple(range(len(self.choices))):
+            raise ValueError(f"start option {self.name}: seat choices are the seats 0, 1, …")
 
     def applies(self, players: int) -> bool:
         """Whether the option is offered (and passed to the engine) with ``players`` players."""
         return self.players is None or self.players[0] <= players <= self.players[1]
 
-    def value(self, chosen: Any, random_pick: int) -> Choice:
+    def offered(self, players: int | None = None) -> tuple[Choice, ...]:
+        """The choices offered with ``players`` players (seat choices: that many seats)."""
+        return self.choices[:players] if self.seat_choices and players is not None else self.choices
+
+    def value(self, chosen: Any, random_pick: int, players: int | None = None) -> Choice:
         """The engine's value for what the start screen holds: ``chosen`` if offered, "random" resolved with
         ``random_pick``, else the default (a stale or damaged setting never reaches the engine)."""
+        choices = self.offered(players)
         if self.random and chosen == "random":
-            return self.choices[random_pick % len(self.choices)]
-        for choice in self.choices:
+            if self.seat_choices:  # drawn, not ``random_pick % n``: the seed's remainders pick other options
+                return choices[Rng(random_pick, stream=SEAT_DRAW_STREAM).randrange(len(choices))]
+            return choices[random_pick % len(choices)]
+        for choice in choices:
             if chosen == choice or (chosen is not None and str(chosen) == str(choice)):
                 return choice
         return self.default
@@ -201,4 +222,4 @@ class GameSpec:
     def new_game_options(self, players: int, choices: dict[str, Any], random_pick: int) -> dict[str, Any]:
         """``new_game``'s options from the start screen's ``choices`` (the settings) for ``players`` players;
         ``random_pick`` (the seed) resolves "random"."""
-        return {o.name: o.value(choices.get(o.name), random_pick) for o in self.options if o.applies(players)}
+        return {o.name: o.value(choices.get(o.name), random_pick, players) for o in self.options if o.applies(players)}

@@ -30,7 +30,8 @@ SPEC = GameSpec(
     to_json=saves.to_json, from_json=saves.from_json, view=views.view, describe_action=text.describe_action,
     describe_event=text.describe_event, undo_barrier=rules.undo_barrier, determinize=views.determinize,
     make_bot=bots.make_bot,
-    options=(StartOption("rounds", "start.rounds", (1, 2, 3), 1),),
+    # the players agree on any number of rounds (rulebook); the engine takes 1 to MAX_ROUNDS
+    options=(StartOption("rounds", "start.rounds", tuple(range(1, state.MAX_ROUNDS + 1)), 1),),
     coach=_coach, simulation_summary=bots.simulation_summary,
 )
 

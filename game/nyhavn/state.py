@@ -116,12 +116,16 @@ class State:
 
 # ----------------------------------------------------------------- set-up
 
-def new_game(num_players: int, seed: int, **options: Any) -> State:
-    """Set up a game for 2–4 players: tiles and cards by player count, docks, hands, abilities."""
+def new_game(num_players: int, seed: int, first_player: int = 0, **options: Any) -> State:
+    """Set up a game for 2–4 players: tiles and cards by player count, docks, hands, abilities.
+
+    ``first_player`` (a seat, 0 by default) plays first and gets the smallest starting hand."""
     if options:
         raise IllegalAction(key="nyhavn.no_such_option", option=sorted(options)[0])
     if not isinstance(num_players, int) or isinstance(num_players, bool) or not 2 <= num_players <= 4:
         raise IllegalAction(key="nyhavn.player_count", count=num_players)
+    if isinstance(first_player, bool) or not isinstance(first_player, int) or not 0 <= first_player < num_players:
+        raise IllegalAction(key="nyhavn.first_player_range", last=num_players - 1, first=repr(first_player))
     s = State()
     s.players = num_players
     s.rng = Rng(seed)
@@ -143,12 +147,14 @@ def new_game(num_players: int, seed: int, **options: Any) -> State:
     s.hands = [[0] * 5 for _ in range(num_players)]
     s.houses = [[0] * 8 for _ in range(num_players)]
     s.scores = [0] * num_players
-    for p in range(num_players):
-        drawn = [s.supply.pop() for _ in range(START_HANDS[p])]
+    for k in range(num_players):  # in turn order from the first player: 2, 3, 3, 4 cards
+        p = (first_player + k) % num_players
+        drawn = [s.supply.pop() for _ in range(START_HANDS[k])]
         for c in drawn:
             s.hands[p][c] += 1
         s.log.append({"type": "deal", "player": p, "cards": count_names(drawn)})
-    s.log.append({"type": "turn", "player": 0})
+    s.seat = first_player
+    s.log.append({"type": "turn", "player": first_player})
     return s
 
 

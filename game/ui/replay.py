@@ -25,6 +25,7 @@ from ..core.record import Replay
 from . import dom
 from .dom import el
 from ..core.locale import text
+from .record_words import option_words
 from .screen import GameScreen, seat_names, speaking_to_match
 
 #: autoplay speeds offered, in ms per step (the first is the default)
@@ -129,10 +130,13 @@ class ReplayViewer:
             self._label_pin()
             extra.append(self.pin_button)
         when = record.finished.replace("T", " ").rstrip("Z") + " UTC" if record.finished else ""
+        options = option_words(spec, record.num_players, record.options, lang)
         self.bar = el("section", {"class": "replay-bar stack", "id": "replay", "aria-labelledby": "replay-title",
                                   "data-steps": n},
                       el("h2", {"id": "replay-title"}, text("replay.heading", lang, title=spec.title),
                          el("small", {"class": "muted"}, " · " + text("replay.when", lang, when=when)) if when else None),
+                      # the game's options (who started, rounds, scoring card) as the start screen words them
+                      el("p", {"class": "muted", "id": "replay-game-options"}, options) if options else None,
                       el("div", {"class": "replay-controls", "role": "group", "aria-label": text("replay.title", lang)},
                          button("first", "«", lambda e: self.go(0)),
                          button("back", "‹", lambda e: self.go(self.k - 1)),

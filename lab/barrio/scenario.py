@@ -42,12 +42,13 @@ def scenario(players: int = 2, card: str = "A", *, seat: int = 0, phase: str = "
              klaus_hand: Iterable[int] = (), klaus_kept: Iterable[int] = (), deck_top: Iterable[int] = (),
              house_deck_top: Iterable[int] = (), material_discard: Iterable[int] = (), house_discard: Iterable[int] = (),
              placed: int = 0, combo_used: Iterable[bool] | None = None, seed: int = 0,
-             empty_material_deck: bool = False) -> State:
+             empty_material_deck: bool = False, first_player: int = 0) -> State:
     """A position with the given cards in place; all others shuffled into the decks.
 
     ``deck_top`` lists the next material cards drawn, first drawn first (and
     ``house_deck_top`` likewise). ``empty_material_deck`` sends every unplaced
-    material to the discard instead. The turn starts for ``seat`` in ``phase``.
+    material to the discard instead. The turn starts for ``seat`` in ``phase``; ``first_player`` is the seat
+    that played the game's first turn (the last round ends before it).
     """
     rng = Rng(seed)
     s = State.__new__(State)
@@ -64,7 +65,7 @@ def scenario(players: int = 2, card: str = "A", *, seat: int = 0, phase: str = "
     s.material_discard, s.house_discard = list(material_discard), list(house_discard)
     s.combo_used = list(combo_used) if combo_used is not None else [False] * players
     s.public = bytearray(C.NUM_CARDS)
-    s.final_round, s.log, s.turn_number = False, [], 0
+    s.final_round, s.log, s.turn_number, s.first_player = False, [], 0, first_player
     used = set(s.market.values()) | {c for c in s.warehouse if c >= 0} | {c for c in s.house_market if c >= 0}
     used |= set(s.klaus_hand) | set(s.klaus_kept) | set(s.material_discard) | set(s.house_discard) | set(deck_top) | set(house_deck_top)
     for group in (s.hands, s.rubble):
