@@ -134,7 +134,8 @@ class NeueHeimatScreen(GameScreen):
             style.setProperty("--aspect", f"{width / height:.4f}")
             # beside the side column (app.css: 900 px and wider) the whole page fits the window: the header row, the
             # prompt and its buttons, the rules' summary and the page's foot (NH_DESKTOP below) take about 270 px
-            style.setProperty("--table-chrome", "272px" if vw >= 900 else "210px")
+            # (in rem: on a large screen the page's words, and so these rows, grow with the window, see app.css)
+            style.setProperty("--table-chrome", "17rem" if vw >= 900 else "13.125rem")
         if self.mounted:
             self.render()
 
