@@ -117,14 +117,20 @@ MEASURE = """
   const out = {};
   for (const [name, selector] of essentials) {
     if (selector.startsWith("box:")) {  // a region the canvas draws: data-prompt-box="fx fy fw fh" of the board
-      const board = document.querySelector(selector.slice(4));
-      const f = board && board.dataset.promptBox ? board.dataset.promptBox.split(" ").map(Number) : null;
+      // ("box:SELECTOR|name": the board's data-<name>-box instead); covered: a panel or note lies over its middle
+      const [sel, key] = selector.slice(4).split("|");
+      const board = document.querySelector(sel);
+      const data = key ? key + "Box" : "promptBox";
+      const f = board && board.dataset[data] ? board.dataset[data].split(" ").map(Number) : null;
       if (!f || !visible(board)) { out[name] = null; continue; }
       const b = board.getBoundingClientRect();
       const r = {left: b.left + f[0] * b.width, top: b.top + f[1] * b.height, right: b.left + (f[0] + f[2]) * b.width,
                  bottom: b.top + (f[1] + f[3]) * b.height};
+      const x = (r.left + r.right) / 2, y = (r.top + r.bottom) / 2;
+      const hit = x >= 0 && y >= 0 && x <= vw && y <= vh ? document.elementFromPoint(x, y) : null;
+      const covered = hit !== null && !board.contains(hit) ? 1 : 0;
       out[name] = {top: Math.round(r.top), bottom: Math.round(r.bottom), left: Math.round(r.left), right: Math.round(r.right),
-                   inside: r.top >= -0.5 && r.left >= -0.5 && r.bottom <= vh + 0.5 && r.right <= vw + 0.5};
+                   covered, inside: r.top >= -0.5 && r.left >= -0.5 && r.bottom <= vh + 0.5 && r.right <= vw + 0.5 && !covered};
       continue;
     }
     const shown = [...document.querySelectorAll(selector)].filter(visible);

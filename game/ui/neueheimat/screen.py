@@ -18,8 +18,8 @@ from ..canvas import FINGER_PX, POINTER_PX, Board
 from ..dom import el
 from ...core.locale import text
 from ..screen import GameScreen
-from .table import (LOT_W, Frame, action_for_key, bid_offered, bid_steps, draw_table, layout, least_font, scored_view, signed,
-                    stepper_amounts, stepper_start, table_size)
+from .table import (LOT_W, Frame, action_for_key, bid_offered, bid_steps, draw_table, layout, least_font, regions, scored_view,
+                    signed, stepper_amounts, stepper_start, table_size)
 from .help import RULES
 from .labels import COLOUR_NAMES, REASONS, ROW_SHORT, piece_words, w
 
@@ -134,8 +134,8 @@ class NeueHeimatScreen(GameScreen):
             style.setProperty("--aspect", f"{width / height:.4f}")
             # beside the side column (app.css: 900 px and wider) the whole page fits the window: the header row, the
             # prompt and its buttons, the rules' summary and the page's foot (NH_DESKTOP below) take about 270 px
-            # (in rem: on a large screen the page's words, and so these rows, grow with the window, see app.css)
-            style.setProperty("--table-chrome", "17rem" if vw >= 900 else "13.125rem")
+            # (partly in rem: on a large screen the page's words, and so these rows, grow with the window, see app.css)
+            style.setProperty("--table-chrome", "calc(222px + 3.125rem)" if vw >= 900 else "calc(160px + 3.125rem)")
         if self.mounted:
             self.render()
 
@@ -198,10 +198,19 @@ class NeueHeimatScreen(GameScreen):
         frame = self.frame()
         drawing, targets = draw_table(view, frame, self.wide)
         self.board.draw(drawing, targets)
+        self._mark_regions(view, frame)
         self._controls(view, frame)
         if frame.zoom_row is not None and frame.zoom_row != self._shown_row:  # a row just shown large: in view
             self.board.reveal(self.board.height, PROMPT_PX)
         self._shown_row = frame.zoom_row
+
+    def _mark_regions(self, view: dict[str, Any], frame: Frame) -> None:
+        """Where the auction's box and the player's own row are, as fractions of the board (data-auction-box,
+        data-own-box: for tests and tools, as Barrio's data-prompt-box)."""
+        data = self.board.root.dataset
+        width, height = self.board.width, self.board.height
+        for name, (x, y, wd, ht) in regions(view, frame, self.wide).items():
+            setattr(data, f"{name}Box", f"{x / width:.4f} {y / height:.4f} {wd / width:.4f} {ht / height:.4f}")
 
     def _controls(self, view: dict[str, Any], frame: Frame) -> None:
         lang = self.lang

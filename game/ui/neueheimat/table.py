@@ -264,10 +264,28 @@ def draw_table(view: dict[str, Any], frame: Frame, wide: bool = False) -> tuple[
         _least = MIN_FONT
 
 
-def _draw_table(view: dict[str, Any], frame: Frame, wide: bool) -> tuple[DrawList, list[Target]]:
+def table_spots(view: dict[str, Any], frame: Frame, wide: bool) -> dict[str, tuple[float, float]]:
+    """The sections' corners for this frame (:func:`layout`): the market first on an upright phone when the player's
+    next choice is there."""
     legal = frame.legal if frame.my_turn else []
     choosing = any(a["type"] in ("auction", "profits") for a in legal)  # the player's next choice is in the market
-    spots = layout(view["players"], wide, market_first=choosing and not wide)
+    return layout(view["players"], wide, market_first=choosing and not wide)
+
+
+def regions(view: dict[str, Any], frame: Frame, wide: bool) -> dict[str, tuple[float, float, float, float]]:
+    """Where the auction's box and the viewer's own row of the players' table are (x, y, width, height in units):
+    what a panel over the table must leave in sight."""
+    spots = table_spots(view, frame, wide)
+    x, y = spots["players"]
+    out = {"auction": (spots["auction"][0], spots["auction"][1], float(PORTRAIT_W), float(AUCTION_H))}
+    if frame.viewer is not None:
+        out["own"] = (x, y + 16 + 26 * frame.viewer, float(PORTRAIT_W), 24.0)
+    return out
+
+
+def _draw_table(view: dict[str, Any], frame: Frame, wide: bool) -> tuple[DrawList, list[Target]]:
+    legal = frame.legal if frame.my_turn else []
+    spots = table_spots(view, frame, wide)
     width, height = spots["size"]
     d = DrawList().clear(PAPER)
     targets: list[Target] = []
