@@ -41,6 +41,16 @@ STYLE = """
   font-weight: 700; border: 1px solid #b7a98c; border-radius: 6px; background: #fff; }
 .nh-controls .nh-means { font-size: .85rem; color: #5b6468; display: block; font-weight: normal; }
 .nh-controls:empty { display: none; }
+/* small and landscape phones: a tighter panel, never over more than about two fifths of the window (it scrolls inside
+   beyond that), so the auction's box, the player's own row and the board's rows stay in sight (issue 36) */
+@media (max-height: 700px) {
+  .nh-controls { padding: 4px 8px; margin-top: 4px; font-size: .9rem; line-height: 1.3; max-height: 42vh; max-height: 42dvh;
+    overflow-y: auto; overscroll-behavior: contain; }
+  .nh-controls p { margin: 0 0 4px; }
+  .nh-controls .nh-buttons { gap: 4px; }
+  .nh-controls .nh-buttons button { padding: 0.15em 0.5em; }
+  .nh-controls .nh-means { font-size: .8rem; line-height: 1.25; }
+}
 /* the round's scoring stays in the window, at its foot, over the table's lower part (its list scrolls inside): the
    page is scrolled to the scored board when it opens (see _reveal_scored_board) */
 .nh-scoring { background: #fff; border: 2px solid #f2b134; border-radius: 10px; padding: 6px 12px; margin-top: 8px;
