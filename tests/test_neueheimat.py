@@ -380,6 +380,25 @@ def test_round_ends_when_two_rows_are_complete_and_scores():
     assert nh.SPEC.winners(s) == [0]
 
 
+def test_a_round_end_records_the_table_it_scored_before_the_next_round_clears_it():
+    board = [["r5:1", "r4:1", "r3:2", "r2:2"], ["y6:3", "y5:3", "y4:4", "y3"], ["g6b1:5"]]
+    s = scenario(3, board=board, owners={"r": 0, "y": 1, "g": 2, "b": 1}, cash=[2, 0, 1], money=[10, 12, 11],
+                 pile=[6, 5, 4])
+    s.rounds = 2
+    s = play(_roof_auction_for_seat0(s), {"type": "place", "row": 1, "lot": 3})
+    assert s.round_no == 2 and s.board == [[], [], []]  # the next round is set up
+    end = next(e for e in s.log if e["type"] == "round_end")
+    table = end["table"]
+    assert [len(row) for row in table["board"]] == [4, 4, 1]
+    assert table["board"][1][3] == {"cubes": [[1, 3]], "roof": 4}  # the roof just placed is in it
+    assert table["board"][2][0] == {"cubes": [[2, 6], [3, 1]], "roof": 5}
+    assert table["complete"] == [0, 1] and table["cash"] == [2, 0, 1]
+    assert table["owners"][:4] == [0, 1, 2, 1]
+    # the houses scored are the ones recorded
+    houses = [e for e in s.log if e["type"] == "house_score"]
+    assert [(e["row"], e["lot"]) for e in houses] == [(r, i) for r, row in enumerate(table["board"]) for i in range(len(row))]
+
+
 def test_round_ends_when_every_numbered_roof_is_used():
     s = scenario(2, board=[["r5"], ["y5"], []], pile=[6])
     s = _roof_auction_for_seat0(s)

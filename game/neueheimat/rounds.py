@@ -14,7 +14,7 @@ from typing import Any
 from ..core import IllegalAction, Rng
 from .state import (
     ALL_ROOFS, DISPLAY_LEN, DISPLAY_ROWS, MAX_PLAYERS, MAX_ROUNDS, MIN_PLAYERS, ROWS, SPECIALS, START_MONEY,
-    State, can_auction, colour_of, complete_rows, house_value, piece_json, pips_of, roof_targets, round_score,
+    State, can_auction, colour_of, complete_rows, house_value, piece_json, pips_of, roof_targets, round_score, table_json,
 )
 
 
@@ -135,7 +135,8 @@ def end_turn(s: State) -> None:
 def end_round(s: State, reason: str) -> None:
     """Score the round, record its winners, and end the game or set up the next round."""
     complete = complete_rows(s)
-    s.log.append({"type": "round_end", "round": s.round_no, "reason": reason, "complete": complete})
+    # the table as it scores: a later round's set-up clears it, and the walk-through of this round shows it
+    s.log.append({"type": "round_end", "round": s.round_no, "reason": reason, "complete": complete, "table": table_json(s)})
     for r in range(ROWS):
         sign = (1 if r in complete else -1) * (2 if s.mayor == r else 1)
         for i, house in enumerate(s.board[r]):

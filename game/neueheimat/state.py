@@ -353,6 +353,26 @@ def piece_json(piece: tuple[str, int] | None) -> dict[str, Any] | None:
 
 
 
+def table_json(state: State) -> dict[str, Any]:
+    """The open table as JSON (the view's keys): the board, the rows' lengths and permits, the mayor, the colours'
+    owners, the display, the cubes out, the special pieces, the cash boxes and the roofs. A round's end records it,
+    as it scored, before the next round's set-up clears it."""
+    s = state
+    return {
+        "board": [[{"cubes": [[colour_of(c), pips_of(c)] for c in cubes], "roof": roof} for cubes, roof in row] for row in s.board],
+        "lengths": [row_length(s, r) for r in range(ROWS)],
+        "permits": [r[:] for r in s.permits],
+        "complete": complete_rows(s),
+        "mayor": s.mayor if s.mayor >= 0 else None,
+        "owners": s.owners[:], "cash": s.cash[:],
+        "display": [[[colour_of(c), pips_of(c)] for c in row] for row in s.display],
+        "out": [[colour_of(c), pips_of(c)] for c in s.out],
+        "supply": s.supply[:], "discarded": s.discarded[:],
+        "roofs_face_down": len(s.roof_pile), "roofs_discarded": s.roofs_discarded[:],
+    }
+
+
+
 def house_value(house: House) -> int:
     """Points of a house before sign and mayor: all its pips plus its roof's number."""
     cubes, roof = house

@@ -12,7 +12,7 @@ from typing import Any
 
 from ..core import Rng
 from .rules import current_player, scores
-from .state import GAME_ID, ROWS, SINGLE_LOTS, State, colour_of, complete_rows, piece_json, pips_of, row_length
+from .state import GAME_ID, SINGLE_LOTS, State, piece_json, table_json
 
 
 def unseen_roofs(state: State) -> list[int]:
@@ -29,19 +29,11 @@ def view(state: State, player: int) -> dict[str, Any]:
     return {
         "game": GAME_ID, "player": player, "players": s.players, "rounds": s.rounds, "round": s.round_no,
         "phase": s.phase, "current": current_player(s), "auctioneer": s.auctioneer,
-        "money": s.money[:], "cash": s.cash[:], "totals": s.totals[:], "scores": scores(s),
+        "money": s.money[:], "totals": s.totals[:], "scores": scores(s),
         "round_scores": [r[:] for r in s.round_scores], "round_wins": s.round_wins[:],
-        "display": [[[colour_of(c), pips_of(c)] for c in row] for row in s.display],
-        "out": [[colour_of(c), pips_of(c)] for c in s.out],
-        "board": [[{"cubes": [[colour_of(c), pips_of(c)] for c in cubes], "roof": roof} for cubes, roof in row] for row in s.board],
-        "lengths": [row_length(s, r) for r in range(ROWS)],
-        "permits": [r[:] for r in s.permits],
+        **table_json(s),
         "single_lots": [sorted(x) for x in SINGLE_LOTS],
-        "complete": complete_rows(s),
-        "mayor": s.mayor if s.mayor >= 0 else None,
-        "supply": s.supply[:], "discarded": s.discarded[:], "owners": s.owners[:],
-        "roofs_face_down": len(s.roof_pile), "roofs_unseen": unseen_roofs(s),
-        "roofs_discarded": s.roofs_discarded[:],
+        "roofs_unseen": unseen_roofs(s),
         "piece": piece_json(s.piece), "bidder": s.bidder, "high_bid": s.high_bid,
         "high_bidder": s.high_bidder, "holder": s.holder, "winners": s.winners_[:],
         "log": s.log[:],

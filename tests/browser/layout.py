@@ -117,14 +117,20 @@ MEASURE = """
   const out = {};
   for (const [name, selector] of essentials) {
     if (selector.startsWith("box:")) {  // a region the canvas draws: data-prompt-box="fx fy fw fh" of the board
-      const board = document.querySelector(selector.slice(4));
-      const f = board && board.dataset.promptBox ? board.dataset.promptBox.split(" ").map(Number) : null;
+      // ("box:SELECTOR|name": the board's data-<name>-box instead); covered: a panel or note lies over its middle
+      const [sel, key] = selector.slice(4).split("|");
+      const board = document.querySelector(sel);
+      const data = key ? key + "Box" : "promptBox";
+      const f = board && board.dataset[data] ? board.dataset[data].split(" ").map(Number) : null;
       if (!f || !visible(board)) { out[name] = null; continue; }
       const b = board.getBoundingClientRect();
       const r = {left: b.left + f[0] * b.width, top: b.top + f[1] * b.height, right: b.left + (f[0] + f[2]) * b.width,
                  bottom: b.top + (f[1] + f[3]) * b.height};
+      const x = (r.left + r.right) / 2, y = (r.top + r.bottom) / 2;
+      const hit = x >= 0 && y >= 0 && x <= vw && y <= vh ? document.elementFromPoint(x, y) : null;
+      const covered = hit !== null && !board.contains(hit) ? 1 : 0;
       out[name] = {top: Math.round(r.top), bottom: Math.round(r.bottom), left: Math.round(r.left), right: Math.round(r.right),
-                   inside: r.top >= -0.5 && r.left >= -0.5 && r.bottom <= vh + 0.5 && r.right <= vw + 0.5};
+                   covered, inside: r.top >= -0.5 && r.left >= -0.5 && r.bottom <= vh + 0.5 && r.right <= vw + 0.5 && !covered};
       continue;
     }
     const shown = [...document.querySelectorAll(selector)].filter(visible);
@@ -211,15 +217,17 @@ SMALL_LANDSCAPE = [("667x375", 667, 375, True), ("640x360", 640, 360, True)]
 LEAST_SHARE = {"667x375": 0.75, "640x360": 0.75, "1024x768-mouse": 0.45, "915x412": 0.75, "932x430": 0.75, "1024x768": 0.6, "700x1000": 0.5, "640x560": 0.52, "320x568": 0.95, "360x640": 0.95, "390x844": 0.95, "844x390": 0.75, "768x1024": 0.95, "1280x800": 0.65, "1920x1080": 0.7}
 
 
-def open_sized(make_context: Any, site_url: str, shape: GameShape, touch: bool) -> tuple[Any, list[tuple[str, int, int, bool]]]:
-    """A page of a fresh touch (or mouse) context at the first size of that kind, with ``shape``'s game started."""
+def open_sized(make_context: Any, site_url: str, shape: GameShape, touch: bool,
+               pause: int = 3600000) -> tuple[Any, list[tuple[str, int, int, bool]]]:
+    """A page of a fresh touch (or mouse) context at the first size of that kind, with ``shape``'s game started
+    (computer seats wait ``pause`` ms before they act: by default they never do while the sizes are measured)."""
     sizes = [s for s in SIZES if s[3] == touch]
     _, width, height, _ = sizes[0]
     context = make_context(viewport={"width": width, "height": height}, device_scale_factor=2 if touch else 1,
                            is_mobile=touch, has_touch=touch)
     context.add_init_script(TEXT_PROBE)
     page = context.new_page()
-    page.goto(site_url + "?pause=3600000")
+    page.goto(site_url + f"?pause={pause}")
     page.wait_for_function("document.documentElement.dataset.appState === 'ready'", timeout=90_000)
     shape.start(page)
     return page, sizes

@@ -50,5 +50,8 @@ GAMES = {
     ]),
     "neueheimat": GameShape("neueheimat", start_neueheimat, [
         ("prompt", "#nh-controls"),
+        # the decision's place on the table and the player's own row (money, cash box, score) beside the panel
+        ("auction", "box:.board|auction"),
+        ("own", "box:.board|own"),
     ]),
 }

@@ -41,3 +41,16 @@ def test_no_text_under_12_px(make_context, site_url, shot):
     for m in (picked, placed, narrow_picked, narrow_placed):
         assert m["canvas_text"] is not None
         assert not [p for p in problems(m) if "text under" in p], m
+
+
+@pytest.mark.parametrize("touch", [True, False], ids=["touch", "mouse"])
+def test_the_coach_note_leaves_the_prompt_and_the_hand_in_sight(make_context, site_url, shot, touch):
+    """Issue 36, item 4: with the coach's hint note open, the table's prompt and the player's hand stay on screen
+    and uncovered at every size (the note never pushes the hand below the window's foot)."""
+    page, sizes = open_sized(make_context, site_url, SHAPE, touch)
+    page.wait_for_function("!document.querySelector('#hint').disabled", timeout=30_000)
+    (page.locator("#hint").tap if touch else page.locator("#hint").click)()
+    page.locator("#hint-note").wait_for(timeout=60_000)
+    found = check_sizes(page, SHAPE, sizes, lambda p, name: shot(p, name.replace("-layout-", "-layout-hint-")))
+    for name in found:
+        assert page.locator("#hint-note").is_visible(), name

@@ -49,3 +49,18 @@ def test_no_text_under_12_px(make_context, site_url, shot):
     for m in (first, later):
         assert m["canvas_text"] is not None
         assert not [p for p in problems(m) if "text under" in p], m
+
+
+@pytest.mark.parametrize("touch", [True, False], ids=["touch", "mouse"])
+def test_the_decision_panel_leaves_the_auction_and_the_players_own_row_in_sight(make_context, site_url, shot, touch):
+    """Issue 36, item 4: with the panel of an auction's decision open (bids, or selling and buying), the auction's box
+    on the table and the player's own row (money, cash box, score) stay on screen and uncovered at every size."""
+    page, sizes = open_sized(make_context, site_url, SHAPE, touch, pause=0)  # the computer bids at once
+    press = (lambda loc: loc.tap()) if touch else (lambda loc: loc.click())
+    press(page.locator("#nh-controls button[data-act='profits-keep']"))
+    page.wait_for_function("document.querySelector(\".board button.target[data-key^='cube-']\") !== null", timeout=60_000)
+    press(page.locator(".board button.target[data-key^='cube-']").first)  # auction an end cube of the display
+    page.wait_for_function("document.querySelector('#nh-controls button[data-act]') !== null", timeout=60_000)
+    kinds = page.locator("#nh-controls button[data-act]").evaluate_all("els => els.map(e => e.dataset.act)")
+    assert {"sell", "buy"} <= set(kinds) or "pass" in kinds, kinds  # a decision of the auction, in the panel
+    check_sizes(page, SHAPE, sizes, lambda p, name: shot(p, name.replace("-layout-", "-layout-panel-")))

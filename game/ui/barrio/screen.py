@@ -93,7 +93,7 @@ class BarrioScreen(GameScreen):
         self.board.set_size(frame.width, frame.height)
         style = self.board.root.style
         style.setProperty("--aspect", f"{frame.width / frame.height:.4f}")  # no taller than the window (app.css)
-        style.setProperty("--table-chrome", "72px")
+        style.setProperty("--table-chrome", "4.5rem")  # 72 px, more where the page's words grow (app.css)
         if "prompt" in frame.places:  # where the canvas shows the prompt, as fractions of the board (for tests and tools)
             px, py, pw, ph = frame.places["prompt"]
             self.board.root.dataset.promptBox = f"{px / frame.width:.4f} {py / frame.height:.4f} {pw / frame.width:.4f} {ph / frame.height:.4f}"

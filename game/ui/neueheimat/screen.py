@@ -18,8 +18,8 @@ from ..canvas import FINGER_PX, POINTER_PX, Board
 from ..dom import el
 from ...core.locale import text
 from ..screen import GameScreen
-from .table import (LOT_W, Frame, action_for_key, bid_offered, bid_steps, draw_table, least_font, signed, stepper_amounts,
-                    stepper_start, table_size)
+from .table import (LOT_W, Frame, action_for_key, bid_offered, bid_steps, draw_table, layout, least_font, regions, scored_view,
+                    signed, stepper_amounts, stepper_start, table_size)
 from .help import RULES
 from .labels import COLOUR_NAMES, REASONS, ROW_SHORT, piece_words, w
 
@@ -41,8 +41,28 @@ STYLE = """
   font-weight: 700; border: 1px solid #b7a98c; border-radius: 6px; background: #fff; }
 .nh-controls .nh-means { font-size: .85rem; color: #5b6468; display: block; font-weight: normal; }
 .nh-controls:empty { display: none; }
-.nh-scoring { background: #fff; border: 2px solid #f2b134; border-radius: 10px; padding: 8px 12px; margin-top: 8px; }
-.nh-scoring ol { padding-left: 1.2em; margin: 4px 0; }
+/* small and landscape phones: a tighter panel, never over more than about two fifths of the window (it scrolls inside
+   beyond that), so the auction's box, the player's own row and the board's rows stay in sight (issue 36) */
+@media (max-height: 700px) {
+  .nh-controls { padding: 4px 8px; margin-top: 4px; font-size: .9rem; line-height: 1.3; max-height: 42vh; max-height: 42dvh;
+    overflow-y: auto; overscroll-behavior: contain; }
+  .nh-controls p { margin: 0 0 4px; }
+  .nh-controls .nh-buttons { gap: 4px; }
+  .nh-controls .nh-buttons button { padding: 0.15em 0.5em; }
+  .nh-controls .nh-means { font-size: .8rem; line-height: 1.25; }
+}
+/* the round's scoring stays in the window, at its foot, over the table's lower part (its list scrolls inside): the
+   page is scrolled to the scored board when it opens (see _reveal_scored_board) */
+.nh-scoring { background: #fff; border: 2px solid #f2b134; border-radius: 10px; padding: 6px 12px; margin-top: 8px;
+  position: sticky; bottom: 0; z-index: 6; box-shadow: 0 -4px 14px rgba(0,0,0,.12); display: flex; flex-direction: column;
+  max-height: 42vh; max-height: 42dvh; }
+.nh-scoring h2 { margin: 0 0 2px; }
+.nh-scoring > p { margin: 0 0 4px; }
+.nh-scoring .nh-scoring-body { overflow-y: auto; overscroll-behavior: contain; min-height: 0; flex: 1 1 auto; }
+.nh-scoring .nh-buttons { flex: none; margin-top: 4px; }
+@media (orientation: landscape) and (max-height: 520px) { .nh-scoring { max-height: 62vh; max-height: 62dvh; }
+  .nh-scoring h2 { font-size: 1rem; } }
+.nh-scoring ol { padding-left: 1.2em; margin: 4px 0; font-size: .92rem; }
 .nh-scoring li { margin: 2px 0; }
 .nh-scoring table { width: 100%; border-collapse: collapse; margin: 6px 0; }
 .nh-scoring td, .nh-scoring th { border-bottom: 1px solid #d8cfbd; padding: 3px 6px; text-align: right; }
@@ -124,7 +144,8 @@ class NeueHeimatScreen(GameScreen):
             style.setProperty("--aspect", f"{width / height:.4f}")
             # beside the side column (app.css: 900 px and wider) the whole page fits the window: the header row, the
             # prompt and its buttons, the rules' summary and the page's foot (NH_DESKTOP below) take about 270 px
-            style.setProperty("--table-chrome", "272px" if vw >= 900 else "210px")
+            # (partly in rem: on a large screen the page's words, and so these rows, grow with the window, see app.css)
+            style.setProperty("--table-chrome", "calc(222px + 3.125rem)" if vw >= 900 else "calc(160px + 3.125rem)")
         if self.mounted:
             self.render()
 
@@ -143,7 +164,7 @@ class NeueHeimatScreen(GameScreen):
         floats = {p: (text, min(1.0, (now - t0) / ANIM_MS)) for p, (text, t0) in self.floats.items()}
         mine = self.is_my_turn() and self.scoring is None
         focus = None
-        if self.scoring is not None and self.scoring.get("same_board"):
+        if self.scoring is not None and (self.scoring["end"] is not None or self.scoring["same_board"]):
             shown = self.scoring["shown"]
             houses = self.scoring["houses"]
             if 0 < shown <= len(houses):
@@ -172,17 +193,34 @@ class NeueHeimatScreen(GameScreen):
             self.zoom_row, self._zoom_at = (min(rows) if len(rows) == 1 else None), len(self.match.entries)
         return self.zoom_row
 
+    def shown_view(self) -> dict[str, Any]:
+        """The view the table draws: during a round's scoring walk-through, the board that round scored on."""
+        view = self.view()
+        sc = self.scoring
+        if sc is not None and sc["end"] is not None:
+            return scored_view(view, sc["end"])
+        return view
+
     def render(self) -> None:
         if not self.mounted:
             return
-        view = self.view()
+        view = self.shown_view()
         frame = self.frame()
         drawing, targets = draw_table(view, frame, self.wide)
         self.board.draw(drawing, targets)
+        self._mark_regions(view, frame)
         self._controls(view, frame)
         if frame.zoom_row is not None and frame.zoom_row != self._shown_row:  # a row just shown large: in view
             self.board.reveal(self.board.height, PROMPT_PX)
         self._shown_row = frame.zoom_row
+
+    def _mark_regions(self, view: dict[str, Any], frame: Frame) -> None:
+        """Where the auction's box and the player's own row are, as fractions of the board (data-auction-box,
+        data-own-box: for tests and tools, as Barrio's data-prompt-box)."""
+        data = self.board.root.dataset
+        width, height = self.board.width, self.board.height
+        for name, (x, y, wd, ht) in regions(view, frame, self.wide).items():
+            setattr(data, f"{name}Box", f"{x / width:.4f} {y / height:.4f} {wd / width:.4f} {ht / height:.4f}")
 
     def _controls(self, view: dict[str, Any], frame: Frame) -> None:
         lang = self.lang
@@ -378,7 +416,7 @@ class NeueHeimatScreen(GameScreen):
         self.flashes = {k: t0 for k, t0 in self.flashes.items() if now - t0 < ANIM_MS}
         self.floats = {p: v for p, v in self.floats.items() if now - v[1] < ANIM_MS}
         if not self.table.hidden:
-            view = self.view()
+            view = self.shown_view()
             drawing, targets = draw_table(view, self.frame(), self.wide)
             self.board.draw(drawing, targets)
         self._animate()
@@ -393,11 +431,17 @@ class NeueHeimatScreen(GameScreen):
     def _start_scoring(self, event: dict[str, Any]) -> None:
         view = self.view()
         self.scoring = {"round": event["round"], "reason": event.get("reason", ""), "houses": [], "cash": [], "scores": None,
-                        "shown": 0, "same_board": view["round"] == event["round"] and view["phase"] == "over", "timer": None}
+                        "shown": 0, "timer": None, "lines": None,
+                        # the board it scored on: recorded by the engine (saves of older versions: none, the table
+                        # then shows the board only where the game ended on it)
+                        "end": event if "table" in event else None,
+                        "same_board": view["round"] == event["round"] and view["phase"] == "over"}
 
     def _collect_scoring(self, events: list[dict[str, Any]]) -> None:
         sc = self.scoring
         assert sc is not None
+        if sc["lines"] is not None:  # built already: later events are the next round's
+            return
         started = False
         for e in events:
             kind = e.get("type")
@@ -412,40 +456,68 @@ class NeueHeimatScreen(GameScreen):
             elif kind == "round_scores":
                 sc["scores"] = e
                 break
-        self._show_scoring()
+        self._build_scoring()
 
-    def _show_scoring(self) -> None:
+    def _build_scoring(self) -> None:
+        """The walk-through's panel, built once: its lines are added one by one (:meth:`_scoring_step`), so a button
+        the player has focused stays focused."""
         sc = self.scoring
-        if sc is None:
-            return
+        assert sc is not None
         lang = self.lang
         box = self.scoring_box
         dom.clear(box)
         box.hidden = False
-        box.appendChild(el("h2", {"id": "nh-scoring-title"}, w("scoring.title", lang, n=sc["round"])))
         reason = REASONS.get(lang, REASONS["en"]).get(sc["reason"], sc["reason"])
-        box.appendChild(el("p", {}, w("scoring.reason", lang, reason=reason)))
-        lines = el("ol", {"id": "nh-scoring-lines"})
-        houses = sc["houses"]
-        for e in houses[:sc["shown"]]:
-            lines.appendChild(el("li", {"data-points": e["points"], "data-owner": e["owner"]}, self._house_line(e)))
-        box.appendChild(lines)
-        done = sc["shown"] >= len(houses)
-        if done:
-            for e in sc["cash"]:
-                if e["points"]:
-                    box.appendChild(el("p", {}, w("scoring.cash", lang, name=self.names[e["player"]], points=signed(e["points"]))))
-            box.appendChild(self._totals_table())
+        sc["lines"] = el("ol", {"id": "nh-scoring-lines"})
+        sc["body"] = el("div", {"class": "nh-scoring-body"}, sc["lines"])
         buttons = el("div", {"class": "nh-buttons actions"})
-        if not done:
-            buttons.appendChild(el("button", {"type": "button", "id": "nh-scoring-skip", "onclick": self._scoring_all}, w("scoring.skip", lang)))
+        sc["skip_focused"] = False  # (the worker cannot ask the page which element has the focus)
+        sc["skip"] = el("button", {"type": "button", "id": "nh-scoring-skip", "onclick": self._scoring_all,
+                                   "onfocus": lambda _: sc.update(skip_focused=True),
+                                   "onblur": lambda _: sc.update(skip_focused=False)}, w("scoring.skip", lang))
         over = self.spec.is_over(self.match.state)
-        buttons.appendChild(el("button", {"type": "button", "class": "primary", "id": "nh-scoring-close", "onclick": self._scoring_close},
-                               w("scoring.final" if over else "scoring.next", lang)))
-        box.appendChild(buttons)
+        sc["close"] = el("button", {"type": "button", "class": "primary", "id": "nh-scoring-close", "onclick": self._scoring_close},
+                         w("scoring.final" if over else "scoring.next", lang))
+        dom.append(buttons, sc["skip"], sc["close"])
+        dom.append(box, el("h2", {"id": "nh-scoring-title"}, w("scoring.title", lang, n=sc["round"])),
+                   el("p", {}, w("scoring.reason", lang, reason=reason)), sc["body"], buttons)
         self.render()
-        if not done and sc["timer"] is None:
-            sc["timer"] = dom.later(self.app.bot_pause_ms(450), self._scoring_step)
+        self._reveal_scored_board()
+        self._scoring_next()
+
+    def _reveal_scored_board(self) -> None:
+        """Scroll the table's rows of houses to the window's top on an upright table, where the panel at the window's
+        foot would cover the lower rows (the players' rows above them scroll away: the panel's totals say it)."""
+        _, vh, _ = self.board.viewport()
+        if self.wide and vh > 520:  # a desktop's or tablet's table fits the window with the panel under it
+            return
+        style = self.board.root.style
+        if not self.wide:  # the wide table has its rows at its top already
+            above = layout(self.match.num_players, False)["board"][1] * self.board.css_width / self.board.width
+            style.setProperty("scroll-margin-top", f"{-above:.0f}px")
+        self.board.root.scrollIntoView({"block": "start", "behavior": "instant"})
+        style.removeProperty("scroll-margin-top")
+
+    def _scoring_next(self) -> None:
+        """The next house's line in a moment, or the cash boxes and totals once every house is shown."""
+        sc = self.scoring
+        assert sc is not None
+        if sc["shown"] < len(sc["houses"]):
+            if sc["timer"] is None:
+                sc["timer"] = dom.later(self.app.bot_pause_ms(450), self._scoring_step)
+            return
+        lang = self.lang
+        for e in sc["cash"]:
+            if e["points"]:
+                sc["body"].appendChild(el("p", {}, w("scoring.cash", lang, name=self.names[e["player"]], points=signed(e["points"]))))
+        totals = self._totals_table()
+        sc["body"].appendChild(totals)
+        totals.scrollIntoView({"block": "nearest", "behavior": "instant"})  # the panel's list scrolls to the totals
+        skip = sc["skip"]
+        if skip.parentNode is not None:
+            skip.remove()
+            if sc["skip_focused"]:  # the focus moves on to the button that is left
+                sc["close"].focus()
 
     def _house_line(self, e: dict[str, Any]) -> str:
         lang = self.lang
@@ -484,16 +556,28 @@ class NeueHeimatScreen(GameScreen):
 
     def _scoring_step(self) -> None:
         sc = self.scoring
-        if sc is None or not self.mounted:
+        if sc is None or not self.mounted or sc["lines"] is None:
             return
         sc["timer"] = None
-        sc["shown"] = min(len(sc["houses"]), sc["shown"] + 1)
-        self._show_scoring()
+        self._show_lines(min(len(sc["houses"]), sc["shown"] + 1))
+
+    def _show_lines(self, count: int) -> None:
+        """Add the houses' lines up to ``count`` to the list (the lines already there stay as they are)."""
+        sc = self.scoring
+        assert sc is not None
+        for e in sc["houses"][sc["shown"]:count]:
+            sc["lines"].appendChild(el("li", {"data-points": e["points"], "data-owner": e["owner"]}, self._house_line(e)))
+        sc["shown"] = count
+        self.render()
+        self._scoring_next()
 
     def _scoring_all(self, _: Any = None) -> None:
-        if self.scoring is not None:
-            self.scoring["shown"] = len(self.scoring["houses"])
-            self._show_scoring()
+        sc = self.scoring
+        if sc is not None and sc["lines"] is not None:
+            if sc["timer"] is not None:
+                dom.window.clearTimeout(sc["timer"])
+                sc["timer"] = None
+            self._show_lines(len(sc["houses"]))
 
     def _scoring_close(self, _: Any = None) -> None:
         sc = self.scoring

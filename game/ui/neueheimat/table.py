@@ -240,6 +240,13 @@ def round_points(view: dict[str, Any]) -> list[int]:
     return pts
 
 
+def scored_view(view: dict[str, Any], round_end: dict[str, Any]) -> dict[str, Any]:
+    """``view`` showing the table a round scored on (its ``round_end`` event records it: the next round's set-up has
+    cleared the board since): that round, phase ``"scored"``, no piece under auction and nobody to move."""
+    return {**view, **round_end["table"], "round": round_end["round"], "phase": "scored", "current": None, "piece": None,
+            "bidder": -1, "high_bid": 0, "high_bidder": -1, "holder": -1}
+
+
 def short(p: int, lang: str = "en") -> str:
     """A seat's short mark under the houses it owns ("P1" in English, "J1" in French)."""
     return w("seat_short", lang, n=p + 1)
@@ -257,10 +264,28 @@ def draw_table(view: dict[str, Any], frame: Frame, wide: bool = False) -> tuple[
         _least = MIN_FONT
 
 
-def _draw_table(view: dict[str, Any], frame: Frame, wide: bool) -> tuple[DrawList, list[Target]]:
+def table_spots(view: dict[str, Any], frame: Frame, wide: bool) -> dict[str, tuple[float, float]]:
+    """The sections' corners for this frame (:func:`layout`): the market first on an upright phone when the player's
+    next choice is there."""
     legal = frame.legal if frame.my_turn else []
     choosing = any(a["type"] in ("auction", "profits") for a in legal)  # the player's next choice is in the market
-    spots = layout(view["players"], wide, market_first=choosing and not wide)
+    return layout(view["players"], wide, market_first=choosing and not wide)
+
+
+def regions(view: dict[str, Any], frame: Frame, wide: bool) -> dict[str, tuple[float, float, float, float]]:
+    """Where the auction's box and the viewer's own row of the players' table are (x, y, width, height in units):
+    what a panel over the table must leave in sight."""
+    spots = table_spots(view, frame, wide)
+    x, y = spots["players"]
+    out = {"auction": (spots["auction"][0], spots["auction"][1], float(PORTRAIT_W), float(AUCTION_H))}
+    if frame.viewer is not None:
+        out["own"] = (x, y + 16 + 26 * frame.viewer, float(PORTRAIT_W), 24.0)
+    return out
+
+
+def _draw_table(view: dict[str, Any], frame: Frame, wide: bool) -> tuple[DrawList, list[Target]]:
+    legal = frame.legal if frame.my_turn else []
+    spots = table_spots(view, frame, wide)
     width, height = spots["size"]
     d = DrawList().clear(PAPER)
     targets: list[Target] = []
@@ -292,7 +317,7 @@ def _players(d: DrawList, view: dict[str, Any], frame: Frame, x0: float, y0: flo
         if flash is not None:
             d.alpha(1 - flash).rect(x0 + 5, y, width - 10, 24, fill="#ffe08a", radius=6).alpha(1)
         d.text(x0 + 8, y + 17, "▶" if current else "", font=font(), colour=INK)
-        if view["auctioneer"] == p and view["phase"] != "over":  # the auctioneer's badge
+        if view["auctioneer"] == p and view["phase"] not in ("over", "scored"):  # the auctioneer's badge
             d.rect(x0 + 21, y + 4, 16, 16, fill=INK, radius=3)
             d.text(x0 + 29, y + 12.5, "A", font=font(bold=True), colour="#fff", align="center", baseline="middle")
         names = frame.row_names or frame.names
@@ -344,7 +369,8 @@ def _auction(d: DrawList, targets: list[Target], view: dict[str, Any], frame: Fr
         d.text(x0 + PORTRAIT_W - 10, y0 + 17, round_text, font=font(), colour=MUTED, align="right")
         phase = view["phase"]
         name = frame.names[view["auctioneer"]] if view["auctioneer"] < len(frame.names) else "?"
-        text = w("over_short", lang) if phase == "over" else w("choosing", lang, name=name)
+        text = (w("over_short", lang) if phase == "over" else w("scoring.title", lang, n=view["round"]) if phase == "scored"
+                else w("choosing", lang, name=name))
         lines = wrap(text, _least, PORTRAIT_W - 24, 2)
         for i, line in enumerate(lines):
             d.text(x0 + 12, y0 + 44 + 18 * i - 9 * (len(lines) - 1), line, font=font(), colour=INK)

@@ -37,6 +37,12 @@ _CSS = """
 .nyhavn-bar .actions button[aria-pressed="true"] { background: #e3eef1; font-weight: 600; }
 .nyhavn-bar .actions button.icon { flex: 0 0 46px; min-width: 46px; padding: 0; font-size: 1.35rem; }
 #nyhavn-info { margin: 0; min-height: 1.45em; font-size: 0.95rem; }
+/* the coat-of-arms choice under an upright table: its many buttons in one row that scrolls sideways, so the bar
+   stays low and the whole house above it in sight (issue 36) */
+section.table[data-phase="arms"]:not([data-shape="landscape"]):not([data-shape="side"]) .nyhavn-bar .actions {
+  flex-wrap: nowrap; overflow-x: auto; overscroll-behavior-x: contain; padding-bottom: 2px; }
+section.table[data-phase="arms"]:not([data-shape="landscape"]):not([data-shape="side"]) .nyhavn-bar .actions button {
+  flex: 0 0 auto; white-space: nowrap; }
 #nyhavn-info[data-kind="bad"] { color: var(--danger); font-weight: 600; }
 #nyhavn-info[data-kind="good"] { color: var(--ok); font-weight: 600; }
 section.table:is([data-shape="landscape"], [data-shape="side"]) { display: grid; grid-template-columns: minmax(0, 1fr) 132px; column-gap: 8px; align-items: start; }
