@@ -139,6 +139,10 @@ class GameScreen:
     def on_events(self, events: list[dict[str, Any]]) -> None:
         """New log events since the last call (already narrated in the log): animate them here."""
 
+    def stop_animations(self) -> None:
+        """Drop whatever still animates earlier moves (flashes, moving cards, marks of the last moves, a walk-through):
+        the replay shows another step, whose table comes from its own position alone. Override with :meth:`on_events`."""
+
     def end_rows(self, breakdown: bool = True) -> list[tuple[str, int, dict[str, int] | None]]:
         """The score rows: (name, score, breakdown or None) per side, as the end screen shows them.
 
@@ -333,8 +337,9 @@ class GameScreen:
         player = self.match.current_player()
         if self.replaying:
             over = self.spec.is_over(self.match.state)
+            # what comes next in the game shown, never the live game's "Your turn"
             self.status.textContent = text("game.over", self.lang) if over or player is None else text(
-                "game.turn", self.lang, name=self.names[player] if player < len(self.names) else f"#{player + 1}")
+                "replay.to_move", self.lang, name=self.names[player] if player < len(self.names) else f"#{player + 1}")
         elif player is not None and not self.match.is_computer_turn():
             self.status.textContent = text("game.turn", self.lang, name=self.names[player])
         self._update_guide()
