@@ -22,7 +22,7 @@ from . import dom
 from .catalog import screen_spec
 from .coach_display import compute_hint, hint_css, hint_keys, hint_seed
 from .dom import el
-from .guide import FirstTurnGuide, forget_guided, guided, remember_guided
+from .guide import FirstTurnGuide, GuideStep, forget_guided, guided, remember_guided
 from ..core.locale import has_text
 
 
@@ -292,9 +292,10 @@ class GameScreen:
                               text("coach.ui_hint", lang))
         self.hint_note = el("p", {"class": "hint-note", "id": "hint-note", "role": "status", "hidden": True})
         self.hint_style = el("style", {"id": "hint-style"})
-        self.guide = FirstTurnGuide(self._guide_steps(), lang, self._guided)
-        self._guide_asked = False  #: *Guide me through a turn* was pressed: show the guide at the player's next turn
-        self._guide_from = 0  #: the viewer's turns begun when the guide opened
+        self.guide = FirstTurnGuide(lang, self._guided)
+        self._guide_for = self._guide_function()
+        self._guide_asked = False  #: *Guide me through a turn* was pressed: show the guide at the player's next decision
+        self._guide_from = 0  #: the moves made when the guide opened (the next one closes it)
         header = el("header", {"class": "topbar"},
                     el("h1", {}, str(self.spec.title)),
                     self.undo_button,
@@ -312,7 +313,7 @@ class GameScreen:
                      self.log_box),
                   el("section", {}, el("h2", {}, text("game.scores", lang)),
                      el("table", {"class": "scores", "id": "scores"}, self.scores_body)))
-        if self.guide.steps and not self.replaying:
+        if self._guide_for is not None and not self.replaying:
             side.appendChild(el("button", {"type": "button", "id": "guide-again", "onclick": self.ask_guide}, text("guide.again", lang)))
         dom.append(root, header, self.status, self.hint_note, self.hint_style, self.guide.style, self.guide.root,
                    el("div", {"class": "game"}, el("div", {}, self.table, self.pass_panel), side))
@@ -346,43 +347,47 @@ class GameScreen:
         self.render()
 
     # ------------------------------------------------------------------ the guided first turn
-    def _guide_steps(self) -> tuple[tuple[str, str], ...]:
+    def _guide_function(self) -> Any:
+        """The game's guide (:attr:`game.ui.catalog.ScreenSpec.guide`), or ``None``."""
         try:
             spec = screen_spec(self.match.game_id)
         except ImportError:
-            return ()
+            return None
         # the game's own table only (the guide marks its targets): not the list of legal actions (``?ui=list``)
-        return tuple(spec.guide) if spec is not None and isinstance(self, spec.screen) else ()
+        return spec.guide if spec is not None and isinstance(self, spec.screen) else None
+
+    def guide_steps(self) -> tuple[GuideStep, ...]:
+        """The guide's steps for the decision on the table now (the viewer's view and the legal actions)."""
+        if self._guide_for is None:
+            return ()
+        return tuple(self._guide_for(self.view(), self.legal(), self.names, self.lang))
 
     def _update_guide(self) -> None:
-        """Open the guide at the player's first turn of a title never guided (or asked for again); close it once
-        the turn is over."""
+        """Open the guide at the player's first decision of a title never guided (or asked for again); close it once
+        the player's first real move is made (or the decision is no longer theirs)."""
         guide = self.guide
-        if not guide.steps or self.replaying:
+        if self._guide_for is None or self.replaying:
             return
         mine = self.is_my_turn() and not self.spec.is_over(self.match.state)
-        if guide.open and (not mine or self._turns_begun() > self._guide_from):
-            guide.close()  # the guided turn is played (the seat to move changed, or the player's next turn began)
+        if guide.open and (not mine or len(self.match.entries) != self._guide_from):
+            guide.close()  # the first real move was made (a tap that only chooses, a Next or Got it, is none)
         elif not guide.open and mine and (self._guide_asked or not guided(self.app.settings, self.match.game_id)):
-            self._guide_asked = False
-            self._guide_from = self._turns_begun()
-            guide.start()
-
-    def _turns_begun(self) -> int:
-        """The viewer's turns begun so far, as the log's ``turn`` events count them (a solo game's player stays the seat
-        to move through the automa's turn: the next turn's start ends the guided one)."""
-        return sum(1 for e in self.view().get("log", ()) if e.get("type") == "turn" and e.get("player") == self.viewer)
+            steps = self.guide_steps()
+            if steps:
+                self._guide_asked = False
+                self._guide_from = len(self.match.entries)
+                guide.start(steps)
 
     def _guided(self) -> None:
         remember_guided(self.app.settings, self.match.game_id)
         self.app.save_settings()
 
     def ask_guide(self, *_: Any) -> None:
-        """*Guide me through a turn*: the guide again, now if it is the player's turn, else at their next turn."""
+        """*Guide me through a turn*: the guide again, now if it is the player's decision, else at their next one."""
         forget_guided(self.app.settings, self.match.game_id)
         self._guide_asked = True
         if self.guide.open:
-            self.guide.start()
+            self.guide.unfold()
         else:
             self._update_guide()
 
@@ -435,6 +440,7 @@ class GameScreen:
         self.hint_note.hidden = True
 
     def _show_pass(self, player: int) -> None:
+        self._update_guide()  # the decision went to another player: a guide still open closes
         name = self.names[player]
         self.table.hidden = True
         self.status.textContent = text("game.pass", self.lang, name=name)
