@@ -30,5 +30,5 @@ def guide(view: dict[str, Any], legal: list[dict[str, Any]], names: list[str], l
         steps += [GuideStep(key, taps(kind)) for kind, key in TURN_STEPS if kind in kinds]
     else:  # any other decision (the guide asked for again later): the lit things, as the prompt explains them
         steps.append(GuideStep("guide.barrio.other", first_taps(lambda a: hint_keys(view, legal, a), legal)))
-    steps.append(GuideStep("guide.help", ("#hint", "#undo")))
+    steps.append(GuideStep("guide.help", ("#hint",)))
     return tuple(steps)

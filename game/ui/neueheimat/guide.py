@@ -33,4 +33,4 @@ def guide(view: dict[str, Any], legal: list[dict[str, Any]], names: list[str], l
     elif phase == "place":
         values = (("piece", piece),)
     key = f"guide.neueheimat.{phase}" if phase in PHASES else "guide.neueheimat.other"
-    return (GuideStep(key, marks, values), GuideStep("guide.neueheimat.rounds"), GuideStep("guide.help", ("#hint", "#undo")))
+    return (GuideStep(key, marks, values), GuideStep("guide.neueheimat.rounds"), GuideStep("guide.help", ("#hint",)))

@@ -21,5 +21,5 @@ def guide(view: dict[str, Any], legal: list[dict[str, Any]], names: list[str], l
             steps.append(GuideStep("guide.nyhavn.build", first_taps(lambda a: hint_keys(view, legal, a), builds)))
     else:  # any other decision (the guide asked for again later): what the table and its bar light up
         steps.append(GuideStep("guide.nyhavn.other", first_taps(lambda a: hint_keys(view, legal, a), legal)))
-    steps.append(GuideStep("guide.help", ("#hint", "#undo")))
+    steps.append(GuideStep("guide.help", ("#hint",)))
     return tuple(steps)
