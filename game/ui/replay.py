@@ -189,7 +189,7 @@ class ReplayViewer:
             name = self._name(step.player)
             # most engines' action lines already start with who acted ("You: place brick"): never "You: You: …"; a line
             # that names another side as its actor ("Klaus builds …", the player's choice of his tie) is not "You: Klaus …"
-            named = step.text.startswith(name) or any(step.text.startswith(other) for other in self.names if other)
+            named = any(step.text.startswith(side) for side in self.names if side)  # (the actor's name among them)
             self.line.textContent = step.text if named else text("replay.line", self.lang, name=name, text=step.text)
             for event in step.events:
                 self.events.appendChild(el("li", {}, event))

@@ -141,7 +141,8 @@ class GameScreen:
 
     def stop_animations(self) -> None:
         """Drop whatever still animates earlier moves (flashes, moving cards, marks of the last moves, a walk-through):
-        the replay shows another step, whose table comes from its own position alone. Override with :meth:`on_events`."""
+        the replay shows another step, whose table comes from its own position alone. A screen that animates in
+        :meth:`on_events` overrides it."""
 
     def end_rows(self, breakdown: bool = True) -> list[tuple[str, int, dict[str, int] | None]]:
         """The score rows: (name, score, breakdown or None) per side, as the end screen shows them.
