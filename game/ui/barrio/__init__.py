@@ -8,7 +8,7 @@ The package's surface is the one every game screen has (``docs/architecture.md``
 from __future__ import annotations
 
 from ..catalog import ScreenSpec
-from .guide import guide
+from .guide_steps import guide
 from .hint_targets import hint_keys
 from .help import rules
 from .screen import BarrioScreen
