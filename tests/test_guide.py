@@ -1,8 +1,9 @@
 """The guided first turn (issue 25, *First steps*), on the worker's page mirror (CPython, the code the browser runs).
 
-Per title: the player's first turn opens the guide, each step marking on the table what it speaks of; *Next* walks
-the steps, *Skip* closes it; it is kept in the settings and not shown in the next game of that title, unless asked
-for again with *Guide me through a turn*; it closes by itself when the guided turn is over.
+Per title: the player's first decision opens the guide, each step marking on the table what it speaks of; *Next*
+walks the steps, *Got it* folds it, *Skip* closes it; it is kept in the settings and not shown in the next game of
+that title, unless asked for again with *Guide me through a turn*; it closes by itself at the player's first real
+move. (``tests/test_guide_first_decision.py``: the words and marks of the decision on the table.)
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ import json
 
 import pytest
 
-from game.ui.catalog import screen_spec
+from game.ui.guide import mark_css
 from game.core.locale import text as t
 
 from .test_ui_replay import Harness
@@ -41,51 +42,48 @@ def guide_shown(h: Harness) -> bool:
 
 @pytest.mark.parametrize("game_id,options", GAMES, ids=[g for g, _ in GAMES])
 def test_the_first_turn_of_each_title_is_guided_once(monkeypatch, game_id, options):
-    steps = screen_spec(game_id).guide
-    assert len(steps) >= 3
     h = Harness(monkeypatch)
     new_game(h, game_id, options)
     assert guide_shown(h)
-    for i, (key, selector) in enumerate(steps):
-        assert h.find("guide-text").textContent == t(key, "en")
+    screen = h.app.screen
+    steps = screen.guide.steps
+    assert len(steps) >= 2 and steps == screen.guide_steps()  # the decision on the table, then help
+    for i, step in enumerate(steps):
+        assert h.find("guide-text").textContent == step.words("en")
         assert t("guide.title", "en", n=i + 1, count=len(steps)) == h.find("guide-title").textContent
-        assert selector and selector in h.find("guide-style").textContent  # what the step speaks of is marked
+        assert mark_css(step.marks) in h.find("guide-style").textContent  # what the step speaks of is marked
         if i + 1 < len(steps):
             assert h.find("guide-skip") is not None
             h.click(h.find("guide-next"))
-    h.click(h.find("guide-done"))
-    assert not guide_shown(h) and selector not in h.find("guide-style").textContent
+    h.click(h.find("guide-done"))  # Got it folds the guide: it stays, its table marks too, until the first real move
+    assert guide_shown(h) and screen.guide.folded
+    assert "guided" not in json.loads(h.storage.get("house-games.settings", "{}"))
+    assert screen.act(screen.legal()[0])
+    h.host.run_timers(limit=50)
+    assert not guide_shown(h) and "outline" not in h.find("guide-style").textContent
     assert game_id in json.loads(h.storage["house-games.settings"])["guided"]
     # the next game of this title: no guide; asked for again, it shows at once on the player's turn
     new_game(h, game_id, options, seed=5)
     assert not guide_shown(h)
     h.click(h.find("guide-again"))
-    assert guide_shown(h) and h.find("guide-text").textContent == t(steps[0][0], "en")
+    assert guide_shown(h) and h.find("guide-text").textContent == h.app.screen.guide.steps[0].words("en")
     h.click(h.find("guide-skip"))
     assert not guide_shown(h) and game_id in json.loads(h.storage["house-games.settings"])["guided"]
 
 
-def test_the_guide_closes_when_the_guided_turn_is_over_and_other_titles_still_guide(monkeypatch):
+def test_the_guide_closes_at_the_first_real_move_and_other_titles_still_guide(monkeypatch):
     h = Harness(monkeypatch)
     new_game(h, "nyhavn", {"players": 2, "seats": ["human", "bot:weak"]})
     assert guide_shown(h)
     screen = h.app.screen
     take = next(a for a in screen.legal() if a["type"] == "take")
     assert screen.act(take)
-    while screen.is_my_turn():  # a take may leave a decision (a discard) in the same turn
-        assert screen.act(screen.legal()[0])
     assert not guide_shown(h)
     assert json.loads(h.storage["house-games.settings"])["guided"] == ["nyhavn"]
     new_game(h, "barrio", {"players": 1, "level": "A"})
     assert guide_shown(h)  # another title: its own guide
-    # solo Barrio: the player stays the seat to move through Klaus's turn; the next turn's start ends the guided one
     screen = h.app.screen
-    turns = lambda: sum(1 for e in screen.view()["log"] if e.get("type") == "turn")  # noqa: E731
-    first = turns()
-    while turns() == first:
-        assert guide_shown(h)
-        assert screen.act(screen.legal()[0])
-        h.host.run_timers(limit=50)
+    assert screen.act(screen.legal()[0])
     assert not guide_shown(h)
     assert json.loads(h.storage["house-games.settings"])["guided"] == ["nyhavn", "barrio"]
 

@@ -13,7 +13,8 @@ folder and a screen's rules text in another. So a base name may repeat only wher
   for the same job; ``fields`` reads an action's fields in every game that has it.
 - **Screen files** (``game/ui/<id>/``, :data:`SCREEN_FILES`): ``screen`` (wires the table to the page), ``table``
   (the pure table: paint and tap), ``drawing`` and ``look`` (the table's drawing and its colours and fonts),
-  ``help`` (the in-app rules text), ``hint_targets`` (which targets show the coach's hint).
+  ``help`` (the in-app rules text), ``hint_targets`` (which targets show the coach's hint), ``guide_steps`` (the
+  guided first turn's steps for the decision on the table).
 - **One name across the framework and the screens** (:data:`FRAMEWORK_AND_SCREEN`): ``game/ui/screen.py`` holds
   ``GameScreen``, which each game's ``screen.py`` subclasses: one job at two levels.
 
@@ -32,7 +33,7 @@ GAME = ROOT / "game"
 
 ENGINE_FILES = frozenset({"state", "rules", "view", "saves", "text", "bots", "coach"})
 ACTION_FILES = frozenset({"build", "discard", "pass_turn", "place", "fields"})
-SCREEN_FILES = frozenset({"screen", "table", "drawing", "look", "help", "hint_targets"})
+SCREEN_FILES = frozenset({"screen", "table", "drawing", "look", "help", "hint_targets", "guide_steps"})
 FRAMEWORK_AND_SCREEN = frozenset({"screen"})
 #: where each kind of per-game module lives, by its path under game/, and the names it may share
 KINDS = {"engine": ENGINE_FILES, "action": ACTION_FILES, "screen": SCREEN_FILES}

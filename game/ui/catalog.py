@@ -30,9 +30,9 @@ class ScreenSpec:
     #: where the coach's suggested action is on the table: ``(view, legal, action) -> [target key, …]``, first step
     #: first (``game.ui.coach_display``); ``None``: the hint is only said, never marked
     hint_keys: Callable[[View, list[Action], Action], list[str]] | None = None
-    #: the guided first turn (``game.ui.guide``): ``(catalogue key of a step's words, CSS selector of what it marks)``
-    #: in order; empty: no guide
-    guide: tuple[tuple[str, str], ...] = ()
+    #: the guided first turn (``game.ui.guide``): ``(view, legal, names, lang) -> (GuideStep, …)``, the steps that speak
+    #: of the decision on the table and mark only what can be tapped for it; ``None``: no guide
+    guide: Callable[[View, list[Action], list[str], str], tuple[Any, ...]] | None = None
 
 
 def screen_spec(game_id: str) -> ScreenSpec | None:

@@ -173,6 +173,9 @@ class ReplayViewer:
         self.k = k
         self.match.states = self.replay.states[:k + 1]
         self.match.entries = self.entries[:k]
+        # nothing of the step shown before may stay on the table (a flash of Klaus's draw, his panel as it was then):
+        # a single step forward animates its own events only, a jump none
+        self.screen.stop_animations()
         self.screen.quiet = not forward_one
         try:
             self.screen.advance()
@@ -188,8 +191,10 @@ class ReplayViewer:
             with speaking_to_match(self.match):  # the game's own seat is "you" in its lines, as at the table
                 step = self.replay.step(k, self.lang)
             name = self._name(step.player)
-            # most engines' action lines already start with who acted ("You: place brick"): never "You: You: …"
-            self.line.textContent = step.text if step.text.startswith(name) else text("replay.line", self.lang, name=name, text=step.text)
+            # most engines' action lines already start with who acted ("You: place brick"): never "You: You: …"; a line
+            # that names another side as its actor ("Klaus builds …", the player's choice of his tie) is not "You: Klaus …"
+            named = any(step.text.startswith(side) for side in self.names if side)  # (the actor's name among them)
+            self.line.textContent = step.text if named else text("replay.line", self.lang, name=name, text=step.text)
             for event in step.events:
                 self.events.appendChild(el("li", {}, event))
         for key, off in (("first", k == 0), ("back", k == 0), ("next", k == n), ("last", k == n)):
@@ -221,6 +226,7 @@ class ReplayViewer:
         except (TypeError, ValueError):
             return
         self.screen.viewer = seat
+        self.screen.stop_animations()  # what was animating was seen from the other seat
         self.screen.reset_log()
         self.screen.quiet = True
         try:

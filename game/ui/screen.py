@@ -22,7 +22,7 @@ from . import dom
 from .catalog import screen_spec
 from .coach_display import compute_hint, hint_css, hint_keys, hint_seed
 from .dom import el
-from .guide import FirstTurnGuide, forget_guided, guided, remember_guided
+from .guide import FirstTurnGuide, GuideStep, forget_guided, guided, remember_guided
 from ..core.locale import has_text
 
 
@@ -148,6 +148,11 @@ class GameScreen:
 
     def on_events(self, events: list[dict[str, Any]]) -> None:
         """New log events since the last call (already narrated in the log): animate them here."""
+
+    def stop_animations(self) -> None:
+        """Drop whatever still animates earlier moves (flashes, moving cards, marks of the last moves, a walk-through):
+        the replay shows another step, whose table comes from its own position alone. A screen that animates in
+        :meth:`on_events` overrides it."""
 
     def end_rows(self, breakdown: bool = True) -> list[tuple[str, int, dict[str, int] | None]]:
         """The score rows: (name, score, breakdown or None) per side, as the end screen shows them.
@@ -298,9 +303,10 @@ class GameScreen:
                               text("coach.ui_hint", lang))
         self.hint_note = el("p", {"class": "hint-note", "id": "hint-note", "role": "status", "hidden": True})
         self.hint_style = el("style", {"id": "hint-style"})
-        self.guide = FirstTurnGuide(self._guide_steps(), lang, self._guided)
-        self._guide_asked = False  #: *Guide me through a turn* was pressed: show the guide at the player's next turn
-        self._guide_from = 0  #: the viewer's turns begun when the guide opened
+        self.guide = FirstTurnGuide(lang, self._guided)
+        self._guide_for = self._guide_function()
+        self._guide_asked = False  #: *Guide me through a turn* was pressed: show the guide at the player's next decision
+        self._guide_from = 0  #: the moves made when the guide opened (the next one closes it)
         header = el("header", {"class": "topbar"},
                     el("h1", {}, str(self.spec.title)),
                     self.undo_button,
@@ -318,7 +324,7 @@ class GameScreen:
                      self.log_box),
                   el("section", {}, el("h2", {}, text("game.scores", lang)),
                      el("table", {"class": "scores", "id": "scores"}, self.scores_body)))
-        if self.guide.steps and not self.replaying and not self.table_display:
+        if self._guide_for is not None and not self.replaying and not self.table_display:
             side.appendChild(el("button", {"type": "button", "id": "guide-again", "onclick": self.ask_guide}, text("guide.again", lang)))
         #: the shared table's line for the room: what was just played (the log's last line), large
         self.last_played = el("p", {"class": "last-played", "id": "last-played", "hidden": not self.table_display})
@@ -346,53 +352,58 @@ class GameScreen:
         player = self.match.current_player()
         if self.replaying:
             over = self.spec.is_over(self.match.state)
+            # what comes next in the game shown, never the live game's "Your turn"
             self.status.textContent = text("game.over", self.lang) if over or player is None else text(
-                "game.turn", self.lang, name=self.names[player] if player < len(self.names) else f"#{player + 1}")
+                "replay.to_move", self.lang, name=self.names[player] if player < len(self.names) else f"#{player + 1}")
         elif player is not None and not self.match.is_computer_turn():
             self.status.textContent = text("game.turn", self.lang, name=self.names[player])
         self._update_guide()
         self.render()
 
     # ------------------------------------------------------------------ the guided first turn
-    def _guide_steps(self) -> tuple[tuple[str, str], ...]:
+    def _guide_function(self) -> Any:
+        """The game's guide (:attr:`game.ui.catalog.ScreenSpec.guide`), or ``None``."""
         try:
             spec = screen_spec(self.match.game_id)
         except ImportError:
-            return ()
+            return None
         if self.table_display:  # nobody plays on this screen: nobody to guide
-            return ()
+            return None
         # the game's own table only (the guide marks its targets): not the list of legal actions (``?ui=list``)
-        return tuple(spec.guide) if spec is not None and isinstance(self, spec.screen) else ()
+        return spec.guide if spec is not None and isinstance(self, spec.screen) else None
+
+    def guide_steps(self) -> tuple[GuideStep, ...]:
+        """The guide's steps for the decision on the table now (the viewer's view and the legal actions)."""
+        if self._guide_for is None:
+            return ()
+        return tuple(self._guide_for(self.view(), self.legal(), self.names, self.lang))
 
     def _update_guide(self) -> None:
-        """Open the guide at the player's first turn of a title never guided (or asked for again); close it once
-        the turn is over."""
+        """Open the guide at the player's first decision of a title never guided (or asked for again); close it once
+        the player's first real move is made (or the decision is no longer theirs)."""
         guide = self.guide
-        if not guide.steps or self.replaying:
+        if self._guide_for is None or self.replaying:
             return
         mine = self.is_my_turn() and not self.spec.is_over(self.match.state)
-        if guide.open and (not mine or self._turns_begun() > self._guide_from):
-            guide.close()  # the guided turn is played (the seat to move changed, or the player's next turn began)
+        if guide.open and (not mine or len(self.match.entries) != self._guide_from):
+            guide.close()  # the first real move was made (a tap that only chooses, a Next or Got it, is none)
         elif not guide.open and mine and (self._guide_asked or not guided(self.app.settings, self.match.game_id)):
-            self._guide_asked = False
-            self._guide_from = self._turns_begun()
-            guide.start()
-
-    def _turns_begun(self) -> int:
-        """The viewer's turns begun so far, as the log's ``turn`` events count them (a solo game's player stays the seat
-        to move through the automa's turn: the next turn's start ends the guided one)."""
-        return sum(1 for e in self.view().get("log", ()) if e.get("type") == "turn" and e.get("player") == self.viewer)
+            steps = self.guide_steps()
+            if steps:
+                self._guide_asked = False
+                self._guide_from = len(self.match.entries)
+                guide.start(steps)
 
     def _guided(self) -> None:
         remember_guided(self.app.settings, self.match.game_id)
         self.app.save_settings()
 
     def ask_guide(self, *_: Any) -> None:
-        """*Guide me through a turn*: the guide again, now if it is the player's turn, else at their next turn."""
+        """*Guide me through a turn*: the guide again, now if it is the player's decision, else at their next one."""
         forget_guided(self.app.settings, self.match.game_id)
         self._guide_asked = True
         if self.guide.open:
-            self.guide.start()
+            self.guide.unfold()
         else:
             self._update_guide()
 
@@ -445,6 +456,7 @@ class GameScreen:
         self.hint_note.hidden = True
 
     def _show_pass(self, player: int) -> None:
+        self._update_guide()  # the decision went to another player: a guide still open closes
         name = self.names[player]
         self.table.hidden = True
         self.status.textContent = text("game.pass", self.lang, name=name)

@@ -8,17 +8,11 @@ The package's surface is the one every game screen has (``docs/architecture.md``
 from __future__ import annotations
 
 from ..catalog import ScreenSpec
+from .guide_steps import guide
 from .hint_targets import hint_keys
 from .help import rules
 from .screen import BarrioScreen
 
-SPEC = ScreenSpec(screen=BarrioScreen, rules=rules, hint_keys=hint_keys,
-    guide=(
-        ("guide.barrio.1", '.board .target[data-key^="hand-"]'),
-        ("guide.barrio.2", '.board .target[data-key^="deck-"], .board .target[data-key^="wh-"]'),
-        ("guide.barrio.3", '.board .target[data-key^="cell-"], .board .target[data-legal="true"]'),
-        ("guide.help", "#hint, #undo"),
-    )
-)
+SPEC = ScreenSpec(screen=BarrioScreen, rules=rules, hint_keys=hint_keys, guide=guide)
 
 __all__ = ["SPEC"]

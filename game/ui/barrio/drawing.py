@@ -48,8 +48,9 @@ class _Painter:
     """Draws one frame; sections stack in one column (narrow) or two (wide)."""
 
     def __init__(self, view: dict[str, Any], legal: list[Action], pick: Pick, lang: str, names: list[str],
-                 my_turn: bool, wide: bool, patterns: bool, scale: float | None = None) -> None:
+                 my_turn: bool, wide: bool, patterns: bool, scale: float | None = None, replaying: bool = False) -> None:
         self.v, self.legal, self.pick, self.lang, self.names = view, legal, pick, lang, names
+        self.replaying = replaying  #: a replay's table: its prompt says who plays next, nobody is waited for
         self.my_turn, self.wide, self.patterns = my_turn, wide, patterns
         self.least = look.least_font(scale)  # small print (card names) is drawn only where it reaches this size
         self.d = DrawList()
@@ -429,7 +430,7 @@ class _Painter:
         if not self.my_turn:
             cp = v["current_player"]
             name = self.names[cp] if cp is not None and cp < len(self.names) else ""
-            prompt = text("barrio.wait", lang, name=name) if cp is not None else ""
+            prompt = text("replay.to_move" if self.replaying else "barrio.wait", lang, name=name) if cp is not None else ""
         elif phase == "keep":
             prompt = text("barrio.do.keep", lang)
             items = [("keep", text("barrio.btn.keep", lang, n=len(pick.marked)), True)]
@@ -629,7 +630,7 @@ def _wrap(text: str, chars: int) -> list[str]:
 
 def paint(view: dict[str, Any], legal: list[Action], pick: Pick, lang: str, names: list[str], my_turn: bool,
           wide: bool = False, patterns: bool = True, flash: Flash | None = None, scale: float | None = None,
-          narrow: float = NARROW, wide_units: float = WIDE) -> Frame:
+          narrow: float = NARROW, wide_units: float = WIDE, replaying: bool = False) -> Frame:
     """Draw the whole table for ``view`` (narrow: ``narrow`` logical units wide, 360 but on the narrowest phones, see
     :func:`narrow_width`; wide: ``wide_units``, 720 but on small boards, see :func:`wide_width`, two columns).
 
@@ -638,7 +639,7 @@ def paint(view: dict[str, Any], legal: list[Action], pick: Pick, lang: str, name
     """
     if flash is not None and flash.klaus is not None and view.get("klaus"):
         view = with_klaus(view, flash.klaus)
-    p = _Painter(view, legal if my_turn else [], pick, lang, names, my_turn, wide, patterns, scale)
+    p = _Painter(view, legal if my_turn else [], pick, lang, names, my_turn, wide, patterns, scale, replaying)
     d = p.d
     width = wide_units if wide else narrow
     d.clear(TABLE)

@@ -57,7 +57,7 @@ class BarrioScreen(GameScreen):
             panel.appendChild(el("h3", {}, title))
             for paragraph in paragraphs:
                 panel.appendChild(el("p", {}, paragraph))
-        if not self.app.settings.get("barrio_guide_seen") and not self.table_display:  # a first game opens the guide once
+        if not self.app.settings.get("barrio_guide_seen") and not self.replaying and not self.table_display:  # a first game opens the guide once
             panel.setAttribute("open", "")
             self.app.settings["barrio_guide_seen"] = True
             self.app.save_settings()
@@ -88,7 +88,7 @@ class BarrioScreen(GameScreen):
         wide_units = wide_width(shown)  # and on a phone on its side
         scale = shown / (wide_units if self._wide else narrow) if shown else None
         frame = paint(view, legal, self.pick, self.lang, self.names_for_table(), mine, wide=self._wide,
-                      patterns=True, flash=self.flash, scale=scale, narrow=narrow, wide_units=wide_units)
+                      patterns=True, flash=self.flash, scale=scale, narrow=narrow, wide_units=wide_units, replaying=self.replaying)
         self.places = frame.places
         self.board.set_size(frame.width, frame.height)
         style = self.board.root.style
@@ -165,7 +165,7 @@ class BarrioScreen(GameScreen):
 
     def advance(self) -> None:
         """As the base class, but the end screen waits until the last steps (e.g. Klaus's last build) were shown."""
-        if self.mounted and self.spec.is_over(self.match.state):
+        if self.mounted and self.spec.is_over(self.match.state) and not self.replaying:  # (a replay has no end screen)
             self._update_chrome()  # new log lines → on_events queues their steps
             if self.queue or self.flash is not None:
                 self._finish_pending = True
@@ -208,6 +208,10 @@ class BarrioScreen(GameScreen):
             self._anim_timer = None
         self.queue.clear()
         self.flash = None
+
+    def stop_animations(self) -> None:
+        self._stop_animation()
+        self._finish_pending = False
 
     def unmount(self) -> None:
         self._stop_animation()

@@ -8,17 +8,11 @@ The package's surface is the one every game screen has (``docs/architecture.md``
 from __future__ import annotations
 
 from ..catalog import ScreenSpec
+from .guide_steps import guide
 from .help import rules
 from .hint_targets import hint_keys
 from .screen import NeueHeimatScreen
 
-SPEC = ScreenSpec(screen=NeueHeimatScreen, rules=rules, hint_keys=hint_keys,
-    guide=(
-        ("guide.neueheimat.1", '.board .target[data-key^="cube-"], .board .target[data-legal="true"]'),
-        ("guide.neueheimat.2", "#nh-controls"),
-        ("guide.neueheimat.3", '.board .target[data-key^="row-"], .board .target[data-key^="lot-"]'),
-        ("guide.help", "#hint, #undo"),
-    )
-)
+SPEC = ScreenSpec(screen=NeueHeimatScreen, rules=rules, hint_keys=hint_keys, guide=guide)
 
 __all__ = ["SPEC", "rules"]

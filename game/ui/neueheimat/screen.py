@@ -17,6 +17,7 @@ from .. import dom
 from ..canvas import FINGER_PX, POINTER_PX, Board
 from ..dom import el
 from ...core.locale import text
+from ...core.locale import text as say  # (``_controls`` has a local named ``text``)
 from ..screen import GameScreen
 from .table import (LOT_W, Frame, action_for_key, bid_offered, bid_steps, draw_table, layout, least_font, regions, scored_view,
                     signed, stepper_amounts, stepper_start, table_size)
@@ -233,8 +234,9 @@ class NeueHeimatScreen(GameScreen):
         current = view["current"]
         if phase == "over" or current is None:
             return
-        if not frame.my_turn:
-            box.appendChild(el("p", {"class": "muted"}, w("prompt.wait", lang, name=self.names[current])))
+        if not frame.my_turn:  # (a replay says who plays next, not "Your turn.")
+            waiting = say("replay.to_move", lang, name=self.names[current]) if self.replaying else w("prompt.wait", lang, name=self.names[current])
+            box.appendChild(el("p", {"class": "muted"}, waiting))
             return
         me = current
         piece = piece_words(view["piece"], lang) if view["piece"] else ""
@@ -420,6 +422,20 @@ class NeueHeimatScreen(GameScreen):
             drawing, targets = draw_table(view, self.frame(), self.wide)
             self.board.draw(drawing, targets)
         self._animate()
+
+    def stop_animations(self) -> None:
+        self.flashes.clear()
+        self.floats.clear()
+        if self._anim_timer is not None:
+            dom.window.clearTimeout(self._anim_timer)
+            self._anim_timer = None
+        sc = self.scoring
+        if sc is not None:  # a round's walk-through belongs to the step that scored it
+            if sc.get("timer") is not None:
+                dom.window.clearTimeout(sc["timer"])
+            self.scoring = None
+            self.scoring_box.hidden = True
+            dom.clear(self.scoring_box)
 
     def unmount(self) -> None:
         super().unmount()

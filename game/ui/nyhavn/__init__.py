@@ -8,17 +8,11 @@ The package's surface is the one every game screen has (``docs/architecture.md``
 from __future__ import annotations
 
 from ..catalog import ScreenSpec
+from .guide_steps import guide
 from .hint_targets import hint_keys
 from .help import rules_sections
 from .screen import NyhavnScreen
 
-SPEC = ScreenSpec(screen=NyhavnScreen, rules=rules_sections, hint_keys=hint_keys,
-    guide=(
-        ("guide.nyhavn.1", '.board .target[data-key^="dock-"]'),
-        ("guide.nyhavn.2", '.board .target[data-key^="stack-"]'),
-        ("guide.nyhavn.3", '.board .target[data-key^="cell-"]'),
-        ("guide.help", "#hint, #undo"),
-    )
-)
+SPEC = ScreenSpec(screen=NyhavnScreen, rules=rules_sections, hint_keys=hint_keys, guide=guide)
 
 __all__ = ["SPEC"]

@@ -147,6 +147,15 @@ class NyhavnScreen(GameScreen):
         if self.tabletop.record(events, self.viewer, _now()):
             self._animate()
 
+    def stop_animations(self) -> None:
+        if self._anim_timer is not None:
+            dom.window.clearTimeout(self._anim_timer)
+            self._anim_timer = None
+        top = self.tabletop
+        top.flashes.clear()
+        top.recent_cells.clear()
+        top.recent_docks = []
+
     def _animate(self) -> None:
         if self._anim_timer is not None:
             return
