@@ -17,7 +17,7 @@ import time
 from game.core import load_spec
 
 #: rounds the strong player's clock allows per decision on an idle machine here (its search's own figures)
-STRONG_ROUNDS = {"barrio": 20, "nyhavn": 3}
+STRONG_ROUNDS = {"barrio": 20, "nyhavn": 3, "neueheimat": 1}
 
 
 def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:

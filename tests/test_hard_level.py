@@ -1,4 +1,4 @@
-"""The hard computer in Barrio and Nyhavn: offered for a computer seat, kept in saves and records, shown in the
+"""The hard computer in every game (Barrio, Nyhavn, Neue Heimat): offered for a computer seat, kept in saves and records, shown in the
 statistics, and playing on a fixed budget so a seed replays the same game (issue 34, item 3)."""
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from game.core.contract import GameSpec
 from game.core.record import GameRecord
 from game.ui.record_words import level_words
 
-HARD_GAMES = ("barrio", "nyhavn")
+HARD_GAMES = ("barrio", "nyhavn", "neueheimat")
 
 
 def _bot_seed(match_seed: int, seat: int) -> int:
@@ -44,11 +44,6 @@ def test_hard_is_a_third_strength_and_strong_stays_the_default_computer(game_id)
     assert "hard" in str(refused.value)
 
 
-def test_hard_leaves_neue_heimat_as_it_was():
-    spec = load_spec("neueheimat")
-    assert spec.bot_names == ("weak", "strong") and spec.default_bot == "strong"
-
-
 def test_hard_a_default_computer_the_game_does_not_have_is_refused():
     spec = load_spec("nyhavn")
     fields = {f: getattr(spec, f) for f in spec.__dataclass_fields__}
@@ -61,7 +56,6 @@ def test_hard_is_offered_for_each_computer_seat_on_the_start_screen_in_every_lan
     rows = {g["id"]: g for g in data["games"]}
     for game_id in HARD_GAMES:
         assert rows[game_id]["bots"] == ["weak", "strong", "hard"] and rows[game_id]["default_bot"] == "strong"
-    assert rows["neueheimat"]["bots"] == ["weak", "strong"]
     words = {lang: data["texts"][lang]["start.bot.hard"] for lang in ("en", "es", "fr")}
     assert words == {"en": "hard", "es": "difícil", "fr": "difficile"}
     html = build.start_screen_html(data)
@@ -102,8 +96,9 @@ class _RacingClock:
         return float(next(self.now))
 
 
-#: actions replayed: Nyhavn's whole game; Barrio's first 70 (its whole game would take the hard player half a minute)
-REPLAYED = {"barrio": 70, "nyhavn": 5000}
+#: actions replayed: Nyhavn's whole game; Barrio's first 70 (its whole game would take the hard player half a minute);
+#: Neue Heimat's first 60 (about 20 of hard's decisions, each playing the round out)
+REPLAYED = {"barrio": 70, "nyhavn": 5000, "neueheimat": 60}
 
 
 @pytest.mark.parametrize("game_id", HARD_GAMES)

@@ -1,4 +1,4 @@
-"""Computer players for Neue Heimat. Both decide from ``view()`` only.
+"""Computer players for Neue Heimat. All three decide from ``view()`` only.
 
 * ``weak`` — a naive builder: values a piece by its face (pips, roof number),
   bids a little for it, builds where its own houses grow tallest, and ignores
@@ -26,6 +26,10 @@
   highest bid by one is expected to raise by one up to the ratio of face value
   it has shown. It moves a million into its cash box once money in hand is
   worth less than a point (or it holds more than 8).
+* ``hard`` — the strong player's choice checked by playing ahead: its best few
+  candidates, each played out to the end of the round by strong players in
+  every seat on a couple of deals of the face-down roofs (:class:`HardBot`, a
+  fixed budget, no clock).
 """
 
 from __future__ import annotations
@@ -34,20 +38,24 @@ import math
 from typing import Any
 
 from ..core import IllegalAction, Rng
+from . import rules
 from .state import ROWS, SINGLE_LOTS, House
+from .view import determinize
+from .view import view as view_of
 
-BOT_NAMES = ("weak", "strong")
+BOT_NAMES = ("weak", "strong", "hard")
 
 Action = dict[str, Any]
 
 
 def make_bot(name: str, seed: int = 0, iterations: int | None = None) -> "WeakBot | StrongBot":
-    """A computer player of strength ``name`` (``"weak"`` or ``"strong"``).
+    """A computer player of strength ``name`` (``"weak"``, ``"strong"`` or ``"hard"``).
 
-    ``iterations`` is the fixed search budget of the shared bot API. Neither
-    Neue Heimat player reads the clock (the strong one evaluates its model
-    exhaustively), so the same seed plays the same game on any machine with
-    or without it; a budget is checked and otherwise changes nothing.
+    ``iterations`` is the fixed search budget of the shared bot API. No Neue
+    Heimat player reads the clock (the strong one evaluates its model
+    exhaustively, the hard one plays out a fixed number of candidates and
+    deals), so the same seed plays the same game on any machine with or
+    without it; a budget is checked and otherwise changes nothing.
     """
     if iterations is not None and (isinstance(iterations, bool) or not isinstance(iterations, int) or iterations < 1):
         raise IllegalAction(key="neueheimat.bad_iterations", iterations=repr(iterations))
@@ -55,6 +63,8 @@ def make_bot(name: str, seed: int = 0, iterations: int | None = None) -> "WeakBo
         return WeakBot(seed)
     if name == "strong":
         return StrongBot(seed)
+    if name == "hard":
+        return HardBot(seed)
     raise IllegalAction(key="neueheimat.unknown_bot", name=repr(name), names=", ".join(BOT_NAMES))
 
 
@@ -515,6 +525,105 @@ class StrongBot:
             if v > best_v:
                 best, best_v = act, v
         return best
+
+
+#: The hard player's fixed budget (no clock, so a seed replays the same game on any device): the candidates it
+#: plays out per decision, the deals (orders of the face-down roofs) each is played out on, and the most actions a
+#: playout takes with 2 players before it is scored as it stands (fewer with more players, whose actions cost more):
+#: a round with 2 players is about 170 actions, so its playouts reach the round's end. About 200 ms of CPython here
+#: in the median (docs/neueheimat.md)
+HARD_CANDIDATES = 4
+HARD_DEALS = 2
+HARD_DEPTH = 400
+
+
+class HardBot(StrongBot):
+    """The strong player's choice checked by playing ahead: its few best candidates, each played out to the end of
+    the round by strong players on a couple of deals of the face-down roofs, and the one whose playouts end with
+    the best lead taken."""
+
+    def __init__(self, seed: int = 0, candidates: int = HARD_CANDIDATES, deals: int = HARD_DEALS,
+                 depth: int = HARD_DEPTH) -> None:
+        super().__init__(seed)
+        self.candidates = candidates
+        self.deals = deals
+        self.depth = depth
+
+    def choose(self, view: dict[str, Any], legal: list[Action]) -> Action:
+        """Pick one of ``legal`` from ``view``."""
+        own = super().choose(view, legal)
+        if len(legal) == 1:
+            return own
+        cands = self._shortlist(view, legal, own)
+        if len(cands) == 1:
+            return own
+        me = view["player"]
+        seeds = [self.rng.randrange(1 << 30) for _ in range(self.deals)]
+        best, best_v = own, -math.inf
+        for act in cands:
+            v = sum(self._play_out(view, me, act, s) for s in seeds) / len(seeds)
+            if act is own:
+                v += 0.25  # a tie, or noise under a quarter point, keeps the model's own choice
+            if v > best_v:
+                best, best_v = act, v
+        return best
+
+    def _shortlist(self, view: dict[str, Any], legal: list[Action], own: Action) -> list[Action]:
+        """The model's own choice first, then the legal actions nearest to it, up to :attr:`candidates`."""
+        kind = legal[0]["type"]
+        if kind in ("bid", "pass"):
+            amount = own.get("amount", 0)
+            high = view["high_bid"]
+            near = sorted(legal, key=lambda a: abs(a.get("amount", high) - amount))
+            return [own] + [a for a in near if a != own][:self.candidates - 1]
+        if kind in ("place", "mayor", "permit", "cancel", "discard"):
+            pos, lam = self.prepare(view)
+            me = view["player"]
+            keys = {_key(a) for a in legal}
+            ranked = sorted((o for o in self._outcomes(pos, view["piece"], me, lam)
+                             if o[1] is not None and _key(o[1]) in keys), key=lambda o: -o[0][me])
+            others = [a for _, a in ranked if a is not None and a != own]
+            return [own] + [next(x for x in legal if _key(x) == _key(a)) for a in others[:self.candidates - 1]]
+        return [own] + [a for a in legal if a != own][:self.candidates - 1] if len(legal) <= self.candidates + 1 \
+            else [own] + self._auction_shortlist(view, legal, own)
+
+    def _auction_shortlist(self, view: dict[str, Any], legal: list[Action], own: Action) -> list[Action]:
+        pos, lam = self.prepare(view)
+        me, n = view["player"], view["players"]
+        base = self._utilities(pos, pos.board, pos.lengths, pos.mayor, pos.owners, pos.money, lam)
+        scored = []
+        for act in legal:
+            if act == own or act["piece"] == "roof":
+                continue
+            scored.append((self._auction_value(pos, _auctioned(view, act), me, lam, n, base), act))
+        scored.sort(key=lambda x: -x[0])
+        return [a for _, a in scored[:self.candidates - 1]]
+
+    def _play_out(self, view: dict[str, Any], me: int, action: Action, seed: int) -> float:
+        """My lead over the best rival once ``action`` is played out by strong players to the end of the round."""
+        state = rules.apply_action(determinize(view, me, seed), action)
+        players = [StrongBot(seed + j) for j in range(state.players)]
+        round_no, steps, depth = state.round_no, 0, self.depth * 2 // state.players
+        while state.phase != "over" and state.round_no == round_no and steps < depth:
+            seat = rules.current_player(state)
+            assert seat is not None
+            options = rules.legal_actions(state)
+            pick = options[0] if len(options) == 1 else players[seat].choose(view_of(state, seat), options)
+            state = rules.apply_action(state, pick)
+            steps += 1
+        score = rules.scores(state)
+        return score[me] - max(score[j] for j in range(state.players) if j != me)
+
+
+def _auctioned(view: dict[str, Any], act: Action) -> dict[str, Any]:
+    what = act["piece"]
+    if what == "cube":
+        row = view["display"][act["row"]]
+        pair = row[0] if act["end"] == "left" else row[-1]
+        return {"kind": "cube", "colour": pair[0], "pips": pair[1]}
+    if what == "permit":
+        return {"kind": "permit", "size": act["size"]}
+    return {"kind": what}
 
 
 def _face(piece: dict[str, Any] | None) -> float:

@@ -146,12 +146,12 @@ def reason(view: dict[str, Any], player: int, action: Action, state: Any,
         else:
             why.append(Phrase("coach.neueheimat.hoard", {"amount": bot.hoard}))
     elif t in ("bid", "pass") and view.get("piece"):
-        bot, pos, _, _ = _model(view)
-        mine = bot._best_for(pos, view["piece"], player, lam)[player]
-        theirs = bot._best_for(pos, view["piece"], view["auctioneer"], lam)[player]
-        worth = max(0, int((mine - theirs) / c)) if c > 0 else 0
+        worth, outbid = _worth(view, player, lam, c)
         amount = action.get("amount", 0)
-        if t == "bid" and amount > worth and bot.expects_buy_back(view, amount):
+        if t == "pass" and outbid and view["high_bid"] < worth:
+            # worth more than the highest bid, yet passed: the model expects the later bidders to outbid any bid
+            why.append(Phrase(_counted("coach.neueheimat.outbid", worth), {"amount": worth}))
+        elif t == "bid" and amount > worth and _model(view)[0].expects_buy_back(view, amount):
             # a bid above the piece's worth to you: the model expects the auctioneer to buy it back and pay you
             why.append(Phrase(_counted("coach.neueheimat.pump", amount), {"amount": amount}))
         elif t == "bid" and amount > worth:
@@ -170,6 +170,27 @@ def reason(view: dict[str, Any], player: int, action: Action, state: Any,
         else:
             why.append(Phrase("coach.neueheimat.close"))
     return what(view, action), why[:3]
+
+
+def _worth(view: dict[str, Any], player: int, lam: float, c: float) -> tuple[int, bool]:
+    """What the piece on offer is worth to ``player`` in whole millions, against what the model expects if it passes
+    (the later bidders bid by the model, the auctioneer keeps or sells), and whether those bidders would outbid the
+    least bid ``player`` can make."""
+    bot, pos, _, _ = _model(view)
+    me, a, n = player, view["auctioneer"], pos.players
+    takers = bot._takers(pos, view["piece"], lam)
+    later, j = [], (me + 1) % n
+    while j != a:
+        later.append(j)
+        j = (j + 1) % n
+    high = view["high_bid"]
+    w = view["high_bidder"] if view["high_bidder"] is not None else -1
+    h, ww = bot._bidding(takers, later, a, high, w, c, pos.money)
+    passing = bot._settle(takers, me, a, h, ww, c, pos.money)
+    worth = max(0, int((takers[me][me] - passing) / c)) if c > 0 else 0
+    least = high + 1
+    outbid = least <= pos.money[me] and bot._bidding(takers, later, a, least, me, c, pos.money)[1] != me
+    return worth, outbid
 
 
 def state_legal(state: Any) -> list[Action]:

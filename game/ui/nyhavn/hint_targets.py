@@ -4,25 +4,30 @@ from __future__ import annotations
 
 from typing import Any
 
-from .layout import tile_cells
+from game.nyhavn.text import first_orientation, turns
+
+from .layout import grip, take_choice
 
 
 def hint_keys(view: dict[str, Any], legal: list[dict[str, Any]], action: dict[str, Any]) -> list[str]:
-    """Target keys (``dock-1``…) and bar commands (``cmd:ability-…``) of ``action``, the first step first.
+    """Target keys (``dock-1``…) and bar commands (``cmd:rotate``…) of ``action``: tapped in this order, they make it.
 
-    A take is its docks, first dock first (after the *Both Actions* toggle when
-    it uses that ability); a build is its tile stack, then the house cells the
-    tile covers; a coat of arms is the white cell, the ability's button or
-    *Refresh*; a discard is the hand card; a payment, the end of a turn and a
-    pass are the bar's buttons (``pay-<i>`` lists the legal payments in order).
+    A take is its docks, first dock first (after the *Both Actions* toggle when it uses that ability), and *Take*
+    where a bigger take would also be possible (the table then waits for it); a build is its tile stack, *Flip* and
+    *Rotate* as often as it takes to turn the tile from the way the table first shows it to the hinted way (the
+    hint's words say the same turns), the house cell under the tile's grip (a tap there puts the tile where the
+    hint has it) and *Place*; a coat of arms is the white cell, the ability's button or *Refresh*; a discard is the
+    hand card; a payment, the end of a turn and a pass are the bar's buttons (``pay-<i>`` lists the legal payments
+    in order).
     """
     kind = action["type"]
     if kind == "take":
+        both = "both_actions" in action.get("abilities", ())
         docks = [f"dock-{d}" for d in action["docks"]]
-        return (["cmd:both"] if "both_actions" in action.get("abilities", ()) else []) + docks
+        _, _, more = take_choice(legal, list(action["docks"]), both)
+        return (["cmd:both"] if both else []) + docks + (["cmd:take"] if more else [])
     if kind == "build":
-        cells = tile_cells(action["tile"], action["orient"], (action["col"], action["row"]))
-        return [f"stack-{action['tile']}"] + [f"cell-{c}-{r}" for c, r, _ in cells]
+        return _build_keys(legal, action)
     if kind == "arms":
         if action.get("choice") == "white":
             return [f"cell-{action['col']}-{action['row']}"]
@@ -38,3 +43,11 @@ def hint_keys(view: dict[str, Any], legal: list[dict[str, Any]], action: dict[st
     if kind == "pass":
         return ["cmd:pass"]
     return []
+
+
+def _build_keys(legal: list[dict[str, Any]], action: dict[str, Any]) -> list[str]:
+    tile, orient = action["tile"], action["orient"]
+    flipped, rotations = turns(tile, first_orientation(tile, legal), orient)
+    gx, gy = grip(tile, orient)
+    return ([f"stack-{tile}"] + ["cmd:flip"] * flipped + ["cmd:rotate"] * rotations
+            + [f"cell-{action['col'] + gx}-{action['row'] + gy}", "cmd:place"])
