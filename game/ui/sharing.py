@@ -144,12 +144,14 @@ class HostSharing:
             self.pair([seat], gone=[seat])
         elif event == "message":
             self.received(seat, data.get("text"))
-        elif event == "retry":  # the phones could not reach each other: a new code for the seat, once they share a network
+        elif event == "retry":  # a new code for the seat (the phones could not reach each other, or the host asked)
+            self.table.closed(seat)  # (its connection, if any, is replaced by the new one)
             self.pair([seat], gone=[seat] if self.table.links[seat].claimed else [])
         elif event == "choose" and data.get("choice") == "computer":
             self.to_computer(seat)
         elif event == "choose" and data.get("choice") == "new_phone":  # its own phone is lost: the next one takes it
             self.table.release(seat)
+            self.table.closed(seat)
             self.keep()
             self.pair([seat])
 
