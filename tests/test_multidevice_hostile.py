@@ -212,3 +212,88 @@ def test_a_connection_without_a_hello_is_noticed_and_pings_do_not_keep_it():
     clock.now += 2 * HELLO_TIMEOUT_S
     assert not host.squatting(1), "its hello was taken"
 
+
+
+# ---------------------------------------------------------------------- the host's page (game/ui/sharing.py)
+def shared_host(monkeypatch: pytest.MonkeyPatch):
+    from .test_multidevice_screens import host_ops
+    from .test_ui_replay import Harness
+
+    h = Harness(monkeypatch)
+    h.request(type="new", settings={"game": "barrio", "players": 2, "seats": ["human", "remote"], "seed": "8"})
+    (pairing,) = [op for op in host_ops(h) if op[0] == "host"]
+    assert [s["seat"] for s in pairing[1]] == [1]
+    return h
+
+
+def test_a_squatter_is_closed_and_its_seat_offered_again(monkeypatch):
+    from .test_multidevice_screens import hello, host_ops, peer, sent_to
+
+    h = shared_host(monkeypatch)
+    clock = h.app.sharing.table.clock = StillClock()
+    peer(h, event="open", seat=1)  # a page paired and says nothing
+    clock.now += HELLO_TIMEOUT_S + 0.2
+    h.host.run_timers(limit=1)  # (the hello's timer: the next ones would take the toast down)
+    ops = h.ops()
+    (pairing,) = [op[2] for op in ops if op[:2] == ["host", "peer"] and op[2][0] == "host"]
+    assert [s["seat"] for s in pairing[1]] == [1], "a new code for the seat"
+    assert any("never joined the game" in t.textContent for t in h.app.toasts.children)
+    assert not h.app.sharing.table.links[1].connected
+    # the real guest pairs with the new code and plays
+    peer(h, event="open", seat=1)
+    (state,) = sent_to(peer(h, event="message", seat=1, text=hello(1, None)), 1)
+    assert state["kind"] == "state"
+    clock.now += HELLO_TIMEOUT_S + 0.2
+    h.host.run_timers()
+    assert not [op for op in host_ops(h) if op[0] == "host"], "a phone that said hello keeps its seat"
+
+
+def test_the_hosts_player_hears_of_refused_messages_once_per_burst(monkeypatch):
+    from .test_multidevice_screens import hello, host_ops, peer, sent_to
+
+    h = shared_host(monkeypatch)
+    h.app.sharing.table.clock = StillClock()
+    peer(h, event="open", seat=1)
+    peer(h, event="message", seat=1, text=hello(1, None))
+    ops: list[list[Any]] = []
+    for i in range(200):
+        h.page.receive(json.dumps({"kind": "peer", "event": "message", "seat": 1,
+                                   "text": message("act", 2 + i % SEQ_WINDOW, action={"type": "build", "card": 999})}))
+    ops = host_ops(h)
+    answers = sent_to(ops, 1)
+    # (its hello counted in the same second)
+    assert [a["kind"] for a in answers] == ["refused"] * MAX_MESSAGES_PER_S and answers[-1]["key"] == "multi.refused.flood"
+    assert ["mute", 1, 1000] in ops, "the page stops reading that connection"
+    notices = [t.textContent for t in h.app.toasts.children]
+    assert sum("was refused" in n for n in notices) == 1 and sum("too many messages" in n for n in notices) == 1, notices
+
+
+def test_the_seats_tokens_are_deleted_when_the_game_ends(monkeypatch):
+    from .test_multidevice_screens import hello, host_ops, peer, sent_to
+
+    h = shared_host(monkeypatch)
+    h.app.sharing.table.clock = StillClock()
+    peer(h, event="open", seat=1)
+    (state,) = sent_to(peer(h, event="message", seat=1, text=hello(1, None)), 1)
+    assert json.loads(h.storage["house-games.sharing"])["tokens"] == {"1": state["token"]}
+    screen = h.app.screen
+    spec = screen.spec
+    bots = [spec.make_bot(spec.bot_names[0], 8 + i) for i in range(2)]
+    seq = 1
+    for _ in range(400):
+        now = screen.match.state
+        if spec.is_over(now):
+            break
+        player = screen.match.current_player()
+        action = bots[player].choose(spec.view(now, player), spec.legal_actions(now))
+        if player == 0:
+            screen.act(action)
+        else:
+            seq += 1
+            h.app.sharing.table.clock.now += 1  # (a player's pace)
+            h.page.receive(json.dumps({"kind": "peer", "event": "message", "seat": 1, "text": message("act", seq, action=action)}))
+        h.host.run_timers()
+        h.ops()
+    assert screen.spec.is_over(screen.match.state)
+    assert "house-games.sharing" not in h.storage, "no token is kept for a finished game"
+    assert state["token"] not in json.dumps(h.storage)

@@ -108,7 +108,8 @@ class HostSharing:
     def muted(self, seat: int, seconds: float) -> None:
         """A phone went over its budget: the page stops reading its channel meanwhile, and the host's player is told."""
         dom.page.op(["host", "peer", ["mute", seat, round(seconds * 1000)]])
-        self.notice(seat, text("multi.guest_muted", self.app.lang, name=self.screen.names[seat], seconds=max(1, round(seconds))))
+        self._noticed[seat] = time.monotonic()  # (this says it all: no notice of its refusals besides)
+        self.app.toast(text("multi.guest_muted", self.app.lang, name=self.screen.names[seat], seconds=max(1, round(seconds))), error=False)
 
     def notice(self, seat: int, words: str) -> None:
         """A short notice on the host about a seat's phone, at most once per :data:`REFUSAL_NOTICE_S` per seat."""
