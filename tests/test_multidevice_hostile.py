@@ -269,7 +269,7 @@ def test_the_hosts_player_hears_of_refused_messages_once_per_burst(monkeypatch):
 
 
 def test_the_seats_tokens_are_deleted_when_the_game_ends(monkeypatch):
-    from .test_multidevice_screens import hello, host_ops, peer, sent_to
+    from .test_multidevice_screens import hello, peer, sent_to
 
     h = shared_host(monkeypatch)
     h.app.sharing.table.clock = StillClock()
