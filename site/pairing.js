@@ -176,8 +176,8 @@ function newPeer(seat) {
   });
   channel.addEventListener("message", (event) => {
     if (typeof event.data !== "string") return;
-    if (peer.mutedUntil && performance.now() < peer.mutedUntil) return; // over its budget: not read meanwhile (mute)
     if (typeof window.houseGamesPeerProbe === "function") window.houseGamesPeerProbe(seat, event.data);
+    if (peer.mutedUntil && performance.now() < peer.mutedUntil) return; // over its budget: not read meanwhile (mute)
     post({ kind: "peer", event: "message", seat, text: event.data });
   });
   // ICE may say "disconnected", then "failed", while a phone sleeps; it comes back on the same channel: we

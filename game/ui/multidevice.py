@@ -590,7 +590,9 @@ class GuestTable:
         expect = data.get("expect")
         if isinstance(expect, int) and not isinstance(expect, bool) and expect > 0:
             self.sent = expect - 1  # the host counts from there: this phone's next message is the one it expects
-            if self.pending is not None and not self.resent:  # the move was not handled: once more, numbered as asked
+            if self.pending is None:
+                return None  # (a heartbeat or a sync: only the numbering to take up, nothing to show)
+            if not self.resent:  # the move was not handled: once more, numbered as asked
                 self.resent = True
                 self._post({"kind": "act", "action": self.pending})
                 return None
