@@ -297,3 +297,28 @@ def test_the_seats_tokens_are_deleted_when_the_game_ends(monkeypatch):
     assert screen.spec.is_over(screen.match.state)
     assert "house-games.sharing" not in h.storage, "no token is kept for a finished game"
     assert state["token"] not in json.dumps(h.storage)
+
+
+# ---------------------------------------------------------------------- a guest's page (coming back in words)
+def test_a_reloaded_guest_is_told_how_to_rejoin_and_a_finished_game_forgets_it(monkeypatch):
+    from game.ui.storage import GUEST_GAME_KEY, GUEST_TOKEN_KEY
+
+    from .test_multidevice_screens import GuestPhone, barrio_by_taps, play
+    from .test_ui_replay import Harness
+
+    phone = GuestPhone(monkeypatch, "barrio", 2, 4, 1, (0,))
+    assert phone.kept() and json.loads(phone.h.storage[GUEST_GAME_KEY]) == {"game": "barrio", "name": "Player 2"}
+    # the table's connection closes: said on this phone, with what to do
+    phone.peer(event="closed", seat=1)
+    lost = phone.h.find("join-lost")
+    assert lost is not None and "Scan the new code the table shows" in lost.textContent
+    # the page reloads (the link's #join= was taken off when its channel opened): its start screen says how to rejoin
+    h = Harness(monkeypatch, storage=dict(phone.h.storage))
+    words = json.dumps(h.ops())
+    assert "This phone was playing Barrio as Player 2 at another phone's table. To rejoin, scan the code" in words
+    # a game played to its end is forgotten: neither its token nor the rejoin words stay
+    phone = GuestPhone(monkeypatch, "barrio", 2, 4, 1, (0,))
+    play(phone, barrio_by_taps, 4)
+    assert GUEST_TOKEN_KEY not in phone.h.storage and GUEST_GAME_KEY not in phone.h.storage
+    h = Harness(monkeypatch, storage=dict(phone.h.storage))
+    assert "To rejoin" not in json.dumps(h.ops())

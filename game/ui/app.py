@@ -36,7 +36,7 @@ from .screen import FallbackScreen, GameScreen, final_scores, seat_names
 from .share_links import ShareLinks
 from .stats import StatsScreen
 from .saved_games import open_new, screen_title, show_saved_games
-from .storage import PREFIX, SETTINGS_KEY, MemoryBackend, PageBackend, Store
+from .storage import GUEST_GAME_KEY, PREFIX, SETTINGS_KEY, MemoryBackend, PageBackend, Store
 
 #: Toasts on screen at once: enough to read a refusal and what came just before it, never a column over the table
 MAX_TOASTS = 2
@@ -640,6 +640,17 @@ class App(ShareLinks):
         dom.window.houseGames.showApp()
 
 
+def rejoin_words(kept: Any, lang: str) -> str:
+    """A reloaded guest's start screen: the game it was playing at another phone's table, and how to rejoin it."""
+    from .catalog import game_title
+
+    try:
+        data = json.loads(str(kept))
+        return text("multi.join.rejoin", lang, game=game_title(str(data["game"])), name=str(data["name"]))
+    except (ValueError, KeyError, TypeError):
+        return text("multi.join.rejoin", lang, game="?", name="?")
+
+
 def start(boot: dict[str, Any] | None = None) -> "App | None":
     """Check the autosave, take the start screen's requests, mark the page ready; return the app.
 
@@ -686,6 +697,8 @@ def start(boot: dict[str, Any] | None = None) -> "App | None":
             app.open_link(fragment)  # a bad link explains itself on the start screen
         elif notices:
             app.show_start(("error", " ".join(notices)))
+        elif app.store.backend.getItem(GUEST_GAME_KEY):  # this phone played at another phone's table: how to go back
+            app.show_start(("", rejoin_words(app.store.backend.getItem(GUEST_GAME_KEY), app.lang)))
         # start.js's requests (Start, Resume) arrive as {"kind": "request", "text": JSON} messages
         dom.page.on_message["request"] = lambda data: app.handle_request(json.loads(str(data.get("text"))))
     except Exception:

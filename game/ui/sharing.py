@@ -20,7 +20,7 @@ from .dom import el
 from ..core.locale import keys_starting, text
 from .multidevice import HELLO_TIMEOUT_S, GuestTable, HostTable, ViewMatch
 from .screen import GameScreen, final_scores, seat_names
-from .storage import GUEST_TOKEN_KEY, SHARING_KEY
+from .storage import GUEST_GAME_KEY, GUEST_TOKEN_KEY, SHARING_KEY
 
 #: a guest's table waits this long for the host's answer to its move before it is drawn waiting (the answer
 #: usually comes first, and draws it)
@@ -237,8 +237,7 @@ class GuestSharing:
             kind = self.table.receive(data.get("text"))
             if kind == "state":
                 if self.table.token and self.table.token != self.kept_token:  # kept: a reloaded page comes back with it
-                    self.kept_token = self.table.token
-                    self.app.store.backend.commit([("put", "kv", GUEST_TOKEN_KEY, self.table.token)], "settings")
+                    self.keep_token(self.table.token)
                 self.show()
             elif kind == "refused" and self.screen is None:  # not let in (another phone holds the seat): said on the page
                 self.app._switch()
@@ -251,6 +250,17 @@ class GuestSharing:
                 self.screen.advance()
         elif event == "closed" and self.seat is not None and not self.ended:
             self.lost()
+
+    def keep_token(self, token: str) -> None:
+        """Keep the seat's token, and which game and seat it is for (a reloaded page's start screen says how to rejoin)."""
+        self.kept_token = token
+        snapshot = self.table.snapshot or {}
+        seat = snapshot.get("seat")
+        seats = snapshot.get("seats") or []
+        named = seats[seat].get("name") if isinstance(seat, int) and 0 <= seat < len(seats) and isinstance(seats[seat], dict) else None
+        name = named or text("player.n", self.app.lang, n=(seat if isinstance(seat, int) else 0) + 1)
+        game = json.dumps({"game": str(snapshot.get("game") or ""), "name": str(name)})
+        self.app.store.backend.commit([("put", "kv", GUEST_TOKEN_KEY, token), ("put", "kv", GUEST_GAME_KEY, game)], "settings")
 
     def lost(self) -> None:
         """The table's connection is gone (its page reloaded, or it left): said on this phone until it comes back,
@@ -308,7 +318,8 @@ class GuestSharing:
     def finish(self, screen: GameScreen) -> None:
         """The end screen, as the host's: the final scores and their parts, the winners."""
         self.ended = True
-        self.app.store.backend.commit([("del", "kv", GUEST_TOKEN_KEY, None)], "settings")  # a finished game is not rejoined
+        self.app.store.backend.commit([("del", "kv", GUEST_TOKEN_KEY, None), ("del", "kv", GUEST_GAME_KEY, None)],
+                                      "settings")  # a finished game is not rejoined
         lang = self.app.lang
         rows = screen.end_rows()
         winners = list(screen.spec.winners(screen.match.state))
