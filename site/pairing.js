@@ -19,6 +19,9 @@ const OFFER_LIFE_S = 10 * 60; // an offer expires after ten minutes
 const GATHER_MS = 4000; // candidates gathered within this time go in the code
 const REACH_MS = 8000; // no channel this long after the answer (on one network it opens within a second): no way through
 const HEARTBEAT_MS = 5000;
+// A connection's messages beyond this many in a second never reach the worker: the worker's own budget
+// (game/ui/multidevice.py MAX_MESSAGES_PER_S, 30) has stopped reading it long before; this spares it a burst.
+const PAGE_MESSAGES_PER_S = 100;
 
 let post = () => {};
 let texts = {};
@@ -177,7 +180,10 @@ function newPeer(seat) {
   channel.addEventListener("message", (event) => {
     if (typeof event.data !== "string") return;
     if (typeof window.houseGamesPeerProbe === "function") window.houseGamesPeerProbe(seat, event.data);
-    if (peer.mutedUntil && performance.now() < peer.mutedUntil) return; // over its budget: not read meanwhile (mute)
+    const now = performance.now();
+    if (peer.mutedUntil && now < peer.mutedUntil) return; // over its budget: not read meanwhile (mute)
+    if (!(now - peer.second < 1000)) { peer.second = now; peer.inSecond = 0; }
+    if (++peer.inSecond > PAGE_MESSAGES_PER_S) return;
     post({ kind: "peer", event: "message", seat, text: event.data });
   });
   // ICE may say "disconnected", then "failed", while a phone sleeps; it comes back on the same channel: we

@@ -105,12 +105,13 @@ def burst(host: Phone, guest: Phone) -> dict[str, Any]:
     guest.page.evaluate("""([seat, n, seq]) => { for (let i = 0; i < n; i++) window.houseGamesPairing.send(seat, JSON.stringify(
         {v: 2, kind: "act", seq: seq + 2 + (i % 50), action: {type: "build", card: 999, cells: [], n: i}})); }""",
                         [SEAT, BURST, seq])
+    sent_ms = (time.perf_counter() - started) * 1000  # (the guest's page sending them all)
     host.page.wait_for_function(f"window.houseGamesPeerLog.length >= {host_before + BURST} && window.houseGames.idle()",
                                 timeout=120_000, polling=20)
     busy_ms = (time.perf_counter() - started) * 1000
     time.sleep(1.5)  # whatever the host still had to say arrives; the connection's budget refills
     answers = received(guest)[guest_before:]
-    return {"busy_ms": round(busy_ms), "answers": len(answers), "states": sum(a["kind"] == "state" for a in answers),
+    return {"busy_ms": round(busy_ms), "sent_ms": round(sent_ms), "answers": len(answers), "states": sum(a["kind"] == "state" for a in answers),
             "keys": sorted({a.get("key") for a in answers if a["kind"] == "refused"}),
             "bytes": sum(len(json.dumps(a)) for a in answers)}
 
