@@ -307,7 +307,8 @@ def test_a_reloaded_guest_is_told_how_to_rejoin_and_a_finished_game_forgets_it(m
     from .test_ui_replay import Harness
 
     phone = GuestPhone(monkeypatch, "barrio", 2, 4, 1, (0,))
-    assert phone.kept() and json.loads(phone.h.storage[GUEST_GAME_KEY]) == {"game": "barrio", "name": "Player 2"}
+    kept = json.loads(phone.h.storage[GUEST_GAME_KEY])
+    assert phone.kept() and kept["game"] == "barrio" and kept["name"] == "Player 2" and abs(kept["at"] / 1000 - time.time()) < 60
     # the table's connection closes: said on this phone, with what to do
     phone.peer(event="closed", seat=1)
     lost = phone.h.find("join-lost")
@@ -316,6 +317,9 @@ def test_a_reloaded_guest_is_told_how_to_rejoin_and_a_finished_game_forgets_it(m
     h = Harness(monkeypatch, storage=dict(phone.h.storage))
     words = json.dumps(h.ops())
     assert "This phone was playing Barrio as Player 2 at another phone's table. To rejoin, scan the code" in words
+    # not a day later: that game is long gone
+    stale = {**phone.h.storage, GUEST_GAME_KEY: json.dumps({**kept, "at": kept["at"] - 24 * 3600 * 1000})}
+    assert "To rejoin" not in json.dumps(Harness(monkeypatch, storage=stale).ops())
     # a game played to its end is forgotten: neither its token nor the rejoin words stay
     phone = GuestPhone(monkeypatch, "barrio", 2, 4, 1, (0,))
     play(phone, barrio_by_taps, 4)

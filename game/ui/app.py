@@ -640,15 +640,22 @@ class App(ShareLinks):
         dom.window.houseGames.showApp()
 
 
-def rejoin_words(kept: Any, lang: str) -> str:
-    """A reloaded guest's start screen: the game it was playing at another phone's table, and how to rejoin it."""
+#: a guest's game is offered again on its start screen for this long after its last position came (then it is stale)
+REJOIN_S = 6 * 3600
+
+
+def rejoin_words(kept: Any, lang: str) -> str | None:
+    """A reloaded guest's start screen: the game it was playing at another phone's table, and how to rejoin it
+    (None: no such game, or one whose last position came more than :data:`REJOIN_S` ago)."""
     from .catalog import game_title
 
     try:
         data = json.loads(str(kept))
+        if kept is None or not 0 <= time.time() - float(data["at"]) / 1000 < REJOIN_S:
+            return None
         return text("multi.join.rejoin", lang, game=game_title(str(data["game"])), name=str(data["name"]))
     except (ValueError, KeyError, TypeError):
-        return text("multi.join.rejoin", lang, game="?", name="?")
+        return None
 
 
 def start(boot: dict[str, Any] | None = None) -> "App | None":
@@ -697,8 +704,8 @@ def start(boot: dict[str, Any] | None = None) -> "App | None":
             app.open_link(fragment)  # a bad link explains itself on the start screen
         elif notices:
             app.show_start(("error", " ".join(notices)))
-        elif app.store.backend.getItem(GUEST_GAME_KEY):  # this phone played at another phone's table: how to go back
-            app.show_start(("", rejoin_words(app.store.backend.getItem(GUEST_GAME_KEY), app.lang)))
+        elif rejoin_words(app.store.backend.getItem(GUEST_GAME_KEY), app.lang):  # it played at another phone's table
+            app.show_start(("", str(rejoin_words(app.store.backend.getItem(GUEST_GAME_KEY), app.lang))))
         # start.js's requests (Start, Resume) arrive as {"kind": "request", "text": JSON} messages
         dom.page.on_message["request"] = lambda data: app.handle_request(json.loads(str(data.get("text"))))
     except Exception:

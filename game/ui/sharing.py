@@ -259,7 +259,7 @@ class GuestSharing:
         seats = snapshot.get("seats") or []
         named = seats[seat].get("name") if isinstance(seat, int) and 0 <= seat < len(seats) and isinstance(seats[seat], dict) else None
         name = named or text("player.n", self.app.lang, n=(seat if isinstance(seat, int) else 0) + 1)
-        game = json.dumps({"game": str(snapshot.get("game") or ""), "name": str(name)})
+        game = json.dumps({"game": str(snapshot.get("game") or ""), "name": str(name), "at": round(time.time() * 1000)})
         self.app.store.backend.commit([("put", "kv", GUEST_TOKEN_KEY, token), ("put", "kv", GUEST_GAME_KEY, game)], "settings")
 
     def lost(self) -> None:
