@@ -35,7 +35,7 @@ from .replay import ReplayViewer
 from .screen import FallbackScreen, GameScreen, final_scores, seat_names
 from .share_links import ShareLinks
 from .stats import StatsScreen
-from .saved_games import open_new, screen_title, show_saved_games
+from .saved_games import open_new, rejoin_words, screen_title, show_saved_games
 from .storage import GUEST_GAME_KEY, PREFIX, SETTINGS_KEY, MemoryBackend, PageBackend, Store
 
 #: Toasts on screen at once: enough to read a refusal and what came just before it, never a column over the table
@@ -640,24 +640,6 @@ class App(ShareLinks):
         dom.window.houseGames.showApp()
 
 
-#: a guest's game is offered again on its start screen for this long after its last position came (then it is stale)
-REJOIN_S = 6 * 3600
-
-
-def rejoin_words(kept: Any, lang: str) -> str | None:
-    """A reloaded guest's start screen: the game it was playing at another phone's table, and how to rejoin it
-    (None: no such game, or one whose last position came more than :data:`REJOIN_S` ago)."""
-    from .catalog import game_title
-
-    try:
-        data = json.loads(str(kept))
-        if kept is None or not 0 <= time.time() - float(data["at"]) / 1000 < REJOIN_S:
-            return None
-        return text("multi.join.rejoin", lang, game=game_title(str(data["game"])), name=str(data["name"]))
-    except (ValueError, KeyError, TypeError):
-        return None
-
-
 def start(boot: dict[str, Any] | None = None) -> "App | None":
     """Check the autosave, take the start screen's requests, mark the page ready; return the app.
 
@@ -702,10 +684,8 @@ def start(boot: dict[str, Any] | None = None) -> "App | None":
             app.join(fragment[5:])
         elif fragment.startswith(share.FRAGMENT_KEY + "="):
             app.open_link(fragment)  # a bad link explains itself on the start screen
-        elif notices:
-            app.show_start(("error", " ".join(notices)))
-        elif rejoin_words(app.store.backend.getItem(GUEST_GAME_KEY), app.lang):  # it played at another phone's table
-            app.show_start(("", str(rejoin_words(app.store.backend.getItem(GUEST_GAME_KEY), app.lang))))
+        elif notices or (rejoin := rejoin_words(app.store.backend.getItem(GUEST_GAME_KEY), app.lang)):  # (or it played at another phone's table)
+            app.show_start(("error", " ".join(notices)) if notices else ("", str(rejoin)))
         # start.js's requests (Start, Resume) arrive as {"kind": "request", "text": JSON} messages
         dom.page.on_message["request"] = lambda data: app.handle_request(json.loads(str(data.get("text"))))
     except Exception:
