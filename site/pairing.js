@@ -3,7 +3,7 @@
 // remote seats, or a page opened with #join=…), so a first visit never downloads it. Python decides the game
 // (game/ui/multidevice.py): this module only pairs, shows the codes, and relays text both ways:
 //   worker → page: ["host", "peer", [command, …args]]: host(seats, base, texts), join(code, texts), send(seat, text),
-//                  close(), buzz(), drop(seat)
+//                  close(), buzz(), drop(seat), mute(seat, ms)
 //   page → worker: {kind: "peer", event: "open"|"message"|"closed"|"failed"|"bad"|"choose"|"retry"|"tick", seat, text?, choice?}
 // The seat of a message is the connection it came in on, never anything the message says.
 // Compact offer/answer (docs/multi-device.md): only what rebuilds the OTHER side's SDP (ICE ufrag and
@@ -19,6 +19,9 @@ const OFFER_LIFE_S = 10 * 60; // an offer expires after ten minutes
 const GATHER_MS = 4000; // candidates gathered within this time go in the code
 const REACH_MS = 8000; // no channel this long after the answer (on one network it opens within a second): no way through
 const HEARTBEAT_MS = 5000;
+// A connection's messages beyond this many in a second never reach the worker: the worker's own budget
+// (game/ui/multidevice.py MAX_MESSAGES_PER_S, 30) has stopped reading it long before; this spares it a burst.
+const PAGE_MESSAGES_PER_S = 100;
 
 let post = () => {};
 let texts = {};
@@ -39,6 +42,7 @@ export async function command(name, ...args) {
   else if (name === "close") close();
   else if (name === "buzz") buzz();
   else if (name === "drop") drop(...args);
+  else if (name === "mute") mute(...args);
   else console.warn(`pairing: no command ${name}`);
 }
 
@@ -176,6 +180,10 @@ function newPeer(seat) {
   channel.addEventListener("message", (event) => {
     if (typeof event.data !== "string") return;
     if (typeof window.houseGamesPeerProbe === "function") window.houseGamesPeerProbe(seat, event.data);
+    const now = performance.now();
+    if (peer.mutedUntil && now < peer.mutedUntil) return; // over its budget: not read meanwhile (mute)
+    if (!(now - peer.second < 1000)) { peer.second = now; peer.inSecond = 0; }
+    if (++peer.inSecond > PAGE_MESSAGES_PER_S) return;
     post({ kind: "peer", event: "message", seat, text: event.data });
   });
   // ICE may say "disconnected", then "failed", while a phone sleeps; it comes back on the same channel: we
@@ -193,6 +201,13 @@ function drop(seat) {
   peer.pc.close();
   if (peer.card && peer.card.parentNode && panel && panel.contains(peer.card)) peer.card.remove();
   if (panel && !panel.querySelector(".pair-card")) close();
+}
+
+// The worker found a connection over its budget (game/ui/multidevice.py): its messages are dropped here, unread,
+// for that long, so a burst costs the worker nothing more.
+function mute(seat, ms) {
+  const peer = peers.get(seat);
+  if (peer) peer.mutedUntil = performance.now() + Number(ms || 0);
 }
 
 function send(seat, text) {
@@ -311,14 +326,16 @@ async function host(seats, base, given) {
     const scanButton = el("button", { type: "button", class: "primary", id: `pair-scan-${seat}` }, t("multi.pair.scan"));
     scanButton.addEventListener("click", () => startScanning(video));
     if (!camera) scanButton.disabled = true;
-    const choices = [];
-    if (gone) { // its phone left: the same phone comes back with this code, or the host gives the seat away
-      const computer = el("button", { type: "button", id: `pair-computer-${seat}` }, t("multi.seat.computer", { name }));
-      computer.addEventListener("click", () => post({ kind: "peer", event: "choose", seat, choice: "computer" }));
-      const other = el("button", { type: "button", id: `pair-other-${seat}` }, t("multi.seat.new_phone", { name }));
-      other.addEventListener("click", () => post({ kind: "peer", event: "choose", seat, choice: "new_phone" }));
-      choices.push(el("p", { id: `pair-gone-${seat}` }, t("multi.seat.gone", { name })), el("div", { class: "actions" }, computer, other));
-    }
+    // the seat is never held hostage: its card always offers a computer, another phone, or a new code (a phone
+    // that left comes back with this code)
+    const computer = el("button", { type: "button", id: `pair-computer-${seat}` }, t("multi.seat.computer", { name }));
+    computer.addEventListener("click", () => post({ kind: "peer", event: "choose", seat, choice: "computer" }));
+    const other = el("button", { type: "button", id: `pair-other-${seat}` }, t("multi.seat.new_phone", { name }));
+    other.addEventListener("click", () => post({ kind: "peer", event: "choose", seat, choice: "new_phone" }));
+    const fresh = el("button", { type: "button", id: `pair-new-${seat}` }, t("multi.pair.again"));
+    fresh.addEventListener("click", () => post({ kind: "peer", event: "retry", seat }));
+    const choices = [el("p", { id: gone ? `pair-gone-${seat}` : `pair-give-${seat}` }, t(gone ? "multi.seat.gone" : "multi.seat.give", { name })),
+      el("div", { class: "actions" }, computer, other, fresh)];
     card.append(
       el("h2", {}, t("multi.pair.seat", { name })), ...choices, canvas,
       el("label", { class: "field" }, el("span", {}, t("multi.pair.copy")),
@@ -347,7 +364,11 @@ async function accept(text, seatHint) {
     return false;
   }
   const peer = peers.get(d.seat);
-  if (!peer || peer.opened || peer.answered) return false;
+  if (!peer) return false;
+  if (peer.opened || peer.answered) { // a second phone answered this seat's code: said on its card (and on that phone)
+    if (peer.card) status(peer.card, t("multi.pair.used"), "error");
+    return false;
+  }
   peer.answered = true;
   timings[`answer-${d.seat}`] = performance.now();
   stopScanning();
@@ -466,9 +487,9 @@ async function join(text, given) {
     el("input", { id: "pair-answer-text", readonly: "", value: answer })), line);
   root.insertBefore(el("p", { class: "pair-code", id: "join-code" }, t("multi.pair.code", { code })), line);
   peer.gatheredAll = [...peer.gathered];
-  const fail = () => {
+  const fail = () => { // (the host cannot tell this phone that its code was used: both causes are said)
     if (!peer.opened && panel === root) {
-      line.textContent = t("multi.pair.failed");
+      line.textContent = t("multi.join.failed");
       line.dataset.kind = "error";
     }
   };

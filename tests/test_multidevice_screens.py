@@ -19,6 +19,7 @@ from game.ui.storage import GUEST_TOKEN_KEY
 from game.ui.nyhavn.layout import grip
 
 from .test_ui_nyhavn_table import orient_path
+from .test_multidevice import PlayerClock
 from .test_ui_replay import SITE, Harness
 
 OFFER = "AQEBAAAAAA"  # the page decodes it; the worker only passes it on
@@ -43,6 +44,7 @@ class GuestPhone:
             self.host.publish()
 
         self.host = HostTable(lambda: self.match, [seat], self.to_guest, apply)
+        self.host.clock = PlayerClock()  # a player's pace (these moves come far faster than any phone sends them)
         self.host.opened(seat)
         self.peer(event="open", seat=seat)  # the channel opened: the guest says hello, the host sends the position
 

@@ -35,8 +35,8 @@ from .replay import ReplayViewer
 from .screen import FallbackScreen, GameScreen, final_scores, seat_names
 from .share_links import ShareLinks
 from .stats import StatsScreen
-from .saved_games import open_new, screen_title, show_saved_games
-from .storage import PREFIX, SETTINGS_KEY, MemoryBackend, PageBackend, Store
+from .saved_games import open_new, rejoin_words, screen_title, show_saved_games
+from .storage import GUEST_GAME_KEY, PREFIX, SETTINGS_KEY, MemoryBackend, PageBackend, Store
 
 #: Toasts on screen at once: enough to read a refusal and what came just before it, never a column over the table
 MAX_TOASTS = 2
@@ -684,8 +684,8 @@ def start(boot: dict[str, Any] | None = None) -> "App | None":
             app.join(fragment[5:])
         elif fragment.startswith(share.FRAGMENT_KEY + "="):
             app.open_link(fragment)  # a bad link explains itself on the start screen
-        elif notices:
-            app.show_start(("error", " ".join(notices)))
+        elif notices or (rejoin := rejoin_words(app.store.backend.getItem(GUEST_GAME_KEY), app.lang)):  # (or it played at another phone's table)
+            app.show_start(("error", " ".join(notices)) if notices else ("", str(rejoin)))
         # start.js's requests (Start, Resume) arrive as {"kind": "request", "text": JSON} messages
         dom.page.on_message["request"] = lambda data: app.handle_request(json.loads(str(data.get("text"))))
     except Exception:

@@ -14,9 +14,11 @@ view carries, and its own legal actions when it is to move. See ``docs/multi-dev
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 import json
 import secrets
+import time
 from typing import Any, Callable, Iterable
 
 from ..core import PUBLIC_SEAT, GameSpec, IllegalAction, Match, Seat
@@ -35,6 +37,15 @@ GUEST_KINDS = ("hello", "act", "sync", "ping")
 #: 0–3; the compact code carries the number in one byte): each sees the public view only and makes no move
 FIRST_WATCHER = 100
 LAST_WATCHER = 255
+#: how far ahead of the last accepted ``seq`` a guest's message may be: beyond, it is refused and moves nothing (a
+#: guest's own refused messages leave gaps; its 5 s heartbeat, accepted, closes them)
+SEQ_WINDOW = 64
+#: a connection's budgets: beyond either, the host stops reading it until the second (or the minute) is over. A player
+#: taps a few times a second at most, and a message of the guest's app is under 1 KiB
+MAX_MESSAGES_PER_S = 30
+MAX_BYTES_PER_MIN = 1024 * 1024
+#: a new connection that has not said a valid hello within this time is closed and its seat offered again
+HELLO_TIMEOUT_S = 5.0
 
 
 class Refusal(Exception):
@@ -91,6 +102,40 @@ class GuestLink:
     last_text: str = ""  #: the last snapshot's body (nothing is sent when it has not changed)
     received: int = 0  #: messages received from it (heartbeats included)
     watching: bool = False  #: a spectator's phone: the public view only (``PUBLIC_SEAT``), no move, no token
+    seen: int = 0  #: the ``seq`` of its last accepted message on this connection (the window starts after it)
+    opened_at: float = 0.0  #: when this connection opened (its hello is due within :data:`HELLO_TIMEOUT_S`)
+    budget: "Budget" = dataclasses.field(default_factory=lambda: Budget())
+    dropped: int = 0  #: messages not read (over budget) on this connection
+
+
+@dataclasses.dataclass
+class Budget:
+    """What one connection may send: :data:`MAX_MESSAGES_PER_S` messages each second and :data:`MAX_BYTES_PER_MIN`
+    characters each minute (fixed windows). Over either, the connection is not read until its window ends."""
+
+    second: float = -1.0  #: the start of the current one-second window
+    messages: int = 0
+    minute: float = -1.0
+    chars: int = 0
+    muted_until: float = 0.0
+
+    def take(self, now: float, size: int) -> bool:
+        """Count a message of ``size`` characters arriving at ``now``; False when it is over budget (not to be read)."""
+        if now < self.muted_until:
+            return False
+        if now - self.second >= 1.0:
+            self.second, self.messages = now, 0
+        if now - self.minute >= 60.0:
+            self.minute, self.chars = now, 0
+        self.messages += 1
+        self.chars += size
+        if self.chars > MAX_BYTES_PER_MIN:
+            self.muted_until = self.minute + 60.0
+            return False
+        if self.messages > MAX_MESSAGES_PER_S:
+            self.muted_until = self.second + 1.0
+            return False
+        return True
 
 
 class HostTable:
@@ -108,8 +153,12 @@ class HostTable:
         self.send = send
         self.apply = apply
         self.describe = describe
-        #: what each seat was refused last (tests and the host's screen read it)
+        #: what each seat was refused last (tests and the host's screen read it; the last hundred or so)
         self.refusals: list[tuple[int, str]] = []
+        #: the clock of the budgets and the hello timeout (seconds; tests give their own)
+        self.clock: Callable[[], float] = time.monotonic
+        #: a connection went over its budget and is not read for a while (the host's screen tells its player)
+        self.on_muted: Callable[[int, float], None] | None = None
 
     # ------------------------------------------------------------------ connections
     def opened(self, seat: int) -> None:
@@ -120,7 +169,9 @@ class HostTable:
             link.authed = False  # a new connection says hello (with the seat's token, once claimed) before anything
             link.log_sent = 0
             link.last_text = ""
-            link.sent = link.acted = 0  # sequence numbers count per connection: a new page starts again at 1
+            link.sent = link.acted = link.seen = 0  # sequence numbers count per connection: a new page starts again at 1
+            link.opened_at = self.clock()
+            link.budget, link.dropped = Budget(), 0
 
     def closed(self, seat: int) -> None:
         """The seat's channel is gone for good (not merely paused): its guest comes back by re-pairing."""
@@ -152,6 +203,12 @@ class HostTable:
         """The remote seats with an open channel."""
         return [s for s, link in self.links.items() if link.connected]
 
+    def squatting(self, seat: int) -> bool:
+        """Whether ``seat``'s open connection has said no valid hello within :data:`HELLO_TIMEOUT_S`: it holds the
+        seat without playing it (the host closes it and offers the seat again)."""
+        link = self.links.get(seat)
+        return link is not None and link.connected and not link.authed and self.clock() - link.opened_at >= HELLO_TIMEOUT_S
+
     def tokens(self) -> dict[int, str]:
         """The resume token of every seat a phone has claimed (kept with the host's autosave: after the host's page
         reloads, each of those seats is offered again and taken back only with its token)."""
@@ -169,38 +226,31 @@ class HostTable:
     def receive(self, seat: int, text: Any) -> str | None:
         """Handle a message that came in on ``seat``'s channel; return the refusal key, or ``None`` when accepted.
 
-        A refusal is sent back in words (in the guest's language) and changes nothing."""
+        A refusal is sent back in words (in the guest's language), alone (no position with it), and changes nothing.
+        A connection over its budget is not read at all: ``multi.refused.flood``, said to it once."""
         link = self.links.get(seat)
         if link is None:
             return None  # not a remote seat: the page never relays such a message
         link.received += 1
+        now = self.clock()
+        muted = now < link.budget.muted_until
+        if not link.budget.take(now, len(text) if isinstance(text, str) else 0):
+            link.dropped += 1
+            if not muted:  # it just went over: told once (and the host's player), then nothing until the budget refills
+                self._refused(link, Refusal("multi.refused.flood", seconds=max(1, round(link.budget.muted_until - now))), None)
+                if self.on_muted is not None:
+                    self.on_muted(seat, link.budget.muted_until - now)
+            return "multi.refused.flood"
         if link.watching:
             return self._receive_watching(link, text)
         try:
             data = parse_guest_message(text)
-            kind = data["kind"]
-            if kind == "hello":
-                token = data.get("token")
-                if link.claimed and not (isinstance(token, str) and secrets.compare_digest(token.encode(), link.token.encode())):
-                    raise Refusal("multi.refused.token")
-                link.claimed = link.authed = True
-                lang = data.get("lang")
-                link.lang = lang if isinstance(lang, str) and 1 < len(lang) < 8 else "en"
-                link.log_sent, link.last_text = 0, ""
-                self.publish_to(link, force=True)
-            elif kind == "ping":
-                self._post(link, {"kind": "pong", "re": data.get("seq", 0)})
-            elif not link.authed:
-                raise Refusal("multi.refused.hello")
-            elif kind == "sync":
-                link.log_sent, link.last_text = 0, ""
-                self.publish_to(link, force=True)
-            else:
-                self._act(link, data)
+            self._check_seq(link, data["seq"])
+            self._handle(link, data)
         except Refusal as refusal:
-            self.refusals.append((seat, refusal.key))
-            self._refuse(link, refusal, data_seq(text))
+            self._refused(link, refusal, data_seq(text))
             return refusal.key
+        link.seen = data["seq"]
         return None
 
     def _receive_watching(self, link: GuestLink, text: Any) -> str | None:
@@ -228,11 +278,36 @@ class HostTable:
                               "reason": _words(refusal.key, link.lang, refusal.params)})
             return refusal.key
         return None
+    def _check_seq(self, link: GuestLink, seq: int) -> None:
+        """A message's ``seq`` must follow the last accepted one, within :data:`SEQ_WINDOW`; a refusal says which one
+        the host expects (the guest's app takes it up) and moves nothing, so no ``seq`` can lock the seat."""
+        if seq <= link.seen:
+            raise Refusal("multi.refused.repeat", expect=link.seen + 1)
+        if seq > link.seen + SEQ_WINDOW:
+            raise Refusal("multi.refused.sequence", expect=link.seen + 1)
+
+    def _handle(self, link: GuestLink, data: dict[str, Any]) -> None:
+        kind = data["kind"]
+        if kind == "hello":
+            token = data.get("token")
+            if link.claimed and not (isinstance(token, str) and secrets.compare_digest(token.encode(), link.token.encode())):
+                raise Refusal("multi.refused.token")
+            link.claimed = link.authed = True
+            lang = data.get("lang")
+            link.lang = lang if isinstance(lang, str) and 1 < len(lang) < 8 else "en"
+            link.log_sent, link.last_text = 0, ""
+            self.publish_to(link, force=True)
+        elif kind == "ping":
+            self._post(link, {"kind": "pong", "re": data.get("seq", 0)})
+        elif not link.authed:
+            raise Refusal("multi.refused.hello")
+        elif kind == "sync":
+            link.log_sent, link.last_text = 0, ""
+            self.publish_to(link, force=True)
+        else:
+            self._act(link, data)
 
     def _act(self, link: GuestLink, data: dict[str, Any]) -> None:
-        seq = data["seq"]
-        if seq <= link.acted:
-            raise Refusal("multi.refused.repeat")
         match = self.match()
         spec = match.spec
         state = match.state
@@ -240,22 +315,37 @@ class HostTable:
             raise Refusal("multi.refused.over")
         if match.current_player() != link.seat:
             raise Refusal("multi.refused.not_your_turn")
-        action = data["action"]
-        try:
-            spec.apply_action(state, action)  # pure: the reason of a refusal, and nothing changes
-        except IllegalAction as exc:
-            raise Refusal("multi.refused.illegal", reason=exc.text(link.lang)) from None
-        except Exception:  # an engine meeting a shape it never expected: still only a refusal
-            raise Refusal("multi.refused.malformed") from None
-        link.acted = seq
-        self.apply(action)  # the host's screen applies it; its autosave publishes the new state
+        sent = data["action"]
+        action = legal_match(sent, spec.legal_actions(state))
+        if action is None:
+            extra = extra_fields(sent, spec.legal_actions(state))
+            if extra:
+                raise Refusal("multi.refused.extra", fields=", ".join(sorted(extra))[:200])
+            try:
+                spec.apply_action(state, sent)  # pure: the engine's reason, in words; nothing changes
+            except IllegalAction as exc:
+                raise Refusal("multi.refused.illegal", reason=exc.text(link.lang)) from None
+            except Exception:  # an engine meeting a shape it never expected: still only a refusal
+                raise Refusal("multi.refused.malformed") from None
+            raise Refusal("multi.refused.not_offered")  # the engine took it, yet it is none of its legal actions
+        link.acted = data["seq"]
+        self.apply(action)  # the engine's own action, never the guest's dict; the host's autosave publishes the new state
+
+    def _refused(self, link: GuestLink, refusal: Refusal, seq: int | None) -> None:
+        self.refusals.append((link.seat, refusal.key))
+        if len(self.refusals) > 200:
+            del self.refusals[:-100]
+        self._refuse(link, refusal, seq)
 
     def _refuse(self, link: GuestLink, refusal: Refusal, seq: int | None) -> None:
+        """The refusal, in words, and nothing else: the guest's table already shows the position as it stands (it
+        asks with ``sync`` should it doubt it), so a burst of bad messages is never answered with positions."""
         from ..core.locale import text
 
-        self._post(link, {"kind": "refused", "re": seq, "key": refusal.key, "reason": text(refusal.key, link.lang, **refusal.params)})
-        if link.authed:
-            self.publish_to(link, force=True)  # the guest's table shows the position as it stands
+        body: dict[str, Any] = {"kind": "refused", "re": seq, "key": refusal.key, "reason": text(refusal.key, link.lang, **refusal.params)}
+        if "expect" in refusal.params:
+            body["expect"] = refusal.params["expect"]
+        self._post(link, body)
 
     # ------------------------------------------------------------------ messages to guests
     def publish(self) -> None:
@@ -324,6 +414,37 @@ def _words(key: str, lang: str, params: dict[str, Any]) -> str:
     from ..core.locale import text
 
     return text(key, lang, **params)
+def same_value(sent: Any, legal: Any) -> bool:
+    """Whether a guest's value is the engine's, in the engine's types: ``20.0`` is ``20``, but ``True`` is not ``1``,
+    ``"20"`` is not ``20``, and a dict must have exactly the same keys."""
+    if isinstance(legal, bool) or legal is None or isinstance(legal, str):
+        return type(sent) is type(legal) and sent == legal
+    if isinstance(legal, (int, float)):
+        return isinstance(sent, (int, float)) and not isinstance(sent, bool) and sent == legal
+    if isinstance(legal, (list, tuple)):
+        return isinstance(sent, list) and len(sent) == len(legal) and all(same_value(a, b) for a, b in zip(sent, legal))
+    if isinstance(legal, dict):
+        return (isinstance(sent, dict) and sent.keys() == legal.keys()
+                and all(same_value(sent[k], v) for k, v in legal.items()))
+    return False
+
+
+def legal_match(sent: dict[str, Any], legal: list[dict[str, Any]]) -> dict[str, Any] | None:
+    """The engine's own legal action that ``sent`` spells (field by field, see :func:`same_value`), as a copy; else None.
+    What reaches the engine, the log and the autosave is this one: nothing a guest added or re-spelled."""
+    for action in legal:
+        if same_value(sent, action):
+            return copy.deepcopy(action)  # a copy: the host's screen may keep it
+    return None
+
+
+def extra_fields(sent: dict[str, Any], legal: list[dict[str, Any]]) -> set[str]:
+    """The fields ``sent`` has beyond a legal action it otherwise spells (empty when none is that close)."""
+    for action in legal:
+        extra = set(sent) - set(action)
+        if extra and all(k in sent and same_value(sent[k], v) for k, v in action.items()):
+            return extra
+    return set()
 
 
 def data_seq(text: Any) -> int | None:
@@ -466,6 +587,14 @@ class GuestTable:
         #: the host's last refusal, in words, and its key (``multi.refused.*``)
         self.refused: str | None = None
         self.refused_key: str | None = None
+        #: the action on its way (sent again, once, should the host ask for another ``seq``)
+        self.pending: dict[str, Any] | None = None
+        self.resent = False
+
+    def connected(self) -> None:
+        """A new connection: both sides count their messages from 1 again."""
+        self.sent = self.seen = 0
+        self.pending, self.resent, self.waiting = None, False, False
 
     def _post(self, body: dict[str, Any]) -> None:
         self.sent += 1
@@ -477,6 +606,7 @@ class GuestTable:
 
     def act(self, action: dict[str, Any]) -> None:
         self.waiting = True
+        self.pending, self.resent = action, False
         self._post({"kind": "act", "action": action})
 
     def ping(self) -> None:
@@ -495,10 +625,7 @@ class GuestTable:
         self.seen = data["seq"]
         kind = data.get("kind")
         if kind == "refused":
-            self.waiting = False
-            self.refused = str(data.get("reason") or "")
-            self.refused_key = str(data.get("key") or "")
-            return "refused"
+            return self._refused(data)
         if kind != "state":
             return None
         start = int(data.get("log_start") or 0)
@@ -509,8 +636,26 @@ class GuestTable:
         self.token = data.get("token") or self.token
         self.snapshot = data
         self.waiting = False
+        self.pending = None
         return "state"
 
+    def _refused(self, data: dict[str, Any]) -> str | None:
+        expect = data.get("expect")
+        if isinstance(expect, int) and not isinstance(expect, bool) and expect > 0:
+            self.sent = expect - 1  # the host counts from there: this phone's next message is the one it expects
+            if self.pending is None:
+                return None  # (a heartbeat or a sync: only the numbering to take up, nothing to show)
+            if not self.resent:  # the move was not handled: once more, numbered as asked
+                self.resent = True
+                self._post({"kind": "act", "action": self.pending})
+                return None
+        self.waiting = False
+        self.pending = None
+        self.refused = str(data.get("reason") or "")
+        self.refused_key = str(data.get("key") or "")
+        return "refused"
 
-__all__ = ["PROTOCOL_VERSION", "MAX_GUEST_MESSAGE", "FIRST_WATCHER", "Refusal", "HostTable", "GuestTable", "ViewMatch", "guest_spec",
+
+__all__ = ["PROTOCOL_VERSION", "MAX_GUEST_MESSAGE", "SEQ_WINDOW", "MAX_MESSAGES_PER_S", "MAX_BYTES_PER_MIN",
+           "HELLO_TIMEOUT_S", "FIRST_WATCHER", "legal_match", "Refusal", "HostTable", "GuestTable", "ViewMatch", "guest_spec",
            "ViewState", "parse_guest_message"]

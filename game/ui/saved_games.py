@@ -9,13 +9,14 @@ offers :func:`show_saved_games`, each with its game, players, moves and when. ``
 
 from __future__ import annotations
 
+import json
 import time
 from typing import Any
 
 from ..core import Match
 from ..core.locale import text
 from . import dom
-from .catalog import game_info
+from .catalog import game_info, game_title
 from .dom import el
 from .storage import SavedGame
 
@@ -139,3 +140,19 @@ def show_saved_games(app: Any) -> None:
         app.show_start()
         return
     app.show_panel(SavedGamesPanel(app))
+
+
+#: a guest's game is offered again on its start screen for this long after its last position came (then it is stale)
+REJOIN_S = 6 * 3600
+
+
+def rejoin_words(kept: Any, lang: str) -> str | None:
+    """A reloaded guest's start screen: the game it was playing at another phone's table, and how to rejoin it
+    (None: no such game, or one whose last position came more than :data:`REJOIN_S` ago)."""
+    try:
+        data = json.loads(str(kept))
+        if kept is None or not 0 <= time.time() - float(data["at"]) / 1000 < REJOIN_S:
+            return None
+        return text("multi.join.rejoin", lang, game=game_title(str(data["game"])), name=str(data["name"]))
+    except (ValueError, KeyError, TypeError):
+        return None

@@ -11,19 +11,22 @@ and hears ``{"kind": "peer", ...}`` messages (``game/ui/README.md``).
 from __future__ import annotations
 
 import json
+import time
 from typing import Any, Callable
 
 from ..core.match import Seat, load_spec
 from . import dom
 from .dom import el
 from ..core.locale import keys_starting, text
-from .multidevice import GuestTable, HostTable, ViewMatch
+from .multidevice import HELLO_TIMEOUT_S, GuestTable, HostTable, ViewMatch
 from .screen import GameScreen, final_scores, seat_names
-from .storage import GUEST_TOKEN_KEY, SHARING_KEY
+from .storage import GUEST_GAME_KEY, GUEST_TOKEN_KEY, SHARING_KEY
 
 #: a guest's table waits this long for the host's answer to its move before it is drawn waiting (the answer
 #: usually comes first, and draws it)
 ANSWER_WAIT_MS = 150
+#: the host's player hears of a phone's refused messages at most this often per seat (a burst is one notice)
+REFUSAL_NOTICE_S = 10.0
 
 
 def page_texts(lang: str) -> dict[str, str]:
@@ -41,7 +44,10 @@ class HostSharing:
         self.remote = list(remote)
         self.table = HostTable(lambda: self.screen.match, remote, self.send, self.apply)
         self.table.restore(tokens or {})  # the host's page reloaded: those seats are their phones' again
+        self.table.on_muted = self.muted
         self._kept: Any = None
+        self.ended = False  #: the game is over: its tokens are deleted and no longer kept
+        self._noticed: dict[int, float] = {}  #: when the host's player last heard of each seat's refused messages
         self.keep()
         if tokens:
             self.app.toast(text("multi.resumed", app.lang), error=False, ms=8000)
@@ -69,6 +75,8 @@ class HostSharing:
 
     def keep(self) -> None:
         """Store which seats are remote and the tokens their phones hold, beside the autosave (when it changed)."""
+        if self.ended:
+            return
         record = {"slot": self.app.store.slot, "remote": self.remote, "tokens": {str(k): v for k, v in self.table.tokens().items()}}
         if record != self._kept:
             self._kept = record
@@ -109,8 +117,35 @@ class HostSharing:
         dom.page.post_now(["host", "peer", ["send", seat, text]])
 
     def publish(self) -> None:
-        """Send every connected guest the position now (each message leaves at once: :meth:`send`)."""
+        """Send every connected guest the position now (each message leaves at once: :meth:`send`). At the game's end
+        the seats' tokens are deleted from this phone's storage: nobody comes back to a finished game."""
         self.table.publish()
+        match = self.screen.match
+        if not self.ended and match.spec.is_over(match.state):
+            self.ended = True
+            self._kept = None
+            self.app.store.backend.commit([("del", "kv", SHARING_KEY, None)], "autosave")
+
+    def muted(self, seat: int, seconds: float) -> None:
+        """A phone went over its budget: the page stops reading its channel meanwhile, and the host's player is told."""
+        dom.page.op(["host", "peer", ["mute", seat, round(seconds * 1000)]])
+        self._noticed[seat] = time.monotonic()  # (this says it all: no notice of its refusals besides)
+        self.app.toast(text("multi.guest_muted", self.app.lang, name=self.screen.names[seat], seconds=max(1, round(seconds))), error=False)
+
+    def notice(self, seat: int, words: str) -> None:
+        """A short notice on the host about a seat's phone, at most once per :data:`REFUSAL_NOTICE_S` per seat."""
+        now = time.monotonic()
+        if now - self._noticed.get(seat, -REFUSAL_NOTICE_S) >= REFUSAL_NOTICE_S:
+            self._noticed[seat] = now
+            self.app.toast(words, error=False)
+
+    def check_hello(self, seat: int) -> None:
+        """The seat's connection should have said its hello by now: one that did not holds the seat without playing
+        it, so it is closed and the seat offered again (a new code, and the choices)."""
+        if self.table.squatting(seat):
+            self.table.closed(seat)
+            self.app.toast(text("multi.squatter", self.app.lang, name=self.screen.names[seat]), error=False)
+            self.pair([seat], gone=[seat] if self.table.links[seat].claimed else [])
 
     def apply(self, action: dict[str, Any]) -> None:
         """A guest's checked action, applied as the host's own screen applies a local player's."""
@@ -126,26 +161,36 @@ class HostSharing:
             self.watcher_message(seat, event, data)
         elif event == "open":
             self.table.opened(seat)
+            dom.later(HELLO_TIMEOUT_S * 1000 + 100, lambda: self.check_hello(seat))
         elif event == "closed":  # the guest's page reloaded or its phone rebooted: a new code gives it its seat back
             self.table.closed(seat)
             self.app.toast(text("multi.lost", self.app.lang, name=self.screen.names[seat]), error=False)
             self.pair([seat], gone=[seat])
         elif event == "message":
-            refused = self.table.receive(seat, data.get("text"))
-            if refused == "multi.refused.token" and not self.table.links[seat].authed:  # not the seat's phone: offered again
-                self.table.closed(seat)
-                self.app.toast(text("multi.token_refused", self.app.lang, name=self.screen.names[seat]), error=True)
-                self.pair([seat], gone=[seat])
-            else:
-                self.keep()  # (a first hello claims the seat: its token is kept)
-        elif event == "retry":  # the phones could not reach each other: a new code for the seat, once they share a network
+            self.received(seat, data.get("text"))
+        elif event == "retry":  # a new code for the seat (the phones could not reach each other, or the host asked)
+            self.table.closed(seat)  # (its connection, if any, is replaced by the new one)
             self.pair([seat], gone=[seat] if self.table.links[seat].claimed else [])
         elif event == "choose" and data.get("choice") == "computer":
             self.to_computer(seat)
         elif event == "choose" and data.get("choice") == "new_phone":  # its own phone is lost: the next one takes it
             self.table.release(seat)
+            self.table.closed(seat)
             self.keep()
             self.pair([seat])
+
+    def received(self, seat: int, message: Any) -> None:
+        """A guest's message, to the table; a refusal is a short notice here (a wrong token: the seat offered again)."""
+        refused = self.table.receive(seat, message)
+        if refused == "multi.refused.token" and not self.table.links[seat].authed:  # not the seat's phone: offered again
+            self.table.closed(seat)
+            self.app.toast(text("multi.token_refused", self.app.lang, name=self.screen.names[seat]), error=True)
+            self.pair([seat], gone=[seat])
+        elif refused is not None and refused != "multi.refused.flood":  # (over budget: said once, by muted)
+            reason = text(refused, self.app.lang, fields="…", seconds=1, expect="…", limit="…", version="…", reason="…")
+            self.notice(seat, text("multi.guest_refused", self.app.lang, name=self.screen.names[seat], reason=reason))
+        else:
+            self.keep()  # (a first hello claims the seat: its token is kept)
 
 
     def watcher_message(self, seat: int, event: Any, data: dict[str, Any]) -> None:
@@ -220,6 +265,7 @@ class GuestSharing:
         seat = data.get("seat")
         if event == "open" and isinstance(seat, int):
             self.seat = seat
+            self.table.connected()  # a new connection: its messages are counted from 1 on both sides
             kept = self.app.store.backend.getItem(GUEST_TOKEN_KEY)  # the seat's token from before (its page reloaded)
             self.table.token = kept if isinstance(kept, str) and kept else self.table.token
             self.kept_token = self.table.token
@@ -230,8 +276,7 @@ class GuestSharing:
             kind = self.table.receive(data.get("text"))
             if kind == "state":
                 if self.table.token and self.table.token != self.kept_token:  # kept: a reloaded page comes back with it
-                    self.kept_token = self.table.token
-                    self.app.store.backend.commit([("put", "kv", GUEST_TOKEN_KEY, self.table.token)], "settings")
+                    self.keep_token(self.table.token)
                 self.show()
             elif kind == "refused" and self.screen is None:  # not let in (another phone holds the seat): said on the page
                 self.app._switch()
@@ -242,8 +287,26 @@ class GuestSharing:
             elif kind == "refused" and self.screen is not None:
                 self.app.toast(self.table.refused or "", error=True)
                 self.screen.advance()
-        elif event == "closed" and self.seat is not None:
-            self.app.toast(text("multi.lost", self.app.lang, name=text("player.n", self.app.lang, n=1)), error=False)
+        elif event == "closed" and self.seat is not None and not self.ended:
+            self.lost()
+
+    def keep_token(self, token: str) -> None:
+        """Keep the seat's token, and which game and seat it is for (a reloaded page's start screen says how to rejoin)."""
+        self.kept_token = token
+        snapshot = self.table.snapshot or {}
+        seat = snapshot.get("seat")
+        seats = snapshot.get("seats") or []
+        named = seats[seat].get("name") if isinstance(seat, int) and 0 <= seat < len(seats) and isinstance(seats[seat], dict) else None
+        name = named or text("player.n", self.app.lang, n=(seat if isinstance(seat, int) else 0) + 1)
+        game = json.dumps({"game": str(snapshot.get("game") or ""), "name": str(name), "at": round(time.time() * 1000)})
+        self.app.store.backend.commit([("put", "kv", GUEST_TOKEN_KEY, token), ("put", "kv", GUEST_GAME_KEY, game)], "settings")
+
+    def lost(self) -> None:
+        """The table's connection is gone (its page reloaded, or it left): said on this phone until it comes back,
+        with what to do: the table shows a new code for this seat."""
+        if dom.by_id("join-lost") is None:
+            dom.append(self.app.root, el("p", {"class": "notice error", "id": "join-lost", "role": "alert"},
+                                         text("multi.join.lost", self.app.lang)))
 
     def show(self) -> None:
         """Draw the host's latest snapshot: the first one mounts this seat's table, later ones move it on."""
@@ -294,6 +357,8 @@ class GuestSharing:
     def finish(self, screen: GameScreen) -> None:
         """The end screen, as the host's: the final scores and their parts, the winners."""
         self.ended = True
+        self.app.store.backend.commit([("del", "kv", GUEST_TOKEN_KEY, None), ("del", "kv", GUEST_GAME_KEY, None)],
+                                      "settings")  # a finished game is not rejoined
         lang = self.app.lang
         rows = screen.end_rows()
         winners = list(screen.spec.winners(screen.match.state))

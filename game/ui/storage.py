@@ -37,6 +37,8 @@ SHARING_KEY = PREFIX + "sharing"
 #: a guest phone's resume token for the seat it plays (``game.ui.sharing``; one shared game at a time): kept so
 #: that the page, reloaded and paired again, gets its seat back
 GUEST_TOKEN_KEY = PREFIX + "guest-token"
+#: beside it, the game and seat that token is for (``{"game", "name"}``): a reloaded guest's start screen says how to rejoin
+GUEST_GAME_KEY = PREFIX + "guest-game"
 SETTINGS_KEY = PREFIX + "settings"  #: kept in localStorage: the start screen reads it before the first paint
 TABLES = ("kv", "results", "games", "daily")
 #: Seconds between retries of a write that failed (doubling up to the last)

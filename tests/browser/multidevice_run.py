@@ -399,16 +399,16 @@ def run(dist: Path, out: Path, scenario: str) -> None:
             if scenario == "cheat":  # (the bench's run, "play", has no cheating guest)
                 result["saved_before_evil"] = host.page.evaluate("houseGames.autosave()")
                 # the guest's seat is 1; the host (seat 0) moves first
-                wrong = json.dumps({"v": PROTOCOL_VERSION, "kind": "act", "seq": 900, "seat": 0, "player": 0,
+                wrong = json.dumps({"v": PROTOCOL_VERSION, "kind": "act", "seq": 20, "seat": 0, "player": 0,
                                     "action": {"type": "draw", "source": "warehouse", "player": 0}})
                 result["evil"] = evil(guest, 1, [
                     wrong,
                     "{not json",
-                    json.dumps({"v": PROTOCOL_VERSION, "kind": "act", "seq": 901, "action": "everything"}),
-                    json.dumps({"v": PROTOCOL_VERSION, "kind": "act", "seq": 902, "action": {"type": "x" * (100 * 1024)}}),
-                    json.dumps({"v": PROTOCOL_VERSION, "kind": "act", "seq": 903, "action": {"type": "x" * (1024 * 1024)}}),
+                    json.dumps({"v": PROTOCOL_VERSION, "kind": "act", "seq": 21, "action": "everything"}),
+                    json.dumps({"v": PROTOCOL_VERSION, "kind": "act", "seq": 22, "action": {"type": "x" * (100 * 1024)}}),
+                    json.dumps({"v": PROTOCOL_VERSION, "kind": "act", "seq": 23, "action": {"type": "x" * (1024 * 1024)}}),
                     # another seat's token claimed on this connection: refused, the connection stays its seat's
-                    json.dumps({"v": PROTOCOL_VERSION, "kind": "hello", "seq": 904, "lang": "en", "token": "forged"}),
+                    json.dumps({"v": PROTOCOL_VERSION, "kind": "hello", "seq": 24, "lang": "en", "token": "forged"}),
                 ])
                 result["saved_after_evil"] = host.page.evaluate("houseGames.autosave()")
             if scenario == "cheat":  # mid-game the guest's phone locks for a minute: nothing is lost
