@@ -219,14 +219,23 @@ class StatsScreen:
 
 
 def imported_text(report: ImportReport, lang: str) -> str:
-    """What an import did, exactly: added, skipped (already here), refused (dated after tomorrow), left out, kept,
-    and entries that repeated a game earlier in the file."""
-    said = text("stats.imported.counted", lang, games=text("count.games", lang, count=report.games_added),
-             results=text("count.results", lang, count=report.results_added), skipped=report.skipped,
-             future=report.future, left_out=report.left_out, kept=text("count.results", lang, count=report.kept))
+    """What an import did, in words, each part only when it happened: added, already here, dated in the future,
+    left out, and entries that repeated a game earlier in the file."""
+    results = text("count.results", lang, count=report.results_added)
+    games = text("count.games", lang, count=report.games_added)
+    if report.games_added and report.results_added:
+        said = [text("stats.imported.added", lang, results=results, games=games)]
+    elif report.results_added or report.games_added:
+        said = [text("stats.imported.added_results", lang, results=results) if report.results_added
+                else text("stats.imported.added_games", lang, games=games)]
+    else:
+        said = [text("stats.imported.nothing", lang)]
+    for key, count in (("skipped", report.skipped), ("future", report.future), ("left_out", report.left_out)):
+        if count:
+            said.append(text(f"stats.imported.{key}", lang, count=count))
     if report.repeated:  # a file naming one game twice: which entry was read is said, not silently chosen
-        said += " " + text("stats.imported.repeated", lang, count=report.repeated)
-    return said
+        said.append(text("stats.imported.repeated", lang, count=report.repeated))
+    return " ".join(said)
 
 
 def byte_size(n: float) -> str:
