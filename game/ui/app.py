@@ -105,6 +105,7 @@ class App(ShareLinks):
         self.book = RecordBook(store)
         #: the app's address without query or fragment: what share links start with
         self.base_url = ""
+        self.share_files = False  # the page can hand a file to the device's share sheet (boot message)
         params = parse_qs(search.lstrip("?"), keep_blank_values=True)
         self.params = {k: params[k][-1] for k in ("pause", "ui", "think", "hint_iterations") if k in params}
         self.toasts = el("div", {"class": "toasts", "aria-live": "assertive", "id": "toasts"})
@@ -668,6 +669,7 @@ def start(boot: dict[str, Any] | None = None) -> "App | None":
         dom.page.on_message["usage"] = app.usage
         href = str(boot.get("href") or "")
         app.base_url = href.split("#", 1)[0].split("?", 1)[0]
+        app.share_files = bool(boot.get("share_files"))
         dom.page.on_message["shared"] = app.shared
         notices = []
         if app.store.has_autosave():

@@ -2,8 +2,8 @@
 
 Everything comes from :class:`game.ui.record_book.RecordBook` (``app.book``).
 The last 30 scores of each group are a small chart drawn on a canvas
-(:class:`game.ui.canvas.Board`). *Export* downloads the whole book as a JSON
-file; *Import* merges such a file (or one game's record file) without
+(:class:`game.ui.canvas.Board`). *Export* hands the whole book as a JSON file to the
+phone's share sheet where the browser can share files, else downloads it; *Import* merges such a file (or one game's record file) without
 duplicates, and a file that cannot be read changes nothing and says why.
 Importing only adds: when the new results would take the book past its limit,
 the screen asks first (nothing is changed until the player agrees). The
@@ -47,7 +47,7 @@ def chart(scores: list[int]) -> DrawList:
 
 
 class StatsScreen:
-    """Statistics, Klaus's record, export and import. ``app`` gives ``lang``, ``book``, ``download``, ``toast``, ``show_start``."""
+    """Statistics, Klaus's record, export and import. ``app`` gives ``lang``, ``book``, ``share_file``, ``toast``, ``show_start``."""
 
     def __init__(self, app: Any) -> None:
         self.app = app
@@ -147,8 +147,8 @@ class StatsScreen:
     # ------------------------------------------------------------------ files
     def _export(self, _: Any) -> None:
         name = f"house-games-{utc_now_iso()[:10]}.json"
-        self.app.download(name, self.app.book.export_json())
-        self._say(text("stats.exported", self.lang, name=name))
+        if not self.app.share_file(name, self.app.book.export_json()):  # downloaded at once (else the page answers)
+            self._say(text("stats.exported", self.lang, name=name))
 
     def _show_usage(self, data: dict[str, Any]) -> None:
         """The page's answer: bytes used and allowed, and whether the browser keeps them from eviction."""

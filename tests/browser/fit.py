@@ -7,7 +7,10 @@ What a player would notice, measured in the page:
 - DOM text sticking out of its card, table or bar (Klaus's row on the statistics screen);
 - two visible DOM texts overlapping (headers on one another);
 - canvas text cut with an ellipsis (the canvas's ``fit_text``: "Cualqui…"), or two canvas texts drawn over one
-  another (Neue Heimat's "MAIN" and "CAISSE"), read from every frame the worker draws (``houseGamesFrameProbe``).
+  another (Neue Heimat's "MAIN" and "CAISSE"), read from every frame the worker draws (``houseGamesFrameProbe``);
+- a canvas label drawn shorter than its catalogue text: words dropped to make it fit (Neue Heimat's row length "4"
+  without "solares", its road without "CALLE", a seat without "(computer, weak)"). A screen that draws a shorter form
+  gives the whole label with it (``DrawList.text(..., full=…)``, the command's tenth slot, which the renderer ignores).
 """
 
 from __future__ import annotations
@@ -22,7 +25,7 @@ FRAME_PROBE = """
   const previous = window.houseGamesFrameProbe;
   window.houseGamesFrameProbe = (canvas, json) => {
     if (previous) previous(canvas, json);
-    const boxes = [];
+    const boxes = [], dropped = [];
     let zoom = 1, dx = 0, dy = 0, clipped = 0;
     const saved = [];
     for (const c of (typeof json === "string" ? JSON.parse(json) : json)) {
@@ -30,6 +33,7 @@ FRAME_PROBE = """
       else if (c[0] === "restore") [zoom, dx, dy, clipped] = saved.length ? saved.pop() : [1, 0, 0, 0];
       else if (c[0] === "transform") { dx += c[1] * zoom; dy += c[2] * zoom; zoom *= c[3]; }
       else if (c[0] === "clip") clipped += 1;
+      if (c[0] === "text" && c[9] != null && String(c[9]) !== String(c[3])) dropped.push([String(c[3]), String(c[9])]);
       if (c[0] !== "text" || !String(c[3]).trim()) continue;
       ctx.font = c[4];
       const m = ctx.measureText(String(c[3]));
@@ -45,6 +49,7 @@ FRAME_PROBE = """
       boxes.push({text: String(c[3]), x: dx + x * zoom, y: dy + y * zoom, w: w * zoom, h: px * zoom, clipped});
     }
     window.__fitFrames[canvas.id || "canvas"] = boxes;
+    (window.__fitDropped = window.__fitDropped || {})[canvas.id || "canvas"] = dropped;
   };
 })();
 """
@@ -67,7 +72,7 @@ MEASURE_FIT = """
     }
     return true;
   };
-  const out = {clipped: [], sticking: [], overlaps: [], canvas_cut: [], canvas_overlaps: []};
+  const out = {clipped: [], sticking: [], overlaps: [], canvas_cut: [], canvas_overlaps: [], canvas_dropped: []};
   const texts = [];
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
   for (let n = walker.nextNode(); n; n = walker.nextNode()) {
@@ -129,6 +134,7 @@ MEASURE_FIT = """
   for (const canvas of document.querySelectorAll("canvas")) {
     if (!visible(canvas)) continue;
     const boxes = (window.__fitFrames || {})[canvas.id || "canvas"] || [];
+    for (const [shown, full] of (window.__fitDropped || {})[canvas.id || "canvas"] || []) out.canvas_dropped.push(`${shown || "(nothing)"} for ${full}`);
     for (const b of boxes) {
       if (b.text.endsWith("…") && !ongoing.some((w) => b.text.includes(w))) out.canvas_cut.push(b.text);
     }
@@ -156,5 +162,6 @@ def measure_fit(page: Any) -> dict[str, Any]:
 def fit_problems(m: dict[str, Any]) -> list[str]:
     """``m`` (from :func:`measure_fit`) in words; empty when every text fits."""
     names = {"clipped": "text clipped by its box", "sticking": "text sticking out of its box", "overlaps": "texts overlapping",
-             "canvas_cut": "canvas text cut short", "canvas_overlaps": "canvas texts overlapping"}
+             "canvas_cut": "canvas text cut short", "canvas_overlaps": "canvas texts overlapping",
+             "canvas_dropped": "canvas label shorter than its text (words dropped)"}
     return [f"{names[k]}: {v[:6]}" for k, v in m.items() if v]
