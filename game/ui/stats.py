@@ -133,16 +133,18 @@ class StatsScreen:
     def _automa_table(self, name: str, records: list[AutomaRecord]) -> Any:
         """The automa ``name``'s record per level (its words: the locale's ``stats.<name>…``)."""
         lang = self.lang
-        head = el("tr", {}, [el("th", {"scope": "col"}, text(f"stats.{name}.{k}", lang))
-                             for k in ("level", "games", "wins", "yours", "best")])
+        columns = [text(f"stats.{name}.{k}", lang) for k in ("level", "games", "wins", "yours", "best")]
+        head = el("tr", {}, [el("th", {"scope": "col"}, words) for words in columns])
+        # each cell carries its column's name: on a phone the table shows one level per block, each number named
+        # beside it (site/app.css .automa-record), so no word is broken to squeeze five columns in
         body = el("tbody", {}, [el("tr", {"data-level": k.level},
                                    el("th", {"scope": "row"}, level_words(k.level, lang)),
-                                   el("td", {"class": "num"}, str(k.games)), el("td", {"class": "num"}, str(k.automa_wins)),
-                                   el("td", {"class": "num"}, str(k.player_wins)),
-                                   el("td", {"class": "num"}, "—" if k.best is None else str(k.best)))
+                                   [el("td", {"class": "num", "data-label": label}, value) for label, value in zip(
+                                       columns[1:], (str(k.games), str(k.automa_wins), str(k.player_wins),
+                                                     "—" if k.best is None else str(k.best)))])
                                 for k in records])
         return el("section", {"class": "card", "id": f"stats-{name}"}, el("h2", {}, text(f"stats.{name}", lang)),
-                  el("table", {"class": "scores"}, el("thead", {}, head), body))
+                  el("table", {"class": "scores automa-record"}, el("thead", {}, head), body))
 
     # ------------------------------------------------------------------ files
     def _export(self, _: Any) -> None:

@@ -4,6 +4,7 @@ Shared by ``test_words_fit.py`` (every label at the six layout sizes, EN/ES/FR) 
 What a player would notice, measured in the page:
 
 - DOM text clipped by its box (``overflow`` hidden/clip and wider or taller content), or with an ellipsis;
+- a DOM word broken across two lines ("Leve|l", "Klau|s A · medi|um" in a narrow table's cells);
 - DOM text sticking out of its card, table or bar (Klaus's row on the statistics screen);
 - two visible DOM texts overlapping (headers on one another);
 - canvas text cut with an ellipsis (the canvas's ``fit_text``: "Cualqui…"), or two canvas texts drawn over one
@@ -72,7 +73,7 @@ MEASURE_FIT = """
     }
     return true;
   };
-  const out = {clipped: [], sticking: [], overlaps: [], canvas_cut: [], canvas_overlaps: [], canvas_dropped: []};
+  const out = {clipped: [], sticking: [], overlaps: [], broken: [], canvas_cut: [], canvas_overlaps: [], canvas_dropped: []};
   const texts = [];
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
   for (let n = walker.nextNode(); n; n = walker.nextNode()) {
@@ -94,6 +95,14 @@ MEASURE_FIT = """
       for (const b of scrollers) r = {left: Math.max(r.left, b.left), right: Math.min(r.right, b.right), top: Math.max(r.top, b.top), bottom: Math.min(r.bottom, b.bottom)};
       r.width = r.right - r.left; r.height = r.bottom - r.top;
       if (r.width > 0.5 && r.height > 0.5) texts.push({el, pinned, text: n.textContent.trim().slice(0, 40), r});
+    }
+    // broken: a word (not a link or a long code) whose letters lie on two lines
+    for (const m of n.textContent.matchAll(/[^\\s·—–\\-\\/]{2,24}/g)) {
+      const word = document.createRange();
+      word.setStart(n, m.index);
+      word.setEnd(n, m.index + m[0].length);
+      const tops = new Set([...word.getClientRects()].filter((r) => r.width > 0.5).map((r) => Math.round(r.top)));
+      if (tops.size > 1) { out.broken.push(m[0]); break; }
     }
     // clipped: a box that hides part of its text
     for (let e = el; e && e !== document.body; e = e.parentElement) {
@@ -161,7 +170,7 @@ def measure_fit(page: Any) -> dict[str, Any]:
 
 def fit_problems(m: dict[str, Any]) -> list[str]:
     """``m`` (from :func:`measure_fit`) in words; empty when every text fits."""
-    names = {"clipped": "text clipped by its box", "sticking": "text sticking out of its box", "overlaps": "texts overlapping",
+    names = {"clipped": "text clipped by its box", "broken": "word broken across lines", "sticking": "text sticking out of its box", "overlaps": "texts overlapping",
              "canvas_cut": "canvas text cut short", "canvas_overlaps": "canvas texts overlapping",
              "canvas_dropped": "canvas label shorter than its text (words dropped)"}
     return [f"{names[k]}: {v[:6]}" for k, v in m.items() if v]

@@ -557,7 +557,7 @@ class _Painter:
         burr = sum(1 for c in rub if c < C.NUM_MATERIALS and C.KIND[c] == C.BURRUNO)
         rubble = text("barrio.rubble", lang, n=len(rub), pts=b["rubble"]) + (f" · Bu {burr}" if burr else "")
         self.label(x + w - 8, y + bar / 2, rubble, colour=DANGER, align="right", bold=False)
-        score = f" · {text('barrio.score.short', lang, total=b['total'])}"  # the name gives way to the score and rubble
+        score = f" · {text('barrio.pts', lang, n=b['total'])}"  # the name gives way to the score and rubble
         room = w - 28 - look.text_width(rubble, MIN_FONT) - look.text_width(score, 14, True)
         self.label(x + 8, y + bar / 2, look.fit_text(name, 14, max(room, 40.0), True) + score, 14)
         self.places["rubble"] = (x + w - 90, y, 90, bar)
