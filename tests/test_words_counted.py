@@ -128,3 +128,16 @@ def test_a_seat_is_never_a_bare_number_on_the_board(lang):
     from game.ui.neueheimat.table import short
 
     assert short(0, lang) == text("nh.seat_short", lang, n=1) and short(0, lang)[0] == text("player.n", lang, n=1)[0]
+
+
+def test_one_plural_mechanism_everywhere_python_counts():
+    """No code picks a text by "== 1" (an English rule: French says "0 point", Spanish "1 millón" but "0 millones"):
+    a counted phrase is one key whose ``#one``/``#many`` forms the translator chooses."""
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent / "game"
+    calls = re.compile(r"\b(?:text|Phrase|say|_w|w|_text)\(\s*f?[\"'][^\"']*[\"']?[^)\n]*?\bif\b[^)\n]*== 1 else")
+    found = [f"{path.relative_to(root)}:{n}" for path in root.rglob("*.py")
+             for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if calls.search(line)
+             or re.search(r"""["'](?:_one|_1)["'] if \w+ == 1""", line)]
+    assert not found, found

@@ -433,7 +433,7 @@ def _board(d: DrawList, targets: list[Target], view: dict[str, Any], frame: Fram
         if r:
             d.line(x0 + 4, ry - 1, x0 + width - 4, ry - 1, "rgba(0,0,0,.18)", 1)
         # the road: the row's length (a big number, its unit below where the word fits), completion, permits, the mayor
-        count, _, unit = w("len1" if length == 1 else "len", lang, n=length).partition(" ")
+        count, _, unit = w("len", lang, n=length).partition(" ")
         shown_unit = bool(unit and units and fits(unit, _least, road_w - 2))
         d.text(x0 + 4, ry + 15, count, font=font(18, bold=True), colour=INK, baseline="middle",
                full=None if shown_unit or not unit else f"{count} {unit}")  # a count without its unit: a word left out
@@ -523,7 +523,7 @@ def _zoomed_row(d: DrawList, targets: list[Target], view: dict[str, Any], frame:
     d.text(x0 + 4 + back_w / 2, y0 + ZOOM_HEAD / 2, "◀ " + back, font=font(bold=True), colour=INK, align="center", baseline="middle")
     targets.append(Target("zoom-out", x0 + 4, y0 + 4, back_w, ZOOM_HEAD - 8, back))
     row = ROW_NAMES[lang][r]
-    title = w("zoom.title", lang, row=row[:1].upper() + row[1:], length=w("len1" if length == 1 else "len", lang, n=length))
+    title = w("zoom.title", lang, row=row[:1].upper() + row[1:], length=w("len", lang, n=length))
     marks = ("✓ " if r in view["complete"] else "") + ("×2" if view["mayor"] == r else "")
     room = width - back_w - 20 - text_width(marks, _least, True)
     if not fits(title, _least, room, True):  # the row's lots are drawn right below: its name is what must show
