@@ -10,8 +10,9 @@ What a player would notice, measured in the page:
 - canvas text cut with an ellipsis (the canvas's ``fit_text``: "Cualqui…"), or two canvas texts drawn over one
   another (Neue Heimat's "MAIN" and "CAISSE"), read from every frame the worker draws (``houseGamesFrameProbe``);
 - a canvas label drawn shorter than its catalogue text: words dropped to make it fit (Neue Heimat's row length "4"
-  without "solares", its road without "CALLE", a seat without "(computer, weak)"). A screen that draws a shorter form
-  gives the whole label with it (``DrawList.text(..., full=…)``, the command's tenth slot, which the renderer ignores).
+  without "solares", its road without "CALLE", a supply caption left out). A screen that draws a shorter form gives
+  the whole label with it (``DrawList.text(..., full=…)``, the command's tenth slot, which the renderer ignores); a
+  computer seat named without "(computer, weak)" in a narrow summary is by design (``game/ui/README.md``, *Fit*).
 """
 
 from __future__ import annotations

@@ -373,14 +373,13 @@ def _auction(d: DrawList, targets: list[Target], view: dict[str, Any], frame: Fr
     else:
         draw_special(d, x0 + 12, top + 2, 34, 34, kind, piece.get("size", 0))
     d.text(x0 + 58, y0 + 20, fit_text(title, _least, title_room, True), font=font(bold=True), colour=INK)
-    whole = _auction_lines(view, frame, lang, room, short=None)
     for i, line in enumerate(_auction_lines(view, frame, lang, room)[:2]):  # whole lines, cut rather than squeezed
-        d.text(x0 + 58, y0 + 41 + 18 * i, fit_text(line, _least, room), font=font(), colour=INK, full=whole[i])
+        d.text(x0 + 58, y0 + 41 + 18 * i, fit_text(line, _least, room), font=font(), colour=INK)
 
 
-def _auction_lines(view: dict[str, Any], frame: Frame, lang: str, room: float, short: bool | None = False) -> list[str]:
+def _auction_lines(view: dict[str, Any], frame: Frame, lang: str, room: float, short: bool = False) -> list[str]:
     """The auction's state in words; where a line is too long for ``room``, computer seats are named without their
-    strength ("Player 2 (computer, weak)" -> "Player 2"). ``short=None``: the whole lines, whatever the room."""
+    strength ("Player 2 (computer, weak)" -> "Player 2")."""
     names = [n.split(" (")[0] if short and " (" in n else n for n in frame.names]
     if view["high_bidder"] >= 0:
         lines = [w("high_bid", lang, amount=view["high_bid"], name=names[view["high_bidder"]])]
@@ -392,7 +391,7 @@ def _auction_lines(view: dict[str, Any], frame: Frame, lang: str, room: float, s
         lines.append(w("deciding", lang, name=names[view["auctioneer"]]))
     elif view["phase"] == "place" and view["holder"] >= 0:
         lines = [w("placing", lang, name=names[view["holder"]])]
-    if short is False and any(not fits(line, _least, room) for line in lines):
+    if not short and any(not fits(line, _least, room) for line in lines):
         return _auction_lines(view, frame, lang, room, short=True)
     return lines
 

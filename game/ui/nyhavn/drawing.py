@@ -214,7 +214,7 @@ class TableDrawing:
                 cards = text("ny.cardcount", lang, n=view["hand_sizes"][p])
                 both = points_words + " · " + cards
                 if fit_text(both, MIN_FONT, room) == both and fit_text(name, MIN_FONT, room, True) == name:
-                    rows = [(name, True, name), (both, False, both)]  # two lines
+                    rows = [(name, True), (both, False)]  # two lines
                 else:  # three lines: the name (without "(computer, weak)", then without its number, if need be), the
                     # points, the cards
                     bare = short_name(self.player_name(p), MIN_FONT, room, True)
@@ -223,11 +223,11 @@ class TableDrawing:
                         short = bare
                     if fit_text(cards, MIN_FONT, room) != cards:
                         cards = text("count.cards", lang, count=view["hand_sizes"][p])
-                    rows = [(short, True, name), (points_words, False, points_words), (cards, False, cards)]
+                    rows = [(short, True), (points_words, False), (cards, False)]
                 top = b.y + b.h / 2 - (len(rows) - 1) * 8.5
-                for i, (words, bold, whole) in enumerate(rows):  # whole: the name before its words were dropped
+                for i, (words, bold) in enumerate(rows):
                     d.text(tx, top + i * 17, fit_text(words, MIN_FONT, room, bold), font=font(bold=bold), colour=INK,
-                           baseline="middle", full=whole)
+                           baseline="middle")
             if view["to_move"] == p:
                 d.rect(x + 1, b.y, w - 2, b.h, stroke=INK, line_width=2.5, radius=8)
             label = (text("ny.inspect.back", lang) if p == self.viewer else
@@ -243,13 +243,11 @@ class TableDrawing:
         hb = lay.house
         s = lay.cell
         title = text("ny.house.yours", lang) if owner == self.viewer else text("ny.house.of", lang, name=self.player_name(owner))
-        whole = title
         if lay.track is None and not lay.zoom:  # no score track (upright phones): the house's points beside its name
             score_words = " · " + text("ny.points", lang, n=view["scores"][owner])
             right = lay.supply.x + lay.supply.w - text_width(text("ny.supply", lang), MIN_FONT, True) - 12
-            whole = title + score_words
             title = short_name(title, MIN_FONT, right - hb.x - text_width(score_words, MIN_FONT, True), True) + score_words
-        d.text(hb.x, hb.y - 8, title, font="bold 13px sans-serif", colour=INK, full=whole)
+        d.text(hb.x, hb.y - 8, title, font="bold 13px sans-serif", colour=INK)
         d.rect(hb.x - 3, hb.y - 3, hb.w + 6, hb.h + 6, fill=BOARD, stroke="#8f7f5f", line_width=2, radius=4)
         rows_arms = coat_rows()
         for r in range(9):
