@@ -130,3 +130,36 @@ def test_past_games_and_statistics_words_fit_on_small_phones(make_context, open_
         table = page.locator("#stats-klaus table").bounding_box()
         card = page.locator("#stats-klaus").bounding_box()
         assert table["x"] + table["width"] <= card["x"] + card["width"] + 0.5, (width, table, card)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_start_screen_dates_a_saved_game_as_python_does(make_context, site_url, monkeypatch, lang):
+    """The saved game's summary on the start screen (site/start.js, before Python) and Python's own dates share one
+    style: the same words for the same moment, in the device's time zone."""
+    import json
+    import time
+    from datetime import datetime, timezone
+
+    from game.ui.record_words import moment_words
+
+    from .replay_helpers import almost_finished
+
+    monkeypatch.setenv("TZ", "Europe/Madrid")
+    time.tzset()
+    try:
+        saved_at = 1_795_791_300_000  # 2026-11-27 14:55 UTC, 15:55 in Madrid
+        want = moment_words(datetime.fromtimestamp(saved_at / 1000, timezone.utc), lang)
+    finally:
+        monkeypatch.delenv("TZ")
+        time.tzset()
+    context = make_context(timezone_id="Europe/Madrid")
+    context.add_init_script(lang_script(lang))
+    save = {**almost_finished(5).to_json(), "saved_at": saved_at}
+    context.add_init_script(f"""if (!sessionStorage.getItem('seeded')) {{ sessionStorage.setItem('seeded', '1');
+        localStorage.setItem('house-games.autosave', {json.dumps(json.dumps(save))}); }}""")
+    page = context.new_page()
+    page.goto(site_url + QUICK)
+    wait_ready(page)
+    page.locator("#resume small").wait_for()
+    assert want in page.locator("#resume small").inner_text(), (want, page.locator("#resume small").inner_text())
+    assert want == {"en": "Nov 27, 2026, 3:55 PM", "fr": "27 nov. 2026 à 15:55"}[lang]
