@@ -105,7 +105,6 @@ class App(ShareLinks):
         self.book = RecordBook(store)
         #: the app's address without query or fragment: what share links start with
         self.base_url = ""
-        self.share_files = False  # the page can hand a file to the device's share sheet (boot message)
         params = parse_qs(search.lstrip("?"), keep_blank_values=True)
         self.params = {k: params[k][-1] for k in ("pause", "ui", "think", "hint_iterations") if k in params}
         self.toasts = el("div", {"class": "toasts", "aria-live": "assertive", "id": "toasts"})

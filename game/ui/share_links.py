@@ -18,7 +18,7 @@ class ShareLinks:
 
     # provided by the app (declared here for the type checker only)
     base_url: str
-    share_files: bool
+    share_files: bool = False  #: the page can hand a file to the device's share sheet (the boot message says)
     root: Any
     lang: Any
     toast: Any
