@@ -78,13 +78,21 @@ function withFiles(element, data) {
     .then((read) => { data.files = read; send(data); });
 }
 
-// Share a link: the Web Share API where the browser has it, else the clipboard; Python hears how it went.
+// Share a link: the device's share sheet (Web Share) where the browser has one, else the clipboard; Python hears
+// which happened. A share the browser refuses (the tap's activation spent on the worker's round trip, a policy)
+// falls back to the clipboard; one the player cancels is just cancelled.
 async function shareLink(url, title) {
   let how = "failed";
   try {
-    if (navigator.share) {
-      await navigator.share({ url, title });
-      how = "shared";
+    if (navigator.share && (!navigator.canShare || navigator.canShare({ url, title }))) {
+      try {
+        await navigator.share({ url, title });
+        how = "shared";
+      } catch (error) {
+        if (error && error.name === "AbortError") throw error;
+        await navigator.clipboard.writeText(url);
+        how = "copied";
+      }
     } else {
       await navigator.clipboard.writeText(url);
       how = "copied";
@@ -93,6 +101,36 @@ async function shareLink(url, title) {
     how = error && error.name === "AbortError" ? "cancelled" : "failed";
   }
   send({ kind: "shared", how, url });
+}
+
+// Can this browser share files through the share sheet (phones)? Asked once, told to Python in the boot message.
+function canShareFiles() {
+  try {
+    return typeof File === "function" && typeof navigator.share === "function" && typeof navigator.canShare === "function"
+      && navigator.canShare({ files: [new File(["{}"], "house-games.json", { type: "application/json" })] });
+  } catch { return false; }
+}
+
+// Share a file (the statistics export) through the share sheet; where that is refused, download it instead.
+async function shareFile(name, text, mime, title) {
+  let how = "downloaded";
+  try {
+    await navigator.share({ files: [new File([text], name, { type: mime })], title });
+    how = "shared";
+  } catch (error) {
+    if (error && error.name === "AbortError") how = "cancelled";
+    else downloadFile(name, text, mime);
+  }
+  send({ kind: "shared", what: "file", how, name });
+}
+
+function downloadFile(name, text, mime) {
+  const url = URL.createObjectURL(new Blob([text], { type: mime }));
+  const link = Object.assign(document.createElement("a"), { href: url, download: name, hidden: true });
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
 // Pairing phones (./pairing.js, WebRTC): imported only when the worker first asks, its commands kept in order.
@@ -242,6 +280,7 @@ const APPLY = {
   host(name, args) {
     if (name === "thinking") thinking(...args);
     else if (name === "share") shareLink(...args);
+    else if (name === "shareFile") shareFile(...args);
     else if (name === "peer") peer(args);
     else if (name === "setRequestHandler") hooks.setRequestHandler((text) => send({ kind: "request", text: String(text) }));
     else if (typeof hooks[name] === "function") hooks[name](...args);
@@ -455,6 +494,7 @@ export function connect(pyWorker, pageHooks) {
       dpr: devicePixelRatio || 1, viewport: viewport(),
       frames: typeof window.houseGamesFrameProbe === "function",
       bitmaps: typeof ImageBitmap !== "undefined", // the worker may paint frames and send them as bitmaps
+      share_files: canShareFiles(), // the statistics export goes to the share sheet rather than a download
       renderer: new URL("render.js", document.baseURI).href,
     };
     if (data.error) {

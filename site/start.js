@@ -214,6 +214,15 @@
     show($("options-box"), shown.some((o) => !o.beside_seats));
   }
 
+  // A moment in the device's local time, in the language's one date style: the same texts and steps as Python's
+  // game/ui/record_words.py moment_words ("Nov 27, 2026, 2:57 PM", "27 nov 2026, 14:57").
+  function momentWords(at) {
+    const h = at.getHours(), m = String(at.getMinutes()).padStart(2, "0");
+    const time = t("app.clock") === "12" ? `${(h + 11) % 12 + 1}:${m} ${t(h < 12 ? "app.time.am" : "app.time.pm")}` : `${h}:${m}`;
+    const date = t("app.date", { year: at.getFullYear(), month: t(`app.month.${at.getMonth() + 1}`), day: at.getDate() });
+    return t("app.date_time", { date, time });
+  }
+
   // The autosave's summary, read without Python (Python checks the save itself when it loads it). The saves live
   // in the page's database (bridge.js, store.js), open a moment after this script runs: it renders again then.
   function renderResume() {
@@ -232,7 +241,7 @@
         moves: t("count.moves", { count: (data.actions || []).length }),
       });
       if (Number.isFinite(data.saved_at)) {
-        const when = new Date(data.saved_at).toLocaleString(lang(), { dateStyle: "medium", timeStyle: "short" });
+        const when = momentWords(new Date(data.saved_at));
         detail += ` · ${t("start.resume.when", { when })}`;
       }
     } catch { /* unreadable: Python explains when it loads it */ }

@@ -19,7 +19,7 @@ from game.core.locale import languages
 from .sizes import soak
 from .test_coach_follow_taps import hinted_positions
 
-WORTH_KEYS = ("coach.neueheimat.piece_worth", "coach.neueheimat.piece_worth_one", "coach.neueheimat.piece_worth_none")
+WORTH_KEYS = ("coach.neueheimat.piece_worth", "coach.neueheimat.piece_worth_none")
 
 
 def bidding_positions(count: int):

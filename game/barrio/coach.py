@@ -110,7 +110,7 @@ def _line_phrase(v: dict[str, Any], row: int, col: int) -> Phrase | None:
     if d == 0:
         return Phrase("coach.barrio.line_ready", {"house": _card(h)})
     if d <= 2:
-        return Phrase("coach.barrio.line_lacks_one" if d == 1 else "coach.barrio.line_lacks", {"house": _card(h), "count": d})
+        return Phrase("coach.barrio.line_lacks", {"house": _card(h), "count": d})
     return None
 
 

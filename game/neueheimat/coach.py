@@ -96,11 +96,6 @@ def values(view: dict[str, Any], player: int, actions: list[Action]) -> list[flo
 
 # --------------------------------------------------------------------------- what and why
 
-def _counted(key: str, amount: int) -> str:
-    """``key`` for an amount of money: its ``_one`` form for 1 million (languages differ in the plural)."""
-    return key + "_one" if amount == 1 else key
-
-
 def what(view: dict[str, Any], action: Action) -> Phrase:
     """The action in words."""
     t = action["type"]
@@ -112,10 +107,10 @@ def what(view: dict[str, Any], action: Action) -> Phrase:
             return Phrase("coach.neueheimat.auction_roof")
         return Phrase("coach.neueheimat.auction", {"piece": Term("neueheimat", "piece", p)})
     if t == "bid":
-        return Phrase(_counted("coach.neueheimat.bid", action["amount"]), {"amount": action["amount"]})
+        return Phrase("coach.neueheimat.bid", {"amount": action["amount"]})
     if t in ("sell", "buy"):
         amount = view.get("high_bid") or 0
-        return Phrase(_counted(f"coach.neueheimat.{t}", amount), {"amount": amount})
+        return Phrase(f"coach.neueheimat.{t}", {"amount": amount})
     if t in ("pass", "discard"):
         return Phrase(f"coach.neueheimat.{t}")
     row = Term("neueheimat", "row", action["row"])
@@ -126,8 +121,8 @@ def what(view: dict[str, Any], action: Action) -> Phrase:
     count = abs(action["change"])
     if t == "permit":
         key = "coach.neueheimat.lengthen" if action["change"] > 0 else "coach.neueheimat.shorten"
-        return Phrase(_counted(key, count), {"row": row, "count": count})
-    return Phrase(_counted("coach.neueheimat.cancel", count), {"row": row, "count": count})
+        return Phrase(key, {"row": row, "count": count})
+    return Phrase("coach.neueheimat.cancel", {"row": row, "count": count})
 
 
 def reason(view: dict[str, Any], player: int, action: Action, state: Any,
@@ -150,16 +145,16 @@ def reason(view: dict[str, Any], player: int, action: Action, state: Any,
         amount = action.get("amount", 0)
         if t == "pass" and outbid and view["high_bid"] < worth:
             # worth more than the highest bid, yet passed: the model expects the later bidders to outbid any bid
-            why.append(Phrase(_counted("coach.neueheimat.outbid", worth), {"amount": worth}))
+            why.append(Phrase("coach.neueheimat.outbid", {"amount": worth}))
         elif t == "bid" and amount > worth and _model(view)[0].expects_buy_back(view, amount):
             # a bid above the piece's worth to you: the model expects the auctioneer to buy it back and pay you
-            why.append(Phrase(_counted("coach.neueheimat.pump", amount), {"amount": amount}))
+            why.append(Phrase("coach.neueheimat.pump", {"amount": amount}))
         elif t == "bid" and amount > worth:
             # above its worth and no buy-back expected: the player weighs the chance of one against the price, and
             # the reason says both figures, never "worth less" alone beside a higher bid
-            why.append(Phrase(_counted("coach.neueheimat.gamble", amount), {"amount": amount, "worth": worth}))
+            why.append(Phrase("coach.neueheimat.gamble", {"amount": amount, "worth": worth}))
         else:
-            key = "coach.neueheimat.piece_worth_none" if worth == 0 else _counted("coach.neueheimat.piece_worth", worth)
+            key = "coach.neueheimat.piece_worth_none" if worth == 0 else "coach.neueheimat.piece_worth"
             why.append(Phrase(key, {"amount": worth}))
     if len(legal) > 1 and t not in ("bid", "pass", "profits"):
         others = [a for a in legal if a != action]

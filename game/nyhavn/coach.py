@@ -147,7 +147,7 @@ def reason(view: dict[str, Any], player: int, action: Action, state: State,
             why.append(Phrase(key, {"row": e["index"] + 1} if e["line"] == "row" else {"col": e["index"] + 1}))
     arms = sum(e.get("count", 0) for e in new_events if e.get("type") == "arms_gained" and e.get("player") == p)
     if arms:
-        why.append(Phrase("coach.nyhavn.arms_one" if arms == 1 else "coach.nyhavn.arms_many", {"count": arms}))
+        why.append(Phrase("coach.nyhavn.arms_many", {"count": arms}))
     if after.phase == "over" and p in after.winners:
         why.insert(0, Phrase("coach.wins_now"))
     t = action["type"]

@@ -38,7 +38,7 @@ def _cards(cards: dict[str, int] | list[str], lang: str) -> str:
         for c in cards:
             counts[c] = counts.get(c, 0) + 1
         cards = counts
-    parts = [_w(f"name.{'card' if k == 1 else 'cards'}.{c}", lang, n=k) for c, k in cards.items() if k]
+    parts = [_w(f"name.cards.{c}", lang, n=k) for c, k in cards.items() if k]
     if not parts:
         return _w("name.no_cards", lang)
     return _w("name.and", lang).join(parts)
@@ -119,17 +119,16 @@ def describe_event(event: dict[str, Any], lang: str = "en") -> str:
         return say("take", cards=_cards(event["cards"], lang), docks=", ".join(str(d + 1) for d in event["docks"]),
                    using=_abilities(event["abilities"], lang))
     if t == "discard":
-        return say("discard", card=_w(f"name.card.{event['colour']}", lang, n=1))
+        return say("discard", card=_w(f"name.cards.{event['colour']}", lang, n=1))
     if t == "build":
         return say("build_adjacent" if event.get("adjacent") else "build", tile=_tile(event["tile"], lang),
                    at=_at(event["col"], event["row"], lang), paid=_cards(event["paid"], lang),
                    using=_abilities(event["abilities"], lang))
     if t == "score":
-        pts = event["points"]
-        return say(f"score_{event['line']}{'_windows' if event['windows'] else ''}{'_1' if pts == 1 else ''}",
-                   n=event["index"] + 1, points=pts)
+        return say(f"score_{event['line']}{'_windows' if event['windows'] else ''}", index=event["index"] + 1,
+                   points=event["points"])
     if t == "arms_gained":
-        return say("arms_gained_1" if event["count"] == 1 else "arms_gained", n=event["count"])
+        return say("arms_gained", n=event["count"])
     if t == "arms":
         ch = event["choice"]
         if ch == "white":

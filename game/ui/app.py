@@ -542,7 +542,7 @@ class App(ShareLinks):
             count = text("game.takebacks_used", lang, count=match.takebacks_used(takers[0]))
         else:
             count = text("game.takebacks_used_by", lang, list=", ".join(
-                text("game.label_value", lang, label=rows[i][0] if i < len(rows) else i + 1, value=match.takebacks_used(i))
+                text("game.takebacks_used_of", lang, name=rows[i][0] if i < len(rows) else i + 1, count=match.takebacks_used(i))
                 for i in takers))
         return el("p", {"id": "end-takebacks", "data-takebacks": ",".join(str(match.takebacks_used(i)) for i in range(len(match.seats)))},
                   el("span", {"class": "tag"}, text("game.with_takebacks", lang)), " ", count)
@@ -668,6 +668,7 @@ def start(boot: dict[str, Any] | None = None) -> "App | None":
         dom.page.on_message["usage"] = app.usage
         href = str(boot.get("href") or "")
         app.base_url = href.split("#", 1)[0].split("?", 1)[0]
+        app.share_files = bool(boot.get("share_files"))
         dom.page.on_message["shared"] = app.shared
         notices = []
         if app.store.has_autosave():

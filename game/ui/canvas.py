@@ -81,8 +81,14 @@ class DrawList:
         return self
 
     def text(self, x: float, y: float, text: str, font: str = "14px sans-serif", colour: str = "#1d2326",
-             align: str = "left", baseline: str = "alphabetic", max_width: float | None = None) -> "DrawList":
-        self.commands.append(["text", x, y, str(text), font, colour, align, baseline, max_width])
+             align: str = "left", baseline: str = "alphabetic", max_width: float | None = None,
+             full: str | None = None) -> "DrawList":
+        """``full``: the whole label when ``text`` is a shorter form of it (words dropped to fit; ``""`` when none is
+        drawn): the renderer ignores it, the fit checks (``tests/browser/fit.py``) report it as a label that does not fit."""
+        command: list[Any] = ["text", x, y, str(text), font, colour, align, baseline, max_width]
+        if full is not None and full != text:
+            command.append(str(full))
+        self.commands.append(command)
         return self
 
     def pattern(self, x: float, y: float, w: float, h: float, kind: str, colour: str = "rgba(0,0,0,.45)", radius: float = 0) -> "DrawList":

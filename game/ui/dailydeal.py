@@ -22,7 +22,7 @@ from . import dom
 from .catalog import probe
 from .dom import el
 from ..core.locale import text
-from .record_words import challenge_words, level_words, result_words
+from .record_words import challenge_words, day_words, level_words, result_words
 
 
 def daily_deal_of(match: Match, now: datetime | None = None) -> daily.DailyDeal | None:
@@ -61,7 +61,7 @@ def result_card(app: Any, row: dict[str, Any], link: str | None) -> Any:
                                el("th", {"scope": "row"}, text(other_key if key == "other" else f"daily.card.{key}", lang)),
                                el("td", {"class": "num"}, value)) for key, value in rows])
     card = el("section", {"class": "card daily-card", "data-daily": row.get("daily", ""), "data-score": row.get("score")},
-              el("h2", {}, text("daily.card", lang, day=day)),
+              el("h2", {}, text("daily.card", lang, day=day_words(day, lang))),
               el("p", {"class": "muted"}, challenge_words(challenge, lang) if found else challenge),
               el("table", {"class": "scores"}, body))
     if link:
@@ -108,7 +108,7 @@ class DailyScreen:
                                el("h1", {"id": "daily-title"}, text("daily.title", lang)),
                                el("button", {"type": "button", "id": "daily-back",
                                              "onclick": lambda e: self.app.show_start()}, text("daily.back", lang))),
-                            el("p", {}, text("daily.day", lang, day=self.day)),
+                            el("p", {}, text("daily.day", lang, day=day_words(self.day, lang))),
                             el("p", {"class": "muted"}, text("daily.rule", lang)),
                             cards))
 

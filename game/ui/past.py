@@ -11,8 +11,9 @@ from typing import Any
 
 from .dom import el
 from ..core.locale import text
-from .catalog import game_title
-from .record_words import level_words, mode_words, result_words, when_words
+from ..core.seat_names import you_name
+from .catalog import game_info, game_title
+from .record_words import day_words, level_words, mode_words, result_words, when_words
 
 
 class PastGames:
@@ -62,12 +63,13 @@ class PastGames:
                 bits.append(result_words(row["result"], lang))
             if any(row.get("takebacks") or []):
                 bits.append(text("game.with_takebacks", lang))
-            scores = " · ".join(str(s) for s in row.get("scores") or [])
+            scores = " · ".join(text("game.label_value", lang, label=name, value=score)
+                                for name, score in zip(side_names(row, lang), row.get("scores") or []))
             pinned = bool(row.get("pinned"))
             self.list.appendChild(el(
                 "li", {"class": "past-game card", "data-id": rid, "data-pinned": "true" if pinned else "false"},
                 el("h2", {}, title, el("span", {"class": "tag"}, text("past.pinned_tag", lang)) if pinned else None,
-                   el("span", {"class": "tag"}, row["daily"]) if row.get("daily") else None),
+                   el("span", {"class": "tag"}, daily_words(row["daily"], lang)) if row.get("daily") else None),
                 el("p", {"class": "muted"}, " · ".join(b for b in bits if b)),
                 el("p", {}, text("past.scores", lang, scores=scores)),
                 el("div", {"class": "actions"},
@@ -90,3 +92,26 @@ class PastGames:
         self.app.book.forget(rid)
         self.app.toast(text("past.forgotten", self.lang))
         self.render()
+
+
+def daily_words(key: str, lang: str) -> str:
+    """A daily deal's record key ("2026-11-27/barrio-B") as its card names it: "Daily deal Nov 27, 2026"."""
+    day = key.partition("/")[0]
+    return text("daily.card", lang, day=day_words(day, lang))
+
+
+def side_names(row: dict[str, Any], lang: str) -> list[str]:
+    """Who each score of a past game's row is: "You" for the seat played here, the automa after a solo game's player
+    (Klaus), the others "Player N" (a row keeps no given names)."""
+    scores = row.get("scores") or []
+    info = game_info(str(row.get("game", "")))
+    automa = info.spec.automa if info is not None and info.spec is not None else None
+    names = []
+    for i in range(len(scores)):
+        if i == row.get("me"):
+            names.append(str(you_name(lang)))
+        elif automa is not None and row.get("players") == 1 and i == 1:
+            names.append(text(f"player.{automa.name}", lang))
+        else:
+            names.append(text("player.n", lang, n=i + 1))
+    return names

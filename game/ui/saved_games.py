@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import time
+from datetime import datetime, timezone
 from typing import Any
 
 from ..core import Match
@@ -18,6 +19,7 @@ from ..core.locale import text
 from . import dom
 from .catalog import game_info, game_title
 from .dom import el
+from .record_words import moment_words
 from .storage import SavedGame
 
 
@@ -48,12 +50,12 @@ def open_new(app: Any, match: Match, ask: bool = True, finished: str | None = No
 
 
 def saved_summary(app: Any, saved: SavedGame) -> str:
-    """"1 player · 5 moves · saved 2026-11-27 17:40": what the start screen says of a saved game."""
+    """"1 player · 5 moves · saved Nov 27, 2026, 5:40 PM": what the start screen says of a saved game."""
     lang = app.lang
     summary = text("start.resume.summary", lang, players=text("count.players", lang, count=saved.players),
                    moves=text("count.moves", lang, count=saved.moves))
     if saved.saved_at is not None:  # the device's local time (Pyodide's clock follows the browser's time zone)
-        when = time.strftime("%Y-%m-%d %H:%M", time.localtime(saved.saved_at / 1000))
+        when = moment_words(datetime.fromtimestamp(saved.saved_at / 1000, timezone.utc), lang)
         summary += " · " + text("start.resume.when", lang, when=when)
     return summary
 

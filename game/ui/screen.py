@@ -564,7 +564,8 @@ def final_scores(rows: list[Any], winners: list[int], lang: str) -> tuple[str, A
                el("thead", {}, el("tr", {}, el("th", {}, text("score.name", lang)), el("th", {"class": "num"}, text("score.points", lang)))))
     body = el("tbody", {})
     for i, (name, score, parts) in enumerate(rows):
-        detail = ", ".join(text("game.label_value", lang, label=k, value=v) for k, v in parts.items()) if parts else ""
+        detail = ", ".join(k if v is None else text("game.label_value", lang, label=k, value=v)  # None: a whole phrase
+                           for k, v in parts.items()) if parts else ""
         body.appendChild(el("tr", {"class": "winner" if i in winners else None, "data-seat": i},
                             el("td", {}, name, el("div", {"class": "muted"}, detail) if detail else None),
                             el("td", {"class": "num"}, str(score))))

@@ -1,5 +1,5 @@
 """Sharing a finished game by link: the panel that shows the link, and the page's answer (Web Share, the clipboard,
-or a copy by hand). A mixin of :class:`game.ui.app.App`, kept apart so the app's module stays about screens."""
+or a copy by hand); a file (the statistics export) through the share sheet where the page can share files. A mixin of :class:`game.ui.app.App`, kept apart so the app's module stays about screens."""
 
 from __future__ import annotations
 
@@ -18,6 +18,7 @@ class ShareLinks:
 
     # provided by the app (declared here for the type checker only)
     base_url: str
+    share_files: bool = False  #: the page can hand a file to the device's share sheet (the boot message says)
     root: Any
     lang: Any
     toast: Any
@@ -53,10 +54,24 @@ class ShareLinks:
         self.root.appendChild(panel)
         dom.window.houseGames.share(link, title or text("app.title", lang))
 
+    def share_file(self, name: str, content: str, mime: str = "application/json") -> bool:
+        """Hand a file to the device's share sheet where the page can (phones), else download it now. True when
+        the page will answer (a ``shared`` message with ``what: "file"``), False when it was downloaded."""
+        if not self.share_files:
+            self.download(name, content, mime)
+            return False
+        dom.window.houseGames.shareFile(name, content, mime, text("app.title", self.lang))
+        return True
+
     def shared(self, data: dict[str, Any]) -> None:
-        """The page's answer to :meth:`share_link`: say how it went (copied, shared, or copy it by hand)."""
+        """The page's answer to :meth:`share_link` and :meth:`share_file`: say how it went (shared through the
+        share sheet, copied, downloaded, or copy it by hand)."""
         how = str(data.get("how"))
         if how == "cancelled":
+            return
+        if data.get("what") == "file":
+            key = "stats.export_shared" if how == "shared" else "stats.exported"
+            self.toast(text(key, self.lang, name=str(data.get("name", ""))))
             return
         panel = dom.by_id("share-panel")
         if panel is not None:

@@ -2,8 +2,8 @@
 
 Everything comes from :class:`game.ui.record_book.RecordBook` (``app.book``).
 The last 30 scores of each group are a small chart drawn on a canvas
-(:class:`game.ui.canvas.Board`). *Export* downloads the whole book as a JSON
-file; *Import* merges such a file (or one game's record file) without
+(:class:`game.ui.canvas.Board`). *Export* hands the whole book as a JSON file to the
+phone's share sheet where the browser can share files, else downloads it; *Import* merges such a file (or one game's record file) without
 duplicates, and a file that cannot be read changes nothing and says why.
 Importing only adds: when the new results would take the book past its limit,
 the screen asks first (nothing is changed until the player agrees). The
@@ -47,7 +47,7 @@ def chart(scores: list[int]) -> DrawList:
 
 
 class StatsScreen:
-    """Statistics, Klaus's record, export and import. ``app`` gives ``lang``, ``book``, ``download``, ``toast``, ``show_start``."""
+    """Statistics, Klaus's record, export and import. ``app`` gives ``lang``, ``book``, ``share_file``, ``toast``, ``show_start``."""
 
     def __init__(self, app: Any) -> None:
         self.app = app
@@ -133,22 +133,24 @@ class StatsScreen:
     def _automa_table(self, name: str, records: list[AutomaRecord]) -> Any:
         """The automa ``name``'s record per level (its words: the locale's ``stats.<name>…``)."""
         lang = self.lang
-        head = el("tr", {}, [el("th", {"scope": "col"}, text(f"stats.{name}.{k}", lang))
-                             for k in ("level", "games", "wins", "yours", "best")])
+        columns = [text(f"stats.{name}.{k}", lang) for k in ("level", "games", "wins", "yours", "best")]
+        head = el("tr", {}, [el("th", {"scope": "col"}, words) for words in columns])
+        # each cell carries its column's name: on a phone the table shows one level per block, each number named
+        # beside it (site/app.css .automa-record), so no word is broken to squeeze five columns in
         body = el("tbody", {}, [el("tr", {"data-level": k.level},
                                    el("th", {"scope": "row"}, level_words(k.level, lang)),
-                                   el("td", {"class": "num"}, str(k.games)), el("td", {"class": "num"}, str(k.automa_wins)),
-                                   el("td", {"class": "num"}, str(k.player_wins)),
-                                   el("td", {"class": "num"}, "—" if k.best is None else str(k.best)))
+                                   [el("td", {"class": "num", "data-label": label}, value) for label, value in zip(
+                                       columns[1:], (str(k.games), str(k.automa_wins), str(k.player_wins),
+                                                     "—" if k.best is None else str(k.best)))])
                                 for k in records])
         return el("section", {"class": "card", "id": f"stats-{name}"}, el("h2", {}, text(f"stats.{name}", lang)),
-                  el("table", {"class": "scores"}, el("thead", {}, head), body))
+                  el("table", {"class": "scores automa-record"}, el("thead", {}, head), body))
 
     # ------------------------------------------------------------------ files
     def _export(self, _: Any) -> None:
         name = f"house-games-{utc_now_iso()[:10]}.json"
-        self.app.download(name, self.app.book.export_json())
-        self._say(text("stats.exported", self.lang, name=name))
+        if not self.app.share_file(name, self.app.book.export_json()):  # downloaded at once (else the page answers)
+            self._say(text("stats.exported", self.lang, name=name))
 
     def _show_usage(self, data: dict[str, Any]) -> None:
         """The page's answer: bytes used and allowed, and whether the browser keeps them from eviction."""
@@ -219,14 +221,23 @@ class StatsScreen:
 
 
 def imported_text(report: ImportReport, lang: str) -> str:
-    """What an import did, exactly: added, skipped (already here), refused (dated after tomorrow), left out, kept,
-    and entries that repeated a game earlier in the file."""
-    said = text("stats.imported.counted", lang, games=text("count.games", lang, count=report.games_added),
-             results=text("count.results", lang, count=report.results_added), skipped=report.skipped,
-             future=report.future, left_out=report.left_out, kept=text("count.results", lang, count=report.kept))
+    """What an import did, in words, each part only when it happened: added, already here, dated in the future,
+    left out, and entries that repeated a game earlier in the file."""
+    results = text("count.results", lang, count=report.results_added)
+    games = text("count.games", lang, count=report.games_added)
+    if report.games_added and report.results_added:
+        said = [text("stats.imported.added", lang, results=results, games=games)]
+    elif report.results_added or report.games_added:
+        said = [text("stats.imported.added_results", lang, results=results) if report.results_added
+                else text("stats.imported.added_games", lang, games=games)]
+    else:
+        said = [text("stats.imported.nothing", lang)]
+    for key, count in (("skipped", report.skipped), ("future", report.future), ("left_out", report.left_out)):
+        if count:
+            said.append(text(f"stats.imported.{key}", lang, count=count))
     if report.repeated:  # a file naming one game twice: which entry was read is said, not silently chosen
-        said += " " + text("stats.imported.repeated", lang, count=report.repeated)
-    return said
+        said.append(text("stats.imported.repeated", lang, count=report.repeated))
+    return " ".join(said)
 
 
 def byte_size(n: float) -> str:

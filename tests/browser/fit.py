@@ -4,10 +4,15 @@ Shared by ``test_words_fit.py`` (every label at the six layout sizes, EN/ES/FR) 
 What a player would notice, measured in the page:
 
 - DOM text clipped by its box (``overflow`` hidden/clip and wider or taller content), or with an ellipsis;
+- a DOM word broken across two lines ("Leve|l", "Klau|s A · medi|um" in a narrow table's cells);
 - DOM text sticking out of its card, table or bar (Klaus's row on the statistics screen);
 - two visible DOM texts overlapping (headers on one another);
 - canvas text cut with an ellipsis (the canvas's ``fit_text``: "Cualqui…"), or two canvas texts drawn over one
-  another (Neue Heimat's "MAIN" and "CAISSE"), read from every frame the worker draws (``houseGamesFrameProbe``).
+  another (Neue Heimat's "MAIN" and "CAISSE"), read from every frame the worker draws (``houseGamesFrameProbe``);
+- a canvas label drawn shorter than its catalogue text: words dropped to make it fit (Neue Heimat's row length "4"
+  without "solares", its road without "CALLE", a supply caption left out). A screen that draws a shorter form gives
+  the whole label with it (``DrawList.text(..., full=…)``, the command's tenth slot, which the renderer ignores); a
+  computer seat named without "(computer, weak)" in a narrow summary is by design (``game/ui/README.md``, *Fit*).
 """
 
 from __future__ import annotations
@@ -22,7 +27,7 @@ FRAME_PROBE = """
   const previous = window.houseGamesFrameProbe;
   window.houseGamesFrameProbe = (canvas, json) => {
     if (previous) previous(canvas, json);
-    const boxes = [];
+    const boxes = [], dropped = [];
     let zoom = 1, dx = 0, dy = 0, clipped = 0;
     const saved = [];
     for (const c of (typeof json === "string" ? JSON.parse(json) : json)) {
@@ -30,6 +35,7 @@ FRAME_PROBE = """
       else if (c[0] === "restore") [zoom, dx, dy, clipped] = saved.length ? saved.pop() : [1, 0, 0, 0];
       else if (c[0] === "transform") { dx += c[1] * zoom; dy += c[2] * zoom; zoom *= c[3]; }
       else if (c[0] === "clip") clipped += 1;
+      if (c[0] === "text" && c[9] != null && String(c[9]) !== String(c[3])) dropped.push([String(c[3]), String(c[9])]);
       if (c[0] !== "text" || !String(c[3]).trim()) continue;
       ctx.font = c[4];
       const m = ctx.measureText(String(c[3]));
@@ -45,6 +51,7 @@ FRAME_PROBE = """
       boxes.push({text: String(c[3]), x: dx + x * zoom, y: dy + y * zoom, w: w * zoom, h: px * zoom, clipped});
     }
     window.__fitFrames[canvas.id || "canvas"] = boxes;
+    (window.__fitDropped = window.__fitDropped || {})[canvas.id || "canvas"] = dropped;
   };
 })();
 """
@@ -67,7 +74,7 @@ MEASURE_FIT = """
     }
     return true;
   };
-  const out = {clipped: [], sticking: [], overlaps: [], canvas_cut: [], canvas_overlaps: []};
+  const out = {clipped: [], sticking: [], overlaps: [], broken: [], canvas_cut: [], canvas_overlaps: [], canvas_dropped: []};
   const texts = [];
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
   for (let n = walker.nextNode(); n; n = walker.nextNode()) {
@@ -89,6 +96,14 @@ MEASURE_FIT = """
       for (const b of scrollers) r = {left: Math.max(r.left, b.left), right: Math.min(r.right, b.right), top: Math.max(r.top, b.top), bottom: Math.min(r.bottom, b.bottom)};
       r.width = r.right - r.left; r.height = r.bottom - r.top;
       if (r.width > 0.5 && r.height > 0.5) texts.push({el, pinned, text: n.textContent.trim().slice(0, 40), r});
+    }
+    // broken: a word (not a link or a long code) whose letters lie on two lines
+    for (const m of n.textContent.matchAll(/[^\\s·—–\\-\\/]{2,24}/g)) {
+      const word = document.createRange();
+      word.setStart(n, m.index);
+      word.setEnd(n, m.index + m[0].length);
+      const tops = new Set([...word.getClientRects()].filter((r) => r.width > 0.5).map((r) => Math.round(r.top)));
+      if (tops.size > 1) { out.broken.push(m[0]); break; }
     }
     // clipped: a box that hides part of its text
     for (let e = el; e && e !== document.body; e = e.parentElement) {
@@ -129,6 +144,7 @@ MEASURE_FIT = """
   for (const canvas of document.querySelectorAll("canvas")) {
     if (!visible(canvas)) continue;
     const boxes = (window.__fitFrames || {})[canvas.id || "canvas"] || [];
+    for (const [shown, full] of (window.__fitDropped || {})[canvas.id || "canvas"] || []) out.canvas_dropped.push(`${shown || "(nothing)"} for ${full}`);
     for (const b of boxes) {
       if (b.text.endsWith("…") && !ongoing.some((w) => b.text.includes(w))) out.canvas_cut.push(b.text);
     }
@@ -155,6 +171,7 @@ def measure_fit(page: Any) -> dict[str, Any]:
 
 def fit_problems(m: dict[str, Any]) -> list[str]:
     """``m`` (from :func:`measure_fit`) in words; empty when every text fits."""
-    names = {"clipped": "text clipped by its box", "sticking": "text sticking out of its box", "overlaps": "texts overlapping",
-             "canvas_cut": "canvas text cut short", "canvas_overlaps": "canvas texts overlapping"}
+    names = {"clipped": "text clipped by its box", "broken": "word broken across lines", "sticking": "text sticking out of its box", "overlaps": "texts overlapping",
+             "canvas_cut": "canvas text cut short", "canvas_overlaps": "canvas texts overlapping",
+             "canvas_dropped": "canvas label shorter than its text (words dropped)"}
     return [f"{names[k]}: {v[:6]}" for k, v in m.items() if v]

@@ -4,6 +4,7 @@ final position; a tampered link refused with a message, the autosave and the pas
 from __future__ import annotations
 
 from game.core import share
+from game.core.locale import text
 
 from .conftest import wait_ready
 from .replay_helpers import finish_solo_game, storage, table_scores
@@ -23,7 +24,7 @@ def test_a_link_opens_offline_elsewhere_and_a_tampered_one_loses_nothing(make_co
     assert link.startswith(site_url + "#replay=")
     if how == "copied":  # clipboard available in this browser: the confirmation is visible and the text is the link
         assert page.evaluate("navigator.clipboard.readText()") == link
-        assert "Link copied" in page.locator("#toasts").inner_text()
+        assert text("sharing.copied", "en") in page.locator("#toasts").inner_text()
     assert page.locator("#share-link").input_value() == link
     assert share.decode(link).actions == [e.action for e in match.entries]
     page.locator("#end-replay").tap()

@@ -36,10 +36,10 @@ def test_statistics_survive_a_reload_export_and_import(make_context, open_app, t
     fresh.locator("#stats-none").wait_for()
     fresh.locator("#stats-file").set_input_files(str(path))
     fresh.locator(".stats-group[data-group='barrio/solo/A']").wait_for()
-    assert "1 result added" in fresh.locator("#stats-notice").inner_text()
+    assert "Added 1 result" in fresh.locator("#stats-notice").inner_text()
     fresh.locator("#stats-file").set_input_files(str(path))  # twice: nothing doubles
     fresh.wait_for_function("document.getElementById('stats-notice').textContent.includes('already here') && "
-                            "document.getElementById('stats-notice').textContent.includes('0 results added')")
+                            "document.getElementById('stats-notice').textContent.includes('Nothing new was added')")
     assert fresh.locator(".stats-group tr[data-stat='games'] td").inner_text() == "1"
     bad = tmp_path / "bad.json"
     bad.write_text("{not json")

@@ -462,7 +462,8 @@ class _Painter:
                 paid, rubble = line_split(v, chosen[0]) if chosen else ([], [])
                 sc = v["scoring"]
                 pts = sum(sc["burruno"] if c < C.NUM_MATERIALS and C.KIND[c] == C.BURRUNO else sc["rubble"] for c in rubble)
-                prompt = text("barrio.do.confirm", lang, paid=len(paid), rubble=len(rubble), pts=f"{pts:+d}")
+                prompt = text("barrio.do.confirm", lang, paid=len(paid), rubble=len(rubble),
+                              pts=("+" if pts >= 0 else "") + text("barrio.pts", lang, n=pts))
                 for k, a in enumerate(chosen):
                     caption = text("barrio.btn.build.as", lang, use=use_label(a["use"], lang)) if a["use"] and len(chosen) > 1 else text("barrio.btn.build", lang)
                     items.append((f"build-{k}", caption, True))
@@ -561,7 +562,7 @@ class _Painter:
         burr = sum(1 for c in rub if c < C.NUM_MATERIALS and C.KIND[c] == C.BURRUNO)
         rubble = text("barrio.rubble", lang, n=len(rub), pts=b["rubble"]) + (f" · Bu {burr}" if burr else "")
         self.label(x + w - 8, y + bar / 2, rubble, colour=DANGER, align="right", bold=False)
-        score = f" · {text('barrio.score.short', lang, total=b['total'])}"  # the name gives way to the score and rubble
+        score = f" · {text('barrio.pts', lang, n=b['total'])}"  # the name gives way to the score and rubble
         room = w - 28 - look.text_width(rubble, MIN_FONT) - look.text_width(score, 14, True)
         self.label(x + 8, y + bar / 2, look.fit_text(name, 14, max(room, 40.0), True) + score, 14)
         self.places["rubble"] = (x + w - 90, y, 90, bar)
@@ -576,7 +577,7 @@ class _Painter:
         cx, cy = x, y
         for pan in pans:
             pts = C.PANORAMA_POINTS[min(len(pan), 8)] if len(pan) <= 8 else panoramas_points([pan])
-            caption = text("barrio.panorama", lang, n=len(pan), pts=pts)
+            caption = text("barrio.panorama", lang, n=len(pan), pts=text("barrio.pts", lang, n=pts))
             width = max(len(pan) * (pw + 2), look.text_width(caption, MIN_FONT))  # the caption under it is as wide
             if cx + width > x + w and cx > x:
                 cx, cy = x, cy + ph + 22

@@ -80,7 +80,7 @@ def card_label(card: int | None, lang: str) -> str:
     if card < C.NUM_MATERIALS:
         return MAT_NAMES[lang][material_of(card)]
     h = C.HOUSES[card]
-    pts = text("barrio.ui.point" if h["points"] == 1 else "barrio.ui.points", lang, n=h["points"])
+    pts = text("barrio.ui.points", lang, n=h["points"])
     return text("barrio.ui.house_label", lang, name=house_name(card, lang), points=pts, icon=ICON_NAMES[lang][h["icon"]],
              cost=" + ".join(MAT_NAMES[lang][m] for m in h["cost"]), left=LANDSCAPE_NAMES[lang][h["left"]],
              right=LANDSCAPE_NAMES[lang][h["right"]])

@@ -38,10 +38,12 @@ PORTRAIT_W, WIDE_W = 360, 730
 #: window) draws with a larger least size (:attr:`Frame.least`, from :func:`least_font`)
 MIN_FONT = 13
 ROWS, LOTS = 3, 10
-LABEL_W = 44  # the road: each row's length, completion, permits, the mayor
-LOT_W = 31
+#: the road: each row's length and its unit ("4 solares", "4 terrains" whole at the least size), completion,
+#: permits, the mayor
+LABEL_W = 54
+LOT_W = 30
 RIVER_W = 6  # between lot 4 and lot 5
-CUBE_W, CUBE_H, ROOF_H = 27, 13, 16
+CUBE_W, CUBE_H, ROOF_H = 26, 13, 16
 ROW_H = 128  # one board row: roof + six cubes, then the house's points and owner
 AUCTION_H = 76  # the piece on auction, the high bid and who is to act
 DISP_CUBE = 36  # a display cube, DISP_PITCH apart; an end cube's button reaches DISP_REACH further out
@@ -433,6 +435,8 @@ def _board(d: DrawList, targets: list[Target], view: dict[str, Any], frame: Fram
     road = w("road", lang)
     if fits(road, _least, LABEL_W - 2):  # the road's look says what it is where the word is too long
         d.text(x0 + LABEL_W / 2 - 1, y0 + 14, road, font=font(), colour=INK, align="center")
+    else:  # said to the fit checks: a word left out
+        d.text(x0 + LABEL_W / 2 - 1, y0 + 14, "", font=font(), colour=INK, align="center", full=road)
     d.text(x0 + LABEL_W + 2, y0 + 14, "1", font=font(), colour=MUTED)
     d.text(lot_x(4, x0), y0 + 14, "5", font=font(), colour=MUTED)
     d.text(lot_x(9, x0) + LOT_W - 4, y0 + 14, "10", font=font(), colour=MUTED, align="right")
@@ -454,9 +458,11 @@ def _board(d: DrawList, targets: list[Target], view: dict[str, Any], frame: Fram
         if r:
             d.line(x0 + 4, ry - 1, x0 + width - 4, ry - 1, "rgba(0,0,0,.18)", 1)
         # the road: the row's length (a big number, its unit below where the word fits), completion, permits, the mayor
-        count, _, unit = w("len1" if length == 1 else "len", lang, n=length).partition(" ")
-        d.text(x0 + 4, ry + 15, count, font=font(18, bold=True), colour=INK, baseline="middle")
-        if unit and units and fits(unit, _least, road_w - 2):
+        count, _, unit = w("len", lang, n=length).partition(" ")
+        shown_unit = bool(unit and units and fits(unit, _least, road_w - 2))
+        d.text(x0 + 4, ry + 15, count, font=font(18, bold=True), colour=INK, baseline="middle",
+               full=None if shown_unit or not unit else f"{count} {unit}")  # a count without its unit: a word left out
+        if shown_unit:
             d.text(x0 + 4, ry + 33, unit, font=font(), colour=INK, baseline="middle")
         if complete:
             d.rect(x0 + LABEL_W - 22, ry + 6, 17, 18, fill=GOOD, radius=3)
@@ -542,7 +548,7 @@ def _zoomed_row(d: DrawList, targets: list[Target], view: dict[str, Any], frame:
     d.text(x0 + 4 + back_w / 2, y0 + ZOOM_HEAD / 2, "◀ " + back, font=font(bold=True), colour=INK, align="center", baseline="middle")
     targets.append(Target("zoom-out", x0 + 4, y0 + 4, back_w, ZOOM_HEAD - 8, back))
     row = ROW_NAMES[lang][r]
-    title = w("zoom.title", lang, row=row[:1].upper() + row[1:], length=w("len1" if length == 1 else "len", lang, n=length))
+    title = w("zoom.title", lang, row=row[:1].upper() + row[1:], length=w("len", lang, n=length))
     marks = ("✓ " if r in view["complete"] else "") + ("×2" if view["mayor"] == r else "")
     room = width - back_w - 20 - text_width(marks, _least, True)
     if not fits(title, _least, room, True):  # the row's lots are drawn right below: its name is what must show
@@ -674,8 +680,8 @@ def _supply(d: DrawList, targets: list[Target], view: dict[str, Any], frame: Fra
         else:
             draw_special(d, sx + slot_w / 2 - 13, sy + 6, 26, 26, kind, size)
             caption = w("short_" + kind, lang, size="").strip()
-        if fits(caption, _least, slot_w - 6):
-            d.text(sx + slot_w / 2, sy + SUPPLY_SLOT_H - 9, caption, font=font(), colour=INK, align="center", baseline="middle")
+        shown = caption if fits(caption, _least, slot_w - 6) else ""  # the piece alone where its words do not fit
+        d.text(sx + slot_w / 2, sy + SUPPLY_SLOT_H - 9, shown, font=font(), colour=INK, align="center", baseline="middle", full=caption)
         d.alpha(1)
         if takeable:
             label = w("auction_" + kind, lang, size="I" * size, n=view["roofs_face_down"])

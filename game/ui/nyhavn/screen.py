@@ -295,8 +295,11 @@ class NyhavnScreen(GameScreen):
         lang = self.lang
         out: list[tuple[str, int, dict[str, Any] | None]] = []
         for p, (name, score, _) in enumerate(rows):
-            detail: dict[str, Any] = {text("ny.end.place", lang): places[p], text("ny.end.rows", lang): parts[p]["rows"],
-                                      text("ny.end.columns", lang): parts[p]["columns"], text("ny.end.empty", lang): empty[p]}
+            # whole phrases ("2nd place", "1 point from rows"): the end screen shows a None-valued part as it is
+            detail: dict[str, Any] = {text(f"ny.end.place.{places[p]}", lang): None,
+                                      text("ny.end.rows", lang, count=parts[p]["rows"]): None,
+                                      text("ny.end.columns", lang, count=parts[p]["columns"]): None,
+                                      text("ny.end.empty", lang, count=empty[p]): None}
             tied = [q for q in range(len(scores)) if scores[q] == scores[p] and q != p]
             if tied and reason == "end_card":
                 detail[text("ny.end.tie", lang)] = text("ny.end.tie.how", lang) if len(winners) == 1 or p not in winners else text("ny.end.tie.shared", lang)
