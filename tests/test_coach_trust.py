@@ -278,8 +278,9 @@ def test_every_percentage_is_a_probability(played, game_id):
         for reason in hint.why:
             if reason.key == "coach.search_chance":
                 assert 0 <= reason.params["other"] < reason.params["chance"] <= 100, reason
-    if game_id == "barrio":  # Barrio's hints state winning chances: they were checked
-        assert said >= 50, said
+    if game_id == "barrio":  # Barrio's hints state winning chances: some were checked (at least 5 hints' worth, in
+        # every language; a chance is stated only where other seeds agree, so their number moves with the deals)
+        assert said >= 5 * len(LANGS), said
 
 
 # --------------------------------------------------------------------------- the hint and the insight agree
