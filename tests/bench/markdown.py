@@ -137,7 +137,7 @@ def tap_lines(r: dict[str, Any]) -> list[str]:
     lines: list[str] = []
     taps = r.get("input_to_frame_ms") or {}
     if taps:
-        lines += ["", "Tap to frame against a computer seat (`input_to_frame_ms`, ms median / p95; goal ≤ 50 / ≤ 100): " + "; ".join(
+        lines += ["", "Tap to frame against a computer seat (`input_to_frame_ms`, ms median / p95; goal ≤ 25 / ≤ 50): " + "; ".join(
             f"{gid} {'null' if not f else str(f['median']) + ' / ' + str(f['p95'])}" for gid, f in taps.items()) + "."]
     slow = r.get("input_to_frame_ms_cpu4") or {}
     if slow:
