@@ -26,36 +26,99 @@
     else ctx.rect(x, y, w, h);
   }
 
-  function pattern(ctx, x, y, w, h, kind, colour, r) {
-    ctx.save();
-    path(ctx, x, y, w, h, r || 0);
-    ctx.clip();
-    ctx.strokeStyle = colour;
-    ctx.fillStyle = colour;
-    ctx.lineWidth = 1.6;
-    const s = PATTERN_STEP;
-    ctx.beginPath();
-    if (kind === "stripes") {
-      for (let d = -h; d < w; d += s) { ctx.moveTo(x + d, y + h); ctx.lineTo(x + d + h, y); }
-      ctx.stroke();
-    } else if (kind === "grid") {
-      for (let i = x; i <= x + w; i += s) { ctx.moveTo(i, y); ctx.lineTo(i, y + h); }
-      for (let j = y; j <= y + h; j += s) { ctx.moveTo(x, j); ctx.lineTo(x + w, j); }
-      ctx.stroke();
-    } else if (kind === "cross") {
-      for (let d = -h; d < w; d += s) { ctx.moveTo(x + d, y + h); ctx.lineTo(x + d + h, y); ctx.moveTo(x + d, y); ctx.lineTo(x + d + h, y + h); }
-      ctx.stroke();
-    } else if (kind === "waves") {
-      for (let j = y + s / 2; j < y + h; j += s) {
-        ctx.moveTo(x, j);
-        for (let i = x; i < x + w; i += s) ctx.quadraticCurveTo(i + s / 4, j - s / 3, i + s / 2, j), ctx.quadraticCurveTo(i + 3 * s / 4, j + s / 3, i + s, j);
-      }
-      ctx.stroke();
-    } else { // dots
-      for (let j = y + s / 2; j < y + h; j += s) for (let i = x + s / 2; i < x + w; i += s) { ctx.moveTo(i + 1.3, j); ctx.arc(i, j, 1.3, 0, 2 * Math.PI); }
-      ctx.fill();
+  // A pattern is a fill with a cached tile (CanvasPattern), not a clipped path of many strokes: a few periods of
+  // it drawn once per kind, colour, device scale and sub-pixel offset. The tile holds the number of periods (at
+  // most MAX_PERIODS) that comes closest to a whole number of device pixels, stretched to it (so it repeats with
+  // no resampling: the hatching stays crisp, its period within a few hundredths of a pixel of PATTERN_STEP units),
+  // and starts at the region's corner, as the strokes did (the corner's sub-pixel part to a quarter pixel).
+  const tiles = new WeakMap(); // context -> Map(key -> CanvasPattern)
+  const MAX_TILES = 96;
+  const MAX_PERIODS = 12;
+
+  function tileCanvas(size) {
+    if (typeof OffscreenCanvas !== "undefined") return new OffscreenCanvas(size, size);
+    const canvas = document.createElement("canvas");
+    canvas.width = canvas.height = size;
+    return canvas;
+  }
+
+  // How many periods of `period` device px the tile holds, and its side in whole pixels.
+  function tileSize(period) {
+    let best = [1, Math.max(2, Math.round(period))];
+    let error = Infinity;
+    for (let n = 1; n <= MAX_PERIODS; n++) {
+      const e = Math.abs(n * period - Math.round(n * period));
+      if (e < error - 0.02) { error = e; best = [n, Math.max(2, Math.round(n * period))]; }
     }
-    ctx.restore();
+    return best;
+  }
+
+  // The tile's strokes (side t, n periods of p = t / n px; k px per unit), its origin moved by (dx, dy) px;
+  // `phase` (units): where the second diagonal of "cross" crosses the top edge (those strokes start at the
+  // region's bottom corner, so they depend on its height).
+  function drawTile(tile, kind, colour, t, n, dx, dy, phase) {
+    const p = t / n;
+    const k = p / PATTERN_STEP;
+    tile.strokeStyle = colour;
+    tile.fillStyle = colour;
+    tile.lineWidth = 1.6 * k;
+    tile.translate(dx - p, dy - p); // from one period up and left, to one past the far edges: wraps covered
+    const e = t + 2 * p;
+    tile.beginPath();
+    if (kind === "stripes" || kind === "cross") {
+      for (let c = 0; c <= 2 * e; c += p) { tile.moveTo(c, 0); tile.lineTo(c - e, e); }
+    }
+    if (kind === "cross") {
+      for (let c = phase * k - e; c <= e; c += p) { tile.moveTo(c, 0); tile.lineTo(c + e, e); }
+    }
+    if (kind === "grid") {
+      for (let c = 0; c <= e + 0.01; c += p) { tile.moveTo(c, 0); tile.lineTo(c, e); tile.moveTo(0, c); tile.lineTo(e, c); }
+    }
+    if (kind === "waves") {
+      for (let j = p / 2; j < e; j += p) {
+        tile.moveTo(0, j);
+        for (let i = 0; i < e; i += p) {
+          tile.quadraticCurveTo(i + p / 4, j - p / 3, i + p / 2, j);
+          tile.quadraticCurveTo(i + 3 * p / 4, j + p / 3, i + p, j);
+        }
+      }
+    }
+    if (kind === "dots") {
+      for (let j = p / 2; j < e; j += p) for (let i = p / 2; i < e; i += p) { tile.moveTo(i + 1.3 * k, j); tile.arc(i, j, 1.3 * k, 0, 2 * Math.PI); }
+      tile.fill();
+    } else {
+      tile.stroke();
+    }
+  }
+
+  function cachedPattern(ctx, kind, colour, scale, h, dx, dy) {
+    const [n, t] = tileSize(PATTERN_STEP * scale);
+    const phase = kind === "cross" ? ((-h % PATTERN_STEP) + PATTERN_STEP) % PATTERN_STEP : 0;
+    let cache = tiles.get(ctx);
+    if (!cache) tiles.set(ctx, cache = new Map());
+    const key = `${kind}|${colour}|${scale.toFixed(4)}|${phase.toFixed(2)}|${dx}|${dy}`;
+    let found = cache.get(key);
+    if (!found) {
+      const canvas = tileCanvas(t);
+      drawTile(canvas.getContext("2d"), kind, colour, t, n, dx, dy, phase);
+      found = ctx.createPattern(canvas, "repeat");
+      if (cache.size >= MAX_TILES) cache.clear();
+      cache.set(key, found);
+    }
+    return found;
+  }
+
+  function pattern(ctx, x, y, w, h, kind, colour, r) {
+    const m = ctx.getTransform(); // logical units -> device pixels (the frame's scale, any "transform")
+    const corner = m.transformPoint({ x, y });
+    const left = Math.floor(corner.x), top = Math.floor(corner.y);
+    const quarter = (v) => Math.round(v * 4) / 4;
+    const fill = cachedPattern(ctx, kind, colour, Math.hypot(m.a, m.b), h, quarter(corner.x - left), quarter(corner.y - top));
+    // the tile's pixels are device pixels from (left, top), in the units the region's path is drawn in
+    fill.setTransform(m.inverse().multiply(new DOMMatrix([1, 0, 0, 1, left, top])));
+    path(ctx, x, y, w, h, r || 0);
+    ctx.fillStyle = fill;
+    ctx.fill();
   }
 
   function draw(canvas, json, scale) {

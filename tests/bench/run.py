@@ -144,6 +144,8 @@ def main(argv: list[str] | None = None) -> int:
     report["hint_ms"] = browser_figures.get("hint_ms") or {gid: None for gid in games}
     report["memory_mb"] = browser_figures.get("memory_mb") or {gid: None for gid in games}
     report["input_to_frame_ms"] = browser_figures.get("input_to_frame_ms") or {gid: None for gid in games}
+    report["input_to_frame_ms_cpu4"] = browser_figures.get("input_to_frame_ms_cpu4") or {gid: None for gid in games}
+    report["input_to_frame_parts_ms"] = browser_figures.get("input_to_frame_parts_ms") or {gid: None for gid in games}
     report["outside_requests"] = browser_figures.get("outside_requests")
     report["multidevice"] = None if args.no_browser else guarded("multidevice (two browsers, loopback only)", lambda: multidevice_part(dist))
     if args.no_lighthouse or args.no_browser:
@@ -214,7 +216,13 @@ def browser_part(dist: Path, games: list[str], args: argparse.Namespace) -> dict
                 out["frame_ms_large"] = guarded("frames at 1920x1080 (browser)", lambda: bench.frames(probe.url, games, **DESKTOP))
                 out["hint_ms"] = guarded("coach hints (browser)", lambda: bench.hints(probe.url, games))
                 out["memory_mb"] = guarded("memory after a full game (browser)", lambda: bench.memory(probe.url, games))
-                out["input_to_frame_ms"] = guarded("input to frame (browser)", lambda: input_to_frame(bench, site.url, games))
+                # on the instrumented copy: its worker times (and, for the twin, slows) each turn's parts
+                taps = guarded("input to frame (browser)", lambda: input_to_frame(bench, probe.url, games))
+                slow = guarded("input to frame, CPU 4x (browser)", lambda: input_to_frame(bench, probe.url, games, rate=4))
+                out["input_to_frame_ms"] = {g: f and {k: v for k, v in f.items() if k != "parts"} for g, f in (taps or {}).items()} or None
+                out["input_to_frame_ms_cpu4"] = {g: f and {k: v for k, v in f.items() if k != "parts"} for g, f in (slow or {}).items()} or None
+                out["input_to_frame_parts_ms"] = {g: {"cpu1": ((taps or {}).get(g) or {}).get("parts"),
+                                                      "cpu4": ((slow or {}).get(g) or {}).get("parts")} for g in games}
                 out["outside_requests"] = sorted(set(bench.outside))
                 NOTES.extend(bench.problems)
                 return out
