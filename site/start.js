@@ -16,9 +16,8 @@
 // choices are applied before the first paint (nothing jumps).
 (() => {
   "use strict";
-  // GitHub Pages gives every project of a user one origin, and with it one localStorage: the key carries the
-  // site's path, as the database's name does (store.js SETTINGS_LOCAL_KEY, the same formula)
-  const SETTINGS_KEY = `house-games|${new URL("./", document.baseURI).pathname}|settings`;
+  // the key carries the site's path (keys.js, loaded just before this script: one formula for every script)
+  const SETTINGS_KEY = window.houseGamesKeys.settingsKey(document.baseURI);
   const OLD_SETTINGS_KEY = "house-games.settings"; // versions before: moved here (only they write it, so it wins)
   const root = document.documentElement;
   const $ = (id) => document.getElementById(id);

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import json
 import re
+import shutil
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -17,6 +19,7 @@ import pytest
 from game.core import locale
 from game.ui import settings as settings_module
 from game.ui.settings import SETTINGS, Setting, defaults, field_settings
+from game.ui.storage import is_slot
 from sitebuild.start_screen import start_screen_data, start_screen_html
 
 from .test_ui_replay import Harness
@@ -91,3 +94,25 @@ def test_a_declaration_that_cannot_be_drawn_is_refused() -> None:
         Setting("volume", 1, "device", field="select", label="start.volume")
     with pytest.raises(ValueError, match="True or False"):
         Setting("sound", "on", "device", field="check", label="start.sound")
+
+
+def keys_js(expression: str) -> object:
+    """``expression`` evaluated by node with ``site/keys.js`` loaded as the service worker loads it (a classic script)."""
+    script = (ROOT / "site" / "keys.js").read_text() + f"\nprocess.stdout.write(JSON.stringify({expression}));"
+    run = subprocess.run(["node", "-e", script], capture_output=True, text=True, timeout=60, check=True)
+    return json.loads(run.stdout)
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="needs node")
+def test_the_slot_rule_and_the_path_scoped_names_are_one() -> None:
+    """site/keys.js (every script's copy) and game/ui/storage.py agree on which keys are slots; each name carries
+    the site's path, so two sites on one origin never share one."""
+    keys = ["house-games.autosave", "house-games.autosave.moved.3", "house-games.autosave.bad.1", "house-games.game.barrio",
+            "house-games.game.", "house-games.settings", "house-games.sharing", "house-games.guest-token", "game.barrio",
+            "house-games.autosaves", "x-house-games.game.nyhavn"]
+    assert keys_js(f"{json.dumps(keys)}.map(globalThis.houseGamesKeys.isSlot)") == [is_slot(k) for k in keys]
+    base = "https://someone.github.io/house/index.html?x=1"
+    names = keys_js("((K, B) => [K.databaseName(B), K.settingsKey(B), K.lockPrefix(B), K.cachePrefix(B), "
+                    f"K.cacheName(B, 'abc')])(globalThis.houseGamesKeys, {json.dumps(base)})")
+    assert names == ["house-games|/house/", "house-games|/house/|settings", "house-games|/house/|game|",
+                     "house-games|/house/|", "house-games|/house/|abc"]
