@@ -8,6 +8,7 @@
 // by operations the bridge applies.
 
 import { connect, post } from "./bridge.js";
+import "./keys.js"; // globalThis.houseGamesKeys: the path-scoped names (the start screen loaded it already)
 
 const root = document.documentElement;
 const $ = (id) => document.getElementById(id);
@@ -127,7 +128,7 @@ function askToPrecompile(version, config) {
 function megabytes(n) { return (n / 1e6).toFixed(1); }
 
 function cacheName(version) {
-  return `house-games|${new URL("./", location.href).pathname}|${version.build}`;
+  return globalThis.houseGamesKeys.cacheName(location.href, version.build);
 }
 
 // Download the big runtime files with progress into the cache the service worker serves from (it skips files

@@ -16,9 +16,8 @@
 // choices are applied before the first paint (nothing jumps).
 (() => {
   "use strict";
-  // GitHub Pages gives every project of a user one origin, and with it one localStorage: the key carries the
-  // site's path, as the database's name does (store.js SETTINGS_LOCAL_KEY, the same formula)
-  const SETTINGS_KEY = `house-games|${new URL("./", document.baseURI).pathname}|settings`;
+  // the key carries the site's path (keys.js, loaded just before this script: one formula for every script)
+  const SETTINGS_KEY = window.houseGamesKeys.settingsKey(document.baseURI);
   const OLD_SETTINGS_KEY = "house-games.settings"; // versions before: moved here (only they write it, so it wins)
   const root = document.documentElement;
   const $ = (id) => document.getElementById(id);
@@ -75,16 +74,14 @@
 
   // ------------------------------------------------------------------ texts
   const lang = () => (s.lang in DATA.languages ? s.lang : "en");
-  // CLDR plural categories, as game/core/locale.py's plural_category: en one/other; es one/many/other;
-  // fr one (0 and 1)/many/other. A text's "key#one"/"key#many" forms agree with its count (else n) field.
+  // The CLDR plural category of a count in a language, from the browser's own CLDR data (game/core/locale.py's
+  // plural_category says the same in Python). A text's "key#one"/"key#many" forms agree with its count (else n) field.
+  const pluralRules = {};
   function pluralCategory(n, code) {
     const value = Number(n);
     if (!Number.isFinite(value)) return "other";
-    const whole = Number.isInteger(value);
-    const i = Math.abs(Math.trunc(value));
-    if (code === "fr") return i === 0 || i === 1 ? "one" : whole && i % 1000000 === 0 ? "many" : "other";
-    if (code === "es") return whole && i === 1 ? "one" : whole && i !== 0 && i % 1000000 === 0 ? "many" : "other";
-    return whole && i === 1 ? "one" : "other";
+    pluralRules[code] = pluralRules[code] || new Intl.PluralRules(code);
+    return pluralRules[code].select(value);
   }
   function t(key, values) {
     const count = values ? ["count", "n"].map((f) => values[f]).find((v) => v !== undefined && v !== null && v !== "") : undefined;
@@ -115,6 +112,27 @@
     return option.random && text === "random" ? "random" : option.default;
   }
   const firstAvailable = () => DATA.games.find((g) => g.available);
+  // The app's own settings with a field (game/ui/settings.py SETTINGS, as build.py wrote them into #start-data):
+  // drawn, read and saved here the same way whatever their name.
+  const settingOf = (name) => DATA.settings.find((setting) => setting.name === name);
+  const settingChoices = (setting) => setting.choices.map(([v, key, shown]) => [String(v), key ? t(key) : shown]);
+  function renderSetting(setting) {
+    const input = $(`f-${setting.name}`);
+    const value = s[setting.name] ?? setting.default;
+    if (setting.field === "check") input.checked = Boolean(value);
+    else if (setting.field === "number") { if (document.activeElement !== input) input.value = value ?? ""; }
+    else {
+      const choices = settingChoices(setting);
+      setOptions(input, choices, choices.some(([v]) => v === String(value)) ? String(value) : String(setting.default));
+    }
+  }
+  // the value a field holds: a check box's state, a number as typed, a choice's declared value (or the default)
+  function settingValue(setting, input) {
+    if (setting.field === "check") return input.checked;
+    if (setting.field === "number") return input.value.trim();
+    const found = setting.choices.find(([v]) => String(v) === input.value);
+    return found ? found[0] : setting.default;
+  }
 
   // Replace a select's options only when they differ (keeps focus and scroll position).
   function setOptions(select, options, value) {
@@ -162,9 +180,7 @@
     renderStartLabel();
     if (playable) renderSeats(info);
     else show($("options-box"), false);
-    if (document.activeElement !== $("f-seed")) $("f-seed").value = s.seed ?? "";
-    $("f-patterns").checked = Boolean(s.patterns);
-    setOptions($("f-lang"), Object.entries(DATA.languages), lang());
+    for (const setting of DATA.settings) renderSetting(setting);
     renderResume();
     renderRules();
     renderBuild();
@@ -321,9 +337,7 @@
       else if (name.startsWith("seat-")) s.seats[parseInt(name.slice(5), 10)] = target.value;
       else if (name === "table") tableSeats(target.checked);
       else if (name.startsWith("name-")) setName(parseInt(name.slice(5), 10), target.value);
-      else if (name === "seed") s.seed = target.value.trim();
-      else if (name === "patterns") s.patterns = target.checked;
-      else if (name === "lang") s.lang = target.value;
+      else if (settingOf(name)) s[name] = settingValue(settingOf(name), target);
       else {
         const option = ((gameInfo(s.game) || {}).options || []).find((o) => o.name === name);
         if (option) s[name] = optionValue(option, target.value);
@@ -336,8 +350,8 @@
     if (on) s.seats = seats.map((v) => (v === "human" ? "remote" : v));
     else if (seats.length) s.seats = ["human"].concat(seats.slice(1));
   }
-  // the seed and the names are kept as they are typed, so another choice's re-render never drops them
-  $("f-seed").addEventListener("input", (event) => { s.seed = event.target.value.trim(); save(); });
+  // what is typed (a number setting such as the seed, the names) is kept as it is typed, so another choice's
+  // re-render never drops it
   function setName(i, value) {
     const names = Array.isArray(s.names) ? s.names.slice() : [];
     while (names.length <= i) names.push("");
@@ -345,7 +359,10 @@
     s.names = names;
   }
   form.addEventListener("input", (event) => {
-    if (event.target.name && event.target.name.startsWith("name-")) { setName(parseInt(event.target.name.slice(5), 10), event.target.value); save(); }
+    const name = event.target.name || "";
+    const setting = settingOf(name);
+    if (name.startsWith("name-")) { setName(parseInt(name.slice(5), 10), event.target.value); save(); }
+    else if (setting && setting.field === "number") { s[name] = settingValue(setting, event.target); save(); }
   });
   $("start-rules").addEventListener("toggle", renderRules);
   // Daily deal, Past games, Statistics: screens Python draws (game/ui/app.py App.handle_request)
@@ -355,7 +372,8 @@
   });
   form.addEventListener("submit", (event) => {
     event.preventDefault();
-    s.seed = $("f-seed").value.trim(); // typed but not yet "changed"
+    // typed but not yet "changed"
+    for (const setting of DATA.settings) if (setting.field === "number") s[setting.name] = settingValue(setting, $(`f-${setting.name}`));
     save();
     hg.request({ type: "new", settings: { ...s } });
   });

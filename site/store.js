@@ -13,16 +13,17 @@
 // browser has Web Locks) and a revision newer than the stored one (everywhere). Other tabs hear of every committed
 // write through a BroadcastChannel.
 
-const SCOPE_PATH = new URL("./", document.baseURI).pathname;
-export const DB_NAME = `house-games|${SCOPE_PATH}`;
+import "./keys.js"; // globalThis.houseGamesKeys: the path-scoped names and the slot rule, one copy for every script
+const KEYS = globalThis.houseGamesKeys;
+export const DB_NAME = KEYS.databaseName(document.baseURI);
 const DB_VERSION = 1;
 const TABLES = ["kv", "results", "games", "daily"];
 const LEGACY_PREFIX = "house-games.";
 const SETTINGS_KEY = "house-games.settings"; // Python's name of the settings; the versions before kept them there
 // The settings stay in localStorage (start.js reads them before the first paint), under a key that carries the
-// path too (start.js computes the same one, and moves the old key there)
-export const SETTINGS_LOCAL_KEY = `house-games|${SCOPE_PATH}|settings`;
-const LOCK_PREFIX = `house-games|${SCOPE_PATH}|game|`;
+// path too (start.js moves the old key there)
+export const SETTINGS_LOCAL_KEY = KEYS.settingsKey(document.baseURI);
+const LOCK_PREFIX = KEYS.lockPrefix(document.baseURI);
 
 let db = null;
 let channel = null;
@@ -341,10 +342,8 @@ export function storedKeys() {
   return [...kvCache.keys()];
 }
 
-// Whether a kv key is a game's autosave slot (the same rule as game/ui/storage.py is_slot).
-export function isSlot(key) {
-  return key === "house-games.autosave" || key.startsWith("house-games.autosave.moved.") || key.startsWith("house-games.game.");
-}
+// Whether a kv key is a game's autosave slot (keys.js; the same rule as game/ui/storage.py is_slot).
+export const isSlot = KEYS.isSlot;
 
 function savedAt(text) {
   try {

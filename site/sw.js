@@ -6,8 +6,9 @@
 // a page never runs a mix of two versions.
 
 const BUILD = "__BUILD_ID__";
-const SCOPE_PATH = new URL("./", self.registration.scope).pathname;
-const PREFIX = `house-games|${SCOPE_PATH}|`;
+importScripts("./keys.js"); // self.houseGamesKeys: the path-scoped names, one formula for the pages and this worker
+const SCOPE_PATH = self.houseGamesKeys.scopePath(self.registration.scope);
+const PREFIX = self.houseGamesKeys.cachePrefix(self.registration.scope);
 const CACHE = PREFIX + BUILD;
 const PRECACHE = __PRECACHE__;
 // The runtime's big files: on a first visit the page's prefetch worker downloads (and decodes) them into CACHE while

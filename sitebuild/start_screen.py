@@ -39,6 +39,7 @@ def start_screen_data(games: tuple[str, ...] | None = None) -> dict:
         sys.path.insert(0, str(ROOT))
     from game.ui.catalog import catalog, screen_spec, start_defaults
     from game.core.locale import keys_starting, language_names, text
+    from game.ui.settings import field_settings, setting_data, text_keys as setting_keys
 
     games = games or site_games()
     for gid in games:
@@ -48,11 +49,13 @@ def start_screen_data(games: tuple[str, ...] | None = None) -> dict:
              "options": [start_option_data(o) for o in (g.spec.options if g.spec else ())]} for g in catalog(games)]
     option_keys = sorted({key for g in rows for o in g["options"]
                           for key in [o["label"]] + [k for _, k, _ in o["choices"] if k]})
-    texts = {lang: {k: text(k, lang) for k in keys_starting("app.") + keys_starting("start.") + keys_starting("count.") + option_keys}
-             for lang in language_names()}
+    shown_keys = keys_starting("app.") + keys_starting("start.") + keys_starting("count.") + option_keys + setting_keys()
+    texts = {lang: {k: text(k, lang) for k in shown_keys} for lang in language_names()}
     return {
         "games": rows, "languages": language_names(), "texts": texts,
         "defaults": start_defaults(games),  # the Python app's (game.ui.app.App.settings)
+        # the app's own settings that have a field (game.ui.settings.SETTINGS), drawn and saved by start.js generically
+        "settings": [setting_data(s, language_names()) for s in field_settings()],
     }
 
 
@@ -140,7 +143,6 @@ def start_screen_html(data: dict) -> str:
     beside_seats = "".join(option_field(o) + "\n" for o in options.values() if o["beside_seats"])
     other_options = [o for o in options.values() if not o["beside_seats"]]
     options_hidden = not any(o["name"] in shown for o in other_options)
-    languages = list(data["languages"].items())
     data_json = json.dumps(data, ensure_ascii=False, sort_keys=True).replace("</", "<\\/")  # safe inside <script>
     return f"""<main id="start-screen" class="screen stack" aria-labelledby="start-title">
 <header><h1 id="start-title" class="brand" data-t="app.title">{english("app.title")}</h1><p class="lead" data-t="app.tagline">{english("app.tagline")}</p></header>
@@ -157,10 +159,7 @@ def start_screen_html(data: dict) -> str:
 <fieldset id="options-box"{" hidden" if options_hidden else ""}><legend data-t="start.options">{english("start.options")}</legend>
 {"".join(option_field(o) + chr(10) for o in other_options)}</fieldset>
 <fieldset><legend><span data-t="start.options">{english("start.options")}</span> · <span data-t="start.language">{english("start.language")}</span></legend><div class="stack">
-<label class="field" for="f-seed"><span data-t="start.seed">{english("start.seed")}</span><input type="number" id="f-seed" name="seed" min="0" inputmode="numeric" value="{escape(str(d["seed"]))}" aria-describedby="seed-hint"><small class="muted" id="seed-hint" data-t="start.seed.hint">{english("start.seed.hint")}</small></label>
-{select("lang", "start.language", languages, d["lang"])}
-<label class="check" for="f-patterns"><input type="checkbox" id="f-patterns" name="patterns"{" checked" if d["patterns"] else ""}><span data-t="start.patterns">{english("start.patterns")}</span></label>
-</div></fieldset>
+{"".join(setting_field(s, d.get(s["name"], s["default"]), texts) + chr(10) for s in data["settings"])}</div></fieldset>
 <details id="start-rules" class="log"><summary data-t="start.rules">{english("start.rules")}</summary><div id="start-rules-body"></div></details>
 <div class="actions"><button type="submit" class="primary" id="start-game"><span id="start-label">{english("start.new")}</span></button></div>
 </form>
@@ -176,6 +175,28 @@ def start_screen_html(data: dict) -> str:
 <footer class="footer"><span id="build-id" data-t="start.build">&nbsp;</span></footer>
 </main>
 <script type="application/json" id="start-data">{data_json}</script>"""
+
+
+def setting_field(setting: dict, value: Any, texts: dict[str, str]) -> str:
+    """The start screen's field of one declared setting (``start_screen_data()["settings"]``), showing ``value``, in
+    English: ``f-<name>`` inside ``field-<name>``, its label's text key in ``data-t`` (start.js reads and saves it)."""
+    from html import escape
+
+    name, label = setting["name"], setting["label"]
+    caption = f'<span data-t="{label}">{escape(texts[label])}</span>'
+    if setting["field"] == "check":
+        return (f'<label class="check" for="f-{name}" id="field-{name}"><input type="checkbox" id="f-{name}" '
+                f'name="{name}"{" checked" if value else ""}>{caption}</label>')
+    if setting["field"] == "number":
+        hint = setting["hint"]
+        described = f' aria-describedby="{name}-hint"' if hint else ""
+        small = f'<small class="muted" id="{name}-hint" data-t="{hint}">{escape(texts[hint])}</small>' if hint else ""
+        return (f'<label class="field" for="f-{name}" id="field-{name}">{caption}<input type="number" id="f-{name}" '
+                f'name="{name}" min="0" inputmode="numeric" value="{escape(str(value))}"{described}>{small}</label>')
+    options = "".join(f'<option value="{escape(str(v))}"{" selected" if str(v) == str(value) else ""}>'
+                      f'{escape(texts[key] if key else shown)}</option>' for v, key, shown in setting["choices"])
+    return (f'<label class="field" for="f-{name}" id="field-{name}">{caption}'
+            f'<select name="{name}" id="f-{name}">{options}</select></label>')
 
 
 def write_index(out: Path, games: tuple[str, ...] | None = None) -> None:

@@ -26,6 +26,7 @@ from ..core.record import GameRecord, RecordError, Replay
 from . import dom
 from ..core.locale import language_names, text
 from .catalog import game_info, screen_spec, start_defaults
+from .settings import defaults as setting_defaults
 from .coach_display import InsightPanel
 from .dailydeal import DailyScreen, daily_deal_of, daily_key_of, result_card
 from .dom import el
@@ -96,7 +97,7 @@ class App(ShareLinks):
         # The player's choices as start.js keeps them. The start screen's defaults for what is missing (build.py's
         # start_screen_data()["defaults"]) are taken only when a game starts: they import every game's engine, and a
         # start that only shows the start screen imports none.
-        self.settings: dict[str, Any] = {"lang": "en", "patterns": False}
+        self.settings: dict[str, Any] = setting_defaults(("device",))
         self.settings.update(store.load_settings())
         self.screen: GameScreen | None = None
         #: a screen that is not a game (replay viewer, past games, statistics, daily deal): mount/unmount

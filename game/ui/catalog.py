@@ -17,6 +17,7 @@ from typing import Any, Callable
 from .. import GAMES, SCREEN_MODULES
 from ..core import GAME_MODULES
 from ..core.contract import Action, GameSpec, StartOption, View
+from .settings import defaults as setting_defaults
 
 
 @dataclass(frozen=True)
@@ -120,10 +121,10 @@ def start_defaults(games: tuple[str, ...] | None = None) -> dict[str, Any]:
     each option's default (also ``build.py``'s ``start_screen_data()["defaults"]``; start.js keeps the saved copy)."""
     infos = catalog(games)
     first = next((g for g in infos if g.available), infos[0] if infos else None)
-    defaults: dict[str, Any] = {"game": first.game_id if first else "", "players": first.min_players if first else 2,
-                                "seats": []}
+    defaults = setting_defaults(("start", "device"))  # the declared settings (game.ui.settings)
+    if first:
+        defaults.update({"game": first.game_id, "players": first.min_players})
     defaults.update({o.name: o.default for o in start_options(games)})
-    defaults.update({"seed": "", "lang": "en", "patterns": False})
     return defaults
 
 

@@ -1,0 +1,104 @@
+"""The player's settings, each declared once: its name, default, scope and how the start screen offers it.
+
+As :class:`game.core.contract.StartOption` declares a game's options, :data:`SETTINGS` declares the app's own
+settings. ``game.ui.app`` and ``game.ui.catalog`` take their defaults from here; ``sitebuild/start_screen.py`` draws
+every setting with a ``field`` into the start screen, and ``site/start.js`` reads and saves them generically from the
+same list (``start_screen_data()["settings"]``). A new setting is one :class:`Setting` here and its catalogue texts
+(``tests/test_settings.py`` shows it). A game's own start options stay in its ``SPEC.options``.
+
+Scopes: ``"start"`` chosen on the start screen for the next game; ``"device"`` this device's preference (also on the
+start screen, kept whatever game is played); ``"game"`` changed inside a game and remembered (no start-screen field).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Literal
+
+Scope = Literal["start", "game", "device"]
+#: How the start screen offers a setting: a drop-down of its choices, a check box, a number typed in; ``None``: the
+#: start screen draws it with its own code (the game's radio buttons, the seats) or not at all (an in-game setting)
+Field = Literal["select", "check", "number"]
+
+#: The choices of the language setting: every language the app speaks, filled in when the page is built
+LANGUAGES = "languages"
+
+
+@dataclass(frozen=True)
+class Setting:
+    """One setting. ``label`` (and ``hint``) are catalogue keys; ``choices`` the values of a ``"select"`` field, each
+    shown as the text ``choice_text + value`` (or, for :data:`LANGUAGES`, each language's own name)."""
+
+    name: str
+    default: Any
+    scope: Scope
+    field: Field | None = None
+    label: str = ""
+    hint: str = ""
+    choices: tuple[Any, ...] | str = ()
+    choice_text: str = ""
+
+    def __post_init__(self) -> None:
+        if self.field is not None and not self.label:
+            raise ValueError(f"setting {self.name!r}: a start-screen field needs a label key")
+        if self.field == "select" and not self.choices:
+            raise ValueError(f"setting {self.name!r}: a drop-down needs choices")
+        if self.field == "check" and not isinstance(self.default, bool):
+            raise ValueError(f"setting {self.name!r}: a check box's default is True or False")
+
+
+SETTINGS: tuple[Setting, ...] = (
+    # the game, its player count, seats and names: drawn by the start screen's own code; the first available game
+    # and its fewest players are filled in by game.ui.catalog.start_defaults (they need the games' catalogue)
+    Setting("game", "", "start"),
+    Setting("players", 2, "start"),
+    Setting("seats", [], "start"),
+    Setting("seed", "", "start", field="number", label="start.seed", hint="start.seed.hint"),
+    Setting("lang", "en", "device", field="select", label="start.language", choices=LANGUAGES),
+    Setting("patterns", False, "device", field="check", label="start.patterns"),
+    # remembered from inside a game (game/ui/guide.py, the Barrio screen, the Neue Heimat screen)
+    Setting("guided", [], "game"),
+    Setting("barrio_guide_seen", False, "game"),
+    Setting("neueheimat.hide_money", False, "game"),
+)
+
+
+def setting(name: str) -> Setting:
+    """The declared setting ``name`` (``KeyError`` if none is)."""
+    for s in SETTINGS:
+        if s.name == name:
+            return s
+    raise KeyError(name)
+
+
+def defaults(scopes: tuple[Scope, ...] = ("start", "game", "device")) -> dict[str, Any]:
+    """Each declared setting of ``scopes`` at its default (a fresh copy: a list default is never shared)."""
+    return {s.name: _copy(s.default) for s in SETTINGS if s.scope in scopes}
+
+
+def _copy(value: Any) -> Any:
+    return list(value) if isinstance(value, list) else dict(value) if isinstance(value, dict) else value
+
+
+def field_settings() -> tuple[Setting, ...]:
+    """The settings the start screen offers with a field of their own, in declaration order."""
+    return tuple(s for s in SETTINGS if s.field is not None)
+
+
+def setting_data(s: Setting, languages: dict[str, str]) -> dict[str, Any]:
+    """One field setting as site/start.js reads it: ``{name, field, label, hint, default, choices}``, each choice
+    ``[value, text key or None, shown text or None]`` (a key is looked up in the page's language)."""
+    if s.choices == LANGUAGES:
+        choices: list[list[Any]] = [[code, None, name] for code, name in languages.items()]
+    else:
+        choices = [[c, f"{s.choice_text}{c}" if s.choice_text else None, None if s.choice_text else str(c)]
+                   for c in s.choices]
+    return {"name": s.name, "field": s.field, "label": s.label, "hint": s.hint, "default": s.default,
+            "choices": choices}
+
+
+def text_keys() -> list[str]:
+    """Every catalogue key the declared fields show (the start screen's page carries their texts)."""
+    return sorted({k for s in field_settings() for k in (s.label, s.hint) if k}
+                  | {f"{s.choice_text}{c}" for s in field_settings() if s.choice_text and s.choices != LANGUAGES
+                     for c in s.choices})

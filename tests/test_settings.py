@@ -1,0 +1,118 @@
+"""Settings declared once (``game/ui/settings.py``): a new setting is its declaration and its catalogue texts.
+
+A throwaway setting is added to :data:`game.ui.settings.SETTINGS` (with its texts, as a catalogue entry would give
+them); the start screen's data and HTML are built as ``build.py`` builds them, and the app is booted on a fake page:
+the setting is offered with its default, a new game's choices save it, and the app reads it back. The page's code
+(``site/start.js``) names none of the declared fields: it draws, reads and saves them from the declaration.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from game.core import locale
+from game.ui import settings as settings_module
+from game.ui.settings import SETTINGS, Setting, defaults, field_settings
+from game.ui.storage import is_slot
+from sitebuild.start_screen import start_screen_data, start_screen_html
+
+from .test_ui_replay import Harness
+
+ROOT = Path(__file__).resolve().parent.parent
+TEXTS = {"en": {"start.sound": "Sounds"}, "es": {"start.sound": "Sonidos"}, "fr": {"start.sound": "Sons"}}
+
+
+@pytest.fixture
+def sound(monkeypatch: pytest.MonkeyPatch) -> Setting:
+    """A throwaway per-device check box, ``sound`` (on by default), declared and given its three texts."""
+    added = Setting("sound", True, "device", field="check", label="start.sound")
+    monkeypatch.setattr(settings_module, "SETTINGS", SETTINGS + (added,))
+    for lang, table in TEXTS.items():
+        monkeypatch.setitem(locale._ADDED, lang, {**locale._ADDED.get(lang, {}), **table})
+    locale.varied_keys.cache_clear()
+    locale._cached_text.cache_clear()
+    yield added
+    locale.varied_keys.cache_clear()
+    locale._cached_text.cache_clear()
+
+
+def test_a_new_setting_is_offered_on_the_start_screen_with_its_default(sound: Setting) -> None:
+    data = start_screen_data()
+    assert data["defaults"]["sound"] is True
+    (offered,) = [s for s in data["settings"] if s["name"] == "sound"]
+    assert offered["field"] == "check" and offered["label"] == "start.sound"
+    assert {lang: data["texts"][lang]["start.sound"] for lang in TEXTS} == {k: v["start.sound"] for k, v in TEXTS.items()}
+    html = start_screen_html(data)
+    field = re.search(r'<label class="check" for="f-sound" id="field-sound">(.*?)</label>', html)
+    assert field, "the start screen has no field for the new setting"
+    assert '<input type="checkbox" id="f-sound" name="sound" checked>' in field.group(1)
+    assert '<span data-t="start.sound">Sounds</span>' in field.group(1)
+
+
+def test_a_new_setting_is_read_with_its_default_and_saved(sound: Setting, monkeypatch: pytest.MonkeyPatch) -> None:
+    fresh = Harness(monkeypatch)
+    assert fresh.app.settings["sound"] is True  # nothing saved: the declared default
+    saved = Harness(monkeypatch, storage={"house-games.settings": json.dumps({"sound": False, "lang": "fr"})})
+    assert saved.app.settings["sound"] is False and saved.app.lang == "fr"
+    fresh.request(type="new", settings={**start_screen_data()["defaults"], "sound": False})
+    assert json.loads(fresh.storage["house-games.settings"])["sound"] is False
+    again = Harness(monkeypatch, storage={"house-games.settings": fresh.storage["house-games.settings"]})
+    assert again.app.settings["sound"] is False
+
+
+def test_the_page_names_no_declared_field() -> None:
+    """start.js and the start screen's builder draw every declared field generically: no code of theirs names one
+    (the language's value is read through ``s.lang``, which is not a field's code)."""
+    page = (ROOT / "site" / "start.js").read_text()
+    builder = (ROOT / "sitebuild" / "start_screen.py").read_text()
+    for s in field_settings():
+        for source, name in ((page, "site/start.js"), (builder, "sitebuild/start_screen.py")):
+            assert f'"{s.name}"' not in source and f"f-{s.name}" not in source and f"{s.name}-hint" not in source, \
+                f"{name} names the setting {s.name!r}"
+
+
+def test_each_declared_setting_has_one_name_and_its_texts() -> None:
+    names = [s.name for s in SETTINGS]
+    assert len(names) == len(set(names))
+    for s in field_settings():
+        for key in (s.label, s.hint):
+            if key:
+                assert all(locale.has_text(key, lang) for lang in locale.languages()), key
+    assert defaults(("device",)) == {"lang": "en", "patterns": False}
+
+
+def test_a_declaration_that_cannot_be_drawn_is_refused() -> None:
+    with pytest.raises(ValueError, match="label"):
+        Setting("volume", 1, "device", field="select", choices=(1, 2))
+    with pytest.raises(ValueError, match="choices"):
+        Setting("volume", 1, "device", field="select", label="start.volume")
+    with pytest.raises(ValueError, match="True or False"):
+        Setting("sound", "on", "device", field="check", label="start.sound")
+
+
+def keys_js(expression: str) -> object:
+    """``expression`` evaluated by node with ``site/keys.js`` loaded as the service worker loads it (a classic script)."""
+    script = (ROOT / "site" / "keys.js").read_text() + f"\nprocess.stdout.write(JSON.stringify({expression}));"
+    run = subprocess.run(["node", "-e", script], capture_output=True, text=True, timeout=60, check=True)
+    return json.loads(run.stdout)
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="needs node")
+def test_the_slot_rule_and_the_path_scoped_names_are_one() -> None:
+    """site/keys.js (every script's copy) and game/ui/storage.py agree on which keys are slots; each name carries
+    the site's path, so two sites on one origin never share one."""
+    keys = ["house-games.autosave", "house-games.autosave.moved.3", "house-games.autosave.bad.1", "house-games.game.barrio",
+            "house-games.game.", "house-games.settings", "house-games.sharing", "house-games.guest-token", "game.barrio",
+            "house-games.autosaves", "x-house-games.game.nyhavn"]
+    assert keys_js(f"{json.dumps(keys)}.map(globalThis.houseGamesKeys.isSlot)") == [is_slot(k) for k in keys]
+    base = "https://someone.github.io/house/index.html?x=1"
+    names = keys_js("((K, B) => [K.databaseName(B), K.settingsKey(B), K.lockPrefix(B), K.cachePrefix(B), "
+                    f"K.cacheName(B, 'abc')])(globalThis.houseGamesKeys, {json.dumps(base)})")
+    assert names == ["house-games|/house/", "house-games|/house/|settings", "house-games|/house/|game|",
+                     "house-games|/house/|", "house-games|/house/|abc"]
