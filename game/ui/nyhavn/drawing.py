@@ -49,13 +49,15 @@ class Pick:
     show_fits: bool = False  #: mark the cells it fits
     dragging: bool = False  #: a finger or the mouse drags it
     finger: tuple[float, float] | None = None  #: during a drag over small cells: the finger's point, in units
-    whole_table: bool = False  #: the player asked for the whole table while placing (no zoomed house)
+    #: the player asked for the whole table while placing (True: no zoomed house) or for the zoomed house (False);
+    #: None: the table's own choice (see :meth:`.table.Table.layout_for`)
+    whole_table: bool | None = None
 
     def reset(self) -> None:
         """Forget every half-made choice."""
         self.docks, self.both = [], False
         self.tile, self.orient, self.anchor, self.show_fits = None, 0, None, False
-        self.dragging, self.finger, self.whole_table = False, None, False
+        self.dragging, self.finger, self.whole_table = False, None, None
 
 
 class TableDrawing:

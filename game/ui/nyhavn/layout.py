@@ -165,6 +165,16 @@ def cells_too_small(lay: Layout, css_width: float, coarse: bool) -> bool:
     return lay.cell * css_width / lay.width < (TOUCH_CELL if coarse else POINTER_CELL)
 
 
+#: CSS px of window height that hold the zoomed house whole (nine cells a finger wide, with the margins around it
+#: and the page's header row): a phone held upright does, a phone on its side (390-430 px) does not
+ZOOMED_HOUSE_HEIGHT = 64 + 24 + 18 + 9 * (TOUCH_CELL + 0.5)
+
+
+def zoomed_house_fits(vh: float) -> bool:
+    """Whether a window ``vh`` CSS px tall shows the zoomed house whole (see :data:`ZOOMED_HOUSE_HEIGHT`)."""
+    return vh >= ZOOMED_HOUSE_HEIGHT
+
+
 def zoom_layout(mode: str, players: int, css_width: float) -> Layout:
     """The layout of ``mode`` with the player's house drawn large enough to place a tile by finger.
 
@@ -350,6 +360,6 @@ def ranking(scores: list[int], empty: list[int], winners: list[int]) -> list[int
     return place
 
 
-__all__ = ["Box", "Layout", "layout", "zoom_layout", "cells_too_small", "TOUCH_CELL", "POINTER_CELL", "dock_at", "turned", "grip", "anchor_for", "tile_cells", "tile_colour",
+__all__ = ["Box", "Layout", "layout", "zoom_layout", "zoomed_house_fits", "cells_too_small", "TOUCH_CELL", "POINTER_CELL", "dock_at", "turned", "grip", "anchor_for", "tile_cells", "tile_colour",
            "build_spots", "buildable_tiles", "ghost_problem", "take_choice", "tile_price", "end_card_warning",
            "coat_rows", "score_parts", "ranking", "FILL", "DARK", "PATTERN", "GLYPH", "SIZES", "COAT_SET", "COLOURS"]

@@ -28,7 +28,7 @@ from ..canvas import FINGER_PX, LANDSCAPE_UP_TO, DrawList, Target
 from .drawing import Pick, Seen, TableDrawing
 from .layout import (
     SIZES, Layout, anchor_for, build_spots, buildable_tiles, cells_too_small, ghost_problem, grip, layout, take_choice,
-    tile_cells, tile_colour, tile_price, turned, zoom_layout,
+    tile_cells, tile_colour, tile_price, turned, zoom_layout, zoomed_house_fits,
 )
 from .look import COLOURS, FLASH_MS, PAPER
 from .help import ability_help
@@ -151,7 +151,12 @@ class Table(TableDrawing):
         if not self.lay.zoom or self.lay.mode != mode:
             # decided on the unzoomed table (the zoomed one may be shown at another width)
             self.small = cells_too_small(base, css, coarse)
-        if not (self.small and not self.pick.whole_table and not replaying and self.placing()):
+        whole = self.pick.whole_table
+        if whole is None:
+            # the coat-of-arms choice (a white tile or another reward) starts on the whole table where the zoomed house
+            # would be taller than the window (a phone on its side): White tile or the zoom button zooms in
+            whole = seen.view["phase"] == "arms" and not zoomed_house_fits(vh)
+        if not (self.small and not whole and not replaying and self.placing()):
             return base
         # keyed by the board's width too: the zoomed board is not shrunk to the window's height (see the screen), so
         # its cells follow the width it really gets from the next frame on (and settle: 48 units suit every width)
@@ -460,7 +465,7 @@ class Table(TableDrawing):
             add("zoom", text("ny.zoom.out" if zoomed else "ny.zoom.in", self.lang), self._toggle_zoom, pressed=zoomed)
 
     def _toggle_zoom(self) -> Outcome:
-        self.pick.whole_table = not self.pick.whole_table
+        self.pick.whole_table = self.lay.zoom  # the other of what is shown
         return Outcome(render=True)
 
     def _turn(self, how: str) -> Outcome:
@@ -503,4 +508,6 @@ class Table(TableDrawing):
 
     def _white_hint(self) -> Outcome:
         self.message = ("good", text("ny.white.tap", self.lang))
+        if self.small:  # the white tile goes on a cell: the house large enough to tap one
+            self.pick.whole_table = False
         return Outcome(render=True)
