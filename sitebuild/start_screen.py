@@ -85,16 +85,13 @@ def rules_data(games: tuple[str, ...] | None = None) -> dict:
             for lang in language_names()}
 
 
-#: the longest name a player may give a seat on the start screen (game.ui.app.seat_given_names cuts to the same)
-NAME_MAX = 20
-
-
 def start_screen_html(data: dict) -> str:
     """The start screen as static HTML, in English with the default choices (start.js applies saved ones).
 
     Every text carries ``data-t`` (its text key) so start.js can switch the language without Python; the
     controls keep the ids the Python start screen had (``game-<id>``, ``f-players``, ``f-seat-N``, …).
     """
+    from game.ui.settings import NAME_MAX  # seat_given_names cuts a name to the same length
     from html import escape
 
     texts = data["texts"]["en"]

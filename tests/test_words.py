@@ -18,7 +18,7 @@ import pytest
 
 from game.core.locale import YouName, add_texts, catalogue, has_text, languages, plural_category, text
 from game.core.seat_names import player_name, speaking_to
-from game.ui.app import seat_given_names
+from game.ui.settings import seat_given_names
 
 from .test_ui_replay import Harness
 

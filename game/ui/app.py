@@ -26,7 +26,7 @@ from ..core.record import GameRecord, RecordError, Replay
 from . import dom
 from ..core.locale import language_names, text
 from .catalog import game_info, screen_spec, start_defaults
-from .settings import defaults as setting_defaults
+from .settings import defaults as setting_defaults, seat_given_names
 from .coach_display import InsightPanel
 from .dailydeal import DailyScreen, daily_deal_of, daily_key_of, result_card
 from .dom import el
@@ -55,37 +55,6 @@ def screen_class(game_id: str, prefer_list: bool = False) -> type[GameScreen]:
     except ImportError:
         return FallbackScreen
     return spec.screen if spec else FallbackScreen
-
-
-#: the longest name a player may give a seat (build.py's NAME_MAX: the start screen's field takes no more)
-NAME_MAX = 20
-
-
-def seat_given_names(given: Any, seats: list[str]) -> list[str]:
-    """The names players gave the human seats on the start screen, one per seat (``""``: "Player N").
-
-    Only when several people share the device (one player against computers is "you"). Spaces are
-    tidied, a name is cut to :data:`NAME_MAX` characters, and a name already taken (in any case) gets
-    " 2", " 3"…: two seats never share a name, so no line can name the same person twice for two people.
-    """
-    given = given if isinstance(given, list) else []
-    humans = [i for i, v in enumerate(seats) if v == "human"]
-    out = [""] * len(seats)
-    if len(humans) < 2:
-        return out
-    taken: set[str] = set()
-    for i in humans:
-        raw = given[i] if i < len(given) and isinstance(given[i], str) else ""
-        name = " ".join(raw.split())[:NAME_MAX]
-        if not name:
-            continue
-        unique, k = name, 2
-        while unique.casefold() in taken:
-            unique = f"{name[:NAME_MAX - 3]} {k}"
-            k += 1
-        taken.add(unique.casefold())
-        out[i] = unique
-    return out
 
 
 class App(ShareLinks):

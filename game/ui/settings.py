@@ -102,3 +102,36 @@ def text_keys() -> list[str]:
     return sorted({k for s in field_settings() for k in (s.label, s.hint) if k}
                   | {f"{s.choice_text}{c}" for s in field_settings() if s.choice_text and s.choices != LANGUAGES
                      for c in s.choices})
+
+
+# --------------------------------------------------------------------------- the players' names
+
+#: the longest name a player may give a seat (the start screen's field takes no more: sitebuild/start_screen.py reads it)
+NAME_MAX = 20
+
+
+def seat_given_names(given: Any, seats: list[str]) -> list[str]:
+    """The names players gave the human seats on the start screen, one per seat (``""``: "Player N").
+
+    Only when several people share the device (one player against computers is "you"). Spaces are
+    tidied, a name is cut to :data:`NAME_MAX` characters, and a name already taken (in any case) gets
+    " 2", " 3"…: two seats never share a name, so no line can name the same person twice for two people.
+    """
+    given = given if isinstance(given, list) else []
+    humans = [i for i, v in enumerate(seats) if v == "human"]
+    out = [""] * len(seats)
+    if len(humans) < 2:
+        return out
+    taken: set[str] = set()
+    for i in humans:
+        raw = given[i] if i < len(given) and isinstance(given[i], str) else ""
+        name = " ".join(raw.split())[:NAME_MAX]
+        if not name:
+            continue
+        unique, k = name, 2
+        while unique.casefold() in taken:
+            unique = f"{name[:NAME_MAX - 3]} {k}"
+            k += 1
+        taken.add(unique.casefold())
+        out[i] = unique
+    return out
