@@ -20,6 +20,7 @@ const GATHER_MS = 4000; // candidates gathered within this time go in the code
 const REACH_MS = 8000; // no channel this long after the answer (on one network it opens within a second): no way through
 const HEARTBEAT_MS = 5000;
 
+/** @type {(message: object) => void} */
 let post = () => {};
 let texts = {};
 const peers = new Map(); // seat -> {pc, channel, card, code, fingerprint}
@@ -150,6 +151,7 @@ async function matchingCode(offerFp, answerFp) {
 }
 
 // ------------------------------------------------------------------ connections
+/** @returns {Promise<void>} */
 function gathered(pc) {
   return new Promise((resolve) => {
     if (pc.iceGatheringState === "complete") { resolve(); return; }

@@ -10,15 +10,10 @@ interface BuildVersion {
   [field: string]: unknown;
 }
 
-/** A saved game's summary as store.js lists it for the start screen's Resume. */
-interface SavedSlot {
-  slot: string;
-  [field: string]: unknown;
-}
-
 /** A request the start screen queues for Python (game/ui/app.py reads its JSON). */
 interface StartRequest {
-  type: "new" | "resume" | "saved";
+  /** "new", "resume", "saved", or a start-screen button's data-request (the daily deal, past games, …) */
+  type: string;
   [field: string]: unknown;
 }
 
@@ -43,10 +38,10 @@ interface HouseGames {
   build?: string | null;
   version?: BuildVersion | null;
   // bridge.js, once the database is open
-  savedGame?: () => SavedSlot | null;
-  savedGames?: () => SavedSlot[];
-  stored?: (key: string) => unknown;
-  dump?: () => Promise<unknown>;
+  savedGame?: typeof import("../site/store.js").newestSlot;
+  savedGames?: typeof import("../site/store.js").savedSlots;
+  stored?: typeof import("../site/store.js").storedValue;
+  dump?: typeof import("../site/store.js").dump;
   autosave?: () => unknown;
 }
 
@@ -64,8 +59,15 @@ interface Window {
   houseGamesPeerProbe?: (seat: number, text: string) => void;
   /** pairing.js: tests' and debugging's view of the pairing. */
   houseGamesPairing?: Record<string, (...args: any[]) => unknown>;
+  /** Chromium's QR reader (the Barcode Detection API: not in TypeScript's DOM library); pairing.js asks first. */
+  BarcodeDetector?: new (options: { formats: string[] }) => { detect(image: ImageBitmapSource): Promise<{ rawValue: string }[]> };
   /** The vendored jsQR (UMD) sets it when pairing.js imports it. */
   jsQR?: typeof import("jsqr").default;
+}
+
+interface WindowEventMap {
+  /** PyScript reports its boot progress as window events; the detail is a stage's English label. */
+  "py:progress": CustomEvent<string>;
 }
 
 // The vendored modules build.py copies into dist/vendor/ from the pinned npm packages: their own types.
