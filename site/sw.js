@@ -59,6 +59,7 @@ self.addEventListener("fetch", (event) => {
   if (request.headers.get("X-House-Games-Prefetch")) return;
   event.respondWith((async () => {
     const cache = await caches.open(CACHE);
+    /** @type {Response | null | undefined} */
     let hit = await cache.match(request, { ignoreSearch: true });
     if (!hit && request.mode === "navigate") hit = await cache.match(new URL("./", self.registration.scope).href);
     if (!hit && RUNTIME.has(url.origin + url.pathname)) hit = await prefetched(cache, request);
