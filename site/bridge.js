@@ -479,7 +479,7 @@ export function connect(pyWorker, pageHooks) {
   });
   for (const type of ["input", "change"]) {
     document.addEventListener(type, (event) => {
-      const values = event.target && event.target.nodeType === 1 ? valuesOf(event.target) : null;
+      const values = event.target && /** @type {Node} */ (event.target).nodeType === 1 ? valuesOf(event.target) : null;
       if (values) send({ kind: "values", values });
     }, true);
   }

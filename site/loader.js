@@ -23,11 +23,11 @@ const t = (key, values) => (window.houseGames && window.houseGames.t ? window.ho
 
 // detail: a catalogue key ("start.load.installing") kept in data-t so a language switch re-translates it, or ""
 function setStage(stage, status, detail) {
-  const item = document.querySelector(`[data-stage="${stage}"]`);
+  const item = /** @type {HTMLElement | null} */ (document.querySelector(`[data-stage="${stage}"]`));
   if (!item) return;
   item.dataset.status = status;
   if (detail !== undefined) {
-    const node = item.querySelector(".stage-detail");
+    const node = /** @type {HTMLElement} */ (item.querySelector(".stage-detail"));
     if (detail) node.dataset.t = detail;
     else delete node.dataset.t;
     node.textContent = detail ? t(detail) : "";
@@ -141,7 +141,7 @@ function prefetchRuntime(version) {
     url: absolute(file.path), bytes: file.bytes, type: file.type,
     zst: file.zst && absolute(file.zst), zstBytes: file.zst_bytes, decodedBytes: file.decoded_bytes,
   }));
-  const bar = $("load-progress");
+  const bar = /** @type {HTMLProgressElement} */ ($("load-progress"));
   const label = $("load-bytes");
   const pace = timeLeft();
   let shown = null;
@@ -167,6 +167,7 @@ function prefetchRuntime(version) {
   let started = null; // when the worker began downloading (its marker is up): the pace is measured from there
   // the seconds left are told again every second, also while no byte comes (a stalled connection): the pace falls
   const tick = setInterval(() => { if (shown) show(...shown); }, 1000);
+  /** @type {Promise<void>} */
   const done = new Promise((resolve, reject) => {
     const fetcher = new Worker("./prefetch.js");
     fetcher.onmessage = ({ data }) => {
@@ -260,10 +261,10 @@ async function registerServiceWorker() {
       // First visit: let the new worker take control before Pyodide starts, so its
       // fetches are answered from the cache the prefetch just filled instead of
       // downloading the runtime a second time (the worker claims clients on activate).
-      await new Promise((resolve) => {
+      await /** @type {Promise<void>} */ (new Promise((resolve) => {
         const timer = setTimeout(resolve, 15000);
         navigator.serviceWorker.addEventListener("controllerchange", () => { clearTimeout(timer); resolve(); }, { once: true });
-      });
+      }));
     }
   } catch (error) {
     console.warn("Service worker not registered:", error); // the app still runs online
@@ -288,7 +289,7 @@ async function prepare(quiet) {
   window.houseGames.version = version;
   const { marked, done, pythonCanStart } = prefetchRuntime(version);
   const downloaded = done.then(() => {
-    const item = document.querySelector('[data-stage="runtime"]');
+    const item = /** @type {HTMLElement | null} */ (document.querySelector('[data-stage="runtime"]'));
     if (!quiet && !(item && item.dataset.status === "done")) setStage("runtime", "active", "start.load.starting_python");
     performance.mark("house-games:runtime-fetched");
     return true;
@@ -396,7 +397,7 @@ async function workerConfig() {
 // PyScript shows Python errors as .py-error elements; surface them on our error screen.
 new MutationObserver((records) => {
   for (const record of records) for (const node of record.addedNodes) {
-    if (node.nodeType === 1 && (node.matches(".py-error") || node.querySelector?.(".py-error"))) {
+    if (node instanceof Element && (node.matches(".py-error") || node.querySelector?.(".py-error"))) {
       fail(currentStage, node.textContent.trim().slice(-2000));
     }
   }

@@ -23,6 +23,7 @@ const HEARTBEAT_MS = 5000;
 // (game/ui/multidevice.py MAX_MESSAGES_PER_S, 30) has stopped reading it long before; this spares it a burst.
 const PAGE_MESSAGES_PER_S = 100;
 
+/** @type {(message: object) => void} */
 let post = () => {};
 let texts = {};
 const peers = new Map(); // seat -> {pc, channel, card, code, fingerprint}
@@ -154,6 +155,7 @@ async function matchingCode(offerFp, answerFp) {
 }
 
 // ------------------------------------------------------------------ connections
+/** @returns {Promise<void>} */
 function gathered(pc) {
   return new Promise((resolve) => {
     if (pc.iceGatheringState === "complete") { resolve(); return; }

@@ -26,6 +26,7 @@
 const SMALL_FILE = 65536; // bytes on the wire below which a file downloads beside the big one under way
 const MARKER_RENEW_MS = 3000;
 
+/** @param {string | undefined} url @returns {typeof fzstd | null} */
 function loadDecoder(url) {
   if (!url) return null;
   try {
@@ -39,9 +40,14 @@ function loadDecoder(url) {
 
 // Stream ``zstUrl`` through the decoder into ``cache`` under ``url``; ``count(n)`` for every compressed byte
 // received. Throws (and stores nothing) when the download, the decoder or the decoded size goes wrong.
+/**
+ * @param {NonNullable<typeof fzstd>} zstd @param {Cache} cache @param {PlannedFile} file
+ * @param {(n: number) => void} count
+ */
 async function decodeInto(zstd, cache, file, count) {
   const response = await fetch(file.zst, { cache: "no-cache" });
   if (!response.ok) throw new Error(`${new URL(file.zst).pathname}: HTTP ${response.status}`);
+  /** @type {ReadableStreamDefaultController<Uint8Array>} */
   let sink;
   const body = new ReadableStream({ start(controller) { sink = controller; } });
   const stored = cache.put(file.url, new Response(body, { headers: { "Content-Type": file.type || "application/octet-stream" } }));
@@ -73,6 +79,7 @@ async function decodeInto(zstd, cache, file, count) {
 
 // Download ``url`` as it is: one branch of the body goes straight into the cache, the other only counts bytes,
 // so nothing of the 10 MB runtime piles up in this worker's heap. Returns the bytes received.
+/** @param {Cache | null} cache @param {string} url @param {(n: number) => void} count @returns {Promise<number>} */
 async function downloadInto(cache, url, count) {
   // the header tells the service worker to let it through (it would wait for this very file otherwise)
   const response = await fetch(url, { cache: "no-cache", headers: { "X-House-Games-Prefetch": "1" } });
@@ -93,8 +100,10 @@ async function downloadInto(cache, url, count) {
 }
 
 // The marker the service worker waits on: {at: ms}, renewed until ``stop()``, which removes it.
+/** @param {Cache | null} cache @param {string | undefined} url */
 function mark(cache, url) {
   if (!cache || !url) return { ready: Promise.resolve(), stop: async () => {} };
+  /** @type {Promise<void> | null} */
   let last = null; // the latest write: awaited before the removal, so that no renewal lands after it
   const put = () => {
     last = cache.put(url, new Response(JSON.stringify({ at: Date.now() }), { headers: { "Content-Type": "application/json" } }))
@@ -107,12 +116,14 @@ function mark(cache, url) {
 }
 
 self.onmessage = async ({ data }) => {
+  /** @type {{cacheName: string, files: RuntimeFile[]}} */
   const { cacheName, files } = data;
   let marker = null;
   let loaded = 0;
   let total = 0;
   let last = 0;
   const ways = { decoded: 0, plain: 0 };
+  /** @param {boolean} [force] */
   const report = (force) => {
     const now = Date.now();
     if (force || now - last >= 100) {
@@ -120,27 +131,27 @@ self.onmessage = async ({ data }) => {
       postMessage({ type: "progress", loaded, total, decoded: ways.decoded });
     }
   };
-  const count = (n) => { loaded += n; report(); };
+  const count = (/** @type {number} */ n) => { loaded += n; report(); };
   try {
     let cache = null;
-    if (cacheName && "caches" in self) cache = await caches.open(cacheName).catch(() => null); // storage off: the HTTP cache still helps
+    if (cacheName && "caches" in self) cache = await caches.open(cacheName).catch(() => /** @type {Cache | null} */ (null)); // storage off: the HTTP cache still helps
     const cached = await Promise.all(files.map(async (file) => !!(cache && await cache.match(file.url))));
     // decoded bytes need a place under the plain URL: without Cache Storage only the plain files can serve
     const zstd = cache && files.some((file, i) => file.zst && !cached[i]) ? loadDecoder(data.decoder) : null;
     const plan = files.map((file, i) => ({ ...file, cached: cached[i], packed: !!(zstd && file.zst && !cached[i]) }));
     // the bytes each file costs on the wire: a file cached from its zstd copy counts as that (the same total as
     // the first visit's)
-    const wire = (file) => (file.zst && (file.packed || file.cached) ? file.zstBytes : file.bytes);
+    const wire = (/** @type {PlannedFile} */ file) => (file.zst && (file.packed || file.cached) ? file.zstBytes : file.bytes);
     total = plan.reduce((sum, file) => sum + wire(file), 0);
     report(true);
     marker = mark(plan.some((file) => !file.cached) ? cache : null, data.marker);
     await marker.ready;
     postMessage({ type: "marked" });
-    const fetchOne = async (file) => {
+    const fetchOne = async (/** @type {PlannedFile} */ file) => {
       await fetchFile(file);
       postMessage({ type: "stored", url: file.url });
     };
-    const fetchFile = async (file) => {
+    const fetchFile = async (/** @type {PlannedFile} */ file) => {
       if (file.cached) { count(wire(file)); return; }
       if (file.packed) {
         let got = 0;

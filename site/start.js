@@ -117,7 +117,7 @@
   const settingOf = (name) => DATA.settings.find((setting) => setting.name === name);
   const settingChoices = (setting) => setting.choices.map(([v, key, shown]) => [String(v), key ? t(key) : shown]);
   function renderSetting(setting) {
-    const input = $(`f-${setting.name}`);
+    const input = /** @type {HTMLInputElement} */ ($(`f-${setting.name}`));
     const value = s[setting.name] ?? setting.default;
     if (setting.field === "check") input.checked = Boolean(value);
     else if (setting.field === "number") { if (document.activeElement !== input) input.value = value ?? ""; }
@@ -158,25 +158,25 @@
   function render() {
     root.lang = lang();
     // the start screen, the loading lines, the skip link, the error screen and the update banner
-    for (const node of document.querySelectorAll("[data-t]")) {
+    for (const node of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("[data-t]"))) {
       if (node.id === "build-id" || node.id === "start-label") continue;
       const n = node.dataset.n;
       const text = t(node.dataset.t, n ? { n } : null);
       if (node.textContent !== text) node.textContent = text;
     }
-    for (const node of document.querySelectorAll("[data-t-label]")) node.setAttribute("aria-label", t(node.dataset.tLabel));
+    for (const node of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("[data-t-label]"))) node.setAttribute("aria-label", t(node.dataset.tLabel));
     let info = gameInfo(s.game);
     if ((!info || !info.available) && !s._chosen) {
       info = firstAvailable() || info;
       if (info) s.game = info.id;
     }
-    for (const g of DATA.games) $(`game-${g.id}`).checked = info && g.id === info.id;
+    for (const g of DATA.games) /** @type {HTMLInputElement} */ ($(`game-${g.id}`)).checked = info && g.id === info.id;
     const playable = Boolean(info && info.available);
     const unavailable = $("start-unavailable");
     show(unavailable, Boolean(info) && !playable);
     if (info && !playable) unavailable.textContent = t("start.unavailable", { title: info.title });
     show($("seats-box"), playable);
-    $("start-game").disabled = !playable || pending !== null;
+    /** @type {HTMLButtonElement} */ ($("start-game")).disabled = !playable || pending !== null;
     renderStartLabel();
     if (playable) renderSeats(info);
     else show($("options-box"), false);
@@ -211,14 +211,14 @@
       if (used) setOptions($(`f-seat-${i}`), choices, s.seats[i]);
       const named = used && humans > 1 && s.seats[i] === "human";
       show($(`field-name-${i}`), named);
-      const input = $(`f-name-${i}`);
+      const input = /** @type {HTMLInputElement} */ ($(`f-name-${i}`));
       if (named && document.activeElement !== input) input.value = typeof names[i] === "string" ? names[i] : "";
       if (named) input.placeholder = t("start.seat_name", { n: i + 1 });
     }
     // the shared table: no seat played on this screen, at least one on another phone
     const seatsNow = solo ? [] : s.seats.slice(0, players);
     show(tableChoice, !solo);
-    $("f-table").checked = seatsNow.includes("remote") && !seatsNow.includes("human");
+    /** @type {HTMLInputElement} */ ($("f-table")).checked = seatsNow.includes("remote") && !seatsNow.includes("human");
     // the game's own options: those for this player count shown, the rest of every game's hidden
     const shown = info.options.filter((o) => applies(o, players));
     for (const name of optionNames) show($(`field-${name}`), shown.some((o) => o.name === name));
@@ -261,7 +261,7 @@
         detail += ` · ${t("start.resume.when", { when })}`;
       }
     } catch { /* unreadable: Python explains when it loads it */ }
-    let button = $("resume");
+    let button = /** @type {HTMLButtonElement} */ ($("resume"));
     if (!button) {
       button = document.createElement("button");
       button.type = "button";
@@ -277,7 +277,7 @@
     button.disabled = pending !== null;
     // several games saved: Python lists them all (game/ui/app.py App.show_saved_games)
     const count = typeof hg.savedGames === "function" ? hg.savedGames().length : 0;
-    let all = $("resume-all");
+    let all = /** @type {HTMLButtonElement} */ ($("resume-all"));
     if (count > 1 && !all) {
       all = document.createElement("button");
       all.type = "button";
@@ -292,7 +292,7 @@
   }
 
   async function renderRules() {
-    const details = $("start-rules");
+    const details = /** @type {HTMLDetailsElement} */ ($("start-rules"));
     if (!details.open) return;
     const body = $("start-rules-body");
     if (!rules) {
@@ -325,7 +325,7 @@
     render();
   }
   form.addEventListener("change", (event) => {
-    const target = event.target;
+    const target = /** @type {HTMLInputElement} */ (event.target); // or a <select>: read for its name and value only
     const name = target.name;
     changed(() => {
       if (name === "game") {
@@ -359,15 +359,16 @@
     s.names = names;
   }
   form.addEventListener("input", (event) => {
-    const name = event.target.name || "";
+    const target = /** @type {HTMLInputElement} */ (event.target);
+    const name = target.name || "";
     const setting = settingOf(name);
-    if (name.startsWith("name-")) { setName(parseInt(name.slice(5), 10), event.target.value); save(); }
-    else if (setting && setting.field === "number") { s[name] = settingValue(setting, event.target); save(); }
+    if (name.startsWith("name-")) { setName(parseInt(name.slice(5), 10), target.value); save(); }
+    else if (setting && setting.field === "number") { s[name] = settingValue(setting, target); save(); }
   });
   $("start-rules").addEventListener("toggle", renderRules);
   // Daily deal, Past games, Statistics: screens Python draws (game/ui/app.py App.handle_request)
   $("start-more").addEventListener("click", (event) => {
-    const button = event.target.closest("button[data-request]");
+    const button = /** @type {HTMLElement | null} */ (/** @type {Element} */ (event.target).closest("button[data-request]"));
     if (button) hg.request({ type: button.dataset.request });
   });
   form.addEventListener("submit", (event) => {
@@ -383,9 +384,9 @@
     pending = request;
     const busy = request !== null;
     $("start-screen").setAttribute("aria-busy", String(busy));
-    $("start-game").disabled = busy || !(gameInfo(s.game) || {}).available;
-    for (const id of ["resume", "resume-all"]) if ($(id)) $(id).disabled = busy;
-    for (const button of document.querySelectorAll("#start-more button")) button.disabled = busy;
+    /** @type {HTMLButtonElement} */ ($("start-game")).disabled = busy || !(gameInfo(s.game) || {}).available;
+    for (const id of ["resume", "resume-all"]) if ($(id)) /** @type {HTMLButtonElement} */ ($(id)).disabled = busy;
+    for (const button of /** @type {NodeListOf<HTMLButtonElement>} */ (document.querySelectorAll("#start-more button"))) button.disabled = busy;
     clearInterval(ticker);
     if (busy) ticker = setInterval(renderStartLabel, 200);
     renderStartLabel();
@@ -396,7 +397,7 @@
   function renderStartLabel() {
     const label = $("start-label");
     if (pending === null || pending.type !== "new") { label.textContent = t("start.new"); return; }
-    const bar = $("load-progress");
+    const bar = /** @type {HTMLProgressElement} */ ($("load-progress"));
     const percent = bar.max > 0 ? Math.floor((100 * bar.value) / bar.max) : 0;
     const active = document.querySelector('#load-status [data-status="active"] .stage-detail');
     const progress = percent < 100 || !active ? `${percent} %` : active.textContent;

@@ -31,11 +31,13 @@ const held = new Map(); // slot -> function releasing its lock
 const lost = new Set(); // slots another tab took over
 const locking = new Map(); // slot -> promise of a lock request under way (a write waits for it)
 const kvCache = new Map(); // the kv table as committed (tests and the start screen read it synchronously)
+/** @type {(changes: unknown[][]) => void} */
 let onChange = () => {};
 // A take-over asks the tab it took the game from for the moves it had not stored yet: that tab's worker answers
 // through the channel ({handover: {slot, text}}, text null when everything was stored). Waited for this long.
 const HANDOVER_MS = 1500;
 const handoverWaiters = new Map(); // slot -> resolve(handover) of a take-over under way
+/** @type {(slot: string, why: string) => void} */
 let onLost = () => {};
 let persistAsked = false;
 
@@ -46,6 +48,7 @@ function request(req) {
   });
 }
 
+/** @returns {Promise<void>} */
 function done(tx) {
   return new Promise((resolve, reject) => {
     tx.oncomplete = () => resolve();

@@ -45,7 +45,8 @@ self.addEventListener("activate", (event) => {
 });
 
 self.addEventListener("message", (event) => {
-  if (event.data && event.data.type === "skip-waiting") self.skipWaiting();
+  const { data } = /** @type {ExtendableMessageEvent} */ (event);
+  if (data && data.type === "skip-waiting") self.skipWaiting();
 });
 
 self.addEventListener("fetch", (event) => {
@@ -59,6 +60,7 @@ self.addEventListener("fetch", (event) => {
   if (request.headers.get("X-House-Games-Prefetch")) return;
   event.respondWith((async () => {
     const cache = await caches.open(CACHE);
+    /** @type {Response | null | undefined} */
     let hit = await cache.match(request, { ignoreSearch: true });
     if (!hit && request.mode === "navigate") hit = await cache.match(new URL("./", self.registration.scope).href);
     if (!hit && RUNTIME.has(url.origin + url.pathname)) hit = await prefetched(cache, request);
@@ -72,6 +74,7 @@ self.addEventListener("fetch", (event) => {
 
 // A runtime file the prefetch worker is still bringing: the cached file once it is stored whole (Cache Storage shows
 // an entry only then), or null (then it is fetched here) once no prefetch is at work: the marker gone or stale.
+/** @param {Cache} cache @param {Request} request @returns {Promise<Response | null>} */
 async function prefetched(cache, request) {
   for (;;) {
     const hit = await cache.match(request, { ignoreSearch: true });

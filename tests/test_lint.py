@@ -4,12 +4,16 @@ on ``game/core``, the engines and the command line, a lighter level (every def t
 ``build.py`` and the lab (the levels are per package in pyproject.toml, so a new game's engine is strict with nothing
 to add).
 
-Both tools are pinned in requirements-dev.txt and installed by ``python3 build.py test``."""
+Both tools are pinned in requirements-dev.txt and installed by ``python3 build.py test``. The site's JavaScript is
+type-checked too: TypeScript's ``tsc --checkJs`` over ``site/*.js`` with their JSDoc (the page's scripts, the prefetch
+worker and the service worker each against their own globals: ``tsconfig*.json``, declarations in ``types/``), pinned
+in package.json as a dev dependency, installed by ``python3 build.py test`` with the npm packages, never shipped."""
 
 from __future__ import annotations
 
 import json
 import re
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -80,6 +84,45 @@ def test_mypy_is_clean() -> None:
         skip_or_fail("mypy is not installed (python3 build.py test installs it)")
     out = _run("mypy", "--cache-dir", str(ROOT / "build" / "mypy-cache"), "game", "build.py", "sitebuild", "lab")
     assert out.returncode == 0, out.stdout[-6000:] + out.stderr[-2000:]
+
+
+#: the TypeScript projects that check site/*.js between them: the page's scripts, the prefetch worker, the service worker
+TS_PROJECTS = ("tsconfig.json", "tsconfig.worker.json", "tsconfig.sw.json")
+TSC = ROOT / "node_modules" / ".bin" / "tsc"
+
+
+def _tsc(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([str(TSC), *args], cwd=ROOT, capture_output=True, text=True, timeout=600)
+
+
+def _need_pinned_tsc() -> None:
+    if shutil.which("node") is None or not TSC.exists():
+        skip_or_fail("node or the pinned typescript is not installed (python3 build.py test installs the npm packages)")
+    pinned = json.loads((ROOT / "package.json").read_text())["devDependencies"]["typescript"]
+    version = _tsc("--version").stdout.split()
+    assert version[-1:] == [pinned], f"tsc says {version}, package.json pins typescript {pinned}: run npm ci"
+
+
+def test_site_js_type_checks() -> None:
+    """Every project is clean: a wrong element or event type, a misspelt global or property, a call with the wrong
+    arguments fails here (the level chosen and why: docs/architecture.md, "Lint and types")."""
+    _need_pinned_tsc()
+    problems = {project: _tsc("--project", project, "--pretty", "false") for project in TS_PROJECTS}
+    failed = {project: out.stdout[-4000:] + out.stderr[-1000:] for project, out in problems.items() if out.returncode}
+    assert not failed, "\n".join(f"tsc --project {project}:\n{text}" for project, text in failed.items())
+
+
+def test_every_site_script_is_type_checked() -> None:
+    """A new script in site/ is in one of the projects (each names its files), so it cannot go unchecked."""
+    _need_pinned_tsc()
+    checked = set()
+    for project in TS_PROJECTS:
+        listed = _tsc("--project", project, "--listFilesOnly")
+        assert listed.returncode == 0, listed.stdout + listed.stderr
+        checked |= {Path(line).resolve() for line in listed.stdout.splitlines() if line.strip()}
+    scripts = {path.resolve() for path in (ROOT / "site").glob("*.js")}
+    assert scripts, "no site/*.js found"
+    assert not scripts - checked, f"site scripts no tsconfig*.json checks (add them to one): {sorted(scripts - checked)}"
 
 
 #: the longest a source file may be: past it, a file holds more than one idea and should be split
