@@ -50,6 +50,7 @@ class BarrioScreen(GameScreen):
         self._wide = False
         self._finish_pending = False
         self._renders = 0  #: full redraws so far (an action's turn draws the table once, not twice)
+        self._decided = len(self.match.entries)  #: the moves made when focus last went to a decision's first target
         self.board = Board(container, NARROW, 700, on_tap=self.tapped, on_resize=self.render, label=text("barrio.table", self.lang))
         self.board.root.id = "barrio-board"
         panel = el("details", {"class": "rules", "id": "barrio-rules"}, el("summary", {}, text("barrio.rules", self.lang)))
@@ -107,6 +108,22 @@ class BarrioScreen(GameScreen):
             self.board.set_targets(frame.targets)
         if self.prompt.textContent != frame.prompt:
             self.prompt.textContent = frame.prompt
+        if mine and self.board.by_keyboard and self._decided != len(self.match.entries):  # a new decision, by keyboard
+            self._decided = len(self.match.entries)
+            self._focus_decision(view, legal)
+
+    def _focus_decision(self, view: dict[str, Any], legal: list[dict[str, Any]]) -> None:
+        """Focus the first target of the decision now asked (a player at the keyboard): a placeable material, a
+        buildable house, a card to draw, a panorama, combo or gap choice."""
+        kinds = {a["type"] for a in legal}
+        if "place" in kinds:
+            self.board.focus_first("hand-")
+        elif "build" in kinds or "full_grid_build" in kinds:
+            self.board.focus_first("hm-" if view["solo"] else "hand-")
+        elif "draw" in kinds:
+            self.board.focus_first("wh-", "deck-", "hm-")
+        else:
+            self.board.focus_first("pan-", "combo-", "gap-", "hm-", "keep", "skip", "pass")
 
     # ------------------------------------------------------------------ input
     def _key(self, event: Any) -> None:
