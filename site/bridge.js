@@ -155,6 +155,84 @@ function listen(element, type, hid) {
   listeners.set(hid, [element, type, listener]);
 }
 
+// Keyboard play (issue 40). Focus never falls to the page's body: when the worker removes, disables or hides the
+// focused control, the next sensible one takes it: on a table, its first legal target (else its first enabled one;
+// a table with none, during a computer's turn, holds focus itself until its next decision has a target); else the
+// first control left in the nearest surviving part of the screen, or the screen's heading. Arrow keys move among a
+// table's targets of one group (a hand, a market row, the grid: the key's name without its number).
+let focusChain = []; // the focused element and its ancestors, at the last focus
+let parkedOn = null; // a table holding focus while it offers no target
+const FOCUSABLE = "button:not(:disabled), [href], input:not(:disabled), select:not(:disabled), summary, [tabindex]:not([tabindex='-1'])";
+
+function shown(element) { return element.isConnected && !element.disabled && element.getClientRects().length > 0; }
+
+function firstIn(container) {
+  const layer = container.matches(".targets") ? container : container.querySelector(":scope > .targets");
+  if (layer) {
+    const legal = [...layer.querySelectorAll("button[data-legal]")].find(shown);
+    if (legal) return legal;
+  }
+  return [...container.querySelectorAll(FOCUSABLE)].find(shown) || null;
+}
+
+function heading(container) {
+  const h = [...container.querySelectorAll("h1, h2")].find(shown);
+  if (h && !h.hasAttribute("tabindex")) h.setAttribute("tabindex", "-1");
+  return h || null;
+}
+
+function keepFocus() {
+  const active = document.activeElement;
+  if (parkedOn && active === parkedOn) {
+    const next = parkedOn.isConnected ? firstIn(parkedOn) : null;
+    if (next) { parkedOn = null; next.focus(); }
+    return;
+  }
+  // (a focused control just disabled or hidden keeps focus until the browser's next rendering: moved now too)
+  if (active && active !== document.body && (shown(active) || active !== focusChain[0])) return;
+  const [lost] = focusChain;
+  if (!lost) return; // nothing was focused, or the player tapped outside every control: not ours to move
+  if (shown(lost)) { lost.focus({ preventScroll: true }); return; } // moved (a table's targets reordered): keeps it
+  for (const part of focusChain.slice(1)) {
+    if (!shown(part) && part !== document.body) continue;
+    const next = part === document.body || part.id === "app" ? heading(part) : firstIn(part);
+    if (next) { next.focus(); return; }
+    if (part.matches(".board")) { // a table with no target now (a computer's turn): it holds focus until one returns
+      if (!part.hasAttribute("tabindex")) part.setAttribute("tabindex", "-1");
+      parkedOn = part;
+      part.focus();
+      return;
+    }
+  }
+}
+
+function arrowKey(event) {
+  const button = event.target;
+  const step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[event.key];
+  if (!step || !button.matches || !button.matches(".targets > button[data-key]") || event.altKey || event.ctrlKey || event.metaKey) return;
+  const group = (key) => key.replace(/[-_\d]+$/, "");
+  const mine = group(button.dataset.key);
+  const peers = [...button.parentElement.children].filter((b) => group(b.dataset.key || "") === mine && shown(b));
+  if (peers.length < 2) return;
+  event.preventDefault();
+  let next;
+  if (event.key === "ArrowUp" || event.key === "ArrowDown") { // the nearest peer above / below (a grid's column)
+    const here = button.getBoundingClientRect();
+    const mid = (r) => [r.left + r.width / 2, r.top + r.height / 2];
+    const [x, y] = mid(here);
+    let best = Infinity;
+    for (const peer of peers) {
+      const [px, py] = mid(peer.getBoundingClientRect());
+      const dy = (py - y) * step;
+      if (dy < here.height / 2) continue;
+      const cost = dy + 3 * Math.abs(px - x);
+      if (cost < best) { best = cost; next = peer; }
+    }
+  }
+  if (!next) next = peers[(peers.indexOf(button) + step + peers.length) % peers.length];
+  next.focus();
+}
+
 // The window's size and pointer kind, for screens that choose a layout per screen shape.
 function viewport() {
   return [innerWidth, innerHeight, matchMedia("(pointer: coarse)").matches];
@@ -395,6 +473,7 @@ function drain() {
     if (typeof message.ack === "number") acked = Math.max(acked, message.ack);
   }
   draining = false;
+  keepFocus();
   if (!busy()) sendPendingMoves();
 }
 
@@ -471,6 +550,15 @@ export function connect(pyWorker, pageHooks) {
   // So does a change of pointer (a mouse plugged into a tablet): targets are sized for a finger or a mouse.
   matchMedia("(pointer: coarse)").addEventListener("change", () => sizes([...observed].map((target) => ({ target }))));
   pyWorker.addEventListener("message", received);
+  document.addEventListener("focusin", (event) => {
+    focusChain = [];
+    for (let e = event.target; e; e = e.parentElement) focusChain.push(e);
+    if (event.target !== parkedOn) parkedOn = null;
+  });
+  document.addEventListener("pointerdown", (event) => { // a tap outside every control leaves focus where it falls
+    if (!event.target.closest || !event.target.closest(FOCUSABLE + ", .board")) focusChain = [];
+  }, true);
+  document.addEventListener("keydown", arrowKey);
   // a pairing code scanned while this page is open only changes its hash: start again, to join (./pairing.js)
   addEventListener("hashchange", () => { if (location.hash.startsWith("#join=")) location.reload(); });
   // the settings another tab chose (the rest of the data is the database's: store.js tells of its changes)

@@ -23,7 +23,7 @@ from urllib.parse import parse_qs, quote
 from ..core import IllegalAction, Match, Seat, daily, share
 from ..core.errors import GameError
 from ..core.record import GameRecord, RecordError, Replay
-from . import dom
+from . import announce, dom
 from ..core.locale import language_names, text
 from .catalog import game_info, screen_spec, start_defaults
 from .settings import defaults as setting_defaults, seat_given_names
@@ -481,6 +481,7 @@ class App(ShareLinks):
                          el("summary", {}, text("game.log", lang)),
                          el("ol", {"id": "game-log"}, [el("li", {}, line) for line in log_lines]))))
         dom.window.houseGames.showApp()
+        announce.say(" ".join([verdict] + [text("game.label_value", lang, label=n, value=v) for n, v, _ in rows]))
 
     def _coach_on_end(self, match: Match, record: GameRecord | None, rows: list[Any]) -> tuple[Any, Any]:
         """The end screen's coach parts: the hints each person asked for, and the insight panel (computed only when asked)."""

@@ -162,6 +162,8 @@ class Board:
         self._css_width = 0.0
         self._dpr = 0.0
         self._viewport: tuple[float, float, bool] | None = None  #: the window last laid out for
+        #: the last tap came from the keyboard (Enter or Space: a click without a pointer), so the screen may move focus
+        self.by_keyboard = False
         dom.on(self.layer, "click", self._clicked)
         dom.observe(self.root, self._resized)
         self.fit()
@@ -222,7 +224,18 @@ class Board:
     def _clicked(self, event: Any) -> None:
         button = event.target.closest("button[data-key]") if event.target is not None else None
         if button is not None and not button.disabled:
+            self.by_keyboard = not getattr(event, "pointerType", "")
             self.on_tap(str(button.dataset.key))
+
+    def focus_first(self, *prefixes: str) -> bool:
+        """Focus the first enabled target whose key starts with one of ``prefixes`` (a legal one first): the next
+        control of a decision after a keyboard tap. True if one took focus."""
+        keys = [k for k in self._order if k.startswith(prefixes) and not self._buttons[k].disabled]
+        legal = [k for k in keys if self._written[k][0].highlight]
+        for key in legal or keys:
+            self._buttons[key].focus()
+            return True
+        return False
 
     def draw(self, frame: DrawList, targets: list[Target] | None = None) -> None:
         """Draw ``frame`` and make ``targets`` the board's buttons (in this order for Tab)."""

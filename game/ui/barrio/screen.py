@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from .. import dom
+from .. import announce, dom
 from ..canvas import FINGER_PX, LANDSCAPE_UP_TO, Board
 from ..dom import el
 from ...core.locale import text
@@ -50,6 +50,7 @@ class BarrioScreen(GameScreen):
         self._wide = False
         self._finish_pending = False
         self._renders = 0  #: full redraws so far (an action's turn draws the table once, not twice)
+        self._decided = len(self.match.entries)  #: the moves made when focus last went to a decision's first target
         self.board = Board(container, NARROW, 700, on_tap=self.tapped, on_resize=self.render, label=text("barrio.table", self.lang))
         self.board.root.id = "barrio-board"
         panel = el("details", {"class": "rules", "id": "barrio-rules"}, el("summary", {}, text("barrio.rules", self.lang)))
@@ -107,13 +108,36 @@ class BarrioScreen(GameScreen):
             self.board.set_targets(frame.targets)
         if self.prompt.textContent != frame.prompt:
             self.prompt.textContent = frame.prompt
+        if mine and self.board.by_keyboard and self._decided != len(self.match.entries):  # a new decision, by keyboard
+            self._decided = len(self.match.entries)
+            self._focus_decision(view, legal)
+
+    def _focus_decision(self, view: dict[str, Any], legal: list[dict[str, Any]]) -> None:
+        """Focus the first target of the decision now asked (a player at the keyboard): a placeable material, a
+        buildable house, a card to draw, a panorama, combo or gap choice."""
+        kinds = {a["type"] for a in legal}
+        if "place" in kinds:
+            self.board.focus_first("hand-")
+        elif "build" in kinds or "full_grid_build" in kinds:
+            self.board.focus_first("hm-" if view["solo"] else "hand-")
+        elif "draw" in kinds:
+            self.board.focus_first("wh-", "deck-", "hm-")
+        else:
+            self.board.focus_first("pan-", "combo-", "gap-", "hm-", "keep", "skip", "pass")
 
     # ------------------------------------------------------------------ input
     def _key(self, event: Any) -> None:
         """Escape drops a half-made choice (a picked card, house or line)."""
         if str(event.key) == "Escape" and (self.pick.card is not None or self.pick.house is not None or self.pick.discarding or self.pick.marked):
+            card, house = self.pick.card, self.pick.house
             self.pick.reset()
             self.render()
+            if card is not None:  # focus back on the card picked, as before the choice began
+                self.board.focus_first(f"hand-{card}")
+            elif house is not None:
+                self.board.focus_first(f"hand-{house}", *(f"hm-{i}" for i, c in enumerate(self.view()["house_market"]) if c == house))
+            announce.say(text("barrio.kb.cancelled", self.lang))
+
     def tapped(self, key: str) -> None:
         if self.flash is not None:  # a tap ends the running animation at once
             self._stop_animation()
@@ -121,6 +145,7 @@ class BarrioScreen(GameScreen):
                 self._finish_pending = False
                 self.app.finish(self)
                 return
+        before = (self.pick.card, self.pick.house, self.pick.line)
         outcome = tap(key, self.view(), self.legal() if self.is_my_turn() else [], self.pick, self.lang, self.is_my_turn())
         if outcome.message:
             self.app.toast(outcome.message, error=True)
@@ -130,6 +155,17 @@ class BarrioScreen(GameScreen):
                 self.render()
             return
         self.render()
+        if self.board.by_keyboard:
+            self._focus_choice(before)
+
+    def _focus_choice(self, before: tuple[Any, Any, Any]) -> None:
+        """After a keyboard tap that chose part of a move, focus its next part: a picked material's first legal
+        cell, a picked house's first line or build."""
+        pick = self.pick
+        if pick.card is not None and pick.card != before[0]:
+            self.board.focus_first("cell-")
+        elif pick.house is not None and (pick.house, pick.line) != before[1:]:
+            self.board.focus_first("build-") if pick.line is not None else self.board.focus_first("line-", "build-")
 
     def applied(self, action: dict[str, Any]) -> None:
         # the half-made choice is spent by the action: dropped before the action's turn draws the table, which it

@@ -1,0 +1,151 @@
+"""Issue 40: a whole solo Barrio game by keyboard, as a screen-reader user plays it.
+
+Every move is made with key presses only (Tab, Shift+Tab, arrows, Enter; the start screen is set up by the test),
+and the player finds their way by the focused control's accessible name: the test knows which control it wants
+(the move a weak player chooses, from the app's autosave: the "brain" of the player, not what the page shows) and
+walks to it with the fewest keys the page's focus order allows, then checks by name that focus landed on it. What a
+screen reader would have said is read from the page's live regions (the log, the prompt, ``#announce``).
+
+It asserts that focus never falls to the page's body after an action, that the decision asked (the prompt), each
+of Klaus's moves (the log's words) and the winner were announced, and the key budget per turn.
+"""
+
+from __future__ import annotations
+
+import statistics
+
+import game.barrio as B
+from game.ui.barrio.table import taps_for
+
+from .conftest import settle
+from .test_barrio_ui import human_turn, read_match
+
+#: a desktop window with a keyboard, no touch
+DESKTOP = {"viewport": {"width": 1280, "height": 800}, "device_scale_factor": 1, "is_mobile": False, "has_touch": False}
+
+#: records what the page's live regions say (a log's new lines, a region's new text), as a screen reader hears it
+HEAR = """
+window.__heard = [];
+new MutationObserver((mutations) => {
+  for (const m of mutations) {
+    const node = m.target.nodeType === 1 ? m.target : m.target.parentElement;
+    const region = node && node.closest('[aria-live], [role=log], [role=status], [role=alert]');
+    if (!region) continue;
+    if (region.getAttribute('role') === 'log') {
+      for (const added of m.addedNodes) if (added.textContent) window.__heard.push(added.textContent.trim());
+    } else if (region.textContent.trim()) {
+      window.__heard.push(region.textContent.trim());
+    }
+  }
+}).observe(document, {subtree: true, childList: true, characterData: true});
+"""
+
+#: the tabbable controls in focus order (what Tab walks), each with its accessible name and target key (if a target)
+TABBABLE = """() => {
+  const all = [...document.querySelectorAll('button, [href], input, select, summary, [tabindex]')];
+  const tabbable = all.filter((e) => !e.disabled && e.tabIndex >= 0 && e.getClientRects().length && !e.closest('[hidden], [inert]'));
+  const active = document.activeElement;
+  // where focus is among them: its index, or (focus on something Tab skips, as a heading) how many come before it
+  const before = tabbable.filter((e) => e !== active && (e.compareDocumentPosition(active) & Node.DOCUMENT_POSITION_FOLLOWING)).length;
+  return [tabbable.map((e) => e.dataset.key || e.getAttribute('aria-label') || e.textContent.trim()), before];
+}"""
+FOCUSED = "() => { const e = document.activeElement; return e && e !== document.body ? (e.dataset.key || e.getAttribute('aria-label') || e.tagName) : null; }"
+
+
+def group(key: str) -> str:
+    return key.rstrip("0123456789-_")
+
+
+class Keys:
+    """Key presses of the game, counted."""
+
+    def __init__(self, page) -> None:
+        self.page = page
+        self.count = 0
+
+    def press(self, key: str) -> None:
+        self.page.keyboard.press(key)
+        self.count += 1
+
+    def walk_to(self, want: str) -> None:
+        """Move focus to the target ``want`` with the fewest Tab / Shift+Tab / arrow presses the page offers."""
+        page = self.page
+        here = page.evaluate(FOCUSED)
+        if here == want:
+            return
+        order, before = page.evaluate(TABBABLE)
+        assert want in order, f"{want} is not reachable by Tab: {order}"
+        peers = [k for k in order if group(k) == group(want)]
+        j = order.index(want)
+        if here in order:
+            i = order.index(here)
+            plans = [["Tab"] * (j - i) if j >= i else ["Shift+Tab"] * (i - j)]
+        else:  # focus on something Tab skips: the next Tab goes to the first control after it
+            plans = [["Tab"] * (j - before + 1) if j >= before else ["Shift+Tab"] * (before - j)]
+        if here in peers:  # arrows within the group, either way round
+            a, b = peers.index(here), peers.index(want)
+            fwd = (b - a) % len(peers)
+            plans += [["ArrowRight"] * fwd, ["ArrowLeft"] * (len(peers) - fwd)]
+        for keys in sorted(plans, key=len):
+            for key in keys:
+                self.press(key)
+            break
+        assert page.evaluate(FOCUSED) == want, f"focus on {page.evaluate(FOCUSED)}, wanted {want}"
+
+
+def start_solo(page, open_app, seed: int) -> None:
+    open_app(page, query="?pause=0")
+    page.locator("label[for=game-barrio]").click()
+    page.locator("#f-players").select_option("1")
+    page.locator("#f-seed").fill(str(seed))
+    page.locator("#f-seed").dispatch_event("change")
+    page.get_by_role("button", name="Start new game").click()
+    page.locator("#barrio-board canvas").wait_for()
+    settle(page)
+
+
+def test_keyboard_whole_solo_barrio_game(make_context, open_app):
+    context = make_context(**DESKTOP)
+    context.add_init_script(HEAR)
+    page = context.new_page()
+    start_solo(page, open_app, seed=11)
+    assert page.evaluate(FOCUSED) is not None, "the new game left focus on the body"
+    keys = Keys(page)
+    bot = B.SPEC.make_bot("weak", 5)
+    by_turn: dict[int, int] = {}  #: keys pressed in each of the player's turns
+    used = 0
+    match = read_match(page)
+    prompts: set[str] = set()
+    while True:
+        view, legal = B.SPEC.view(match.state, 0), B.SPEC.legal_actions(match.state)
+        action = bot.choose(view, legal)
+        prompts.add(page.locator("#barrio-prompt").text_content() or "")
+        for key in taps_for(action, view, legal):
+            keys.walk_to(key)
+            keys.press("Enter")
+            settle(page)
+            if page.locator("#end-screen").count():
+                break
+            assert page.evaluate(FOCUSED) is not None, f"focus fell to the body after {key} ({action})"
+        by_turn[match.state.turn_number] = by_turn.get(match.state.turn_number, 0) + keys.count - used
+        used = keys.count
+        after = human_turn(page)  # Klaus's moves (if the turn ended) are played
+        if after is None:
+            break
+        settle(page)
+        assert page.evaluate(FOCUSED) is not None, "focus fell to the body during Klaus's turn"
+        match = after
+    page.locator("#end-screen").wait_for()
+    settle(page)
+    heard = page.evaluate("window.__heard")
+    verdict = page.locator("#end-screen p.status").text_content()
+    assert any(verdict in h for h in heard), f"the winner was never announced: {heard[-5:]}"
+    log = [li.text_content() for li in page.locator("#end-screen #game-log li").all()]
+    klaus = [line for line in log if line.startswith("Klaus")]
+    missing = [line for line in klaus if not any(line in h for h in heard)]
+    assert klaus and not missing, f"Klaus's moves never announced: {missing[:5]}"
+    assert prompts - {""} and all(any(p in h for h in heard) for p in prompts - {""}), "a decision was never announced"
+    per_turn = list(by_turn.values())
+    median = statistics.median(per_turn)
+    print(f"keyboard Barrio: {keys.count} keys, {len(per_turn)} turns, median {median} a turn: {per_turn}")
+    assert median <= 12, f"median {median} keys a turn: {per_turn}"
