@@ -406,6 +406,11 @@ function localSnapshot() {
 const opened = store.openStore(
   (changes) => { send({ kind: "db-changed", changes }); if (window.houseGames && window.houseGames.renderResume) window.houseGames.renderResume(); },
   (slot, why) => send({ kind: "lock-lost", slot, why }),
+  () => { // a newer version opened the database: this page writes nothing more
+    document.documentElement.dataset.store = "outdated";
+    send({ kind: "outdated" });
+    if (window.houseGames && window.houseGames.showOutdated) window.houseGames.showOutdated();
+  },
 ).then((data) => {
   const hg = (window.houseGames = window.houseGames || {});
   hg.savedGame = store.newestSlot; // the start screen's Resume
@@ -413,7 +418,7 @@ const opened = store.openStore(
   hg.stored = store.storedValue; // tests and debugging: the database's kv table as committed
   hg.dump = store.dump; // tests and debugging: every table, read from the database
   hg.autosave = () => store.storedValue(window.houseGamesSlot || (store.newestSlot() || {}).slot);
-  document.documentElement.dataset.store = data.error ? "unavailable" : "ready";
+  if (document.documentElement.dataset.store !== "outdated") document.documentElement.dataset.store = data.error ? "unavailable" : "ready";
   if (hg.renderResume) hg.renderResume();
   return data;
 });

@@ -37,6 +37,13 @@ const HANDOVER_MS = 1500;
 const handoverWaiters = new Map(); // slot -> resolve(handover) of a take-over under way
 let onLost = () => {};
 let persistAsked = false;
+// A newer version of the app opened this database at a higher version (IndexedDB's versionchange) or announced it
+// on the channel: this page is out of date, writes nothing more and asks the player to reload.
+let outdated = false;
+let onOutdated = () => {};
+// How long a new version waits for older tabs to let the database go (they close it on versionchange) before it
+// starts without it and says why.
+const BLOCKED_MS = 4000;
 
 function request(req) {
   return new Promise((resolve, reject) => {
@@ -65,8 +72,22 @@ function open() {
     };
     req.onsuccess = () => resolve(req.result);
     req.onerror = () => reject(req.error);
-    req.onblocked = () => reject(new DOMException("the database is held by an older version in another tab", "InvalidStateError"));
+    // an older tab holds the database open: versions since this store close it on versionchange, so this only
+    // waits a moment; one that never lets go leaves this page without the database, saying why
+    req.onblocked = () => setTimeout(
+      () => reject(new DOMException("the database is held by an older version in another tab", "BlockedError")), BLOCKED_MS);
   });
+}
+
+// This page is of an older version than one open in another tab: close the database (its transactions under way
+// still finish), write nothing more, and let the app ask the player to reload.
+function becomeOutdated() {
+  if (outdated) return;
+  outdated = true;
+  if (db) db.close();
+  db = null;
+  for (const slot of [...held.keys()]) unlock(slot); // the newer version's tabs open its games without asking
+  onOutdated();
 }
 
 function legacyEntries() {
@@ -81,10 +102,13 @@ function legacyEntries() {
 }
 
 // Move the old localStorage entries (written by versions before this store, or by such a version still open in
-// another tab) into the kv table. A key already there with another value is kept beside it as "<key>.moved.<ms>".
+// another tab) into the kv table. A key already there with another value is kept beside it as "<key>.moved.<ms>";
+// but an autosave this version never played on (its copy carries no revision) is the old version's one autosave,
+// which its newer value replaces, where it was put before, so an old tab playing on piles up no copies.
 // Each entry leaves localStorage only once it has been read back from the database equal, and only if
-// localStorage still holds that same value. Returns the keys moved.
-async function migrate(items = legacyEntries()) {
+// localStorage still holds that same value; an old tab's autosave heard as it writes stays there too (keepLocal), so
+// that its removal, once that tab's game is finished, is heard as well (forgetLegacy). Returns the keys moved.
+async function migrate(items = legacyEntries(), keepLocal = false) {
   const keys = Object.keys(items);
   if (!keys.length) return [];
   const tx = db.transaction("kv", "readwrite");
@@ -93,7 +117,8 @@ async function migrate(items = legacyEntries()) {
   const stamp = Date.now();
   for (const key of keys) {
     const existing = await request(kv.get(key));
-    target[key] = existing === undefined || existing === items[key] ? key : `${key}.moved.${stamp}`;
+    if (existing === undefined || existing === items[key]) target[key] = key;
+    else target[key] = (isSlot(key) && (await legacyCopy(kv, key, existing))) || `${key}.moved.${stamp}`;
     kv.put(items[key], target[key]);
   }
   await done(tx);
@@ -103,11 +128,45 @@ async function migrate(items = legacyEntries()) {
     if ((await request(check.get(target[key]))) !== items[key]) continue; // not verified: stays in localStorage
     kvCache.set(target[key], items[key]);
     try {
-      if (localStorage.getItem(key) === items[key]) localStorage.removeItem(key);
+      if (localStorage.getItem(key) === items[key] && !(keepLocal && isSlot(key))) localStorage.removeItem(key);
     } catch { /* cannot remove: moved again (unchanged) next time */ }
     moved.push(target[key]);
   }
   return moved;
+}
+
+// Where an old version's autosave was copied before and not played on since by this version (no revision): the key
+// itself, or the last "<key>.moved.<ms>" beside it; null when there is none.
+async function legacyCopy(kv, key, existing) {
+  if (!("rev" in parsed(existing))) return key;
+  const beside = (await request(kv.getAllKeys(IDBKeyRange.bound(`${key}.moved.`, `${key}.moved.\uffff`)))).sort();
+  for (const moved of beside.reverse()) if (!("rev" in parsed(await request(kv.get(moved))))) return moved;
+  return null;
+}
+
+function parsed(text) {
+  try {
+    const data = JSON.parse(text);
+    return data && typeof data === "object" ? data : {};
+  } catch {
+    return {};
+  }
+}
+
+// A tab of a version before this store removed an entry (its autosave, once its game is finished): the copy of
+// that same text goes too, so a finished game is never offered to resume. Returns the keys deleted.
+async function forgetLegacy(key, oldValue) {
+  if (!isSlot(key) || typeof oldValue !== "string") return [];
+  const tx = db.transaction("kv", "readwrite");
+  const kv = tx.objectStore("kv");
+  const copies = [key, ...(await request(kv.getAllKeys(IDBKeyRange.bound(`${key}.moved.`, `${key}.moved.\uffff`))))];
+  const gone = [];
+  for (const copy of copies) {
+    if ((await request(kv.get(copy))) === oldValue) { kv.delete(copy); gone.push(copy); }
+  }
+  await done(tx);
+  for (const copy of gone) kvCache.delete(copy);
+  return gone;
 }
 
 async function readAll() {
@@ -130,27 +189,35 @@ async function readAll() {
 
 // Open the database, move old localStorage data in, and return what the worker's boot message carries:
 // {kv, results, games, daily, moved} or {error} when this browser gives the page no database.
-export async function openStore(changed, lostSlot) {
+export async function openStore(changed, lostSlot, outdatedPage = () => {}) {
   onChange = changed;
   onLost = lostSlot;
+  onOutdated = outdatedPage;
   try {
     if (typeof indexedDB === "undefined") throw new DOMException("this browser has no IndexedDB", "NotSupportedError");
     db = await open();
-    db.onversionchange = () => db.close(); // a newer version of the app upgrades it; this tab's writes then fail loudly
+    db.onversionchange = becomeOutdated; // a newer version of the app upgrades it
     const moved = await migrate();
     const data = await readAll();
     data.moved = moved;
     if (typeof BroadcastChannel === "function") {
       channel = new BroadcastChannel(DB_NAME);
       channel.onmessage = (event) => heard(event.data);
+      channel.postMessage({ hello: { version: DB_VERSION } }); // an older tab still open hears it is out of date
     }
     // a version before this store, still open in another tab, writes localStorage: take that in too
     addEventListener("storage", (event) => {
-      if (event.key && event.key.startsWith(LEGACY_PREFIX) && event.key !== SETTINGS_KEY && event.newValue !== null) {
-        migrate({ [event.key]: event.newValue }).then((keys) => {
+      if (!db || !event.key || !event.key.startsWith(LEGACY_PREFIX) || event.key === SETTINGS_KEY) return;
+      if (event.newValue !== null) {
+        migrate({ [event.key]: event.newValue }, true).then((keys) => {
           const changes = keys.map((key) => ["put", "kv", key, kvCache.get(key)]);
           if (changes.length) { onChange(changes); broadcast(changes); }
         }, (error) => console.warn("store: could not move an entry from localStorage:", error));
+      } else {
+        forgetLegacy(event.key, event.oldValue).then((keys) => {
+          const changes = keys.map((key) => ["del", "kv", key, null]);
+          if (changes.length) { onChange(changes); broadcast(changes); }
+        }, (error) => console.warn("store: could not forget an entry removed from localStorage:", error));
       }
     });
     return data;
@@ -165,6 +232,10 @@ function broadcast(changes) {
 }
 
 function heard(message) {
+  if (message && message.hello && Number.isInteger(message.hello.version) && message.hello.version > DB_VERSION) {
+    becomeOutdated();
+    return;
+  }
   if (message && message.handover && typeof message.handover.slot === "string") {
     const waiter = handoverWaiters.get(message.handover.slot);
     if (waiter) waiter(message.handover);
@@ -197,14 +268,17 @@ function revisionOf(text) {
 // texts), "full" (QuotaExceededError) or "failed" (any other error, named).
 export async function commit(changes, guards = []) {
   guards = Array.isArray(guards) ? guards : [];
+  if (outdated) return { ok: false, error: "Outdated", reason: "outdated" };
   if (!db) return { ok: false, error: "NoDatabase", reason: "unavailable" };
   await Promise.all(guards.map((guard) => locking.get(guard.slot)));
+  if (outdated) return { ok: false, error: "Outdated", reason: "outdated" };
+  const database = db;
   const unowned = guards.filter((guard) => !guard.del && (lost.has(guard.slot) || (navigator.locks && !held.has(guard.slot))));
   if (unowned.length) return { ok: false, error: "LockLost", reason: "lost", slots: unowned.map((guard) => guard.slot) };
   const settled = []; // what each "add" left stored: the value asked for, or the one already there
   try {
     const tables = [...new Set(changes.map((change) => change[1]).concat(guards.length ? ["kv"] : []))];
-    const tx = db.transaction(tables, "readwrite");
+    const tx = database.transaction(tables, "readwrite");
     const finished = done(tx);
     const current = {};
     for (const guard of guards) {
@@ -233,6 +307,7 @@ export async function commit(changes, guards = []) {
     }
     await finished;
   } catch (error) {
+    if (outdated) return { ok: false, error: "Outdated", reason: "outdated" }; // closed under it for a newer version
     const name = error ? error.name : "Error";
     return { ok: false, error: name, reason: name === "QuotaExceededError" ? "full" : "failed",
              message: error ? String(error.message || "") : "" };

@@ -42,6 +42,8 @@ from .storage import PREFIX, SETTINGS_KEY, MemoryBackend, PageBackend, Store
 MAX_TOASTS = 2
 #: The names a failed write gives (``storage.what.<name>``): what the player is told was not saved
 WHAT_UNSAVED = ("autosave", "result", "records", "pin", "import", "settings")
+#: The message of each reason a write failed (``storage.failed_other`` for any other, with the reason)
+FAILED_BECAUSE = {"full": "storage.failed_full", "unavailable": "storage.unavailable", "outdated": "storage.failed_outdated"}
 
 
 def screen_class(game_id: str, prefer_list: bool = False) -> type[GameScreen]:
@@ -204,13 +206,7 @@ class App(ShareLinks):
             return
         words = [text(f"storage.what.{w if w in WHAT_UNSAVED else 'data'}", lang) for w in what]  # never a store key
         names = ", ".join(dict.fromkeys(words)) or text("storage.what.records", lang)
-        if failing == "full":
-            message = text("storage.failed_full", lang, what=names)
-        elif failing == "unavailable":
-            message = text("storage.unavailable", lang)
-        else:
-            message = text("storage.failed_other", lang, what=names, reason=failing)
-        alert.textContent = message
+        alert.textContent = text(FAILED_BECAUSE.get(failing, "storage.failed_other"), lang, what=names, reason=failing)
         alert.hidden = False
 
     def lost_game(self, slot: str, unsaved: bool | None = None) -> None:
@@ -659,6 +655,7 @@ def start(boot: dict[str, Any] | None = None) -> "App | None":
             dom.page.on_message["stored"] = backend.stored
             dom.page.on_message["lock"] = backend.locked
             dom.page.on_message["db-changed"] = lambda data: backend.changed(list(data.get("changes") or []))
+            dom.page.on_message["outdated"] = lambda data: backend.outdate()
             dom.page.on_message["storage"] = lambda data: backend.apply(
                 [("put" if isinstance(data.get("value"), str) else "del", "kv", SETTINGS_KEY, data.get("value"))])
         else:  # no database (storage blocked, private mode): what was stored is shown, the game is kept in memory

@@ -186,6 +186,8 @@ class PageBackend(MemoryBackend):
         self.retries = 0
         self.retry_due = False
         self.lock_answers: dict[str, Callable[[bool, str | None], Any]] = {}
+        #: a newer version of the app opened the database in another tab: nothing more is sent, what waits is told
+        self.outdated = False
 
     def setItem(self, key: str, value: str) -> None:
         if key == SETTINGS_KEY:
@@ -201,6 +203,8 @@ class PageBackend(MemoryBackend):
             self.waiting = batch
         else:
             self.waiting.merge(batch)
+        if self.outdated:
+            self.on_status("outdated", self.unsaved())
         self.pump()
 
     def unsaved(self) -> list[str]:
@@ -211,8 +215,8 @@ class PageBackend(MemoryBackend):
         return names
 
     def pump(self) -> None:
-        """Send what waits, unless a batch is out."""
-        if self.out is not None or self.waiting is None:
+        """Send what waits, unless a batch is out (or this page is out of date: it writes nothing more)."""
+        if self.out is not None or self.waiting is None or self.outdated:
             return
         batch, self.waiting = self.waiting, None
         self.seq += 1
@@ -274,8 +278,9 @@ class PageBackend(MemoryBackend):
             return
         self.failing = reason
         self._requeue(batch)
+        self.outdated = self.outdated or reason == "outdated"
         self.on_status(reason, self.unsaved())
-        if not self.retry_due:
+        if not self.retry_due and not self.outdated:
             self.retry_due = True
             delay = RETRY_S[min(self.retries, len(RETRY_S) - 1)]
             self.retries += 1
@@ -297,6 +302,14 @@ class PageBackend(MemoryBackend):
         if self.waiting is not None:
             batch.merge(self.waiting)  # written since: newer, so it wins
         self.waiting = batch
+
+    def outdate(self) -> None:
+        """A newer version of the app opened the database in another tab: stop writing, and say what was not
+        stored (a batch already out is still answered: the page's transaction under way may finish)."""
+        self.outdated = True
+        if self.waiting is not None:
+            self.failing = "outdated"
+            self.on_status("outdated", self.unsaved())
 
     def retry(self) -> None:
         """Try the waiting writes again (a timer; the next write also does)."""
