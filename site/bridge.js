@@ -411,6 +411,8 @@ const opened = store.openStore(
     send({ kind: "outdated" });
     if (window.houseGames && window.houseGames.showOutdated) window.houseGames.showOutdated();
   },
+  (present) => send({ kind: "reopened", present }), // the database, cleared under this page, is open again
+
 ).then((data) => {
   const hg = (window.houseGames = window.houseGames || {});
   hg.savedGame = store.newestSlot; // the start screen's Resume
@@ -464,7 +466,7 @@ export function connect(pyWorker, pageHooks) {
     };
     if (data.error) {
       // no database (storage blocked, or an old browser): what localStorage holds is shown, nothing is kept
-      Object.assign(boot, { storage: local, tables: null, store: data.error });
+      Object.assign(boot, { storage: local, tables: null, store: data.reason || "unavailable", storeError: data.error });
     } else {
       const settings = local && local["house-games.settings"];
       Object.assign(boot, { storage: { ...data.kv, ...(typeof settings === "string" ? { "house-games.settings": settings } : {}) },

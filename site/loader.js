@@ -327,6 +327,15 @@ async function prepare(quiet) {
   return { marked, pythonCanStart, downloaded, registered: registerServiceWorker() };
 }
 
+// PyScript's module opens an IndexedDB database of its own as it loads (for a file-system helper this app does not
+// use): in a browser without IndexedDB that throws, and Python would never start. There, PyScript gets a stand-in
+// whose open() answers nothing, ever (the app's own store, ./store.js, knows it for what it is: it keeps the game
+// in memory and says so).
+function giveIndexedDB() {
+  if (typeof indexedDB !== "undefined" && indexedDB !== null) return;
+  Object.defineProperty(globalThis, "indexedDB", { configurable: true, value: { houseGamesStandIn: true, open: () => ({}) } });
+}
+
 // PyScript's PyWorker running ./main.py, connected to the page.
 async function startPython(earlyConfig) {
   let PyWorker;
@@ -344,6 +353,7 @@ async function startPython(earlyConfig) {
       document.head.append(mainConfig);
     }
     performance.mark("house-games:pyscript");
+    giveIndexedDB();
     ({ PyWorker } = await import("./vendor/pyscript/core.js"));
     performance.mark("house-games:pyscript-loaded");
     // A task of its own for creating the worker: evaluating PyScript's module and setting up its worker are each

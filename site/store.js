@@ -41,6 +41,11 @@ let persistAsked = false;
 // on the channel: this page is out of date, writes nothing more and asks the player to reload.
 let outdated = false;
 let onOutdated = () => {};
+// The database closed under this page (the player cleared the site's data while it was open): it is opened again
+// (empty) and onReopened(present) tells the worker which keys it holds, so that the worker writes the rest of what
+// it has in memory. Meanwhile writes are answered reason "closed" and retried by the worker.
+let onReopened = () => {};
+let reopening = false;
 // How long a new version waits for older tabs to let the database go (they close it on versionchange) before it
 // starts without it and says why.
 const BLOCKED_MS = 4000;
@@ -189,14 +194,18 @@ async function readAll() {
 
 // Open the database, move old localStorage data in, and return what the worker's boot message carries:
 // {kv, results, games, daily, moved} or {error} when this browser gives the page no database.
-export async function openStore(changed, lostSlot, outdatedPage = () => {}) {
+// {kv, results, games, daily, moved} or {error, reason} when this browser gives the page no database: reason "nodb"
+// (no IndexedDB at all), "blocked" (an older version in another tab holds it), "openfull" (no space to create it)
+// or "unavailable" (refused: a private window, storage turned off…).
+export async function openStore(changed, lostSlot, outdatedPage = () => {}, reopened = () => {}) {
   onChange = changed;
   onLost = lostSlot;
   onOutdated = outdatedPage;
+  onReopened = reopened;
   try {
-    if (typeof indexedDB === "undefined") throw new DOMException("this browser has no IndexedDB", "NotSupportedError");
+    if (!hasIndexedDB()) throw new DOMException("this browser has no IndexedDB", "NotSupportedError");
     db = await open();
-    db.onversionchange = becomeOutdated; // a newer version of the app upgrades it
+    watch(db);
     const moved = await migrate();
     const data = await readAll();
     data.moved = moved;
@@ -223,7 +232,44 @@ export async function openStore(changed, lostSlot, outdatedPage = () => {}) {
     return data;
   } catch (error) {
     db = null;
-    return { error: `${error.name}: ${error.message}` };
+    const reason = { NotSupportedError: "nodb", BlockedError: "blocked", QuotaExceededError: "openfull" }[error.name];
+    return { error: `${error.name}: ${error.message}`, reason: reason || "unavailable" };
+  }
+}
+
+// Whether the page has a real IndexedDB (loader.js gives PyScript a stand-in where there is none).
+export function hasIndexedDB() {
+  return typeof indexedDB !== "undefined" && indexedDB !== null && !indexedDB.houseGamesStandIn;
+}
+
+function watch(database) {
+  database.onversionchange = becomeOutdated; // a newer version of the app upgrades it
+  database.onclose = () => { if (db === database) reopen(); }; // closed by the browser, not by this page
+}
+
+// Open the database again after the browser closed it (site data cleared): tries every 2 s until it opens.
+async function reopen() {
+  db = null;
+  if (reopening || outdated) return;
+  reopening = true;
+  for (;;) {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    try {
+      const database = await open();
+      db = database;
+      watch(database);
+      const data = await readAll();
+      const present = { kv: Object.keys(data.kv), results: data.results.map((row) => row.id),
+                        games: data.games.map((row) => row.id), daily: Object.keys(data.daily) };
+      for (const key of [...kvCache.keys()]) if (!(key in data.kv)) kvCache.delete(key);
+      reopening = false;
+      onReopened(present);
+      return;
+    } catch (error) {
+      console.warn("store: could not open the database again:", error);
+      db = null;
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+    }
   }
 }
 
@@ -265,14 +311,17 @@ function revisionOf(text) {
 // with or without Web Locks, and lets the slot's lock go. Resolves to
 // {ok: true, settled: [["put", table, key, value stored] for each "add"]} or {ok: false, error, reason}: "lost"
 // (another tab plays this game), "stale" (a newer save is stored; slots: the refused slots, current: their stored
-// texts), "full" (QuotaExceededError) or "failed" (any other error, named).
+// texts), "full" (QuotaExceededError), "outdated" (a newer version opened the database: nothing more is written
+// here), "closed" (the browser closed the database: it is being opened again), "unavailable" (none) or "failed"
+// (any other error, named).
 export async function commit(changes, guards = []) {
   guards = Array.isArray(guards) ? guards : [];
   if (outdated) return { ok: false, error: "Outdated", reason: "outdated" };
-  if (!db) return { ok: false, error: "NoDatabase", reason: "unavailable" };
+  if (!db) return { ok: false, error: "NoDatabase", reason: reopening ? "closed" : "unavailable" };
   await Promise.all(guards.map((guard) => locking.get(guard.slot)));
   if (outdated) return { ok: false, error: "Outdated", reason: "outdated" };
   const database = db;
+  if (!database) return { ok: false, error: "NoDatabase", reason: reopening ? "closed" : "unavailable" };
   const unowned = guards.filter((guard) => !guard.del && (lost.has(guard.slot) || (navigator.locks && !held.has(guard.slot))));
   if (unowned.length) return { ok: false, error: "LockLost", reason: "lost", slots: unowned.map((guard) => guard.slot) };
   const settled = []; // what each "add" left stored: the value asked for, or the one already there
@@ -308,6 +357,7 @@ export async function commit(changes, guards = []) {
     await finished;
   } catch (error) {
     if (outdated) return { ok: false, error: "Outdated", reason: "outdated" }; // closed under it for a newer version
+    if (database !== db) return { ok: false, error: "Closed", reason: "closed" }; // closed under it: reopened, retried
     const name = error ? error.name : "Error";
     return { ok: false, error: name, reason: name === "QuotaExceededError" ? "full" : "failed",
              message: error ? String(error.message || "") : "" };

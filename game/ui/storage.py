@@ -311,6 +311,18 @@ class PageBackend(MemoryBackend):
             self.failing = "outdated"
             self.on_status("outdated", self.unsaved())
 
+    def reopened(self, present: dict[str, Any]) -> None:
+        """The page's database closed under it (the site's data cleared) and is open again, holding ``present``
+        (table → its keys): write everything this tab holds that it lacks (the settings live in localStorage)."""
+        changes: list[Change] = []
+        for table, rows in self.tables.items():
+            have = present.get(table) if isinstance(present, dict) else None
+            have = set(have) if isinstance(have, list) else set()
+            changes += [("put", table, key, value) for key, value in rows.items()
+                        if key not in have and not (table == "kv" and key == SETTINGS_KEY)]
+        if changes:
+            self.commit(changes, "autosave" if any(c[0] == "put" and c[1] == "kv" and is_slot(c[2]) for c in changes) else "records")
+
     def retry(self) -> None:
         """Try the waiting writes again (a timer; the next write also does)."""
         self.retry_due = False
