@@ -205,6 +205,13 @@ export async function openStore(changed, lostSlot, outdatedPage = () => {}, reop
   try {
     if (!hasIndexedDB()) throw new DOMException("this browser has no IndexedDB", "NotSupportedError");
     db = await open();
+    if (!db.objectStoreNames.length) {
+      // a database of this name with no tables (made by hand, or left by a failed first start) holds nothing:
+      // made again, or it would stop storage on every start
+      db.close();
+      await request(indexedDB.deleteDatabase(DB_NAME));
+      db = await open();
+    }
     watch(db);
     const moved = await migrate();
     const data = await readAll();

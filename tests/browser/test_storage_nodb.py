@@ -72,3 +72,27 @@ def test_a_database_cleared_while_the_app_is_open_is_opened_again_with_everythin
     page.reload()
     wait_ready(page)
     assert f"{MOVES + 3} moves" in page.locator("#resume").inner_text()
+
+
+def test_an_empty_database_of_the_apps_name_is_made_again_not_left_to_stop_storage(page, site_url):
+    """A database with the app's name and no tables (left by a failed first start, or made by hand) holds nothing:
+    the app makes it again and stores, instead of starting without storage every time."""
+    page.context.route("**/favicon.ico", lambda route: route.fulfill(status=204, body=""))
+    page.goto(site_url + "version.json")  # the site's origin, nothing of the app running
+    page.evaluate("""() => new Promise((resolve, reject) => {
+        const req = indexedDB.open("house-games|/", 1); // no tables made
+        req.onsuccess = () => { req.result.close(); resolve(); };
+        req.onerror = () => reject(req.error);
+    })""")
+    page.goto(site_url + QUICK)
+    wait_ready(page)
+    page.wait_for_function("document.documentElement.dataset.store === 'ready'")
+    assert page.locator("#storage-alert").is_hidden()
+    page.locator("#start-game").tap()
+    page.locator("#legal-actions button").first.tap()
+    page.wait_for_function("houseGames.idle() && houseGames.autosave() !== null")
+    assert len(json.loads(page.evaluate("houseGames.autosave()"))["actions"]) == 1
+    page.reload()
+    wait_ready(page)
+    assert page.evaluate("document.documentElement.dataset.store") == "ready"
+    assert "1 move" in page.locator("#resume").inner_text()
