@@ -193,7 +193,6 @@ async function readAll() {
 }
 
 // Open the database, move old localStorage data in, and return what the worker's boot message carries:
-// {kv, results, games, daily, moved} or {error} when this browser gives the page no database.
 // {kv, results, games, daily, moved} or {error, reason} when this browser gives the page no database: reason "nodb"
 // (no IndexedDB at all), "blocked" (an older version in another tab holds it), "openfull" (no space to create it)
 // or "unavailable" (refused: a private window, storage turned off…).
