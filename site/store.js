@@ -123,7 +123,7 @@ async function migrate(items = legacyEntries(), keepLocal = false) {
   for (const key of keys) {
     const existing = await request(kv.get(key));
     if (existing === undefined || existing === items[key]) target[key] = key;
-    else target[key] = (isSlot(key) && (await legacyCopy(kv, key, existing))) || `${key}.moved.${stamp}`;
+    else target[key] = (isSlot(key) && (await legacyCopy(kv, key, existing, items[key]))) || `${key}.moved.${stamp}`;
     kv.put(items[key], target[key]);
   }
   await done(tx);
@@ -140,13 +140,24 @@ async function migrate(items = legacyEntries(), keepLocal = false) {
   return moved;
 }
 
-// Where an old version's autosave was copied before and not played on since by this version (no revision): the key
-// itself, or the last "<key>.moved.<ms>" beside it; null when there is none.
-async function legacyCopy(kv, key, existing) {
-  if (!("rev" in parsed(existing))) return key;
+// Where an old version's autosave of the same game as incoming was copied before and not played on since by this
+// version (no revision, and its moves the first of incoming's): the key itself, or a "<key>.moved.<ms>" beside it;
+// null when there is none (another game is kept beside, never replaced).
+async function legacyCopy(kv, key, existing, incoming) {
+  if (earlierSave(existing, incoming)) return key;
   const beside = (await request(kv.getAllKeys(IDBKeyRange.bound(`${key}.moved.`, `${key}.moved.\uffff`)))).sort();
-  for (const moved of beside.reverse()) if (!("rev" in parsed(await request(kv.get(moved))))) return moved;
+  for (const moved of beside.reverse()) if (earlierSave(await request(kv.get(moved)), incoming)) return moved;
   return null;
+}
+
+// Whether text is an earlier save, by a version before this store, of the game incoming saves.
+function earlierSave(text, incoming) {
+  const before = parsed(text);
+  const after = parsed(incoming);
+  if ("rev" in before || !Array.isArray(before.actions) || !Array.isArray(after.actions)) return false;
+  if (before.game !== after.game || before.seed !== after.seed || before.num_players !== after.num_players) return false;
+  return before.actions.length <= after.actions.length
+    && before.actions.every((action, i) => JSON.stringify(action) === JSON.stringify(after.actions[i]));
 }
 
 function parsed(text) {
