@@ -95,12 +95,17 @@ function becomeOutdated() {
   onOutdated();
 }
 
+// What a tab of this version writes over an old entry it moved into the database just before removing it: the
+// removal other tabs hear is then told from an old tab's removing its autosave (its game finished).
+const MOVED_IN = "house-games: moved into the database";
+
 function legacyEntries() {
   const items = {};
   try {
     for (let i = 0; i < localStorage.length; i += 1) {
       const key = localStorage.key(i);
-      if (key && key.startsWith(LEGACY_PREFIX) && key !== SETTINGS_KEY) items[key] = localStorage.getItem(key);
+      const value = key && key.startsWith(LEGACY_PREFIX) && key !== SETTINGS_KEY ? localStorage.getItem(key) : null;
+      if (value !== null && value !== MOVED_IN) items[key] = value;
     }
   } catch { /* localStorage blocked: nothing to move */ }
   return items;
@@ -133,7 +138,12 @@ async function migrate(items = legacyEntries(), keepLocal = false) {
     if ((await request(check.get(target[key]))) !== items[key]) continue; // not verified: stays in localStorage
     kvCache.set(target[key], items[key]);
     try {
-      if (localStorage.getItem(key) === items[key] && !(keepLocal && isSlot(key))) localStorage.removeItem(key);
+      if (localStorage.getItem(key) === items[key] && !(keepLocal && isSlot(key))) {
+        // overwritten first, so that the removal other tabs hear carries MOVED_IN as its old value, not the save
+        // (forgetLegacy would take it for an old tab's finished game and delete the copy just moved in)
+        localStorage.setItem(key, MOVED_IN);
+        localStorage.removeItem(key);
+      }
     } catch { /* cannot remove: moved again (unchanged) next time */ }
     moved.push(target[key]);
   }
@@ -234,6 +244,7 @@ export async function openStore(changed, lostSlot, outdatedPage = () => {}, reop
     // a version before this store, still open in another tab, writes localStorage: take that in too
     addEventListener("storage", (event) => {
       if (!db || !event.key || !event.key.startsWith(LEGACY_PREFIX) || event.key === SETTINGS_KEY) return;
+      if (event.newValue === MOVED_IN || event.oldValue === MOVED_IN) return; // another tab of this version moved it in
       if (event.newValue !== null) {
         migrate({ [event.key]: event.newValue }, true).then((keys) => {
           const changes = keys.map((key) => ["put", "kv", key, kvCache.get(key)]);
