@@ -524,6 +524,13 @@ function localSnapshot() {
 const opened = store.openStore(
   (changes) => { send({ kind: "db-changed", changes }); if (window.houseGames && window.houseGames.renderResume) window.houseGames.renderResume(); },
   (slot, why) => send({ kind: "lock-lost", slot, why }),
+  () => { // a newer version opened the database: this page writes nothing more
+    document.documentElement.dataset.store = "outdated";
+    send({ kind: "outdated" });
+    if (window.houseGames && window.houseGames.showOutdated) window.houseGames.showOutdated();
+  },
+  (present) => send({ kind: "reopened", present }), // the database, cleared under this page, is open again
+
 ).then((data) => {
   const hg = (window.houseGames = window.houseGames || {});
   hg.savedGame = store.newestSlot; // the start screen's Resume
@@ -531,7 +538,7 @@ const opened = store.openStore(
   hg.stored = store.storedValue; // tests and debugging: the database's kv table as committed
   hg.dump = store.dump; // tests and debugging: every table, read from the database
   hg.autosave = () => store.storedValue(window.houseGamesSlot || (store.newestSlot() || {}).slot);
-  document.documentElement.dataset.store = data.error ? "unavailable" : "ready";
+  if (document.documentElement.dataset.store !== "outdated") document.documentElement.dataset.store = data.error ? "unavailable" : "ready";
   if (hg.renderResume) hg.renderResume();
   return data;
 });
@@ -587,7 +594,7 @@ export function connect(pyWorker, pageHooks) {
     };
     if (data.error) {
       // no database (storage blocked, or an old browser): what localStorage holds is shown, nothing is kept
-      Object.assign(boot, { storage: local, tables: null, store: data.error });
+      Object.assign(boot, { storage: local, tables: null, store: data.reason || "unavailable", storeError: data.error });
     } else {
       const settings = local && local["house-games.settings"];
       Object.assign(boot, { storage: { ...data.kv, ...(typeof settings === "string" ? { "house-games.settings": settings } : {}) },

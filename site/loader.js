@@ -63,8 +63,37 @@ function ready() {
 
 }
 
+// A newer version of the app opened the database in another tab (./store.js closed it here): this page saves
+// nothing more, so it stops the game under a modal notice whose one way on is to reload (the new version then
+// resumes everything saved). What was not saved is the worker's #storage-alert, moved into the notice (the bridge
+// still updates it there: it knows the element, not its place).
+function showOutdated() {
+  if ($("outdated")) return;
+  const dialog = document.createElement("dialog");
+  dialog.id = "outdated";
+  dialog.className = "outdated";
+  dialog.setAttribute("aria-labelledby", "outdated-text");
+  const says = document.createElement("p");
+  says.id = "outdated-text";
+  says.dataset.t = "start.outdated";
+  says.textContent = t("start.outdated");
+  const reload = document.createElement("button");
+  reload.type = "button";
+  reload.id = "outdated-reload";
+  reload.className = "primary";
+  reload.dataset.t = "start.update.reload";
+  reload.textContent = t("start.update.reload");
+  reload.addEventListener("click", () => location.reload());
+  dialog.append(says, reload);
+  const alert = $("storage-alert");
+  if (alert) dialog.insertBefore(alert, reload);
+  dialog.addEventListener("cancel", (event) => event.preventDefault()); // Escape does not take the player back to a page that no longer saves
+  document.body.append(dialog);
+  dialog.showModal();
+}
+
 // start.js made window.houseGames first (request, showStart, …); add the loader's part
-window.houseGames = Object.assign(window.houseGames || {}, { setStage, fail, ready, precompiled, build: null, version: null });
+window.houseGames = Object.assign(window.houseGames || {}, { setStage, fail, ready, precompiled, showOutdated, build: null, version: null });
 $("error-retry").addEventListener("click", () => location.reload());
 
 const watchdog = setTimeout(
@@ -300,6 +329,15 @@ async function prepare(quiet) {
   return { marked, pythonCanStart, downloaded, registered: registerServiceWorker() };
 }
 
+// PyScript's module opens an IndexedDB database of its own as it loads (for a file-system helper this app does not
+// use): in a browser without IndexedDB that throws, and Python would never start. There, PyScript gets a stand-in
+// whose open() answers nothing, ever (the app's own store, ./store.js, knows it for what it is: it keeps the game
+// in memory and says so).
+function giveIndexedDB() {
+  if (typeof indexedDB !== "undefined" && indexedDB !== null) return;
+  Object.defineProperty(globalThis, "indexedDB", { configurable: true, value: { houseGamesStandIn: true, open: () => ({}) } });
+}
+
 // PyScript's PyWorker running ./main.py, connected to the page.
 async function startPython(earlyConfig) {
   let PyWorker;
@@ -317,6 +355,7 @@ async function startPython(earlyConfig) {
       document.head.append(mainConfig);
     }
     performance.mark("house-games:pyscript");
+    giveIndexedDB();
     ({ PyWorker } = await import("./vendor/pyscript/core.js"));
     performance.mark("house-games:pyscript-loaded");
     // A task of its own for creating the worker: evaluating PyScript's module and setting up its worker are each

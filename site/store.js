@@ -40,6 +40,18 @@ const handoverWaiters = new Map(); // slot -> resolve(handover) of a take-over u
 /** @type {(slot: string, why: string) => void} */
 let onLost = () => {};
 let persistAsked = false;
+// A newer version of the app opened this database at a higher version (IndexedDB's versionchange) or announced it
+// on the channel: this page is out of date, writes nothing more and asks the player to reload.
+let outdated = false;
+let onOutdated = () => {};
+// The database closed under this page (the player cleared the site's data while it was open): it is opened again
+// (empty) and onReopened(present) tells the worker which keys it holds, so that the worker writes the rest of what
+// it has in memory. Meanwhile writes are answered reason "closed" and retried by the worker.
+let onReopened = () => {};
+let reopening = false;
+// How long a new version waits for older tabs to let the database go (they close it on versionchange) before it
+// starts without it and says why.
+const BLOCKED_MS = 4000;
 
 function request(req) {
   return new Promise((resolve, reject) => {
@@ -69,26 +81,48 @@ function open() {
     };
     req.onsuccess = () => resolve(req.result);
     req.onerror = () => reject(req.error);
-    req.onblocked = () => reject(new DOMException("the database is held by an older version in another tab", "InvalidStateError"));
+    // an older tab holds the database open: versions since this store close it on versionchange, so this only
+    // waits a moment; one that never lets go leaves this page without the database, saying why
+    req.onblocked = () => setTimeout(
+      () => reject(new DOMException("the database is held by an older version in another tab", "BlockedError")), BLOCKED_MS);
   });
 }
+
+// This page is of an older version than one open in another tab: close the database (its transactions under way
+// still finish), write nothing more, and let the app ask the player to reload.
+function becomeOutdated() {
+  if (outdated) return;
+  outdated = true;
+  if (db) db.close();
+  db = null;
+  for (const slot of [...held.keys()]) unlock(slot); // the newer version's tabs open its games without asking
+  onOutdated();
+}
+
+// What a tab of this version writes over an old entry it moved into the database just before removing it: the
+// removal other tabs hear is then told from an old tab's removing its autosave (its game finished).
+const MOVED_IN = "house-games: moved into the database";
 
 function legacyEntries() {
   const items = {};
   try {
     for (let i = 0; i < localStorage.length; i += 1) {
       const key = localStorage.key(i);
-      if (key && key.startsWith(LEGACY_PREFIX) && key !== SETTINGS_KEY) items[key] = localStorage.getItem(key);
+      const value = key && key.startsWith(LEGACY_PREFIX) && key !== SETTINGS_KEY ? localStorage.getItem(key) : null;
+      if (value !== null && value !== MOVED_IN) items[key] = value;
     }
   } catch { /* localStorage blocked: nothing to move */ }
   return items;
 }
 
 // Move the old localStorage entries (written by versions before this store, or by such a version still open in
-// another tab) into the kv table. A key already there with another value is kept beside it as "<key>.moved.<ms>".
+// another tab) into the kv table. A key already there with another value is kept beside it as "<key>.moved.<ms>";
+// but an autosave this version never played on (its copy carries no revision) is the old version's one autosave,
+// which its newer value replaces, where it was put before, so an old tab playing on piles up no copies.
 // Each entry leaves localStorage only once it has been read back from the database equal, and only if
-// localStorage still holds that same value. Returns the keys moved.
-async function migrate(items = legacyEntries()) {
+// localStorage still holds that same value; an old tab's autosave heard as it writes stays there too (keepLocal), so
+// that its removal, once that tab's game is finished, is heard as well (forgetLegacy). Returns the keys moved.
+async function migrate(items = legacyEntries(), keepLocal = false) {
   const keys = Object.keys(items);
   if (!keys.length) return [];
   const tx = db.transaction("kv", "readwrite");
@@ -97,7 +131,8 @@ async function migrate(items = legacyEntries()) {
   const stamp = Date.now();
   for (const key of keys) {
     const existing = await request(kv.get(key));
-    target[key] = existing === undefined || existing === items[key] ? key : `${key}.moved.${stamp}`;
+    if (existing === undefined || existing === items[key]) target[key] = key;
+    else target[key] = (isSlot(key) && (await legacyCopy(kv, key, existing, items[key]))) || `${key}.moved.${stamp}`;
     kv.put(items[key], target[key]);
   }
   await done(tx);
@@ -107,11 +142,61 @@ async function migrate(items = legacyEntries()) {
     if ((await request(check.get(target[key]))) !== items[key]) continue; // not verified: stays in localStorage
     kvCache.set(target[key], items[key]);
     try {
-      if (localStorage.getItem(key) === items[key]) localStorage.removeItem(key);
+      if (localStorage.getItem(key) === items[key] && !(keepLocal && isSlot(key))) {
+        // overwritten first, so that the removal other tabs hear carries MOVED_IN as its old value, not the save
+        // (forgetLegacy would take it for an old tab's finished game and delete the copy just moved in)
+        localStorage.setItem(key, MOVED_IN);
+        localStorage.removeItem(key);
+      }
     } catch { /* cannot remove: moved again (unchanged) next time */ }
     moved.push(target[key]);
   }
   return moved;
+}
+
+// Where an old version's autosave of the same game as incoming was copied before and not played on since by this
+// version (no revision, and its moves the first of incoming's): the key itself, or a "<key>.moved.<ms>" beside it;
+// null when there is none (another game is kept beside, never replaced).
+async function legacyCopy(kv, key, existing, incoming) {
+  if (earlierSave(existing, incoming)) return key;
+  const beside = (await request(kv.getAllKeys(IDBKeyRange.bound(`${key}.moved.`, `${key}.moved.\uffff`)))).sort();
+  for (const moved of beside.reverse()) if (earlierSave(await request(kv.get(moved)), incoming)) return moved;
+  return null;
+}
+
+// Whether text is an earlier save, by a version before this store, of the game incoming saves.
+function earlierSave(text, incoming) {
+  const before = parsed(text);
+  const after = parsed(incoming);
+  if ("rev" in before || !Array.isArray(before.actions) || !Array.isArray(after.actions)) return false;
+  if (before.game !== after.game || before.seed !== after.seed || before.num_players !== after.num_players) return false;
+  return before.actions.length <= after.actions.length
+    && before.actions.every((action, i) => JSON.stringify(action) === JSON.stringify(after.actions[i]));
+}
+
+function parsed(text) {
+  try {
+    const data = JSON.parse(text);
+    return data && typeof data === "object" ? data : {};
+  } catch {
+    return {};
+  }
+}
+
+// A tab of a version before this store removed an entry (its autosave, once its game is finished): the copy of
+// that same text goes too, so a finished game is never offered to resume. Returns the keys deleted.
+async function forgetLegacy(key, oldValue) {
+  if (!isSlot(key) || typeof oldValue !== "string") return [];
+  const tx = db.transaction("kv", "readwrite");
+  const kv = tx.objectStore("kv");
+  const copies = [key, ...(await request(kv.getAllKeys(IDBKeyRange.bound(`${key}.moved.`, `${key}.moved.\uffff`))))];
+  const gone = [];
+  for (const copy of copies) {
+    if ((await request(kv.get(copy))) === oldValue) { kv.delete(copy); gone.push(copy); }
+  }
+  await done(tx);
+  for (const copy of gone) kvCache.delete(copy);
+  return gone;
 }
 
 async function readAll() {
@@ -133,34 +218,90 @@ async function readAll() {
 }
 
 // Open the database, move old localStorage data in, and return what the worker's boot message carries:
-// {kv, results, games, daily, moved} or {error} when this browser gives the page no database.
-export async function openStore(changed, lostSlot) {
+// {kv, results, games, daily, moved} or {error, reason} when this browser gives the page no database: reason "nodb"
+// (no IndexedDB at all), "blocked" (an older version in another tab holds it), "openfull" (no space to create it)
+// or "unavailable" (refused: a private window, storage turned off…).
+export async function openStore(changed, lostSlot, outdatedPage = () => {}, reopened = () => {}) {
   onChange = changed;
   onLost = lostSlot;
+  onOutdated = outdatedPage;
+  onReopened = reopened;
   try {
-    if (typeof indexedDB === "undefined") throw new DOMException("this browser has no IndexedDB", "NotSupportedError");
+    if (!hasIndexedDB()) throw new DOMException("this browser has no IndexedDB", "NotSupportedError");
     db = await open();
-    db.onversionchange = () => db.close(); // a newer version of the app upgrades it; this tab's writes then fail loudly
+    if (!db.objectStoreNames.length) {
+      // a database of this name with no tables (made by hand, or left by a failed first start) holds nothing:
+      // made again, or it would stop storage on every start
+      db.close();
+      await request(indexedDB.deleteDatabase(DB_NAME));
+      db = await open();
+    }
+    watch(db);
     const moved = await migrate();
     const data = await readAll();
     data.moved = moved;
     if (typeof BroadcastChannel === "function") {
       channel = new BroadcastChannel(DB_NAME);
       channel.onmessage = (event) => heard(event.data);
+      channel.postMessage({ hello: { version: DB_VERSION } }); // an older tab still open hears it is out of date
     }
     // a version before this store, still open in another tab, writes localStorage: take that in too
     addEventListener("storage", (event) => {
-      if (event.key && event.key.startsWith(LEGACY_PREFIX) && event.key !== SETTINGS_KEY && event.newValue !== null) {
-        migrate({ [event.key]: event.newValue }).then((keys) => {
+      if (!db || !event.key || !event.key.startsWith(LEGACY_PREFIX) || event.key === SETTINGS_KEY) return;
+      if (event.newValue === MOVED_IN || event.oldValue === MOVED_IN) return; // another tab of this version moved it in
+      if (event.newValue !== null) {
+        migrate({ [event.key]: event.newValue }, true).then((keys) => {
           const changes = keys.map((key) => ["put", "kv", key, kvCache.get(key)]);
           if (changes.length) { onChange(changes); broadcast(changes); }
         }, (error) => console.warn("store: could not move an entry from localStorage:", error));
+      } else {
+        forgetLegacy(event.key, event.oldValue).then((keys) => {
+          const changes = keys.map((key) => ["del", "kv", key, null]);
+          if (changes.length) { onChange(changes); broadcast(changes); }
+        }, (error) => console.warn("store: could not forget an entry removed from localStorage:", error));
       }
     });
     return data;
   } catch (error) {
     db = null;
-    return { error: `${error.name}: ${error.message}` };
+    const reason = { NotSupportedError: "nodb", BlockedError: "blocked", QuotaExceededError: "openfull" }[error.name];
+    return { error: `${error.name}: ${error.message}`, reason: reason || "unavailable" };
+  }
+}
+
+// Whether the page has a real IndexedDB (loader.js gives PyScript a stand-in where there is none).
+export function hasIndexedDB() {
+  return typeof indexedDB !== "undefined" && indexedDB !== null && !indexedDB.houseGamesStandIn;
+}
+
+function watch(database) {
+  database.onversionchange = becomeOutdated; // a newer version of the app upgrades it
+  database.onclose = () => { if (db === database) reopen(); }; // closed by the browser, not by this page
+}
+
+// Open the database again after the browser closed it (site data cleared): tries every 2 s until it opens.
+async function reopen() {
+  db = null;
+  if (reopening || outdated) return;
+  reopening = true;
+  for (;;) {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    try {
+      const database = await open();
+      db = database;
+      watch(database);
+      const data = await readAll();
+      const present = { kv: Object.keys(data.kv), results: data.results.map((row) => row.id),
+                        games: data.games.map((row) => row.id), daily: Object.keys(data.daily) };
+      for (const key of [...kvCache.keys()]) if (!(key in data.kv)) kvCache.delete(key);
+      reopening = false;
+      onReopened(present);
+      return;
+    } catch (error) {
+      console.warn("store: could not open the database again:", error);
+      db = null;
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+    }
   }
 }
 
@@ -169,6 +310,10 @@ function broadcast(changes) {
 }
 
 function heard(message) {
+  if (message && message.hello && Number.isInteger(message.hello.version) && message.hello.version > DB_VERSION) {
+    becomeOutdated();
+    return;
+  }
   if (message && message.handover && typeof message.handover.slot === "string") {
     const waiter = handoverWaiters.get(message.handover.slot);
     if (waiter) waiter(message.handover);
@@ -198,17 +343,23 @@ function revisionOf(text) {
 // with or without Web Locks, and lets the slot's lock go. Resolves to
 // {ok: true, settled: [["put", table, key, value stored] for each "add"]} or {ok: false, error, reason}: "lost"
 // (another tab plays this game), "stale" (a newer save is stored; slots: the refused slots, current: their stored
-// texts), "full" (QuotaExceededError) or "failed" (any other error, named).
+// texts), "full" (QuotaExceededError), "outdated" (a newer version opened the database: nothing more is written
+// here), "closed" (the browser closed the database: it is being opened again), "unavailable" (none) or "failed"
+// (any other error, named).
 export async function commit(changes, guards = []) {
   guards = Array.isArray(guards) ? guards : [];
-  if (!db) return { ok: false, error: "NoDatabase", reason: "unavailable" };
+  if (outdated) return { ok: false, error: "Outdated", reason: "outdated" };
+  if (!db) return { ok: false, error: "NoDatabase", reason: reopening ? "closed" : "unavailable" };
   await Promise.all(guards.map((guard) => locking.get(guard.slot)));
+  if (outdated) return { ok: false, error: "Outdated", reason: "outdated" };
+  const database = db;
+  if (!database) return { ok: false, error: "NoDatabase", reason: reopening ? "closed" : "unavailable" };
   const unowned = guards.filter((guard) => !guard.del && (lost.has(guard.slot) || (navigator.locks && !held.has(guard.slot))));
   if (unowned.length) return { ok: false, error: "LockLost", reason: "lost", slots: unowned.map((guard) => guard.slot) };
   const settled = []; // what each "add" left stored: the value asked for, or the one already there
   try {
     const tables = [...new Set(changes.map((change) => change[1]).concat(guards.length ? ["kv"] : []))];
-    const tx = db.transaction(tables, "readwrite");
+    const tx = database.transaction(tables, "readwrite");
     const finished = done(tx);
     const current = {};
     for (const guard of guards) {
@@ -237,6 +388,8 @@ export async function commit(changes, guards = []) {
     }
     await finished;
   } catch (error) {
+    if (outdated) return { ok: false, error: "Outdated", reason: "outdated" }; // closed under it for a newer version
+    if (database !== db) return { ok: false, error: "Closed", reason: "closed" }; // closed under it: reopened, retried
     const name = error ? error.name : "Error";
     return { ok: false, error: name, reason: name === "QuotaExceededError" ? "full" : "failed",
              message: error ? String(error.message || "") : "" };

@@ -62,6 +62,18 @@ def test_an_import_past_the_limit_asks_first_and_drops_none_of_the_players_rows(
     assert own <= stored and len(stored) == 50
 
 
+def test_an_import_into_a_full_book_asks_nothing_and_says_every_new_result_left_out(monkeypatch):
+    """At the limit no new result fits: the player is not asked "Add those 0?"; the import says what was left out."""
+    monkeypatch.setattr(R, "MAX_RESULTS", 3)
+    backend, book = own_book()
+    before = [dict(r) for r in book.results]
+    report = book.import_json(export_of(rows(5, "2025-03-01T00:00:00Z", start=1 << 40)))
+    assert not report.needs_consent
+    assert (report.results_added, report.left_out, report.kept) == (0, 5, 3)
+    assert RecordBook(Store(backend)).results == before
+    assert "0 results added" in imported_text(report, "en") and "5 left out" in imported_text(report, "en")
+
+
 def test_an_imported_book_never_pushes_the_players_replays_out():
     backend, book = own_book(2)
     other_backend, other = own_book(0)

@@ -43,6 +43,9 @@ from .storage import GUEST_GAME_KEY, PREFIX, SETTINGS_KEY, MemoryBackend, PageBa
 MAX_TOASTS = 2
 #: The names a failed write gives (``storage.what.<name>``): what the player is told was not saved
 WHAT_UNSAVED = ("autosave", "result", "records", "pin", "import", "settings")
+#: The message of each reason a write failed (``storage.failed_other`` for any other, with the reason)
+FAILED_BECAUSE = {"full": "storage.failed_full", "unavailable": "storage.unavailable", "outdated": "storage.failed_outdated",
+                  "closed": "storage.failed_closed", "nodb": "storage.no_database", "blocked": "storage.blocked", "openfull": "storage.open_full"}
 
 
 def screen_class(game_id: str, prefer_list: bool = False) -> type[GameScreen]:
@@ -174,13 +177,7 @@ class App(ShareLinks):
             return
         words = [text(f"storage.what.{w if w in WHAT_UNSAVED else 'data'}", lang) for w in what]  # never a store key
         names = ", ".join(dict.fromkeys(words)) or text("storage.what.records", lang)
-        if failing == "full":
-            message = text("storage.failed_full", lang, what=names)
-        elif failing == "unavailable":
-            message = text("storage.unavailable", lang)
-        else:
-            message = text("storage.failed_other", lang, what=names, reason=failing)
-        alert.textContent = message
+        alert.textContent = text(FAILED_BECAUSE.get(failing, "storage.failed_other"), lang, what=names, reason=failing)
         alert.hidden = False
 
     def lost_game(self, slot: str, unsaved: bool | None = None) -> None:
@@ -630,6 +627,8 @@ def start(boot: dict[str, Any] | None = None) -> "App | None":
             dom.page.on_message["stored"] = backend.stored
             dom.page.on_message["lock"] = backend.locked
             dom.page.on_message["db-changed"] = lambda data: backend.changed(list(data.get("changes") or []))
+            dom.page.on_message["outdated"] = lambda data: backend.outdate()
+            dom.page.on_message["reopened"] = lambda data: backend.reopened(data.get("present") or {})
             dom.page.on_message["storage"] = lambda data: backend.apply(
                 [("put" if isinstance(data.get("value"), str) else "del", "kv", SETTINGS_KEY, data.get("value"))])
         else:  # no database (storage blocked, private mode): what was stored is shown, the game is kept in memory
@@ -648,8 +647,8 @@ def start(boot: dict[str, Any] | None = None) -> "App | None":
                 notices.append(text("start.badsave", app.lang, reason=result.reason(app.lang), where=result.kept_as))
         if app.book.notice is not None:  # a set-aside record store: said once, play goes on
             notices.append(app.book.notice.text(app.lang))
-        if boot.get("store") is not None:  # the page has no database: said at once and kept on screen
-            app.storage_status("unavailable", [])
+        if boot.get("store") is not None:  # the page has no database: why, said at once and kept on screen
+            app.storage_status(str(boot["store"]) if boot["store"] in FAILED_BECAUSE else "unavailable", [])
         fragment = href.split("#", 1)[1] if "#" in href else ""
         dom.page.on_message["peer"] = app.peer
         if fragment.startswith("join="):

@@ -541,7 +541,7 @@ class RecordBook:
         room = max(0, MAX_RESULTS - len(self.results))
         added = sorted(new.values(), key=_order)
         if len(added) > room:
-            if not fit:
+            if not fit and room > 0:  # a book already full has nothing to offer: no "Add those 0?", it is said left out
                 report.needs_consent, report.fits, report.left_out = True, room, len(added) - room
                 report.kept = len(self.results)
                 yield report

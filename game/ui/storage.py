@@ -188,6 +188,8 @@ class PageBackend(MemoryBackend):
         self.retries = 0
         self.retry_due = False
         self.lock_answers: dict[str, Callable[[bool, str | None], Any]] = {}
+        #: a newer version of the app opened the database in another tab: nothing more is sent, what waits is told
+        self.outdated = False
 
     def setItem(self, key: str, value: str) -> None:
         if key == SETTINGS_KEY:
@@ -203,6 +205,8 @@ class PageBackend(MemoryBackend):
             self.waiting = batch
         else:
             self.waiting.merge(batch)
+        if self.outdated:
+            self.on_status("outdated", self.unsaved())
         self.pump()
 
     def unsaved(self) -> list[str]:
@@ -213,8 +217,8 @@ class PageBackend(MemoryBackend):
         return names
 
     def pump(self) -> None:
-        """Send what waits, unless a batch is out."""
-        if self.out is not None or self.waiting is None:
+        """Send what waits, unless a batch is out (or this page is out of date: it writes nothing more)."""
+        if self.out is not None or self.waiting is None or self.outdated:
             return
         batch, self.waiting = self.waiting, None
         self.seq += 1
@@ -276,8 +280,9 @@ class PageBackend(MemoryBackend):
             return
         self.failing = reason
         self._requeue(batch)
+        self.outdated = self.outdated or reason == "outdated"
         self.on_status(reason, self.unsaved())
-        if not self.retry_due:
+        if not self.retry_due and not self.outdated:
             self.retry_due = True
             delay = RETRY_S[min(self.retries, len(RETRY_S) - 1)]
             self.retries += 1
@@ -299,6 +304,26 @@ class PageBackend(MemoryBackend):
         if self.waiting is not None:
             batch.merge(self.waiting)  # written since: newer, so it wins
         self.waiting = batch
+
+    def outdate(self) -> None:
+        """A newer version of the app opened the database in another tab: stop writing, and say what was not
+        stored (a batch already out is still answered: the page's transaction under way may finish)."""
+        self.outdated = True
+        if self.waiting is not None:
+            self.failing = "outdated"
+            self.on_status("outdated", self.unsaved())
+
+    def reopened(self, present: dict[str, Any]) -> None:
+        """The page's database closed under it (the site's data cleared) and is open again, holding ``present``
+        (table → its keys): write everything this tab holds that it lacks (the settings live in localStorage)."""
+        changes: list[Change] = []
+        for table, rows in self.tables.items():
+            have = present.get(table) if isinstance(present, dict) else None
+            have = set(have) if isinstance(have, list) else set()
+            changes += [("put", table, key, value) for key, value in rows.items()
+                        if key not in have and not (table == "kv" and key == SETTINGS_KEY)]
+        if changes:
+            self.commit(changes, "autosave" if any(c[0] == "put" and c[1] == "kv" and is_slot(c[2]) for c in changes) else "records")
 
     def retry(self) -> None:
         """Try the waiting writes again (a timer; the next write also does)."""
