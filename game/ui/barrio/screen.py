@@ -123,7 +123,7 @@ class BarrioScreen(GameScreen):
                 return
         outcome = tap(key, self.view(), self.legal() if self.is_my_turn() else [], self.pick, self.lang, self.is_my_turn())
         if outcome.message:
-            self.app.toast(outcome.message, error=True)
+            self.app.toast(outcome.message, error=outcome.error)
         if outcome.action is not None:
             if not self.act(outcome.action):
                 self.pick.reset()

@@ -10,12 +10,11 @@ players and display on the right: tablets and desktops).
 
 from __future__ import annotations
 
-import math
 from functools import partial
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from ..canvas import DrawList, Target, text_width
+from ..canvas import MIN_FONT, DrawList, Target, fit_text, text_width
 from .offers import action_for_key as action_for_key, bid_offered as bid_offered, bid_steps as bid_steps
 from .offers import panel_actions as panel_actions, stepper_amounts as stepper_amounts, stepper_start as stepper_start
 from .labels import COLOUR_NAMES, ROW_NAMES, piece_words, w
@@ -33,10 +32,9 @@ PAPER, INK, MUTED, GOOD, BAD, HILITE = "#faf3e3", "#1d2326", "#5b6468", "#2e6b3a
 GRASS, RIVER, ROAD, LOT, LOT_OFF = "#dfe8c8", "#8cc3e0", "#b9b2a3", "#efe6cf", "#e4dccb"
 
 PORTRAIT_W, WIDE_W = 360, 730
-#: the least font size in logical units: 360 units fill a 360-px phone less its margins (a scale of about 0.97),
-#: so every text is at least 12 CSS px there; a table shown smaller (a 320-px phone, the wide table in a narrow
-#: window) draws with a larger least size (:attr:`Frame.least`, from :func:`least_font`)
-MIN_FONT = 13
+#: the least font size is :data:`~game.ui.canvas.MIN_FONT`: 360 units fill a 360-px phone less its margins, so every
+#: text is at least 12 CSS px there; a table shown smaller (a 320-px phone, the wide table in a narrow window) draws
+#: with a larger least size (:attr:`Scene.least`, from :func:`~game.ui.canvas.least_font`)
 ROWS, LOTS = 3, 10
 LABEL_W = 44  # the road: each row's length, completion, permits, the mayor
 LOT_W = 31
@@ -52,7 +50,7 @@ SUPPLY_SLOT_H = 54
 
 
 @dataclass
-class Frame:
+class Scene:
     """What the screen adds to the view for one frame: selection, animations, walk-through."""
 
     names: list[str]  #: seat names
@@ -67,22 +65,14 @@ class Frame:
     focus_house: tuple[int, int] | None = None  #: the house the scoring walk-through is on
     flashes: dict[str, float] = field(default_factory=dict)  #: key → 0..1 progress of a short animation
     floats: dict[int, tuple[str, float]] = field(default_factory=dict)  #: seat → (money change, progress) rising by its row
-    least: float = MIN_FONT  #: the least font size in units: 12 CSS px at the table's scale (see :func:`least_font`)
+    least: float = MIN_FONT  #: the least font size in units: 12 CSS px at the table's scale (see :func:`~game.ui.canvas.least_font`)
     #: the lots are smaller than a finger (or a mouse) can hit at this size: a piece is placed row first, then on a
     #: lot of that row shown large (:attr:`zoom_row`)
     small_lots: bool = False
     zoom_row: int | None = None  #: the row shown large while placing on a table with :attr:`small_lots`
 
 
-def least_font(scale: float) -> float:
-    """The least font size in logical units that shows at 12 CSS px or more at ``scale`` CSS px per unit (never under
-    :data:`MIN_FONT`; 0 or unknown scale: :data:`MIN_FONT`)."""
-    if scale <= 0:
-        return MIN_FONT
-    return max(MIN_FONT, math.ceil(12.05 / scale * 2) / 2)
-
-
-#: the least font size of the frame being drawn: :func:`draw_table` sets it from :attr:`Frame.least` for the
+#: the least font size of the frame being drawn: :func:`draw_table` sets it from :attr:`Scene.least` for the
 #: drawing helpers below and puts it back after (frames are drawn one at a time, never nested)
 _least: float = MIN_FONT
 
@@ -254,7 +244,7 @@ def short(p: int, lang: str = "en") -> str:
 
 # --------------------------------------------------------------------------- the table
 
-def draw_table(view: dict[str, Any], frame: Frame, wide: bool = False) -> tuple[DrawList, list[Target]]:
+def draw_table(view: dict[str, Any], frame: Scene, wide: bool = False) -> tuple[DrawList, list[Target]]:
     """The whole table for ``view``: the drawing and the buttons (in reading order)."""
     global _least
     _least = max(MIN_FONT, frame.least)
@@ -264,7 +254,7 @@ def draw_table(view: dict[str, Any], frame: Frame, wide: bool = False) -> tuple[
         _least = MIN_FONT
 
 
-def table_spots(view: dict[str, Any], frame: Frame, wide: bool) -> dict[str, tuple[float, float]]:
+def table_spots(view: dict[str, Any], frame: Scene, wide: bool) -> dict[str, tuple[float, float]]:
     """The sections' corners for this frame (:func:`layout`): the market first on an upright phone when the player's
     next choice is there."""
     legal = frame.legal if frame.my_turn else []
@@ -272,7 +262,7 @@ def table_spots(view: dict[str, Any], frame: Frame, wide: bool) -> dict[str, tup
     return layout(view["players"], wide, market_first=choosing and not wide)
 
 
-def regions(view: dict[str, Any], frame: Frame, wide: bool) -> dict[str, tuple[float, float, float, float]]:
+def regions(view: dict[str, Any], frame: Scene, wide: bool) -> dict[str, tuple[float, float, float, float]]:
     """Where the auction's box and the viewer's own row of the players' table are (x, y, width, height in units):
     what a panel over the table must leave in sight."""
     spots = table_spots(view, frame, wide)
@@ -283,7 +273,7 @@ def regions(view: dict[str, Any], frame: Frame, wide: bool) -> dict[str, tuple[f
     return out
 
 
-def _draw_table(view: dict[str, Any], frame: Frame, wide: bool) -> tuple[DrawList, list[Target]]:
+def _draw_table(view: dict[str, Any], frame: Scene, wide: bool) -> tuple[DrawList, list[Target]]:
     legal = frame.legal if frame.my_turn else []
     spots = table_spots(view, frame, wide)
     width, height = spots["size"]
@@ -297,7 +287,7 @@ def _draw_table(view: dict[str, Any], frame: Frame, wide: bool) -> tuple[DrawLis
     return d, targets
 
 
-def _players(d: DrawList, view: dict[str, Any], frame: Frame, x0: float, y0: float, width: float) -> None:
+def _players(d: DrawList, view: dict[str, Any], frame: Scene, x0: float, y0: float, width: float) -> None:
     lang = frame.lang
     d.rect(x0 + 2, y0 + 1, width - 4, players_height(view["players"]) - 2, fill="#fffdf7", stroke="#d8cfbd", radius=8)
     # columns: name (never squeezed: cut with an ellipsis), hand, cash box, colours owned, score; the least-size text
@@ -351,16 +341,7 @@ def _players(d: DrawList, view: dict[str, Any], frame: Frame, x0: float, y0: flo
             d.text(x0 + width - 40, y + 17, "★" * view["round_wins"][p], font=font(), colour="#b07d12", align="right")
 
 
-def fit_text(text: str, px: float, width: float, bold: bool = False) -> str:
-    """``text`` cut with an ellipsis to fit ``width`` units at ``px`` (names are never squeezed)."""
-    if fits(text, px, width, bold):
-        return text
-    while len(text) > 1 and not fits(text + "…", px, width, bold):
-        text = text[:-1]
-    return text.rstrip() + "…"
-
-
-def _auction(d: DrawList, targets: list[Target], view: dict[str, Any], frame: Frame, x0: float, y0: float) -> None:
+def _auction(d: DrawList, targets: list[Target], view: dict[str, Any], frame: Scene, x0: float, y0: float) -> None:
     lang = frame.lang
     d.rect(x0 + 2, y0 + 1, PORTRAIT_W - 4, AUCTION_H - 2, fill="#f3ecdb", stroke="#d8cfbd", radius=8)
     piece = view["piece"]
@@ -401,7 +382,7 @@ def _auction(d: DrawList, targets: list[Target], view: dict[str, Any], frame: Fr
         d.text(x0 + 58, y0 + 41 + 18 * i, fit_text(line, _least, room), font=font(), colour=INK)
 
 
-def _auction_lines(view: dict[str, Any], frame: Frame, lang: str, room: float, short: bool = False) -> list[str]:
+def _auction_lines(view: dict[str, Any], frame: Scene, lang: str, room: float, short: bool = False) -> list[str]:
     """The auction's state in words; where a line is too long for ``room``, computer seats are named without their
     strength ("Player 2 (computer, weak)" -> "Player 2")."""
     names = [n.split(" (")[0] if short and " (" in n else n for n in frame.names]
@@ -420,7 +401,7 @@ def _auction_lines(view: dict[str, Any], frame: Frame, lang: str, room: float, s
     return lines
 
 
-def _board(d: DrawList, targets: list[Target], view: dict[str, Any], frame: Frame, legal: list[dict[str, Any]],
+def _board(d: DrawList, targets: list[Target], view: dict[str, Any], frame: Scene, legal: list[dict[str, Any]],
            x0: float, y0: float) -> None:
     lang = frame.lang
     width = PORTRAIT_W
@@ -493,7 +474,7 @@ def _board(d: DrawList, targets: list[Target], view: dict[str, Any], frame: Fram
             _row_choices(d, targets, choices, x0, ry, mayor=r in mayor_rows)
 
 
-def _lot(d: DrawList, view: dict[str, Any], frame: Frame, r: int, i: int, lx: float, ry: float, legal: bool) -> None:
+def _lot(d: DrawList, view: dict[str, Any], frame: Scene, r: int, i: int, lx: float, ry: float, legal: bool) -> None:
     """One lot of a row, its top-left corner at (``lx``, ``ry`` + 4): the ground (striped beyond the row's length), a
     single-cube lot's fence, the house on it, and its highlight when the piece in hand may go there."""
     inside = i < view["lengths"][r]
@@ -525,10 +506,10 @@ ZOOM_HEAD = 62
 ZOOM_PER_LINE = 5
 
 
-def _zoomed_row(d: DrawList, targets: list[Target], view: dict[str, Any], frame: Frame, places: set[tuple[int, int]],
+def _zoomed_row(d: DrawList, targets: list[Target], view: dict[str, Any], frame: Scene, places: set[tuple[int, int]],
                 r: int, x0: float, y0: float) -> None:
     """Row ``r`` shown large in the board's place, its ten lots in two lines of five, for a table whose lots are
-    smaller than a finger (:attr:`Frame.small_lots`): each lot a button more than twice as wide as on the whole
+    smaller than a finger (:attr:`Scene.small_lots`): each lot a button more than twice as wide as on the whole
     board. The header leads back to the whole board. Same size as the board, so nothing below moves."""
     lang = frame.lang
     piece = view["piece"] or {}
@@ -594,7 +575,7 @@ def _row_choices(d: DrawList, targets: list[Target], choices: list[tuple[str, st
         targets.append(Target(key, bx, by, width, bh, label, highlight=True))
 
 
-def _house(d: DrawList, view: dict[str, Any], frame: Frame, r: int, i: int, lx: float, ry: float) -> None:
+def _house(d: DrawList, view: dict[str, Any], frame: Scene, r: int, i: int, lx: float, ry: float) -> None:
     house = view["board"][r][i]
     cx = lx + (LOT_W - 4 - CUBE_W) / 2
     base = ry + 88  # top of the bottom cube
@@ -620,7 +601,7 @@ def _place_label(view: dict[str, Any], piece: dict[str, Any], r: int, i: int, la
     return w("stack_target", lang, lot=i + 1, row=row, top=f"{COLOUR_NAMES[lang][top[0]]} {top[1]}")
 
 
-def _display(d: DrawList, targets: list[Target], view: dict[str, Any], frame: Frame, legal: list[dict[str, Any]],
+def _display(d: DrawList, targets: list[Target], view: dict[str, Any], frame: Scene, legal: list[dict[str, Any]],
              x0: float, y0: float, row_h: float = DISP_ROW_H) -> None:
     lang = frame.lang
     d.text(x0 + 6, y0 + 14, w("display", lang), font=font(bold=True), colour=INK)
@@ -650,7 +631,7 @@ def _display(d: DrawList, targets: list[Target], view: dict[str, Any], frame: Fr
                    baseline="middle")
 
 
-def _supply(d: DrawList, targets: list[Target], view: dict[str, Any], frame: Frame, legal: list[dict[str, Any]],
+def _supply(d: DrawList, targets: list[Target], view: dict[str, Any], frame: Scene, legal: list[dict[str, Any]],
             x0: float, y0: float) -> None:
     lang = frame.lang
     d.text(x0 + 6, y0 + 12, w("supply", lang), font=font(bold=True), colour=INK)

@@ -17,13 +17,13 @@ from typing import Any
 
 from .. import dom
 from ...core.locale import text
-from ..canvas import Board, Target
+from ..canvas import Board, Outcome, Target
 from ..dom import el
 from ..screen import GameScreen
 from .drawing import Pick, Seen
 from .layout import placement_board, ranking, score_parts
 from .help import rules_sections
-from .table import Outcome, Table
+from .table import Table
 
 #: CSS px per unit the upright table keeps beside the bar (``side``): its 46-unit buttons stay 44 CSS px
 SIDE_SCALE = 0.97
@@ -112,8 +112,8 @@ class NyhavnScreen(GameScreen):
         """Do what an input asked: show a toast, apply an action, draw again."""
         if outcome is None:
             return
-        if outcome.toast:
-            self.app.toast(outcome.toast)
+        if outcome.message:
+            self.app.toast(outcome.message, error=outcome.error)
         if outcome.action is not None:
             self.act(outcome.action)
         if outcome.render:
