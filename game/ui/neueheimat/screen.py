@@ -21,7 +21,6 @@ from ...core.locale import text as say  # (``_controls`` has a local named ``tex
 from ..screen import GameScreen
 from .table import (LOT_W, Scene, action_for_key, bid_offered, bid_steps, draw_table, layout, regions, scored_view,
                     signed, stepper_amounts, stepper_start, table_size)
-from .help import RULES
 from .labels import COLOUR_NAMES, REASONS, ROW_SHORT, piece_words, w
 
 ANIM_MS = 650  # how long a flash or a money change stays on the table
@@ -124,10 +123,7 @@ class NeueHeimatScreen(GameScreen):
         if len(humans) > 1:
             box = el("input", {"type": "checkbox", "id": "nh-hide-money", "checked": self.hide_money, "onchange": self._toggle_hidden})
             container.appendChild(el("label", {"class": "check nh-option", "for": "nh-hide-money"}, box, w("hide_money", lang)))
-        rules = el("details", {"class": "nh-rules", "id": "nh-rules"}, el("summary", {}, w("rules", lang)))
-        for head, paragraph in RULES.get(lang, RULES["en"]):
-            dom.append(rules, el("h3", {}, head), el("p", {}, paragraph))
-        container.appendChild(rules)
+        container.appendChild(self.rules_panel("nh-rules", w("rules", lang), "nh-rules"))
         self._resized()
 
     def _resized(self) -> None:
