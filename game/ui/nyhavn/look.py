@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import math
 
-from ..canvas import DrawList, fit_text, text_width
-from .layout import DARK, FILL, GLYPH, MIN_FONT, PATTERN, Box
+from ..canvas import MIN_FONT, DrawList, fit_text, text_width
+from .layout import DARK, FILL, GLYPH, PATTERN, Box
 
 COLOURS = ("blue", "yellow", "red", "green", "purple")
 ABILITIES = ("any_cards", "additional_card", "construction_discount", "change_of_colours", "both_actions")
