@@ -5,7 +5,8 @@ package ``game/ui/<game_id>/`` as its ``ScreenSpec``'s ``screen`` (``SPEC``), an
 overrides :meth:`GameScreen.build_table` and :meth:`GameScreen.render`. The
 base class does the rest: header with undo and menu, computer turns with a
 short pause, "pass the device" between human seats, autosave after every
-action, the log as a live region, toasts for refusals, and the end screen.
+action, the log as a live region, toasts for refusals, the end screen, and the rules
+panel (:meth:`GameScreen.rules_panel`, from ``ScreenSpec.rules``).
 See ``game/ui/README.md``.
 """
 
