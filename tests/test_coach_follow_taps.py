@@ -24,7 +24,7 @@ import pytest
 from game.core import Rng, coaching, load_spec
 from game.ui.barrio.table import Pick, paint, tap
 from game.ui.coach_display import compute_hint, hint_keys
-from game.ui.neueheimat.table import Frame, action_for_key, bid_steps, draw_table, stepper_start
+from game.ui.neueheimat.table import Scene, action_for_key, bid_steps, draw_table, stepper_start
 from game.ui.nyhavn.drawing import Seen
 from game.ui.nyhavn.table import Table
 
@@ -125,7 +125,7 @@ def neueheimat_panel(view: dict[str, Any], legal: list[Action], key: str, hinted
 def neueheimat_taps(view: dict[str, Any], legal: list[Action], keys: list[str], hinted: Action,
                     small: bool) -> Action | None:
     """Tap ``keys`` on Neue Heimat's table (lots ``small`` or not) and panel; the action the last makes."""
-    frame = Frame(names=NAMES[:view["players"]], viewer=view["current"], my_turn=True, legal=legal, small_lots=small)
+    frame = Scene(names=NAMES[:view["players"]], viewer=view["current"], my_turn=True, legal=legal, small_lots=small)
     made = None
     for n, key in enumerate(keys):
         if key.startswith("act:"):

@@ -36,7 +36,7 @@ from game.ui.barrio import hint_targets as barrio_hints
 from game.ui.barrio.table import Pick, paint, tap
 from game.ui.coach_display import compute_hint, hint_keys, hint_seed
 from game.ui.neueheimat import hint_targets as nh_hints
-from game.ui.neueheimat.table import Frame, action_for_key, bid_steps, draw_table, stepper_start
+from game.ui.neueheimat.table import Scene, action_for_key, bid_steps, draw_table, stepper_start
 from game.ui.nyhavn.layout import (anchor_for, buildable_tiles, build_spots, ghost_problem, grip, layout, take_choice,
                                    turned)
 
@@ -125,7 +125,7 @@ def neueheimat_reached(view: dict[str, Any], legal: list[dict[str, Any]], action
     keys = nh_hints.hint_keys(view, legal, action)
     assert keys, f"no button for {action}"
     me = view["current"]
-    frame = Frame(names=[f"P{i + 1}" for i in range(view["players"])], viewer=me, my_turn=True, legal=legal,
+    frame = Scene(names=[f"P{i + 1}" for i in range(view["players"])], viewer=me, my_turn=True, legal=legal,
                   small_lots=small)
     made = None
     for key in keys:

@@ -6,6 +6,9 @@
   ``SPEC``: every ``import_module`` of a registered engine is read with ``getattr(..., "SPEC")`` or ``.SPEC``.
 * One action contract (``game.core.actions``): every engine's ``rules.RULES`` is the shared ``Rules`` table, each
   action module has ``options``, ``refusal`` and ``do``, and listing and refusing agree on random positions.
+* One table protocol (``game.ui.canvas``): no game's screen package defines its own ``fit_text``, ``least_font``,
+  ``MIN_FONT``, ``Frame`` or ``Outcome``, or builds a rules panel by hand; what its painter returns and a tap returns are the
+  canvas's ``Frame`` and ``Outcome``.
 """
 
 from __future__ import annotations
@@ -159,3 +162,69 @@ def test_listed_exactly_when_not_refused_on_random_positions(game_id):
                 state = spec.apply_action(state, legal[rng.randrange(len(legal))])
                 step += 1
     assert checked > 100
+
+
+# ---------------------------------------------------------------------------- one table protocol
+#: the names that live once beside the canvas (``game/ui/canvas.py``) and no screen package defines again
+TABLE_PROTOCOL = ("fit_text", "least_font", "Frame", "Outcome", "MIN_FONT")
+SCREEN_PACKAGES = sorted((ROOT / "game" / "ui").glob("*/__init__.py"))
+
+
+def _defined_names(tree: ast.AST) -> set[str]:
+    """Every function, class and module-level name a module defines (imports are not definitions)."""
+    names: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            names.add(node.name)
+        elif isinstance(node, (ast.Assign, ast.AnnAssign)):
+            for target in node.targets if isinstance(node, ast.Assign) else [node.target]:
+                names |= {n.id for n in ast.walk(target) if isinstance(n, ast.Name)}
+    return names
+
+
+def _hand_built_rules_panels(tree: ast.AST) -> list[int]:
+    """Lines that make a ``<details>`` element and walk the rules' sections into it (what ``rules_panel`` does)."""
+    lines = []
+    for node in ast.walk(tree):
+        if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "el" and node.args
+                and isinstance(node.args[0], ast.Constant) and node.args[0].value == "details"
+                and any("rules" in str(getattr(k, "value", "")) or "rules" in str(getattr(v, "value", ""))
+                        for k, v in zip(getattr(node.args[1], "keys", []), getattr(node.args[1], "values", [])))):
+            lines.append(node.lineno)
+    return lines
+
+
+def test_the_table_protocol_lives_once_beside_the_canvas():
+    import game.ui.canvas as canvas
+    assert all(callable(getattr(canvas, name)) for name in ("fit_text", "least_font", "Frame", "Outcome"))
+    packages = [p.parent for p in SCREEN_PACKAGES]
+    assert {p.name for p in packages} >= {"barrio", "nyhavn", "neueheimat"}
+    for package in packages:
+        for module in sorted(package.glob("*.py")):
+            tree = ast.parse(module.read_text(encoding="utf-8"))
+            again = _defined_names(tree) & set(TABLE_PROTOCOL)
+            assert not again, f"{module.relative_to(ROOT)} defines {sorted(again)} again (game/ui/canvas.py has them)"
+            assert not _hand_built_rules_panels(tree), f"{module.relative_to(ROOT)} builds a rules panel by hand"
+
+
+def test_the_protocol_check_sees_a_second_copy():
+    tree = ast.parse("def fit_text(t, px, w):\n    return t\nclass Outcome:\n    pass\n"
+                     "panel = el('details', {'id': 'x-rules'}, el('summary', {}, 'Rules'))\n")
+    assert _defined_names(tree) & set(TABLE_PROTOCOL) == {"fit_text", "Outcome"}
+    assert _hand_built_rules_panels(tree) == [5]
+    assert not _defined_names(ast.parse("from game.ui.canvas import Frame, fit_text\n")) & set(TABLE_PROTOCOL)
+
+
+def test_the_three_tables_answer_in_the_one_protocol():
+    """Barrio's painter returns the canvas's Frame; Barrio's and Nyhavn's taps return its Outcome."""
+    from game.ui.canvas import Frame, Outcome
+    from game.ui.barrio.table import Pick, paint, tap
+    import game.barrio as B
+
+    state = B.SPEC.new_game(2, 7)
+    view, legal = B.SPEC.view(state, 0), B.SPEC.legal_actions(state)
+    frame = paint(view, legal, Pick(), "en", ["A", "B"], True)
+    assert type(frame) is Frame and frame.targets and frame.width > 0
+    key = next(t.key for t in frame.targets if t.enabled)
+    assert type(tap(key, view, legal, Pick(), "en")) is Outcome
+    assert tap(key, view, legal, Pick(), "en", my_turn=False) == Outcome.refused("It is not your turn.")

@@ -10,7 +10,7 @@ import pytest
 import game.neueheimat as nh
 from lab.neueheimat.scenario import scenario
 from game.ui.neueheimat.table import (
-    Frame, action_for_key, bid_steps, draw_table, house_points, panel_actions, round_points, table_size,
+    Scene, action_for_key, bid_steps, draw_table, house_points, panel_actions, round_points, table_size,
 )
 
 ON_TABLE = {"auction", "place", "mayor", "permit", "cancel"}  # chosen by tapping the canvas; the rest are panel buttons
@@ -27,10 +27,10 @@ def play(seed: int, players: int, steps: int = 400):
         state = nh.SPEC.apply_action(state, rng.choice(nh.SPEC.legal_actions(state)))
 
 
-def frame_for(state, **extra) -> Frame:
+def frame_for(state, **extra) -> Scene:
     p = nh.SPEC.current_player(state)
     legal = nh.SPEC.legal_actions(state) if p is not None else []
-    return Frame(names=[f"Seat {i + 1}" for i in range(state.players)], viewer=p, my_turn=p is not None, legal=legal, **extra)
+    return Scene(names=[f"Seat {i + 1}" for i in range(state.players)], viewer=p, my_turn=p is not None, legal=legal, **extra)
 
 
 @pytest.mark.parametrize("players,wide", [(3, False), (5, False), (2, True), (4, True)])
@@ -179,7 +179,7 @@ def test_no_text_under_the_least_size_in_any_frame(players, lang):
 
 
 def test_least_font_reaches_12_css_px_at_any_scale():
-    from game.ui.neueheimat.table import MIN_FONT, least_font
+    from game.ui.canvas import MIN_FONT, least_font
 
     assert least_font(0) == MIN_FONT and least_font(1.0) == MIN_FONT  # a 360-px phone and wider: 13 units
     assert least_font(312 / 360) == 14  # a 320-px phone less its margins

@@ -14,7 +14,8 @@ import pytest
 import game.nyhavn as N
 from game.ui.nyhavn.drawing import Seen
 from game.ui.nyhavn.layout import anchor_for, build_spots, grip, turned
-from game.ui.nyhavn.table import Outcome, Table, shape_for
+from game.ui.canvas import Outcome
+from game.ui.nyhavn.table import Table, shape_for
 
 NAMES = ["Ana", "Bo", "Cy", "Di"]
 
@@ -205,7 +206,7 @@ def test_another_seats_turn_offers_nothing_but_looking():
     other = (me + 1) % 3
     assert table.tap(f"player-{other}", seen).render and table.inspect == other
     out = table.tap("ability-any_cards", seen)
-    assert out.toast and out.action is None
+    assert out.message and out.action is None
 
 
 @pytest.mark.parametrize("size,mode", [((360, 360, 740, True), "narrow"), ((1000, 1000, 800, False), "wide"),

@@ -25,7 +25,8 @@ Usage in a game screen::
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+import math
+from dataclasses import dataclass, field
 from typing import Any, Callable
 
 #: colour-blind patterns the renderer can lay over a fill
@@ -34,6 +35,11 @@ PATTERNS = ("stripes", "dots", "grid", "cross", "waves")
 FINGER_PX, POINTER_PX = 44.0, 32.0
 #: a window at most this tall (CSS px) and wider than tall is a phone on its side (``site/app.css`` uses the same 520)
 LANDSCAPE_UP_TO = 520
+#: the least font size of essential table text in logical units: every table is 360 units or wider on a 360-px
+#: phone less its margins (a scale of about 0.97), so 13 units are at least 12 CSS px there
+MIN_FONT = 13
+#: the least CSS size of text on a table, with a margin for the page's rounding (see :func:`least_font`)
+LEAST_CSS_PX = 12.05
 
 
 @dataclass
@@ -295,6 +301,36 @@ class Board:
         self.root.remove()
 
 
+# The table protocol every game screen follows: its painter returns a :class:`Frame`, its tap handler an
+# :class:`Outcome` (what the painter takes is each game's own: the engine's view and the screen's picks).
+@dataclass
+class Frame:
+    """One painted table: its drawing, its tap targets, its logical size, and named places on it."""
+
+    draw: DrawList
+    targets: list[Target]
+    width: float
+    height: float
+    #: named rectangles ``(x, y, w, h)`` in units (where the prompt is drawn, …), for the screen and tests
+    places: dict[str, tuple[float, float, float, float]] = field(default_factory=dict)
+    prompt: str = ""  #: what the table asks of the viewer, for the screen's prompt line
+
+
+@dataclass
+class Outcome:
+    """What a tap asks of the screen: an action to apply, a message to show (a toast), and whether to draw again."""
+
+    action: dict[str, Any] | None = None
+    message: str | None = None
+    error: bool = False  #: the message says why the tap did nothing (shown as an error)
+    render: bool = False
+
+    @classmethod
+    def refused(cls, why: str) -> Outcome:
+        """The tap did nothing, and ``why`` says so."""
+        return cls(message=why, error=True)
+
+
 # Canvas text cannot be measured from Python (it runs in a worker, away from the canvas): the screens
 # choose sizes, cuts and line breaks from this estimate so no text is squeezed below its size.
 def text_width(text: str, px: float, bold: bool = False) -> float:
@@ -312,3 +348,25 @@ def text_width(text: str, px: float, bold: bool = False) -> float:
         else:
             em += 0.58
     return em * px * (1.1 if bold else 1.0)
+
+
+def fit_text(text: str, px: float, width: float, bold: bool = False) -> str:
+    """``text`` cut with an ellipsis to fit ``width`` units at ``px`` by :func:`text_width` (names are cut, never
+    squeezed)."""
+    if text_width(text, px, bold) <= width:
+        return text
+    while len(text) > 1 and text_width(text + "…", px, bold) > width:
+        text = text[:-1]
+    return text.rstrip() + "…"
+
+
+def least_font(scale: float | None, floor: float = MIN_FONT) -> float:
+    """The least font size in logical units that shows at 12 CSS px or more at ``scale`` CSS px per unit, in half
+    units and never under ``floor`` (0 or unknown scale: :data:`MIN_FONT`).
+
+    Essential text takes the default floor; small print that is drawn only where it is readable (Barrio's card
+    names) passes ``floor=0``, so a table shown large lets it be smaller in units.
+    """
+    if not scale or scale <= 0:
+        return MIN_FONT
+    return max(floor, math.ceil(LEAST_CSS_PX / scale * 2) / 2)

@@ -5,7 +5,8 @@ package ``game/ui/<game_id>/`` as its ``ScreenSpec``'s ``screen`` (``SPEC``), an
 overrides :meth:`GameScreen.build_table` and :meth:`GameScreen.render`. The
 base class does the rest: header with undo and menu, computer turns with a
 short pause, "pass the device" between human seats, autosave after every
-action, the log as a live region, toasts for refusals, and the end screen.
+action, the log as a live region, toasts for refusals, the end screen, and the rules
+panel (:meth:`GameScreen.rules_panel`, from ``ScreenSpec.rules``).
 See ``game/ui/README.md``.
 """
 
@@ -359,6 +360,17 @@ class GameScreen:
             self.status.textContent = text("game.turn", self.lang, name=self.names[player])
         self._update_guide()
         self.render()
+
+    def rules_panel(self, panel_id: str, summary: str, css_class: str = "") -> Any:
+        """The in-app rules (:attr:`game.ui.catalog.ScreenSpec.rules`) in a closed ``<details>``: every game's panel
+        built the same way from its one declaration (``build.py`` writes the same text into rules.json)."""
+        panel = el("details", {"class": css_class, "id": panel_id} if css_class else {"id": panel_id}, el("summary", {}, summary))
+        spec = screen_spec(self.match.game_id)
+        for title, paragraphs in spec.rules(self.lang) if spec is not None else []:
+            panel.appendChild(el("h3", {}, title))
+            for paragraph in paragraphs:
+                panel.appendChild(el("p", {}, paragraph))
+        return panel
 
     # ------------------------------------------------------------------ the guided first turn
     def _guide_function(self) -> Any:

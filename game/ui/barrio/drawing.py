@@ -7,12 +7,11 @@ named place, the prompt). Sections stack in one column (narrow) or two (wide); t
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 from typing import Any
 
 from ...barrio import cards as C
 from ...barrio.panoramas import panoramas_points
-from ..canvas import DrawList, Target
+from ..canvas import DrawList, Frame, Target, fit_text, least_font
 from ...core.locale import text
 from . import look
 from .choice import (
@@ -31,18 +30,6 @@ THEME = "#1f4e5f"
 DANGER = "#a4262c"
 
 
-@dataclass
-class Frame:
-    """One painted table: drawing, buttons, logical size and named places."""
-
-    draw: DrawList
-    targets: list[Target]
-    width: float
-    height: float
-    places: dict[str, Rect]
-    prompt: str
-
-
 
 class _Painter:
     """Draws one frame; sections stack in one column (narrow) or two (wide)."""
@@ -52,7 +39,7 @@ class _Painter:
         self.v, self.legal, self.pick, self.lang, self.names = view, legal, pick, lang, names
         self.replaying = replaying  #: a replay's table: its prompt says who plays next, nobody is waited for
         self.my_turn, self.wide, self.patterns = my_turn, wide, patterns
-        self.least = look.least_font(scale)  # small print (card names) is drawn only where it reaches this size
+        self.least = least_font(scale, floor=0)  # small print (card names) is drawn only where it reaches this size
         self.d = DrawList()
         self.targets: list[Target] = []
         self.places: dict[str, Rect] = {}
@@ -175,7 +162,7 @@ class _Painter:
             self.d.rect(x, y, w, h, fill="#e6eef1", stroke=ACCENT if current else "#9bb2bb", line_width=3 if current else 1.5, radius=10)
             self.places[f"seat-{p}"] = (x, y, w, h)
             name = self.names[p] if p < len(self.names) else f"#{p + 1}"
-            self.label(x + 10, y + 14, look.fit_text(("▶ " if current else "") + name, 14, w * 0.6, True), 14)
+            self.label(x + 10, y + 14, fit_text(("▶ " if current else "") + name, 14, w * 0.6, True), 14)
             self.label(x + w - 10, y + 14, text("barrio.pts", lang, n=v["scores"][p]), 14, align="right")
             for i, line in enumerate(lines):
                 self.label(x + 10, y + 32 + 17 * i, line, bold=False)
@@ -564,7 +551,7 @@ class _Painter:
         self.label(x + w - 8, y + bar / 2, rubble, colour=DANGER, align="right", bold=False)
         score = f" · {text('barrio.pts', lang, n=b['total'])}"  # the name gives way to the score and rubble
         room = w - 28 - look.text_width(rubble, MIN_FONT) - look.text_width(score, 14, True)
-        self.label(x + 8, y + bar / 2, look.fit_text(name, 14, max(room, 40.0), True) + score, 14)
+        self.label(x + 8, y + bar / 2, fit_text(name, 14, max(room, 40.0), True) + score, 14)
         self.places["rubble"] = (x + w - 90, y, 90, bar)
         self.target("score", (x, y, w, bar), text("barrio.score", lang, **b))
         y += bar + 4

@@ -11,7 +11,7 @@ from functools import lru_cache
 
 from ...barrio import cards as C
 from ...barrio.text import house_name
-from ..canvas import DrawList, text_width
+from ..canvas import MIN_FONT, DrawList, text_width
 from ...core.locale import text
 
 INK = "#1d2326"
@@ -34,10 +34,7 @@ LANDSCAPE_LOOK: dict[str, tuple[str, str]] = {
     "city": ("#a2561c", "#f6e4d2"),
 }
 ICON_COLOUR = {"sun": "#e0a100", "moon": "#44508f", "star": "#b8322a"}
-#: the least font size in logical units: the narrow table's 360 units fill a 360-px phone less its margins (a scale
-#: of about 0.97), so 13 units are at least 12 CSS px there, and the wide table is never shown smaller than 1:1
-MIN_FONT = 13
-#: a card's name is small print: drawn only where it can be at least 12 CSS px (see :func:`least_font`)
+#: a card's name is small print: drawn only where it can be at least 12 CSS px (see :func:`~game.ui.canvas.least_font`)
 NAME_FONT = 9
 
 class _Names:
@@ -117,26 +114,9 @@ def wide_width(css: float | None) -> float:
     return max(float(LEAST_WIDE), float(math.floor(css / LEAST_SCALE)))
 
 
-def least_font(scale: float | None) -> float:
-    """The least readable font size in logical units at ``scale`` CSS px per unit (unknown: :data:`MIN_FONT`).
-
-    Essential text is always at least :data:`MIN_FONT`; small print (card names) is drawn only where it reaches this.
-    """
-    return MIN_FONT if not scale else 12.2 / scale
-
-
 def shown_size(text: str, px: float, width: float, bold: bool = False) -> float:
     """The size ``text`` is seen at when drawn at ``px`` squeezed into ``width`` (canvas ``max_width``)."""
     return px * min(1.0, width / max(1e-6, text_width(text, px, bold)))
-
-
-def fit_text(text: str, px: float, width: float, bold: bool = False) -> str:
-    """``text`` cut with an ellipsis to fit ``width`` at ``px`` (names are cut, never squeezed)."""
-    if text_width(text, px, bold) <= width:
-        return text
-    while len(text) > 1 and text_width(text + "…", px, bold) > width:
-        text = text[:-1]
-    return text.rstrip() + "…"
 
 
 @lru_cache(maxsize=64)  # asked every frame with the same few sizes

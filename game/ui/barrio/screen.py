@@ -16,7 +16,6 @@ from ..canvas import FINGER_PX, LANDSCAPE_UP_TO, Board
 from ..dom import el
 from ...core.locale import text
 from ..screen import GameScreen, seat_names
-from .help import rules
 from .table import LEAST_SCALE, LEAST_WIDE, NARROW, WIDE, Flash, Pick, flashes, klaus_before, narrow_width, paint, score_rows, tap, wide_width
 
 #: container width (CSS px) from which the two-column table is used
@@ -53,11 +52,7 @@ class BarrioScreen(GameScreen):
         self._decided = len(self.match.entries)  #: the moves made when focus last went to a decision's first target
         self.board = Board(container, NARROW, 700, on_tap=self.tapped, on_resize=self.render, label=text("barrio.table", self.lang))
         self.board.root.id = "barrio-board"
-        panel = el("details", {"class": "rules", "id": "barrio-rules"}, el("summary", {}, text("barrio.rules", self.lang)))
-        for title, paragraphs in rules(self.lang):
-            panel.appendChild(el("h3", {}, title))
-            for paragraph in paragraphs:
-                panel.appendChild(el("p", {}, paragraph))
+        panel = self.rules_panel("barrio-rules", text("barrio.rules", self.lang), "rules")
         if not self.app.settings.get("barrio_guide_seen") and not self.replaying and not self.table_display:  # a first game opens the guide once
             panel.setAttribute("open", "")
             self.app.settings["barrio_guide_seen"] = True
@@ -148,7 +143,7 @@ class BarrioScreen(GameScreen):
         before = (self.pick.card, self.pick.house, self.pick.line)
         outcome = tap(key, self.view(), self.legal() if self.is_my_turn() else [], self.pick, self.lang, self.is_my_turn())
         if outcome.message:
-            self.app.toast(outcome.message, error=True)
+            self.app.toast(outcome.message, error=outcome.error)
         if outcome.action is not None:
             if not self.act(outcome.action):
                 self.pick.reset()

@@ -21,14 +21,14 @@ Target keys: ``hand-<card>``, ``hm-<slot>``, ``wh-<slot>``, ``deck-m``,
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from ...barrio import cards as C
 from ...core.locale import text
 from . import look
 from .choice import Pick, build_options, house_name, line_split, overflow_cell
-from .drawing import Frame, paint
+from ..canvas import Outcome
+from .drawing import paint
 from .look import FINGER_UNITS, LEAST_SCALE, LEAST_WIDE, NARROW, WIDE, narrow_width, wide_width
 from .steps import Flash, flashes, klaus_before, with_klaus
 
@@ -36,24 +36,16 @@ Action = dict[str, Any]
 
 #: the pure table: its parts live in .choice, .drawing, .steps and .look; the screen and the tests use these names
 __all__ = [
-    "Pick", "Flash", "Frame", "Outcome", "paint", "tap", "taps_for", "score_rows", "flashes", "klaus_before", "with_klaus",
+    "Pick", "Flash", "paint", "tap", "taps_for", "score_rows", "flashes", "klaus_before", "with_klaus",
     "line_split", "overflow_cell", "narrow_width", "wide_width", "NARROW", "WIDE", "LEAST_SCALE", "LEAST_WIDE",
     "FINGER_UNITS",
 ]
 
 
-@dataclass
-class Outcome:
-    """What a tap did: an action for the engine, a message, or only a changed pick (redraw)."""
-
-    action: Action | None = None
-    message: str | None = None
-
-
 def tap(key: str, view: dict[str, Any], legal: list[Action], pick: Pick, lang: str, my_turn: bool = True) -> Outcome:
     """Interpret a tap on the target ``key``; may change ``pick``."""
     if not my_turn:
-        return Outcome(message=text("barrio.why.turn", lang))
+        return Outcome.refused(text("barrio.why.turn", lang))
     phase = view["phase"]
     pend = view.get("pending") or {}
     solo = view["solo"]
@@ -87,7 +79,7 @@ def tap(key: str, view: dict[str, Any], legal: list[Action], pick: Pick, lang: s
                 if pick.line and (a["line"]["axis"], a["line"]["index"]) == pick.line]
         k = int(key[6:])
         if k >= len(opts):
-            return Outcome(message=text("barrio.why.nobuild", lang))
+            return Outcome.refused(text("barrio.why.nobuild", lang))
         pick.reset()
         return Outcome(opts[k])
     if key.startswith("line-"):
@@ -97,7 +89,7 @@ def tap(key: str, view: dict[str, Any], legal: list[Action], pick: Pick, lang: s
     if key.startswith("cell-"):
         r, c = (int(v) for v in key[5:].split("_"))
         if pick.card is None:
-            return Outcome(message=text("barrio.why.select", lang))
+            return Outcome.refused(text("barrio.why.select", lang))
         card = pick.card
         pick.reset()
         return Outcome({"type": "place", "card": card, "row": r, "col": c})
@@ -128,7 +120,7 @@ def tap(key: str, view: dict[str, Any], legal: list[Action], pick: Pick, lang: s
             return _house_tapped(card, view, legal, pick, lang)
         if phase not in ("start", "placed1"):
             why = text("barrio.why.placed2" if phase == "placed2" else "barrio.why.drawing", lang)
-            return Outcome(message=text("barrio.why.noplace", lang, why=why))
+            return Outcome.refused(text("barrio.why.noplace", lang, why=why))
         if pick.card == card:
             pick.reset()
             return Outcome()
@@ -136,7 +128,7 @@ def tap(key: str, view: dict[str, Any], legal: list[Action], pick: Pick, lang: s
         pick.card = card
         if not any(a["type"] == "place" and a["card"] == card for a in legal):
             pick.reset()
-            return Outcome(message=text("barrio.why.nocell", lang, card=look.card_label(card, lang)))
+            return Outcome.refused(text("barrio.why.nocell", lang, card=look.card_label(card, lang)))
         return Outcome()
     return Outcome()
 
@@ -151,14 +143,14 @@ def _house_tapped(card: int, view: dict[str, Any], legal: list[Action], pick: Pi
             return Outcome(opts[0])
         return Outcome()  # both ends possible: the prompt's buttons ask which
     if phase != "placed2":
-        return Outcome(message=text("barrio.why.nobuild", lang))
+        return Outcome.refused(text("barrio.why.nobuild", lang))
     if pick.house == card:
         pick.reset()
         return Outcome()
     pick.reset()
     pick.house = card
     if not build_options(view, legal, card):
-        return Outcome(message=text("barrio.do.line.none", lang, house=house_name(card, lang)))
+        return Outcome.refused(text("barrio.do.line.none", lang, house=house_name(card, lang)))
     lines = {(a["line"]["axis"], a["line"]["index"]) for a in build_options(view, legal, card)}
     if len(lines) == 1:
         pick.line = next(iter(lines))

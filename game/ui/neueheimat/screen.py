@@ -14,14 +14,13 @@ from typing import Any
 
 from ...core import Match
 from .. import dom
-from ..canvas import FINGER_PX, POINTER_PX, Board
+from ..canvas import FINGER_PX, POINTER_PX, Board, least_font
 from ..dom import el
 from ...core.locale import text
 from ...core.locale import text as say  # (``_controls`` has a local named ``text``)
 from ..screen import GameScreen
-from .table import (LOT_W, Frame, action_for_key, bid_offered, bid_steps, draw_table, layout, least_font, regions, scored_view,
+from .table import (LOT_W, Scene, action_for_key, bid_offered, bid_steps, draw_table, layout, regions, scored_view,
                     signed, stepper_amounts, stepper_start, table_size)
-from .help import RULES
 from .labels import COLOUR_NAMES, REASONS, ROW_SHORT, piece_words, w
 
 ANIM_MS = 650  # how long a flash or a money change stays on the table
@@ -124,10 +123,7 @@ class NeueHeimatScreen(GameScreen):
         if len(humans) > 1:
             box = el("input", {"type": "checkbox", "id": "nh-hide-money", "checked": self.hide_money, "onchange": self._toggle_hidden})
             container.appendChild(el("label", {"class": "check nh-option", "for": "nh-hide-money"}, box, w("hide_money", lang)))
-        rules = el("details", {"class": "nh-rules", "id": "nh-rules"}, el("summary", {}, w("rules", lang)))
-        for head, paragraph in RULES.get(lang, RULES["en"]):
-            dom.append(rules, el("h3", {}, head), el("p", {}, paragraph))
-        container.appendChild(rules)
+        container.appendChild(self.rules_panel("nh-rules", w("rules", lang), "nh-rules"))
         self._resized()
 
     def _resized(self) -> None:
@@ -158,7 +154,7 @@ class NeueHeimatScreen(GameScreen):
         self.render()
 
     # ------------------------------------------------------------------ drawing
-    def frame(self) -> Frame:
+    def frame(self) -> Scene:
         """What the table module needs besides the view."""
         now = time.monotonic() * 1000
         flashes = {k: min(1.0, (now - t0) / ANIM_MS) for k, t0 in self.flashes.items()}
@@ -174,7 +170,7 @@ class NeueHeimatScreen(GameScreen):
         scale = self.board.css_width / self.board.width
         _, _, coarse = self.board.viewport()
         small = LOT_W * scale < (FINGER_PX if coarse else POINTER_PX)
-        return Frame(names=self.names, row_names=self.table_names(), viewer=self.viewer, my_turn=mine, legal=legal, lang=self.lang,
+        return Scene(names=self.names, row_names=self.table_names(), viewer=self.viewer, my_turn=mine, legal=legal, lang=self.lang,
                      patterns=self.app.patterns, hide_money=self.hide_money, focus_house=focus, flashes=flashes, floats=floats,
                      least=least_font(scale), small_lots=small, zoom_row=self._zoomed(legal) if small else None)
 
@@ -215,7 +211,7 @@ class NeueHeimatScreen(GameScreen):
             self.board.reveal(self.board.height, PROMPT_PX)
         self._shown_row = frame.zoom_row
 
-    def _mark_regions(self, view: dict[str, Any], frame: Frame) -> None:
+    def _mark_regions(self, view: dict[str, Any], frame: Scene) -> None:
         """Where the auction's box and the player's own row are, as fractions of the board (data-auction-box,
         data-own-box: for tests and tools, as Barrio's data-prompt-box)."""
         data = self.board.root.dataset
@@ -223,7 +219,7 @@ class NeueHeimatScreen(GameScreen):
         for name, (x, y, wd, ht) in regions(view, frame, self.wide).items():
             setattr(data, f"{name}Box", f"{x / width:.4f} {y / height:.4f} {wd / width:.4f} {ht / height:.4f}")
 
-    def _controls(self, view: dict[str, Any], frame: Frame) -> None:
+    def _controls(self, view: dict[str, Any], frame: Scene) -> None:
         lang = self.lang
         box = self.controls
         dom.clear(box)

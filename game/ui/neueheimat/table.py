@@ -10,12 +10,12 @@ players and display on the right: tablets and desktops).
 
 from __future__ import annotations
 
-import math
 from functools import partial
+import dataclasses
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from ..canvas import DrawList, Target, text_width
+from ..canvas import MIN_FONT, DrawList, Target, fit_text, text_width
 from .offers import action_for_key as action_for_key, bid_offered as bid_offered, bid_steps as bid_steps
 from .offers import panel_actions as panel_actions, stepper_amounts as stepper_amounts, stepper_start as stepper_start
 from .labels import COLOUR_NAMES, ROW_NAMES, piece_words, w
@@ -33,10 +33,9 @@ PAPER, INK, MUTED, GOOD, BAD, HILITE = "#faf3e3", "#1d2326", "#5b6468", "#2e6b3a
 GRASS, RIVER, ROAD, LOT, LOT_OFF = "#dfe8c8", "#8cc3e0", "#b9b2a3", "#efe6cf", "#e4dccb"
 
 PORTRAIT_W, WIDE_W = 360, 730
-#: the least font size in logical units: 360 units fill a 360-px phone less its margins (a scale of about 0.97),
-#: so every text is at least 12 CSS px there; a table shown smaller (a 320-px phone, the wide table in a narrow
-#: window) draws with a larger least size (:attr:`Frame.least`, from :func:`least_font`)
-MIN_FONT = 13
+#: the least font size is :data:`~game.ui.canvas.MIN_FONT`: 360 units fill a 360-px phone less its margins, so every
+#: text is at least 12 CSS px there; a table shown smaller (a 320-px phone, the wide table in a narrow window) draws
+#: with a larger least size (:attr:`Scene.least`, from :func:`~game.ui.canvas.least_font`)
 ROWS, LOTS = 3, 10
 #: the road: each row's length and its unit ("4 solares", "4 terrains" whole at the least size), completion,
 #: permits, the mayor
@@ -54,7 +53,7 @@ SUPPLY_SLOT_H = 54
 
 
 @dataclass
-class Frame:
+class Scene:
     """What the screen adds to the view for one frame: selection, animations, walk-through."""
 
     names: list[str]  #: seat names
@@ -69,24 +68,11 @@ class Frame:
     focus_house: tuple[int, int] | None = None  #: the house the scoring walk-through is on
     flashes: dict[str, float] = field(default_factory=dict)  #: key → 0..1 progress of a short animation
     floats: dict[int, tuple[str, float]] = field(default_factory=dict)  #: seat → (money change, progress) rising by its row
-    least: float = MIN_FONT  #: the least font size in units: 12 CSS px at the table's scale (see :func:`least_font`)
+    least: float = MIN_FONT  #: the least font size in units: 12 CSS px at the table's scale (see :func:`~game.ui.canvas.least_font`)
     #: the lots are smaller than a finger (or a mouse) can hit at this size: a piece is placed row first, then on a
     #: lot of that row shown large (:attr:`zoom_row`)
     small_lots: bool = False
     zoom_row: int | None = None  #: the row shown large while placing on a table with :attr:`small_lots`
-
-
-def least_font(scale: float) -> float:
-    """The least font size in logical units that shows at 12 CSS px or more at ``scale`` CSS px per unit (never under
-    :data:`MIN_FONT`; 0 or unknown scale: :data:`MIN_FONT`)."""
-    if scale <= 0:
-        return MIN_FONT
-    return max(MIN_FONT, math.ceil(12.05 / scale * 2) / 2)
-
-
-#: the least font size of the frame being drawn: :func:`draw_table` sets it from :attr:`Frame.least` for the
-#: drawing helpers below and puts it back after (frames are drawn one at a time, never nested)
-_least: float = MIN_FONT
 
 
 def lot_x(lot: int, left: float = 0) -> float:
@@ -98,9 +84,9 @@ def board_height() -> float:
     return 18 + ROWS * ROW_H
 
 
-def font(px: float = MIN_FONT, bold: bool = False, family: str = "sans-serif") -> str:
-    """A canvas font of at least the frame's least size (:data:`MIN_FONT` units or more)."""
-    return f"{'bold ' if bold else ''}{max(px, _least):g}px {family}"
+def font(least: float, px: float = MIN_FONT, bold: bool = False, family: str = "sans-serif") -> str:
+    """A canvas font of at least ``least`` units (the frame's least size, :attr:`Scene.least`)."""
+    return f"{'bold ' if bold else ''}{max(px, least):g}px {family}"
 
 
 def fits(text: str, px: float, width: float, bold: bool = False) -> bool:
@@ -167,11 +153,11 @@ def table_size(n: int, wide: bool) -> tuple[float, float]:
 
 # --------------------------------------------------------------------------- pieces
 
-def draw_cube(d: DrawList, x: float, y: float, wd: float, ht: float, colour: int, pips: int, patterns: bool,
+def draw_cube(d: DrawList, least: float, x: float, y: float, wd: float, ht: float, colour: int, pips: int, patterns: bool,
               font: float = 0) -> None:
     """A floor cube: its colour, its pips as a number (``font`` units, at least the frame's least size), and its
     colour-blind pattern when asked."""
-    font = max(font, _least)
+    font = max(font, least)
     fill, ink, pattern, pattern_ink = CUBE_STYLE[colour]
     d.rect(x, y, wd, ht, fill=fill, stroke="#1d2326", line_width=1, radius=2)
     if patterns and pattern:
@@ -182,9 +168,9 @@ def draw_cube(d: DrawList, x: float, y: float, wd: float, ht: float, colour: int
     d.text(x + wd / 2, y + ht / 2 + 0.5, str(pips), font=f"bold {font:g}px sans-serif", colour=ink, align="center", baseline="middle")
 
 
-def draw_roof(d: DrawList, x: float, y: float, wd: float, ht: float, value: int | None, font: float = 0) -> None:
+def draw_roof(d: DrawList, least: float, x: float, y: float, wd: float, ht: float, value: int | None, font: float = 0) -> None:
     """A roof: a red-brown gable with its number (blank roofs show nothing, None: face down)."""
-    font = max(font, _least)
+    font = max(font, least)
     d.poly([x, y + ht, x + wd / 2, y, x + wd, y + ht], fill="#8d4b32" if value is not None else "#6d625a", stroke="#3b2418")
     if value:
         d.text(x + wd / 2, y + ht * 0.68, str(value), font=f"bold {font:g}px sans-serif", colour="#fff", align="center", baseline="middle")
@@ -200,14 +186,14 @@ def draw_mayor(d: DrawList, cx: float, cy: float, size: float = 1.0) -> None:
     d.line(cx - 4 * size, cy + 1 * size, cx + 4 * size, cy + 4 * size, HILITE, 2 * size)
 
 
-def draw_special(d: DrawList, x: float, y: float, wd: float, ht: float, kind: str, size: int = 0) -> None:
+def draw_special(d: DrawList, least: float, x: float, y: float, wd: float, ht: float, kind: str, size: int = 0) -> None:
     """A special piece: the mayor pawn, a permit (I, II, III) or the cancel cube."""
     if kind == "mayor":
         draw_mayor(d, x + wd / 2, y + ht / 2, min(wd, ht) / 24)
         return
     if kind == "permit":
         d.rect(x, y, wd, ht, fill="#fff8e0", stroke="#7a5c1e", line_width=1.5, radius=3)
-        d.text(x + wd / 2, y + ht / 2 + 1, "I" * size, font=f"bold {max(int(ht * 0.55), _least):g}px serif", colour="#7a5c1e", align="center", baseline="middle")
+        d.text(x + wd / 2, y + ht / 2 + 1, "I" * size, font=f"bold {max(int(ht * 0.55), least):g}px serif", colour="#7a5c1e", align="center", baseline="middle")
         return
     d.rect(x, y, wd, ht, fill="#fff", stroke=BAD, line_width=1.5, radius=3)
     d.line(x + 4, y + 4, x + wd - 4, y + ht - 4, BAD, 2.5)
@@ -256,17 +242,14 @@ def short(p: int, lang: str = "en") -> str:
 
 # --------------------------------------------------------------------------- the table
 
-def draw_table(view: dict[str, Any], frame: Frame, wide: bool = False) -> tuple[DrawList, list[Target]]:
+def draw_table(view: dict[str, Any], frame: Scene, wide: bool = False) -> tuple[DrawList, list[Target]]:
     """The whole table for ``view``: the drawing and the buttons (in reading order)."""
-    global _least
-    _least = max(MIN_FONT, frame.least)
-    try:
-        return _draw_table(view, frame, wide)
-    finally:
-        _least = MIN_FONT
+    if frame.least < MIN_FONT:  # essential text is never under MIN_FONT, whatever the screen asks
+        frame = dataclasses.replace(frame, least=MIN_FONT)
+    return _draw_table(view, frame, wide)
 
 
-def table_spots(view: dict[str, Any], frame: Frame, wide: bool) -> dict[str, tuple[float, float]]:
+def table_spots(view: dict[str, Any], frame: Scene, wide: bool) -> dict[str, tuple[float, float]]:
     """The sections' corners for this frame (:func:`layout`): the market first on an upright phone when the player's
     next choice is there."""
     legal = frame.legal if frame.my_turn else []
@@ -274,7 +257,7 @@ def table_spots(view: dict[str, Any], frame: Frame, wide: bool) -> dict[str, tup
     return layout(view["players"], wide, market_first=choosing and not wide)
 
 
-def regions(view: dict[str, Any], frame: Frame, wide: bool) -> dict[str, tuple[float, float, float, float]]:
+def regions(view: dict[str, Any], frame: Scene, wide: bool) -> dict[str, tuple[float, float, float, float]]:
     """Where the auction's box and the viewer's own row of the players' table are (x, y, width, height in units):
     what a panel over the table must leave in sight."""
     spots = table_spots(view, frame, wide)
@@ -285,7 +268,7 @@ def regions(view: dict[str, Any], frame: Frame, wide: bool) -> dict[str, tuple[f
     return out
 
 
-def _draw_table(view: dict[str, Any], frame: Frame, wide: bool) -> tuple[DrawList, list[Target]]:
+def _draw_table(view: dict[str, Any], frame: Scene, wide: bool) -> tuple[DrawList, list[Target]]:
     legal = frame.legal if frame.my_turn else []
     spots = table_spots(view, frame, wide)
     width, height = spots["size"]
@@ -299,16 +282,16 @@ def _draw_table(view: dict[str, Any], frame: Frame, wide: bool) -> tuple[DrawLis
     return d, targets
 
 
-def _players(d: DrawList, view: dict[str, Any], frame: Frame, x0: float, y0: float, width: float) -> None:
+def _players(d: DrawList, view: dict[str, Any], frame: Scene, x0: float, y0: float, width: float) -> None:
     lang = frame.lang
     d.rect(x0 + 2, y0 + 1, width - 4, players_height(view["players"]) - 2, fill="#fffdf7", stroke="#d8cfbd", radius=8)
     # columns: name (never squeezed: cut with an ellipsis), hand, cash box, colours owned, score; the least-size text
-    head = font(bold=True)
-    hand_x, box_x, colours_x = x0 + 196 - 4 * (_least - MIN_FONT), x0 + 228, x0 + 236  # larger print: "Hand" moves left
+    head = font(frame.least, bold=True)
+    hand_x, box_x, colours_x = x0 + 196 - 4 * (frame.least - MIN_FONT), x0 + 228, x0 + 236  # larger print: "Hand" moves left
     d.text(hand_x, y0 + 13, w("hand", lang), font=head, colour=MUTED, align="right")
     # a long cash-box heading ("CAISSE") reaches right, over the colours column, never back over the hand's heading
     box_head = w("box", lang)
-    d.text(max(box_x, hand_x + 6 + text_width(box_head, _least, True)), y0 + 13, box_head, font=head, colour=MUTED, align="right")
+    d.text(max(box_x, hand_x + 6 + text_width(box_head, frame.least, True)), y0 + 13, box_head, font=head, colour=MUTED, align="right")
     d.text(x0 + width - 8, y0 + 13, w("score", lang), font=head, colour=MUTED, align="right")
     for p in range(view["players"]):
         y = y0 + 16 + 26 * p
@@ -318,73 +301,64 @@ def _players(d: DrawList, view: dict[str, Any], frame: Frame, x0: float, y0: flo
         flash = frame.flashes.get(f"player-{p}")
         if flash is not None:
             d.alpha(1 - flash).rect(x0 + 5, y, width - 10, 24, fill="#ffe08a", radius=6).alpha(1)
-        d.text(x0 + 8, y + 17, "▶" if current else "", font=font(), colour=INK)
+        d.text(x0 + 8, y + 17, "▶" if current else "", font=font(frame.least, frame.least), colour=INK)
         if view["auctioneer"] == p and view["phase"] not in ("over", "scored"):  # the auctioneer's badge
             d.rect(x0 + 21, y + 4, 16, 16, fill=INK, radius=3)
-            d.text(x0 + 29, y + 12.5, "A", font=font(bold=True), colour="#fff", align="center", baseline="middle")
+            d.text(x0 + 29, y + 12.5, "A", font=font(frame.least, bold=True), colour="#fff", align="center", baseline="middle")
         names = frame.row_names or frame.names
         name = names[p] if p < len(names) else short(p, lang)
         bold = p == frame.viewer
-        d.text(x0 + 40, y + 17, fit_text(f"{short(p, lang)} {name}", _least, hand_x - 44 - (x0 + 40), bold),
-               font=font(bold=bold), colour=INK)
+        d.text(x0 + 40, y + 17, fit_text(f"{short(p, lang)} {name}", frame.least, hand_x - 44 - (x0 + 40), bold),
+               font=font(frame.least, bold=bold), colour=INK)
         hidden = frame.hide_money and p != frame.viewer
-        d.text(hand_x, y + 17, "?" if hidden else f"{view['money'][p]}M", font=font(bold=True), colour=INK, align="right")
-        d.text(box_x, y + 17, "?" if hidden else f"{view['cash'][p]}", font=font(), colour=INK, align="right")
+        d.text(hand_x, y + 17, "?" if hidden else f"{view['money'][p]}M", font=font(frame.least, bold=True), colour=INK, align="right")
+        d.text(box_x, y + 17, "?" if hidden else f"{view['cash'][p]}", font=font(frame.least, frame.least), colour=INK, align="right")
         cx = colours_x
         total = view["scores"][p]
         # the colours owned, as many as fit before the score ("−49" is wide); the rest as "+N"
-        room = x0 + width - 8 - text_width(signed(total), _least, True) - 6
+        room = x0 + width - 8 - text_width(signed(total), frame.least, True) - 6
         owned = [c for c, owner in enumerate(view["owners"]) if owner == p]
-        fit = len(owned) if colours_x + 17 * len(owned) <= room else max(0, int((room - colours_x - text_width("+9", _least, True)) // 17))
+        fit = len(owned) if colours_x + 17 * len(owned) <= room else max(0, int((room - colours_x - text_width("+9", frame.least, True)) // 17))
         for c, owner in enumerate(view["owners"]):
             if owner == p and c in owned[:fit]:
                 fill, ink, pattern, pink = CUBE_STYLE[c]
                 d.rect(cx, y + 4, 16, 16, fill=fill, stroke=INK, radius=2)
-                d.text(cx + 8, y + 12.5, COLOUR_NAMES[lang][c][0].upper(), font=font(bold=True), colour=ink, align="center", baseline="middle")
+                d.text(cx + 8, y + 12.5, COLOUR_NAMES[lang][c][0].upper(), font=font(frame.least, bold=True), colour=ink, align="center", baseline="middle")
                 cx += 17
         if fit < len(owned):
-            d.text(cx, y + 17, f"+{len(owned) - fit}", font=font(bold=True), colour=MUTED)
+            d.text(cx, y + 17, f"+{len(owned) - fit}", font=font(frame.least, bold=True), colour=MUTED)
         if p in frame.floats:
             text, prog = frame.floats[p]
-            d.alpha(max(0.0, 1 - prog)).text(hand_x + 2, y + 14 - 10 * prog, text, font=font(bold=True),
+            d.alpha(max(0.0, 1 - prog)).text(hand_x + 2, y + 14 - 10 * prog, text, font=font(frame.least, bold=True),
                                              colour=GOOD if text.startswith("+") else BAD).alpha(1)
-        d.text(x0 + width - 8, y + 17, signed(total), font=font(bold=True), colour=GOOD if total >= 0 else BAD, align="right")
+        d.text(x0 + width - 8, y + 17, signed(total), font=font(frame.least, bold=True), colour=GOOD if total >= 0 else BAD, align="right")
         if view["rounds"] > 1 and view["round_wins"][p]:
-            d.text(x0 + width - 40, y + 17, "★" * view["round_wins"][p], font=font(), colour="#b07d12", align="right")
+            d.text(x0 + width - 40, y + 17, "★" * view["round_wins"][p], font=font(frame.least, frame.least), colour="#b07d12", align="right")
 
 
-def fit_text(text: str, px: float, width: float, bold: bool = False) -> str:
-    """``text`` cut with an ellipsis to fit ``width`` units at ``px`` (names are never squeezed)."""
-    if fits(text, px, width, bold):
-        return text
-    while len(text) > 1 and not fits(text + "…", px, width, bold):
-        text = text[:-1]
-    return text.rstrip() + "…"
-
-
-def _auction(d: DrawList, targets: list[Target], view: dict[str, Any], frame: Frame, x0: float, y0: float) -> None:
+def _auction(d: DrawList, targets: list[Target], view: dict[str, Any], frame: Scene, x0: float, y0: float) -> None:
     lang = frame.lang
     d.rect(x0 + 2, y0 + 1, PORTRAIT_W - 4, AUCTION_H - 2, fill="#f3ecdb", stroke="#d8cfbd", radius=8)
     piece = view["piece"]
     round_text = w("round_of", lang, n=view["round"], total=view["rounds"])
     if piece is None:
-        d.text(x0 + PORTRAIT_W - 10, y0 + 17, round_text, font=font(), colour=MUTED, align="right")
+        d.text(x0 + PORTRAIT_W - 10, y0 + 17, round_text, font=font(frame.least, frame.least), colour=MUTED, align="right")
         phase = view["phase"]
         name = frame.names[view["auctioneer"]] if view["auctioneer"] < len(frame.names) else "?"
         text = (w("over_short", lang) if phase == "over" else w("scoring.title", lang, n=view["round"]) if phase == "scored"
                 else w("choosing", lang, name=name))
-        lines = wrap(text, _least, PORTRAIT_W - 24, 2)
+        lines = wrap(text, frame.least, PORTRAIT_W - 24, 2)
         for i, line in enumerate(lines):
-            d.text(x0 + 12, y0 + 44 + 18 * i - 9 * (len(lines) - 1), line, font=font(), colour=INK)
+            d.text(x0 + 12, y0 + 44 + 18 * i - 9 * (len(lines) - 1), line, font=font(frame.least, frame.least), colour=INK)
         return
     room = PORTRAIT_W - 66  # from the title's left edge to the box's right edge
-    title_room = room - text_width(round_text, _least) - 10  # beside the round, top right
+    title_room = room - text_width(round_text, frame.least) - 10  # beside the round, top right
     words = piece_words(piece, lang)
     title = w("on_auction", lang, piece=words)
-    if not fits(title, _least, title_room, True):  # the box and the piece's picture already say "on auction"
+    if not fits(title, frame.least, title_room, True):  # the box and the piece's picture already say "on auction"
         title = words[:1].upper() + words[1:]
-    if fits(title, _least, title_room, True):
-        d.text(x0 + PORTRAIT_W - 10, y0 + 17, round_text, font=font(), colour=MUTED, align="right")
+    if fits(title, frame.least, title_room, True):
+        d.text(x0 + PORTRAIT_W - 10, y0 + 17, round_text, font=font(frame.least, frame.least), colour=MUTED, align="right")
     else:  # large text on a small table: which piece is up matters more than the round
         title_room = room
     flash = frame.flashes.get("auction")
@@ -393,17 +367,17 @@ def _auction(d: DrawList, targets: list[Target], view: dict[str, Any], frame: Fr
     kind = piece["kind"]
     top = y0 + (AUCTION_H - 38) / 2
     if kind == "cube":
-        draw_cube(d, x0 + 10, top, 38, 38, piece["colour"], piece["pips"], frame.patterns, font=18)
+        draw_cube(d, frame.least, x0 + 10, top, 38, 38, piece["colour"], piece["pips"], frame.patterns, font=18)
     elif kind == "roof":
-        draw_roof(d, x0 + 8, top + 3, 42, 30, piece["value"], font=16)
+        draw_roof(d, frame.least, x0 + 8, top + 3, 42, 30, piece["value"], font=16)
     else:
-        draw_special(d, x0 + 12, top + 2, 34, 34, kind, piece.get("size", 0))
-    d.text(x0 + 58, y0 + 20, fit_text(title, _least, title_room, True), font=font(bold=True), colour=INK)
+        draw_special(d, frame.least, x0 + 12, top + 2, 34, 34, kind, piece.get("size", 0))
+    d.text(x0 + 58, y0 + 20, fit_text(title, frame.least, title_room, True), font=font(frame.least, bold=True), colour=INK)
     for i, line in enumerate(_auction_lines(view, frame, lang, room)[:2]):  # whole lines, cut rather than squeezed
-        d.text(x0 + 58, y0 + 41 + 18 * i, fit_text(line, _least, room), font=font(), colour=INK)
+        d.text(x0 + 58, y0 + 41 + 18 * i, fit_text(line, frame.least, room), font=font(frame.least, frame.least), colour=INK)
 
 
-def _auction_lines(view: dict[str, Any], frame: Frame, lang: str, room: float, short: bool = False) -> list[str]:
+def _auction_lines(view: dict[str, Any], frame: Scene, lang: str, room: float, short: bool = False) -> list[str]:
     """The auction's state in words; where a line is too long for ``room``, computer seats are named without their
     strength ("Player 2 (computer, weak)" -> "Player 2")."""
     names = [n.split(" (")[0] if short and " (" in n else n for n in frame.names]
@@ -417,12 +391,12 @@ def _auction_lines(view: dict[str, Any], frame: Frame, lang: str, room: float, s
         lines.append(w("deciding", lang, name=names[view["auctioneer"]]))
     elif view["phase"] == "place" and view["holder"] >= 0:
         lines = [w("placing", lang, name=names[view["holder"]])]
-    if not short and any(not fits(line, _least, room) for line in lines):
+    if not short and any(not fits(line, frame.least, room) for line in lines):
         return _auction_lines(view, frame, lang, room, short=True)
     return lines
 
 
-def _board(d: DrawList, targets: list[Target], view: dict[str, Any], frame: Frame, legal: list[dict[str, Any]],
+def _board(d: DrawList, targets: list[Target], view: dict[str, Any], frame: Scene, legal: list[dict[str, Any]],
            x0: float, y0: float) -> None:
     lang = frame.lang
     width = PORTRAIT_W
@@ -433,13 +407,13 @@ def _board(d: DrawList, targets: list[Target], view: dict[str, Any], frame: Fram
     d.rect(river_x, y0, RIVER_W, board_height(), fill=RIVER)
     d.pattern(river_x, y0, RIVER_W, board_height(), "waves", colour="rgba(255,255,255,.7)")
     road = w("road", lang)
-    if fits(road, _least, LABEL_W - 2):  # the road's look says what it is where the word is too long
-        d.text(x0 + LABEL_W / 2 - 1, y0 + 14, road, font=font(), colour=INK, align="center")
+    if fits(road, frame.least, LABEL_W - 2):  # the road's look says what it is where the word is too long
+        d.text(x0 + LABEL_W / 2 - 1, y0 + 14, road, font=font(frame.least, frame.least), colour=INK, align="center")
     else:  # said to the fit checks: a word left out
-        d.text(x0 + LABEL_W / 2 - 1, y0 + 14, "", font=font(), colour=INK, align="center", full=road)
-    d.text(x0 + LABEL_W + 2, y0 + 14, "1", font=font(), colour=MUTED)
-    d.text(lot_x(4, x0), y0 + 14, "5", font=font(), colour=MUTED)
-    d.text(lot_x(9, x0) + LOT_W - 4, y0 + 14, "10", font=font(), colour=MUTED, align="right")
+        d.text(x0 + LABEL_W / 2 - 1, y0 + 14, "", font=font(frame.least, frame.least), colour=INK, align="center", full=road)
+    d.text(x0 + LABEL_W + 2, y0 + 14, "1", font=font(frame.least, frame.least), colour=MUTED)
+    d.text(lot_x(4, x0), y0 + 14, "5", font=font(frame.least, frame.least), colour=MUTED)
+    d.text(lot_x(9, x0) + LOT_W - 4, y0 + 14, "10", font=font(frame.least, frame.least), colour=MUTED, align="right")
     places = {(a["row"], a["lot"]) for a in legal if a["type"] == "place"}
     piece = view["piece"] or {}
     zoom = frame.zoom_row
@@ -450,7 +424,7 @@ def _board(d: DrawList, targets: list[Target], view: dict[str, Any], frame: Fram
     mayor_rows = {a["row"] for a in legal if a["type"] == "mayor"}
     permit_moves = [(a["row"], a["change"]) for a in legal if a["type"] in ("permit", "cancel")]
     permit_kind = next((a["type"] for a in legal if a["type"] in ("permit", "cancel")), "")
-    units = fits(w("len", lang, n=10).partition(" ")[2], _least, road_w - 2)  # lengths' unit word: on every row or none
+    units = fits(w("len", lang, n=10).partition(" ")[2], frame.least, road_w - 2)  # lengths' unit word: on every row or none
     for r in range(ROWS):
         ry = y0 + 18 + r * ROW_H
         length = view["lengths"][r]
@@ -459,21 +433,21 @@ def _board(d: DrawList, targets: list[Target], view: dict[str, Any], frame: Fram
             d.line(x0 + 4, ry - 1, x0 + width - 4, ry - 1, "rgba(0,0,0,.18)", 1)
         # the road: the row's length (a big number, its unit below where the word fits), completion, permits, the mayor
         count, _, unit = w("len", lang, n=length).partition(" ")
-        shown_unit = bool(unit and units and fits(unit, _least, road_w - 2))
-        d.text(x0 + 4, ry + 15, count, font=font(18, bold=True), colour=INK, baseline="middle",
+        shown_unit = bool(unit and units and fits(unit, frame.least, road_w - 2))
+        d.text(x0 + 4, ry + 15, count, font=font(frame.least, 18, bold=True), colour=INK, baseline="middle",
                full=None if shown_unit or not unit else f"{count} {unit}")  # a count without its unit: a word left out
         if shown_unit:
-            d.text(x0 + 4, ry + 33, unit, font=font(), colour=INK, baseline="middle")
+            d.text(x0 + 4, ry + 33, unit, font=font(frame.least, frame.least), colour=INK, baseline="middle")
         if complete:
             d.rect(x0 + LABEL_W - 22, ry + 6, 17, 18, fill=GOOD, radius=3)
-            d.text(x0 + LABEL_W - 13.5, ry + 15.5, "✓", font=font(bold=True), colour="#fff", align="center", baseline="middle")
+            d.text(x0 + LABEL_W - 13.5, ry + 15.5, "✓", font=font(frame.least, bold=True), colour="#fff", align="center", baseline="middle")
         if view["permits"][r]:  # the permits on the row, one per line
             for k, c in enumerate(view["permits"][r][:3]):
-                d.text(x0 + 4, ry + 51 + 15 * k, ("+" if c > 0 else "−") + "I" * abs(c), font=font(bold=True, family="serif"),
+                d.text(x0 + 4, ry + 51 + 15 * k, ("+" if c > 0 else "−") + "I" * abs(c), font=font(frame.least, bold=True, family="serif"),
                        colour="#7a5c1e", baseline="middle")
         if view["mayor"] == r:
             draw_mayor(d, x0 + 12, ry + 104, 1.0)
-            d.text(x0 + 30, ry + 106, "×2", font=font(bold=True), colour=INK, align="center", baseline="middle")
+            d.text(x0 + 30, ry + 106, "×2", font=font(frame.least, bold=True), colour=INK, align="center", baseline="middle")
         for i in range(LOTS):
             lx = lot_x(i, x0)
             _lot(d, view, frame, r, i, lx, ry, (r, i) in places)
@@ -496,10 +470,10 @@ def _board(d: DrawList, targets: list[Target], view: dict[str, Any], frame: Fram
                       old=length, new=new, size="I" * abs(change))
             choices.append((f"{permit_kind}-{r}-{change}", label, f"{length}→{new} {tag}"))
         if choices:
-            _row_choices(d, targets, choices, x0, ry, mayor=r in mayor_rows)
+            _row_choices(d, frame.least, targets, choices, x0, ry, mayor=r in mayor_rows)
 
 
-def _lot(d: DrawList, view: dict[str, Any], frame: Frame, r: int, i: int, lx: float, ry: float, legal: bool) -> None:
+def _lot(d: DrawList, view: dict[str, Any], frame: Scene, r: int, i: int, lx: float, ry: float, legal: bool) -> None:
     """One lot of a row, its top-left corner at (``lx``, ``ry`` + 4): the ground (striped beyond the row's length), a
     single-cube lot's fence, the house on it, and its highlight when the piece in hand may go there."""
     inside = i < view["lengths"][r]
@@ -512,7 +486,7 @@ def _lot(d: DrawList, view: dict[str, Any], frame: Frame, r: int, i: int, lx: fl
         d.rect(lx + 1.5, ry + 5.5, LOT_W - 7, 95, stroke="#7a5c1e", line_width=1.5, radius=3)
     if single and i >= len(view["board"][r]):
         d.circle(lx + (LOT_W - 4) / 2, ry + 92, 8, fill="#7a5c1e")
-        d.text(lx + (LOT_W - 4) / 2, ry + 92.5, "1", font=font(bold=True), colour="#fff", align="center", baseline="middle")
+        d.text(lx + (LOT_W - 4) / 2, ry + 92.5, "1", font=font(frame.least, bold=True), colour="#fff", align="center", baseline="middle")
     if i < len(view["board"][r]):
         _house(d, view, frame, r, i, lx, ry)
     if legal:
@@ -531,10 +505,10 @@ ZOOM_HEAD = 62
 ZOOM_PER_LINE = 5
 
 
-def _zoomed_row(d: DrawList, targets: list[Target], view: dict[str, Any], frame: Frame, places: set[tuple[int, int]],
+def _zoomed_row(d: DrawList, targets: list[Target], view: dict[str, Any], frame: Scene, places: set[tuple[int, int]],
                 r: int, x0: float, y0: float) -> None:
     """Row ``r`` shown large in the board's place, its ten lots in two lines of five, for a table whose lots are
-    smaller than a finger (:attr:`Frame.small_lots`): each lot a button more than twice as wide as on the whole
+    smaller than a finger (:attr:`Scene.small_lots`): each lot a button more than twice as wide as on the whole
     board. The header leads back to the whole board. Same size as the board, so nothing below moves."""
     lang = frame.lang
     piece = view["piece"] or {}
@@ -543,20 +517,20 @@ def _zoomed_row(d: DrawList, targets: list[Target], view: dict[str, Any], frame:
     d.rect(x0, y0, width, height, fill=GRASS, radius=8)
     # the header: the way back (a finger-sized button), and the row's name and length, completion and mayor
     back = w("zoom.whole", lang)
-    back_w = max(120.0, text_width("◀ " + back, _least, True) + 24)
+    back_w = max(120.0, text_width("◀ " + back, frame.least, True) + 24)
     d.rect(x0 + 4, y0 + 4, back_w, ZOOM_HEAD - 8, fill="#fffdf7", stroke="#1f4e5f", line_width=2, radius=8)
-    d.text(x0 + 4 + back_w / 2, y0 + ZOOM_HEAD / 2, "◀ " + back, font=font(bold=True), colour=INK, align="center", baseline="middle")
+    d.text(x0 + 4 + back_w / 2, y0 + ZOOM_HEAD / 2, "◀ " + back, font=font(frame.least, bold=True), colour=INK, align="center", baseline="middle")
     targets.append(Target("zoom-out", x0 + 4, y0 + 4, back_w, ZOOM_HEAD - 8, back))
     row = ROW_NAMES[lang][r]
     title = w("zoom.title", lang, row=row[:1].upper() + row[1:], length=w("len", lang, n=length))
     marks = ("✓ " if r in view["complete"] else "") + ("×2" if view["mayor"] == r else "")
-    room = width - back_w - 20 - text_width(marks, _least, True)
-    if not fits(title, _least, room, True):  # the row's lots are drawn right below: its name is what must show
+    room = width - back_w - 20 - text_width(marks, frame.least, True)
+    if not fits(title, frame.least, room, True):  # the row's lots are drawn right below: its name is what must show
         title = row[:1].upper() + row[1:]
-    d.text(x0 + back_w + 14, y0 + ZOOM_HEAD / 2, fit_text(title, _least, room, True), font=font(bold=True), colour=INK,
+    d.text(x0 + back_w + 14, y0 + ZOOM_HEAD / 2, fit_text(title, frame.least, room, True), font=font(frame.least, bold=True), colour=INK,
            baseline="middle")
     if marks:
-        d.text(x0 + width - 8, y0 + ZOOM_HEAD / 2, marks, font=font(bold=True), colour=GOOD if "✓" in marks else INK,
+        d.text(x0 + width - 8, y0 + ZOOM_HEAD / 2, marks, font=font(frame.least, bold=True), colour=GOOD if "✓" in marks else INK,
                align="right", baseline="middle")
     line_h = (height - ZOOM_HEAD) / 2
     scale = line_h / ROW_H
@@ -573,21 +547,21 @@ def _zoomed_row(d: DrawList, targets: list[Target], view: dict[str, Any], frame:
         d.save().transform(sx + (slot_w - (LOT_W - 4) * scale) / 2 - lx * scale, sy, scale)
         _lot(d, view, frame, r, i, lx, 0, (r, i) in places)
         d.restore()
-        d.text(sx + 3, sy + 14, str(i + 1), font=font(), colour=MUTED)
+        d.text(sx + 3, sy + 14, str(i + 1), font=font(frame.least, frame.least), colour=MUTED)
         if i == length - 1:  # the row's boundary: a fence after the last allowed lot
             d.line(sx + slot_w - 1, sy + 2, sx + slot_w - 1, sy + line_h - 4, "#5a3d12", 3)
         if (r, i) in places:
             targets.append(Target(f"lot-{r}-{i}", sx, sy, slot_w, line_h, _place_label(view, piece, r, i, lang), highlight=True))
 
 
-def _row_choices(d: DrawList, targets: list[Target], choices: list[tuple[str, str, str]], x0: float, ry: float,
+def _row_choices(d: DrawList, least: float, targets: list[Target], choices: list[tuple[str, str, str]], x0: float, ry: float,
                  mayor: bool = False) -> None:
     """Where a road piece (the mayor, a permit, the cancel cube) can go on one row: the row split into one big
     button per choice (key, label, badge text), each with a badge saying what it does. The road column alone is
     too narrow for a finger on a phone, and nothing else on the row can be chosen meanwhile."""
     gap = 4
     width = (PORTRAIT_W - 4 - gap * (len(choices) - 1)) / len(choices)
-    px = max(15, _least)
+    px = max(15, least)
     for k, (key, label, badge) in enumerate(choices):
         bx, by, bh = x0 + 2 + k * (width + gap), ry + 1, ROW_H - 4
         d.rect(bx, by, width, bh, fill="rgba(242,177,52,.16)", stroke=HILITE, line_width=3, radius=6)
@@ -596,24 +570,24 @@ def _row_choices(d: DrawList, targets: list[Target], choices: list[tuple[str, st
         d.rect(cx - badge_w / 2, by + 4, badge_w, 30, fill="#fff3c4", stroke=HILITE, line_width=2, radius=6)
         if mayor:
             draw_mayor(d, cx - badge_w / 2 + 16, by + 20, 0.8)
-        d.text(cx + (11 if mayor else 0), by + 20, badge, font=font(px, bold=True), colour=INK, align="center", baseline="middle")
+        d.text(cx + (11 if mayor else 0), by + 20, badge, font=font(least, px, bold=True), colour=INK, align="center", baseline="middle")
         targets.append(Target(key, bx, by, width, bh, label, highlight=True))
 
 
-def _house(d: DrawList, view: dict[str, Any], frame: Frame, r: int, i: int, lx: float, ry: float) -> None:
+def _house(d: DrawList, view: dict[str, Any], frame: Scene, r: int, i: int, lx: float, ry: float) -> None:
     house = view["board"][r][i]
     cx = lx + (LOT_W - 4 - CUBE_W) / 2
     base = ry + 88  # top of the bottom cube
     for k, (colour, pips) in enumerate(house["cubes"]):
-        draw_cube(d, cx, base - k * CUBE_H, CUBE_W, CUBE_H, colour, pips, frame.patterns)
+        draw_cube(d, frame.least, cx, base - k * CUBE_H, CUBE_W, CUBE_H, colour, pips, frame.patterns)
     top = base - (len(house["cubes"]) - 1) * CUBE_H
     if house["roof"]:
-        draw_roof(d, cx - 1, top - ROOF_H - 1, CUBE_W + 2, ROOF_H, house["roof"])
+        draw_roof(d, frame.least, cx - 1, top - ROOF_H - 1, CUBE_W + 2, ROOF_H, house["roof"])
     owner, pts = house_points(view, r, i)
     if owner >= 0:  # under the lot: the house's points as the round stands, and whose it is
-        d.text(lx + (LOT_W - 4) / 2, ry + 110, signed(pts), font=font(bold=True), colour=GOOD if pts > 0 else BAD, align="center",
+        d.text(lx + (LOT_W - 4) / 2, ry + 110, signed(pts), font=font(frame.least, bold=True), colour=GOOD if pts > 0 else BAD, align="center",
                baseline="middle")
-        d.text(lx + (LOT_W - 4) / 2, ry + 122, short(owner, frame.lang), font=font(), colour=INK, align="center", baseline="middle")
+        d.text(lx + (LOT_W - 4) / 2, ry + 122, short(owner, frame.lang), font=font(frame.least, frame.least), colour=INK, align="center", baseline="middle")
 
 
 def _place_label(view: dict[str, Any], piece: dict[str, Any], r: int, i: int, lang: str) -> str:
@@ -626,11 +600,11 @@ def _place_label(view: dict[str, Any], piece: dict[str, Any], r: int, i: int, la
     return w("stack_target", lang, lot=i + 1, row=row, top=f"{COLOUR_NAMES[lang][top[0]]} {top[1]}")
 
 
-def _display(d: DrawList, targets: list[Target], view: dict[str, Any], frame: Frame, legal: list[dict[str, Any]],
+def _display(d: DrawList, targets: list[Target], view: dict[str, Any], frame: Scene, legal: list[dict[str, Any]],
              x0: float, y0: float, row_h: float = DISP_ROW_H) -> None:
     lang = frame.lang
-    d.text(x0 + 6, y0 + 14, w("display", lang), font=font(bold=True), colour=INK)
-    d.text(x0 + PORTRAIT_W - 6, y0 + 14, w("out_count", lang, n=len(view["out"])), font=font(), colour=MUTED, align="right")
+    d.text(x0 + 6, y0 + 14, w("display", lang), font=font(frame.least, bold=True), colour=INK)
+    d.text(x0 + PORTRAIT_W - 6, y0 + 14, w("out_count", lang, n=len(view["out"])), font=font(frame.least, frame.least), colour=MUTED, align="right")
     ends = {(a["row"], a["end"]) for a in legal if a["type"] == "auction" and a["piece"] == "cube"}
     for dr, row in enumerate(view["display"]):
         ry = y0 + 18 + dr * row_h
@@ -643,7 +617,7 @@ def _display(d: DrawList, targets: list[Target], view: dict[str, Any], frame: Fr
             takeable = end is not None and (dr, end) in ends
             if end is None or not takeable:
                 d.alpha(0.72 if end is None else 0.9)
-            draw_cube(d, cx, cy, DISP_CUBE, DISP_CUBE, colour, pips, frame.patterns, font=17)
+            draw_cube(d, frame.least, cx, cy, DISP_CUBE, DISP_CUBE, colour, pips, frame.patterns, font=17)
             d.alpha(1)
             if takeable and end is not None:  # (a takeable cube is at an end: this tells the type checker)
                 d.rect(cx - 3, cy - 3, DISP_CUBE + 6, DISP_CUBE + 6, stroke=HILITE, line_width=3, radius=5)
@@ -652,14 +626,14 @@ def _display(d: DrawList, targets: list[Target], view: dict[str, Any], frame: Fr
                 bx = left + k * DISP_PITCH - (DISP_REACH if end == "left" else 0)
                 targets.append(Target(f"cube-{dr}-{end}", bx, ry, DISP_PITCH + DISP_REACH, row_h - 2, label, highlight=True))
         if not row:
-            d.text(x0 + PORTRAIT_W / 2, ry + row_h / 2, w("empty", lang), font=font(), colour=MUTED, align="center",
+            d.text(x0 + PORTRAIT_W / 2, ry + row_h / 2, w("empty", lang), font=font(frame.least, frame.least), colour=MUTED, align="center",
                    baseline="middle")
 
 
-def _supply(d: DrawList, targets: list[Target], view: dict[str, Any], frame: Frame, legal: list[dict[str, Any]],
+def _supply(d: DrawList, targets: list[Target], view: dict[str, Any], frame: Scene, legal: list[dict[str, Any]],
             x0: float, y0: float) -> None:
     lang = frame.lang
-    d.text(x0 + 6, y0 + 12, w("supply", lang), font=font(bold=True), colour=INK)
+    d.text(x0 + 6, y0 + 12, w("supply", lang), font=font(frame.least, bold=True), colour=INK)
     auctions = {(a["piece"], a.get("size", 0)) for a in legal if a["type"] == "auction"}
     slot_w = (PORTRAIT_W - 8) / 6
     items: list[tuple[str, int, str]] = [("roof", 0, "roofs"), ("mayor", 0, "mayor"), ("permit", 1, "permit-1"),
@@ -675,13 +649,14 @@ def _supply(d: DrawList, targets: list[Target], view: dict[str, Any], frame: Fra
             d.alpha(0.3)
         # the piece, and a caption where it fits at a readable size (a permit's piece already shows its size)
         if kind == "roof":
-            draw_roof(d, sx + slot_w / 2 - 15, sy + 6, 30, 22, None)
+            draw_roof(d, frame.least, sx + slot_w / 2 - 15, sy + 6, 30, 22, None)
             caption = w("roofs_left", lang, n=view["roofs_face_down"])
         else:
-            draw_special(d, sx + slot_w / 2 - 13, sy + 6, 26, 26, kind, size)
+            draw_special(d, frame.least, sx + slot_w / 2 - 13, sy + 6, 26, 26, kind, size)
             caption = w("short_" + kind, lang, size="").strip()
-        shown = caption if fits(caption, _least, slot_w - 6) else ""  # the piece alone where its words do not fit
-        d.text(sx + slot_w / 2, sy + SUPPLY_SLOT_H - 9, shown, font=font(), colour=INK, align="center", baseline="middle", full=caption)
+        shown = caption if fits(caption, frame.least, slot_w - 6) else ""  # the piece alone where its words do not fit
+        d.text(sx + slot_w / 2, sy + SUPPLY_SLOT_H - 9, shown, font=font(frame.least, frame.least), colour=INK, align="center",
+               baseline="middle", full=caption)
         d.alpha(1)
         if takeable:
             label = w("auction_" + kind, lang, size="I" * size, n=view["roofs_face_down"])

@@ -13,14 +13,14 @@ from typing import Any
 
 from ...core import PUBLIC_SEAT
 from ...core.locale import YouName, text
-from ..canvas import DrawList, Target, text_width
+from ..canvas import MIN_FONT, DrawList, Target, fit_text, text_width
 from .layout import (
-    COAT_SET, DARK, FILL, MIN_FONT, PATTERN, SIZES, Box, Layout, build_spots, buildable_tiles, coat_rows,
+    COAT_SET, DARK, FILL, PATTERN, SIZES, Box, Layout, build_spots, buildable_tiles, coat_rows,
     end_card_warning, ghost_problem, grip, take_choice, tile_cells, tile_colour, tile_orientations, tile_price,
 )
 from .look import (
     ABILITIES, ACCENT, BOARD, COLOURS, FLASH_MS, INK, LEGAL, MUTED, WRONG, draw_card, draw_cell, draw_glyph,
-    draw_shield, fit_text, font, short_name,
+    draw_shield, font, short_name,
 )
 
 

@@ -58,7 +58,7 @@ class Layout:
       in the others' summaries.
 
     Every button is at least 46 units, so at least 44 CSS px on the smallest screen of each shape; every text is
-    at least :data:`MIN_FONT` units, so at least 12 CSS px.
+    at least :data:`~game.ui.canvas.MIN_FONT` units, so at least 12 CSS px.
     """
 
     mode: str
@@ -104,8 +104,6 @@ class Layout:
         return Box(self.supply.x + (size - 2) * step, self.supply.y + colour_index * step, self.stack, self.stack)
 
 
-#: the smallest font, in units: 12 CSS px even where a unit is 0.93 px (a 360-px phone, a 768-px tablet)
-MIN_FONT = 13
 #: docks, hand cards and abilities are this tall
 ROW_H = 48
 #: the others' summaries on upright phones: tall enough for each house drawn small (cells of 6 units) beside its lines

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import math
 
-from ..canvas import DrawList
-from .layout import DARK, FILL, GLYPH, MIN_FONT, PATTERN, Box
+from ..canvas import MIN_FONT, DrawList, fit_text, text_width
+from .layout import DARK, FILL, GLYPH, PATTERN, Box
 
 COLOURS = ("blue", "yellow", "red", "green", "purple")
 ABILITIES = ("any_cards", "additional_card", "construction_discount", "change_of_colours", "both_actions")
@@ -20,18 +20,9 @@ STAR = [v for i in range(10) for v in ((1 if i % 2 == 0 else 0.45) * math.cos(-m
 FLASH_MS = 900  #: how long a completed row or column flashes
 
 
-def fit_text(text: str, px: float, width: float, bold: bool = False) -> str:
-    """``text`` cut with an ellipsis to about ``width`` units at ``px`` (never squeezed: names stay readable)."""
-    per = px * (0.64 if bold else 0.58)  # a generous average advance of sans-serif letters
-    if len(text) * per <= width:
-        return text
-    keep = max(1, int(width / per) - 1)
-    return text[:keep].rstrip() + "…"
-
-
 def short_name(name: str, px: float, width: float, bold: bool = False) -> str:
     """A seat's name in about ``width`` units: whole, else without its "(computer, weak)" part, else cut."""
-    if len(name) * px * (0.64 if bold else 0.58) <= width or " (" not in name:
+    if text_width(name, px, bold) <= width or " (" not in name:
         return fit_text(name, px, width, bold)
     return fit_text(name[:name.index(" (")], px, width, bold)
 

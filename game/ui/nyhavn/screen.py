@@ -17,13 +17,12 @@ from typing import Any
 
 from .. import dom
 from ...core.locale import text
-from ..canvas import Board, Target
+from ..canvas import Board, Outcome, Target
 from ..dom import el
 from ..screen import GameScreen
 from .drawing import Pick, Seen
 from .layout import placement_board, ranking, score_parts
-from .help import rules_sections
-from .table import Outcome, Table
+from .table import Table
 
 #: CSS px per unit the upright table keeps beside the bar (``side``): its 46-unit buttons stay 44 CSS px
 SIDE_SCALE = 0.97
@@ -84,11 +83,7 @@ class NyhavnScreen(GameScreen):
         self.buttons = el("div", {"class": "actions", "id": "nyhavn-controls", "role": "group",
                                   "aria-label": text("game.actions", self.lang)})
         self.bar = el("div", {"class": "nyhavn-bar"}, self.info, self.buttons)
-        rules = el("details", {"id": "nyhavn-rules"}, el("summary", {}, text("ny.rules", self.lang)))
-        for title, paragraphs in rules_sections(self.lang):
-            rules.appendChild(el("h3", {}, title))
-            for para in paragraphs:
-                rules.appendChild(el("p", {}, para))
+        rules = self.rules_panel("nyhavn-rules", text("ny.rules", self.lang))
         dom.append(container, self.bar, rules)
         dom.on(self.buttons, "click", self._button_clicked)
         for kind in ("pointerdown", "pointermove", "pointerup", "pointercancel"):
@@ -112,8 +107,8 @@ class NyhavnScreen(GameScreen):
         """Do what an input asked: show a toast, apply an action, draw again."""
         if outcome is None:
             return
-        if outcome.toast:
-            self.app.toast(outcome.toast)
+        if outcome.message:
+            self.app.toast(outcome.message, error=outcome.error)
         if outcome.action is not None:
             self.act(outcome.action)
         if outcome.render:

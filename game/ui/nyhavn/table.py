@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from ...core.locale import text
-from ..canvas import FINGER_PX, LANDSCAPE_UP_TO, DrawList, Target
+from ..canvas import FINGER_PX, LANDSCAPE_UP_TO, DrawList, Outcome, Target
 from .drawing import Pick, Seen, TableDrawing
 from .layout import (
     SIZES, Layout, anchor_for, build_spots, buildable_tiles, cells_too_small, ghost_problem, grip, layout, take_choice,
@@ -44,15 +44,6 @@ WIDE_FROM_TOUCH = math.ceil(FINGER_PX * 784 / 47)
 #: (of its 740 units) are a finger wide; a narrower phone on its side (667×375, 640×360) gets the upright table
 #: beside the bar (``side``) instead, and the page scrolls
 LANDSCAPE_TOUCH_FROM = math.ceil(FINGER_PX * 740 / 48) + 140
-
-
-@dataclass
-class Outcome:
-    """What an input asks of the screen: an action to apply, a toast to show, and whether to draw again."""
-
-    action: Action | None = None
-    toast: str | None = None
-    render: bool = False
 
 
 @dataclass
@@ -204,7 +195,7 @@ class Table(TableDrawing):
         view = seen.view
         if kind == "ability":
             name = rest
-            return Outcome(toast=f"{text('ny.ab.' + name, self.lang)}: {ability_help(name, self.lang)}")
+            return Outcome(message=f"{text('ny.ab.' + name, self.lang)}: {ability_help(name, self.lang)}")
         if kind == "player":
             p = int(rest)
             self.inspect = None if p == seen.viewer else p
