@@ -8,6 +8,7 @@ The browser test ``tests/browser/test_replay_state.py`` does the issue's own ste
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -170,3 +171,46 @@ def test_replay_state_words_are_a_replays_not_a_live_games(monkeypatch, game_id,
         line = r.h.find("replay-line").textContent
         for name in others:
             assert f"{text('player.you', 'en')}: {name}" not in line, line
+
+
+YOU_WORDS = re.compile(r"\b(you|your|yours)\b", re.IGNORECASE)
+
+
+def everything_said(r: Replaying) -> str:
+    """Every word of the replay: the table's words, its canvas (labels drawn and its buttons' names), the status, the
+    step's line and events, the seat and turn choices."""
+    table = r.table()
+    bar = [r.h.find(i).textContent for i in ("replay-line", "replay-events", "f-replay-seat", "f-replay-turn") if r.h.find(i)]
+    return " | ".join(table["words"] + [label for _, label, _, _ in table["targets"]] + [str(table["frame"]),
+                                                                                          r.screen.status.textContent] + bar)
+
+
+@pytest.mark.parametrize("game_id,players,seats,options", GAMES, ids=[f"{g}-{n}" for g, n, _, _ in GAMES])
+def test_replay_state_a_friends_link_names_every_seat_and_never_says_you(monkeypatch, game_id, players, seats, options):
+    """A link opened on a device that does not keep the game (a friend's): the sender's seat is "Player 1" in the
+    names, the status, the log and the step lines, at every step, whichever seat is shown; the same game opened from
+    the player's own past games keeps "You"."""
+    match = finished(game_id, players, seats, options)
+    r = Replaying(monkeypatch, match)
+    assert not r.h.app.book.kept(r.viewer.record.id)
+    assert r.viewer.names[0] == text("player.n", "en", n=1)
+    for k in sorted({*range(0, r.n + 1, max(1, r.n // 25)), r.n}):
+        r.viewer.go(k)
+        r.wait(2000)
+        shown = everything_said(r)
+        found = YOU_WORDS.search(shown)
+        assert found is None, f"step {k}: …{shown[max(0, found.start() - 300):found.end() + 100]}…"
+    if players > 1:  # another seat's side of the table: still nobody is "you"
+        seat = r.h.find("f-replay-seat")
+        seat.value = "1"
+        r.h.fire(seat, "change", value="1")
+        r.wait(2000)
+        assert not YOU_WORDS.search(everything_said(r))
+    # the player's own game (kept on this device, replayed from the past games): the seat played here is "You"
+    rid = r.h.app.book.add_finished(GameRecord.from_match(match))["id"]
+    assert r.h.app.open_kept(rid)
+    own = r.h.app.panel
+    assert own.names[0] == text("player.you", "en") and own.screen.names[0] == text("player.you", "en")
+    # and the link of a game this device keeps is the player's own too
+    r.h.app.open_link(share.link(own.record, SITE))
+    assert r.h.app.panel.names[0] == text("player.you", "en")

@@ -281,10 +281,10 @@ class App(ShareLinks):
         panel.mount(self.root)
         dom.window.houseGames.showApp()
 
-    def show_replay(self, replay: Replay, close: Any = None, rid: str | None = None) -> None:
-        """Open ``replay`` in the viewer; *Close* runs ``close`` (default: the start screen)."""
+    def show_replay(self, replay: Replay, close: Any = None, rid: str | None = None, others_game: bool = False) -> None:
+        """Open ``replay`` in the viewer; *Close* runs ``close`` (default: the start screen); ``others_game``: no seat is "you"."""
         cls = screen_class(replay.record.game_id, self.params.get("ui") == "list")
-        self.show_panel(ReplayViewer(self, replay, cls, close or self.show_start, rid))
+        self.show_panel(ReplayViewer(self, replay, cls, close or self.show_start, rid, others_game))
 
     def open_kept(self, rid: str) -> bool:
         """Replay a kept game (from the past games or the daily deal); a game that no longer replays says why."""
@@ -306,8 +306,8 @@ class App(ShareLinks):
         except RecordError as exc:
             self.show_start(("error", exc.text(self.lang)))
             return False
-        rid = replay.record.id
-        self.show_replay(replay, None, rid if self.book.kept(rid) else None)
+        rid = replay.record.id  # a kept game is the player's own; any other link is a friend's game (no "you")
+        self.show_replay(replay, None, rid if self.book.kept(rid) else None, others_game=not self.book.kept(rid))
         return True
 
     def link_of(self, rid: str) -> str | None:

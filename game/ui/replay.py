@@ -68,11 +68,12 @@ class ReplayViewer:
     ``app`` gives ``lang``, ``toast``, ``book`` (the :class:`~game.ui.record_book.RecordBook`),
     ``share_record`` and ``show_start``; ``close`` is what *Close* does
     (back to the list it came from). ``rid`` is the game's id when it is
-    kept in the book (then *Pin* is offered).
+    kept in the book (then *Pin* is offered). ``others_game``: a game played on another device (a friend's
+    link): no seat is "you", every seat is called by its name.
     """
 
     def __init__(self, app: Any, replay: Replay, screen_class: type[GameScreen], close: Callable[[], Any],
-                 rid: str | None = None) -> None:
+                 rid: str | None = None, others_game: bool = False) -> None:
         self.app = app
         self.replay = replay
         self.record = replay.record
@@ -83,9 +84,10 @@ class ReplayViewer:
         self.match = Match(record.game_id, record.num_players, record.seed, dict(record.options), list(record.seats),
                            [replay.states[0]], [])
         self.entries = [Entry(p, a, True) for p, a in zip(replay.players, record.actions)]
-        self.names = seat_names(self.match, self.lang)
         self.screen = screen_class(ReplayHost(app, close), self.match)
         self.screen.replaying = True
+        self.screen.others_game = others_game
+        self.names = seat_names(self.match, self.lang, self.screen.named_seats())
         self.screen.hot_seat = False
         self.screen.viewer = record.me if record.me is not None else 0
         self.k = 0
@@ -188,7 +190,8 @@ class ReplayViewer:
         if k == 0:
             self.line.textContent = text("replay.setup", self.lang)
         else:
-            with speaking_to_match(self.match):  # the game's own seat is "you" in its lines, as at the table
+            # the game's own seat is "you" in its lines, as at the table (none is in another's game)
+            with speaking_to_match(self.match, self.screen.named_seats()):
                 step = self.replay.step(k, self.lang)
             name = self._name(step.player)
             # most engines' action lines already start with who acted ("You: place brick"): never "You: You: …"; a line

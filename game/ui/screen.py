@@ -107,6 +107,9 @@ class GameScreen:
     replaying = False
     #: replay jumps set this so a rebuilt log is not animated as if it had just happened
     quiet = False
+    #: a replay of a game played on another device (a friend's link): a record does not say whose device it came
+    #: from, so no seat is "you" here; every seat is called by its name
+    others_game = False
 
     def __init__(self, app: AppServices, match: Match) -> None:
         self.app = app
@@ -136,6 +139,10 @@ class GameScreen:
         game: the replay viewer shows a seat's view.)"""
         return self._table and not self.replaying
 
+    def named_seats(self) -> frozenset[int]:
+        """The seats the words call by their name, never "you": those on other phones, every seat of another's game."""
+        return frozenset(range(len(self.match.seats))) if self.others_game else self.remote_seats
+
     def local_humans(self) -> list[int]:
         """The seats people play on this device (not computers, not other phones)."""
         return [i for i, s in enumerate(self.match.seats) if s.kind != "computer" and i not in self.remote_seats]
@@ -162,7 +169,7 @@ class GameScreen:
         """
         state = self.match.state
         scores = list(self.spec.scores(state))
-        names = seat_names(self.match, self.lang, self.remote_seats)
+        names = seat_names(self.match, self.lang, self.named_seats())
         parts: list[Any] = [None] * len(scores)
         fn = self.spec.score_breakdown if breakdown else None
         if fn is not None:
@@ -297,7 +304,7 @@ class GameScreen:
     def mount(self, root: Any) -> None:
         """Build the screen in ``root`` and start."""
         lang = self.lang
-        self.names = seat_names(self.match, lang, self.remote_seats)
+        self.names = seat_names(self.match, lang, self.named_seats())
         self.undo_button = el("button", {"type": "button", "id": "undo", "onclick": self.undo}, text("game.undo", lang))
         self.status = el("p", {"class": "status", "id": "status", "role": "status"})
         self.hint_button = el("button", {"type": "button", "id": "hint", "onclick": self.ask_hint, "disabled": True},
@@ -529,7 +536,7 @@ class GameScreen:
     def describe_event(self, event: dict[str, Any]) -> str:
         """The engine's words for a log event (raw JSON if the engine cannot word it)."""
         try:
-            with speaking_to_match(self.match, self.remote_seats):
+            with speaking_to_match(self.match, self.named_seats()):
                 return str(self.spec.describe_event(event, self.lang))
         except Exception:
             return json.dumps(event, ensure_ascii=False)
@@ -537,7 +544,7 @@ class GameScreen:
     def describe_action(self, action: dict[str, Any]) -> str:
         """The engine's words for a legal action (raw JSON if it cannot word it)."""
         try:
-            with speaking_to_match(self.match, self.remote_seats):
+            with speaking_to_match(self.match, self.named_seats()):
                 return str(self.spec.describe_action(self.match.state, action, self.lang))
         except Exception:
             return json.dumps(action, ensure_ascii=False)

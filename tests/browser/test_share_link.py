@@ -3,6 +3,8 @@ final position; a tampered link refused with a message, the autosave and the pas
 
 from __future__ import annotations
 
+import re
+
 from game.core import share
 from game.core.locale import text
 
@@ -45,7 +47,13 @@ def test_a_link_opens_offline_elsewhere_and_a_tampered_one_loses_nothing(make_co
     there.locator("#replay-last").tap()
     there.wait_for_function("document.getElementById('replay').dataset.step === document.getElementById('replay').dataset.steps")
     assert table_scores(there) == here_scores == list(match.spec.scores(match.state))
-    assert there.locator("#game-log li").all_inner_texts() == here_log
+    # a friend's link: the same log, but the sender's seat is "Player 1", never "You" (issue 36, item 5)
+    there_log = there.locator("#game-log li").all_inner_texts()
+    assert len(there_log) == len(here_log) and there_log != here_log
+    said = " ".join(there_log + [there.locator("#status").inner_text(), there.locator("#replay").inner_text(),
+                                 there.locator("#scores").inner_text()])
+    assert not re.search(r"\b(you|your)\b", said, re.IGNORECASE), said
+    assert text("player.n", "en", n=1) in there.locator("#scores").inner_text()
     assert storage(there) == {}  # opening a link stores nothing
     shot(there, "share-link-offline")
     # closing the replay leaves the link behind: the address loses its fragment, and a reload opens the start screen

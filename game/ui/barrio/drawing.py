@@ -12,7 +12,7 @@ from typing import Any
 from ...barrio import cards as C
 from ...barrio.panoramas import panoramas_points
 from ..canvas import DrawList, Frame, Target, fit_text, least_font
-from ...core.locale import text
+from ...core.locale import YouName, text
 from . import look
 from .choice import (
     Pick, build_options, cell_label, house_name, line_split, market_cells, market_numbers, overflow_cell, pan_gain,
@@ -45,6 +45,14 @@ class _Painter:
         self.places: dict[str, Rect] = {}
         self.me = seat_of(view)
         self.prompt = ""
+
+    def whose(self, key: str) -> str:
+        """``key``'s words for the seat drawn ("Your hand"), or ``key.of`` with its name ("Hand of Player 1") in a
+        replay of a seat that is not this device's player (a friend's link, another seat chosen)."""
+        name = self.names[self.me] if 0 <= self.me < len(self.names) else ""
+        if not self.replaying or not name or isinstance(name, YouName):
+            return text(key, self.lang)
+        return text(f"{key}.of", self.lang, name=name)
 
     # small tools
     def target(self, key: str, rect: Rect, label: str, enabled: bool = True, pressed: bool | None = None,
@@ -352,7 +360,7 @@ class _Painter:
         houses = [c for c in cards if c >= C.NUM_MATERIALS]
         mats = [c for c in cards if c < C.NUM_MATERIALS]
         top = y
-        self.label(x + 2, y + 8, f"{text('barrio.hand', lang)} ({len(cards)}/7)")
+        self.label(x + 2, y + 8, f"{self.whose('barrio.hand')} ({len(cards)}/7)")
         y += 18
         phase = v["phase"]
         placeable = {a["card"] for a in self.legal if a["type"] == "place"} if self.my_turn else set()
@@ -542,7 +550,8 @@ class _Painter:
         me = self.me
         top = y
         b = v["breakdown"][me]
-        name = text("barrio.you", lang) if v["solo"] else (self.names[me] if me < len(self.names) else "")
+        # the seat's own name: "You" for this device's player (solo included), its name in a replay of another's game
+        name = self.names[me] if me < len(self.names) else ""
         bar = 46  # a finger's height: tapping it tells the score's parts
         d.rect(x, y, w, bar, fill="#dfe9ec", radius=8)
         rub = v["rubble"][me]
@@ -558,7 +567,7 @@ class _Painter:
         pans = v["panoramas"][me]
         self.places["pans"] = (x, y, w, 60)
         if not pans:
-            self.label(x + 4, y + 10, text("barrio.panoramas", lang) + ": —", colour="#5b6468", bold=False)
+            self.label(x + 4, y + 10, self.whose("barrio.panoramas") + ": —", colour="#5b6468", bold=False)
             return y + 24 - top
         pw, ph = 36.0, 50.0
         cx, cy = x, y

@@ -64,7 +64,7 @@ class BarrioScreen(GameScreen):
 
     # ------------------------------------------------------------------ drawing
     def names_for_table(self) -> list[str]:
-        return seat_names(self.match, self.lang, self.remote_seats)
+        return seat_names(self.match, self.lang, self.named_seats())
 
     def render(self) -> None:
         if not self.mounted or self.viewer is None:
@@ -252,7 +252,7 @@ class BarrioScreen(GameScreen):
     def end_rows(self, breakdown: bool = True) -> list[tuple[str, int, dict[str, int] | None]]:
         """Scores from the viewer's view (Klaus's face-down Burruños count only once the game is over)."""
         view = self.spec.view(self.match.state, 0 if self.viewer is None else self.viewer)
-        names = seat_names(self.match, self.lang, self.remote_seats)
+        names = seat_names(self.match, self.lang, self.named_seats())
         return [(names[i] if i < len(names) else f"#{i + 1}", int(view["scores"][i]),
                  score_rows(view["breakdown"][i], self.lang) if breakdown else None)
                 for i in range(len(view["scores"]))]

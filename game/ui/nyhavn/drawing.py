@@ -76,6 +76,8 @@ class TableDrawing:
         self.seen = Seen({}, [], False, None, 0)  #: the moment drawn or answered now
         self.patterns = True  #: draw the colours' patterns
         self.now = 0.0  #: the frame's time, ms (for the flashes)
+        #: the seat drawn is this device's player ("Your house", "· you"); False in a replay of another's game
+        self.viewer_is_you = True
 
     @property
     def viewer(self) -> int:
@@ -91,6 +93,10 @@ class TableDrawing:
     def public(self) -> bool:
         """The shared table: nobody's hand, no house is "yours"."""
         return self.seen.viewer == PUBLIC_SEAT
+
+    def _yours(self) -> bool:
+        """The seat drawn may be called "yours": not the shared table, not a replay of another's game."""
+        return self.viewer_is_you and not self.public
 
     def colour_name(self, colour: str) -> str:
         """A card colour in words."""
@@ -204,7 +210,7 @@ class TableDrawing:
         for k, p in enumerate(shown):
             x = b.x + k * w
             d.rect(x + 1, b.y, w - 2, b.h, fill="#fffdf7", stroke="#cbbd9f", line_width=1, radius=8)
-            you = " · " + text("ny.you", lang) if p == self.viewer and not self.public and not isinstance(self.player_name(p), YouName) else ""
+            you = " · " + text("ny.you", lang) if p == self.viewer and self._yours() and not isinstance(self.player_name(p), YouName) else ""
             name = f"{p + 1}. {self.player_name(p)}{you}"
             if self.lay.minis:  # a small house and four lines
                 s = 9.5
@@ -254,7 +260,7 @@ class TableDrawing:
         house = view["houses"][owner]
         hb = lay.house
         s = lay.cell
-        title = text("ny.house.yours", lang) if owner == self.viewer and not self.public else text("ny.house.of", lang, name=self.player_name(owner))
+        title = text("ny.house.yours", lang) if owner == self.viewer and self._yours() else text("ny.house.of", lang, name=self.player_name(owner))
         if lay.track is None and not lay.zoom:  # no score track (upright phones): the house's points beside its name
             score_words = " · " + text("ny.points", lang, n=view["scores"][owner])
             right = lay.supply.x + lay.supply.w - text_width(text("ny.supply", lang), MIN_FONT, True) - 12
@@ -441,9 +447,9 @@ class TableDrawing:
                 if self.pick.tile == tile:
                     d.rect(b.x - 2, b.y - 2, b.w + 4, b.h + 4, stroke=INK, line_width=3, radius=7)
                 price = tile_price(tile, False, False)
-                label = text("ny.stack.public" if self.public else "ny.stack", lang, colour=self.colour_name(colour), size=size,
+                label = text("ny.stack" if self._yours() else "ny.stack.public", lang, colour=self.colour_name(colour), size=size,
                              left=left, price=price, touching=price - 1, have=hand.get(colour, 0))
-                if discount and not self.public:
+                if discount and self._yours():
                     label += " " + text("ny.stack.discount", lang)
                 targets.append(Target(f"stack-{tile}", b.x, b.y, b.w, b.h, label, enabled=mine and left > 0,
                                       pressed=(self.pick.tile == tile) if mine else None, highlight=ok))
@@ -460,7 +466,8 @@ class TableDrawing:
         hb = self.lay.hand
         hand = view["hand"]
         total = sum(hand.values())
-        d.text(hb.x, hb.y - 6, text("ny.hand", lang, n=total), font="bold 13px sans-serif", colour=WRONG if total > 7 else INK)
+        hand_key = "ny.hand" if self._yours() else "ny.hand.bare"  # "Your hand" only when it is this device's player's
+        d.text(hb.x, hb.y - 6, text(hand_key, lang, n=total), font="bold 13px sans-serif", colour=WRONG if total > 7 else INK)
         discard = self.seen.mine and view["phase"] == "discard"
         w = (hb.w - 4 * 6) / 5
         for i, colour in enumerate(COLOURS):
@@ -477,7 +484,7 @@ class TableDrawing:
             if discard and n:
                 d.rect(b.x - 2, b.y - 2, b.w + 4, b.h + 4, stroke=LEGAL, line_width=2.5, radius=8)
             label = (text("ny.hand.discard", lang, colour=self.colour_name(colour), n=n) if discard else
-                     text("ny.hand.card", lang, colour=self.colour_name(colour), n=n))
+                     text(f"{hand_key}.card", lang, colour=self.colour_name(colour), n=n))
             targets.append(Target(f"hand-{colour}", b.x, b.y, b.w, b.h, label, enabled=discard and n > 0, highlight=discard and n > 0))
 
     def _draw_abilities(self, d: DrawList, targets: list[Target], view: dict[str, Any]) -> None:

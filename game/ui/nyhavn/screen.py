@@ -75,6 +75,7 @@ class NyhavnScreen(GameScreen):
             dom.document.head.appendChild(el("style", {"id": "nyhavn-style"}, _CSS))
         #: the pure table: the half-made choice, the marks of the last moves, drawing and input
         self.tabletop = Table(self.lang, self.names, self.match.num_players, self.describe_action)
+        self.tabletop.viewer_is_you = not self.others_game
         container.dataset.shape = "narrow"
         lay = self.tabletop.lay
         self.board = Board(container, lay.width, lay.height, on_tap=self.tapped, on_resize=self.render,
