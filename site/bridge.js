@@ -559,11 +559,12 @@ export function connect(pyWorker, pageHooks) {
   pyWorker.addEventListener("message", received);
   document.addEventListener("focusin", (event) => {
     focusChain = [];
-    for (let e = event.target; e; e = e.parentElement) focusChain.push(e);
+    for (let e = /** @type {Element | null} */ (event.target); e; e = e.parentElement) focusChain.push(e);
     if (event.target !== parkedOn) parkedOn = null;
   });
   document.addEventListener("pointerdown", (event) => { // a tap outside every control leaves focus where it falls
-    if (!event.target.closest || !event.target.closest(FOCUSABLE + ", .board")) focusChain = [];
+    const target = /** @type {Element} */ (event.target);
+    if (!target.closest || !target.closest(FOCUSABLE + ", .board")) focusChain = [];
   }, true);
   document.addEventListener("keydown", arrowKey);
   // a pairing code scanned while this page is open only changes its hash: start again, to join (./pairing.js)

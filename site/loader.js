@@ -8,7 +8,8 @@
 // by operations the bridge applies.
 
 import { connect, post } from "./bridge.js";
-import "./keys.js"; // globalThis.houseGamesKeys: the path-scoped names (the start screen loaded it already)
+// globalThis.houseGamesKeys (the path-scoped names) is set by keys.js, a classic script index.html runs before any
+// module (see store.js)
 
 const root = document.documentElement;
 const $ = (id) => document.getElementById(id);

@@ -13,8 +13,11 @@
 // browser has Web Locks) and a revision newer than the stored one (everywhere). Other tabs hear of every committed
 // write through a BroadcastChannel.
 
-import "./keys.js"; // globalThis.houseGamesKeys: the path-scoped names and the slot rule, one copy for every script
+// globalThis.houseGamesKeys: the path-scoped names and the slot rule, one copy for every script. index.html loads
+// keys.js as a classic script before start.js (the start screen reads the settings before the first paint) and so
+// before every module: importing it here too would fetch it a second time, as a module.
 const KEYS = globalThis.houseGamesKeys;
+if (!KEYS) throw new Error("store.js: keys.js must be loaded first (a classic script in index.html)");
 export const DB_NAME = KEYS.databaseName(document.baseURI);
 const DB_VERSION = 1;
 const TABLES = ["kv", "results", "games", "daily"];
@@ -47,6 +50,7 @@ let onOutdated = () => {};
 // The database closed under this page (the player cleared the site's data while it was open): it is opened again
 // (empty) and onReopened(present) tells the worker which keys it holds, so that the worker writes the rest of what
 // it has in memory. Meanwhile writes are answered reason "closed" and retried by the worker.
+/** @type {(present: {kv: string[], results: string[], games: string[], daily: string[]}) => void} */
 let onReopened = () => {};
 let reopening = false;
 // How long a new version waits for older tabs to let the database go (they close it on versionchange) before it
@@ -221,6 +225,7 @@ async function readAll() {
 // {kv, results, games, daily, moved} or {error, reason} when this browser gives the page no database: reason "nodb"
 // (no IndexedDB at all), "blocked" (an older version in another tab holds it), "openfull" (no space to create it)
 // or "unavailable" (refused: a private window, storage turned off…).
+/** @param {(present: {kv: string[], results: string[], games: string[], daily: string[]}) => void} [reopened] */
 export async function openStore(changed, lostSlot, outdatedPage = () => {}, reopened = () => {}) {
   onChange = changed;
   onLost = lostSlot;
@@ -271,7 +276,8 @@ export async function openStore(changed, lostSlot, outdatedPage = () => {}, reop
 
 // Whether the page has a real IndexedDB (loader.js gives PyScript a stand-in where there is none).
 export function hasIndexedDB() {
-  return typeof indexedDB !== "undefined" && indexedDB !== null && !indexedDB.houseGamesStandIn;
+  return typeof indexedDB !== "undefined" && indexedDB !== null
+    && !(/** @type {IDBFactory & {houseGamesStandIn?: boolean}} */ (indexedDB)).houseGamesStandIn;
 }
 
 function watch(database) {

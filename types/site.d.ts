@@ -34,6 +34,8 @@ interface HouseGames {
   setStage?: (stage: string, status: string, detail?: string) => void;
   fail?: (stage: string, message: string) => void;
   ready?: () => void;
+  /** A newer version of the app opened the database: this page asks to be reloaded. */
+  showOutdated?: () => void;
   precompiled?: (outcome: unknown) => void;
   build?: string | null;
   version?: BuildVersion | null;

@@ -83,8 +83,10 @@ def test_hostile_guest_a_far_future_seq_is_harmless(hostile):
 def test_hostile_guest_a_burst_is_answered_with_refusals_only_and_the_host_stays_responsive(hostile):
     burst = hostile["burst"]
     assert burst["states"] == 0, "no position is sent for a refused message"
-    # each second of the burst: the budget's refusals and one notice; then the connection is not read
-    assert burst["answers"] <= (MAX_MESSAGES_PER_S + 1) * (1 + burst["busy_ms"] // 1000), burst
+    # each budget window the burst touches: its refusals and one notice; then the connection is not read. The
+    # windows are the budget's (fixed, one second from a window's first message), not the burst's: a window the
+    # earlier messages opened may still be running when the burst begins, so it can touch one more
+    assert burst["answers"] <= (MAX_MESSAGES_PER_S + 1) * (2 + burst["busy_ms"] // 1000), burst
     assert "multi.refused.flood" in burst["keys"]
     assert burst["busy_ms"] <= 10_000, burst  # (the bench's goal, on a quiet machine: 2,000 ms)
     assert hostile["after_burst_move_ms"] <= 5_000
