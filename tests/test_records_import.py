@@ -71,7 +71,8 @@ def test_an_import_into_a_full_book_asks_nothing_and_says_every_new_result_left_
     assert not report.needs_consent
     assert (report.results_added, report.left_out, report.kept) == (0, 5, 3)
     assert RecordBook(Store(backend)).results == before
-    assert "0 results added" in imported_text(report, "en") and "5 left out" in imported_text(report, "en")
+    said = imported_text(report, "en")  # what happened, in words: nothing added, the five left out; no "Add those 0?"
+    assert "Nothing new was added" in said and "5 results did not fit and were left out" in said, said
 
 
 def test_an_imported_book_never_pushes_the_players_replays_out():
