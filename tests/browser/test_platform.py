@@ -72,7 +72,10 @@ def test_offline_reload_reaches_start_screen(make_context, open_app, shot):
     refused."""
     context = make_context()
     page = context.new_page()
-    open_app(page)
+    # the worker reads the renderer after the page is ready; on a first visit the worker is not the service worker's
+    # yet, so a read still under way when the network goes would fail for that (first) page, not the offline one
+    with page.expect_request_finished(lambda request: request.url.endswith("/render.js"), timeout=120_000):
+        open_app(page)
     wait_controlled(page)
     context.set_offline(True)
     requested: list[str] = []
