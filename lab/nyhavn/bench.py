@@ -70,14 +70,34 @@ def enumerate_naive(s: State, p: int) -> list[tuple[int, int, int, int, bool]]:
     return out
 
 
-def _time(fn: Any, *args: Any, repeat: int = 5, number: int = 20) -> float:
-    best = float("inf")
-    for _ in range(repeat):
+#: Samples of each enumeration, taken in turns so a busy moment of the machine slows both alike (issue 38: three runs
+#: of the old best-of-five timing gave 19× to 39× on the same code).
+SAMPLES = 200
+#: Table enumerations per sample: one takes tens of microseconds, too short for one clock reading to mean much.
+TABLE_BATCH = 20
+
+
+def _median(values: list[float]) -> float:
+    ordered = sorted(values)
+    mid = len(ordered) // 2
+    return ordered[mid] if len(ordered) % 2 else (ordered[mid - 1] + ordered[mid]) / 2
+
+
+def time_interleaved(s: State, p: int, samples: int = SAMPLES) -> tuple[float, float, float]:
+    """Seconds per enumeration, table and plain checker (medians of ``samples`` each, taken in turns), and the median
+    of the per-turn ratios (plain / table)."""
+    table_times, naive_times, ratios = [], [], []
+    for _ in range(samples):
         t0 = time.perf_counter()
-        for _ in range(number):
-            fn(*args)
-        best = min(best, (time.perf_counter() - t0) / number)
-    return best
+        for _ in range(TABLE_BATCH):
+            enumerate_table(s, p)
+        t1 = time.perf_counter()
+        enumerate_naive(s, p)
+        t2 = time.perf_counter()
+        table_times.append((t1 - t0) / TABLE_BATCH)
+        naive_times.append(t2 - t1)
+        ratios.append(naive_times[-1] / table_times[-1])
+    return _median(table_times), _median(naive_times), _median(ratios)
 
 
 def playouts_per_second(seconds: float = 2.0, seed: int = 1) -> float:
@@ -95,21 +115,22 @@ def playouts_per_second(seconds: float = 2.0, seed: int = 1) -> float:
 
 
 def run() -> dict[str, Any]:
-    """The figures: microseconds per full enumeration with the table and the plain checker, ratio, playouts/s."""
+    """The figures: microseconds per full enumeration with the table and the plain checker (medians of samples taken
+    in turns), the median ratio of the turns, playouts/s."""
     table()  # load before timing
     s = mid_game_state()
     p = s.seat
     a, b = enumerate_table(s, p), enumerate_naive(s, p)
     if sorted(a) != sorted(b):
         raise AssertionError("the table and the plain checker disagree")
-    table_s = _time(enumerate_table, s, p)
-    naive_s = _time(enumerate_naive, s, p, number=5)
+    table_s, naive_s, ratio = time_interleaved(s, p)
     return {
         "placements": len(a),
         "cells_built": bin(s.houses[p][0]).count("1"),
+        "samples": SAMPLES,
         "table_us": round(table_s * 1e6, 1),
         "naive_us": round(naive_s * 1e6, 1),
-        "ratio": round(naive_s / table_s, 1),
+        "ratio": round(ratio, 1),
         "playouts_per_s": round(playouts_per_second(), 2),
     }
 

@@ -430,6 +430,27 @@ class Bench:
         finally:
             context.close()
 
+    def nyhavn_placements(self, url: str) -> dict[str, Any]:
+        """Nyhavn's placement figures (:func:`lab.nyhavn.bench.run`: the table and the plain checker, timed in turns)
+        in the browser's worker. The lab is not shipped: its two modules are sent as source and made modules there."""
+        context = self.context()
+        try:
+            page = self.app_page(context, url)
+            lab = Path(__file__).resolve().parents[2] / "lab" / "nyhavn"
+            sources = [(f"lab.nyhavn.{name}", (lab / f"{name}.py").read_text()) for name in ("naive", "bench")]
+            code = ("import json, sys, types\n"
+                    f"for name, source in {sources!r}:\n"
+                    "    for package in ('lab', 'lab.nyhavn'):\n"
+                    "        sys.modules.setdefault(package, types.ModuleType(package)).__path__ = []\n"
+                    "    module = types.ModuleType(name)\n"
+                    "    module.__package__ = 'lab.nyhavn'\n"
+                    "    sys.modules[name] = module\n"
+                    "    exec(compile(source, name.replace('.', '/') + '.py', 'exec'), module.__dict__)\n"
+                    "result = json.dumps(sys.modules['lab.nyhavn.bench'].run())")
+            return json.loads(py(page, code))
+        finally:
+            context.close()
+
     def memory(self, url: str, games: list[str], timeout_ms: int = 60_000) -> dict[str, Any]:
         """JS heap and wasm memory (MB) on the start page, and after a full weak-vs-weak game of each (fresh page each)."""
         context = self.context()
