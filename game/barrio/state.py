@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -16,6 +17,7 @@ PHASES = ("keep", "start", "placed1", "placed2", "drawing", "topup", "full_grid"
 SOLO_KLAUS_LIMIT = 7
 
 
+@dataclass(slots=True, repr=False)
 class State:
     """A whole game position. Compare with ``==``; never mutate one you did not copy.
 
@@ -32,7 +34,7 @@ class State:
     ``log`` (events).
     """
 
-    # Annotated for the type checker; ``__slots__`` below keeps instances small and fast to copy.
+    # The fields, once: the dataclass makes them slots (small, fast to copy) and ``==`` (field by field).
     players: int
     scoring_card: str
     rng: Rng
@@ -62,12 +64,6 @@ class State:
     turn_number: int
     log: list[dict[str, Any]]
 
-    __slots__ = (
-        "players", "scoring_card", "rng", "material_deck", "material_discard", "house_deck", "house_discard", "warehouse", "house_market", "hands", "public",
-        "market", "rubble", "panoramas", "combo_used", "seat", "phase", "draws_left", "placed", "klaus_owed",
-        "pending", "resume", "final_round", "first_player", "klaus_hand", "klaus_kept", "turn_number", "log",
-    )
-
     def copy(self) -> "State":
         """A copy sharing nothing mutable with this one (events are never mutated, so shared)."""
         s = State.__new__(State)
@@ -86,12 +82,6 @@ class State:
         s.market = dict(self.market)
         s.log = self.log[:]
         return s
-
-    def _key(self) -> tuple[Any, ...]:
-        return tuple(getattr(self, k) for k in State.__slots__)
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, State) and self._key() == other._key()
 
     def __repr__(self) -> str:
         return f"<Barrio State players={self.players} scoring_card={self.scoring_card} seat={self.seat} phase={self.phase} turn={self.turn_number}>"

@@ -17,6 +17,7 @@ now); it changes nothing.
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Any
 
 from ..core import Rng
@@ -74,6 +75,7 @@ House = tuple[tuple[int, ...], int]
 
 
 
+@dataclass(slots=True, repr=False)
 class State:
     """A Neue Heimat position. Equal states compare equal field by field.
 
@@ -81,42 +83,34 @@ class State:
     duplicates a handful of short lists.
     """
 
-    __slots__ = (
-        "players", "rounds", "round_no", "rng", "money", "cash", "totals", "round_scores", "round_wins",
-        "display", "out", "board", "permits", "mayor", "supply", "discarded", "owners",
-        "roof_pile", "roofs_discarded", "auctioneer", "phase", "piece", "bidder", "high_bid",
-        "high_bidder", "holder", "winners_", "log",
-    )
-
-    def __init__(self) -> None:
-        self.players = 0
-        self.rounds = 1
-        self.round_no = 1
-        self.rng = Rng(0)
-        self.money: list[int] = []
-        self.cash: list[int] = []
-        self.totals: list[int] = []
-        self.round_scores: list[list[int]] = []
-        self.round_wins: list[int] = []
-        self.display: list[list[int]] = [[], [], []]
-        self.out: list[int] = []
-        self.board: list[list[House]] = [[], [], []]
-        self.permits: list[list[int]] = [[], [], []]  # signed sizes on each row
-        self.mayor = -1  # row of the mayor, -1 when not on the board
-        self.supply: list[str] = list(SPECIALS)
-        self.discarded: list[str] = []
-        self.owners: list[int] = [-1] * 6
-        self.roof_pile: list[int] = []  # face down; the top is the last element
-        self.roofs_discarded: list[int] = []
-        self.auctioneer = 0
-        self.phase = "profits"
-        self.piece: tuple[str, int] | None = None  # ("cube", id) ("roof", n) ("mayor", 0) ("permit", k) ("cancel", 0)
-        self.bidder = -1
-        self.high_bid = 0
-        self.high_bidder = -1
-        self.holder = -1
-        self.winners_: list[int] = []
-        self.log: list[dict[str, Any]] = []
+    players: int = 0
+    rounds: int = 1
+    round_no: int = 1
+    rng: Rng = field(default_factory=lambda: Rng(0))
+    money: list[int] = field(default_factory=list)
+    cash: list[int] = field(default_factory=list)
+    totals: list[int] = field(default_factory=list)
+    round_scores: list[list[int]] = field(default_factory=list)
+    round_wins: list[int] = field(default_factory=list)
+    display: list[list[int]] = field(default_factory=lambda: [[], [], []])
+    out: list[int] = field(default_factory=list)
+    board: list[list[House]] = field(default_factory=lambda: [[], [], []])
+    permits: list[list[int]] = field(default_factory=lambda: [[], [], []])  # signed sizes on each row
+    mayor: int = -1  # row of the mayor, -1 when not on the board
+    supply: list[str] = field(default_factory=lambda: list(SPECIALS))
+    discarded: list[str] = field(default_factory=list)
+    owners: list[int] = field(default_factory=lambda: [-1] * 6)
+    roof_pile: list[int] = field(default_factory=list)  # face down; the top is the last element
+    roofs_discarded: list[int] = field(default_factory=list)
+    auctioneer: int = 0
+    phase: str = "profits"
+    piece: tuple[str, int] | None = None  # ("cube", id) ("roof", n) ("mayor", 0) ("permit", k) ("cancel", 0)
+    bidder: int = -1
+    high_bid: int = 0
+    high_bidder: int = -1
+    holder: int = -1
+    winners_: list[int] = field(default_factory=list)
+    log: list[dict[str, Any]] = field(default_factory=list)
 
     def copy(self) -> "State":
         """A copy sharing only immutable parts (tuples, the log's event dicts)."""
@@ -138,11 +132,6 @@ class State:
         s.winners_ = self.winners_[:]
         s.log = self.log[:]
         return s
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, State):
-            return NotImplemented
-        return all(getattr(self, k) == getattr(other, k) for k in State.__slots__)
 
     def __repr__(self) -> str:
         return f"<neueheimat.State round {self.round_no}/{self.rounds} phase {self.phase} auctioneer {self.auctioneer}>"

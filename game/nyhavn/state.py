@@ -18,6 +18,7 @@ options, checks and effect are its module in :mod:`game.nyhavn.actions`.
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Any
 
 from ..core import IllegalAction, Rng
@@ -52,6 +53,7 @@ def popcount(x: int) -> int:
     return bin(x).count("1")
 
 
+@dataclass(slots=True, repr=False)
 class State:
     """A whole game of Nyhavn. Treat it as immutable: :func:`apply_action` returns a new one.
 
@@ -60,32 +62,27 @@ class State:
     The supply's top card is its last element.
     """
 
-    __slots__ = ("players", "seat", "phase", "both", "hands", "docks", "supply", "discard", "box", "stacks",
-                 "houses", "abilities", "ability_supply", "scores", "arms", "pending", "end_card",
-                 "reshuffled", "winners", "rng", "log")
-
-    def __init__(self) -> None:
-        self.players = 2
-        self.seat = 0
-        self.phase = "turn"
-        self.both = False
-        self.hands: list[list[int]] = []
-        self.docks: list[int] = [-1] * DOCKS
-        self.supply: list[int] = []
-        self.discard: list[int] = [0] * 5
-        self.box: list[int] = [0] * 5
-        self.stacks: list[int] = []
-        self.houses: list[list[int]] = []
-        self.abilities: list[list[int]] = []
-        self.ability_supply: list[int] = [0] * 5
-        self.scores: list[int] = []
-        self.arms = 0
-        self.pending: tuple[int, int, int, int] | None = None
-        self.end_card = END_BESIDE
-        self.reshuffled = False
-        self.winners: list[int] = []
-        self.rng = Rng(0)
-        self.log: list[dict[str, Any]] = []
+    players: int = 2
+    seat: int = 0
+    phase: str = "turn"
+    both: bool = False
+    hands: list[list[int]] = field(default_factory=list)
+    docks: list[int] = field(default_factory=lambda: [-1] * DOCKS)
+    supply: list[int] = field(default_factory=list)
+    discard: list[int] = field(default_factory=lambda: [0] * 5)
+    box: list[int] = field(default_factory=lambda: [0] * 5)
+    stacks: list[int] = field(default_factory=list)
+    houses: list[list[int]] = field(default_factory=list)
+    abilities: list[list[int]] = field(default_factory=list)
+    ability_supply: list[int] = field(default_factory=lambda: [0] * 5)
+    scores: list[int] = field(default_factory=list)
+    arms: int = 0
+    pending: tuple[int, int, int, int] | None = None
+    end_card: int = END_BESIDE
+    reshuffled: bool = False
+    winners: list[int] = field(default_factory=list)
+    rng: Rng = field(default_factory=lambda: Rng(0))
+    log: list[dict[str, Any]] = field(default_factory=list)
 
     def copy(self) -> "State":
         """A deep enough copy: every mutable part the rules change is fresh."""
@@ -106,9 +103,6 @@ class State:
         s.rng = self.rng.copy()
         s.log = self.log[:]
         return s
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, State) and all(getattr(self, k) == getattr(other, k) for k in State.__slots__)
 
     def __repr__(self) -> str:
         return f"<Nyhavn {self.players}p seat={self.seat} phase={self.phase} scores={self.scores}>"
