@@ -236,22 +236,30 @@ def browser_part(dist: Path, games: list[str], args: argparse.Namespace) -> dict
             probe.stop()
 
 
-def multidevice_part(dist: Path) -> dict[str, Any] | None:
-    """Two browsers paired over WebRTC play a whole 2-player Barrio game (``tests/browser/multidevice_run.py``),
-    inside a network namespace with only loopback (``unshare -n``): ``pair_ms``, ``action_rtt_ms``,
-    ``bytes_per_move`` (see docs/multi-device.md)."""
-    from tests.browser.multidevice_run import figures
-
+def loopback_run(module: str, dist: Path, what: str) -> dict[str, Any] | None:
+    """``python3 -m <module> <dist> <out> <what>`` inside a network namespace with only loopback (``unshare -n``):
+    the JSON it writes, or None (said in the notes) when the run fails."""
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp) / "run.json"
         proc = subprocess.run(
-            ["unshare", "-n", "sh", "-c", 'ip link set lo up && exec "$0" -m tests.browser.multidevice_run "$1" "$2" play',
+            ["unshare", "-n", "sh", "-c", f'ip link set lo up && exec "$0" -m {module} "$1" "$2" {what}',
              sys.executable, str(dist), str(out)], cwd=ROOT, capture_output=True, text=True, timeout=600,
             env={**os.environ, "PYTHONPATH": str(ROOT)})
         if proc.returncode != 0 or not out.exists():
-            NOTES.append(f"multidevice: the run failed: {(proc.stderr or proc.stdout)[-300:]}")
+            NOTES.append(f"{module} {what}: the run failed: {(proc.stderr or proc.stdout)[-300:]}")
             return None
-        result = json.loads(out.read_text())
+        result: dict[str, Any] = json.loads(out.read_text())
+        return result
+
+
+def multidevice_part(dist: Path) -> dict[str, Any] | None:
+    """Two browsers paired over WebRTC play a whole 2-player Barrio game (``tests/browser/multidevice_run.py``),
+    loopback only: ``pair_ms``, ``action_rtt_ms``, ``bytes_per_move`` (see docs/multi-device.md)."""
+    from tests.browser.multidevice_run import figures
+
+    result = loopback_run("tests.browser.multidevice_run", dist, "play")
+    if result is None:
+        return None
     if any(result["offsite"].values()):
         NOTES.append(f"multidevice: requests off the origin: {result['offsite']}")
     return {**figures(result), "burst_host_busy_ms": multidevice_burst(dist)}
@@ -262,16 +270,9 @@ def multidevice_burst(dist: Path) -> float | None:
     (``tests/browser/hostile_guest_run.py burst``, loopback only); from the first sent until the host's page has had
     every one and its worker is idle again. Goal: <= 2,000 ms. Alone: ``python3 -c "from pathlib import Path;
     from tests.bench.run import multidevice_burst; print(multidevice_burst(Path('dist')))"``."""
-    with tempfile.TemporaryDirectory() as tmp:
-        out = Path(tmp) / "run.json"
-        proc = subprocess.run(
-            ["unshare", "-n", "sh", "-c", 'ip link set lo up && exec "$0" -m tests.browser.hostile_guest_run "$1" "$2" burst',
-             sys.executable, str(dist), str(out)], cwd=ROOT, capture_output=True, text=True, timeout=600,
-            env={**os.environ, "PYTHONPATH": str(ROOT)})
-        if proc.returncode != 0 or not out.exists():
-            NOTES.append(f"multidevice burst: the run failed: {(proc.stderr or proc.stdout)[-300:]}")
-            return None
-        result = json.loads(out.read_text())
+    result = loopback_run("tests.browser.hostile_guest_run", dist, "burst")
+    if result is None:
+        return None
     burst = result["burst"]
     if burst["states"]:
         NOTES.append(f"multidevice burst: {burst['states']} positions were sent for refused messages")
