@@ -11,7 +11,7 @@ import pytest
 
 from game.core import Match
 
-from ..test_takeback import GAMES, at_turn_after_a_computer_reveal, finished_with_takebacks
+from ..takeback_positions import GAMES, at_turn_after_a_computer_reveal, finished_with_takebacks
 from .conftest import settle
 from .barrio_steps import wait_for
 
