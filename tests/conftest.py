@@ -16,6 +16,7 @@
 from __future__ import annotations
 
 import os
+from pathlib import Path
 
 import pytest
 
@@ -43,6 +44,14 @@ def _register_test_games() -> None:
 
 _register_test_games()
 
+# the helper modules the tests share (tests/ui_harness.py, tests/browser/barrio_steps.py …) assert as test modules do:
+# pytest rewrites their asserts too, so a failing check inside a shared step says what differed
+_TESTS = Path(__file__).resolve().parent
+pytest.register_assert_rewrite(*sorted(
+    ".".join(path.relative_to(_TESTS.parent).with_suffix("").parts)
+    for path in [*_TESTS.glob("*.py"), *(_TESTS / "browser").glob("*.py")]
+    if not path.name.startswith(("test_", "conftest", "__init__"))))
+
 
 def in_ci() -> bool:
     """True when running in continuous integration (``CI`` set to anything but empty/0/false)."""
@@ -54,6 +63,11 @@ def skip_or_fail(reason: str) -> None:
     if in_ci():
         pytest.fail(f"CI: {reason}", pytrace=False)
     pytest.skip(reason)
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    # pytest-xdist registers its mark; without the plugin (``-p no:xdist``) the grouped files still run, unwarned
+    config.addinivalue_line("markers", "xdist_group(name): the tests of a group run on one xdist worker")
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:

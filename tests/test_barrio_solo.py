@@ -9,7 +9,7 @@ from lab.barrio.scenario import material, scenario
 from game.barrio.saves import all_cards
 from game.core import IllegalAction
 
-from .test_barrio_rules import BRICK, BURR, DECK, STONE, WOOD, events, place, play, refuse, sound
+from .barrio_positions import BRICK, BURR, DECK, STONE, WOOD, events, place, play, refuse, sound
 
 
 def solo(**kw):

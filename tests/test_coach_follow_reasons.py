@@ -17,7 +17,7 @@ from game.core import Rng, coaching, load_spec
 from game.core.locale import languages
 
 from .sizes import soak
-from .test_coach_follow_taps import hinted_positions
+from .coach_positions import hinted_positions
 
 WORTH_KEYS = ("coach.neueheimat.piece_worth", "coach.neueheimat.piece_worth_none")
 

@@ -21,43 +21,21 @@ from typing import Any
 
 import pytest
 
-from game.core import Rng, coaching, load_spec
+from game.core import Rng, load_spec
 from game.ui.barrio.table import Pick, paint, tap
-from game.ui.coach_display import compute_hint, hint_keys
+from game.ui.coach_display import hint_keys
 from game.ui.neueheimat.table import Scene, action_for_key, bid_steps, draw_table, stepper_start
 from game.ui.nyhavn.drawing import Seen
 from game.ui.nyhavn.table import Table
 
 from .sizes import soak
+from .coach_positions import PLAYERS, hinted_positions
 
 #: positions per game (the issue asks for at least 300)
 POSITIONS = soak(300, 60)
-#: the player counts positions are drawn from: 2 and the most each game seats
-PLAYERS = {"barrio": (2, 4), "nyhavn": (2, 4), "neueheimat": (2, 5)}
 NAMES = ["Ana", "Bo", "Cy", "Di", "Ed"]
 
 Action = dict[str, Any]
-
-
-def hinted_positions(game_id: str, count: int):
-    """``(state, seat, hint)`` at ``count`` decisions of seeded random games, 2 players and the most alternately."""
-    spec = load_spec(game_id)
-    rng = Rng(34, stream=7)
-    found, g = 0, 0
-    while found < count:
-        players = PLAYERS[game_id][g % 2]
-        state = spec.new_game(players, 3400 + g)
-        g += 1
-        taken = 0
-        while not spec.is_over(state) and found < count and taken < 25:
-            seat = spec.current_player(state)
-            legal = spec.legal_actions(state)
-            if len(legal) > 1 and rng.randrange(3) == 0:
-                view = spec.view(state, seat)
-                yield state, seat, compute_hint(spec, state, seat, coaching.position_seed(view, seat), None)
-                found += 1
-                taken += 1
-            state = spec.apply_action(state, legal[rng.randrange(len(legal))])
 
 
 # --------------------------------------------------------------------------- each screen's taps

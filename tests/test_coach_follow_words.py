@@ -26,6 +26,8 @@ TABLES = {
 }
 #: the words the hints used to end with ("over 4 trial deals"), in every language
 TRIAL_DEALS = re.compile(r"trial deal|repartos? de prueba|donnes? d.essai", re.IGNORECASE)
+#: the file's tests on one xdist worker, so the module-scoped hints are asked once, not once per worker
+pytestmark = pytest.mark.xdist_group("test_coach_follow_words")
 
 
 def weak_positions(game_id: str, count: int = POSITIONS) -> list[tuple[Any, int]]:

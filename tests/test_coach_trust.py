@@ -49,6 +49,8 @@ TABLES = {
     "nyhavn": [(2, {}), (3, {}), (4, {})],
     "neueheimat": [(2, {}), (3, {}), (4, {}), (5, {})],
 }
+#: the file's tests on one xdist worker, so the module-scoped positions are computed once, not once per worker
+pytestmark = pytest.mark.xdist_group("test_coach_trust")
 
 
 # --------------------------------------------------------------------------- random games, hints as the table asks

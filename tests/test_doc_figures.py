@@ -2,7 +2,8 @@
 
 Convention: next to a figure, a line ``Reproduce: `COMMAND` `` (one backticked
 command); the command accepts ``-n N`` (number of games). Here each such
-command runs with ``-n 2`` (a smoke run: it must exit 0 and print something),
+command runs with ``-n 2`` (a smoke run: it must exit 0 and print something; ``-n 1`` where one unit is already
+more than one game, or a browser report),
 and every section of a doc that states a figure — a percentage, or a count of
 games/actions/playouts — must hold a Reproduce line. ``docs/benchmarks.md`` is
 left out of the figure check: all its figures come from ``python3 build.py bench``,
@@ -50,6 +51,8 @@ def smoke_command(command: str) -> list[str]:
     assert "-n" in words, f"`{command}` has no -n N: a figure's command must take the number of games"
     # a browser-driven report (tests.browser.*) measures one game: it shares the machine with the browser tests
     words[words.index("-n") + 1] = "1" if any(w.startswith("tests.browser.") for w in words) else SMOKE_GAMES
+    if "lab.hard_duel" in words:  # its -n counts deals, each played in both seat orders: one deal is two games
+        words[words.index("-n") + 1] = "1"
     if "lab.league" in words:  # a whole pool at the most players is minutes even at one seed: two players, a light budget
         words[words.index("-n") + 1] = "1"
         words += ["--pool", "weak,strong", "--iterations", "1", "--jobs", "1"]
@@ -67,7 +70,7 @@ def test_the_docs_have_reproduce_lines():
 def test_reproduce_command_runs_at_small_size(doc, line, command):
     words = smoke_command(command)
     done = subprocess.run(words, cwd=ROOT, capture_output=True, text=True, timeout=600)
-    assert done.returncode == 0, f"docs/{doc}:{line}: `{command}` with -n 2 failed:\n{done.stdout[-2000:]}\n{done.stderr[-3000:]}"
+    assert done.returncode == 0, f"docs/{doc}:{line}: `{command}` at small size ({shlex.join(words[1:])}) failed:\n{done.stdout[-2000:]}\n{done.stderr[-3000:]}"
     assert done.stdout.strip(), f"docs/{doc}:{line}: `{command}` printed nothing"
 
 

@@ -16,20 +16,9 @@ from pathlib import Path
 import pytest
 
 from game import PRODUCT_GAMES
+from .framework_files import GAME_IDS, ROOT, framework_python
 
-ROOT = Path(__file__).resolve().parents[1]
-#: every game id: the product's and the toy game's (tests/toygame, the new-game template)
-GAME_IDS = (*PRODUCT_GAMES, "toy")
 WORD = re.compile(r"\b(" + "|".join(map(re.escape, GAME_IDS)) + r")\b")
-
-
-def framework_python() -> list[Path]:
-    """The Python that must not name a game: ``game/`` but the engines and screens, and ``build.py``."""
-    own = [ROOT / "game" / gid for gid in GAME_IDS] + [ROOT / "game" / "ui" / gid for gid in GAME_IDS]
-    files = [p for p in sorted((ROOT / "game").rglob("*.py"))
-             if "__pycache__" not in p.parts and not any(p.is_relative_to(d) for d in own)]
-    files.remove(ROOT / "game" / "__init__.py")  # the registry: the one place that lists the games
-    return files + [ROOT / "build.py"]
 
 
 def _docstrings(tree: ast.AST) -> set[int]:

@@ -15,29 +15,14 @@ import pytest
 from game.ui.guide import mark_css
 from game.core.locale import text as t
 
-from .test_ui_replay import Harness
+from .ui_harness import Harness
+from .guide_steps import guide_shown, new_game
 
 GAMES = [
     ("barrio", {"players": 1, "level": "A"}),
     ("nyhavn", {"players": 2, "seats": ["human", "bot:weak"]}),
     ("neueheimat", {"players": 2, "seats": ["human", "bot:weak"], "rounds": 1}),
 ]
-
-
-def new_game(h: Harness, game_id: str, options: dict, seed: int = 4) -> None:
-    h.request(type="new", settings={"game": game_id, "lang": "en", "seed": str(seed), **options})
-    if h.find("keep-unfinished") is not None:  # a game with moves is saved unfinished: start another beside it
-        h.click(h.find("keep-it"))
-    for _ in range(50):  # the computer seats play until it is the player's turn
-        h.host.run_timers(limit=50)
-        if h.app.screen.is_my_turn():
-            return
-    raise AssertionError("the player never got a turn")
-
-
-def guide_shown(h: Harness) -> bool:
-    box = h.find("guide")
-    return box is not None and not box.hidden
 
 
 @pytest.mark.parametrize("game_id,options", GAMES, ids=[g for g, _ in GAMES])
@@ -100,7 +85,7 @@ def test_klaus_opening_tie_explains_itself(monkeypatch):
     table says where that choice comes from before anything else happened."""
     import game.barrio as B
 
-    from .test_words import sent_texts
+    from .ui_harness import sent_texts
 
     seed = next(s for s in range(500) if B.SPEC.new_game(1, s, solo=True, level="A").phase == "klaus_tie")
     state = B.SPEC.new_game(1, seed, solo=True, level="A")

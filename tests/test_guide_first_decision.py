@@ -18,8 +18,8 @@ import pytest
 
 from game.core.locale import text as t
 
-from .test_guide import guide_shown, new_game
-from .test_ui_replay import Harness
+from .guide_steps import guide_shown, new_game
+from .ui_harness import Harness
 
 
 def marked(h: Harness) -> tuple[str, ...]:

@@ -20,7 +20,7 @@ import pytest
 from game.ui.multidevice import (HELLO_TIMEOUT_S, MAX_BYTES_PER_MIN, MAX_MESSAGES_PER_S, SEQ_WINDOW, GuestTable,
                                  legal_match)
 
-from .test_multidevice import deliver, message, setup
+from .multidevice_wire import deliver, message, setup
 
 
 class StillClock:
@@ -216,8 +216,8 @@ def test_a_connection_without_a_hello_is_noticed_and_pings_do_not_keep_it():
 
 # ---------------------------------------------------------------------- the host's page (game/ui/sharing.py)
 def shared_host(monkeypatch: pytest.MonkeyPatch):
-    from .test_multidevice_screens import host_ops
-    from .test_ui_replay import Harness
+    from .multidevice_phones import host_ops
+    from .ui_harness import Harness
 
     h = Harness(monkeypatch)
     h.request(type="new", settings={"game": "barrio", "players": 2, "seats": ["human", "remote"], "seed": "8"})
@@ -227,7 +227,7 @@ def shared_host(monkeypatch: pytest.MonkeyPatch):
 
 
 def test_a_squatter_is_closed_and_its_seat_offered_again(monkeypatch):
-    from .test_multidevice_screens import hello, host_ops, peer, sent_to
+    from .multidevice_phones import hello, host_ops, peer, sent_to
 
     h = shared_host(monkeypatch)
     clock = h.app.sharing.table.clock = StillClock()
@@ -249,7 +249,7 @@ def test_a_squatter_is_closed_and_its_seat_offered_again(monkeypatch):
 
 
 def test_the_hosts_player_hears_of_refused_messages_once_per_burst(monkeypatch):
-    from .test_multidevice_screens import hello, host_ops, peer, sent_to
+    from .multidevice_phones import hello, host_ops, peer, sent_to
 
     h = shared_host(monkeypatch)
     h.app.sharing.table.clock = StillClock()
@@ -269,7 +269,7 @@ def test_the_hosts_player_hears_of_refused_messages_once_per_burst(monkeypatch):
 
 
 def test_the_seats_tokens_are_deleted_when_the_game_ends(monkeypatch):
-    from .test_multidevice_screens import hello, peer, sent_to
+    from .multidevice_phones import hello, peer, sent_to
 
     h = shared_host(monkeypatch)
     h.app.sharing.table.clock = StillClock()
@@ -303,8 +303,8 @@ def test_the_seats_tokens_are_deleted_when_the_game_ends(monkeypatch):
 def test_a_reloaded_guest_is_told_how_to_rejoin_and_a_finished_game_forgets_it(monkeypatch):
     from game.ui.storage import GUEST_GAME_KEY, GUEST_TOKEN_KEY
 
-    from .test_multidevice_screens import GuestPhone, barrio_by_taps, play
-    from .test_ui_replay import Harness
+    from .multidevice_phones import GuestPhone, barrio_by_taps, play
+    from .ui_harness import Harness
 
     phone = GuestPhone(monkeypatch, "barrio", 2, 4, 1, (0,))
     kept = json.loads(phone.h.storage[GUEST_GAME_KEY])

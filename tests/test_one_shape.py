@@ -28,7 +28,7 @@ from game.core import GameSpec, MalformedAction, Rng, load_spec
 from game.core.actions import Action, Rules
 from game.core.match import GAME_MODULES
 
-from .test_game_ids import framework_python
+from .framework_files import framework_python
 
 ROOT = Path(__file__).resolve().parents[1]
 #: the names a second copy of the declaration would use: every GameSpec field, and the old module constants

@@ -12,7 +12,7 @@ from game.ui.record_book import RecordBook
 from game.ui.stats import imported_text
 from game.ui.storage import MemoryBackend, Store
 
-from .test_records_stats import export_of, solo_record
+from .record_rows import export_of, solo_record
 
 
 def rows(n, finished, start=0):
@@ -97,7 +97,7 @@ def test_a_version_that_is_not_a_number_is_called_damaged_not_newer(version):
 
 
 def test_the_statistics_screen_shows_progress_asks_before_leaving_results_out_and_says_what_happened(monkeypatch):
-    from .test_ui_replay import Harness
+    from .ui_harness import Harness
 
     monkeypatch.setattr(R, "MAX_RESULTS", 2500)
     h = Harness(monkeypatch)

@@ -11,15 +11,11 @@ from game.ui.record_book import RecordBook
 from game.ui.storage import MemoryBackend, PageBackend, Store
 
 from .recorded_games import one_human, play_match
+from .record_rows import export_of, solo_record
 
 
 def book(backend=None):
     return RecordBook(Store(backend if backend is not None else MemoryBackend()))
-
-
-def solo_record(seed, level="A", day=0, daily_key=""):
-    match = play_match("barrio", 1, seed, one_human(1), **({"level": level}))
-    return GameRecord.from_match(match, finished=f"2025-01-{1 + day % 28:02d}T{(day // 28) % 24:02d}:00:00Z", daily=daily_key)
 
 
 def row(i, result, score, game="barrio", mode="solo", level="A", scores=None):
@@ -27,11 +23,6 @@ def row(i, result, score, game="barrio", mode="solo", level="A", scores=None):
     return {"id": f"{i:016x}", "game": game, "mode": mode, "level": level, "finished": f"2025-02-{1 + i:02d}T12:00:00Z",
             "players": 1, "me": 0, "scores": scores or [score, 20], "winners": [0] if result == "win" else [0, 1] if result == "tie" else [1],
             "result": result, "score": score, "daily": "", "counted": True}
-
-
-def export_of(rows, games=(), daily_map=None):
-    return json.dumps({"format": R.RECORDS_FORMAT, "version": R.RECORDS_VERSION, "games": list(games),
-                       "results": rows, "daily": daily_map or {}})
 
 
 # ---------------------------------------------------------------------- statistics arithmetic

@@ -11,7 +11,7 @@ import json
 import subprocess
 import sys
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 import pytest
 
@@ -19,46 +19,7 @@ from game.ui import dom
 from game.ui.canvas import Board, DrawList, Target
 from game.ui.remote import Page, RemoteReadError
 from game.ui.storage import AUTOSAVE_KEY, SLOT_PREFIX, PageBackend
-
-
-class FakeHost:
-    """The worker's globals: posted messages, timers run on demand, a settable clock."""
-
-    def __init__(self) -> None:
-        self.posted: list[dict[str, Any]] = []
-        self.timers: dict[int, tuple[float, Callable[[], Any]]] = {}
-        self.clock = 0.0
-        self._next = 1
-
-    def post(self, text: str) -> None:
-        self.posted.append(json.loads(text))
-
-    def set_timeout(self, ms: float, fn: Callable[[], Any]) -> int:
-        self.timers[self._next] = (self.clock + ms, fn)
-        self._next += 1
-        return self._next - 1
-
-    def clear_timeout(self, timer: int) -> None:
-        self.timers.pop(timer, None)
-
-    def now(self) -> float:
-        return self.clock
-
-    def run_timers(self, limit: int = 200) -> None:
-        """Run due timers in time order (new ones included) until none is left or ``limit`` ran."""
-        for _ in range(limit):
-            if not self.timers:
-                return
-            timer = min(self.timers, key=lambda k: (self.timers[k][0], k))
-            at, fn = self.timers.pop(timer)
-            self.clock = max(self.clock, at)
-            fn()
-
-    def ops(self) -> list[list[Any]]:
-        """Every operation posted so far, in order (then forgotten)."""
-        out = [op for message in self.posted for op in message["ops"]]
-        self.posted.clear()
-        return out
+from .fake_host import FakeHost
 
 
 @pytest.fixture
@@ -300,7 +261,7 @@ BOOT_THEN_START = """
 import json, sys
 from game.ui import dom
 from game.ui.remote import Page
-from tests.test_remote_dom import FakeHost
+from tests.fake_host import FakeHost
 import game.ui.app as app_module
 host = FakeHost()
 page = Page(host)

@@ -17,7 +17,7 @@ from game.core import Match, Seat, share
 from game.core.locale import text
 from game.core.record import GameRecord
 
-from .test_ui_replay import SITE, Harness
+from .ui_harness import SITE, Harness
 
 #: (game, players, seats, options): games finished by their computer seats (weak), the first seat the device's
 GAMES = [

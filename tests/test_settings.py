@@ -22,7 +22,7 @@ from game.ui.settings import SETTINGS, Setting, defaults, field_settings
 from game.ui.storage import is_slot
 from sitebuild.start_screen import start_screen_data, start_screen_html
 
-from .test_ui_replay import Harness
+from .ui_harness import Harness
 
 ROOT = Path(__file__).resolve().parent.parent
 TEXTS = {"en": {"start.sound": "Sounds"}, "es": {"start.sound": "Sonidos"}, "fr": {"start.sound": "Sons"}}

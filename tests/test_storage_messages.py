@@ -6,7 +6,7 @@ import pytest
 
 from game.core.locale import text
 
-from .test_ui_replay import Harness
+from .ui_harness import Harness
 
 
 @pytest.mark.parametrize("lang", ["en", "es", "fr"])

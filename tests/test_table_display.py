@@ -13,7 +13,7 @@ from game.core import PUBLIC_SEAT, Match, Seat, load_spec
 from game.core.locale import text
 from game.ui.multidevice import FIRST_WATCHER, PROTOCOL_VERSION, HostTable
 
-from .test_ui_replay import SITE, Harness
+from .ui_harness import SITE, Harness
 
 OFFER = "AQEBAAAAAA"  # the page decodes it; the worker only passes it on
 

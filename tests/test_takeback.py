@@ -9,40 +9,12 @@ import random
 
 import pytest
 
-from game.core import Match, Seat, share
+from game.core import Match, share
 from game.core.errors import IllegalAction
 from game.core.record import GameRecord, RecordError, Replay
 from game.ui.record_book import RecordBook, result_row
 from game.ui.storage import MemoryBackend, Store
-
-GAMES = [("barrio", 2, {}), ("nyhavn", 2, {}), ("neueheimat", 3, {"rounds": 1})]
-
-
-def against_computers(game_id: str, n: int, seed: int, options: dict) -> Match:
-    return Match.new(game_id, n, seed, [Seat()] + [Seat("computer", "weak") for _ in range(n - 1)], **options)
-
-
-def turn_start(match: Match, j: int) -> int:
-    """The first entry of the run of seat-0 decisions that holds entry ``j`` (computed here, apart from Match)."""
-    mark = lambda k: getattr(match.states[k], "turn_number", None)  # noqa: E731
-    while j > 0 and match.entries[j - 1].player == match.entries[j].player and mark(j - 1) == mark(j):
-        j -= 1
-    return j
-
-
-def at_turn_after_a_computer_reveal(game_id: str, n: int, options: dict) -> Match:
-    """A game against computers at the start of the person's turn, where a computer's move since their last
-    decision revealed something hidden (a barrier the hot-seat rule never crosses)."""
-    for seed in range(1, 30):
-        match, rng = against_computers(game_id, n, seed, options), random.Random(seed)
-        while not match.spec.is_over(match.state) and len(match.entries) < 600:
-            match.apply(rng.choice(match.spec.legal_actions(match.state)))
-            mine = [i for i, e in enumerate(match.entries) if e.player == 0]
-            if (match.current_player() == 0 and mine and match.entries[-1].player != 0
-                    and any(e.barrier and e.player != 0 for e in match.entries[mine[-1]:])
-                    and turn_start(match, mine[-1]) > 0):  # not the person's first turn: the floor is not the setup
-                return match
-    raise AssertionError(f"{game_id}: no computer reveal between two turns of the person")
+from .takeback_positions import GAMES, against_computers, at_turn_after_a_computer_reveal, finished_with_takebacks, turn_start
 
 
 @pytest.mark.parametrize("game_id,n,options", GAMES, ids=[g[0] for g in GAMES])
@@ -121,19 +93,6 @@ def test_the_autosave_keeps_takebacks_and_old_saves_load_without():
         damaged = dict(match.to_json(), takebacks=bad)
         with pytest.raises(Exception, match="takeback"):
             Match.from_json(damaged)
-
-
-def finished_with_takebacks(seed: int = 2) -> Match:
-    """A whole Nyhavn game against a computer, with a takeback now and then (and a different move played after)."""
-    match, rng = against_computers("nyhavn", 2, seed, {}), random.Random(seed)
-    turns = 0
-    while not match.spec.is_over(match.state):
-        if match.current_player() == 0 and match.entries and match.entries[-1].player != 0:
-            turns += 1
-            if turns % 4 == 0 and match.can_undo():
-                match.undo()
-        match.apply(rng.choice(match.spec.legal_actions(match.state)))
-    return match
 
 
 def test_a_game_with_takebacks_replays_to_its_real_end_and_is_marked():

@@ -13,9 +13,10 @@ import pytest
 
 import game.nyhavn as N
 from game.ui.nyhavn.drawing import Seen
-from game.ui.nyhavn.layout import anchor_for, build_spots, grip, turned
+from game.ui.nyhavn.layout import anchor_for, build_spots, grip
 from game.ui.canvas import Outcome
 from game.ui.nyhavn.table import Table, shape_for
+from .nyhavn_inputs import orient_path
 
 NAMES = ["Ana", "Bo", "Cy", "Di"]
 
@@ -59,20 +60,6 @@ def pressed(table: Table, cmd: str, seen: Seen) -> Outcome:
     out = table.command(cmd, seen)
     assert out is not None
     return out
-
-
-def orient_path(tile: str, start: int, goal: int) -> list[str]:
-    """The rotate/flip presses that turn ``tile`` from ``start`` to ``goal``."""
-    paths = {start: []}
-    todo = [start]
-    while todo:
-        o = todo.pop(0)
-        for how in ("rotate", "flip"):
-            m = turned(tile, o, how)
-            if m not in paths:
-                paths[m] = paths[o] + [how]
-                todo.append(m)
-    return paths[goal]
 
 
 def make_by_inputs(table: Table, action: dict, seen: Seen) -> dict | None:

@@ -7,90 +7,15 @@ Chromium; these run in a second and reach every branch of the screens.
 from __future__ import annotations
 
 import json
-from typing import Any
 
 import pytest
 
-from game.core import Match, Seat, daily, share
+from game.core import daily, share
 from game.core.record import GameRecord
-from game.ui import dom
 from game.ui.record_book import RECORDS_KEY
-from game.ui.remote import Page
 from game.ui.storage import AUTOSAVE_KEY
 
-from .test_remote_dom import FakeHost
-
-SITE = "http://127.0.0.1:8000/"
-
-
-def almost_finished(game_id: str = "barrio", players: int = 1, seed: int = 5, seats: list[Seat] | None = None,
-                    **options: Any) -> Match:
-    """A match played by the first legal action until one move is left."""
-    match = Match.new(game_id, players, seed, seats or [Seat("human")], **(options or {"level": "A"}))
-    spec = match.spec
-    while True:
-        legal = spec.legal_actions(match.state)
-        after = spec.apply_action(match.state, legal[0])
-        if spec.is_over(after):
-            return match
-        match.apply(legal[0])
-
-
-class Harness:
-    """The app booted on a fake page: ``receive`` page messages, ``ops`` sent, ``by_id`` from the mirror."""
-
-    def __init__(self, monkeypatch: pytest.MonkeyPatch, storage: dict[str, str] | None = None, href: str = SITE + "?pause=0") -> None:
-        from game.ui import app as app_module
-
-        self.host = FakeHost()
-        self.page = Page(self.host)
-        monkeypatch.setattr(dom, "page", self.page)
-        monkeypatch.setattr(dom, "document", self.page.document)
-        monkeypatch.setattr(dom, "window", self.page.window)
-        self.listeners: dict[tuple[int, str], int] = {}  # (node id, event type) -> handler id
-        listen = self.page.listen
-
-        def recorded(node: Any, kind: str, handler: Any) -> int:
-            hid = listen(node, kind, handler)
-            self.listeners[(node.nid, kind)] = hid
-            return hid
-
-        self.page.listen = recorded  # type: ignore[method-assign]
-        started: list[Any] = []
-        self.page.on_message["boot"] = lambda data: started.append(app_module.start(data))
-        self.page.receive(json.dumps({"kind": "boot", "search": "?pause=0", "href": href, "build": "t", "dpr": 1,
-                                      "storage": dict(storage or {})}))
-        self.app = started[0]
-        assert self.app is not None
-
-    @property
-    def storage(self) -> dict[str, str]:
-        return self.app.store.backend.items
-
-    def request(self, **req: Any) -> None:
-        self.page.receive(json.dumps({"kind": "request", "text": json.dumps(req)}))
-
-    def fire(self, node: Any, kind: str = "click", **data: Any) -> None:
-        hid = self.listeners[(node.nid, kind)]
-        self.page.receive(json.dumps({"kind": "event", "hid": hid, "type": kind, "target": node.nid, "current": node.nid, **data}))
-
-    def click(self, node: Any) -> None:
-        self.fire(node)
-
-    def ops(self) -> list[list[Any]]:
-        return self.host.ops()
-
-    def find(self, ident: str) -> Any:
-        return self.page.document.getElementById(ident)
-
-
-def finish_solo(h: Harness, match: Match) -> None:
-    """Resume ``match`` from the autosave and make its last move."""
-    h.app.store.save_match(match)
-    h.request(type="resume")
-    screen = h.app.screen
-    screen.act(screen.legal()[0])
-    h.host.run_timers()
+from .ui_harness import Harness, SITE, almost_finished, finish_solo
 
 
 def test_a_finished_game_is_kept_replayed_step_by_step_and_shared(monkeypatch: pytest.MonkeyPatch) -> None:

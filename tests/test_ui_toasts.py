@@ -8,7 +8,7 @@ import pytest
 from game.core import Match, Seat
 from game.ui.app import MAX_TOASTS
 
-from .test_ui_replay import Harness
+from .ui_harness import Harness
 
 BUILD_TOO_EARLY = {"type": "build", "card": 3}
 NOT_IN_WAREHOUSE = {"type": "draw", "source": "warehouse", "card": 999}

@@ -11,9 +11,10 @@ import pytest
 import game.barrio as B
 from game.core import Match, Seat, share
 from game.core.record import GameRecord
+from lab.barrio.scenario import materials, scenario
 
 from .recorded_games import one_human, play_match
-from .test_barrio_rules import DECK, STONE, WOOD, _six_houses, materials, play, scenario
+from .barrio_positions import DECK, STONE, WOOD, _six_houses, play
 
 
 @pytest.mark.parametrize("players, first", [(2, 1), (3, 2), (4, 1)])
@@ -106,7 +107,7 @@ def test_a_seats_choice_may_start_with_a_computer():
 
 
 def test_a_replay_says_who_started_and_the_other_options(monkeypatch):
-    from .test_ui_replay import SITE, Harness
+    from .ui_harness import SITE, Harness
 
     match = play_match("barrio", 2, 6, scoring_card="D", first_player=1)
     h = Harness(monkeypatch, href=share.link(GameRecord.from_match(match), SITE))

@@ -20,7 +20,7 @@ from game.core.locale import YouName, add_texts, catalogue, has_text, languages,
 from game.core.seat_names import player_name, speaking_to
 from game.ui.settings import seat_given_names
 
-from .test_ui_replay import Harness
+from .ui_harness import Harness, sent_texts
 
 #: plural nouns per language: "1 points" (and French "0 points") is a mismatch
 PLURAL_NOUNS = {
@@ -100,22 +100,6 @@ GAMES = [
     ("nyhavn", {"players": 2, "seats": ["human", "bot:weak"]}),
     ("neueheimat", {"players": 2, "seats": ["human", "bot:weak"], "rounds": 1}),
 ]
-
-
-def sent_texts(ops: list[list[Any]]) -> list[str]:
-    """Every text the operations put on the page: text nodes, textContent, labels, titles, drawn text."""
-    out = []
-    for op in ops:
-        kind = op[0]
-        if kind == "text" or (kind == "prop" and op[2] in ("textContent", "value") and isinstance(op[3], str)):
-            out.append(op[-1] if kind == "text" else op[3])
-        elif kind == "attr" and op[2] in ("aria-label", "title", "placeholder") and isinstance(op[3], str):
-            out.append(op[3])
-        elif kind == "new":
-            out.extend(str(v) for k, v in op[3].items() if k in ("aria-label", "title", "placeholder") and isinstance(v, str))
-        elif kind == "draw":
-            out.extend(c[3] for c in op[2] if c and c[0] == "text")
-    return [s for s in out if s and s.strip()]
 
 
 def play_whole_game(monkeypatch: pytest.MonkeyPatch, game_id: str, options: dict[str, Any], lang: str, seed: int) -> tuple[Harness, list[str]]:

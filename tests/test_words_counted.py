@@ -18,7 +18,7 @@ from game.core.locale import catalogue, languages, text
 from game.ui.past import daily_words, side_names
 from game.ui.record_words import day_words, moment_words, when_words
 
-from .test_ui_replay import Harness, almost_finished, finish_solo
+from .ui_harness import Harness, almost_finished, finish_solo
 
 LANGS = ("en", "es", "fr")
 

@@ -6,20 +6,16 @@ test_offline_games and test_platform test). No page error in any of them (confte
 
 from __future__ import annotations
 
-import functools
 import hashlib
-import http.server
 import json
-import threading
 import time
 from pathlib import Path
 
 import pytest
 
-import build
-
 from .conftest import wait_ready
-from .test_barrio_ui import start as start_barrio
+from .barrio_steps import start as start_barrio
+from .recording_server import RecordingServer
 
 #: what a first visit downloads and decodes (see conftest.make_context)
 pytestmark = pytest.mark.first_visit
@@ -42,34 +38,6 @@ CACHED_DIGEST = """async (url) => {
   return [Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join(""), bytes.byteLength,
           response.headers.get("Content-Type")];
 }"""
-
-
-class RecordingServer:
-    """The built site served as build.py serves it, remembering the path of every GET it answers."""
-
-    def __init__(self, directory: Path) -> None:
-        paths: list[str] = []
-        lock = threading.Lock()
-        self.delays: dict[str, float] = {}  #: path -> seconds its answer is held back (a slow network's last file)
-        delays = self.delays
-
-        class Handler(build.SiteHandler):
-            def send_head(self):
-                path = self.path.split("?", 1)[0]
-                with lock:
-                    paths.append(path)
-                time.sleep(delays.get(path, 0))
-                return super().send_head()
-
-        self.paths = paths
-        self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Handler, directory=str(directory)))
-        self.httpd.daemon_threads = True
-        self.url = f"http://127.0.0.1:{self.httpd.server_address[1]}/"
-        threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
-
-    def stop(self) -> None:
-        self.httpd.shutdown()
-        self.httpd.server_close()
 
 
 @pytest.fixture

@@ -11,71 +11,8 @@ import game.barrio as B
 from game.ui.barrio.table import taps_for
 
 from .conftest import settle
-from .test_barrio_ui import read_match, start as start_barrio, wait_for
-
-#: per animation frame: [frame number, time, canvas signature, canvas colours, DOM signature, app visible]
-FRAME_WATCH = """
-(() => {
-  const frames = [];
-  window.__frames = frames;
-  let n = 0, last = "";
-  const W = 180, H = 320;
-  let scratch = null, flat = null;
-  function hash(text) { let h = 0; for (let i = 0; i < text.length; i++) h = (Math.imul(h, 31) + text.charCodeAt(i)) | 0; return h; }
-  function canvasSig() {
-    const canvas = document.querySelector("#app .board canvas");
-    if (!canvas || !canvas.width || !canvas.isConnected) return ["none", 0];
-    if (!scratch) { scratch = document.createElement("canvas"); scratch.width = W; scratch.height = H;
-                    flat = scratch.getContext("2d", { willReadFrequently: true }); }
-    flat.clearRect(0, 0, W, H);
-    try { flat.drawImage(canvas, 0, 0, W, H); } catch (e) { return ["unreadable", 0]; }
-    const data = flat.getImageData(0, 0, W, H).data;
-    let h = 0;
-    const colours = new Set();
-    for (let i = 0; i < data.length; i += 4) {
-      const v = ((data[i] << 24) | (data[i + 1] << 16) | (data[i + 2] << 8) | data[i + 3]) | 0;
-      h = (Math.imul(h, 31) + v) | 0;
-      if (colours.size < 64) colours.add(v);
-    }
-    return [String(h), colours.size];
-  }
-  function domSig() {
-    const app = document.getElementById("app");
-    if (!app || app.hidden) return "hidden";
-    const parts = [];
-    for (const b of app.querySelectorAll("button")) {
-      if (b.offsetParent === null) continue; // not shown
-      parts.push([b.dataset.key || b.id, b.getAttribute("aria-label") || b.textContent, b.disabled,
-                  b.dataset.legal || "", b.getAttribute("aria-pressed") || ""].join("|"));
-    }
-    const status = document.getElementById("status");
-    parts.push(status ? status.textContent : "");
-    return String(hash(parts.join("\\n")));
-  }
-  function watch() {
-    n += 1;
-    const [c, colours] = canvasSig();
-    const d = domSig();
-    const app = document.getElementById("app");
-    const visible = !!app && !app.hidden;
-    const key = c + "/" + d + "/" + visible;
-    if (key !== last) { frames.push([n, performance.now(), c, colours, d, visible]); last = key; }
-    requestAnimationFrame(watch);
-  }
-  requestAnimationFrame(watch);
-})();
-"""
-
-
-def frames_since(page, t0: float) -> list[list]:
-    return page.evaluate("t => window.__frames.filter(f => f[1] >= t)", t0)
-
-
-def first_changes(before: list, frames: list[list]) -> tuple[int | None, int | None]:
-    """The frame numbers where the canvas and the DOM first differ from ``before`` (a frame record)."""
-    canvas_at = next((f[0] for f in frames if f[2] != before[2]), None)
-    dom_at = next((f[0] for f in frames if f[4] != before[4]), None)
-    return canvas_at, dom_at
+from .barrio_steps import read_match, start as start_barrio, wait_for
+from .frames import FRAME_WATCH, first_changes, frames_since
 
 
 def test_after_each_tap_the_canvas_and_the_buttons_change_in_the_same_frame(make_context, open_app):

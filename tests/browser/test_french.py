@@ -17,8 +17,8 @@ import string
 import game.barrio as B
 from game.core.locale import catalogue
 
-from .test_barrio_ui import play_move, read_match
-from .test_nyhavn_ui import play_one_turn, wait_my_turn
+from .barrio_steps import play_move, read_match
+from .nyhavn_steps import play_one_turn, wait_my_turn
 
 SMALL = {"viewport": {"width": 360, "height": 640}, "locale": "en-US"}  # an English browser: French is chosen by hand
 

@@ -25,7 +25,7 @@ import pytest
 
 from game.ui.multidevice import MAX_MESSAGES_PER_S
 
-from .test_multidevice import namespace_works
+from .netns import namespace_works
 
 ROOT = Path(__file__).resolve().parents[2]
 USED = "This code was already used — ask the table for a new one."

@@ -18,7 +18,7 @@ import game.barrio as B
 from game.ui.barrio.table import taps_for
 
 from .conftest import settle
-from .test_barrio_ui import human_turn, read_match
+from .barrio_steps import human_turn, read_match
 
 #: a desktop window with a keyboard, no touch
 DESKTOP = {"viewport": {"width": 1280, "height": 800}, "device_scale_factor": 1, "is_mobile": False, "has_touch": False}

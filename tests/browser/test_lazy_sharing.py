@@ -19,7 +19,7 @@ import pytest
 import build
 
 from .conftest import wait_ready
-from .test_compressed import RecordingServer
+from .recording_server import RecordingServer
 
 #: records each pairing command the worker sends (bridge.js imports this in place of the real pairing.js)
 PAIRING_STAND_IN = """// test stand-in for ./pairing.js: records the worker's commands, opens no connection

@@ -34,15 +34,9 @@ from pathlib import Path
 import pytest
 
 from game.core import load_spec, share
+from .netns import namespace_works
 
 ROOT = Path(__file__).resolve().parents[2]
-
-
-def namespace_works() -> bool:
-    try:
-        return subprocess.run(["unshare", "-n", "sh", "-c", "ip link set lo up"], capture_output=True, timeout=10).returncode == 0
-    except (OSError, subprocess.TimeoutExpired):
-        return False
 
 
 @pytest.fixture(scope="module")

@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 import re
 
-from .test_neueheimat_ui import human_policy, saved_match, start_game, tap_action
+from .neueheimat_steps import human_policy, saved_match, start_game, tap_action
 
 import game.neueheimat as nh
 

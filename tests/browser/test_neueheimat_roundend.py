@@ -15,7 +15,7 @@ from game.core import Match, Seat
 from game.ui.neueheimat.table import signed
 
 from .layout import SIZES, settle
-from .test_neueheimat_ui import tap_action
+from .neueheimat_steps import tap_action
 
 #: every text of the last frame drawn on the table's canvas (the page calls the probe with each frame it draws)
 FRAME_TEXTS = """

@@ -33,8 +33,8 @@ from game.core.locale import text
 
 from .conftest import SETTINGS_KEY_JS, settle
 from .fit import FRAME_PROBE, fit_problems, measure_fit
-from .test_frame_sync import FRAME_WATCH, first_changes, frames_since
-from .test_words_fit import START_IN_VIEW, lang_script
+from .frames import FRAME_WATCH, first_changes, frames_since
+from .words_script import START_IN_VIEW, lang_script
 
 #: (game, language, start-screen choices, the most taps a whole game may take)
 GAMES = [

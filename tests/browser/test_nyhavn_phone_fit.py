@@ -25,7 +25,7 @@ from game.ui.nyhavn.layout import FILL
 from .conftest import settle
 from .fit import FRAME_PROBE, fit_problems, measure_fit
 from .layout import settle as settle_layout
-from .test_words_fit import lang_script
+from .words_script import lang_script
 
 PHONES = [(390, 844), (360, 640)]
 

@@ -12,7 +12,7 @@ import pytest
 import game.nyhavn as nyhavn
 
 from .conftest import settle
-from .test_nyhavn_ui import BUILD_SEED, autosave, engine_match, start_nyhavn, wait_my_turn
+from .nyhavn_steps import BUILD_SEED, autosave, engine_match, start_nyhavn, wait_my_turn
 
 TILE = "green2"  # BUILD_SEED's player 1 starts with two green cards: a green tile of 2 can be built at once
 

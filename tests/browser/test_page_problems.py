@@ -10,7 +10,7 @@ import pytest
 from tests.bench.probe import instrumented_copy, py
 
 from .conftest import Server
-from .test_barrio_ui import start as start_barrio
+from .barrio_steps import start as start_barrio
 
 
 @pytest.fixture

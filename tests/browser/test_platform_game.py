@@ -133,7 +133,7 @@ def test_spanish_start_screen(page, open_app):
 def test_menu_from_every_table_returns_to_the_start_screen_cleanly(make_context, open_app):
     """Leaving each game's own table by Menu and starting the next one raises nothing (the page_problems
     fixture fails the test on any error: e.g. a resize observer left calling a freed handler)."""
-    from .test_pixel import SIZES, TABLES, press, start
+    from .pixel_steps import SIZES, TABLES, press, start
 
     page = make_context(**SIZES["390x844"]).new_page()
     open_app(page, query="?pause=0")

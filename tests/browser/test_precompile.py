@@ -10,7 +10,7 @@ from tests.bench.probe import instrumented_copy, py
 
 from .conftest import Server, wait_ready
 from .layout_games import GAMES
-from .test_barrio_ui import start as start_barrio
+from .barrio_steps import start as start_barrio
 
 #: compiling on the device after a first start (see conftest.make_context)
 pytestmark = pytest.mark.first_visit

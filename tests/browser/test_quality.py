@@ -3,33 +3,10 @@ on the start screen and on each game's screen finds no serious or critical viola
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
-
 import pytest
 
 from game import PRODUCT_GAMES as GAMES  # the games of the served (normal) site
-
-AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
-BLOCKING = ("serious", "critical")
-
-
-def axe_violations(page) -> list[dict]:
-    """Serious and critical axe-core violations on the page as it is now (WCAG 2.x A/AA and best practices)."""
-    if not AXE.exists():
-        pytest.fail("node_modules/axe-core is missing: run npm ci (python3 build.py test does)")
-    if not page.evaluate("typeof window.axe === 'object'"):
-        page.add_script_tag(path=str(AXE))
-    result = page.evaluate("""async () => {
-        const r = await axe.run(document, {resultTypes: ["violations"]});
-        return r.violations.map(v => ({id: v.id, impact: v.impact, help: v.help,
-                                       nodes: v.nodes.slice(0, 5).map(n => n.target.join(" "))}));
-    }""")
-    return [v for v in result if v["impact"] in BLOCKING]
-
-
-def explain(violations: list[dict]) -> str:
-    return json.dumps(violations, indent=1)
+from .axe import axe_violations, explain
 
 
 def test_start_screen_has_no_serious_accessibility_violations(page, open_app):

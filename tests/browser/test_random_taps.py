@@ -11,7 +11,7 @@ import game.barrio as B
 from game.core.locale import text
 
 from .conftest import settle
-from .test_barrio_ui import read_match, start
+from .barrio_steps import read_match, start
 
 TAPS = 80
 ROTATIONS = ({"width": 390, "height": 844}, {"width": 844, "height": 390})

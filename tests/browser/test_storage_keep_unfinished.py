@@ -4,46 +4,11 @@ move count after a reload, from the list of every unfinished game; "Replace it" 
 
 from __future__ import annotations
 
-import json
-import time
-
 import pytest
-
-from game.core import Match, Seat
 
 from .conftest import wait_ready
 from .replay_helpers import almost_finished
-
-QUICK = "?pause=0&ui=list"
-UNFINISHED = "house-games.game.unfinished"
-MOVES = 5
-
-
-def unfinished() -> Match:
-    """A Barrio solo game with five moves made."""
-    match = Match.new("barrio", 1, 11, [Seat("human")], level="A")
-    for _ in range(MOVES):
-        match.apply(match.spec.legal_actions(match.state)[0])
-    return match
-
-
-def open_with_saves(page, site_url, saves: dict[str, Match]) -> None:
-    """Open the app with ``saves`` (slot → match, stamped in that order: the last is the newest) in its database
-    (written where the versions before kept them: the app moves them in when it starts)."""
-    now = int(time.time() * 1000) - 60_000
-    texts = {slot: json.dumps({**match.to_json(), "saved_at": now + i}) for i, (slot, match) in enumerate(saves.items())}
-    page.add_init_script(f"""if (!sessionStorage.getItem('seeded')) {{
-        sessionStorage.setItem('seeded', '1');
-        for (const [key, text] of Object.entries({json.dumps(texts)})) localStorage.setItem(key, text);
-    }}""")
-    page.goto(site_url + QUICK)
-    wait_ready(page)
-
-
-def saved_slots(page) -> dict[str, dict]:
-    """The games saved in the database (slot → save), read from the database itself."""
-    kv = page.evaluate("houseGames.dump()")["kv"]
-    return {key: json.loads(text) for key, text in kv.items() if key.startswith("house-games.game.")}
+from .storage_steps import MOVES, UNFINISHED, open_with_saves, saved_slots, unfinished
 
 
 def answer(page, keep: bool, title: str = "Barrio") -> None:

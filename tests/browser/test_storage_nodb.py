@@ -7,8 +7,7 @@ from __future__ import annotations
 import json
 
 from .conftest import wait_ready
-from .test_storage_keep_unfinished import MOVES, QUICK, UNFINISHED, open_with_saves, unfinished
-from .test_storage_takeover import moves_on_table
+from .storage_steps import MOVES, QUICK, UNFINISHED, open_with_saves, unfinished, moves_on_table
 
 NO_INDEXEDDB = """delete Window.prototype.indexedDB;
 delete window.indexedDB;

@@ -9,8 +9,7 @@ import json
 from game.core import Match
 
 from .conftest import wait_ready
-from .test_storage_keep_unfinished import MOVES, QUICK, UNFINISHED, open_with_saves, saved_slots, unfinished
-from .test_storage_takeover import moves_on_table
+from .storage_steps import MOVES, QUICK, UNFINISHED, open_with_saves, saved_slots, unfinished, moves_on_table
 
 NO_LOCKS = """delete Navigator.prototype.locks;
 if (navigator.locks !== undefined) throw new Error("Web Locks still there");"""

@@ -14,7 +14,7 @@ import json
 from pathlib import Path
 
 from .conftest import wait_ready
-from .test_storage_keep_unfinished import MOVES, QUICK, UNFINISHED, open_with_saves, saved_slots, unfinished
+from .storage_steps import MOVES, QUICK, UNFINISHED, open_with_saves, saved_slots, unfinished
 
 STORE_JS = Path(__file__).resolve().parents[2] / "site" / "store.js"
 LEGACY_AUTOSAVE = "house-games.autosave"

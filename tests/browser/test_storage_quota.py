@@ -14,55 +14,9 @@ import json
 from game.core import Match, Seat
 
 from .conftest import wait_ready
+from .storage_steps import EMPTY, FILL, SETTLED_USAGE
 
 QUICK = "?pause=0&ui=list"
-#: Writes to a database of its own until the browser refuses a write of even 16 bytes (the quota is reached);
-#: returns the bytes written and the name of the last refusal.
-FILL = """async () => {
-  const db = await new Promise((resolve, reject) => {
-    const req = indexedDB.open("filler", 1);
-    req.onupgradeneeded = () => req.result.createObjectStore("blobs");
-    req.onsuccess = () => resolve(req.result);
-    req.onerror = () => reject(req.error);
-  });
-  const noise = new Uint8Array(1 << 20); // random bytes: nothing for the browser to compress
-  for (let at = 0; at < noise.length; at += 65536) crypto.getRandomValues(noise.subarray(at, at + 65536));
-  let size = 1 << 20, written = 0, n = 0, refusal = null;
-  while (size >= 16) {
-    try {
-      await new Promise((resolve, reject) => {
-        const tx = db.transaction("blobs", "readwrite");
-        tx.objectStore("blobs").put(noise.slice(0, size), n);
-        tx.oncomplete = resolve;
-        tx.onabort = () => reject(tx.error);
-      });
-      written += size;
-      n += 1;
-    } catch (error) {
-      refusal = error.name;
-      size >>= 1;
-    }
-  }
-  db.close();
-  return {written, refusal};
-}"""
-#: The bytes the origin uses once the start's own writes (caches, the runtime's databases) are over: unchanged
-#: for two seconds.
-SETTLED_USAGE = """async () => {
-  let last = -1, same = 0;
-  for (;;) {
-    const { usage } = await navigator.storage.estimate();
-    same = usage === last ? same + 1 : 0;
-    if (same >= 4) return usage;
-    last = usage;
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-}"""
-EMPTY = """() => new Promise((resolve, reject) => {
-  const req = indexedDB.deleteDatabase("filler");
-  req.onsuccess = () => resolve(true);
-  req.onerror = () => reject(req.error);
-})"""
 
 
 def test_a_full_storage_is_said_on_the_next_move_and_nothing_is_lost_once_space_returns(make_context, site_url, shot, tmp_path):

@@ -15,7 +15,7 @@ import time
 from game.core import Match, Seat
 
 from .conftest import wait_ready
-from .test_storage_quota import EMPTY, FILL, SETTLED_USAGE
+from .storage_steps import EMPTY, FILL, SETTLED_USAGE, moves_on_table
 
 QUICK = "?pause=0&ui=list"
 SLOT = "house-games.game.taken"
@@ -39,11 +39,6 @@ def seed_save(page, site_url, match: Match) -> None:
 def stored_moves(page) -> int:
     text = page.evaluate(f"houseGames.stored({json.dumps(SLOT)})")
     return len(json.loads(text)["actions"]) if text else 0
-
-
-def moves_on_table(page) -> int:
-    """The moves of the game this tab shows (read from the app in the worker)."""
-    return page.evaluate("houseGames.inspect('screen.match.entries')").count("Entry(player=")
 
 
 def test_a_take_over_with_the_storage_full_goes_on_from_the_other_tabs_unsaved_moves(make_context, site_url, tmp_path):

@@ -23,7 +23,8 @@ import pytest
 from game.core import PUBLIC_SEAT, Match
 from game.core.locale import text
 
-from .test_multidevice import ROOT, namespace_works
+from .conftest import ROOT
+from .netns import namespace_works
 
 
 @pytest.fixture(scope="module")

@@ -11,9 +11,9 @@ import pytest
 
 from game.core import Match
 
-from ..test_takeback import GAMES, at_turn_after_a_computer_reveal, finished_with_takebacks
+from ..takeback_positions import GAMES, at_turn_after_a_computer_reveal, finished_with_takebacks
 from .conftest import settle
-from .test_barrio_ui import wait_for
+from .barrio_steps import wait_for
 
 
 def saved(page) -> dict:

@@ -6,10 +6,10 @@ from __future__ import annotations
 import game.neueheimat as nh
 from game.core import Match
 
-from .test_barrio_ui import read_match, saved, start as start_barrio, tap_key, wait_for
-from .test_neueheimat_ui import human_policy, saved_match, start_game as start_neueheimat, tap_action, wait_for_turn
-from .test_nyhavn_ui import autosave, wait_my_turn
-from .test_pixel import stable_capture
+from .barrio_steps import read_match, saved, start as start_barrio, tap_key, wait_for
+from .neueheimat_steps import human_policy, saved_match, start_game as start_neueheimat, tap_action, wait_for_turn
+from .nyhavn_steps import autosave, wait_my_turn
+from .pixel_steps import stable_capture
 
 
 def what_the_player_sees(page) -> tuple[bytes, list, list[str]]:

@@ -9,16 +9,14 @@ button in view without scrolling; at 1920×1080 the prompt's text at least 16 px
 
 from __future__ import annotations
 
-import json
-
 import pytest
 
 from game.core.locale import text
 
-from .conftest import SETTINGS_KEY_JS
 from .fit import FRAME_PROBE, fit_problems, measure_fit
 from .layout import SIZES, TEXT_PROBE
 from .layout import settle as settle_layout
+from .words_script import START_IN_VIEW, lang_script
 
 #: (language, game) pairs: every language and every game once
 PAIRS = [("es", "nyhavn"), ("fr", "neueheimat"), ("en", "barrio")]
@@ -30,14 +28,6 @@ READY = {
 #: the prompt of each game as the page shows it (Barrio's is drawn: the table's status line stands for it)
 PROMPT = {"barrio": "#status", "nyhavn": "#nyhavn-info", "neueheimat": "#nh-controls"}
 
-START_IN_VIEW = """
-() => {
-  const b = document.getElementById("start-game").getBoundingClientRect();
-  const hit = document.elementFromPoint(b.left + b.width / 2, b.top + b.height / 2);
-  return {bottom: b.bottom, top: b.top, vh: innerHeight, scrolled: scrollY,
-          reached: !!hit && (hit.id === "start-game" || !!hit.closest("#start-game"))};
-}
-"""
 
 HEADER_LINES = """
 () => {
@@ -66,13 +56,6 @@ CHROME = """
   return {prompt: sizes.length ? Math.min(...sizes) : null, button: buttons.length ? Math.min(...buttons) : null};
 }
 """
-
-
-def lang_script(lang: str) -> str:
-    """Choose ``lang`` before the page's first script runs (as a returning player's saved choice, kept once set)."""
-    return f"""try {{ const key = {SETTINGS_KEY_JS}, s = JSON.parse(localStorage.getItem(key) || "{{}}");
-      if (!s.lang) {{ s.lang = {json.dumps(lang)}; localStorage.setItem(key, JSON.stringify(s)); }} }}
-      catch {{ /* a frame without storage */ }}"""
 
 
 def start_in_view(page) -> dict:

@@ -22,7 +22,7 @@ from game.core.locale import text
 from .conftest import wait_ready
 from .fit import fit_problems, measure_fit
 from .replay_helpers import QUICK, finish_solo_game
-from .test_words_fit import lang_script
+from .words_script import lang_script
 
 #: a share sheet that records what it was given (files read as text) and can share links and files
 FAKE_SHARE = """

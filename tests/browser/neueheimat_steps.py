@@ -1,0 +1,87 @@
+"""Steps of a Neue Heimat game in the browser that several browser tests take: start one, tap an action, wait for a turn, read the autosave."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from game.core import Match
+
+
+def saved_match(page) -> Match | None:
+    """The autosaved match, read back with the engine (what the page has really played)."""
+    raw = page.evaluate("houseGames.autosave()")
+    return Match.from_json(json.loads(raw)) if raw else None
+
+
+def start_game(page, open_app, seats: list[str], seed: int, rounds: int = 1, query: str = "?pause=0") -> None:
+    """Through the start screen: Neue Heimat, the seats ("human", "bot:weak", "bot:strong"), rounds and seed."""
+    open_app(page, query=query)
+    press(page, page.locator("label[for=game-neueheimat]"))
+    page.locator("#f-players").select_option(str(len(seats)))
+    for i, seat in enumerate(seats):
+        page.locator(f"#f-seat-{i}").select_option(seat)
+    page.locator("#f-rounds").select_option(str(rounds))
+    page.locator("#f-seed").fill(str(seed))
+    page.locator("#f-seed").dispatch_event("change")
+    press(page, page.get_by_role("button", name="Start new game"))
+    page.locator("canvas").wait_for()
+
+
+def wait_for_turn(page, seat: int, timeout: float = 30_000) -> Match:
+    """Until the game is over (None) or it is ``seat``'s turn in a human phase; returns the match then."""
+    page.wait_for_function(
+        """(seat) => {
+            const ctl = document.getElementById('nh-controls');
+            const scoring = document.getElementById('nh-scoring');
+            if (document.getElementById('end-screen') || (scoring && !scoring.hidden)) return true;
+            if (!ctl) return false;
+            return ctl.querySelector('button[data-act]') !== null || document.querySelector('.board button.target[data-legal]') !== null;
+        }""", arg=seat, timeout=timeout)
+    return saved_match(page)
+
+
+def press(page, locator) -> None:
+    """Tap on a touch screen, click with the mouse elsewhere (desktop)."""
+    if page.evaluate("navigator.maxTouchPoints > 0"):
+        locator.tap()
+    else:
+        locator.click()
+
+
+def tap_action(page, action: dict[str, Any]) -> None:
+    """Do ``action`` the way a player does: tap its table button or its panel button."""
+    kind = action["type"]
+    if kind == "auction":
+        piece = action["piece"]
+        key = {"cube": lambda: f"cube-{action['row']}-{action['end']}", "roof": lambda: "roofs",
+               "permit": lambda: f"permit-{action['size']}"}.get(piece, lambda: piece)()
+    elif kind == "place":
+        key = f"lot-{action['row']}-{action['lot']}"
+        if page.locator(f".board button.target[data-key='{key}']").count() == 0:
+            # lots narrower than a finger at this size: the row first, then its lot shown large (issue 14)
+            press(page, page.locator(f".board button.target[data-key='row-{action['row']}']"))
+            page.locator(f".board button.target[data-key='{key}']").wait_for()
+    elif kind == "mayor":
+        key = f"mayor-{action['row']}"
+    elif kind in ("permit", "cancel"):
+        key = f"{kind}-{action['row']}-{action['change']}"
+    else:
+        act = {"profits": lambda: "profits-take" if action["take"] else "profits-keep",
+               "bid": lambda: f"bid-{action['amount']}"}.get(kind, lambda: kind)()
+        press(page, page.locator(f"#nh-controls button[data-act='{act}']"))
+        return
+    press(page, page.locator(f".board button.target[data-key='{key}']"))
+
+
+def human_policy(state, legal: list[dict[str, Any]]) -> dict[str, Any]:
+    """A plain, always-legal player: keeps money, auctions the first piece, passes, sells, builds on the first lot."""
+    kinds = {a["type"] for a in legal}
+    if "profits" in kinds:
+        return {"type": "profits", "take": False}
+    if "pass" in kinds:
+        return {"type": "pass"}
+    if "sell" in kinds:
+        return {"type": "sell"}
+    placing = [a for a in legal if a["type"] in ("place", "mayor", "permit", "cancel")]
+    return (placing or legal)[0]
