@@ -25,6 +25,7 @@ from typing import Any, Callable, Iterable
 
 from ..core import GameError, Match
 from ..core.errors import SaveFormatError
+from ..core.jsonfmt import is_int, read_field, read_list, read_object, read_str, read_whole
 from ..core import locale
 
 PREFIX = "house-games."
@@ -50,6 +51,14 @@ RETRY_S = (2, 4, 8, 15)
 #: One change: ("put" | "del" | "add", table, key, value); "add" puts only where the key is free (the first of
 #: two tabs to finish a daily deal keeps it)
 Change = tuple[str, str, Any, Any]
+
+
+class StoredEntryError(SaveFormatError):
+    """An entry this device stored that cannot be read (a row of the record book, a saved game's summary): its
+    ``storage.*`` text names the field. The entry is set aside or passed over, never lost."""
+
+    #: the ``jsonfmt`` readers' keys for stored data: ``storage.int``, ``storage.missing``…
+    subject = "storage"
 
 
 def is_slot(key: str) -> bool:
@@ -474,15 +483,9 @@ class Store:
         games = []
         for slot in self.slots():
             try:
-                data = json.loads(self._get(slot) or "")
-                game, players, actions = data["game"], data["num_players"], data["actions"]
-            except (ValueError, TypeError, KeyError):
+                games.append(_summary(slot, self._get(slot) or ""))
+            except (ValueError, RecursionError, StoredEntryError):
                 continue
-            if not isinstance(game, str) or not isinstance(players, int) or not isinstance(actions, list):
-                continue
-            at = data.get("saved_at")
-            games.append(SavedGame(slot, game, players, len(actions), _human_moves(data, actions),
-                                   at if isinstance(at, int) and not isinstance(at, bool) else None, _revision(self._get(slot))))
         return games
 
     def delete_slot(self, slot: str, rev: int) -> None:
@@ -580,6 +583,18 @@ def _reason_of(exc: BaseException) -> tuple[str, dict[str, Any]]:
     return SaveFormatError.default_key, {}
 
 
+def _summary(slot: str, text: str) -> SavedGame:
+    """The save in ``slot`` summed up for the start screen; raise :class:`StoredEntryError` naming a damaged field
+    (``ValueError``: not JSON)."""
+    data = read_object(json.loads(text), "save", error=StoredEntryError)
+    game = read_str(read_field(data, "game", StoredEntryError), "game", error=StoredEntryError)
+    players = read_whole(read_field(data, "num_players", StoredEntryError), "num_players", error=StoredEntryError)
+    actions = read_list(read_field(data, "actions", StoredEntryError), "actions", error=StoredEntryError)
+    at = data.get("saved_at")  # saves before the store carry none
+    return SavedGame(slot, game, players, len(actions), _human_moves(data, actions), at if is_int(at) else None,
+                     _revision(text))
+
+
 def _human_moves(data: dict[str, Any], actions: list[Any]) -> int:
     """How many of a save's moves a person made (a seat that is not a computer's)."""
     seats = data.get("seats")
@@ -597,4 +612,4 @@ def _revision(text: str | None) -> int:
         rev = json.loads(text or "{}").get("rev", 0)
     except (ValueError, AttributeError):
         return 0
-    return rev if isinstance(rev, int) and not isinstance(rev, bool) else 0
+    return rev if is_int(rev) else 0
