@@ -32,7 +32,7 @@ def test_settings_kept_by_the_versions_before_reach_the_game_and_are_saved_under
         sessionStorage.setItem('seeded', '1');
         localStorage.setItem({key}, {json.dumps(json.dumps(kept))});
     }}""")
-    page.goto(site_url + "?pause=0")
+    page.goto(site_url + "?pause=0&ui=list")  # the legal moves as a list of buttons
     wait_ready(page)
     settle(page)
     # the worker holds the very text the page kept (the unscoped one moved first, unchanged)
