@@ -11,7 +11,6 @@ refusal). *Got it* folds the guide and keeps its marks; only the first real move
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import pytest

@@ -8,7 +8,6 @@ is read, and no sentence may name the player's own seat "Player 1" or put a 1 be
 
 from __future__ import annotations
 
-import json
 import os
 import random
 import re
