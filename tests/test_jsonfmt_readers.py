@@ -16,7 +16,7 @@ from game.core.locale import catalogue, languages
 from game.core.record import GameRecord, RecordError
 from game.ui import storage
 from game.ui.book_rows import BookImportError
-from game.ui.multidevice import PROTOCOL_VERSION, GuestTable, Refusal, parse_guest_message
+from game.ui.multidevice import PROTOCOL_VERSION, GuestTable, HostTable, Refusal, parse_guest_message
 from game.ui.record_book import RecordBook
 from game.ui.storage import MemoryBackend, Store, StoredEntryError
 
@@ -204,3 +204,17 @@ def test_a_damaged_table_message_is_passed_over_and_its_field_named(damage, key,
     assert (guest.unreadable.key, guest.unreadable.params["field"]) == (key, field)
     said_everywhere(guest.unreadable, field)
     assert guest.receive(json.dumps({**STATE, "seq": 2})) == "state" and guest.snapshot is not None  # the next, whole
+
+
+def test_the_host_answers_a_damaged_message_in_the_guests_words_and_keeps_the_field_for_its_player():
+    from game.core import Match
+
+    sent: list[str] = []
+    host = HostTable(lambda: Match.new("toy", 2, 1), [1], lambda seat, text: sent.append(text), lambda action: None)
+    host.opened(1)
+    assert host.receive(1, json.dumps({"v": PROTOCOL_VERSION, "kind": "hello", "seq": 1, "lang": "fr"})) is None
+    assert host.receive(1, guest_message(seq="2")) == "multi.refused.int"
+    answer = json.loads(sent[-1])
+    assert answer["kind"] == "refused" and answer["key"] == "multi.refused.int"
+    assert answer["reason"] == host.last_refusal[1].text("fr") and "« seq »" in answer["reason"]
+    said_everywhere(host.last_refusal[1], "seq")  # the host's player reads it in their own language

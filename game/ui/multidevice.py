@@ -160,6 +160,8 @@ class HostTable:
         self.describe = describe
         #: what each seat was refused last (tests and the host's screen read it; the last hundred or so)
         self.refusals: list[tuple[int, str]] = []
+        #: each seat's last refusal itself (its field, for the host's player's notice)
+        self.last_refusal: dict[int, Refusal] = {}
         #: the clock of the budgets and the hello timeout (seconds; tests give their own)
         self.clock: Callable[[], float] = time.monotonic
         #: a connection went over its budget and is not read for a while (the host's screen tells its player)
@@ -337,6 +339,7 @@ class HostTable:
 
     def _refused(self, link: GuestLink, refusal: Refusal, seq: int | None) -> None:
         self.refusals.append((link.seat, refusal.key))
+        self.last_refusal[link.seat] = refusal
         if len(self.refusals) > 200:
             del self.refusals[:-100]
         self._refuse(link, refusal, seq)
