@@ -328,15 +328,13 @@ const APPLY = {
   },
   scrollEnd(id) { queueScrollEnd(id); },
   scroll(x, y) { window.scrollTo(x, y); },
-  store(key, value) {
+  settings(value) { // the start screen's settings, kept in localStorage (./store.js)
     try {
-      const local = key === "house-games.settings" ? store.SETTINGS_LOCAL_KEY : key;
-      if (value === null) localStorage.removeItem(local);
-      else localStorage.setItem(local, value);
+      store.writeSettings(value);
     } catch (error) {
       // full or blocked: Python says so (the game goes on in memory)
       const name = error ? error.name : "Error";
-      send({ kind: "stored", seq: null, key, ok: false, error: name, reason: name === "QuotaExceededError" ? "full" : "failed" });
+      send({ kind: "stored", seq: null, ok: false, error: name, reason: name === "QuotaExceededError" ? "full" : "failed" });
     }
   },
   // A batch of writes to the database, one transaction; the answer says whether it was stored.
@@ -510,10 +508,8 @@ function localSnapshot() {
     const items = {};
     for (let i = 0; i < localStorage.length; i += 1) {
       const key = localStorage.key(i);
-      if (key && key.startsWith("house-games.")) items[key] = localStorage.getItem(key);
+      if (key && key.startsWith("house-games.") && key !== globalThis.houseGamesKeys.oldSettingsKey) items[key] = localStorage.getItem(key);
     }
-    const settings = localStorage.getItem(store.SETTINGS_LOCAL_KEY); // Python knows them by their old name
-    if (settings !== null) items["house-games.settings"] = settings;
     return items;
   } catch {
     return null; // storage blocked: Python keeps the game in memory
@@ -571,7 +567,7 @@ export function connect(pyWorker, pageHooks) {
   addEventListener("hashchange", () => { if (location.hash.startsWith("#join=")) location.reload(); });
   // the settings another tab chose (the rest of the data is the database's: store.js tells of its changes)
   addEventListener("storage", (event) => {
-    if (event.key === store.SETTINGS_LOCAL_KEY) send({ kind: "storage", key: "house-games.settings", value: event.newValue });
+    if (event.key === store.SETTINGS_LOCAL_KEY) send({ kind: "settings", value: event.newValue });
   });
   for (const type of ["input", "change"]) {
     document.addEventListener(type, (event) => {
@@ -592,13 +588,13 @@ export function connect(pyWorker, pageHooks) {
       bitmaps: typeof ImageBitmap !== "undefined", // the worker may paint frames and send them as bitmaps
       share_files: canShareFiles(), // the statistics export goes to the share sheet rather than a download
       renderer: new URL("render.js", document.baseURI).href,
+      settings: store.readSettings(), // the start screen's settings (localStorage), text or null
     };
     if (data.error) {
       // no database (storage blocked, or an old browser): what localStorage holds is shown, nothing is kept
       Object.assign(boot, { storage: local, tables: null, store: data.reason || "unavailable", storeError: data.error });
     } else {
-      const settings = local && local["house-games.settings"];
-      Object.assign(boot, { storage: { ...data.kv, ...(typeof settings === "string" ? { "house-games.settings": settings } : {}) },
+      Object.assign(boot, { storage: data.kv,
                             tables: { results: data.results, games: data.games, daily: data.daily }, store: null,
                             moved: data.moved, localStorage: local !== null });
     }

@@ -15,6 +15,8 @@
     scopePath,
     databaseName: (base) => scoped(base), // the page's database, also its BroadcastChannel
     settingsKey: (base) => scoped(base, "settings"), // localStorage: the start screen's settings
+    // where the versions before the path-scoped key kept the settings (start.js moves them to settingsKey)
+    oldSettingsKey: "house-games.settings",
     lockPrefix: (base) => scoped(base, "game", ""), // a Web Lock per game slot: this prefix and the slot
     cachePrefix: (base) => scoped(base, ""), // Cache Storage: this prefix and the build id
     cacheName: (base, build) => scoped(base, build),

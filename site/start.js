@@ -4,7 +4,7 @@
 // start options come as data ({name, label, choices: [value, text key, text values], default, players, random,
 // beside_seats, seat_choices}) and are drawn here whatever the game, in the field
 // #field-<name> build.py wrote for them. It keeps the choices in localStorage
-// ("house-games|<path>|settings": the dict game/ui/storage.py keeps as "house-games.settings"), switches the
+// (under the path-scoped key of keys.js; the worker reads and writes the same text as "settings"), switches the
 // language, shows the summary of the game saved last (read from the page's
 // database, ./store.js, once it is open), and queues Start/Resume until Python
 // takes the request. Contract with Python (game/ui/app.py):
@@ -18,7 +18,7 @@
   "use strict";
   // the key carries the site's path (keys.js, loaded just before this script: one formula for every script)
   const SETTINGS_KEY = window.houseGamesKeys.settingsKey(document.baseURI);
-  const OLD_SETTINGS_KEY = "house-games.settings"; // versions before: moved here (only they write it, so it wins)
+  const OLD_SETTINGS_KEY = window.houseGamesKeys.oldSettingsKey; // versions before: moved here (only they write it, so it wins)
   const root = document.documentElement;
   const $ = (id) => document.getElementById(id);
   const DATA = JSON.parse($("start-data").textContent);

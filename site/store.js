@@ -22,11 +22,27 @@ export const DB_NAME = KEYS.databaseName(document.baseURI);
 const DB_VERSION = 1;
 const TABLES = ["kv", "results", "games", "daily"];
 const LEGACY_PREFIX = "house-games.";
-const SETTINGS_KEY = "house-games.settings"; // Python's name of the settings; the versions before kept them there
 // The settings stay in localStorage (start.js reads them before the first paint), under a key that carries the
-// path too (start.js moves the old key there)
+// path too (start.js moves them there from the old unscoped key the versions before kept them under)
 export const SETTINGS_LOCAL_KEY = KEYS.settingsKey(document.baseURI);
+const OLD_SETTINGS_KEY = KEYS.oldSettingsKey;
 const LOCK_PREFIX = KEYS.lockPrefix(document.baseURI);
+
+// The settings' text, which the worker knows as "settings" (the boot message's field, its "settings" operation and
+// message): read where start.js keeps it, or where the versions before kept it while start.js could not move it.
+export function readSettings() {
+  try {
+    return localStorage.getItem(SETTINGS_LOCAL_KEY) ?? localStorage.getItem(OLD_SETTINGS_KEY);
+  } catch {
+    return null; // storage blocked: none saved
+  }
+}
+
+// Store the settings' text (null: forget them); throws what localStorage throws (full, blocked).
+export function writeSettings(/** @type {string | null} */ value) {
+  if (value === null) localStorage.removeItem(SETTINGS_LOCAL_KEY);
+  else localStorage.setItem(SETTINGS_LOCAL_KEY, value);
+}
 
 let db = null;
 let channel = null;
@@ -112,7 +128,7 @@ function legacyEntries() {
   try {
     for (let i = 0; i < localStorage.length; i += 1) {
       const key = localStorage.key(i);
-      const value = key && key.startsWith(LEGACY_PREFIX) && key !== SETTINGS_KEY ? localStorage.getItem(key) : null;
+      const value = key && key.startsWith(LEGACY_PREFIX) && key !== OLD_SETTINGS_KEY ? localStorage.getItem(key) : null;
       if (value !== null && value !== MOVED_IN) items[key] = value;
     }
   } catch { /* localStorage blocked: nothing to move */ }
@@ -252,7 +268,7 @@ export async function openStore(changed, lostSlot, outdatedPage = () => {}, reop
     }
     // a version before this store, still open in another tab, writes localStorage: take that in too
     addEventListener("storage", (event) => {
-      if (!db || !event.key || !event.key.startsWith(LEGACY_PREFIX) || event.key === SETTINGS_KEY) return;
+      if (!db || !event.key || !event.key.startsWith(LEGACY_PREFIX) || event.key === OLD_SETTINGS_KEY) return;
       if (event.newValue === MOVED_IN || event.oldValue === MOVED_IN) return; // another tab of this version moved it in
       if (event.newValue !== null) {
         migrate({ [event.key]: event.newValue }, true).then((keys) => {

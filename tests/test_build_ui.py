@@ -77,7 +77,7 @@ def test_settings_survive_and_garbage_is_ignored():
     store = Store(backend)
     store.save_settings({"lang": "es", "patterns": True})
     assert store.load_settings() == {"lang": "es", "patterns": True}
-    backend.setItem("house-games.settings", "[oops")
+    backend.heard_settings("[oops")  # another tab's, damaged
     assert store.load_settings() == {}
 
 

@@ -42,18 +42,18 @@ def test_the_first_turn_of_each_title_is_guided_once(monkeypatch, game_id, optio
             h.click(h.find("guide-next"))
     h.click(h.find("guide-done"))  # Got it folds the guide: it stays, its table marks too, until the first real move
     assert guide_shown(h) and screen.guide.folded
-    assert "guided" not in json.loads(h.storage.get("house-games.settings", "{}"))
+    assert "guided" not in h.settings
     assert screen.act(screen.legal()[0])
     h.host.run_timers(limit=50)
     assert not guide_shown(h) and "outline" not in h.find("guide-style").textContent
-    assert game_id in json.loads(h.storage["house-games.settings"])["guided"]
+    assert game_id in h.settings["guided"]
     # the next game of this title: no guide; asked for again, it shows at once on the player's turn
     new_game(h, game_id, options, seed=5)
     assert not guide_shown(h)
     h.click(h.find("guide-again"))
     assert guide_shown(h) and h.find("guide-text").textContent == h.app.screen.guide.steps[0].words("en")
     h.click(h.find("guide-skip"))
-    assert not guide_shown(h) and game_id in json.loads(h.storage["house-games.settings"])["guided"]
+    assert not guide_shown(h) and game_id in h.settings["guided"]
 
 
 def test_the_guide_closes_at_the_first_real_move_and_other_titles_still_guide(monkeypatch):
@@ -64,18 +64,18 @@ def test_the_guide_closes_at_the_first_real_move_and_other_titles_still_guide(mo
     take = next(a for a in screen.legal() if a["type"] == "take")
     assert screen.act(take)
     assert not guide_shown(h)
-    assert json.loads(h.storage["house-games.settings"])["guided"] == ["nyhavn"]
+    assert h.settings["guided"] == ["nyhavn"]
     new_game(h, "barrio", {"players": 1, "level": "A"})
     assert guide_shown(h)  # another title: its own guide
     screen = h.app.screen
     assert screen.act(screen.legal()[0])
     assert not guide_shown(h)
-    assert json.loads(h.storage["house-games.settings"])["guided"] == ["nyhavn", "barrio"]
+    assert h.settings["guided"] == ["nyhavn", "barrio"]
 
 
 def test_no_guide_for_a_player_already_guided(monkeypatch):
     settings = json.dumps({"guided": ["barrio"]})
-    h = Harness(monkeypatch, storage={"house-games.settings": settings})
+    h = Harness(monkeypatch, settings=settings)
     new_game(h, "barrio", {"players": 1, "level": "A"})
     assert not guide_shown(h)
 
@@ -90,7 +90,7 @@ def test_klaus_opening_tie_explains_itself(monkeypatch):
     seed = next(s for s in range(500) if B.SPEC.new_game(1, s, solo=True, level="A").phase == "klaus_tie")
     state = B.SPEC.new_game(1, seed, solo=True, level="A")
     assert state.pending.get("reason") == "setup"
-    h = Harness(monkeypatch, storage={"house-games.settings": json.dumps({"guided": ["barrio"]})})
+    h = Harness(monkeypatch, settings=json.dumps({"guided": ["barrio"]}))
     h.ops()
     h.request(type="new", settings={"game": "barrio", "lang": "en", "seed": str(seed), "players": 1, "level": "A"})
     h.host.run_timers(limit=20)

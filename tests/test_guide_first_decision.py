@@ -11,7 +11,6 @@ refusal). *Got it* folds the guide and keeps its marks; only the first real move
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import pytest
@@ -170,7 +169,7 @@ def test_first_decision_got_it_folds_the_guide_and_the_first_real_move_closes_it
     assert guide_shown(h) and screen.guide.folded
     marks = screen.guide.table_marks()
     assert marks and all(f'data-key="{m}"' in h.find("guide-style").textContent for m in marks if not m.startswith(("act:", "cmd:")))
-    assert "guided" not in json.loads(h.storage.get("house-games.settings", "{}"))
+    assert "guided" not in h.settings
     h.click(h.find("guide-unfold"))  # shown again from its first step
     assert not screen.guide.folded and h.find("guide-title").textContent == t("guide.title", "en", n=1, count=len(screen.guide.steps))
     # a tap that only chooses (a dock) is no move: the guide stays; the take closes it
@@ -179,4 +178,4 @@ def test_first_decision_got_it_folds_the_guide_and_the_first_real_move_closes_it
     assert guide_shown(h)
     screen.tapped(f"dock-{take['docks'][1]}")
     assert len(screen.match.entries) >= 1 and not guide_shown(h)
-    assert json.loads(h.storage["house-games.settings"])["guided"] == ["nyhavn"]
+    assert h.settings["guided"] == ["nyhavn"]

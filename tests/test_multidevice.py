@@ -105,8 +105,8 @@ def test_cheating_and_garbage_are_refused_and_change_nothing():
         (message("act", 5, action=legal_for_zero, seat=0, player=0), "multi.refused.not_your_turn"),
         ("{not json", "multi.refused.malformed"),
         (json.dumps([1, 2, 3]), "multi.refused.malformed"),
-        (message("act", 6, action="build"), "multi.refused.malformed"),
-        (message("launch", 7), "multi.refused.malformed"),
+        (message("act", 6, action="build"), "multi.refused.type"),  # its "action" named in the words sent back
+        (message("launch", 7), "multi.refused.choice"),  # its "kind"
         (json.dumps({"v": 99, "kind": "act", "seq": 8, "action": legal_for_zero}), "multi.refused.version"),
         (message("act", 9, action={"type": "x" * (200 * 1024)}), "multi.refused.too_big"),  # (the channel carries 256 KiB at most)
         ("x" * (MAX_GUEST_MESSAGE + 1), "multi.refused.too_big"),

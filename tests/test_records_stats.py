@@ -227,9 +227,13 @@ def test_a_single_game_file_imports_as_a_replayable_game():
     ('{"format": "something"}', "records.import_not_ours"),
     ('{"format": "house-games-records", "version": 99}', "records.import_too_new"),
     ('{"format": "house-games-records", "version": 0}', "records.import_too_old"),
-    ('{"format": "house-games-records", "version": 1, "games": [], "results": [{"id": 1}], "daily": {}}', "records.import_damaged"),
+    # a damaged entry is refused naming its field (book_rows: "import.*")
+    ('{"format": "house-games-records", "version": 1, "games": [], "results": [{"id": 1}], "daily": {}}', "import.missing"),
     ('{"format": "house-games-records", "version": 1, "games": [{"id": "x", "code": "AAAA"}], "results": [], "daily": {}}',
-     "records.import_damaged"),
+     "import.choice"),
+    ('{"format": "house-games-records", "version": 1, "games": [], "results": [], "daily": {"2025-01-01/barrio-A": 7}}',
+     "import.type"),
+    ('{"format": "house-games-records", "version": 1, "games": {}, "results": [], "daily": {}}', "import.list"),
 ])
 def test_a_bad_import_is_refused_and_changes_nothing(text, key):
     backend = MemoryBackend()

@@ -153,3 +153,38 @@ def test_every_refusal_is_keyed_translated_and_harmless(game_id):
             _check_refusal(game_id, err.value, action)
     # the candidates must actually have reached the engine's refusals
     assert refused > 0.5 * tried, f"{game_id}: only {refused} of {tried} candidates were refused"
+
+
+#: each kind of player data, by the error its ``jsonfmt`` readers refuse with (``<subject>.<kind>``)
+def _player_data_errors() -> list[type]:
+    from game.core import SaveFormatError
+    from game.core.record import RecordError
+    from game.ui.book_rows import BookImportError
+    from game.ui.multidevice import Refusal
+    from game.ui.storage import StoredEntryError
+
+    return [SaveFormatError, RecordError, BookImportError, StoredEntryError, Refusal]
+
+
+#: the readers' refusal kinds and the values each text is given (``game.core.jsonfmt``)
+READER_KINDS = {"int": {"low": 0, "high": 5}, "type": {}, "bool": {}, "list": {}, "list_length": {"count": 2},
+                "choice": {}, "missing": {}, "unknown": {}}
+
+
+@pytest.mark.parametrize("error", _player_data_errors(), ids=lambda e: e.subject)
+def test_every_refusal_of_player_data_is_keyed_and_translated(error):
+    """Saved games, game records, the record book's rows (stored or imported) and other phones' messages are read by
+    the same readers: every key they can raise for each kind of data has a text in every language naming the field."""
+    for kind, params in READER_KINDS.items():
+        exc = error(key=f"{error.subject}.{kind}", field="some.field", **params)
+        _check_refusal_text(f"{error.subject} data", exc)
+        for lang in languages():
+            assert "some.field" in exc.text(lang), (exc.key, lang)
+
+
+def _check_refusal_text(where: str, exc: Any) -> None:
+    """Like :func:`_check_refusal`'s text checks, for a refusal of data rather than of a move."""
+    assert exc.key and exc.key != exc.default_key, f"{where}: {exc.key!r}"
+    for lang in languages():
+        assert has_text(exc.key, lang), f"{where}: key {exc.key!r} has no {lang} text"
+        assert catalogue(lang)[exc.key].format(**exc.params).strip(), f"{where}: empty {lang} text for {exc.key!r}"

@@ -199,15 +199,15 @@ def test_frames_are_painted_in_the_worker_and_sent_with_their_turns_operations(m
 
 
 def test_storage_writes_are_forwarded_and_other_tabs_changes_taken_in() -> None:
-    """Settings go to localStorage (``store``), everything else to the database (``db``, one batch out at a time,
+    """Settings go to localStorage (``settings``), everything else to the database (``db``, one batch out at a time,
     answered by ``stored``); another tab's committed writes (``db-changed``) reach the mirror."""
     sent: list[list[Any]] = []
     backend = PageBackend({AUTOSAVE_KEY: "{}"}, {}, sent.append)
     assert backend.getItem(AUTOSAVE_KEY) == "{}"
-    backend.setItem("house-games.settings", "{\"lang\": \"es\"}")
+    backend.write_settings("{\"lang\": \"es\"}")
     backend.removeItem(AUTOSAVE_KEY)
     backend.setItem("house-games.autosave.bad.1", "x")  # waits for the first batch's answer
-    assert sent == [["store", "house-games.settings", "{\"lang\": \"es\"}"], ["db", 1, [["del", "kv", AUTOSAVE_KEY, None]], []]]
+    assert sent == [["settings", "{\"lang\": \"es\"}"], ["db", 1, [["del", "kv", AUTOSAVE_KEY, None]], []]]
     backend.stored({"seq": 1, "ok": True})
     assert sent[-1] == ["db", 2, [["put", "kv", "house-games.autosave.bad.1", "x"]], []]
     backend.changed([["put", "kv", AUTOSAVE_KEY, "[1]"]])
@@ -227,7 +227,7 @@ def test_the_app_starts_and_plays_a_game_through_the_bridge(monkeypatch: pytest.
     monkeypatch.setattr(dom, "window", p.window)
     settings = {"game": "barrio", "players": 2, "seats": ["human", "bot:weak"], "scoring_card": "A", "seed": "7", "lang": "en"}
     boot = {"kind": "boot", "search": "?pause=0", "build": "test", "dpr": 2,
-            "storage": {"house-games.settings": json.dumps(settings), "other.key": "ignored"}, "tables": {}, "store": None}
+            "storage": {"other.key": "ignored"}, "settings": json.dumps(settings), "tables": {}, "store": None}
     started: list[Any] = []
     p.on_message["boot"] = lambda data: started.append(app_module.start(data))
     p.receive(json.dumps(boot))

@@ -58,12 +58,36 @@ def test_a_new_setting_is_offered_on_the_start_screen_with_its_default(sound: Se
 def test_a_new_setting_is_read_with_its_default_and_saved(sound: Setting, monkeypatch: pytest.MonkeyPatch) -> None:
     fresh = Harness(monkeypatch)
     assert fresh.app.settings["sound"] is True  # nothing saved: the declared default
-    saved = Harness(monkeypatch, storage={"house-games.settings": json.dumps({"sound": False, "lang": "fr"})})
+    saved = Harness(monkeypatch, settings=json.dumps({"sound": False, "lang": "fr"}))
     assert saved.app.settings["sound"] is False and saved.app.lang == "fr"
     fresh.request(type="new", settings={**start_screen_data()["defaults"], "sound": False})
-    assert json.loads(fresh.storage["house-games.settings"])["sound"] is False
-    again = Harness(monkeypatch, storage={"house-games.settings": fresh.storage["house-games.settings"]})
+    assert fresh.settings["sound"] is False
+    again = Harness(monkeypatch, settings=fresh.app.store.backend.settings)
     assert again.app.settings["sound"] is False
+
+
+def test_settings_a_player_kept_are_read_as_they_were(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The settings text a page of the versions before kept (main at 0a939d6) is what the worker reads: the page
+    hands it over as the boot message's ``settings``, whatever key it was stored under."""
+    old = json.loads((ROOT / "tests" / "data" / "localstorage_main_0a939d6.json").read_text())["house-games.settings"]
+    h = Harness(monkeypatch, settings=old)
+    assert h.settings == json.loads(old)
+    assert {k: h.app.settings[k] for k in ("game", "players", "seats", "scoring_card")} == \
+        {"game": "nyhavn", "players": 2, "seats": ["human", "bot:strong"], "scoring_card": "A"}
+    assert "house-games.settings" not in h.storage  # the settings are no kv key
+
+
+def test_the_settings_have_one_name_end_to_end() -> None:
+    """The worker never names where the page keeps the settings (it says ``settings``); among the page's scripts
+    only site/keys.js names a settings key, the path-scoped one and the old unscoped one."""
+    for path in sorted((ROOT / "game").rglob("*.py")):
+        assert "house-games.settings" not in path.read_text(), path
+    for path in sorted((ROOT / "site").glob("*.js")):
+        source = path.read_text()
+        if path.name != "keys.js":
+            assert "house-games.settings" not in source and "|settings" not in source, path.name
+    bridge = (ROOT / "site" / "bridge.js").read_text()
+    assert "settingsKey" not in bridge and "SETTINGS_LOCAL_KEY" not in bridge.replace("store.SETTINGS_LOCAL_KEY", "")
 
 
 def test_the_page_names_no_declared_field() -> None:

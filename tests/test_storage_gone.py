@@ -2,7 +2,7 @@
 says what was not stored; a database cleared under the page and opened again gets everything the tab holds."""
 
 from game.core import Match, Seat
-from game.ui.storage import SETTINGS_KEY, PageBackend, Store
+from game.ui.storage import PageBackend, Store
 
 
 def opening(moves: int) -> Match:
@@ -45,7 +45,7 @@ def test_a_database_opened_again_gets_every_row_and_save_it_lacks_but_not_the_se
     sent = []
     rows = {"results": [{"id": "r1", "finished": "2025-01-01T00:00:00Z"}, {"id": "r2", "finished": "2025-01-02T00:00:00Z"}],
             "games": [{"id": "r1"}], "daily": {"2025-01-01/barrio-A": "r1"}}
-    backend = PageBackend({"house-games.game.a": '{"rev": 3}', SETTINGS_KEY: "{}"}, rows, sent.append)
+    backend = PageBackend({"house-games.game.a": '{"rev": 3}'}, rows, sent.append, settings="{}")
     backend.reopened({"kv": [], "results": ["r2"], "games": [], "daily": []})
     batch = db_ops(sent)[-1]
     written = {(c[1], c[2]) for c in batch[2]}

@@ -94,7 +94,7 @@ def test_past_games_say_whose_score_and_which_deal(monkeypatch, utc):
 
 
 def test_the_end_screen_says_how_many_moves_were_taken_back(monkeypatch):
-    h = Harness(monkeypatch, storage={"house-games.settings": json.dumps({"lang": "en"})})
+    h = Harness(monkeypatch, settings=json.dumps({"lang": "en"}))
     match = almost_finished()
     match.takebacks = [2]
     finish_solo(h, match)

@@ -33,7 +33,8 @@ def almost_finished(game_id: str = "barrio", players: int = 1, seed: int = 5, se
 class Harness:
     """The app booted on a fake page: ``receive`` page messages, ``ops`` sent, ``by_id`` from the mirror."""
 
-    def __init__(self, monkeypatch: pytest.MonkeyPatch, storage: dict[str, str] | None = None, href: str = SITE + "?pause=0") -> None:
+    def __init__(self, monkeypatch: pytest.MonkeyPatch, storage: dict[str, str] | None = None, href: str = SITE + "?pause=0",
+                 settings: str | None = None) -> None:
         from game.ui import app as app_module
 
         self.host = FakeHost()
@@ -53,13 +54,18 @@ class Harness:
         started: list[Any] = []
         self.page.on_message["boot"] = lambda data: started.append(app_module.start(data))
         self.page.receive(json.dumps({"kind": "boot", "search": "?pause=0", "href": href, "build": "t", "dpr": 1,
-                                      "storage": dict(storage or {})}))
+                                      "storage": dict(storage or {}), "settings": settings}))
         self.app = started[0]
         assert self.app is not None
 
     @property
     def storage(self) -> dict[str, str]:
         return self.app.store.backend.items
+
+    @property
+    def settings(self) -> dict[str, object]:
+        """The start screen's settings as stored (``{}``: none)."""
+        return json.loads(self.app.store.backend.settings or "{}")
 
     def request(self, **req: Any) -> None:
         self.page.receive(json.dumps({"kind": "request", "text": json.dumps(req)}))

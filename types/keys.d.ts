@@ -4,6 +4,7 @@ interface HouseGamesKeys {
   scopePath(base: string | URL): string;
   databaseName(base: string | URL): string;
   settingsKey(base: string | URL): string;
+  readonly oldSettingsKey: string;
   lockPrefix(base: string | URL): string;
   cachePrefix(base: string | URL): string;
   cacheName(base: string | URL, build: string): string;

@@ -13,8 +13,11 @@ nothing is coerced. Each refuses with a catalogue key naming the JSON field, so
 the refusal reads in the player's language; ``what`` (English, optional) is
 kept as the developer detail. The key's first part is the ``error`` class's
 :attr:`~game.core.errors.SaveFormatError.subject`: ``save.int`` for a saved
-game, ``record.int`` for a game record (``error=RecordError``), so every kind of
-player data is read by the same code and refused in its own words.
+game, ``record.int`` for a game record (``error=RecordError``), ``import.int`` for
+an imported book's entry, ``storage.int`` for a row this device stored and
+``multi.refused.int`` for another phone's message (their classes live beside
+their readers in ``game/ui``), so every kind of player data is read by the same
+code and refused in its own words.
 :func:`inconsistent` is the refusal of a field whose value is well typed but
 does not fit the rest of the game.
 """

@@ -37,7 +37,7 @@ from .screen import FallbackScreen, GameScreen, final_scores, seat_names
 from .share_links import ShareLinks
 from .stats import StatsScreen
 from .saved_games import open_new, rejoin_words, screen_title, show_saved_games
-from .storage import GUEST_GAME_KEY, PREFIX, SETTINGS_KEY, MemoryBackend, PageBackend, Store
+from .storage import GUEST_GAME_KEY, PREFIX, SETTINGS, MemoryBackend, PageBackend, Store
 
 #: Toasts on screen at once: enough to read a refusal and what came just before it, never a column over the table
 MAX_TOASTS = 2
@@ -612,8 +612,8 @@ def start(boot: dict[str, Any] | None = None) -> "App | None":
     """Check the autosave, take the start screen's requests, mark the page ready; return the app.
 
     ``boot`` is the page's boot message (see ``game/ui/README.md``): the query
-    string and the page's database (``storage``: its ``kv`` table and the settings,
-    ``tables``: the record book's rows). ``store`` is why the page has no database,
+    string, the page's database (``storage``: its ``kv`` table, ``tables``: the record book's rows) and
+    ``settings``, the start screen's settings' text. ``store`` is why the page has no database,
     if so: the game is then kept in memory only, and the player is told.
     """
     boot = boot or {}
@@ -623,16 +623,16 @@ def start(boot: dict[str, Any] | None = None) -> "App | None":
         stored = {k: v for k, v in stored.items() if isinstance(v, str) and k.startswith(PREFIX)} if isinstance(stored, dict) else {}
         backend: Any
         if boot.get("store") is None and isinstance(boot.get("tables"), dict):
-            backend = PageBackend(stored, boot["tables"], dom.page.op, lambda seconds, fn: dom.later(seconds * 1000, fn))
+            backend = PageBackend(stored, boot["tables"], dom.page.op, lambda seconds, fn: dom.later(seconds * 1000, fn),
+                                  settings=boot.get(SETTINGS))
             dom.page.on_message["stored"] = backend.stored
             dom.page.on_message["lock"] = backend.locked
             dom.page.on_message["db-changed"] = lambda data: backend.changed(list(data.get("changes") or []))
             dom.page.on_message["outdated"] = lambda data: backend.outdate()
             dom.page.on_message["reopened"] = lambda data: backend.reopened(data.get("present") or {})
-            dom.page.on_message["storage"] = lambda data: backend.apply(
-                [("put" if isinstance(data.get("value"), str) else "del", "kv", SETTINGS_KEY, data.get("value"))])
+            dom.page.on_message[SETTINGS] = lambda data: backend.heard_settings(data.get("value"))
         else:  # no database (storage blocked, private mode): what was stored is shown, the game is kept in memory
-            backend = MemoryBackend(stored)
+            backend = MemoryBackend(stored, settings=boot.get(SETTINGS))
         app = App(dom.by_id("app"), Store(backend), str(boot.get("search") or ""))
         dom.page.on_message["lock-lost"] = lambda data: app.lost_game(str(data.get("slot")))
         dom.page.on_message["usage"] = app.usage

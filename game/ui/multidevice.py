@@ -22,6 +22,8 @@ import time
 from typing import Any, Callable, Iterable
 
 from ..core import PUBLIC_SEAT, GameSpec, IllegalAction, Match, Seat
+from ..core.errors import SaveFormatError
+from ..core.jsonfmt import read_bool, read_choice, read_field, read_int, read_list, read_object, read_str, read_whole
 
 #: the message protocol's version: a message of another version is refused (both sides say why). 2: a connection's
 #: first accepted message is its hello, with the seat's resume token once a phone has claimed the seat
@@ -48,13 +50,20 @@ MAX_BYTES_PER_MIN = 1024 * 1024
 HELLO_TIMEOUT_S = 5.0
 
 
-class Refusal(Exception):
-    """A guest's message the host does not act on: ``key`` (``multi.refused.*``) and its values."""
+#: the largest ``seq`` read as a number (no phone counts that far: one beyond the window is refused as out of order)
+MAX_SEQ = 2**63 - 1
+
+
+class Refusal(SaveFormatError):
+    """A guest's message the host does not act on: ``key`` (``multi.refused.*``) and its values. The ``jsonfmt``
+    readers refuse a message's fields with it (``multi.refused.int`` naming ``seq``…), in the guest's language."""
+
+    #: the ``jsonfmt`` readers' keys for another phone's message: ``multi.refused.int``, ``multi.refused.missing``…
+    subject = "multi.refused"
+    default_key = "multi.refused.malformed"
 
     def __init__(self, key: str, **params: Any) -> None:
-        super().__init__(key)
-        self.key = key
-        self.params = params
+        super().__init__(key=key, **params)
 
 
 def parse_guest_message(text: Any) -> dict[str, Any]:
@@ -71,16 +80,12 @@ def parse_guest_message(text: Any) -> dict[str, Any]:
         raise Refusal("multi.refused.malformed")
     if data.get("v") != PROTOCOL_VERSION:
         raise Refusal("multi.refused.version", version=PROTOCOL_VERSION)
-    kind = data.get("kind")
-    if kind not in GUEST_KINDS:
-        raise Refusal("multi.refused.malformed")
-    seq = data.get("seq", 0)
-    if not isinstance(seq, int) or isinstance(seq, bool) or seq < 0:
-        raise Refusal("multi.refused.malformed")
+    kind = read_choice(read_field(data, "kind", Refusal), "kind", GUEST_KINDS, error=Refusal)
+    data["seq"] = read_int(data.get("seq", 0), "seq", 0, MAX_SEQ, error=Refusal)
     if kind == "act":
-        action = data.get("action")
-        if not isinstance(action, dict) or not isinstance(action.get("type"), str) or not all(isinstance(k, str) for k in action):
-            raise Refusal("multi.refused.malformed")
+        action = read_object(read_field(data, "action", Refusal), "action", error=Refusal)
+        read_str(read_field(action, "type", Refusal), "action.type", error=Refusal)
+        data["action"] = action
     return data
 
 
@@ -155,6 +160,8 @@ class HostTable:
         self.describe = describe
         #: what each seat was refused last (tests and the host's screen read it; the last hundred or so)
         self.refusals: list[tuple[int, str]] = []
+        #: each seat's last refusal itself (its field, for the host's player's notice)
+        self.last_refusal: dict[int, Refusal] = {}
         #: the clock of the budgets and the hello timeout (seconds; tests give their own)
         self.clock: Callable[[], float] = time.monotonic
         #: a connection went over its budget and is not read for a while (the host's screen tells its player)
@@ -221,7 +228,6 @@ class HostTable:
             if link is not None and isinstance(token, str) and token:
                 link.token, link.claimed = token, True
 
-
     # ------------------------------------------------------------------ messages from guests
     def receive(self, seat: int, text: Any) -> str | None:
         """Handle a message that came in on ``seat``'s channel; return the refusal key, or ``None`` when accepted.
@@ -275,7 +281,7 @@ class HostTable:
         except Refusal as refusal:
             self.refusals.append((link.seat, refusal.key))
             self._post(link, {"kind": "refused", "re": data_seq(text), "key": refusal.key,
-                              "reason": _words(refusal.key, link.lang, refusal.params)})
+                              "reason": refusal.text(link.lang)})
             return refusal.key
         return None
     def _check_seq(self, link: GuestLink, seq: int) -> None:
@@ -333,6 +339,7 @@ class HostTable:
 
     def _refused(self, link: GuestLink, refusal: Refusal, seq: int | None) -> None:
         self.refusals.append((link.seat, refusal.key))
+        self.last_refusal[link.seat] = refusal
         if len(self.refusals) > 200:
             del self.refusals[:-100]
         self._refuse(link, refusal, seq)
@@ -340,9 +347,7 @@ class HostTable:
     def _refuse(self, link: GuestLink, refusal: Refusal, seq: int | None) -> None:
         """The refusal, in words, and nothing else: the guest's table already shows the position as it stands (it
         asks with ``sync`` should it doubt it), so a burst of bad messages is never answered with positions."""
-        from ..core.locale import text
-
-        body: dict[str, Any] = {"kind": "refused", "re": seq, "key": refusal.key, "reason": text(refusal.key, link.lang, **refusal.params)}
+        body: dict[str, Any] = {"kind": "refused", "re": seq, "key": refusal.key, "reason": refusal.text(link.lang)}
         if "expect" in refusal.params:
             body["expect"] = refusal.params["expect"]
         self._post(link, body)
@@ -410,10 +415,6 @@ def public_scores(spec: GameSpec, state: Any, view: dict[str, Any], over: bool) 
     return [0] * len(spec.scores(state))
 
 
-def _words(key: str, lang: str, params: dict[str, Any]) -> str:
-    from ..core.locale import text
-
-    return text(key, lang, **params)
 def same_value(sent: Any, legal: Any) -> bool:
     """Whether a guest's value is the engine's, in the engine's types: ``20.0`` is ``20``, but ``True`` is not ``1``,
     ``"20"`` is not ``20``, and a dict must have exactly the same keys."""
@@ -459,6 +460,35 @@ def data_seq(text: Any) -> int | None:
 
 
 # ---------------------------------------------------------------------- the guest's side
+def read_state_message(data: dict[str, Any]) -> dict[str, Any]:
+    """The host's ``state`` message, each field the guest's table reads checked (``HostTable.snapshot``'s form);
+    raise :class:`Refusal` naming the first one that is not what the host sends."""
+    def field(name: str) -> Any:
+        return read_field(data, name, Refusal)
+
+    read_str(field("game"), "game", error=Refusal)
+    read_int(field("players"), "players", 1, FIRST_WATCHER, error=Refusal)
+    read_whole(field("seat"), "seat", error=Refusal)
+    for seat in read_list(field("seats"), "seats", error=Refusal):
+        read_choice(read_field(read_object(seat, "seats", error=Refusal), "kind", Refusal), "seats.kind",
+                    ("human", "computer"), error=Refusal)
+    read_int(field("step"), "step", 0, MAX_SEQ, error=Refusal)
+    if field("current") is not None:
+        read_whole(data["current"], "current", error=Refusal)
+    read_bool(field("over"), "over", error=Refusal)
+    read_object(field("view"), "view", error=Refusal)
+    read_list(field("log"), "log", error=Refusal)
+    read_int(data.get("log_start", 0), "log_start", 0, MAX_SEQ, error=Refusal)
+    legal = [read_object(a, "legal", error=Refusal) for a in read_list(field("legal"), "legal", error=Refusal)]
+    for words in read_list(field("described"), "described", length=len(legal), error=Refusal):
+        read_str(words, "described", error=Refusal)
+    for score in read_list(field("scores"), "scores", error=Refusal):
+        read_whole(score, "scores", error=Refusal)
+    if data.get("token") is not None:
+        read_str(data["token"], "token", error=Refusal)
+    return data
+
+
 class ViewState:
     """The position as a guest knows it: one snapshot from the host (the guest never holds a real state)."""
 
@@ -590,6 +620,8 @@ class GuestTable:
         #: the action on its way (sent again, once, should the host ask for another ``seq``)
         self.pending: dict[str, Any] | None = None
         self.resent = False
+        #: why the host's last message that could not be read was passed over (its field, in words), if one was
+        self.unreadable: Refusal | None = None
 
     def connected(self) -> None:
         """A new connection: both sides count their messages from 1 again."""
@@ -628,7 +660,12 @@ class GuestTable:
             return self._refused(data)
         if kind != "state":
             return None
-        start = int(data.get("log_start") or 0)
+        try:
+            read_state_message(data)
+        except Refusal as exc:  # a host of another build, or damage on the way: the table stays as it was
+            self.unreadable = exc
+            return None
+        start = data.get("log_start", 0)
         if start > len(self.log):  # a gap (should not happen on an ordered channel): ask for everything
             self._post({"kind": "sync", "last": self.seen})
             return None
@@ -658,4 +695,4 @@ class GuestTable:
 
 __all__ = ["PROTOCOL_VERSION", "MAX_GUEST_MESSAGE", "SEQ_WINDOW", "MAX_MESSAGES_PER_S", "MAX_BYTES_PER_MIN",
            "HELLO_TIMEOUT_S", "FIRST_WATCHER", "legal_match", "Refusal", "HostTable", "GuestTable", "ViewMatch", "guest_spec",
-           "ViewState", "parse_guest_message"]
+           "ViewState", "parse_guest_message", "read_state_message"]

@@ -37,10 +37,12 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta, timezone
 from typing import Any, Iterator
 
-from ..core.errors import GameError
-from ..core.record import GameRecord, RecordError, Replay, parse_iso, utc_now_iso
+from ..core.errors import GameError, SaveFormatError
+from ..core.jsonfmt import is_int, read_field, read_list, read_object
+from ..core.record import GameRecord, RecordError, Replay, utc_now_iso
 from ..core import share
-from .storage import PREFIX, Change, Store
+from .book_rows import BookImportError, read_daily_entry, read_kept_game, read_result_row
+from .storage import PREFIX, Change, Store, StoredEntryError
 
 RECORDS_KEY = PREFIX + "records"
 BAD_RECORDS_PREFIX = PREFIX + "records.bad."
@@ -53,8 +55,6 @@ MAX_RESULTS = 5000  #: result rows an import may fill the book to without asking
 LAST_SCORES = 30  #: scores drawn in the statistics chart
 IMPORT_SLICE = 2000  #: entries of an imported file checked between two updates of its progress bar
 
-MODES = ("solo", "daily", "computer", "table", "demo")
-
 
 @dataclass
 class Notice:
@@ -62,11 +62,13 @@ class Notice:
 
     key: str
     params: dict[str, Any] = field(default_factory=dict)
+    why: SaveFormatError | None = None  #: the first damaged entry's reason (its field), said after the message
 
     def text(self, lang: str) -> str:
         from ..core.locale import text
 
-        return text(self.key, lang, **self.params)
+        said = text(self.key, lang, **self.params)
+        return f"{said} {self.why.text(lang)}" if self.why is not None else said
 
 
 @dataclass
@@ -143,49 +145,6 @@ def result_row(record: GameRecord, counted: bool = True) -> dict[str, Any]:
     }
 
 
-#: the fields every result row has (``hints`` may be missing: rows from before hints were counted)
-ROW_FIELDS = frozenset(("id", "game", "mode", "level", "finished", "players", "me", "scores", "winners", "result",
-                        "score", "daily", "counted"))
-
-
-def _check_row(row: Any) -> dict[str, Any]:
-    """A result row read from storage or a file, type-checked; raise ``ValueError``."""
-    if not isinstance(row, dict) or not ROW_FIELDS <= row.keys():  # found by tests/test_fuzz_records.py: a row
-        raise ValueError  # without "daily", "score" or "result" was imported, then crashed the statistics
-    def ints(xs: Any) -> bool:
-        return isinstance(xs, list) and all(isinstance(x, int) and not isinstance(x, bool) for x in xs)
-    ok = (
-        isinstance(row.get("id"), str) and len(row["id"]) == 16
-        and isinstance(row.get("game"), str) and row.get("mode") in MODES and isinstance(row.get("level"), str)
-        and isinstance(row.get("finished"), str) and isinstance(row.get("players"), int)
-        and (row.get("me") is None or isinstance(row.get("me"), int))
-        and ints(row.get("scores")) and ints(row.get("winners"))
-        and row.get("result") in (None, "win", "tie", "loss")
-        and (row.get("score") is None or isinstance(row.get("score"), int))
-        and isinstance(row.get("daily", ""), str) and isinstance(row.get("counted"), bool)
-        and ints(row.get("hints", [])) and all(h >= 0 for h in row.get("hints", []))  # optional: rows before hints were counted
-        and ints(row.get("takebacks", [])) and all(h >= 0 for h in row.get("takebacks", []))  # optional: rows before takebacks
-    )
-    if not ok:
-        raise ValueError
-    if row["finished"]:
-        parse_iso(row["finished"])
-    return dict(row)
-
-
-def _check_game(entry: Any) -> dict[str, Any]:
-    """A kept game read from storage or a file: its code must pass the link checksum."""
-    if not isinstance(entry, dict) or not isinstance(entry.get("id"), str) or not isinstance(entry.get("code"), str):
-        raise ValueError
-    if not isinstance(entry.get("pinned", False), bool) or not isinstance(entry.get("added", ""), str):
-        raise ValueError
-    try:
-        share.peek(entry["code"])
-    except RecordError:
-        raise ValueError from None
-    return {"id": entry["id"], "code": entry["code"], "pinned": entry.get("pinned", False), "added": entry.get("added", "")}
-
-
 def _order(row: dict[str, Any]) -> tuple[str, str]:
     return (row["finished"], row["id"])
 
@@ -242,31 +201,33 @@ class RecordBook:
     def _load(self) -> None:
         backend = self.store.backend
         changes: list[Change] = []
-        bad: list[Any] = []
-        for table, check in (("results", _check_row), ("games", _check_game)):
+        damaged = _Damaged()
+        for table, read in (("results", read_result_row), ("games", read_kept_game)):
             for key, row in list(backend.rows(table).items()):
                 try:
-                    checked = check(row)
-                    if checked["id"] != key:
-                        raise ValueError
-                except ValueError:
-                    bad.append({table: row})
+                    if read(row, StoredEntryError)["id"] != key:  # a row filed under another game's id
+                        raise StoredEntryError(key="storage.choice", field=f"{table}.id")
+                except StoredEntryError as exc:
+                    damaged.add({table: row}, exc)
                     changes.append(("del", table, key, None))
         for key, value in list(backend.rows("daily").items()):
-            if not isinstance(value, str):
-                bad.append({"daily": [key, value]})
+            try:
+                read_daily_entry(key, value, StoredEntryError)
+            except StoredEntryError as exc:
+                damaged.add({"daily": [key, value]}, exc)
                 changes.append(("del", "daily", key, None))
         for key in sorted(k for k in backend.items if k == RECORDS_KEY or k.startswith(RECORDS_KEY + ".moved.")):
-            changes += self._split_old_book(key, backend.items[key], bad)
-        if bad:
+            changes += self._split_old_book(key, backend.items[key], damaged)
+        if damaged.entries:
             kept = self._bad_key()
-            changes.append(("put", "kv", kept, json.dumps(bad, separators=(",", ":"))))
-            self.notice = self.notice or Notice("records.entries_set_aside", {"count": len(bad), "kept_as": kept})
+            changes.append(("put", "kv", kept, json.dumps(damaged.entries, separators=(",", ":"))))
+            self.notice = self.notice or Notice("records.entries_set_aside", {"count": len(damaged.entries), "kept_as": kept},
+                                                damaged.why)
         if changes:
             backend.commit(changes, "records")
         self.reload()
 
-    def _split_old_book(self, key: str, raw: Any, bad: list[Any]) -> list[Change]:
+    def _split_old_book(self, key: str, raw: Any, damaged: "_Damaged") -> list[Change]:
         """The changes that move a book of the versions before the database (one JSON text) into the rows: its
         entries not already there, and its removal. Unreadable as a whole, it is set aside instead."""
         rows = self.store.backend.rows
@@ -279,29 +240,30 @@ class RecordBook:
                 kept = self._bad_key()
                 self.notice = Notice("records.store_other_version", {"version": version, "kept_as": kept})
                 return [("put", "kv", kept, raw), ("del", "kv", key, None)]
-            games, results, daily = data["games"], data["results"], data["daily"]
-            if not isinstance(games, list) or not isinstance(results, list) or not isinstance(daily, dict):
-                raise ValueError("shape")
-        except (ValueError, KeyError, TypeError, RecursionError):
+            games, results, daily = _book_parts(data, StoredEntryError)
+        except (ValueError, TypeError, RecursionError, StoredEntryError) as exc:
             kept = self._bad_key()
-            self.notice = Notice("records.store_set_aside", {"kept_as": kept})
+            why = exc if isinstance(exc, StoredEntryError) else None
+            self.notice = Notice("records.store_set_aside", {"kept_as": kept}, why)
             return [("put", "kv", kept, raw), ("del", "kv", key, None)]
         changes: list[Change] = []
-        for table, entries, check in (("games", games, _check_game), ("results", results, _check_row)):
+        for table, entries, read in (("games", games, read_kept_game), ("results", results, read_result_row)):
             for entry in entries:
                 try:
-                    row = check(entry)
-                except ValueError:
-                    bad.append({table: entry})
+                    row = read(entry, StoredEntryError)
+                except StoredEntryError as exc:
+                    damaged.add({table: entry}, exc)
                     continue
                 if row["id"] not in rows(table):
                     changes.append(("put", table, row["id"], row))
         for day, rid in daily.items():
-            if isinstance(day, str) and isinstance(rid, str):
-                if day not in rows("daily"):
-                    changes.append(("put", "daily", day, rid))
-            else:
-                bad.append({"daily": [day, rid]})
+            try:
+                read_daily_entry(day, rid, StoredEntryError)
+            except StoredEntryError as exc:
+                damaged.add({"daily": [day, rid]}, exc)
+                continue
+            if day not in rows("daily"):
+                changes.append(("put", "daily", day, rid))
         changes.append(("del", "kv", key, None))
         return changes
 
@@ -498,32 +460,35 @@ class RecordBook:
         if isinstance(data, dict) and data.get("format") == "house-games-record":
             yield self._import_record(data)
             return
-        if not isinstance(data, dict) or data.get("format") != RECORDS_FORMAT:
-            raise RecordError("records.import_not_ours")
-        version = data.get("version")
-        if not isinstance(version, int) or isinstance(version, bool):
-            raise RecordError("records.import_bad_version", version=json.dumps(version)[:40])
-        if version > RECORDS_VERSION:
-            raise RecordError("records.import_too_new", version=version)
-        if version < RECORDS_VERSION:
-            raise RecordError("records.import_too_old", version=version)
-        try:
-            entries, rows, daily = data["games"], data["results"], data["daily"]
-            if not isinstance(entries, list) or not isinstance(rows, list) or not isinstance(daily, dict):
-                raise ValueError
-            if not all(isinstance(k, str) and isinstance(v, str) for k, v in daily.items()):
-                raise ValueError
-            games: list[dict[str, Any]] = []
-            results: list[dict[str, Any]] = []
-            total = max(1, len(entries) + len(rows))
-            for _kind, source, check, out in (("games", entries, _check_game, games), ("results", rows, _check_row, results)):
-                for start in range(0, len(source), IMPORT_SLICE):
-                    out += [check(entry) for entry in source[start:start + IMPORT_SLICE]]
-                    yield 0.1 + 0.85 * (len(games) + len(results)) / total
-        except (ValueError, KeyError, TypeError):
-            raise RecordError("records.import_damaged") from None
+        _check_export_version(data)
+        entries, rows, stated = _book_parts(data, BookImportError)
+        daily = dict(read_daily_entry(day, rid, BookImportError) for day, rid in stated.items())
+        games: list[dict[str, Any]] = []
+        results: list[dict[str, Any]] = []
+        yield from _read_entries(entries, rows, games, results)
         report = ImportReport()
         latest = _tomorrow_end()
+        new = self._new_results(results, report, latest)
+        room = max(0, MAX_RESULTS - len(self.results))
+        added = sorted(new.values(), key=_order)
+        if len(added) > room:
+            if not fit and room > 0:  # a book already full has nothing to offer: no "Add those 0?", it is said left out
+                report.needs_consent, report.fits, report.left_out = True, room, len(added) - room
+                report.kept = len(self.results)
+                yield report
+                return
+            report.left_out = len(added) - room
+            added = added[len(added) - room:]
+        changes = self._add_results(added, report)
+        changes += self._add_games(games, report, latest)
+        changes += self._add_daily(daily, report, latest)
+        changes += self._recount(new)
+        report.kept = len(self.results)
+        self._commit(changes, "import")
+        yield report
+
+    def _new_results(self, results: list[dict[str, Any]], report: ImportReport, latest: str) -> dict[str, dict[str, Any]]:
+        """The imported results not in the book yet (by id), counting the others in ``report``."""
         known = {r["id"] for r in self.results}
         new: dict[str, dict[str, Any]] = {}
         seen: set[str] = set()
@@ -538,23 +503,20 @@ class RecordBook:
                 report.future += 1
             else:
                 new[row["id"]] = row
-        room = max(0, MAX_RESULTS - len(self.results))
-        added = sorted(new.values(), key=_order)
-        if len(added) > room:
-            if not fit and room > 0:  # a book already full has nothing to offer: no "Add those 0?", it is said left out
-                report.needs_consent, report.fits, report.left_out = True, room, len(added) - room
-                report.kept = len(self.results)
-                yield report
-                return
-            report.left_out = len(added) - room
-            added = added[len(added) - room:]
+        return new
+
+    def _add_results(self, added: list[dict[str, Any]], report: ImportReport) -> list[Change]:
         changes: list[Change] = []
         for row in added:
             self.results.append(row)
             changes.append(("put", "results", row["id"], row))
         report.results_added = len(added)
         self.results.sort(key=_order)
-        # games for replay: never pushing out one already here; the newest imported fill the free places
+        return changes
+
+    def _add_games(self, games: list[dict[str, Any]], report: ImportReport, latest: str) -> list[Change]:
+        """Games for replay: never pushing out one already here; the newest imported fill the free places."""
+        changes: list[Change] = []
         kept_games = {g["id"] for g in self.games}
         free = max(0, KEEP_GAMES - sum(not g["pinned"] for g in self.games))
         free_pins = max(0, MAX_PINNED - sum(g["pinned"] for g in self.games))
@@ -578,6 +540,10 @@ class RecordBook:
             else:
                 report.left_out += 1
         self.games.sort(key=lambda g: g["added"])  # stable: equal stamps keep their order
+        return changes
+
+    def _add_daily(self, daily: dict[str, str], report: ImportReport, latest: str) -> list[Change]:
+        changes: list[Change] = []
         for key, rid in daily.items():
             if key[:10] > latest[:10]:
                 report.future += 1
@@ -585,7 +551,11 @@ class RecordBook:
                 self.daily[key] = rid
                 changes.append(("add", "daily", key, rid))  # a tab that finished the deal meanwhile keeps it
                 report.daily_added += 1
-        # a daily result counted in one book but practice in the other: the counted one wins
+        return changes
+
+    def _recount(self, new: dict[str, dict[str, Any]]) -> list[Change]:
+        """A daily result counted in one book but practice in the other: the counted one wins."""
+        changes: list[Change] = []
         counted_ids = set(self.daily.values())
         for row in self.results:
             counted = row["counted"]
@@ -595,9 +565,7 @@ class RecordBook:
                 row["counted"] = False
             if row["counted"] != counted and row["id"] not in new:
                 changes.append(("put", "results", row["id"], row))
-        report.kept = len(self.results)
-        self._commit(changes, "import")
-        yield report
+        return changes
 
     def _import_record(self, data: dict[str, Any]) -> ImportReport:
         """Import one game's record file (what is offered when a link would be too long)."""
@@ -616,6 +584,49 @@ class RecordBook:
             report.games_added = 1
         self._commit(changes, "import")
         return report
+
+
+@dataclass
+class _Damaged:
+    """Stored entries that could not be read (set aside together) and the first one's reason."""
+
+    entries: list[Any] = field(default_factory=list)
+    why: SaveFormatError | None = None
+
+    def add(self, entry: Any, reason: SaveFormatError) -> None:
+        self.entries.append(entry)
+        self.why = self.why or reason
+
+
+def _check_export_version(data: Any) -> None:
+    """An export file of this app at this version; raise :class:`RecordError` (``records.import_*``)."""
+    if not isinstance(data, dict) or data.get("format") != RECORDS_FORMAT:
+        raise RecordError("records.import_not_ours")
+    if not is_int(data.get("version")):
+        raise RecordError("records.import_bad_version", version=json.dumps(data.get("version"))[:40])
+    version = int(data["version"])
+    if version > RECORDS_VERSION:
+        raise RecordError("records.import_too_new", version=version)
+    if version < RECORDS_VERSION:
+        raise RecordError("records.import_too_old", version=version)
+
+
+def _book_parts(data: dict[str, Any], error: type[SaveFormatError]) -> tuple[list[Any], list[Any], dict[str, Any]]:
+    """A whole book's ``games`` and ``results`` lists and its ``daily`` object, their entries not read yet."""
+    return (read_list(read_field(data, "games", error), "games", error=error),
+            read_list(read_field(data, "results", error), "results", error=error),
+            read_object(read_field(data, "daily", error), "daily", error=error))
+
+
+def _read_entries(entries: list[Any], rows: list[Any], games: list[dict[str, Any]],
+                  results: list[dict[str, Any]]) -> Iterator[float]:
+    """Read an imported file's kept games into ``games`` and its results into ``results`` (``import.*`` refusals),
+    a slice at a time, yielding the fraction of the import done after each."""
+    total = max(1, len(entries) + len(rows))
+    for source, read, out in ((entries, read_kept_game, games), (rows, read_result_row, results)):
+        for start in range(0, len(source), IMPORT_SLICE):
+            out += [read(entry, BookImportError) for entry in source[start:start + IMPORT_SLICE]]
+            yield 0.1 + 0.85 * (len(games) + len(results)) / total
 
 
 def _stats(game: str, mode: str, level: str, rows: list[dict[str, Any]]) -> Stats:

@@ -187,7 +187,9 @@ class HostSharing:
             self.app.toast(text("multi.token_refused", self.app.lang, name=self.screen.names[seat]), error=True)
             self.pair([seat], gone=[seat])
         elif refused is not None and refused != "multi.refused.flood":  # (over budget: said once, by muted)
-            reason = text(refused, self.app.lang, fields="…", seconds=1, expect="…", limit="…", version="…", reason="…")
+            said = self.table.last_refusal.get(seat)
+            reason = (said.text(self.app.lang) if said is not None and "field" in said.params  # a field read wrong: named
+                      else text(refused, self.app.lang, fields="…", seconds=1, expect="…", limit="…", version="…", reason="…"))
             self.notice(seat, text("multi.guest_refused", self.app.lang, name=self.screen.names[seat], reason=reason))
         else:
             self.keep()  # (a first hello claims the seat: its token is kept)

@@ -8,7 +8,7 @@ mirror alone (tests, or a browser that gives the page no database), and
 :class:`PageBackend` also sends each batch to the page, hears whether it was
 stored, and retries what was not, telling the app (:attr:`PageBackend.on_status`).
 
-Tables: ``kv`` (autosave slots, settings, data set aside), ``results`` and
+Tables: ``kv`` (autosave slots, data set aside), ``results`` and
 ``games`` (rows keyed by game id), ``daily`` (deal key → game id).
 
 A save that cannot be read is never deleted: :meth:`Store.load_match`
@@ -25,6 +25,7 @@ from typing import Any, Callable, Iterable
 
 from ..core import GameError, Match
 from ..core.errors import SaveFormatError
+from ..core.jsonfmt import is_int, read_field, read_list, read_object, read_str, read_whole
 from ..core import locale
 
 PREFIX = "house-games."
@@ -39,7 +40,10 @@ SHARING_KEY = PREFIX + "sharing"
 GUEST_TOKEN_KEY = PREFIX + "guest-token"
 #: beside it, the game and seat that token is for (``{"game", "name"}``): a reloaded guest's start screen says how to rejoin
 GUEST_GAME_KEY = PREFIX + "guest-game"
-SETTINGS_KEY = PREFIX + "settings"  #: kept in localStorage: the start screen reads it before the first paint
+#: the start screen's settings, as the worker and the page both call them: the boot message's field, the page's
+#: operation that stores them and its message of another tab's (the page keeps them in localStorage, where start.js
+#: reads them before the first paint, under the path-scoped key of ``site/keys.js``); never a ``kv`` key
+SETTINGS = "settings"
 TABLES = ("kv", "results", "games", "daily")
 #: Seconds between retries of a write that failed (doubling up to the last)
 RETRY_S = (2, 4, 8, 15)
@@ -47,6 +51,14 @@ RETRY_S = (2, 4, 8, 15)
 #: One change: ("put" | "del" | "add", table, key, value); "add" puts only where the key is free (the first of
 #: two tabs to finish a daily deal keeps it)
 Change = tuple[str, str, Any, Any]
+
+
+class StoredEntryError(SaveFormatError):
+    """An entry this device stored that cannot be read (a row of the record book, a saved game's summary): its
+    ``storage.*`` text names the field. The entry is set aside or passed over, never lost."""
+
+    #: the ``jsonfmt`` readers' keys for stored data: ``storage.int``, ``storage.missing``…
+    subject = "storage"
 
 
 def is_slot(key: str) -> bool:
@@ -57,8 +69,11 @@ def is_slot(key: str) -> bool:
 class MemoryBackend:
     """The store's tables in memory: the worker's mirror of the page's database, or all there is in tests."""
 
-    def __init__(self, items: dict[str, str] | None = None, tables: dict[str, Any] | None = None) -> None:
+    def __init__(self, items: dict[str, str] | None = None, tables: dict[str, Any] | None = None,
+                 settings: Any = None) -> None:
         self.items: dict[str, str] = dict(items or {})
+        #: the start screen's settings as the page stored them (JSON text; None: none saved)
+        self.settings: str | None = settings if isinstance(settings, str) else None
         self.tables: dict[str, dict[str, Any]] = {"kv": self.items, "results": {}, "games": {}, "daily": {}}
         tables = tables or {}
         for name in ("results", "games"):
@@ -90,6 +105,14 @@ class MemoryBackend:
 
     def removeItem(self, key: str) -> None:
         self.commit([("del", "kv", key, None)], key)
+
+    def write_settings(self, text: str) -> None:
+        """Keep the start screen's settings (here in memory only)."""
+        self.settings = text
+
+    def heard_settings(self, text: Any) -> None:
+        """Another tab stored the settings (``None``: removed them)."""
+        self.settings = text if isinstance(text, str) else None
 
     def rows(self, table: str) -> dict[str, Any]:
         """A table's rows by key (the mirror: read only)."""
@@ -169,7 +192,7 @@ class Batch:
 class PageBackend(MemoryBackend):
     """The mirror of the page's database; every commit is sent to the page, one batch at a time.
 
-    ``send(op)`` posts an operation to the page (``["db", seq, changes, guards]``, ``["store", key, value]``
+    ``send(op)`` posts an operation to the page (``["db", seq, changes, guards]``, ``["settings", text]``
     for the settings in localStorage, ``["lock", slot, steal]``, ``["unlock", slot]``);
     :meth:`stored` takes the page's answer. While a batch is out, later writes wait and merge, so a failed
     batch is retried with everything written since, in order, and nothing newer is ever overwritten by older.
@@ -177,8 +200,8 @@ class PageBackend(MemoryBackend):
     """
 
     def __init__(self, items: dict[str, str], tables: dict[str, Any] | None, send: Callable[[list[Any]], Any],
-                 schedule: Callable[[float, Callable[[], Any]], Any] = lambda s, fn: None) -> None:
-        super().__init__(items, tables)
+                 schedule: Callable[[float, Callable[[], Any]], Any] = lambda s, fn: None, settings: Any = None) -> None:
+        super().__init__(items, tables, settings)
         self.send = send
         self.schedule = schedule
         self.seq = 0
@@ -191,12 +214,9 @@ class PageBackend(MemoryBackend):
         #: a newer version of the app opened the database in another tab: nothing more is sent, what waits is told
         self.outdated = False
 
-    def setItem(self, key: str, value: str) -> None:
-        if key == SETTINGS_KEY:
-            self.items[key] = str(value)
-            self.send(["store", key, str(value)])
-        else:
-            super().setItem(key, value)
+    def write_settings(self, text: str) -> None:
+        self.settings = text
+        self.send([SETTINGS, text])
 
     def commit(self, changes: list[Change], what: str, guard: dict[str, int] | None = None) -> None:
         self.apply(changes)
@@ -237,7 +257,7 @@ class PageBackend(MemoryBackend):
         if data.get("seq") is None:  # the settings (localStorage) could not be written: said until a write succeeds
             if not data.get("ok"):
                 self.failing = str(data.get("reason") or "failed")
-                self.on_status(self.failing, ["settings"])
+                self.on_status(self.failing, [SETTINGS])
             return
         if self.out is None or data.get("seq") != self.out[0]:
             return
@@ -315,13 +335,12 @@ class PageBackend(MemoryBackend):
 
     def reopened(self, present: dict[str, Any]) -> None:
         """The page's database closed under it (the site's data cleared) and is open again, holding ``present``
-        (table → its keys): write everything this tab holds that it lacks (the settings live in localStorage)."""
+        (table → its keys): write everything this tab holds that it lacks (the settings are not in it: localStorage)."""
         changes: list[Change] = []
         for table, rows in self.tables.items():
             have = present.get(table) if isinstance(present, dict) else None
             have = set(have) if isinstance(have, list) else set()
-            changes += [("put", table, key, value) for key, value in rows.items()
-                        if key not in have and not (table == "kv" and key == SETTINGS_KEY)]
+            changes += [("put", table, key, value) for key, value in rows.items() if key not in have]
         if changes:
             self.commit(changes, "autosave" if any(c[0] == "put" and c[1] == "kv" and is_slot(c[2]) for c in changes) else "records")
 
@@ -464,15 +483,9 @@ class Store:
         games = []
         for slot in self.slots():
             try:
-                data = json.loads(self._get(slot) or "")
-                game, players, actions = data["game"], data["num_players"], data["actions"]
-            except (ValueError, TypeError, KeyError):
+                games.append(_summary(slot, self._get(slot) or ""))
+            except (ValueError, RecursionError, StoredEntryError):
                 continue
-            if not isinstance(game, str) or not isinstance(players, int) or not isinstance(actions, list):
-                continue
-            at = data.get("saved_at")
-            games.append(SavedGame(slot, game, players, len(actions), _human_moves(data, actions),
-                                   at if isinstance(at, int) and not isinstance(at, bool) else None, _revision(self._get(slot))))
         return games
 
     def delete_slot(self, slot: str, rev: int) -> None:
@@ -546,14 +559,14 @@ class Store:
     def load_settings(self) -> dict[str, Any]:
         """The saved start-screen choices (language, patterns, last game…); ``{}`` if none or unreadable."""
         try:
-            data = json.loads(self._get(SETTINGS_KEY) or "{}")
+            data = json.loads(self.backend.settings or "{}")
         except ValueError:
             return {}
         return data if isinstance(data, dict) else {}
 
     def save_settings(self, settings: dict[str, Any]) -> None:
         """Remember the start-screen choices."""
-        self.backend.setItem(SETTINGS_KEY, json.dumps(settings, sort_keys=True))
+        self.backend.write_settings(json.dumps(settings, sort_keys=True))
 
 
 def _reason_of(exc: BaseException) -> tuple[str, dict[str, Any]]:
@@ -568,6 +581,18 @@ def _reason_of(exc: BaseException) -> tuple[str, dict[str, Any]]:
         params = {k: v for k, v in getattr(exc, "params", {}).items() if k != "detail"}
         return key, params  # an engine's refusal while replaying, or a keyed save error
     return SaveFormatError.default_key, {}
+
+
+def _summary(slot: str, text: str) -> SavedGame:
+    """The save in ``slot`` summed up for the start screen; raise :class:`StoredEntryError` naming a damaged field
+    (``ValueError``: not JSON)."""
+    data = read_object(json.loads(text), "save", error=StoredEntryError)
+    game = read_str(read_field(data, "game", StoredEntryError), "game", error=StoredEntryError)
+    players = read_whole(read_field(data, "num_players", StoredEntryError), "num_players", error=StoredEntryError)
+    actions = read_list(read_field(data, "actions", StoredEntryError), "actions", error=StoredEntryError)
+    at = data.get("saved_at")  # saves before the store carry none
+    return SavedGame(slot, game, players, len(actions), _human_moves(data, actions), at if is_int(at) else None,
+                     _revision(text))
 
 
 def _human_moves(data: dict[str, Any], actions: list[Any]) -> int:
@@ -587,4 +612,4 @@ def _revision(text: str | None) -> int:
         rev = json.loads(text or "{}").get("rev", 0)
     except (ValueError, AttributeError):
         return 0
-    return rev if isinstance(rev, int) and not isinstance(rev, bool) else 0
+    return rev if is_int(rev) else 0

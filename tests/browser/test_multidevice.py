@@ -76,7 +76,8 @@ def test_a_cheating_guest_is_refused_and_nothing_changes(shared_game):
     assert [r["key"] for r in other_seat["refused"]] == ["multi.refused.not_your_turn"]
     assert other_seat["refused"][0]["reason"] == "It is not your turn."
     assert [r["key"] for r in garbage["refused"]] == ["multi.refused.malformed"]
-    assert [r["key"] for r in not_an_action["refused"]] == ["multi.refused.malformed"]
+    assert [r["key"] for r in not_an_action["refused"]] == ["multi.refused.type"]  # its field named, in words
+    assert not_an_action["refused"][0]["reason"] == "That message’s “action” has the wrong type; nothing changed."
     assert [r["key"] for r in too_long["refused"]] == ["multi.refused.too_big"]
     # 1 MB does not even leave the guest: the channel's message limit refuses it
     assert far_too_long["sent"] is False and "max-message-size" in far_too_long["error"]
