@@ -13,6 +13,8 @@
 // browser has Web Locks) and a revision newer than the stored one (everywhere). Other tabs hear of every committed
 // write through a BroadcastChannel.
 
+import * as journal from "./journal.js";
+
 // globalThis.houseGamesKeys: the path-scoped names and the slot rule, one copy for every script. index.html loads
 // keys.js as a classic script before start.js (the start screen reads the settings before the first paint) and so
 // before every module: importing it here too would fetch it a second time, as a module.
@@ -243,8 +245,10 @@ export async function openStore(changed, lostSlot, outdatedPage = () => {}, reop
     }
     watch(db);
     const moved = await migrate();
+    const replayed = await replayJournals();
     const data = await readAll();
     data.moved = moved;
+    data.replayed = replayed;
     if (typeof BroadcastChannel === "function") {
       channel = new BroadcastChannel(DB_NAME);
       channel.onmessage = (event) => heard(event.data);
@@ -269,9 +273,57 @@ export async function openStore(changed, lostSlot, outdatedPage = () => {}, reop
     return data;
   } catch (error) {
     db = null;
+    journal.disable();
     const reason = { NotSupportedError: "nodb", BlockedError: "blocked", QuotaExceededError: "openfull" }[error.name];
     return { error: `${error.name}: ${error.message}`, reason: reason || "unavailable" };
   }
+}
+
+// Write what pages closed with a write in flight left in their journals (journal.js) and the database lacks: each
+// slot only above its stored revision (a deletion only where none is newer), and no slot another tab plays now.
+// Returns the slots replayed.
+async function replayJournals() {
+  const replayed = [];
+  const playing = new Set(await heldElsewhere().catch(() => []));
+  const taps = [];
+  for (const { key, journal: pending } of await journal.orphans()) {
+    if (Array.isArray(pending.taps)) taps.push(...pending.taps);
+    const guards = Object.values(pending.guards).filter((guard) => guard && typeof guard.slot === "string");
+    const skip = new Set(guards.filter((guard) => playing.has(guard.slot)).map((guard) => guard.slot));
+    const changes = Object.values(pending.changes).filter((change) => Array.isArray(change) && change.length === 4
+      && TABLES.includes(change[1]) && !(change[1] === "kv" && skip.has(change[2])));
+    try {
+      const tx = db.transaction(TABLES, "readwrite");
+      const finished = done(tx);
+      const refused = new Set(skip);
+      for (const guard of guards) {
+        const stored = await request(tx.objectStore("kv").get(guard.slot));
+        if (typeof stored === "string" && (guard.del ? revisionOf(stored) > guard.rev : revisionOf(stored) >= guard.rev)) {
+          refused.add(guard.slot);
+        }
+      }
+      for (const [op, table, rowKey, value] of changes) {
+        if (table === "kv" && refused.has(rowKey)) continue;
+        const store = tx.objectStore(table);
+        if (op === "add") { if ((await request(store.get(rowKey))) === undefined) store.put(value, rowKey); }
+        else if (op === "del") store.delete(rowKey);
+        else if (store.keyPath) store.put(value);
+        else store.put(value, rowKey);
+        if (table === "kv" && isSlot(rowKey)) replayed.push(rowKey);
+      }
+      await finished;
+      journal.forget(key);
+    } catch (error) {
+      console.warn("store: could not write what a closed page left unstored (kept for the next start):", error);
+    }
+  }
+  if (taps.length) { // the taps the worker may not have applied: kept until their game is opened (./journal.js)
+    const kv = db.transaction("kv", "readonly").objectStore("kv");
+    const revs = new Map();
+    for (const slot of new Set(taps.map((tap) => tap.slot))) revs.set(slot, journal.knownRev(slot, await request(kv.get(slot))));
+    journal.adopt(taps, (slot) => revs.get(slot));
+  }
+  return replayed;
 }
 
 // Whether the page has a real IndexedDB (loader.js gives PyScript a stand-in where there is none).

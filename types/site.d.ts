@@ -44,6 +44,7 @@ interface HouseGames {
   savedGames?: typeof import("../site/store.js").savedSlots;
   stored?: typeof import("../site/store.js").storedValue;
   dump?: typeof import("../site/store.js").dump;
+  journal?: typeof import("../site/journal.js").current;
   autosave?: () => unknown;
 }
 

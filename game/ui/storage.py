@@ -166,6 +166,19 @@ class Batch:
         self.guard.update(later.guard)
 
 
+def page_guards(changes: dict[tuple[str, Any], Change], guard: dict[str, int]) -> list[dict[str, Any]]:
+    """The page's revision guards of a batch (``site/store.js`` commit): ``{slot, rev}`` for a slot written,
+    ``{slot, rev, del: true}`` for one deleted."""
+    guards: list[dict[str, Any]] = []
+    for slot, rev in guard.items():
+        change = changes.get(("kv", slot))
+        if change is not None and change[0] == "put":
+            guards.append({"slot": slot, "rev": rev})
+        elif change is not None and change[0] == "del":  # no tab saved the game past what this tab knows
+            guards.append({"slot": slot, "rev": rev, "del": True})
+    return guards
+
+
 class PageBackend(MemoryBackend):
     """The mirror of the page's database; every commit is sent to the page, one batch at a time.
 
@@ -201,6 +214,9 @@ class PageBackend(MemoryBackend):
     def commit(self, changes: list[Change], what: str, guard: dict[str, int] | None = None) -> None:
         self.apply(changes)
         batch = Batch({(c[1], c[2]): c for c in changes}, [what], dict(guard or {}))
+        # the page keeps every write asked for in a journal until the database confirms it, even while an earlier
+        # batch is out: a page closed right after a move leaves it to the next start (site/journal.js)
+        self.send(["journal", [list(c) for c in batch.changes.values()], page_guards(batch.changes, batch.guard)])
         if self.waiting is None:
             self.waiting = batch
         else:
@@ -223,14 +239,7 @@ class PageBackend(MemoryBackend):
         batch, self.waiting = self.waiting, None
         self.seq += 1
         self.out = (self.seq, batch)
-        guards: list[dict[str, Any]] = []
-        for slot, rev in batch.guard.items():
-            change = batch.changes.get(("kv", slot))
-            if change is not None and change[0] == "put":
-                guards.append({"slot": slot, "rev": rev})
-            elif change is not None and change[0] == "del":  # no tab saved the game past what this tab knows
-                guards.append({"slot": slot, "rev": rev, "del": True})
-        self.send(["db", self.seq, [list(c) for c in batch.changes.values()], guards])
+        self.send(["db", self.seq, [list(c) for c in batch.changes.values()], page_guards(batch.changes, batch.guard)])
 
     def stored(self, data: dict[str, Any]) -> None:
         """The page's answer to a batch: ``{"seq", "ok", "reason", "error"}``."""
