@@ -153,15 +153,17 @@ export function forget(key) {
 // taps them again once the player resumes that game, only if its stored save is still that revision: a move the
 // worker did store is never played twice, and a game another tab advanced is never touched.
 
+const quoted = (value) => value.replace(/["\\\n]/g, (c) => (c === "\n" ? "\\a " : `\\${c}`)); // a CSS string's body
+
 // The selector that finds the same button on the next start's table, or null for a tap that is not a move.
 export function moveSelector(element) {
   const button = element && element.closest ? element.closest("button") : null;
   if (!button) return null;
   if (button.dataset.index !== undefined && button.closest("#legal-actions")) {
-    return `#legal-actions button[data-index="${CSS.escape(button.dataset.index)}"]`;
+    return `#legal-actions button[data-index="${quoted(button.dataset.index)}"]`;
   }
   if (button.dataset.key !== undefined && button.parentElement && button.parentElement.matches(".targets")) {
-    return `.targets > button[data-key="${CSS.escape(button.dataset.key)}"]`;
+    return `.targets > button[data-key="${quoted(button.dataset.key)}"]`;
   }
   return null;
 }

@@ -145,7 +145,7 @@ def test_a_move_whose_write_is_still_in_flight_when_the_page_reloads_is_written_
     wait_ready(page)
     before = resume(page)
     page.evaluate("window.holdWrites = true")
-    page.locator("#legal-actions button").first.tap()
+    page.evaluate("document.querySelector('#legal-actions button').click()")  # (the page never goes idle again)
     # the worker applied the move and asked for its write; the database has not confirmed it, and never will
     page.wait_for_function("JSON.stringify(houseGames.journal()).includes('house-games.game.pagehide')")
     page.wait_for_timeout(300)
@@ -155,3 +155,39 @@ def test_a_move_whose_write_is_still_in_flight_when_the_page_reloads_is_written_
     after_restart(page, before, "barrio")
     # the journal is done with once written: nothing is replayed twice
     assert page.evaluate("Object.keys(localStorage).filter((k) => k.includes('|journal|')).length") == 0
+
+
+#: Keeps every event from the worker once ``window.holdTaps`` is set: a tap the worker never had time to apply.
+HOLD_TAPS = """(() => {
+  const post = Worker.prototype.postMessage;
+  Worker.prototype.postMessage = function (message, ...rest) {
+    if (window.holdTaps && typeof message === "string" && message.includes('"kind":"event"')) return undefined;
+    return post.call(this, message, ...rest);
+  };
+})();"""
+
+
+def test_a_tap_the_worker_never_applied_is_played_once_when_the_game_is_resumed(make_context, site_url):
+    context = make_context()
+    context.add_init_script(HOLD_TAPS)
+    seed(context, site_url, opening("neueheimat"))
+    page = context.new_page()
+    page.goto(site_url + QUICK)
+    wait_ready(page)
+    before = resume(page)
+    page.evaluate("window.holdTaps = true")
+    page.evaluate("document.querySelector('#legal-actions button').click()")
+    assert [tap["selector"] for tap in page.evaluate("houseGames.journal().taps")] == [
+        '#legal-actions button[data-index="0"]']
+    page.wait_for_timeout(300)
+    assert stored(page)["actions"] == before  # the worker never had it: only the tap itself is journaled
+    page.reload()
+    after_restart(page, before, "neueheimat")
+    played = stored(page)["actions"]
+    # played once: the journal holds no tap any more, and another reload and resume adds nothing
+    assert page.evaluate("houseGames.journal().taps") == []
+    page.reload()
+    wait_ready(page)
+    resume(page)
+    page.wait_for_timeout(500)
+    assert stored(page)["actions"] == played
