@@ -562,7 +562,12 @@ const opened = store.openStore(
     send({ kind: "outdated" });
     if (window.houseGames && window.houseGames.showOutdated) window.houseGames.showOutdated();
   },
-  (present) => send({ kind: "reopened", present }), // the database, cleared under this page, is open again
+  (present, data) => { // the database, cleared under this page, is open again; or opened at last (data: all of it)
+    send({ kind: "reopened", present, ...(data ? { tables: data } : {}) });
+    if (!data) return;
+    document.documentElement.dataset.store = "ready";
+    if (window.houseGames && window.houseGames.renderResume) window.houseGames.renderResume();
+  },
 
 ).then((data) => {
   const hg = (window.houseGames = window.houseGames || {});

@@ -98,6 +98,11 @@ export function disable() {
   save();
 }
 
+// The database opened after all (store.js takeUp): writes are journaled again.
+export function enable() {
+  enabled = true;
+}
+
 function journalKeys() {
   const keys = [];
   try {

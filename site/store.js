@@ -52,9 +52,16 @@ let onOutdated = () => {};
 // The database closed under this page (the player cleared the site's data while it was open): it is opened again
 // (empty) and onReopened(present) tells the worker which keys it holds, so that the worker writes the rest of what
 // it has in memory. Meanwhile writes are answered reason "closed" and retried by the worker.
-/** @type {(present: {kv: string[], results: string[], games: string[], daily: string[]}) => void} */
+/** @typedef {{kv: string[], results: string[], games: string[], daily: string[]}} Present */
+/** @type {(present: Present, data?: object) => void} */
 let onReopened = () => {};
 let reopening = false;
+// The page started without its database because an older tab held it ("blocked") or there was no space to create
+// or upgrade it ("openfull"): it keeps trying (the blocked open request is still queued; a full one is made again
+// every OPEN_RETRY_MS), writes are answered with that reason, and once it opens onReopened(present, data) gives the
+// worker the whole database (it started with none) and the worker writes what it holds.
+let waitingFor = null;
+const OPEN_RETRY_MS = 3000;
 // How long a new version waits for older tabs to let the database go (they close it on versionchange) before it
 // starts without it and says why.
 const BLOCKED_MS = 4000;
@@ -88,9 +95,12 @@ function open() {
     req.onsuccess = () => resolve(req.result);
     req.onerror = () => reject(req.error);
     // an older tab holds the database open: versions since this store close it on versionchange, so this only
-    // waits a moment; one that never lets go leaves this page without the database, saying why
-    req.onblocked = () => setTimeout(
-      () => reject(new DOMException("the database is held by an older version in another tab", "BlockedError")), BLOCKED_MS);
+    // waits a moment; one that never lets go leaves this page without the database, saying why, and the request,
+    // still queued, is taken up when that tab lets go
+    req.onblocked = () => setTimeout(() => {
+      req.onsuccess = () => { if (waitingFor === "blocked") takeUp(req.result); else req.result.close(); };
+      reject(new DOMException("the database is held by an older version in another tab", "BlockedError"));
+    }, BLOCKED_MS);
   });
 }
 
@@ -227,7 +237,7 @@ async function readAll() {
 // {kv, results, games, daily, moved} or {error, reason} when this browser gives the page no database: reason "nodb"
 // (no IndexedDB at all), "blocked" (an older version in another tab holds it), "openfull" (no space to create it)
 // or "unavailable" (refused: a private window, storage turned off…).
-/** @param {(present: {kv: string[], results: string[], games: string[], daily: string[]}) => void} [reopened] */
+/** @param {(present: Present, data?: object) => void} [reopened] */
 export async function openStore(changed, lostSlot, outdatedPage = () => {}, reopened = () => {}) {
   onChange = changed;
   onLost = lostSlot;
@@ -249,34 +259,83 @@ export async function openStore(changed, lostSlot, outdatedPage = () => {}, reop
     const data = await readAll();
     data.moved = moved;
     data.replayed = replayed;
-    if (typeof BroadcastChannel === "function") {
-      channel = new BroadcastChannel(DB_NAME);
-      channel.onmessage = (event) => heard(event.data);
-      channel.postMessage({ hello: { version: DB_VERSION } }); // an older tab still open hears it is out of date
-    }
-    // a version before this store, still open in another tab, writes localStorage: take that in too
-    addEventListener("storage", (event) => {
-      if (!db || !event.key || !event.key.startsWith(LEGACY_PREFIX) || event.key === SETTINGS_KEY) return;
-      if (event.newValue === MOVED_IN || event.oldValue === MOVED_IN) return; // another tab of this version moved it in
-      if (event.newValue !== null) {
-        migrate({ [event.key]: event.newValue }, true).then((keys) => {
-          const changes = keys.map((key) => ["put", "kv", key, kvCache.get(key)]);
-          if (changes.length) { onChange(changes); broadcast(changes); }
-        }, (error) => console.warn("store: could not move an entry from localStorage:", error));
-      } else {
-        forgetLegacy(event.key, event.oldValue).then((keys) => {
-          const changes = keys.map((key) => ["del", "kv", key, null]);
-          if (changes.length) { onChange(changes); broadcast(changes); }
-        }, (error) => console.warn("store: could not forget an entry removed from localStorage:", error));
-      }
-    });
+    listen();
     return data;
   } catch (error) {
     db = null;
     journal.disable();
     const reason = { NotSupportedError: "nodb", BlockedError: "blocked", QuotaExceededError: "openfull" }[error.name];
+    if (reason === "blocked" || reason === "openfull") waitingFor = reason;
+    if (reason === "openfull") setTimeout(openLater, OPEN_RETRY_MS);
     return { error: `${error.name}: ${error.message}`, reason: reason || "unavailable" };
   }
+}
+
+// The database opened after the page started without it (a blocked open that went through, space freed): the
+// worker gets all of it and writes what it holds.
+async function takeUp(database) {
+  if (outdated || db) { database.close(); return; }
+  try {
+    db = database;
+    watch(database);
+    journal.enable();
+    await migrate();
+    await replayJournals();
+    const data = await readAll();
+    waitingFor = null;
+    listen();
+    onReopened(presentIn(data), data);
+  } catch (error) {
+    console.warn("store: the database opened late but could not be read:", error);
+    db = null;
+    database.close();
+    setTimeout(openLater, OPEN_RETRY_MS);
+  }
+}
+
+// No space to open the database at start: tried again until it opens (then taken up), or the page goes.
+async function openLater() {
+  if (db || outdated) return;
+  try {
+    await takeUp(await open());
+  } catch (error) {
+    if (error && error.name === "BlockedError") { waitingFor = "blocked"; return; } // taken up when let go
+    setTimeout(openLater, OPEN_RETRY_MS);
+  }
+}
+
+function presentIn(data) {
+  return { kv: Object.keys(data.kv), results: data.results.map((row) => row.id), games: data.games.map((row) => row.id),
+           daily: Object.keys(data.daily) };
+}
+
+// Hear other tabs (their committed writes, a newer version) and a version before this store writing localStorage;
+// set up once, when the database first opens.
+let listening = false;
+function listen() {
+  if (listening) return;
+  listening = true;
+  if (typeof BroadcastChannel === "function") {
+    channel = new BroadcastChannel(DB_NAME);
+    channel.onmessage = (event) => heard(event.data);
+    channel.postMessage({ hello: { version: DB_VERSION } }); // an older tab still open hears it is out of date
+  }
+  // a version before this store, still open in another tab, writes localStorage: take that in too
+  addEventListener("storage", (event) => {
+    if (!db || !event.key || !event.key.startsWith(LEGACY_PREFIX) || event.key === SETTINGS_KEY) return;
+    if (event.newValue === MOVED_IN || event.oldValue === MOVED_IN) return; // another tab of this version moved it in
+    if (event.newValue !== null) {
+      migrate({ [event.key]: event.newValue }, true).then((keys) => {
+        const changes = keys.map((key) => ["put", "kv", key, kvCache.get(key)]);
+        if (changes.length) { onChange(changes); broadcast(changes); }
+      }, (error) => console.warn("store: could not move an entry from localStorage:", error));
+    } else {
+      forgetLegacy(event.key, event.oldValue).then((keys) => {
+        const changes = keys.map((key) => ["del", "kv", key, null]);
+        if (changes.length) { onChange(changes); broadcast(changes); }
+      }, (error) => console.warn("store: could not forget an entry removed from localStorage:", error));
+    }
+  });
 }
 
 // Write what pages closed with a write in flight left in their journals (journal.js) and the database lacks: each
@@ -349,11 +408,9 @@ async function reopen() {
       db = database;
       watch(database);
       const data = await readAll();
-      const present = { kv: Object.keys(data.kv), results: data.results.map((row) => row.id),
-                        games: data.games.map((row) => row.id), daily: Object.keys(data.daily) };
       for (const key of [...kvCache.keys()]) if (!(key in data.kv)) kvCache.delete(key);
       reopening = false;
-      onReopened(present);
+      onReopened(presentIn(data));
       return;
     } catch (error) {
       console.warn("store: could not open the database again:", error);
@@ -407,7 +464,7 @@ function revisionOf(text) {
 export async function commit(changes, guards = []) {
   guards = Array.isArray(guards) ? guards : [];
   if (outdated) return { ok: false, error: "Outdated", reason: "outdated" };
-  if (!db) return { ok: false, error: "NoDatabase", reason: reopening ? "closed" : "unavailable" };
+  if (!db) return { ok: false, error: "NoDatabase", reason: reopening ? "closed" : waitingFor || "unavailable" };
   await Promise.all(guards.map((guard) => locking.get(guard.slot)));
   if (outdated) return { ok: false, error: "Outdated", reason: "outdated" };
   const database = db;

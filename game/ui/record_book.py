@@ -114,6 +114,12 @@ class ImportReport:
     games_added: int = 0
     results_added: int = 0
     daily_added: int = 0
+    #: the daily deals (``"YYYY-MM-DD/challenge"``) the import added, those this book already counts with another game
+    #: (kept as they were), and those naming a game neither here nor in the file (refused: they would stop that
+    #: day's deal from counting a game)
+    daily_keys: list[str] = field(default_factory=list)
+    daily_kept: list[str] = field(default_factory=list)
+    daily_missing: list[str] = field(default_factory=list)
     skipped: int = 0  #: entries already present
     repeated: int = 0  #: entries naming a game an earlier entry of the same file named (the first was read)
     future: int = 0  #: entries dated after tomorrow, refused
@@ -578,13 +584,19 @@ class RecordBook:
             else:
                 report.left_out += 1
         self.games.sort(key=lambda g: g["added"])  # stable: equal stamps keep their order
+        ids = {r["id"] for r in self.results}
         for key, rid in daily.items():
             if key[:10] > latest[:10]:
                 report.future += 1
+            elif rid not in ids:
+                report.daily_missing.append(key)
             elif key not in self.daily:
                 self.daily[key] = rid
                 changes.append(("add", "daily", key, rid))  # a tab that finished the deal meanwhile keeps it
                 report.daily_added += 1
+                report.daily_keys.append(key)
+            elif self.daily[key] != rid:
+                report.daily_kept.append(key)
         # a daily result counted in one book but practice in the other: the counted one wins
         counted_ids = set(self.daily.values())
         for row in self.results:

@@ -322,9 +322,13 @@ class PageBackend(MemoryBackend):
             self.failing = "outdated"
             self.on_status("outdated", self.unsaved())
 
-    def reopened(self, present: dict[str, Any]) -> None:
+    def reopened(self, present: dict[str, Any], tables: dict[str, Any] | None = None) -> None:
         """The page's database closed under it (the site's data cleared) and is open again, holding ``present``
-        (table → its keys): write everything this tab holds that it lacks (the settings live in localStorage)."""
+        (table → its keys), or opened at last after a start without it (``tables``: all it holds, taken into the
+        mirror where this tab has nothing newer): write everything this tab holds that it lacks (the settings live
+        in localStorage). Nothing to write: the failure said since the start is over."""
+        if isinstance(tables, dict):
+            self._take_in(tables)
         changes: list[Change] = []
         for table, rows in self.tables.items():
             have = present.get(table) if isinstance(present, dict) else None
@@ -333,6 +337,26 @@ class PageBackend(MemoryBackend):
                         if key not in have and not (table == "kv" and key == SETTINGS_KEY)]
         if changes:
             self.commit(changes, "autosave" if any(c[0] == "put" and c[1] == "kv" and is_slot(c[2]) for c in changes) else "records")
+        elif self.waiting is not None:
+            self.pump()  # what failed meanwhile is tried now, not at its retry's time
+        elif self.failing is not None and self.out is None:
+            self.failing, self.retries = None, 0
+            self.on_status(None, [])
+
+    def _take_in(self, tables: dict[str, Any]) -> None:
+        """The rows of a database opened late (the boot message's shapes) that the mirror lacks."""
+        pending = self.pending_keys()
+        came: list[Change] = []
+        for table in TABLES:
+            rows = tables.get(table)
+            pairs = [(r.get("id"), r) for r in rows if isinstance(r, dict)] if isinstance(rows, list) else \
+                list(rows.items()) if isinstance(rows, dict) else []
+            came += [("put", table, key, value) for key, value in pairs
+                     if isinstance(key, str) and key not in self.tables[table] and (table, key) not in pending
+                     and not (table == "kv" and key == SETTINGS_KEY)]
+        if came:
+            self.apply(came)
+            self.on_change(came)
 
     def retry(self) -> None:
         """Try the waiting writes again (a timer; the next write also does)."""

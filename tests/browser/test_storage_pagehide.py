@@ -90,7 +90,7 @@ def test_a_move_tapped_then_an_immediate_reload_is_there_after_resume(make_conte
     page.goto(site_url + QUICK)
     wait_ready(page)
     before = resume(page)
-    for round_ in range(3):
+    for _ in range(3):
         # the tap and the reload in one task: the page unloads before the worker's answer can be applied
         with page.expect_navigation():
             page.evaluate(TAP_AND_RELOAD)
