@@ -69,6 +69,7 @@ def test_an_open_blocked_by_an_older_tab_is_taken_up_when_that_tab_lets_go(make_
 #: Until the test says otherwise, opening the app's database fails for want of space (as Chromium answers an open
 #: that must create or upgrade a database on a full disk).
 OPEN_FULL = """(() => {
+  if (location.protocol !== "http:") return;  // (documents without storage: about:blank)
   if (!sessionStorage.getItem("full-set")) { sessionStorage.setItem("full-set", "1"); localStorage.setItem("test-open-full", "1"); }
   const open = IDBFactory.prototype.open;
   IDBFactory.prototype.open = function (name, version) {
