@@ -584,19 +584,7 @@ class RecordBook:
             else:
                 report.left_out += 1
         self.games.sort(key=lambda g: g["added"])  # stable: equal stamps keep their order
-        ids = {r["id"] for r in self.results}
-        for key, rid in daily.items():
-            if key[:10] > latest[:10]:
-                report.future += 1
-            elif rid not in ids:
-                report.daily_missing.append(key)
-            elif key not in self.daily:
-                self.daily[key] = rid
-                changes.append(("add", "daily", key, rid))  # a tab that finished the deal meanwhile keeps it
-                report.daily_added += 1
-                report.daily_keys.append(key)
-            elif self.daily[key] != rid:
-                report.daily_kept.append(key)
+        changes += self._import_daily(daily, latest, report)
         # a daily result counted in one book but practice in the other: the counted one wins
         counted_ids = set(self.daily.values())
         for row in self.results:
@@ -610,6 +598,26 @@ class RecordBook:
         report.kept = len(self.results)
         self._commit(changes, "import")
         yield report
+
+    def _import_daily(self, daily: dict[str, str], latest: str, report: ImportReport) -> list[Change]:
+        """An import's daily entries: each deal this book has no game counted for is added, unless its day is after
+        tomorrow or the game it counts is neither here nor in the file (it would stop that deal from counting one);
+        ``report`` names each deal added, kept as it was, or refused."""
+        changes: list[Change] = []
+        ids = {r["id"] for r in self.results}
+        for key, rid in daily.items():
+            if key[:10] > latest[:10]:
+                report.future += 1
+            elif rid not in ids:
+                report.daily_missing.append(key)
+            elif key not in self.daily:
+                self.daily[key] = rid
+                changes.append(("add", "daily", key, rid))  # a tab that finished the deal meanwhile keeps it
+                report.daily_added += 1
+                report.daily_keys.append(key)
+            elif self.daily[key] != rid:
+                report.daily_kept.append(key)
+        return changes
 
     def _import_record(self, data: dict[str, Any]) -> ImportReport:
         """Import one game's record file (what is offered when a link would be too long)."""
