@@ -13,9 +13,8 @@
 // worker's batches merged as PageBackend merges them (the last write of a key wins).
 
 const KEYS = globalThis.houseGamesKeys;
-const BASE = KEYS.databaseName(document.baseURI);
-const PREFIX = `${BASE}|journal|`;
-const PAGE_LOCK_PREFIX = `${BASE}|page|`;
+const PREFIX = KEYS.journalPrefix(document.baseURI);
+const PAGE_LOCK_PREFIX = KEYS.pageLockPrefix(document.baseURI);
 const PREVIOUS = "house-games-page"; // sessionStorage: this tab's page id, read by the page that follows it
 // How long a reloaded page waits for the page before it (same tab) to let its lock go
 const PREDECESSOR_MS = 2000;

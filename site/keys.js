@@ -16,6 +16,8 @@
     databaseName: (base) => scoped(base), // the page's database, also its BroadcastChannel
     settingsKey: (base) => scoped(base, "settings"), // localStorage: the start screen's settings
     lockPrefix: (base) => scoped(base, "game", ""), // a Web Lock per game slot: this prefix and the slot
+    journalPrefix: (base) => scoped(base, "journal", ""), // localStorage: a page's writes not yet confirmed (journal.js)
+    pageLockPrefix: (base) => scoped(base, "page", ""), // a Web Lock each page holds for its life (journal.js)
     cachePrefix: (base) => scoped(base, ""), // Cache Storage: this prefix and the build id
     cacheName: (base, build) => scoped(base, build),
     // Whether a kv key is a game's autosave slot (the same rule as game/ui/storage.py is_slot).

@@ -5,6 +5,8 @@ interface HouseGamesKeys {
   databaseName(base: string | URL): string;
   settingsKey(base: string | URL): string;
   lockPrefix(base: string | URL): string;
+  journalPrefix(base: string | URL): string;
+  pageLockPrefix(base: string | URL): string;
   cachePrefix(base: string | URL): string;
   cacheName(base: string | URL, build: string): string;
   isSlot(key: string): boolean;
