@@ -160,13 +160,14 @@ function listen(element, type, hid) {
 // A tap on a move's button is journaled until a save covers it, and taps a page closed too soon left are tapped
 // again once the player resumes their game (./journal.js).
 function journalTap(target) {
-  const slot = window.houseGamesSlot;
-  const selector = typeof slot === "string" ? journal.moveSelector(target) : null;
+  const slot = window.houseGamesPlaying;
+  const selector = typeof slot === "string" && !(target && target.closest && target.closest("button:disabled"))
+    ? journal.moveSelector(target) : null;
   if (selector) journal.tapped(selector, slot, journal.knownRev(slot, store.storedValue(slot)), sent);
 }
 
 function replayTap() {
-  const slot = window.houseGamesSlot;
+  const slot = window.houseGamesPlaying;
   if (typeof slot !== "string" || busy() || committing || backlog.length) return;
   const selector = journal.nextReplay(slot, journal.knownRev(slot, store.storedValue(slot)));
   const table = selector && document.querySelector("#legal-actions, .targets");

@@ -258,8 +258,8 @@ export async function openStore(changed, lostSlot, outdatedPage = () => {}, reop
     const replayed = await replayJournals();
     const data = await readAll();
     data.moved = moved;
-    data.replayed = replayed;
     listen();
+    broadcast(replayed); // the other tabs' mirrors take in what a closed page left unstored
     return data;
   } catch (error) {
     db = null;
@@ -280,10 +280,11 @@ async function takeUp(database) {
     watch(database);
     journal.enable();
     await migrate();
-    await replayJournals();
+    const replayed = await replayJournals();
     const data = await readAll();
     waitingFor = null;
     listen();
+    broadcast(replayed);
     onReopened(presentIn(data), data);
   } catch (error) {
     console.warn("store: the database opened late but could not be read:", error);
@@ -340,7 +341,7 @@ function listen() {
 
 // Write what pages closed with a write in flight left in their journals (journal.js) and the database lacks: each
 // slot only above its stored revision (a deletion only where none is newer), and no slot another tab plays now.
-// Returns the slots replayed.
+// Returns the changes written.
 async function replayJournals() {
   const replayed = [];
   const playing = new Set(await heldElsewhere().catch(() => []));
@@ -368,9 +369,9 @@ async function replayJournals() {
         else if (op === "del") store.delete(rowKey);
         else if (store.keyPath) store.put(value);
         else store.put(value, rowKey);
-        if (table === "kv" && isSlot(rowKey)) replayed.push(rowKey);
       }
       await finished;
+      replayed.push(...changes.filter(([, table, rowKey]) => !(table === "kv" && refused.has(rowKey))));
       journal.forget(key);
     } catch (error) {
       console.warn("store: could not write what a closed page left unstored (kept for the next start):", error);
@@ -421,7 +422,7 @@ async function reopen() {
 }
 
 function broadcast(changes) {
-  if (channel) channel.postMessage({ changes });
+  if (channel && changes.length) channel.postMessage({ changes });
 }
 
 function heard(message) {

@@ -233,6 +233,7 @@ class App(ShareLinks):
         if self.screen is not None:
             self.screen.unmount()
             self.screen = None
+            dom.window.houseGamesPlaying = None  # no game's table: the page journals no tap (site/journal.js)
         if self.panel is not None:
             panel, self.panel = self.panel, None
             panel.unmount()
@@ -378,6 +379,7 @@ class App(ShareLinks):
         cls = screen_class(match.game_id, self.params.get("ui") == "list")
         self.screen = cls(self, match)
         dom.window.houseGamesSlot = self.store.slot  # the save this tab writes (tests read it: houseGames.autosave())
+        dom.window.houseGamesPlaying = self.store.slot  # the game whose move taps the page journals (site/journal.js)
         deal = daily_deal_of(match)
         if deal is not None:  # the computer's play depends only on the deal and the player's moves
             spec = match.spec
