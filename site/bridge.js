@@ -8,6 +8,7 @@
 // start screen's settings stay in localStorage.
 
 import * as store from "./store.js";
+import * as journal from "./journal.js";
 
 const nodes = new Map(); // id -> element
 const ids = new WeakMap(); // element -> id
@@ -150,9 +151,31 @@ function listen(element, type, hid) {
     if (MOVES.has(type) && busy()) { pendingMoves.set(hid, data); return; } // only the latest move matters
     sendPendingMoves(); // a held move goes before the up, key or click that follows it
     send(data);
+    if (type === "click") journalTap(event.target);
   };
   element.addEventListener(type, listener);
   listeners.set(hid, [element, type, listener]);
+}
+
+// A tap on a move's button is journaled until a save covers it, and taps a page closed too soon left are tapped
+// again once the player resumes their game (./journal.js).
+function journalTap(target) {
+  const slot = window.houseGamesPlaying;
+  const selector = typeof slot === "string" && !(target && target.closest && target.closest("button:disabled"))
+    ? journal.moveSelector(target) : null;
+  if (selector) journal.tapped(selector, slot, journal.knownRev(slot, store.storedValue(slot)), sent);
+}
+
+function replayTap() {
+  const slot = window.houseGamesPlaying;
+  if (typeof slot !== "string" || busy() || committing || backlog.length) return;
+  const selector = journal.nextReplay(slot, journal.knownRev(slot, store.storedValue(slot)));
+  const table = selector && document.querySelector("#legal-actions, .targets");
+  if (!table || !shown(table)) return; // the table is not on screen yet (a pass screen, a game still opening)
+  const button = /** @type {HTMLElement | null} */ (document.querySelector(selector));
+  if (button && !shown(button)) return;
+  journal.replayed(slot, Boolean(button));
+  if (button) button.click();
 }
 
 // Keyboard play (issue 40). Focus never falls to the page's body: when the worker removes, disables or hides the
@@ -341,10 +364,13 @@ const APPLY = {
   db(seq, changes, guard) {
     committing += 1;
     store.commit(changes, guard).finally(() => { committing -= 1; }).then((outcome) => {
+      journal.settled(changes, guard, outcome);
       send({ kind: "stored", seq, ...outcome });
+      replayTap();
       if (outcome.ok && window.houseGames.renderResume) window.houseGames.renderResume();
     });
   },
+  journal() {}, // kept as the message arrived (received): a page closed right after still has it
   lock(slot, steal) {
     store.lock(slot, Boolean(steal)).then((outcome) => send({ kind: "lock", slot, ...outcome }));
   },
@@ -473,6 +499,7 @@ function drain() {
   draining = false;
   keepFocus();
   if (!busy()) sendPendingMoves();
+  replayTap();
 }
 
 function applyFrame() {
@@ -496,6 +523,13 @@ function received(event) {
     message.bitmaps = data.bitmaps;
   } else return; // PyScript's own messages
   if (message.kind !== "ops") return;
+  // the writes the worker asked for are journaled at once, before anything waits for a frame: a page reloaded or
+  // closed a moment later leaves them to the next start (./journal.js)
+  for (const op of message.ops) {
+    if (op[0] !== "journal") continue;
+    journal.record(op[1], op[2]);
+    for (const guard of op[2]) if (!guard.del) journal.savedThrough(guard.slot, message.ack);
+  }
   backlog.push([message, 0]);
   if (!draining) {
     draining = true;
@@ -519,13 +553,18 @@ function localSnapshot() {
 // The database opens as soon as the page loads (the start screen's Resume reads it), before Python is ready.
 const opened = store.openStore(
   (changes) => { send({ kind: "db-changed", changes }); if (window.houseGames && window.houseGames.renderResume) window.houseGames.renderResume(); },
-  (slot, why) => send({ kind: "lock-lost", slot, why }),
+  (slot, why) => { journal.drop(slot); send({ kind: "lock-lost", slot, why }); },
   () => { // a newer version opened the database: this page writes nothing more
     document.documentElement.dataset.store = "outdated";
     send({ kind: "outdated" });
     if (window.houseGames && window.houseGames.showOutdated) window.houseGames.showOutdated();
   },
-  (present) => send({ kind: "reopened", present }), // the database, cleared under this page, is open again
+  (present, data) => { // the database, cleared under this page, is open again; or opened at last (data: all of it)
+    send({ kind: "reopened", present, ...(data ? { tables: data } : {}) });
+    if (!data) return;
+    document.documentElement.dataset.store = "ready";
+    if (window.houseGames && window.houseGames.renderResume) window.houseGames.renderResume();
+  },
 
 ).then((data) => {
   const hg = (window.houseGames = window.houseGames || {});
@@ -533,6 +572,7 @@ const opened = store.openStore(
   hg.savedGames = store.savedSlots; // every saved game: the start screen offers their list when there are several
   hg.stored = store.storedValue; // tests and debugging: the database's kv table as committed
   hg.dump = store.dump; // tests and debugging: every table, read from the database
+  hg.journal = journal.current; // tests and debugging: this page's writes not yet confirmed by the database
   hg.autosave = () => store.storedValue(window.houseGamesSlot || (store.newestSlot() || {}).slot);
   if (document.documentElement.dataset.store !== "outdated") document.documentElement.dataset.store = data.error ? "unavailable" : "ready";
   if (hg.renderResume) hg.renderResume();

@@ -18,6 +18,8 @@
     // where the versions before the path-scoped key kept the settings (start.js moves them to settingsKey)
     oldSettingsKey: "house-games.settings",
     lockPrefix: (base) => scoped(base, "game", ""), // a Web Lock per game slot: this prefix and the slot
+    journalPrefix: (base) => scoped(base, "journal", ""), // localStorage: a page's writes not yet confirmed (journal.js)
+    pageLockPrefix: (base) => scoped(base, "page", ""), // a Web Lock each page holds for its life (journal.js)
     cachePrefix: (base) => scoped(base, ""), // Cache Storage: this prefix and the build id
     cacheName: (base, build) => scoped(base, build),
     // Whether a kv key is a game's autosave slot (the same rule as game/ui/storage.py is_slot).

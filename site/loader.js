@@ -211,7 +211,7 @@ function prefetchRuntime(version) {
         resolve();
       } else if (data.type === "error") {
         fetcher.terminate();
-        reject(new Error(data.message));
+        reject(Object.assign(new Error(data.message), { name: data.name || "Error" }));
       }
     };
     fetcher.onerror = (event) => { fetcher.terminate(); reject(new Error(event.message || "prefetch worker failed")); };
@@ -324,7 +324,10 @@ async function prepare(quiet) {
     performance.mark("house-games:runtime-fetched");
     return true;
   }, (error) => {
-    fail("runtime", t("start.error.download", { reason: error.message }));
+    // no room to keep the app (a first visit to an origin whose storage is full: on GitHub Pages every project of an
+    // account shares it): said in words, not as the browser's "Quota exceeded"
+    const full = error.name === "QuotaExceededError" || /quota/i.test(String(error.message));
+    fail("runtime", full ? t("start.error.full") : t("start.error.download", { reason: error.message }));
     return false;
   });
   return { marked, pythonCanStart, downloaded, registered: registerServiceWorker() };

@@ -20,7 +20,7 @@
 //               type?}, ...]}
 // Messages out: {type: "marked"} (the service worker now knows the files are coming) · {type: "progress", loaded,
 //   total, decoded} · {type: "stored", url} (that file is in the cache, or was already) · {type: "done", decoded,
-//   plain} · {type: "error", message}
+//   plain} · {type: "error", message, name}
 //   (bytes on the wire: a compressed file counts its compressed size; "decoded"/"plain": how many files came each way)
 
 const SMALL_FILE = 65536; // bytes on the wire below which a file downloads beside the big one under way
@@ -184,6 +184,6 @@ self.onmessage = async ({ data }) => {
     postMessage({ type: "done", ...ways });
   } catch (error) {
     if (marker) await marker.stop().catch(() => {});
-    postMessage({ type: "error", message: String((error && error.message) || error) });
+    postMessage({ type: "error", message: String((error && error.message) || error), name: String((error && error.name) || "Error") });
   }
 };

@@ -13,6 +13,8 @@
 // browser has Web Locks) and a revision newer than the stored one (everywhere). Other tabs hear of every committed
 // write through a BroadcastChannel.
 
+import * as journal from "./journal.js";
+
 // globalThis.houseGamesKeys: the path-scoped names and the slot rule, one copy for every script. index.html loads
 // keys.js as a classic script before start.js (the start screen reads the settings before the first paint) and so
 // before every module: importing it here too would fetch it a second time, as a module.
@@ -66,9 +68,16 @@ let onOutdated = () => {};
 // The database closed under this page (the player cleared the site's data while it was open): it is opened again
 // (empty) and onReopened(present) tells the worker which keys it holds, so that the worker writes the rest of what
 // it has in memory. Meanwhile writes are answered reason "closed" and retried by the worker.
-/** @type {(present: {kv: string[], results: string[], games: string[], daily: string[]}) => void} */
+/** @typedef {{kv: string[], results: string[], games: string[], daily: string[]}} Present */
+/** @type {(present: Present, data?: object) => void} */
 let onReopened = () => {};
 let reopening = false;
+// The page started without its database because an older tab held it ("blocked") or there was no space to create
+// or upgrade it ("openfull"): it keeps trying (the blocked open request is still queued; a full one is made again
+// every OPEN_RETRY_MS), writes are answered with that reason, and once it opens onReopened(present, data) gives the
+// worker the whole database (it started with none) and the worker writes what it holds.
+let waitingFor = null;
+const OPEN_RETRY_MS = 3000;
 // How long a new version waits for older tabs to let the database go (they close it on versionchange) before it
 // starts without it and says why.
 const BLOCKED_MS = 4000;
@@ -102,9 +111,12 @@ function open() {
     req.onsuccess = () => resolve(req.result);
     req.onerror = () => reject(req.error);
     // an older tab holds the database open: versions since this store close it on versionchange, so this only
-    // waits a moment; one that never lets go leaves this page without the database, saying why
-    req.onblocked = () => setTimeout(
-      () => reject(new DOMException("the database is held by an older version in another tab", "BlockedError")), BLOCKED_MS);
+    // waits a moment; one that never lets go leaves this page without the database, saying why, and the request,
+    // still queued, is taken up when that tab lets go
+    req.onblocked = () => setTimeout(() => {
+      req.onsuccess = () => { if (waitingFor === "blocked") takeUp(req.result); else req.result.close(); };
+      reject(new DOMException("the database is held by an older version in another tab", "BlockedError"));
+    }, BLOCKED_MS);
   });
 }
 
@@ -241,7 +253,7 @@ async function readAll() {
 // {kv, results, games, daily, moved} or {error, reason} when this browser gives the page no database: reason "nodb"
 // (no IndexedDB at all), "blocked" (an older version in another tab holds it), "openfull" (no space to create it)
 // or "unavailable" (refused: a private window, storage turned off…).
-/** @param {(present: {kv: string[], results: string[], games: string[], daily: string[]}) => void} [reopened] */
+/** @param {(present: Present, data?: object) => void} [reopened] */
 export async function openStore(changed, lostSlot, outdatedPage = () => {}, reopened = () => {}) {
   onChange = changed;
   onLost = lostSlot;
@@ -259,35 +271,135 @@ export async function openStore(changed, lostSlot, outdatedPage = () => {}, reop
     }
     watch(db);
     const moved = await migrate();
+    const replayed = await replayJournals();
     const data = await readAll();
     data.moved = moved;
-    if (typeof BroadcastChannel === "function") {
-      channel = new BroadcastChannel(DB_NAME);
-      channel.onmessage = (event) => heard(event.data);
-      channel.postMessage({ hello: { version: DB_VERSION } }); // an older tab still open hears it is out of date
-    }
-    // a version before this store, still open in another tab, writes localStorage: take that in too
-    addEventListener("storage", (event) => {
-      if (!db || !event.key || !event.key.startsWith(LEGACY_PREFIX) || event.key === OLD_SETTINGS_KEY) return;
-      if (event.newValue === MOVED_IN || event.oldValue === MOVED_IN) return; // another tab of this version moved it in
-      if (event.newValue !== null) {
-        migrate({ [event.key]: event.newValue }, true).then((keys) => {
-          const changes = keys.map((key) => ["put", "kv", key, kvCache.get(key)]);
-          if (changes.length) { onChange(changes); broadcast(changes); }
-        }, (error) => console.warn("store: could not move an entry from localStorage:", error));
-      } else {
-        forgetLegacy(event.key, event.oldValue).then((keys) => {
-          const changes = keys.map((key) => ["del", "kv", key, null]);
-          if (changes.length) { onChange(changes); broadcast(changes); }
-        }, (error) => console.warn("store: could not forget an entry removed from localStorage:", error));
-      }
-    });
+    listen();
+    broadcast(replayed); // the other tabs' mirrors take in what a closed page left unstored
     return data;
   } catch (error) {
     db = null;
+    journal.disable();
     const reason = { NotSupportedError: "nodb", BlockedError: "blocked", QuotaExceededError: "openfull" }[error.name];
+    if (reason === "blocked" || reason === "openfull") waitingFor = reason;
+    if (reason === "openfull") setTimeout(openLater, OPEN_RETRY_MS);
     return { error: `${error.name}: ${error.message}`, reason: reason || "unavailable" };
   }
+}
+
+// The database opened after the page started without it (a blocked open that went through, space freed): the
+// worker gets all of it and writes what it holds.
+async function takeUp(database) {
+  if (outdated || db) { database.close(); return; }
+  try {
+    db = database;
+    watch(database);
+    journal.enable();
+    await migrate();
+    const replayed = await replayJournals();
+    const data = await readAll();
+    waitingFor = null;
+    listen();
+    broadcast(replayed);
+    onReopened(presentIn(data), data);
+  } catch (error) {
+    console.warn("store: the database opened late but could not be read:", error);
+    db = null;
+    database.close();
+    setTimeout(openLater, OPEN_RETRY_MS);
+  }
+}
+
+// No space to open the database at start: tried again until it opens (then taken up), or the page goes.
+async function openLater() {
+  if (db || outdated) return;
+  try {
+    await takeUp(await open());
+  } catch (error) {
+    if (error && error.name === "BlockedError") { waitingFor = "blocked"; return; } // taken up when let go
+    setTimeout(openLater, OPEN_RETRY_MS);
+  }
+}
+
+function presentIn(data) {
+  return { kv: Object.keys(data.kv), results: data.results.map((row) => row.id), games: data.games.map((row) => row.id),
+           daily: Object.keys(data.daily) };
+}
+
+// Hear other tabs (their committed writes, a newer version) and a version before this store writing localStorage;
+// set up once, when the database first opens.
+let listening = false;
+function listen() {
+  if (listening) return;
+  listening = true;
+  if (typeof BroadcastChannel === "function") {
+    channel = new BroadcastChannel(DB_NAME);
+    channel.onmessage = (event) => heard(event.data);
+    channel.postMessage({ hello: { version: DB_VERSION } }); // an older tab still open hears it is out of date
+  }
+  // a version before this store, still open in another tab, writes localStorage: take that in too
+  addEventListener("storage", (event) => {
+    if (!db || !event.key || !event.key.startsWith(LEGACY_PREFIX) || event.key === OLD_SETTINGS_KEY) return;
+    if (event.newValue === MOVED_IN || event.oldValue === MOVED_IN) return; // another tab of this version moved it in
+    if (event.newValue !== null) {
+      migrate({ [event.key]: event.newValue }, true).then((keys) => {
+        const changes = keys.map((key) => ["put", "kv", key, kvCache.get(key)]);
+        if (changes.length) { onChange(changes); broadcast(changes); }
+      }, (error) => console.warn("store: could not move an entry from localStorage:", error));
+    } else {
+      forgetLegacy(event.key, event.oldValue).then((keys) => {
+        const changes = keys.map((key) => ["del", "kv", key, null]);
+        if (changes.length) { onChange(changes); broadcast(changes); }
+      }, (error) => console.warn("store: could not forget an entry removed from localStorage:", error));
+    }
+  });
+}
+
+// Write what pages closed with a write in flight left in their journals (journal.js) and the database lacks: each
+// slot only above its stored revision (a deletion only where none is newer), and no slot another tab plays now.
+// Returns the changes written.
+async function replayJournals() {
+  const replayed = [];
+  const playing = new Set(await heldElsewhere().catch(() => []));
+  const taps = [];
+  for (const { key, journal: pending } of await journal.orphans()) {
+    if (Array.isArray(pending.taps)) taps.push(...pending.taps);
+    const guards = Object.values(pending.guards).filter((guard) => guard && typeof guard.slot === "string");
+    const skip = new Set(guards.filter((guard) => playing.has(guard.slot)).map((guard) => guard.slot));
+    const changes = Object.values(pending.changes).filter((change) => Array.isArray(change) && change.length === 4
+      && TABLES.includes(change[1]) && !(change[1] === "kv" && skip.has(change[2])));
+    try {
+      const tx = db.transaction(TABLES, "readwrite");
+      const finished = done(tx);
+      const refused = new Set(skip);
+      for (const guard of guards) {
+        const stored = await request(tx.objectStore("kv").get(guard.slot));
+        if (typeof stored === "string" && (guard.del ? revisionOf(stored) > guard.rev : revisionOf(stored) >= guard.rev)) {
+          refused.add(guard.slot);
+        }
+      }
+      for (const [op, table, rowKey, value] of changes) {
+        if (table === "kv" && refused.has(rowKey)) continue;
+        const store = tx.objectStore(table);
+        if (op === "add") { if ((await request(store.get(rowKey))) === undefined) store.put(value, rowKey); }
+        else if (op === "del") store.delete(rowKey);
+        else if (store.keyPath) store.put(value);
+        else store.put(value, rowKey);
+      }
+      await finished;
+      replayed.push(...changes.filter(([, table, rowKey]) => !(table === "kv" && refused.has(rowKey))));
+      journal.forget(key);
+    } catch (error) {
+      console.warn("store: could not write what a closed page left unstored (kept for the next start):", error);
+    }
+  }
+  if (taps.length) { // the taps the worker may not have applied: kept until their game is opened (./journal.js)
+    const kv = db.transaction("kv", "readonly").objectStore("kv");
+    const revs = new Map();
+    for (const slot of new Set(taps.map((tap) => tap.slot))) revs.set(slot, journal.knownRev(slot, await request(kv.get(slot))));
+    journal.adopt(taps, (slot) => revs.get(slot));
+  }
+  return replayed;
 }
 
 // Whether the page has a real IndexedDB (loader.js gives PyScript a stand-in where there is none).
@@ -313,11 +425,9 @@ async function reopen() {
       db = database;
       watch(database);
       const data = await readAll();
-      const present = { kv: Object.keys(data.kv), results: data.results.map((row) => row.id),
-                        games: data.games.map((row) => row.id), daily: Object.keys(data.daily) };
       for (const key of [...kvCache.keys()]) if (!(key in data.kv)) kvCache.delete(key);
       reopening = false;
-      onReopened(present);
+      onReopened(presentIn(data));
       return;
     } catch (error) {
       console.warn("store: could not open the database again:", error);
@@ -328,7 +438,7 @@ async function reopen() {
 }
 
 function broadcast(changes) {
-  if (channel) channel.postMessage({ changes });
+  if (channel && changes.length) channel.postMessage({ changes });
 }
 
 function heard(message) {
@@ -371,7 +481,7 @@ function revisionOf(text) {
 export async function commit(changes, guards = []) {
   guards = Array.isArray(guards) ? guards : [];
   if (outdated) return { ok: false, error: "Outdated", reason: "outdated" };
-  if (!db) return { ok: false, error: "NoDatabase", reason: reopening ? "closed" : "unavailable" };
+  if (!db) return { ok: false, error: "NoDatabase", reason: reopening ? "closed" : waitingFor || "unavailable" };
   await Promise.all(guards.map((guard) => locking.get(guard.slot)));
   if (outdated) return { ok: false, error: "Outdated", reason: "outdated" };
   const database = db;

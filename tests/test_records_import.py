@@ -140,3 +140,66 @@ def test_a_file_naming_one_game_twice_says_which_entry_was_read(lang):
     assert plain == " ".join((text("stats.imported.nothing", lang),  # nothing repeated: nothing more said
                               text("stats.imported.skipped", lang, count=1)))
     assert "0" not in plain  # only what happened is said: no "0 left out"
+
+
+def daily_rows():
+    """Three results of Barrio's daily deal (level A) on three days, and the book's own counted one on a fourth."""
+    days = ["2025-03-01", "2025-03-02", "2025-03-03"]
+    found = rows(3, "2025-03-04T00:00:00Z", start=1 << 41)
+    for row, day in zip(found, days):
+        row["daily"] = f"{day}/barrio-A"
+    return found, days
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "fr"])
+def test_an_imports_daily_entries_are_named_added_kept_or_refused_in_words(lang):
+    backend, book = own_book(0)
+    mine = rows(1, "2025-03-02T00:00:00Z", start=7)[0]
+    mine["daily"] = "2025-03-02/barrio-A"
+    book.import_json(export_of([mine], daily_map={"2025-03-02/barrio-A": mine["id"]}))  # this book counts that day
+    found, days = daily_rows()
+    daily_map = {f"{day}/barrio-A": row["id"] for row, day in zip(found, days)}
+    daily_map["2025-03-05/barrio-A"] = "00000000deadbeef"  # a game that is neither here nor in the file
+    report = book.import_json(export_of(found, daily_map=daily_map))
+    assert report.daily_keys == ["2025-03-01/barrio-A", "2025-03-03/barrio-A"]
+    assert report.daily_kept == ["2025-03-02/barrio-A"] and report.daily_missing == ["2025-03-05/barrio-A"]
+    assert "2025-03-05/barrio-A" not in book.daily and book.daily_counts("2025-03-05/barrio-A")  # that deal still counts
+    assert RecordBook(Store(backend)).daily["2025-03-02/barrio-A"] == mine["id"]
+    said = imported_text(report, lang)
+    challenge = text("challenge.barrio-A", lang)
+    from game.ui.record_words import day_words
+    for key in ("daily", "daily_kept", "daily_missing"):
+        assert text(f"stats.imported.{key}", lang, deals="@").split("@")[0] in said
+    assert said.count(challenge) == 4 and day_words("2025-03-05", lang) in said and day_words("2025-03-01", lang) in said
+    assert "barrio-A" not in said and "2025-03" not in said  # no key of the file shown
+
+
+def test_many_daily_deals_are_named_up_to_five_then_counted():
+    _, book = own_book(0)
+    found = rows(8, "2025-04-01T00:00:00Z", start=1 << 42)
+    daily_map = {}
+    for i, row in enumerate(found):
+        row["daily"] = f"2025-03-{i + 10:02d}/barrio-A"
+        daily_map[row["daily"]] = row["id"]
+    said = imported_text(book.import_json(export_of(found, daily_map=daily_map)), "en")
+    assert said.count("Barrio solo against Klaus") == 5 and said.endswith("; and 3 more.")
+    assert "Mar 17, 2025" in said and "Mar 12, 2025" not in said  # the newest named first
+
+
+def test_an_import_while_the_storage_is_full_says_it_was_not_kept_then_that_it_is(monkeypatch):
+    from .test_ui_replay import Harness
+
+    h = Harness(monkeypatch)
+    h.request(type="stats")
+    h.fire(h.find("stats-file"), "change", files=[["some.json", export_of(rows(3, "2025-03-01T00:00:00Z"))]])
+    h.host.run_timers()
+    notice = h.find("stats-notice")
+    assert "Added 3 results" in notice.textContent and "Not saved" not in notice.textContent
+    h.app.storage_status("full", ["import"])  # the page's answer to the import's write
+    said = notice.textContent
+    assert said.startswith("Added 3 results") and "Not saved yet: this device's storage is full" in said
+    assert "only until you close this page" in said and "house-games" not in said
+    h.app.storage_status("full", ["autosave"])  # another write's failure says nothing about the import
+    assert notice.textContent == said
+    h.app.storage_status(None, [])
+    assert notice.textContent.endswith("Everything imported is saved now.") and "Not saved" not in notice.textContent

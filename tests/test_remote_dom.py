@@ -207,6 +207,10 @@ def test_storage_writes_are_forwarded_and_other_tabs_changes_taken_in() -> None:
     backend.write_settings("{\"lang\": \"es\"}")
     backend.removeItem(AUTOSAVE_KEY)
     backend.setItem("house-games.autosave.bad.1", "x")  # waits for the first batch's answer
+    # every write is journaled by the page at once, the second too, while the first batch is still out
+    assert [op for op in sent if op[0] == "journal"] == [["journal", [["del", "kv", AUTOSAVE_KEY, None]], []],
+                                                        ["journal", [["put", "kv", "house-games.autosave.bad.1", "x"]], []]]
+    sent[:] = [op for op in sent if op[0] != "journal"]
     assert sent == [["settings", "{\"lang\": \"es\"}"], ["db", 1, [["del", "kv", AUTOSAVE_KEY, None]], []]]
     backend.stored({"seq": 1, "ok": True})
     assert sent[-1] == ["db", 2, [["put", "kv", "house-games.autosave.bad.1", "x"]], []]

@@ -6,6 +6,8 @@ interface HouseGamesKeys {
   settingsKey(base: string | URL): string;
   readonly oldSettingsKey: string;
   lockPrefix(base: string | URL): string;
+  journalPrefix(base: string | URL): string;
+  pageLockPrefix(base: string | URL): string;
   cachePrefix(base: string | URL): string;
   cacheName(base: string | URL, build: string): string;
   isSlot(key: string): boolean;

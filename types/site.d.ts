@@ -44,6 +44,7 @@ interface HouseGames {
   savedGames?: typeof import("../site/store.js").savedSlots;
   stored?: typeof import("../site/store.js").storedValue;
   dump?: typeof import("../site/store.js").dump;
+  journal?: typeof import("../site/journal.js").current;
   autosave?: () => unknown;
 }
 
@@ -53,6 +54,7 @@ interface Window {
   houseGamesDraw?: (canvas: HTMLCanvasElement | OffscreenCanvas, commands: DrawCommands, scale?: number) => void;
   /** Python (game/ui/app.py): the save slot this tab writes. */
   houseGamesSlot?: string;
+  houseGamesPlaying?: string | null;
   /** Tests: sees every frame the worker draws (tests/browser/fit.py). */
   houseGamesFrameProbe?: (canvas: Element | undefined, commands: DrawCommands) => void;
   /** Tests: told when a batch of operations has been applied (tests/browser/multidevice_run.py). */

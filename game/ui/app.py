@@ -169,6 +169,9 @@ class App(ShareLinks):
         ``failing`` None, everything is stored again. The message stays on screen until then; play goes on."""
         lang = self.lang
         alert = self.storage_alert
+        told = getattr(self.panel, "storage_changed", None)  # a screen whose words depend on it (an import just made)
+        if callable(told):
+            told(failing, what)
         if failing is None:
             if not alert.hidden:
                 alert.hidden = True
@@ -230,6 +233,7 @@ class App(ShareLinks):
         if self.screen is not None:
             self.screen.unmount()
             self.screen = None
+            dom.window.houseGamesPlaying = None  # no game's table: the page journals no tap (site/journal.js)
         if self.panel is not None:
             panel, self.panel = self.panel, None
             panel.unmount()
@@ -375,6 +379,7 @@ class App(ShareLinks):
         cls = screen_class(match.game_id, self.params.get("ui") == "list")
         self.screen = cls(self, match)
         dom.window.houseGamesSlot = self.store.slot  # the save this tab writes (tests read it: houseGames.autosave())
+        dom.window.houseGamesPlaying = self.store.slot  # the game whose move taps the page journals (site/journal.js)
         deal = daily_deal_of(match)
         if deal is not None:  # the computer's play depends only on the deal and the player's moves
             spec = match.spec
@@ -622,14 +627,17 @@ def start(boot: dict[str, Any] | None = None) -> "App | None":
         stored = boot.get("storage")
         stored = {k: v for k, v in stored.items() if isinstance(v, str) and k.startswith(PREFIX)} if isinstance(stored, dict) else {}
         backend: Any
-        if boot.get("store") is None and isinstance(boot.get("tables"), dict):
-            backend = PageBackend(stored, boot["tables"], dom.page.op, lambda seconds, fn: dom.later(seconds * 1000, fn),
+        # an older tab holding the database, or no space to open it: the page keeps trying, and writes go to it
+        waiting = boot.get("store") in ("blocked", "openfull")
+        if (boot.get("store") is None and isinstance(boot.get("tables"), dict)) or waiting:
+            backend = PageBackend(stored, boot.get("tables"), dom.page.op, lambda seconds, fn: dom.later(seconds * 1000, fn),
                                   settings=boot.get(SETTINGS))
+            backend.failing = str(boot["store"]) if waiting else None
             dom.page.on_message["stored"] = backend.stored
             dom.page.on_message["lock"] = backend.locked
             dom.page.on_message["db-changed"] = lambda data: backend.changed(list(data.get("changes") or []))
             dom.page.on_message["outdated"] = lambda data: backend.outdate()
-            dom.page.on_message["reopened"] = lambda data: backend.reopened(data.get("present") or {})
+            dom.page.on_message["reopened"] = lambda data: backend.reopened(data.get("present") or {}, data.get("tables"))
             dom.page.on_message[SETTINGS] = lambda data: backend.heard_settings(data.get("value"))
         else:  # no database (storage blocked, private mode): what was stored is shown, the game is kept in memory
             backend = MemoryBackend(stored, settings=boot.get(SETTINGS))

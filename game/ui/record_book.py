@@ -116,6 +116,12 @@ class ImportReport:
     games_added: int = 0
     results_added: int = 0
     daily_added: int = 0
+    #: the daily deals (``"YYYY-MM-DD/challenge"``) the import added, those this book already counts with another game
+    #: (kept as they were), and those naming a game neither here nor in the file (refused: they would stop that
+    #: day's deal from counting a game)
+    daily_keys: list[str] = field(default_factory=list)
+    daily_kept: list[str] = field(default_factory=list)
+    daily_missing: list[str] = field(default_factory=list)
     skipped: int = 0  #: entries already present
     repeated: int = 0  #: entries naming a game an earlier entry of the same file named (the first was read)
     future: int = 0  #: entries dated after tomorrow, refused
@@ -481,7 +487,7 @@ class RecordBook:
             added = added[len(added) - room:]
         changes = self._add_results(added, report)
         changes += self._add_games(games, report, latest)
-        changes += self._add_daily(daily, report, latest)
+        changes += self._import_daily(daily, latest, report)
         changes += self._recount(new)
         report.kept = len(self.results)
         self._commit(changes, "import")
@@ -542,17 +548,6 @@ class RecordBook:
         self.games.sort(key=lambda g: g["added"])  # stable: equal stamps keep their order
         return changes
 
-    def _add_daily(self, daily: dict[str, str], report: ImportReport, latest: str) -> list[Change]:
-        changes: list[Change] = []
-        for key, rid in daily.items():
-            if key[:10] > latest[:10]:
-                report.future += 1
-            elif key not in self.daily:
-                self.daily[key] = rid
-                changes.append(("add", "daily", key, rid))  # a tab that finished the deal meanwhile keeps it
-                report.daily_added += 1
-        return changes
-
     def _recount(self, new: dict[str, dict[str, Any]]) -> list[Change]:
         """A daily result counted in one book but practice in the other: the counted one wins."""
         changes: list[Change] = []
@@ -565,6 +560,26 @@ class RecordBook:
                 row["counted"] = False
             if row["counted"] != counted and row["id"] not in new:
                 changes.append(("put", "results", row["id"], row))
+        return changes
+
+    def _import_daily(self, daily: dict[str, str], latest: str, report: ImportReport) -> list[Change]:
+        """An import's daily entries: each deal this book has no game counted for is added, unless its day is after
+        tomorrow or the game it counts is neither here nor in the file (it would stop that deal from counting one);
+        ``report`` names each deal added, kept as it was, or refused."""
+        changes: list[Change] = []
+        ids = {r["id"] for r in self.results}
+        for key, rid in daily.items():
+            if key[:10] > latest[:10]:
+                report.future += 1
+            elif rid not in ids:
+                report.daily_missing.append(key)
+            elif key not in self.daily:
+                self.daily[key] = rid
+                changes.append(("add", "daily", key, rid))  # a tab that finished the deal meanwhile keeps it
+                report.daily_added += 1
+                report.daily_keys.append(key)
+            elif self.daily[key] != rid:
+                report.daily_kept.append(key)
         return changes
 
     def _import_record(self, data: dict[str, Any]) -> ImportReport:

@@ -21,7 +21,7 @@ from .dom import el
 from ..core.locale import text
 from .catalog import catalog, game_title
 from .record_book import MAX_RESULTS, ImportReport, AutomaRecord, Stats
-from .record_words import level_words, mode_words
+from .record_words import challenge_words, day_words, level_words, mode_words
 
 CHART_W, CHART_H = 320, 110
 
@@ -53,6 +53,9 @@ class StatsScreen:
         self.app = app
         self.lang = app.lang
         self.boards: list[Board] = []
+        #: the words of the import just made, until its write is answered (then said again with whether it was kept)
+        self.import_words: str | None = None
+        self.import_unsaved = False
 
     def mount(self, root: Any) -> None:
         lang = self.lang
@@ -198,9 +201,23 @@ class StatsScreen:
                 self._ask(text, done)
                 return
             self.render()
-            self._say(imported_text(done, self.lang))
+            self.import_words, self.import_unsaved = imported_text(done, self.lang), False
+            self._say(self.import_words)
 
         step()
+
+    def storage_changed(self, failing: str | None, what: list[str]) -> None:
+        """The app's writes failed (``failing``, ``what`` names what waits) or are all stored again (None): the words
+        of an import just made say whether it was kept (App.storage_status calls this)."""
+        if self.import_words is None:
+            return
+        if failing is not None and "import" in what:
+            why = text("stats.imported.why.full" if failing in ("full", "openfull") else "stats.imported.why.other", self.lang)
+            self.import_unsaved = True
+            self._say(self.import_words + " " + text("stats.imported.not_saved", self.lang, why=why), error=True)
+        elif failing is None and self.import_unsaved:
+            self.import_unsaved = False
+            self._say(self.import_words + " " + text("stats.imported.saved_now", self.lang))
 
     def _ask(self, imported: str, report: ImportReport) -> None:
         """New results past the book's limit: nothing is changed until the player agrees to add those that fit."""
@@ -237,7 +254,26 @@ def imported_text(report: ImportReport, lang: str) -> str:
             said.append(text(f"stats.imported.{key}", lang, count=count))
     if report.repeated:  # a file naming one game twice: which entry was read is said, not silently chosen
         said.append(text("stats.imported.repeated", lang, count=report.repeated))
+    for key, deals in (("daily", report.daily_keys), ("daily_kept", report.daily_kept), ("daily_missing", report.daily_missing)):
+        if deals:
+            said.append(text(f"stats.imported.{key}", lang, deals=deal_list(deals, lang)))
     return " ".join(said)
+
+
+#: Daily deals named one by one in an import's words; past these, "and N more"
+NAMED_DEALS = 5
+
+
+def deal_list(keys: list[str], lang: str) -> str:
+    """Daily deals (``"YYYY-MM-DD/challenge"``) in words: "Barrio, level A of Nov 27, 2026, …", the newest first."""
+    ordered = sorted(keys, reverse=True)
+    named = []
+    for key in ordered[:NAMED_DEALS]:
+        day, _, challenge = key.partition("/")
+        named.append(text("stats.imported.deal", lang, challenge=challenge_words(challenge, lang), day=day_words(day, lang)))
+    if len(ordered) > NAMED_DEALS:
+        named.append(text("stats.imported.more", lang, count=len(ordered) - NAMED_DEALS))
+    return "; ".join(named)
 
 
 def byte_size(n: float) -> str:

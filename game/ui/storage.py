@@ -189,6 +189,19 @@ class Batch:
         self.guard.update(later.guard)
 
 
+def page_guards(changes: dict[tuple[str, Any], Change], guard: dict[str, int]) -> list[dict[str, Any]]:
+    """The page's revision guards of a batch (``site/store.js`` commit): ``{slot, rev}`` for a slot written,
+    ``{slot, rev, del: true}`` for one deleted."""
+    guards: list[dict[str, Any]] = []
+    for slot, rev in guard.items():
+        change = changes.get(("kv", slot))
+        if change is not None and change[0] == "put":
+            guards.append({"slot": slot, "rev": rev})
+        elif change is not None and change[0] == "del":  # no tab saved the game past what this tab knows
+            guards.append({"slot": slot, "rev": rev, "del": True})
+    return guards
+
+
 class PageBackend(MemoryBackend):
     """The mirror of the page's database; every commit is sent to the page, one batch at a time.
 
@@ -221,6 +234,9 @@ class PageBackend(MemoryBackend):
     def commit(self, changes: list[Change], what: str, guard: dict[str, int] | None = None) -> None:
         self.apply(changes)
         batch = Batch({(c[1], c[2]): c for c in changes}, [what], dict(guard or {}))
+        # the page keeps every write asked for in a journal until the database confirms it, even while an earlier
+        # batch is out: a page closed right after a move leaves it to the next start (site/journal.js)
+        self.send(["journal", [list(c) for c in batch.changes.values()], page_guards(batch.changes, batch.guard)])
         if self.waiting is None:
             self.waiting = batch
         else:
@@ -243,14 +259,7 @@ class PageBackend(MemoryBackend):
         batch, self.waiting = self.waiting, None
         self.seq += 1
         self.out = (self.seq, batch)
-        guards: list[dict[str, Any]] = []
-        for slot, rev in batch.guard.items():
-            change = batch.changes.get(("kv", slot))
-            if change is not None and change[0] == "put":
-                guards.append({"slot": slot, "rev": rev})
-            elif change is not None and change[0] == "del":  # no tab saved the game past what this tab knows
-                guards.append({"slot": slot, "rev": rev, "del": True})
-        self.send(["db", self.seq, [list(c) for c in batch.changes.values()], guards])
+        self.send(["db", self.seq, [list(c) for c in batch.changes.values()], page_guards(batch.changes, batch.guard)])
 
     def stored(self, data: dict[str, Any]) -> None:
         """The page's answer to a batch: ``{"seq", "ok", "reason", "error"}``."""
@@ -333,9 +342,13 @@ class PageBackend(MemoryBackend):
             self.failing = "outdated"
             self.on_status("outdated", self.unsaved())
 
-    def reopened(self, present: dict[str, Any]) -> None:
+    def reopened(self, present: dict[str, Any], tables: dict[str, Any] | None = None) -> None:
         """The page's database closed under it (the site's data cleared) and is open again, holding ``present``
-        (table → its keys): write everything this tab holds that it lacks (the settings are not in it: localStorage)."""
+        (table → its keys), or opened at last after a start without it (``tables``: all it holds, taken into the
+        mirror where this tab has nothing newer): write everything this tab holds that it lacks (the settings live
+        in localStorage). Nothing to write: the failure said since the start is over."""
+        if isinstance(tables, dict):
+            self._take_in(tables)
         changes: list[Change] = []
         for table, rows in self.tables.items():
             have = present.get(table) if isinstance(present, dict) else None
@@ -343,6 +356,25 @@ class PageBackend(MemoryBackend):
             changes += [("put", table, key, value) for key, value in rows.items() if key not in have]
         if changes:
             self.commit(changes, "autosave" if any(c[0] == "put" and c[1] == "kv" and is_slot(c[2]) for c in changes) else "records")
+        elif self.waiting is not None:
+            self.pump()  # what failed meanwhile is tried now, not at its retry's time
+        elif self.failing is not None and self.out is None:
+            self.failing, self.retries = None, 0
+            self.on_status(None, [])
+
+    def _take_in(self, tables: dict[str, Any]) -> None:
+        """The rows of a database opened late (the boot message's shapes) that the mirror lacks."""
+        pending = self.pending_keys()
+        came: list[Change] = []
+        for table in TABLES:
+            rows = tables.get(table)
+            pairs = [(r.get("id"), r) for r in rows if isinstance(r, dict)] if isinstance(rows, list) else \
+                list(rows.items()) if isinstance(rows, dict) else []
+            came += [("put", table, key, value) for key, value in pairs
+                     if isinstance(key, str) and key not in self.tables[table] and (table, key) not in pending]
+        if came:
+            self.apply(came)
+            self.on_change(came)
 
     def retry(self) -> None:
         """Try the waiting writes again (a timer; the next write also does)."""

@@ -87,7 +87,7 @@ def test_offline_reload_reaches_start_screen(make_context, open_app, shot):
     assert page.locator("#start-screen").is_visible()
     modules = json.loads(page.locator("#pyscript-modules").text_content())
     assert modules and all(module.startswith("./vendor/pyscript/") for module in modules)
-    modules += ["./bridge.js", "./store.js"]
+    modules += ["./bridge.js", "./store.js", "./journal.js"]
     preloaded = page.evaluate("[...document.querySelectorAll('link[rel=modulepreload]')].map((link) => link.href)")
     for module in modules:
         url = page.evaluate("(path) => new URL(path, location.href).href", module)
