@@ -30,7 +30,7 @@ new MutationObserver((mutations) => {
   for (const m of mutations) {
     const node = m.target.nodeType === 1 ? m.target : m.target.parentElement;
     const region = node && node.closest('[aria-live], [role=log], [role=status], [role=alert]');
-    if (!region) continue;
+    if (!region || node.closest('[aria-hidden=true]')) continue;  // (hidden from screen readers: not heard)
     if (region.getAttribute('role') === 'log') {
       for (const added of m.addedNodes) if (added.textContent) window.__heard.push(added.textContent.trim());
     } else if (region.textContent.trim()) {
@@ -48,10 +48,10 @@ TABBABLE = """() => {
   const active = document.activeElement;
   // where focus is among them: its index, or (focus on something Tab skips, as a heading) how many come before it
   const before = tabbable.filter((e) => e !== active && (e.compareDocumentPosition(active) & Node.DOCUMENT_POSITION_FOLLOWING)).length;
-  const name = (e) => e.dataset.key || e.id || e.getAttribute('aria-label') || e.textContent.trim();
+  const name = (e) => e.dataset.key || e.dataset.act || e.id || e.getAttribute('aria-label') || e.textContent.trim();
   return [tabbable.map(name), before, tabbable.filter((e) => e.matches('.targets > button[data-key]')).map(name)];
 }"""
-FOCUSED = "() => { const e = document.activeElement; return e && e !== document.body ? (e.dataset.key || e.id || e.getAttribute('aria-label') || e.tagName) : null; }"
+FOCUSED = "() => { const e = document.activeElement; return e && e !== document.body ? (e.dataset.key || e.dataset.act || e.id || e.getAttribute('aria-label') || e.tagName) : null; }"
 
 
 def group(key: str) -> str:

@@ -121,6 +121,25 @@ def play(keys: NyhavnKeys, match: Match, action: dict, heard_turns: list[str]) -
         keys.activate("ny-pass")
 
 
+def refuse_twice(keys: NyhavnKeys, stack: str) -> list[str]:
+    """Enter twice on a tile the player cannot pay for: the refusal is announced both times (the prompt under the
+    table shows the same words again, which a screen reader would not repeat by itself)."""
+    page = keys.page
+    keys.walk_to(stack)
+    said = []
+    for _ in range(2):
+        heard = len(page.evaluate("window.__heard"))
+        keys.press("Enter")
+        settle(page)
+        why = page.locator("#nyhavn-info").text_content() or ""
+        assert why.startswith("You cannot pay for"), why
+        announced = [h for h in page.evaluate("window.__heard")[heard:] if h == why]
+        assert announced, f"the refusal was not announced: {page.evaluate('window.__heard')[heard:]}"
+        said.append(announced[-1])
+        assert page.evaluate(FOCUSED) == stack, "a refusal moved the focus"
+    return said
+
+
 def test_keyboard_whole_nyhavn_game_against_the_weak_computer(make_context, open_app):
     context = make_context(**DESKTOP)
     context.add_init_script(HEAR)
@@ -133,11 +152,15 @@ def test_keyboard_whole_nyhavn_game_against_the_weak_computer(make_context, open
     takes: list[int] = []
     prompts: set[str] = set()
     turned_words: list[str] = []
+    refusals: list[str] = []
     while wait_my_turn(page) != "over":
         match = Match.from_json(json.loads(saved(page)))
         view, legal = NY.view(match.state, 0), NY.legal_actions(match.state)
         action = brain.choose(view, legal)
         prompts.add(page.locator("#nyhavn-info").text_content() or "")
+        unaffordable = page.locator(".board button[data-key^=stack-]:not([disabled]):not([data-legal])")
+        if not refusals and view["phase"] == "turn" and unaffordable.count():
+            refusals = refuse_twice(keys, unaffordable.first.get_attribute("data-key"))
         used, before = keys.count, saved(page)
         play(keys, match, action, turned_words)
         page.wait_for_function("(prev) => document.getElementById('end-screen') !== null || houseGames.autosave() !== prev",
@@ -170,3 +193,4 @@ def test_keyboard_whole_nyhavn_game_against_the_weak_computer(make_context, open
           f" turned: {turned_words[:3]}")
     assert builds and median_build <= 20, f"median {median_build} keys a build: {builds}"
     assert median_take <= 6, f"median {median_take} keys a take: {takes}"
+    assert len(refusals) == 2, "no refusal was tried"

@@ -215,10 +215,10 @@ class NyhavnScreen(GameScreen):
         picked → its first fitting cell; a cell chosen → Place where it fits, else Rotate where it would fit another
         way round."""
         said, self.tabletop.said = self.tabletop.said, ""
+        if said and self.mounted:  # (by touch too: a screen reader may read a touch screen)
+            announce.say(said)
         if not self.board.by_keyboard or not self.mounted:
             return
-        if said:
-            announce.say(said)
         pick = self.pick
         if pick.tile is not None and pick.tile != before[0]:
             cell = self.tabletop.first_fit()

@@ -221,7 +221,7 @@ class Table(TableDrawing):
                     _, fresh, _ = take_choice(seen.legal, [d], pick.both)
                     pick.docks = [d] if fresh else []
                     if not fresh:
-                        self.message = ("bad", text("ny.dock.cannot", self.lang))
+                        self._refuse(text("ny.dock.cannot", self.lang))
                 else:
                     pick.docks.append(d)
             return Outcome(action=self._maybe_take(), render=True)
@@ -235,7 +235,7 @@ class Table(TableDrawing):
                 self.message = ("", text("ny.place.hint", self.lang))
                 self.said = self._tile_words("ny.kb.held")
             else:
-                self.message = ("bad", self._why_not_stack(view, tile))
+                self._refuse(self._why_not_stack(view, tile))
             return Outcome(render=True)
         if kind == "cell":
             col, row = (int(v) for v in rest.split("-"))
@@ -243,7 +243,7 @@ class Table(TableDrawing):
                 action = {"type": "arms", "choice": "white", "col": col, "row": row}
                 if action in seen.legal:
                     return Outcome(action=action)
-                self.message = ("bad", text("ny.white.where", self.lang))
+                self._refuse(text("ny.white.where", self.lang))
                 return Outcome(render=True)
             if pick.tile is not None:
                 pick.anchor = anchor_for(pick.tile, pick.orient, col, row)
@@ -253,6 +253,12 @@ class Table(TableDrawing):
         if kind == "hand" and phase == "discard":
             return Outcome(action={"type": "discard", "colour": rest})
         return Outcome()
+
+    def _refuse(self, words: str) -> None:
+        """A tap refused: the prompt says why, and so does the live region, every time (the prompt's text may be
+        the same as before, which a screen reader would not say again)."""
+        self.message = ("bad", words)
+        self.said = words
 
     def _first_orient(self, tile: str) -> int:
         spots = sorted(build_spots(self.seen.legal, tile))
