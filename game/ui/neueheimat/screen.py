@@ -111,6 +111,7 @@ class NeueHeimatScreen(GameScreen):
         self._bid_at = -1
         self._stepper: tuple[Any, Any, Any, Any] | None = None  #: its less, amount, more and bid elements
         self._controls_for = ""  #: what the decision panel shows now (it is rebuilt only when that changes)
+        self._panel_buttons: list[Any] = []  #: its enabled buttons, in order
         self._decided = len(match.entries)  #: the moves made when focus last went to a decision's first control
 
     # ------------------------------------------------------------------ page
@@ -238,10 +239,8 @@ class NeueHeimatScreen(GameScreen):
             self.status.textContent = words
         if self.board.by_keyboard and self._decided != len(self.match.entries):
             self._decided = len(self.match.entries)
-            if not self.board.focus_first("cube-", "roofs", "mayor", "cancel", "permit-", "lot-", "row-"):
-                first = self.controls.querySelector("button:not([disabled])")
-                if first is not None:
-                    first.focus()
+            if not self.board.focus_first("cube-", "roofs", "mayor", "cancel", "permit-", "lot-", "row-") and self._panel_buttons:
+                self._panel_buttons[0].focus()
 
     def _controls(self, view: dict[str, Any], frame: Scene) -> None:
         lang = self.lang
@@ -253,6 +252,7 @@ class NeueHeimatScreen(GameScreen):
         if shown == self._controls_for:
             return
         self._controls_for = shown
+        self._panel_buttons = []
         dom.clear(box)
         box.classList.remove("nh-sticky")
         if self.scoring is not None:
@@ -318,8 +318,11 @@ class NeueHeimatScreen(GameScreen):
         def press(event: Any) -> None:
             self.board.by_keyboard = not getattr(event, "pointerType", "")  # Enter or Space: a click without a pointer
             self.act(action)
-        return el("button", {"type": "button", "data-act": key, "class": "primary" if primary else None, "onclick": press,
-                             "disabled": disabled}, label, el("span", {"class": "nh-means"}, means) if means else None)
+        button = el("button", {"type": "button", "data-act": key, "class": "primary" if primary else None, "onclick": press,
+                               "disabled": disabled}, label, el("span", {"class": "nh-means"}, means) if means else None)
+        if not disabled:
+            self._panel_buttons.append(button)
+        return button
 
     # ------------------------------------------------------------------ the bid stepper
     def _bid_stepper(self, high: int, money: int) -> Any:
