@@ -153,6 +153,7 @@ def test_keyboard_whole_nyhavn_game_against_the_weak_computer(make_context, open
     prompts: set[str] = set()
     turned_words: list[str] = []
     refusals: list[str] = []
+    cancelled: list[str] = []
     while wait_my_turn(page) != "over":
         match = Match.from_json(json.loads(saved(page)))
         view, legal = NY.view(match.state, 0), NY.legal_actions(match.state)
@@ -162,6 +163,16 @@ def test_keyboard_whole_nyhavn_game_against_the_weak_computer(make_context, open
         if not refusals and view["phase"] == "turn" and unaffordable.count():
             refusals = refuse_twice(keys, unaffordable.first.get_attribute("data-key"))
         used, before = keys.count, saved(page)
+        if action["type"] == "build" and not cancelled:  # Escape drops the tile picked: focus back on its stack
+            keys.activate(f"stack-{action['tile']}")
+            heard = len(page.evaluate("window.__heard"))
+            keys.press("Escape")
+            settle(page)
+            assert page.evaluate(FOCUSED) == f"stack-{action['tile']}", page.evaluate(FOCUSED)
+            cancelled = [h for h in page.evaluate("window.__heard")[heard:] if h == "Choice cancelled."]
+            assert cancelled, "Escape was not announced"
+            assert not page.locator("#ny-place").count(), "the tile is still in hand"
+            used += 2  # (the Enter and Escape of this check are not the build's)
         play(keys, match, action, turned_words)
         page.wait_for_function("(prev) => document.getElementById('end-screen') !== null || houseGames.autosave() !== prev",
                                arg=before, timeout=60_000)

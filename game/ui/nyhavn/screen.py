@@ -87,6 +87,7 @@ class NyhavnScreen(GameScreen):
         rules = self.rules_panel("nyhavn-rules", text("ny.rules", self.lang))
         dom.append(container, self.bar, rules)
         dom.on(self.buttons, "click", self._button_clicked)
+        dom.on(container, "keydown", self._key)
         for kind in ("pointerdown", "pointermove", "pointerup", "pointercancel"):
             dom.on(self.board.layer, kind, self._pointer)
         self._anim_timer: int | None = None
@@ -230,6 +231,22 @@ class NyhavnScreen(GameScreen):
             button = self._bar_nodes.get("place" if fits else "rotate")
             if button is not None and (fits or self.tabletop.fits_some_way(col, row)):
                 button.focus()
+
+    def _key(self, event: Any) -> None:
+        """Escape drops a half-made choice (a tile in hand, docks chosen): focus back where it began."""
+        pick = self.pick
+        if str(event.key) != "Escape" or not self.is_my_turn() or (pick.tile is None and not pick.docks):
+            return
+        tile, docks = pick.tile, pick.docks[:]
+        outcome = self.tabletop.command("cancel", self.seen())
+        if outcome is None:  # (no Cancel offered now)
+            return
+        self.follow(outcome)
+        if tile is not None:
+            self.board.focus_first(f"stack-{tile}")
+        elif docks:
+            self.board.focus_first(f"dock-{docks[0]}")
+        announce.say(text("ny.kb.cancelled", self.lang))
 
     def _focus_decision(self, seen: Seen) -> None:
         """Focus the first control of the decision now asked (a player at the keyboard): a dock to take from (else a
