@@ -182,7 +182,7 @@ function replayTap() {
 // focused control, the next sensible one takes it: on a table, its first legal target (else its first enabled one;
 // a table with none, during a computer's turn, holds focus itself until its next decision has a target); else the
 // first control left in the nearest surviving part of the screen, or the screen's heading. Arrow keys move among a
-// table's targets of one group (a hand, a market row, the grid: the key's name without its number).
+// table's targets of one group (a hand, a market row, the grid, a supply: the key's first word).
 let focusChain = []; // the focused element and its ancestors, at the last focus
 let parkedOn = null; // a table holding focus while it offers no target
 const FOCUSABLE = "button:not(:disabled), [href], input:not(:disabled), select:not(:disabled), summary, [tabindex]:not([tabindex='-1'])";
@@ -233,7 +233,7 @@ function arrowKey(event) {
   const button = event.target;
   const step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[event.key];
   if (!step || !button.matches || !button.matches(".targets > button[data-key]") || event.altKey || event.ctrlKey || event.metaKey) return;
-  const group = (key) => key.replace(/[-_\d]+$/, "");
+  const group = (key) => key.split("-")[0];
   const mine = group(button.dataset.key);
   const peers = [...button.parentElement.children].filter((b) => group(b.dataset.key || "") === mine && shown(b));
   if (peers.length < 2) return;

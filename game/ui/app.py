@@ -147,8 +147,12 @@ class App(ShareLinks):
                 shown.remove()
         while len(self.toasts.children) >= MAX_TOASTS:
             self.toasts.children[0].remove()
-        node = el("div", {"class": "toast error" if error else "toast", "role": "alert" if error else "status"}, text)
+        # a refusal is said by the one live region, every time, even the same words again (issue 40); its toast is
+        # only seen, so it is not read twice
+        node = el("div", {"class": "toast error", "aria-hidden": "true"} if error else {"class": "toast", "role": "status"}, text)
         self.toasts.appendChild(node)
+        if error:
+            announce.say(text)
         dom.later(ms * (1.5 if error else 1), lambda: node.remove() if node.parentElement is not None else None)
 
     def autosave(self, match: Match) -> None:

@@ -9,6 +9,7 @@ placements, and a walk-through of each round's scoring.
 
 from __future__ import annotations
 
+import json
 import time
 from typing import Any
 
@@ -26,6 +27,8 @@ from .labels import COLOUR_NAMES, REASONS, ROW_SHORT, piece_words, w
 ANIM_MS = 650  # how long a flash or a money change stays on the table
 FRAME_MS = 70
 SETTING_HIDE = "neueheimat.hide_money"
+#: the phases that ask the player to act on this table (the status names which)
+DECISIONS = ("profits", "choose", "bid", "resolve", "place")
 PROMPT_PX = 130  # about the height of the prompt kept at the window's foot while placing (CSS px)
 
 STYLE = """
@@ -107,6 +110,9 @@ class NeueHeimatScreen(GameScreen):
         self.bid_amount: int | None = None
         self._bid_at = -1
         self._stepper: tuple[Any, Any, Any, Any] | None = None  #: its less, amount, more and bid elements
+        self._controls_for = ""  #: what the decision panel shows now (it is rebuilt only when that changes)
+        self._panel_buttons: list[Any] = []  #: its enabled buttons, in order
+        self._decided = len(match.entries)  #: the moves made when focus last went to a decision's first control
 
     # ------------------------------------------------------------------ page
     def build_table(self, container: Any) -> None:
@@ -207,6 +213,7 @@ class NeueHeimatScreen(GameScreen):
         self.board.draw(drawing, targets)
         self._mark_regions(view, frame)
         self._controls(view, frame)
+        self._say_decision(view, frame)
         if frame.zoom_row is not None and frame.zoom_row != self._shown_row:  # a row just shown large: in view
             self.board.reveal(self.board.height, PROMPT_PX)
         self._shown_row = frame.zoom_row
@@ -219,9 +226,33 @@ class NeueHeimatScreen(GameScreen):
         for name, (x, y, wd, ht) in regions(view, frame, self.wide).items():
             setattr(data, f"{name}Box", f"{x / width:.4f} {y / height:.4f} {wd / width:.4f} {ht / height:.4f}")
 
+    # ------------------------------------------------------------------ keyboard and screen reader (issue 40)
+    def _say_decision(self, view: dict[str, Any], frame: Scene) -> None:
+        """The status names the decision asked (bid, sell or buy, place…), not only whose turn; a player at the
+        keyboard gets focus on the decision's first control once per new decision."""
+        phase, current = view["phase"], view["current"]
+        if not frame.my_turn or self.replaying or current is None or phase not in DECISIONS:
+            return
+        piece = piece_words(view["piece"], self.lang) if view["piece"] else ""
+        words = w(f"status.{phase}", self.lang, name=self.names[current], piece=piece)
+        if self.status.textContent != words:
+            self.status.textContent = words
+        if self.board.by_keyboard and self._decided != len(self.match.entries):
+            self._decided = len(self.match.entries)
+            if not self.board.focus_first("cube-", "roofs", "mayor", "cancel", "permit-", "lot-", "row-") and self._panel_buttons:
+                self._panel_buttons[0].focus()
+
     def _controls(self, view: dict[str, Any], frame: Scene) -> None:
         lang = self.lang
         box = self.controls
+        # the same decision shown again (a redraw): the panel stays as it is, so a focused button keeps the focus
+        shown = json.dumps([self.scoring is not None, self.replaying, view["phase"], view["current"], view["money"], view["high_bid"],
+                            view["high_bidder"], view["piece"], frame.my_turn, frame.legal, frame.small_lots, frame.zoom_row],
+                           sort_keys=True, default=str)
+        if shown == self._controls_for:
+            return
+        self._controls_for = shown
+        self._panel_buttons = []
         dom.clear(box)
         box.classList.remove("nh-sticky")
         if self.scoring is not None:
@@ -284,10 +315,14 @@ class NeueHeimatScreen(GameScreen):
 
     def _button(self, key: str, label: str, action: dict[str, Any], means: str = "", primary: bool = False,
                 disabled: bool = False) -> Any:
-        def press(_: Any) -> None:
+        def press(event: Any) -> None:
+            self.board.by_keyboard = not getattr(event, "pointerType", "")  # Enter or Space: a click without a pointer
             self.act(action)
-        return el("button", {"type": "button", "data-act": key, "class": "primary" if primary else None, "onclick": press,
-                             "disabled": disabled}, label, el("span", {"class": "nh-means"}, means) if means else None)
+        button = el("button", {"type": "button", "data-act": key, "class": "primary" if primary else None, "onclick": press,
+                               "disabled": disabled}, label, el("span", {"class": "nh-means"}, means) if means else None)
+        if not disabled:
+            self._panel_buttons.append(button)
+        return button
 
     # ------------------------------------------------------------------ the bid stepper
     def _bid_stepper(self, high: int, money: int) -> Any:

@@ -18,6 +18,7 @@ from .layout import (
     COAT_SET, DARK, FILL, PATTERN, SIZES, Box, Layout, build_spots, buildable_tiles, coat_rows,
     end_card_warning, ghost_problem, grip, take_choice, tile_cells, tile_colour, tile_orientations, tile_price,
 )
+from .speech import fit_words
 from .look import (
     ABILITIES, ACCENT, BOARD, COLOURS, FLASH_MS, INK, LEGAL, MUTED, WRONG, draw_card, draw_cell, draw_glyph,
     draw_shield, font, short_name,
@@ -331,7 +332,9 @@ class TableDrawing:
         elif mine and self.pick.tile is not None and self.pick.anchor is not None:
             ok = ghost_problem(self.seen.state, legal, self.pick.tile, self.pick.orient, self.pick.anchor, lang) is None
             self._ghost(d, self.pick.tile, self.pick.orient, self.pick.anchor, ok)
-        building = mine and self.pick.tile is not None
+        tile = self.pick.tile if mine else None
+        building = tile is not None
+        spots = build_spots(legal, tile) if tile is not None else set()
         # cells too small for a finger are no tap targets on the whole table: the player drags, or zooms in
         tappable = not (self.small and not lay.zoom)
         for r in range(8, -1, -1):
@@ -341,8 +344,9 @@ class TableDrawing:
                         if cell else text("ny.cell.empty", lang))
                 if (c, r) in COAT_SET:
                     what += ", " + text("ny.cell.arms", lang)
-                if building:
-                    label = text("ny.cell.put", lang, col=c + 1, row=r + 1, what=what)
+                if tile is not None:  # what a screen reader needs to choose: whether the tile fits with its grip here
+                    label = text("ny.cell.fit", lang, place=text("ny.cell.put", lang, col=c + 1, row=r + 1, what=what),
+                                 fit=fit_words(spots, tile, self.pick.orient, c, r, lang))
                 elif (c, r) in whites:
                     label = text("ny.cell.white", lang, col=c + 1, row=r + 1)
                 else:

@@ -15,13 +15,13 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from .. import dom
+from .. import announce, dom
 from ...core.locale import text
 from ..canvas import Board, Outcome, Target
 from ..dom import el
 from ..screen import GameScreen
 from .drawing import Pick, Seen
-from .layout import placement_board, ranking, score_parts
+from .layout import buildable_tiles, placement_board, ranking, score_parts
 from .table import Table
 
 #: CSS px per unit the upright table keeps beside the bar (``side``): its 46-unit buttons stay 44 CSS px
@@ -87,12 +87,15 @@ class NyhavnScreen(GameScreen):
         rules = self.rules_panel("nyhavn-rules", text("ny.rules", self.lang))
         dom.append(container, self.bar, rules)
         dom.on(self.buttons, "click", self._button_clicked)
+        dom.on(container, "keydown", self._key)
         for kind in ("pointerdown", "pointermove", "pointerup", "pointercancel"):
             dom.on(self.board.layer, kind, self._pointer)
         self._anim_timer: int | None = None
         self._last_targets: list[Target] | None = None  #: the buttons on the board now
         self._last_bar: tuple[Any, ...] | None = None  #: the prompt and buttons shown now
         self._last_style: tuple[str, ...] = ()  #: the table's shape, size and touch settings on the page now
+        self._bar_nodes: dict[str, Any] = {}  #: the bar's buttons on the page now, by command
+        self._decided = len(self.match.entries)  #: the moves made when focus last went to a decision's first control
 
     @property
     def pick(self) -> Pick:
@@ -170,7 +173,9 @@ class NyhavnScreen(GameScreen):
 
     # ------------------------------------------------------------------ input
     def tapped(self, key: str) -> None:
+        before = self.pick.tile, self.pick.anchor
         self.follow(self.tabletop.tap(key, self.seen()))
+        self._by_keyboard(before, key)
 
     def _pointer(self, event: Any) -> None:
         """Drag a chosen tile over the house: the ghost follows the finger or the mouse."""
@@ -200,7 +205,66 @@ class NyhavnScreen(GameScreen):
         button = event.target.closest("button[data-cmd]")
         if button is None or button.disabled:
             return
+        self.board.by_keyboard = not getattr(event, "pointerType", "")  # Enter or Space: a click without a pointer
+        before = self.pick.tile, self.pick.anchor
         self.follow(self.tabletop.command(str(button.dataset.cmd), self.seen()))
+        self._by_keyboard(before, str(button.dataset.cmd))
+
+    # ------------------------------------------------------------------ keyboard play (issue 40)
+    def _by_keyboard(self, before: tuple[Any, Any], key: str) -> None:
+        """After a keyboard input that chose part of a build, say what changed and focus its next part: a tile
+        picked → its first fitting cell; a cell chosen → Place where it fits, else Rotate where it would fit another
+        way round."""
+        said, self.tabletop.said = self.tabletop.said, ""
+        if said and self.mounted:  # (by touch too: a screen reader may read a touch screen)
+            announce.say(said)
+        if not self.board.by_keyboard or not self.mounted:
+            return
+        pick = self.pick
+        if pick.tile is not None and pick.tile != before[0]:
+            cell = self.tabletop.first_fit()
+            if cell is not None:
+                self.board.focus_first(f"cell-{cell[0]}-{cell[1]}")
+        elif pick.tile is not None and key.startswith("cell-") and pick.anchor is not None:
+            col, row = (int(v) for v in key.split("-")[1:])
+            fits = self.tabletop.message[0] == "good"
+            button = self._bar_nodes.get("place" if fits else "rotate")
+            if button is not None and (fits or self.tabletop.fits_some_way(col, row)):
+                button.focus()
+
+    def _key(self, event: Any) -> None:
+        """Escape drops a half-made choice (a tile in hand, docks chosen): focus back where it began."""
+        pick = self.pick
+        if str(event.key) != "Escape" or not self.is_my_turn() or (pick.tile is None and not pick.docks):
+            return
+        tile, docks = pick.tile, pick.docks[:]
+        outcome = self.tabletop.command("cancel", self.seen())
+        if outcome is None:  # (no Cancel offered now)
+            return
+        self.follow(outcome)
+        if tile is not None:
+            self.board.focus_first(f"stack-{tile}")
+        elif docks:
+            self.board.focus_first(f"dock-{docks[0]}")
+        announce.say(text("ny.kb.cancelled", self.lang))
+
+    def _focus_decision(self, seen: Seen) -> None:
+        """Focus the first control of the decision now asked (a player at the keyboard): a dock to take from (else a
+        tile to build), a card to discard, a way to pay, a coat-of-arms choice."""
+        phase = seen.view["phase"]
+        board = self.board
+        # a turn: a tile to build where one can be paid for (what scores), else the docks to take from
+        if phase == "turn" and (buildable_tiles(seen.legal) and board.focus_first("stack-") or board.focus_first("dock-")):
+            return
+        if phase == "build" and board.focus_first("stack-"):
+            return
+        if phase == "arms" and any(a.get("choice") == "white" for a in seen.legal) and board.focus_first("cell-"):
+            return
+        if phase == "discard" and board.focus_first("hand-"):
+            return
+        first = next(iter(self._bar_nodes.values()), None)
+        if first is not None:
+            first.focus()
 
     # ------------------------------------------------------------------ drawing
     def render(self) -> None:
@@ -253,6 +317,9 @@ class NyhavnScreen(GameScreen):
             style.touchAction = settings[2]
             self.table.dataset.phase, self.table.dataset.mine, self.table.dataset.scores = settings[3:]
         self._bar(seen)
+        if seen.mine and self.board.by_keyboard and self._decided != len(self.match.entries):  # a new decision
+            self._decided = len(self.match.entries)
+            self._focus_decision(seen)
 
     def _bar(self, seen: Seen) -> None:
         """The prompt and the buttons of the moment; the page is only touched when they changed."""
@@ -266,9 +333,21 @@ class NyhavnScreen(GameScreen):
             self.info.dataset.kind = kind
         else:
             self.info.removeAttribute("data-kind")
+        cmds = [dict(attrs)["data-cmd"] for attrs, _ in specs]
+        if cmds == list(self._bar_nodes):  # the same buttons: changed in place, so the focused one keeps the focus
+            for (attrs, label), node in zip(specs, self._bar_nodes.values()):
+                for name, value in attrs:
+                    if value is None or value is False:
+                        node.removeAttribute(name)
+                    else:
+                        node.setAttribute(name, "" if value is True else str(value))
+                node.textContent = label
+            return
         dom.clear(self.buttons)
-        for attrs, label in specs:
-            self.buttons.appendChild(el("button", dict(attrs), label))
+        self._bar_nodes = {}
+        for cmd, (attrs, label) in zip(cmds, specs):
+            node = self._bar_nodes[cmd] = el("button", dict(attrs), label)
+            self.buttons.appendChild(node)
 
     def _show_house(self) -> None:
         """Scroll the zoomed house into view when its lower rows would be off screen or under the bar."""

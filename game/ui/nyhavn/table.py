@@ -32,6 +32,7 @@ from .layout import (
 )
 from .look import COLOURS, FLASH_MS, PAPER
 from .help import ability_help
+from .speech import count_words, first_fit, shape_words
 
 Action = dict[str, Any]
 
@@ -77,6 +78,8 @@ class Table(TableDrawing):
         self.message: tuple[str, str] = ("", "")  #: the prompt's kind ("good", "bad" or "") and text, when set
         self.drag_moved = False  #: a drag moved the tile: the click that ends it is not a tap
         self.commands: dict[str, Callable[[], Outcome]] = {}  #: the bar's buttons as last shown
+        #: words for a screen reader after the last input (the tile picked, rotated or flipped), taken by the screen
+        self.said = ""
         self._layouts: dict[tuple[Any, ...], Layout] = {}
         self._shape: tuple[tuple[float, float, float, bool], str] = ((-1.0, 0.0, 0.0, False), "narrow")
 
@@ -218,7 +221,7 @@ class Table(TableDrawing):
                     _, fresh, _ = take_choice(seen.legal, [d], pick.both)
                     pick.docks = [d] if fresh else []
                     if not fresh:
-                        self.message = ("bad", text("ny.dock.cannot", self.lang))
+                        self._refuse(text("ny.dock.cannot", self.lang))
                 else:
                     pick.docks.append(d)
             return Outcome(action=self._maybe_take(), render=True)
@@ -230,8 +233,9 @@ class Table(TableDrawing):
                 pick.tile, pick.orient, pick.anchor, pick.docks = tile, self._first_orient(tile), None, []
                 self.inspect = None  # a tile goes into the player's own house: show it
                 self.message = ("", text("ny.place.hint", self.lang))
+                self.said = self._tile_words("ny.kb.held")
             else:
-                self.message = ("bad", self._why_not_stack(view, tile))
+                self._refuse(self._why_not_stack(view, tile))
             return Outcome(render=True)
         if kind == "cell":
             col, row = (int(v) for v in rest.split("-"))
@@ -239,7 +243,7 @@ class Table(TableDrawing):
                 action = {"type": "arms", "choice": "white", "col": col, "row": row}
                 if action in seen.legal:
                     return Outcome(action=action)
-                self.message = ("bad", text("ny.white.where", self.lang))
+                self._refuse(text("ny.white.where", self.lang))
                 return Outcome(render=True)
             if pick.tile is not None:
                 pick.anchor = anchor_for(pick.tile, pick.orient, col, row)
@@ -249,6 +253,12 @@ class Table(TableDrawing):
         if kind == "hand" and phase == "discard":
             return Outcome(action={"type": "discard", "colour": rest})
         return Outcome()
+
+    def _refuse(self, words: str) -> None:
+        """A tap refused: the prompt says why, and so does the live region, every time (the prompt's text may be
+        the same as before, which a screen reader would not say again)."""
+        self.message = ("bad", words)
+        self.said = words
 
     def _first_orient(self, tile: str) -> int:
         spots = sorted(build_spots(self.seen.legal, tile))
@@ -468,10 +478,29 @@ class Table(TableDrawing):
             gx, gy = grip(pick.tile, pick.orient)
             grip_cell = (pick.anchor[0] + gx, pick.anchor[1] + gy)
         pick.orient = turned(pick.tile, pick.orient, how)
+        self.said = self._tile_words(f"ny.kb.{how}")
         if grip_cell is not None:
             pick.anchor = anchor_for(pick.tile, pick.orient, *grip_cell)
             self._update_ghost_message()
+            self.said += " " + self.message[1]
         return Outcome(render=True)
+
+    def _tile_words(self, key: str) -> str:
+        """The tile in hand in words (``key``: picked, rotated or flipped): its shape this way round and in how many
+        places it fits so."""
+        tile, orient, lang = self.pick.tile or "", self.pick.orient, self.lang
+        return text(key, lang, tile=self.tile_name(tile), shape=shape_words(tile, orient, lang),
+                    fits=count_words(self.seen.legal, tile, orient, lang))
+
+    def fits_some_way(self, col: int, row: int) -> bool:
+        """Whether the tile in hand, some way round, fits with its grip on ``(col, row)``."""
+        tile = self.pick.tile
+        return tile is not None and any((o, *anchor_for(tile, o, col, row)) == (o, c, r)
+                                        for o, c, r in build_spots(self.seen.legal, tile))
+
+    def first_fit(self) -> tuple[int, int] | None:
+        """The cell to put the tile in hand's grip on where it first fits this way round (lowest, then leftmost)."""
+        return first_fit(self.seen.legal, self.pick.tile, self.pick.orient) if self.pick.tile is not None else None
 
     def _toggle_fits(self) -> Outcome:
         pick = self.pick
