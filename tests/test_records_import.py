@@ -187,7 +187,7 @@ def test_many_daily_deals_are_named_up_to_five_then_counted():
 
 
 def test_an_import_while_the_storage_is_full_says_it_was_not_kept_then_that_it_is(monkeypatch):
-    from .test_ui_replay import Harness
+    from .ui_harness import Harness
 
     h = Harness(monkeypatch)
     h.request(type="stats")

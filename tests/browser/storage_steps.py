@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import time
+from pathlib import Path
 
 from game.core import Match, Seat
 
@@ -93,3 +94,23 @@ def saved_slots(page) -> dict[str, dict]:
 def moves_on_table(page) -> int:
     """The moves of the game this tab shows (read from the app in the worker)."""
     return page.evaluate("houseGames.inspect('screen.match.entries')").count("Entry(player=")
+
+
+STORE_JS = Path(__file__).resolve().parents[2] / "site" / "store.js"
+LEGACY_AUTOSAVE = "house-games.autosave"
+
+
+def newer_store() -> str:
+    """site/store.js of a newer version: its database version one higher."""
+    source = STORE_JS.read_text()
+    assert source.count("const DB_VERSION = 1;") == 1
+    return source.replace("const DB_VERSION = 1;", "const DB_VERSION = 2;")
+
+
+def old_version_tab(context, site_url):
+    """A document of the site's origin where nothing of this version runs: the old version's writes come from it
+    (a JSON document's browser asks for /favicon.ico, which the site has not: answered empty)."""
+    context.route("**/favicon.ico", lambda route: route.fulfill(status=204, body=""))
+    old = context.new_page()
+    old.goto(site_url + "version.json")
+    return old

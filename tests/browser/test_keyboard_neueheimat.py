@@ -17,8 +17,8 @@ import game.neueheimat as NH
 from game.ui.neueheimat.offers import bid_offered, stepper_start
 
 from .conftest import settle
-from .test_keyboard import DESKTOP, FOCUSED, HEAR, Keys
-from .test_neueheimat_ui import saved_match, start_game
+from .keyboard_steps import DESKTOP, FOCUSED, HEAR, Keys
+from .neueheimat_steps import saved_match, start_game
 
 #: the status's words for each decision (English), as a sighted player reads them above the table
 ASKED = {"profits": "cash box", "choose": "choose a piece", "bid": "bid or pass", "resolve": "sell or buy", "place": "place"}

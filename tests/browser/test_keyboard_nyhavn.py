@@ -21,8 +21,8 @@ from game.nyhavn import SPEC as NY
 from game.ui.nyhavn.layout import build_spots, grip, turned
 
 from .conftest import settle
-from .test_keyboard import DESKTOP, FOCUSED, HEAR, Keys
-from .test_nyhavn_ui import start_nyhavn, wait_my_turn
+from .keyboard_steps import DESKTOP, FOCUSED, HEAR, Keys
+from .nyhavn_steps import start_nyhavn, wait_my_turn
 
 
 def cell_key(col: int, row: int) -> str:

@@ -11,30 +11,9 @@ a document of the site's origin writing ``localStorage`` as that version did."""
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 from .conftest import wait_ready
-from .storage_steps import MOVES, QUICK, UNFINISHED, open_with_saves, saved_slots, unfinished
-
-STORE_JS = Path(__file__).resolve().parents[2] / "site" / "store.js"
-LEGACY_AUTOSAVE = "house-games.autosave"
-
-
-def newer_store() -> str:
-    """site/store.js of a newer version: its database version one higher."""
-    source = STORE_JS.read_text()
-    assert source.count("const DB_VERSION = 1;") == 1
-    return source.replace("const DB_VERSION = 1;", "const DB_VERSION = 2;")
-
-
-def old_version_tab(context, site_url):
-    """A document of the site's origin where nothing of this version runs: the old version's writes come from it
-    (a JSON document's browser asks for /favicon.ico, which the site has not: answered empty)."""
-    context.route("**/favicon.ico", lambda route: route.fulfill(status=204, body=""))
-    old = context.new_page()
-    old.goto(site_url + "version.json")
-    return old
-
+from .storage_steps import LEGACY_AUTOSAVE, MOVES, QUICK, UNFINISHED, newer_store, old_version_tab, open_with_saves, saved_slots, unfinished
 
 def test_an_old_tab_stops_writing_and_asks_to_reload_when_a_newer_version_opens(make_context, site_url):
     # the service worker would answer store.js from its cache: this test serves each version's itself

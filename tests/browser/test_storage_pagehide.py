@@ -17,8 +17,7 @@ import pytest
 from game.core import Match, Seat
 
 from .conftest import wait_ready
-from .test_storage_keep_unfinished import QUICK
-from .test_storage_takeover import moves_on_table
+from .storage_steps import QUICK, moves_on_table
 
 SLOT = "house-games.game.pagehide"
 

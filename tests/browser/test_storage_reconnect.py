@@ -8,8 +8,7 @@ from __future__ import annotations
 import json
 
 from .conftest import wait_ready
-from .test_storage_keep_unfinished import MOVES, QUICK, UNFINISHED, open_with_saves, saved_slots, unfinished
-from .test_storage_oldtab import newer_store, old_version_tab
+from .storage_steps import MOVES, QUICK, UNFINISHED, newer_store, old_version_tab, open_with_saves, saved_slots, unfinished
 
 HOLD_DATABASE = """new Promise((resolve, reject) => {
   const request = indexedDB.open("house-games|" + new URL("./", location.href).pathname, 1);
