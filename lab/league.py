@@ -81,7 +81,9 @@ class CoachFollower:
     The app (``game.ui.screen.ask_hint``) asks :func:`game.ui.coach_display.compute_hint`, which calls
     :func:`game.core.coaching.hint` with the seat's view, the seed of that position
     (:func:`game.core.coaching.position_seed`), the coach's own budget (``iterations=None``) and the legal
-    actions; this player makes the same call and plays the hint's action.
+    actions. The hint's action is that call's judgement (:func:`game.core.coaching.judge`, the same arguments);
+    this player asks for the judgement alone and plays its action: the same move, without the reason's words
+    and their figure checks, which only cost time here.
     """
 
     def __init__(self, spec: GameSpec, seat: int) -> None:
@@ -90,7 +92,7 @@ class CoachFollower:
 
     def choose(self, view: dict[str, Any], legal: list[dict[str, Any]]) -> dict[str, Any]:
         seed = coaching.position_seed(view, self.seat)
-        action: dict[str, Any] = coaching.hint(self.spec, view, self.seat, seed, None, legal).action
+        action: dict[str, Any] = coaching.judge(self.spec, view, self.seat, legal, seed, None).action
         return action
 
 
