@@ -44,20 +44,24 @@ def sample_positions(game_id: str, n: int, seed: int = 1) -> list[tuple[Any, int
     return out
 
 
-def measure(game_id: str, n: int = 20, iterations: int | None = None, seed: int = 1) -> dict[str, float]:
+def measure(game_id: str, n: int = 20, iterations: int | None = None, seed: int = 1,
+            cpu: bool = False) -> dict[str, float]:
     """Hint latency in milliseconds over ``n`` real positions: ``{"median", "p95", "max", "n"}``.
 
-    Without ``iterations`` the strong player uses the app's time budget, as
-    at the table. For the benchmark report (``hint_ms.<game>``).
+    Without ``iterations`` the coach's own fixed budget applies, as at the
+    table (``game.core.coaching.coach_iterations``). For the benchmark report (``hint_ms.<game>``).
+    ``cpu`` times the process's CPU instead of the wall clock: on a shared machine the wall clock
+    counts other jobs' time too.
     """
+    clock = time.process_time if cpu else time.perf_counter
     spec = load_spec(game_id)
     times = []
     for i, (state, p) in enumerate(sample_positions(game_id, n, seed)):
         view = spec.view(state, p)
         legal = spec.legal_actions(state)
-        t0 = time.perf_counter()
+        t0 = clock()
         hint(spec, view, p, seed + i, iterations, legal)
-        times.append((time.perf_counter() - t0) * 1000.0)
+        times.append((clock() - t0) * 1000.0)
     times.sort()
     p95 = times[min(len(times) - 1, max(0, int(round(0.95 * len(times))) - 1))]
     return {"median": round(_median(times), 1), "p95": round(p95, 1), "max": round(times[-1], 1),
@@ -65,20 +69,21 @@ def measure(game_id: str, n: int = 20, iterations: int | None = None, seed: int 
 
 
 def main(argv: list[str] | None = None) -> None:
-    """``python3 -m lab.hint_latency -n 30``: hint latency per game at the app's budget (or ``--iterations N``)."""
+    """``python3 -m lab.hint_latency -n 30``: hint latency per game at the coach's budget (or ``--iterations N``)."""
     import argparse
 
     from game import PRODUCT_GAMES
 
     parser = argparse.ArgumentParser(prog="python3 -m lab.hint_latency", description=main.__doc__)
     parser.add_argument("-n", type=int, default=30, help="positions per game")
-    parser.add_argument("--iterations", type=int, default=None, help="a fixed search budget instead of the clock")
+    parser.add_argument("--iterations", type=int, default=None, help="another fixed search budget than the coach's")
+    parser.add_argument("--cpu", action="store_true", help="time the process's CPU, not the wall clock")
     parser.add_argument("--games", default=",".join(PRODUCT_GAMES))
     args = parser.parse_args(argv)
     print("| game | positions | median ms | p95 ms | max ms |")
     print("|---|---|---|---|---|")
     for game_id in args.games.split(","):
-        m = measure(game_id, args.n, args.iterations)
+        m = measure(game_id, args.n, args.iterations, cpu=args.cpu)
         print(f"| {game_id} | {m['n']} | {m['median']} | {m['p95']} | {m['max']} |")
 
 

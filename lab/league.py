@@ -6,7 +6,7 @@ The pool (:func:`default_pool`), in this order:
 
 - ``weak``, ``v1`` (the previous strong player frozen in ``lab/<game>/bots_v1.py``, when that file exists),
   then every other strength of ``SPEC.bot_names`` (``strong``, and a later ``hard`` with no change here);
-- ``strong@coach``: the strong player at the coach's budget (:data:`game.core.coaching.COACH_ITERATIONS`);
+- ``strong@coach``: the strong player at the coach's budget (:func:`game.core.coaching.coach_iterations`);
 - ``follower``: plays the coach's hint on every decision, computed as the app's Hint button does
   (:func:`game.core.coaching.hint` with the position's seed and the coach's budget, from the seat's view only);
 - each ``CANDIDATE`` given as ``module:function[:name]``: a ``make_bot``-like factory, called
@@ -81,7 +81,9 @@ class CoachFollower:
     The app (``game.ui.screen.ask_hint``) asks :func:`game.ui.coach_display.compute_hint`, which calls
     :func:`game.core.coaching.hint` with the seat's view, the seed of that position
     (:func:`game.core.coaching.position_seed`), the coach's own budget (``iterations=None``) and the legal
-    actions; this player makes the same call and plays the hint's action.
+    actions. The hint's action is that call's judgement (:func:`game.core.coaching.judge`, the same arguments);
+    this player asks for the judgement alone and plays its action: the same move, without the reason's words
+    and their figure checks, which only cost time here.
     """
 
     def __init__(self, spec: GameSpec, seat: int) -> None:
@@ -90,7 +92,7 @@ class CoachFollower:
 
     def choose(self, view: dict[str, Any], legal: list[dict[str, Any]]) -> dict[str, Any]:
         seed = coaching.position_seed(view, self.seat)
-        action: dict[str, Any] = coaching.hint(self.spec, view, self.seat, seed, None, legal).action
+        action: dict[str, Any] = coaching.judge(self.spec, view, self.seat, legal, seed, None).action
         return action
 
 
@@ -165,7 +167,7 @@ def default_pool(game_id: str, candidates: Sequence[str] = (), iterations: int |
     # Only "strong" has a clock to replace; a later strength (hard) must carry its own fixed budget (issue 34).
     pool += [Player(name, "bot", name, budget if name == "strong" else None) for name in others]
     if "strong" in spec.bot_names:
-        pool.append(Player("strong@coach", "bot", "strong", coaching.COACH_ITERATIONS))
+        pool.append(Player("strong@coach", "bot", "strong", coaching.coach_iterations(spec)))
         if spec.coach is not None:
             pool.append(Player("follower", "follower"))
     pool += [candidate(c, budget) for c in candidates]
@@ -451,12 +453,12 @@ class League:
         return tally(outcomes, self.players, self.pool)
 
 
-def budgets_text(pool: list[Player]) -> str:
+def budgets_text(spec: GameSpec, pool: list[Player]) -> str:
     """Who searched how much, in words."""
     parts = []
     for p in pool:
         if p.kind == "follower":
-            parts.append(f"follower: the coach's hint ({coaching.COACH_ITERATIONS} rounds, the position's own seed)")
+            parts.append(f"follower: the coach's hint ({coaching.coach_iterations(spec)} rounds, the position's own seed)")
         elif p.iterations is not None:
             parts.append(f"{p.label} {p.iterations} round{'s' if p.iterations != 1 else ''} per decision")
     return "; ".join(parts) if parts else "no player searches"
@@ -495,7 +497,7 @@ def block(league: League, rows: list[Row], same: list[AllSame], command: str, st
     text = [heading, "",
             f"Measured {started} on commit {commit_text()}, on the shared {os.cpu_count()}-core development machine "
             f"(load average {load_start} at the start, {_load()} at the end; `--jobs {jobs}`, {seconds:.0f} s); {how}. "
-            f"Budgets: {budgets_text(league.pool)}; the others are made as the app makes them (weak has no search). Wins shared by a tie count as "
+            f"Budgets: {budgets_text(load_spec(league.game_id), league.pool)}; the others are made as the app makes them (weak has no search). Wins shared by a tie count as "
             "a fraction; intervals are Wilson's 95 %.", "",
             markdown_table(rows, same, league.players)]
     goals = goal_lines(rows, same, league.players)
@@ -505,13 +507,17 @@ def block(league: League, rows: list[Row], same: list[AllSame], command: str, st
     return "\n".join(text) + "\n"
 
 
-def markers(players: int) -> tuple[str, str]:
-    return f"<!-- league players={players} -->", f"<!-- /league players={players} -->"
+def markers(players: int, section: str = "") -> tuple[str, str]:
+    """The comments around a table in the doc; ``section`` names another table of the same player count (a few
+    rows re-run with ``--pool``, kept beside the whole pool's table instead of replacing it)."""
+    name = f"players={players}" + (f" {section}" if section else "")
+    return f"<!-- league {name} -->", f"<!-- /league {name} -->"
 
 
-def write_doc(path: Path, players: int, content: str) -> None:
-    """Replace what lies between the doc's markers for ``players`` with ``content`` (the markers must be there)."""
-    start, end = markers(players)
+def write_doc(path: Path, players: int, content: str, section: str = "") -> None:
+    """Replace what lies between the doc's markers for ``players`` (and ``section``) with ``content`` (the markers
+    must be there)."""
+    start, end = markers(players, section)
     text = path.read_text()
     if text.count(start) != 1 or text.count(end) != 1 or text.index(start) > text.index(end):
         raise ValueError(f"{path} needs exactly one {start} … {end} section for the league's table")
@@ -529,6 +535,8 @@ def command_line(args: argparse.Namespace, players: int) -> str:
         words.append(f"--pool {args.pool}")
     if args.iterations is not None:
         words.append(f"--iterations {args.iterations}")
+    if args.section:
+        words.append(f"--section {args.section}")
     return " ".join(words)
 
 
@@ -545,6 +553,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                                                        "(default: the game's, STRONG_ITERATIONS)")
     parser.add_argument("--jobs", type=int, default=2, help="worker processes (default 2)")
     parser.add_argument("--write-doc", action="store_true", help="also write each table into docs/<game>.md between its markers")
+    parser.add_argument("--section", default="", help="write into the doc's markers of this name "
+                                                      "(<!-- league players=N NAME -->), not the whole pool's table")
     args = parser.parse_args(argv)
     spec = load_spec(args.game)
     counts = args.players or [2, spec.max_players]
@@ -580,7 +590,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         content = block(league, rows, same, command_line(args, count), started, load_start, time.perf_counter() - t0, args.jobs)
         print(content)
         if args.write_doc:
-            write_doc(ROOT / "docs" / f"{args.game}.md", count, content)
+            write_doc(ROOT / "docs" / f"{args.game}.md", count, content, args.section)
             print(f"written into docs/{args.game}.md", file=sys.stderr)
     return 0
 

@@ -128,6 +128,15 @@ def test_writing_the_doc_replaces_only_its_marked_section(tmp_path: Path) -> Non
     with pytest.raises(ValueError):
         league.write_doc(doc, 3, "nowhere to go\n")
     assert "nowhere" not in doc.read_text()
+    with pytest.raises(ValueError):  # a named section needs its own markers: never the whole pool's table
+        league.write_doc(doc, 2, "a few rows\n", "coach")
+    assert "a few rows" not in doc.read_text()
+    start_c, end_c = league.markers(2, "coach")
+    assert start_c != start2 and end_c != end2
+    doc.write_text(doc.read_text() + f"{start_c}\nold rows\n{end_c}\n")
+    league.write_doc(doc, 2, "the coach's rows\n", "coach")
+    text = doc.read_text()
+    assert f"{start_c}\nthe coach's rows\n{end_c}" in text and f"{start2}\n### Newer\n{end2}" in text
 
 
 def test_the_command_prints_the_table_with_the_command_that_reproduces_it(capsys: pytest.CaptureFixture[str]) -> None:

@@ -24,6 +24,11 @@ from .view import view as view_of
 
 Action = dict[str, Any]
 
+#: the coach's fixed budget (``game.core.coaching.coach_iterations``): 20 rounds of deals per decision, what the
+#: strong player's clock completes on an idle desktop (``lab.hard_duel``) and more than the league's strong player
+#: (12), so the hint is never the weaker player's; a hint's median ~50 ms of CPython CPU here (docs/coach.md)
+ITERATIONS = 20
+
 #: the player's own decisions that finish an action (where the house goes, the market's gap, a free build)
 FOLLOW_UPS = frozenset({"gap", "panorama", "combo", "full_grid"})
 

@@ -6,7 +6,7 @@ real ones), and explain its choice with the search's own figures.
 
 * :func:`judge` — the one judgement of a position: the strong player's choice
   for ``player`` on ``view`` with the coach's fixed budget
-  (:data:`COACH_ITERATIONS`) and a seed derived from the position itself
+  (:func:`coach_iterations`) and a seed derived from the position itself
   (:func:`position_seed`), never from the clock or the order of calls.
 * :func:`hint` — that judgement at the table: the move, the part of it to
   highlight first, and a short reason.
@@ -50,8 +50,8 @@ from .search import SearchReport, action_key, search_reports
 
 Action = dict[str, Any]
 
-#: the coach's fixed search budget (rounds of trial deals) for hints and insight alike: the same position always
-#: gets the same judgement, on any machine (4 rounds: a hint's median ~30 ms under CPython, see docs/coach.md)
+#: the coach's fixed search budget (rounds of trial deals) for hints and insight alike, in a game whose coach module
+#: sets none (:func:`coach_iterations`): the same position always gets the same judgement, on any machine
 COACH_ITERATIONS = 4
 #: the languages whose sentences the insight checks before listing a moment (the app's languages)
 LANGUAGES = languages()
@@ -185,6 +185,19 @@ def strong_player(spec: GameSpec, seed: int, iterations: int | None) -> Any:
     return spec.make_bot("strong", seed, iterations=iterations)
 
 
+def coach_iterations(spec: GameSpec) -> int:
+    """The coach's fixed budget in ``spec``'s game: its coach module's ``ITERATIONS`` when it sets one, else
+    :data:`COACH_ITERATIONS`.
+
+    A game sets its own so that the coach searches at least as much as its strong player does (issue 34: a
+    coach weaker than the computer it is followed against loses), within the hint's latency goal.
+    """
+    if spec.coach is None:
+        return COACH_ITERATIONS
+    budget = getattr(spec.coach(), "ITERATIONS", COACH_ITERATIONS)
+    return int(budget)
+
+
 def legal_from_view(spec: GameSpec, view: dict[str, Any], player: int, seed: int = 0) -> list[Action]:
     """The legal actions of ``player`` (who must be the one to decide) from the view alone.
 
@@ -252,7 +265,7 @@ def judge(spec: GameSpec, view: dict[str, Any], player: int, legal: list[Action]
     """The coach's judgement of ``player``'s decision on ``view``: what the hint shows and what the insight compares to.
 
     The strong player is made with ``seed`` (by default :func:`position_seed`)
-    and ``iterations`` (by default :data:`COACH_ITERATIONS`) exactly as
+    and ``iterations`` (by default the game's :func:`coach_iterations`) exactly as
     :func:`strong_player` does, so the choice equals that player's on this
     view. Only the view is read.
     """
@@ -264,7 +277,7 @@ def judge(spec: GameSpec, view: dict[str, Any], player: int, legal: list[Action]
     if seed is None:
         seed = int.from_bytes(digest[:4], "big") & 0x7FFFFFFF
     if iterations is None:
-        iterations = COACH_ITERATIONS
+        iterations = coach_iterations(spec)
     memo = (spec.game_id, digest, seed, iterations, tuple(action_key(a) for a in legal))
     if memo in _JUDGED:
         _JUDGED.move_to_end(memo)
@@ -287,7 +300,7 @@ def hint(spec: GameSpec, view: dict[str, Any], player: int, seed: int | None = N
     ``module`` is the game (``game.nyhavn``…); ``view`` is ``spec.view(state,
     player)``; ``legal`` its legal actions (worked out from the view when
     omitted). ``seed`` defaults to :func:`position_seed` and ``iterations`` to
-    :data:`COACH_ITERATIONS`: the judgement the insight makes of the same
+    the game's :func:`coach_iterations`: the judgement the insight makes of the same
     position. Nothing hidden is read.
     """
     if legal is None:

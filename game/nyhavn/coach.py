@@ -22,6 +22,10 @@ from .view import determinize
 
 Action = dict[str, Any]
 
+#: the coach's fixed budget (``game.core.coaching.coach_iterations``): 6 deals per decision, twice the strong
+#: player's own (its clock stops at 3), so the hint is never the weaker player's; a hint's median ~36 ms of CPython
+#: CPU here (docs/coach.md)
+ITERATIONS = 6
 #: the strong player's evaluation counts about 3 units per point (``bots.evaluate``: 3 × score + promise)
 UNITS_PER_POINT = 3.0
 #: play-out depth of estimates: the strong player's own

@@ -32,7 +32,7 @@ def hint_seed(match: Any, seat: int) -> int:
 def compute_hint(spec: GameSpec, state: Any, seat: int, seed: int, iterations: int | None) -> coaching.Hint:
     """The coach's hint for ``seat`` in ``state``: only ``spec.view(state, seat)`` and the seat's legal actions are passed.
 
-    ``iterations`` ``None`` is the coach's fixed budget (:data:`game.core.coaching.COACH_ITERATIONS`), never the clock:
+    ``iterations`` ``None`` is the coach's fixed budget (:func:`game.core.coaching.coach_iterations`), never the clock:
     the insight judges the position with the same budget and seed.
     """
     return coaching.hint(spec, spec.view(state, seat), seat, seed, iterations, spec.legal_actions(state))
@@ -71,7 +71,7 @@ class InsightPanel:
     """The end screen's post-game insight: computed only when asked (in the worker), never before the end screen shows."""
 
     def __init__(self, record: Any, seats: list[tuple[int, str]], lang: str, thinking: Callable[[str | None], None],
-                 iterations: int = coaching.COACH_ITERATIONS) -> None:
+                 iterations: int | None = None) -> None:
         self.record = record
         self.lang = lang
         self.thinking = thinking
