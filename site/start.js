@@ -301,7 +301,7 @@
     const sections = (rules[lang()] || rules.en)[s.game] || [];
     const nodes = [];
     for (const [heading, paragraphs] of sections) {
-      const h = document.createElement("h3");
+      const h = document.createElement("h2"); // under the start screen's h1: headings go down one level at a time
       h.textContent = heading;
       nodes.push(h);
       for (const text of paragraphs) {

@@ -266,7 +266,7 @@ class Page:
         self._acked = 0
         self.roots: dict[str, Node] = {}
         for name, nid in ROOT_IDS.items():
-            node = Node(self, nid, "div" if name == "app" else name)
+            node = Node(self, nid, "main" if name == "app" else name)
             self.roots[name] = node
             self.nodes[nid] = node
         self.roots["app"]._attrs["id"] = "app"

@@ -374,7 +374,8 @@ class GameScreen:
         panel = el("details", {"class": css_class, "id": panel_id} if css_class else {"id": panel_id}, el("summary", {}, summary))
         spec = screen_spec(self.match.game_id)
         for title, paragraphs in spec.rules(self.lang) if spec is not None else []:
-            panel.appendChild(el("h3", {}, title))
+            # the level under the screen's h1 (a closed <details> is no heading level of its own), drawn as before
+            panel.appendChild(el("h2", {"class": "rules-heading"}, title))
             for paragraph in paragraphs:
                 panel.appendChild(el("p", {}, paragraph))
         return panel
