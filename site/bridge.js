@@ -238,6 +238,12 @@ function viewport() {
   return [innerWidth, innerHeight, matchMedia("(pointer: coarse)").matches];
 }
 
+// The player's wishes the worker's canvas honours (game/ui/remote.py MIRRORED_MEDIA): those that match now.
+const MEDIA = ["(prefers-reduced-motion: reduce)", "(forced-colors: active)", "(prefers-contrast: more)"];
+function media() {
+  return MEDIA.filter((query) => matchMedia(query).matches);
+}
+
 function sendPendingMoves() {
   if (!pendingMoves.size) return;
   const moves = [...pendingMoves.values()];
@@ -251,7 +257,7 @@ function sizes(entries) {
     const id = ids.get(entry.target);
     if (id !== undefined) rects[id] = rect(entry.target);
   }
-  if (Object.keys(rects).length) send({ kind: "sizes", rects, dpr: devicePixelRatio || 1, viewport: viewport() });
+  if (Object.keys(rects).length) send({ kind: "sizes", rects, dpr: devicePixelRatio || 1, viewport: viewport(), media: media() });
 }
 
 function thinking(text) {
@@ -556,6 +562,13 @@ export function connect(pyWorker, pageHooks) {
   addEventListener("resize", () => sizes([...observed].map((target) => ({ target }))));
   // So does a change of pointer (a mouse plugged into a tablet): targets are sized for a finger or a mouse.
   matchMedia("(pointer: coarse)").addEventListener("change", () => sizes([...observed].map((target) => ({ target }))));
+  // A wish changed (forced colours turned on, less motion asked): told at once, and the tables drawn again for it.
+  for (const query of MEDIA) {
+    matchMedia(query).addEventListener("change", () => {
+      if (observed.size) sizes([...observed].map((target) => ({ target })));
+      else send({ kind: "sizes", rects: {}, media: media() });
+    });
+  }
   pyWorker.addEventListener("message", received);
   document.addEventListener("focusin", (event) => {
     focusChain = [];
@@ -587,7 +600,7 @@ export function connect(pyWorker, pageHooks) {
     const local = localSnapshot();
     const boot = {
       kind: "boot", search: location.search, href: location.href, build: hooks.build,
-      dpr: devicePixelRatio || 1, viewport: viewport(),
+      dpr: devicePixelRatio || 1, viewport: viewport(), media: media(),
       frames: typeof window.houseGamesFrameProbe === "function",
       bitmaps: typeof ImageBitmap !== "undefined", // the worker may paint frames and send them as bitmaps
       share_files: canShareFiles(), // the statistics export goes to the share sheet rather than a download
