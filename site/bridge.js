@@ -261,6 +261,33 @@ function viewport() {
   return [innerWidth, innerHeight, matchMedia("(pointer: coarse)").matches];
 }
 
+// A focused control under a sticky or fixed bar (Nyhavn's bar, Neue Heimat's decision panel, the update banner) is
+// scrolled out from under it: the browser brings a control into the window without minding such bars, and at 200 %
+// zoom one takes a large share of the window. Only for focus the player sees (by keys): a tap or a drag never scrolls.
+function uncover(target) {
+  if (!(target instanceof HTMLElement) || target === document.body || !target.isConnected) return;
+  if (!target.matches(":focus-visible")) return;
+  const r = target.getBoundingClientRect();
+  const x = Math.min(Math.max((r.left + r.right) / 2, 0), innerWidth - 1);
+  for (const y of [(r.top + r.bottom) / 2, r.top + 2, r.bottom - 2]) {
+    if (y < 0 || y >= innerHeight) continue;
+    let bar = document.elementFromPoint(x, y);
+    if (!bar || target.contains(bar) || bar.contains(target)) continue;
+    while (bar && !/^(sticky|fixed)$/.test(getComputedStyle(bar).position)) bar = bar.parentElement;
+    if (!bar || bar.contains(target)) continue;
+    const b = bar.getBoundingClientRect();
+    const by = b.top > r.top ? r.bottom - b.top + 8 : -(b.bottom - r.top + 8); // a bar below it, or above it
+    window.scrollBy({ top: by, behavior: "instant" });
+    return;
+  }
+}
+
+// The player's wishes the worker's canvas honours (game/ui/remote.py MIRRORED_MEDIA): those that match now.
+const MEDIA = ["(prefers-reduced-motion: reduce)", "(forced-colors: active)", "(prefers-contrast: more)"];
+function media() {
+  return MEDIA.filter((query) => matchMedia(query).matches);
+}
+
 function sendPendingMoves() {
   if (!pendingMoves.size) return;
   const moves = [...pendingMoves.values()];
@@ -274,7 +301,7 @@ function sizes(entries) {
     const id = ids.get(entry.target);
     if (id !== undefined) rects[id] = rect(entry.target);
   }
-  if (Object.keys(rects).length) send({ kind: "sizes", rects, dpr: devicePixelRatio || 1, viewport: viewport() });
+  if (Object.keys(rects).length) send({ kind: "sizes", rects, dpr: devicePixelRatio || 1, viewport: viewport(), media: media() });
 }
 
 function thinking(text) {
@@ -592,6 +619,13 @@ export function connect(pyWorker, pageHooks) {
   addEventListener("resize", () => sizes([...observed].map((target) => ({ target }))));
   // So does a change of pointer (a mouse plugged into a tablet): targets are sized for a finger or a mouse.
   matchMedia("(pointer: coarse)").addEventListener("change", () => sizes([...observed].map((target) => ({ target }))));
+  // A wish changed (forced colours turned on, less motion asked): told at once, and the tables drawn again for it.
+  for (const query of MEDIA) {
+    matchMedia(query).addEventListener("change", () => {
+      if (observed.size) sizes([...observed].map((target) => ({ target })));
+      else send({ kind: "sizes", rects: {}, media: media() });
+    });
+  }
   pyWorker.addEventListener("message", received);
   document.addEventListener("focusin", (event) => {
     focusChain = [];
@@ -603,6 +637,7 @@ export function connect(pyWorker, pageHooks) {
     if (!target.closest || !target.closest(FOCUSABLE + ", .board")) focusChain = [];
   }, true);
   document.addEventListener("keydown", arrowKey);
+  document.addEventListener("focusin", (event) => requestAnimationFrame(() => uncover(event.target)));
   // a pairing code scanned while this page is open only changes its hash: start again, to join (./pairing.js)
   addEventListener("hashchange", () => { if (location.hash.startsWith("#join=")) location.reload(); });
   // the settings another tab chose (the rest of the data is the database's: store.js tells of its changes)
@@ -623,7 +658,7 @@ export function connect(pyWorker, pageHooks) {
     const local = localSnapshot();
     const boot = {
       kind: "boot", search: location.search, href: location.href, build: hooks.build,
-      dpr: devicePixelRatio || 1, viewport: viewport(),
+      dpr: devicePixelRatio || 1, viewport: viewport(), media: media(),
       frames: typeof window.houseGamesFrameProbe === "function",
       bitmaps: typeof ImageBitmap !== "undefined", // the worker may paint frames and send them as bitmaps
       share_files: canShareFiles(), // the statistics export goes to the share sheet rather than a download

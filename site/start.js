@@ -119,7 +119,8 @@
   function renderSetting(setting) {
     const input = /** @type {HTMLInputElement} */ ($(`f-${setting.name}`));
     const value = s[setting.name] ?? setting.default;
-    if (setting.field === "check") input.checked = Boolean(value);
+    // not chosen yet (null): the device's wish decides (setting.default_when, e.g. forced colours for the patterns)
+    if (setting.field === "check") input.checked = Boolean(value ?? (setting.default_when ? matchMedia(setting.default_when).matches : false));
     else if (setting.field === "number") { if (document.activeElement !== input) input.value = value ?? ""; }
     else {
       const choices = settingChoices(setting);
@@ -301,7 +302,7 @@
     const sections = (rules[lang()] || rules.en)[s.game] || [];
     const nodes = [];
     for (const [heading, paragraphs] of sections) {
-      const h = document.createElement("h3");
+      const h = document.createElement("h2"); // under the start screen's h1: headings go down one level at a time
       h.textContent = heading;
       nodes.push(h);
       for (const text of paragraphs) {

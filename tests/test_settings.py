@@ -108,7 +108,27 @@ def test_each_declared_setting_has_one_name_and_its_texts() -> None:
         for key in (s.label, s.hint):
             if key:
                 assert all(locale.has_text(key, lang) for lang in locale.languages()), key
-    assert defaults(("device",)) == {"lang": "en", "patterns": False}
+    assert defaults(("device",)) == {"lang": "en", "patterns": None}  # patterns: not chosen, the device decides
+
+
+def test_the_patterns_follow_forced_colours_and_more_contrast_until_the_player_chooses(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 40: where colours alone cannot be told apart the patterns are on by default; the check box still rules."""
+    def wishes(harness: Harness, *queries: str) -> None:  # what site/bridge.js reports with a size change
+        harness.page.receive(json.dumps({"kind": "sizes", "rects": {}, "media": list(queries)}))
+
+    fresh = Harness(monkeypatch)
+    assert fresh.app.settings["patterns"] is None and fresh.app.patterns is False
+    wishes(fresh, "(forced-colors: active)")
+    assert fresh.app.patterns is True
+    wishes(fresh, "(prefers-contrast: more)")
+    assert fresh.app.patterns is True
+    wishes(fresh, "(prefers-reduced-motion: reduce)")
+    assert fresh.app.patterns is False and fresh.app.reduced_motion is True
+    off = Harness(monkeypatch, storage={"house-games.settings": json.dumps({"patterns": False})})
+    wishes(off, "(forced-colors: active)")
+    assert off.app.patterns is False  # the player turned them off
+    on = Harness(monkeypatch, storage={"house-games.settings": json.dumps({"patterns": True})})
+    assert on.app.patterns is True and on.app.reduced_motion is False
 
 
 def test_a_declaration_that_cannot_be_drawn_is_refused() -> None:
@@ -116,8 +136,10 @@ def test_a_declaration_that_cannot_be_drawn_is_refused() -> None:
         Setting("volume", 1, "device", field="select", choices=(1, 2))
     with pytest.raises(ValueError, match="choices"):
         Setting("volume", 1, "device", field="select", label="start.volume")
-    with pytest.raises(ValueError, match="True or False"):
+    with pytest.raises(ValueError, match="True, False"):
         Setting("sound", "on", "device", field="check", label="start.sound")
+    with pytest.raises(ValueError, match="default_when"):  # "not chosen" needs the device's say
+        Setting("sound", None, "device", field="check", label="start.sound")
 
 
 def keys_js(expression: str) -> object:

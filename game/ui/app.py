@@ -26,7 +26,7 @@ from ..core.record import GameRecord, RecordError, Replay
 from . import announce, dom
 from ..core.locale import language_names, text
 from .catalog import game_info, screen_spec, start_defaults
-from .settings import defaults as setting_defaults, seat_given_names
+from .settings import defaults as setting_defaults, seat_given_names, setting
 from .coach_display import InsightPanel
 from .dailydeal import DailyScreen, daily_deal_of, daily_key_of, result_card
 from .dom import el
@@ -104,8 +104,17 @@ class App(ShareLinks):
 
     @property
     def patterns(self) -> bool:
-        """Whether game screens should overlay colour-blind patterns."""
-        return bool(self.settings.get("patterns"))
+        """Whether game screens should overlay colour-blind patterns: the player's choice, else what the device asks
+        (forced colours or more contrast: :func:`game.ui.settings.setting` ``default_when``)."""
+        chosen = self.settings.get("patterns")
+        if isinstance(chosen, bool):
+            return chosen
+        return bool(dom.window.matchMedia(setting("patterns").default_when).matches)
+
+    @property
+    def reduced_motion(self) -> bool:
+        """The player asked for less motion (``prefers-reduced-motion``): tables show moves at once, not animated."""
+        return bool(dom.window.matchMedia("(prefers-reduced-motion: reduce)").matches)
 
     def bot_pause_ms(self, default: int) -> int:
         """Pause before a computer action: ``default``, or the page's ``?pause=N`` (tests use 0)."""

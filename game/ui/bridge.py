@@ -231,6 +231,7 @@ def serve(start: Callable[[dict[str, Any]], Any]) -> None:
         if data.get("viewport"):
             width, height, coarse = data["viewport"]
             page.viewport = (float(width), float(height), bool(coarse))
+        page.set_media(data.get("media"))
         page.frame_probe = bool(data.get("frames"))
         page.shows_bitmaps = bool(data.get("bitmaps"))
         asyncio.ensure_future(_load_renderer(page, str(data.get("renderer") or "")))

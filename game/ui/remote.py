@@ -148,6 +148,11 @@ class PageHooks:
         return lambda *args: page.op(["host", name, list(args)])
 
 
+#: the media queries the page reports with every size change and whenever one changes (``site/bridge.js`` ``MEDIA``),
+#: written without spaces: the player's wishes the canvas honours (motion, colours), which the worker cannot ask itself
+MIRRORED_MEDIA = ("(prefers-reduced-motion:reduce)", "(forced-colors:active)", "(prefers-contrast:more)")
+
+
 class MediaMatch:
     """The answer of :meth:`Window.matchMedia`."""
 
@@ -179,10 +184,16 @@ class Window:
         return self._page.viewport[1]
 
     def matchMedia(self, query: str) -> "MediaMatch":
-        """Only ``(pointer: coarse)`` is mirrored (the page reports it with every size change)."""
-        if query.replace(" ", "") != "(pointer:coarse)":
-            raise ValueError(f"matchMedia({query!r}) is not mirrored in the worker")
-        return MediaMatch(self._page.viewport[2])
+        """Only ``(pointer: coarse)`` and :data:`MIRRORED_MEDIA` are mirrored (the page reports them)."""
+        answers = []
+        for bare in query.replace(" ", "").split(","):  # a list matches where any of its queries does
+            if bare == "(pointer:coarse)":
+                answers.append(self._page.viewport[2])
+            elif bare in MIRRORED_MEDIA:
+                answers.append(bare in self._page.media)
+            else:
+                raise ValueError(f"matchMedia({query!r}) is not mirrored in the worker")
+        return MediaMatch(any(answers))
 
     def setTimeout(self, fn: Callable[[], Any], ms: float = 0) -> int:
         return self._page.later(ms, fn)
@@ -246,6 +257,8 @@ class Page:
         self.dpr = 1.0
         #: the window's CSS width and height and whether the main pointer is coarse, as the page last reported
         self.viewport: tuple[float, float, bool] = (390.0, 844.0, True)
+        #: which of :data:`MIRRORED_MEDIA` match on the page, as it last reported
+        self.media: frozenset[str] = frozenset()
         self.search = ""
         self.href = ""
         self.build: str | None = None
@@ -266,7 +279,7 @@ class Page:
         self._acked = 0
         self.roots: dict[str, Node] = {}
         for name, nid in ROOT_IDS.items():
-            node = Node(self, nid, "div" if name == "app" else name)
+            node = Node(self, nid, "main" if name == "app" else name)
             self.roots[name] = node
             self.nodes[nid] = node
         self.roots["app"]._attrs["id"] = "app"
@@ -498,6 +511,13 @@ class Page:
         if "viewport" in data:
             width, height, coarse = data["viewport"]
             self.viewport = (float(width), float(height), bool(coarse))
+        if "media" in data:
+            self.set_media(data["media"])
+
+    def set_media(self, matching: Any) -> None:
+        """The page's report of which mirrored media queries match (a list of them)."""
+        given = {str(q).replace(" ", "") for q in matching} if isinstance(matching, list) else set()
+        self.media = frozenset(given & set(MIRRORED_MEDIA))
 
     def _sizes(self, data: dict[str, Any]) -> None:
         self._apply_state(data)

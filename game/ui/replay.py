@@ -135,7 +135,8 @@ class ReplayViewer:
         options = option_words(spec, record.num_players, record.options, lang)
         self.bar = el("section", {"class": "replay-bar stack", "id": "replay", "aria-labelledby": "replay-title",
                                   "data-steps": n},
-                      el("h2", {"id": "replay-title"}, text("replay.heading", lang, title=spec.title),
+                      # the screen's title (h1, first in the main landmark); the table under it keeps the game's own
+                      el("h1", {"id": "replay-title"}, text("replay.heading", lang, title=spec.title),
                          el("small", {"class": "muted"}, " · " + text("replay.when", lang, when=when)) if when else None),
                       # the game's options (who started, rounds, scoring card) as the start screen words them
                       el("p", {"class": "muted", "id": "replay-game-options"}, options) if options else None,

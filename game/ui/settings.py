@@ -37,14 +37,17 @@ class Setting:
     hint: str = ""
     choices: tuple[Any, ...] | str = ()
     choice_text: str = ""
+    #: a check box whose default is ``None`` (not chosen yet) is checked where this media query matches (the page's
+    #: ``matchMedia``): the device asks for it; the player's own choice, once made, wins
+    default_when: str = ""
 
     def __post_init__(self) -> None:
         if self.field is not None and not self.label:
             raise ValueError(f"setting {self.name!r}: a start-screen field needs a label key")
         if self.field == "select" and not self.choices:
             raise ValueError(f"setting {self.name!r}: a drop-down needs choices")
-        if self.field == "check" and not isinstance(self.default, bool):
-            raise ValueError(f"setting {self.name!r}: a check box's default is True or False")
+        if self.field == "check" and not (isinstance(self.default, bool) or (self.default is None and self.default_when)):
+            raise ValueError(f"setting {self.name!r}: a check box's default is True, False, or None with default_when")
 
 
 SETTINGS: tuple[Setting, ...] = (
@@ -55,7 +58,9 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("seats", [], "start"),
     Setting("seed", "", "start", field="number", label="start.seed", hint="start.seed.hint"),
     Setting("lang", "en", "device", field="select", label="start.language", choices=LANGUAGES),
-    Setting("patterns", False, "device", field="check", label="start.patterns"),
+    # on by default where colours alone cannot be told apart: forced colours (the system's few), more contrast asked
+    Setting("patterns", None, "device", field="check", label="start.patterns",
+            default_when="(forced-colors: active), (prefers-contrast: more)"),
     # remembered from inside a game (game/ui/guide.py); a game's own screen keeps its own (its rules panel seen, Neue
     # Heimat's hidden money) under names the framework does not spell: it names no game (tests/test_game_ids.py)
     Setting("guided", [], "game"),
@@ -93,7 +98,7 @@ def setting_data(s: Setting, languages: dict[str, str]) -> dict[str, Any]:
         choices = [[c, f"{s.choice_text}{c}" if s.choice_text else None, None if s.choice_text else str(c)]
                    for c in s.choices]
     return {"name": s.name, "field": s.field, "label": s.label, "hint": s.hint, "default": s.default,
-            "choices": choices}
+            "default_when": s.default_when, "choices": choices}
 
 
 def text_keys() -> list[str]:

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import json
+import random
 from typing import Any
 
-from game.core import Match
+from game.core import Match, Seat
 
 
 def saved_match(page) -> Match | None:
@@ -85,3 +86,24 @@ def human_policy(state, legal: list[dict[str, Any]]) -> dict[str, Any]:
         return {"type": "sell"}
     placing = [a for a in legal if a["type"] in ("place", "mayor", "permit", "cancel")]
     return (placing or legal)[0]
+
+
+def before_round_end(seed: int = 3) -> tuple[Match, dict]:
+    """A two-round game against two computers, at the person's placement that ends round 1 (and that action)."""
+    match = Match.new("neueheimat", 3, seed, [Seat()] + [Seat("computer", "weak") for _ in range(2)], rounds=2)
+    rng = random.Random(seed)
+    while True:
+        action = rng.choice(match.spec.legal_actions(match.state))
+        if match.current_player() == 0:
+            after = Match.from_json(match.to_json())
+            after.apply(action)
+            if after.state.round_no == 2:
+                return match, action
+        match.apply(action)
+        assert match.state.round_no == 1, "the computers ended the round: pick another seed"
+
+
+def scored_houses(match: Match, action: dict) -> list[dict]:
+    after = Match.from_json(match.to_json())
+    after.apply(action)
+    return [e for e in after.state.log if e["type"] == "house_score"]  # round 1's: the game is in round 2 now

@@ -136,7 +136,7 @@ def test_solo_barrio_game_in_french(make_context, open_app, shot):
     scan = start_in_french(page, open_app, "barrio", 1, seed=11)
     page.locator("#barrio-board canvas").wait_for()
     page.locator("#barrio-rules summary").tap()
-    assert page.locator("#barrio-rules h3").count() >= 5
+    assert page.locator("#barrio-rules h2").count() >= 5
     scan("Barrio with its rules open")
     page.locator("#barrio-rules summary").tap()
     shot(page, "french-barrio-360x640")

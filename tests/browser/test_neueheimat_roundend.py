@@ -6,16 +6,15 @@ focus while the houses' lines are added."""
 from __future__ import annotations
 
 import json
-import random
 from collections import Counter
 
 import pytest
 
-from game.core import Match, Seat
+from game.core import Match
 from game.ui.neueheimat.table import signed
 
 from .layout import SIZES, settle
-from .neueheimat_steps import tap_action
+from .neueheimat_steps import before_round_end, scored_houses, tap_action
 
 #: every text of the last frame drawn on the table's canvas (the page calls the probe with each frame it draws)
 FRAME_TEXTS = """
@@ -38,21 +37,6 @@ PLACE = """
 """
 
 
-def before_round_end(seed: int = 3) -> tuple[Match, dict]:
-    """A two-round game against two computers, at the person's placement that ends round 1 (and that action)."""
-    match = Match.new("neueheimat", 3, seed, [Seat()] + [Seat("computer", "weak") for _ in range(2)], rounds=2)
-    rng = random.Random(seed)
-    while True:
-        action = rng.choice(match.spec.legal_actions(match.state))
-        if match.current_player() == 0:
-            after = Match.from_json(match.to_json())
-            after.apply(action)
-            if after.state.round_no == 2:
-                return match, action
-        match.apply(action)
-        assert match.state.round_no == 1, "the computers ended the round: pick another seed"
-
-
 def open_before_round_end(make_context, site_url, touch: bool, pause: int) -> tuple[object, Match, dict]:
     match, action = before_round_end()
     first = next(s for s in SIZES if s[3] == touch)
@@ -69,12 +53,6 @@ def open_before_round_end(make_context, site_url, touch: bool, pause: int) -> tu
     page.locator("#undo").wait_for()
     settle(page)
     return page, match, action
-
-
-def scored_houses(match: Match, action: dict) -> list[dict]:
-    after = Match.from_json(match.to_json())
-    after.apply(action)
-    return [e for e in after.state.log if e["type"] == "house_score"]  # round 1's: the game is in round 2 now
 
 
 @pytest.mark.parametrize("touch", [True, False], ids=["touch", "mouse"])

@@ -1,5 +1,6 @@
 """Accessibility in a real browser: axe-core (pinned npm package, injected into the page)
-on the start screen and on each game's screen finds no serious or critical violation."""
+on the start screen and on each game's screen finds no violation of any impact (critical, serious, moderate or
+minor); the other screens are checked in ``test_a11y_axe.py``."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from game import PRODUCT_GAMES as GAMES  # the games of the served (normal) site
 from .axe import axe_violations, explain
 
 
-def test_start_screen_has_no_serious_accessibility_violations(page, open_app):
+def test_start_screen_has_no_axe_violations(page, open_app):
     open_app(page)
     page.wait_for_selector("#start-screen")
     violations = axe_violations(page)
@@ -17,7 +18,7 @@ def test_start_screen_has_no_serious_accessibility_violations(page, open_app):
 
 
 @pytest.mark.expect_errors(r"ERR_FAILED|wasm|WebAssembly|pyodide", r"Failed to load resource")  # the runtime is blocked on purpose
-def test_loading_and_error_screens_have_no_serious_accessibility_violations(page, site_url):
+def test_loading_and_error_screens_have_no_axe_violations(page, site_url):
     """The loader's screens are the first thing a visitor sees: check the error screen too (runtime blocked)."""
     page.route("**/vendor/pyodide/pyodide.asm.wasm*", lambda route: route.abort())  # the plain file and its .zst
     page.goto(site_url)
@@ -27,7 +28,7 @@ def test_loading_and_error_screens_have_no_serious_accessibility_violations(page
 
 
 @pytest.mark.parametrize("game_id", GAMES)
-def test_game_screen_has_no_serious_accessibility_violations(page, open_app, game_id):
+def test_game_screen_has_no_axe_violations(page, open_app, game_id):
     open_app(page, query="?pause=0")
     choice = page.locator(f"#game-{game_id}")
     # every game of the suite must be playable: a game that is not would pass unchecked, so it fails

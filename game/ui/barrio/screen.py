@@ -182,8 +182,8 @@ class BarrioScreen(GameScreen):
     def on_events(self, events: list[dict[str, Any]]) -> None:
         if not events or events[0].get("type") == "setup" or self.viewer is None:
             return  # a fresh page or a rebuilt log: nothing to replay
-        if self.app.bot_pause_ms(self.STEP_MS) <= 0:
-            return
+        if self.app.bot_pause_ms(self.STEP_MS) <= 0 or self.app.reduced_motion:
+            return  # each step shows at once as the table is drawn after it; the log (a live region) says it
         states = self.match.states
         last = self.queue[-1].klaus if self.queue else None  # Klaus as the steps still queued leave him
         klaus = last if last is not None else (klaus_before(self.spec.view(states[-2], self.viewer)) if len(states) > 1 else None)

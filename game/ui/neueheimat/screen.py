@@ -433,6 +433,9 @@ class NeueHeimatScreen(GameScreen):
             elif kind == "round_end" and self._loaded and e["round"] not in self._scored_rounds:
                 self._scored_rounds.add(e["round"])
                 self._start_scoring(e)
+        if self.app.reduced_motion:  # shown at once: no flashes nor floating sums (the log says them)
+            self.flashes.clear()
+            self.floats.clear()
         if self.scoring is not None:
             self._collect_scoring(events)
         self._animate()
@@ -549,6 +552,9 @@ class NeueHeimatScreen(GameScreen):
         """The next house's line in a moment, or the cash boxes and totals once every house is shown."""
         sc = self.scoring
         assert sc is not None
+        if sc["shown"] < len(sc["houses"]) and self.app.reduced_motion:  # every house's line at once
+            self._show_lines(len(sc["houses"]))
+            return
         if sc["shown"] < len(sc["houses"]):
             if sc["timer"] is None:
                 sc["timer"] = dom.later(self.app.bot_pause_ms(450), self._scoring_step)

@@ -144,7 +144,10 @@ class NyhavnScreen(GameScreen):
         if len(events) >= self._log_count:  # the whole log (opening, resume, undo): nothing new to animate
             return
         if self.tabletop.record(events, self.viewer, _now()):
-            self._animate()
+            if self.app.reduced_motion:  # no flash: the marks of the last moves stay, the log says the points
+                self.tabletop.flashes.clear()
+            else:
+                self._animate()
 
     def stop_animations(self) -> None:
         if self._anim_timer is not None:
