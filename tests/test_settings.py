@@ -124,10 +124,10 @@ def test_the_patterns_follow_forced_colours_and_more_contrast_until_the_player_c
     assert fresh.app.patterns is True
     wishes(fresh, "(prefers-reduced-motion: reduce)")
     assert fresh.app.patterns is False and fresh.app.reduced_motion is True
-    off = Harness(monkeypatch, storage={"house-games.settings": json.dumps({"patterns": False})})
+    off = Harness(monkeypatch, settings=json.dumps({"patterns": False}))
     wishes(off, "(forced-colors: active)")
     assert off.app.patterns is False  # the player turned them off
-    on = Harness(monkeypatch, storage={"house-games.settings": json.dumps({"patterns": True})})
+    on = Harness(monkeypatch, settings=json.dumps({"patterns": True}))
     assert on.app.patterns is True and on.app.reduced_motion is False
 
 
