@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any, Iterator
+
 from game.core import Rng, coaching, load_spec
 from game.ui.coach_display import compute_hint
 
@@ -10,8 +12,19 @@ from game.ui.coach_display import compute_hint
 PLAYERS = {"barrio": (2, 4), "nyhavn": (2, 4), "neueheimat": (2, 5)}
 
 
-def hinted_positions(game_id: str, count: int):
+#: the positions already drawn, per game and count: the taps and reasons files ask for the same ones (states and hints
+#: are never changed by a reader), and run on one xdist worker (their ``coach_follow_positions`` group) to share them
+_DRAWN: dict[tuple[str, int], list[tuple[Any, int, Any]]] = {}
+
+
+def hinted_positions(game_id: str, count: int) -> list[tuple[Any, int, Any]]:
     """``(state, seat, hint)`` at ``count`` decisions of seeded random games, 2 players and the most alternately."""
+    if (game_id, count) not in _DRAWN:
+        _DRAWN[game_id, count] = list(_draw(game_id, count))
+    return _DRAWN[game_id, count]
+
+
+def _draw(game_id: str, count: int) -> Iterator[tuple[Any, int, Any]]:
     spec = load_spec(game_id)
     rng = Rng(34, stream=7)
     found, g = 0, 0

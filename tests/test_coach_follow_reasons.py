@@ -19,6 +19,8 @@ from game.core.locale import languages
 from .sizes import soak
 from .coach_positions import hinted_positions
 
+pytestmark = pytest.mark.xdist_group("coach_follow_positions")  # one worker draws the positions both files use
+
 WORTH_KEYS = ("coach.neueheimat.piece_worth", "coach.neueheimat.piece_worth_none")
 
 

@@ -31,6 +31,8 @@ from game.ui.nyhavn.table import Table
 from .sizes import soak
 from .coach_positions import PLAYERS, hinted_positions
 
+pytestmark = pytest.mark.xdist_group("coach_follow_positions")  # one worker draws the positions both files use
+
 #: positions per game (the issue asks for at least 300)
 POSITIONS = soak(300, 60)
 NAMES = ["Ana", "Bo", "Cy", "Di", "Ed"]
