@@ -16,12 +16,12 @@ from game.core.locale import catalogue, languages
 from game.core.record import GameRecord, RecordError
 from game.ui import storage
 from game.ui.book_rows import BookImportError
-from game.ui.multidevice import PROTOCOL_VERSION, GuestTable, HostTable, Refusal, parse_guest_message
+from game.ui.multidevice import PROTOCOL_VERSION, GuestTable, HostTable, MessageError, parse_guest_message
 from game.ui.record_book import RecordBook
 from game.ui.storage import MemoryBackend, Store, StoredEntryError
 
 #: every kind of player data and the error its readers refuse with
-SUBJECTS = [SaveFormatError, RecordError, BookImportError, StoredEntryError, Refusal]
+SUBJECTS = [SaveFormatError, RecordError, BookImportError, StoredEntryError, MessageError]
 
 #: each reader with a value it refuses, and the key's last part
 REFUSALS: list[tuple[str, Callable[..., Any], tuple[Any, ...]]] = [
@@ -178,7 +178,7 @@ def test_another_phones_message_is_refused_naming_its_field():
                                ({"kind": "launch"}, "multi.refused.choice", "kind"),
                                ({"action": ["pass"]}, "multi.refused.type", "action"),
                                ({"action": {"x": 1}}, "multi.refused.missing", "type")):
-        with pytest.raises(Refusal) as refused:
+        with pytest.raises(MessageError) as refused:
             parse_guest_message(guest_message(**fields))
         assert (refused.value.key, refused.value.params["field"]) == (key, field)
         said_everywhere(refused.value, field)

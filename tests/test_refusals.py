@@ -160,10 +160,10 @@ def _player_data_errors() -> list[type]:
     from game.core import SaveFormatError
     from game.core.record import RecordError
     from game.ui.book_rows import BookImportError
-    from game.ui.multidevice import Refusal
+    from game.ui.multidevice import MessageError
     from game.ui.storage import StoredEntryError
 
-    return [SaveFormatError, RecordError, BookImportError, StoredEntryError, Refusal]
+    return [SaveFormatError, RecordError, BookImportError, StoredEntryError, MessageError]
 
 
 #: the readers' refusal kinds and the values each text is given (``game.core.jsonfmt``)

@@ -54,7 +54,7 @@ HELLO_TIMEOUT_S = 5.0
 MAX_SEQ = 2**63 - 1
 
 
-class Refusal(SaveFormatError):
+class MessageError(SaveFormatError):
     """A guest's message the host does not act on: ``key`` (``multi.refused.*``) and its values. The ``jsonfmt``
     readers refuse a message's fields with it (``multi.refused.int`` naming ``seq``…), in the guest's language."""
 
@@ -67,24 +67,24 @@ class Refusal(SaveFormatError):
 
 
 def parse_guest_message(text: Any) -> dict[str, Any]:
-    """A guest's message as a dict, checked for shape; raise :class:`Refusal` for anything else."""
+    """A guest's message as a dict, checked for shape; raise :class:`MessageError` for anything else."""
     if not isinstance(text, str):
-        raise Refusal("multi.refused.malformed")
+        raise MessageError("multi.refused.malformed")
     if len(text) > MAX_GUEST_MESSAGE:
-        raise Refusal("multi.refused.too_big", limit=MAX_GUEST_MESSAGE)
+        raise MessageError("multi.refused.too_big", limit=MAX_GUEST_MESSAGE)
     try:
         data = json.loads(text)
     except ValueError:
-        raise Refusal("multi.refused.malformed") from None
+        raise MessageError("multi.refused.malformed") from None
     if not isinstance(data, dict):
-        raise Refusal("multi.refused.malformed")
+        raise MessageError("multi.refused.malformed")
     if data.get("v") != PROTOCOL_VERSION:
-        raise Refusal("multi.refused.version", version=PROTOCOL_VERSION)
-    kind = read_choice(read_field(data, "kind", Refusal), "kind", GUEST_KINDS, error=Refusal)
-    data["seq"] = read_int(data.get("seq", 0), "seq", 0, MAX_SEQ, error=Refusal)
+        raise MessageError("multi.refused.version", version=PROTOCOL_VERSION)
+    kind = read_choice(read_field(data, "kind", MessageError), "kind", GUEST_KINDS, error=MessageError)
+    data["seq"] = read_int(data.get("seq", 0), "seq", 0, MAX_SEQ, error=MessageError)
     if kind == "act":
-        action = read_object(read_field(data, "action", Refusal), "action", error=Refusal)
-        read_str(read_field(action, "type", Refusal), "action.type", error=Refusal)
+        action = read_object(read_field(data, "action", MessageError), "action", error=MessageError)
+        read_str(read_field(action, "type", MessageError), "action.type", error=MessageError)
         data["action"] = action
     return data
 
@@ -161,7 +161,7 @@ class HostTable:
         #: what each seat was refused last (tests and the host's screen read it; the last hundred or so)
         self.refusals: list[tuple[int, str]] = []
         #: each seat's last refusal itself (its field, for the host's player's notice)
-        self.last_refusal: dict[int, Refusal] = {}
+        self.last_refusal: dict[int, MessageError] = {}
         #: the clock of the budgets and the hello timeout (seconds; tests give their own)
         self.clock: Callable[[], float] = time.monotonic
         #: a connection went over its budget and is not read for a while (the host's screen tells its player)
@@ -243,7 +243,7 @@ class HostTable:
         if not link.budget.take(now, len(text) if isinstance(text, str) else 0):
             link.dropped += 1
             if not muted:  # it just went over: told once (and the host's player), then nothing until the budget refills
-                self._refused(link, Refusal("multi.refused.flood", seconds=max(1, round(link.budget.muted_until - now))), None)
+                self._refused(link, MessageError("multi.refused.flood", seconds=max(1, round(link.budget.muted_until - now))), None)
                 if self.on_muted is not None:
                     self.on_muted(seat, link.budget.muted_until - now)
             return "multi.refused.flood"
@@ -253,7 +253,7 @@ class HostTable:
             data = parse_guest_message(text)
             self._check_seq(link, data["seq"])
             self._handle(link, data)
-        except Refusal as refusal:
+        except MessageError as refusal:
             self._refused(link, refusal, data_seq(text))
             return refusal.key
         link.seen = data["seq"]
@@ -269,16 +269,16 @@ class HostTable:
                 self._post(link, {"kind": "pong", "re": data.get("seq", 0)})
                 return None
             if kind == "act":
-                raise Refusal("multi.refused.watching")
+                raise MessageError("multi.refused.watching")
             if kind == "hello":
                 link.authed = True
                 lang = data.get("lang")
                 link.lang = lang if isinstance(lang, str) and 1 < len(lang) < 8 else "en"
             elif not link.authed:
-                raise Refusal("multi.refused.hello")
+                raise MessageError("multi.refused.hello")
             link.log_sent, link.last_text = 0, ""
             self.publish_to(link, force=True)
-        except Refusal as refusal:
+        except MessageError as refusal:
             self.refusals.append((link.seat, refusal.key))
             self._post(link, {"kind": "refused", "re": data_seq(text), "key": refusal.key,
                               "reason": refusal.text(link.lang)})
@@ -288,16 +288,16 @@ class HostTable:
         """A message's ``seq`` must follow the last accepted one, within :data:`SEQ_WINDOW`; a refusal says which one
         the host expects (the guest's app takes it up) and moves nothing, so no ``seq`` can lock the seat."""
         if seq <= link.seen:
-            raise Refusal("multi.refused.repeat", expect=link.seen + 1)
+            raise MessageError("multi.refused.repeat", expect=link.seen + 1)
         if seq > link.seen + SEQ_WINDOW:
-            raise Refusal("multi.refused.sequence", expect=link.seen + 1)
+            raise MessageError("multi.refused.sequence", expect=link.seen + 1)
 
     def _handle(self, link: GuestLink, data: dict[str, Any]) -> None:
         kind = data["kind"]
         if kind == "hello":
             token = data.get("token")
             if link.claimed and not (isinstance(token, str) and secrets.compare_digest(token.encode(), link.token.encode())):
-                raise Refusal("multi.refused.token")
+                raise MessageError("multi.refused.token")
             link.claimed = link.authed = True
             lang = data.get("lang")
             link.lang = lang if isinstance(lang, str) and 1 < len(lang) < 8 else "en"
@@ -306,7 +306,7 @@ class HostTable:
         elif kind == "ping":
             self._post(link, {"kind": "pong", "re": data.get("seq", 0)})
         elif not link.authed:
-            raise Refusal("multi.refused.hello")
+            raise MessageError("multi.refused.hello")
         elif kind == "sync":
             link.log_sent, link.last_text = 0, ""
             self.publish_to(link, force=True)
@@ -318,33 +318,33 @@ class HostTable:
         spec = match.spec
         state = match.state
         if spec.is_over(state):
-            raise Refusal("multi.refused.over")
+            raise MessageError("multi.refused.over")
         if match.current_player() != link.seat:
-            raise Refusal("multi.refused.not_your_turn")
+            raise MessageError("multi.refused.not_your_turn")
         sent = data["action"]
         action = legal_match(sent, spec.legal_actions(state))
         if action is None:
             extra = extra_fields(sent, spec.legal_actions(state))
             if extra:
-                raise Refusal("multi.refused.extra", fields=", ".join(sorted(extra))[:200])
+                raise MessageError("multi.refused.extra", fields=", ".join(sorted(extra))[:200])
             try:
                 spec.apply_action(state, sent)  # pure: the engine's reason, in words; nothing changes
             except IllegalAction as exc:
-                raise Refusal("multi.refused.illegal", reason=exc.text(link.lang)) from None
+                raise MessageError("multi.refused.illegal", reason=exc.text(link.lang)) from None
             except Exception:  # an engine meeting a shape it never expected: still only a refusal
-                raise Refusal("multi.refused.malformed") from None
-            raise Refusal("multi.refused.not_offered")  # the engine took it, yet it is none of its legal actions
+                raise MessageError("multi.refused.malformed") from None
+            raise MessageError("multi.refused.not_offered")  # the engine took it, yet it is none of its legal actions
         link.acted = data["seq"]
         self.apply(action)  # the engine's own action, never the guest's dict; the host's autosave publishes the new state
 
-    def _refused(self, link: GuestLink, refusal: Refusal, seq: int | None) -> None:
+    def _refused(self, link: GuestLink, refusal: MessageError, seq: int | None) -> None:
         self.refusals.append((link.seat, refusal.key))
         self.last_refusal[link.seat] = refusal
         if len(self.refusals) > 200:
             del self.refusals[:-100]
         self._refuse(link, refusal, seq)
 
-    def _refuse(self, link: GuestLink, refusal: Refusal, seq: int | None) -> None:
+    def _refuse(self, link: GuestLink, refusal: MessageError, seq: int | None) -> None:
         """The refusal, in words, and nothing else: the guest's table already shows the position as it stands (it
         asks with ``sync`` should it doubt it), so a burst of bad messages is never answered with positions."""
         body: dict[str, Any] = {"kind": "refused", "re": seq, "key": refusal.key, "reason": refusal.text(link.lang)}
@@ -462,30 +462,30 @@ def data_seq(text: Any) -> int | None:
 # ---------------------------------------------------------------------- the guest's side
 def read_state_message(data: dict[str, Any]) -> dict[str, Any]:
     """The host's ``state`` message, each field the guest's table reads checked (``HostTable.snapshot``'s form);
-    raise :class:`Refusal` naming the first one that is not what the host sends."""
+    raise :class:`MessageError` naming the first one that is not what the host sends."""
     def field(name: str) -> Any:
-        return read_field(data, name, Refusal)
+        return read_field(data, name, MessageError)
 
-    read_str(field("game"), "game", error=Refusal)
-    read_int(field("players"), "players", 1, FIRST_WATCHER, error=Refusal)
-    read_whole(field("seat"), "seat", error=Refusal)
-    for seat in read_list(field("seats"), "seats", error=Refusal):
-        read_choice(read_field(read_object(seat, "seats", error=Refusal), "kind", Refusal), "seats.kind",
-                    ("human", "computer"), error=Refusal)
-    read_int(field("step"), "step", 0, MAX_SEQ, error=Refusal)
+    read_str(field("game"), "game", error=MessageError)
+    read_int(field("players"), "players", 1, FIRST_WATCHER, error=MessageError)
+    read_whole(field("seat"), "seat", error=MessageError)
+    for seat in read_list(field("seats"), "seats", error=MessageError):
+        read_choice(read_field(read_object(seat, "seats", error=MessageError), "kind", MessageError), "seats.kind",
+                    ("human", "computer"), error=MessageError)
+    read_int(field("step"), "step", 0, MAX_SEQ, error=MessageError)
     if field("current") is not None:
-        read_whole(data["current"], "current", error=Refusal)
-    read_bool(field("over"), "over", error=Refusal)
-    read_object(field("view"), "view", error=Refusal)
-    read_list(field("log"), "log", error=Refusal)
-    read_int(data.get("log_start", 0), "log_start", 0, MAX_SEQ, error=Refusal)
-    legal = [read_object(a, "legal", error=Refusal) for a in read_list(field("legal"), "legal", error=Refusal)]
-    for words in read_list(field("described"), "described", length=len(legal), error=Refusal):
-        read_str(words, "described", error=Refusal)
-    for score in read_list(field("scores"), "scores", error=Refusal):
-        read_whole(score, "scores", error=Refusal)
+        read_whole(data["current"], "current", error=MessageError)
+    read_bool(field("over"), "over", error=MessageError)
+    read_object(field("view"), "view", error=MessageError)
+    read_list(field("log"), "log", error=MessageError)
+    read_int(data.get("log_start", 0), "log_start", 0, MAX_SEQ, error=MessageError)
+    legal = [read_object(a, "legal", error=MessageError) for a in read_list(field("legal"), "legal", error=MessageError)]
+    for words in read_list(field("described"), "described", length=len(legal), error=MessageError):
+        read_str(words, "described", error=MessageError)
+    for score in read_list(field("scores"), "scores", error=MessageError):
+        read_whole(score, "scores", error=MessageError)
     if data.get("token") is not None:
-        read_str(data["token"], "token", error=Refusal)
+        read_str(data["token"], "token", error=MessageError)
     return data
 
 
@@ -621,7 +621,7 @@ class GuestTable:
         self.pending: dict[str, Any] | None = None
         self.resent = False
         #: why the host's last message that could not be read was passed over (its field, in words), if one was
-        self.unreadable: Refusal | None = None
+        self.unreadable: MessageError | None = None
 
     def connected(self) -> None:
         """A new connection: both sides count their messages from 1 again."""
@@ -662,7 +662,7 @@ class GuestTable:
             return None
         try:
             read_state_message(data)
-        except Refusal as exc:  # a host of another build, or damage on the way: the table stays as it was
+        except MessageError as exc:  # a host of another build, or damage on the way: the table stays as it was
             self.unreadable = exc
             return None
         start = data.get("log_start", 0)
@@ -694,5 +694,5 @@ class GuestTable:
 
 
 __all__ = ["PROTOCOL_VERSION", "MAX_GUEST_MESSAGE", "SEQ_WINDOW", "MAX_MESSAGES_PER_S", "MAX_BYTES_PER_MIN",
-           "HELLO_TIMEOUT_S", "FIRST_WATCHER", "legal_match", "Refusal", "HostTable", "GuestTable", "ViewMatch", "guest_spec",
+           "HELLO_TIMEOUT_S", "FIRST_WATCHER", "legal_match", "MessageError", "HostTable", "GuestTable", "ViewMatch", "guest_spec",
            "ViewState", "parse_guest_message", "read_state_message"]
