@@ -72,6 +72,24 @@ def test_selected_material_lights_exactly_its_legal_cells():
     assert lit == {"cell--1_0", "cell-1_0", "cell-0_-1", "cell-0_1"}
 
 
+def test_a_picked_material_names_each_market_place_by_whether_it_can_go_there():
+    """Issue 40: the green places are said too: every place's name ends with whether the picked card can go there."""
+    state = B.SPEC.new_game(1, 4)
+    state = B.SPEC.apply_action(state, {"type": "place", "card": B.SPEC.view(state, 0)["hand"][0], "row": 0, "col": 0})
+    view, legal = B.SPEC.view(state, 0), B.SPEC.legal_actions(state)
+    card = view["hand"][0]
+    pick = Pick()
+    tap(f"hand-{card}", view, legal, pick, "en")
+    legal_places = {f"cell-{a['row']}_{a['col']}" for a in legal if a["type"] == "place" and a["card"] == card}
+    for lang, can, cannot in (("en", "the card can go here", "the card cannot go here"),
+                              ("fr", "la carte peut aller ici", "la carte ne peut pas aller ici")):
+        cells = [tg for tg in paint(view, legal, pick, lang, NAMES, True).targets
+                 if tg.key.startswith("cell-") and tg.key != "cell-0_0"]
+        assert {tg.key for tg in cells} > legal_places
+        for tg in cells:
+            assert tg.label.endswith(can if tg.key in legal_places else cannot), (tg.key, tg.label)
+
+
 def test_refusals_are_explained_not_silent():
     state = B.SPEC.new_game(1, 4)
     view, legal = B.SPEC.view(state, 0), B.SPEC.legal_actions(state)

@@ -315,7 +315,9 @@ class _Painter:
                 else:
                     d.rect(*rect, stroke="#cbbd9e", line_width=1, radius=6)
                 if pick.card is not None and self.my_turn:
-                    label = cell_label(box, r, c, lang) + (text("barrio.cell.overflow", lang) if over else "")
+                    # the green a sighted player sees, in words: whether the picked card can go here
+                    label = (cell_label(box, r, c, lang) + (text("barrio.cell.overflow", lang) if over else "")
+                             + text("barrio.cell.fits" if legal_here else "barrio.cell.fits_not", lang))
                     self.target(key, rect, label, highlight=legal_here)
         if pick.house is not None:  # handles for the lines the chosen house can use
             for r in range(r0, r1 + 1):
