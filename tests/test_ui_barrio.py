@@ -90,6 +90,18 @@ def test_a_picked_material_names_each_market_place_by_whether_it_can_go_there():
             assert tg.label.endswith(can if tg.key in legal_places else cannot), (tg.key, tg.label)
 
 
+def test_klaus_tied_houses_are_named_as_tied():
+    """Issue 40: the houses ringed for Klaus's tie say so in their names; the others do not."""
+    state = next(s for s in (B.SPEC.new_game(1, seed, level="A") for seed in range(200)) if s.phase == "klaus_tie")
+    view, legal = B.SPEC.view(state, 0), B.SPEC.legal_actions(state)
+    tied = {a["house"] for a in legal}
+    names = {tg.key: tg.label for tg in paint(view, legal, Pick(), "en", NAMES, True).targets if tg.key.startswith("hm-")}
+    market = view["house_market"]
+    assert tied and names
+    for key, label in names.items():
+        assert label.endswith(", tied: Klaus builds the one you choose") == (market[int(key[3:])] in tied), (key, label)
+
+
 def test_refusals_are_explained_not_silent():
     state = B.SPEC.new_game(1, 4)
     view, legal = B.SPEC.view(state, 0), B.SPEC.legal_actions(state)

@@ -209,8 +209,12 @@ class _Painter:
             elif hot and self.my_turn:
                 self.ring(rect, LEGAL, 3)
             enabled = self.my_turn and (not solo or phase in ("placed2", "klaus_tie", "combo", "start", "placed1", "drawing"))
-            self.target(f"hm-{i}", rect, text("barrio.hm.card", lang, n=i + 1, card=look.card_label(card, lang)),
-                        enabled=enabled, pressed=chosen if solo else None, highlight=hot and self.my_turn)
+            name = text("barrio.hm.card", lang, n=i + 1, card=look.card_label(card, lang))
+            if self.my_turn and card in tie:  # the ring a sighted player sees, in words
+                name += text("barrio.hm.tied", lang)
+            elif self.my_turn and card in build_ok:
+                name += text("barrio.hm.buildable", lang)
+            self.target(f"hm-{i}", rect, name, enabled=enabled, pressed=chosen if solo else None, highlight=hot and self.my_turn)
         # the house deck
         rect = (x + 4 * (cw + 6), y, cw, ch)
         self.places["deck-h"] = rect
