@@ -8,6 +8,8 @@ from typing import Any
 
 from game.core import Match, Seat
 
+from .conftest import settle
+
 
 def saved_match(page) -> Match | None:
     """The autosaved match, read back with the engine (what the page has really played)."""
@@ -107,3 +109,17 @@ def scored_houses(match: Match, action: dict) -> list[dict]:
     after = Match.from_json(match.to_json())
     after.apply(action)
     return [e for e in after.state.log if e["type"] == "house_score"]  # round 1's: the game is in round 2 now
+
+
+def resume_seeded(context, site_url: str, match: Match, pause: int):
+    """A page of ``context`` that resumes ``match`` from a seeded autosave (seeded once: a reload keeps its own)."""
+    text = json.dumps(json.dumps(match.to_json()))
+    page = context.new_page()
+    page.add_init_script(f"""if (!sessionStorage.getItem("seeded")) {{
+      localStorage.setItem("house-games.autosave", {text}); sessionStorage.setItem("seeded", "1"); }}""")
+    page.goto(site_url + f"?pause={pause}")
+    page.wait_for_function("document.documentElement.dataset.appState === 'ready'", timeout=90_000)
+    page.locator("#resume").click()
+    page.locator("#undo").wait_for()
+    settle(page)
+    return page

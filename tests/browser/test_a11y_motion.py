@@ -8,13 +8,12 @@ Neue Heimat's round-scoring button keeps the focus across a second of its walk-t
 
 from __future__ import annotations
 
-import json
 
 import game.barrio as B
 
 from .conftest import settle
 from .barrio_steps import human_turn, play_move, read_match, start
-from .neueheimat_steps import before_round_end, scored_houses, tap_action
+from .neueheimat_steps import before_round_end, resume_seeded, scored_houses, tap_action
 
 
 def test_klaus_moves_show_at_once_under_reduced_motion_and_are_announced(make_context, open_app):
@@ -44,18 +43,9 @@ def test_klaus_moves_show_at_once_under_reduced_motion_and_are_announced(make_co
 
 
 def open_round_end(make_context, site_url, pause: int, **context_options):
-    """A Neue Heimat game one placement before round 1 is scored (as test_neueheimat_roundend opens it)."""
+    """A Neue Heimat game one placement before round 1 is scored."""
     match, action = before_round_end()
-    context = make_context(**context_options)
-    text = json.dumps(json.dumps(match.to_json()))
-    page = context.new_page()
-    page.add_init_script(f"""if (!sessionStorage.getItem("seeded")) {{
-      localStorage.setItem("house-games.autosave", {text}); sessionStorage.setItem("seeded", "1"); }}""")
-    page.goto(site_url + f"?pause={pause}")
-    page.wait_for_function("document.documentElement.dataset.appState === 'ready'", timeout=90_000)
-    page.locator("#resume").click()
-    page.locator("#undo").wait_for()
-    settle(page)
+    page = resume_seeded(make_context(**context_options), site_url, match, pause)
     return page, match, action
 
 

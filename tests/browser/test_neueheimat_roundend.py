@@ -5,7 +5,6 @@ focus while the houses' lines are added."""
 
 from __future__ import annotations
 
-import json
 from collections import Counter
 
 import pytest
@@ -14,7 +13,7 @@ from game.core import Match
 from game.ui.neueheimat.table import signed
 
 from .layout import SIZES, settle
-from .neueheimat_steps import before_round_end, scored_houses, tap_action
+from .neueheimat_steps import before_round_end, resume_seeded, scored_houses, tap_action
 
 #: every text of the last frame drawn on the table's canvas (the page calls the probe with each frame it draws)
 FRAME_TEXTS = """
@@ -43,15 +42,7 @@ def open_before_round_end(make_context, site_url, touch: bool, pause: int) -> tu
     context = make_context(viewport={"width": first[1], "height": first[2]}, device_scale_factor=2 if touch else 1,
                            is_mobile=touch, has_touch=touch)
     context.add_init_script(FRAME_TEXTS)
-    text = json.dumps(json.dumps(match.to_json()))
-    page = context.new_page()
-    page.add_init_script(f"""if (!sessionStorage.getItem("seeded")) {{
-      localStorage.setItem("house-games.autosave", {text}); sessionStorage.setItem("seeded", "1"); }}""")
-    page.goto(site_url + f"?pause={pause}")
-    page.wait_for_function("document.documentElement.dataset.appState === 'ready'", timeout=90_000)
-    page.locator("#resume").click()
-    page.locator("#undo").wait_for()
-    settle(page)
+    page = resume_seeded(context, site_url, match, pause)
     return page, match, action
 
 
