@@ -24,7 +24,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 import build  # noqa: E402
-from tests.browser.multidevice_run import (Phone, data_url, guest_list_move, guest_states, list_move, pair,  # noqa: E402
+from tests.browser.multidevice_run import (Phone, data_url, finish_run, guest_list_move, guest_states, list_move, pair,  # noqa: E402
                                            play_to_end, qr_text, start_shared)
 
 #: a squatter's page: its channel opens, and nothing it sends leaves (so it never says hello)
@@ -220,17 +220,7 @@ def run(dist: Path, out: Path, scenario: str) -> None:
                 result["guest_token_after"] = guest.page.evaluate("houseGames.stored('house-games.guest-token')")
                 result["end_screens"] = [p.page.locator("#end-screen").count() for p in (host, guest)]
         finally:
-            result["problems"] = {p.name: p.problems for p in phones}
-            for phone in phones:
-                try:
-                    result.setdefault("last_words", {})[phone.name] = phone.page.evaluate("document.body.innerText")[-1500:]
-                except Exception as exc:  # (a page that is gone)
-                    result.setdefault("last_words", {})[phone.name] = f"unreadable: {exc}"[:300]
-            result["offsite"] = {p.name: p.offsite for p in phones}
-            out.write_text(json.dumps(result))
-            for phone in phones:
-                phone.close()
-            httpd.shutdown()
+            finish_run(result, phones, out, httpd)
 
 
 if __name__ == "__main__":

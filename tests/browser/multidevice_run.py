@@ -374,6 +374,24 @@ def evil(guest: Phone, seat: int, texts: list[str]) -> list[Any]:
     return results
 
 
+def finish_run(result: dict[str, Any], phones: list[Phone], out: Path, httpd: Any) -> None:
+    """The end of every multi-phone run script, passed or not: each phone's problems, what its screen and channel said
+    last (a failed run explains itself) and its requests off the origin go into ``result``, written to ``out``; then
+    the phones and the server close."""
+    result["problems"] = {p.name: p.problems for p in phones}
+    for phone in phones:
+        try:
+            result.setdefault("last_words", {})[phone.name] = phone.page.evaluate("document.body.innerText")[-1500:]
+            result.setdefault("last_messages", {})[phone.name] = phone.page.evaluate("(window.houseGamesPeerLog || []).slice(-3)")
+        except Exception as exc:  # (a page that is gone)
+            result.setdefault("last_words", {})[phone.name] = f"unreadable: {exc}"[:300]
+    result["offsite"] = {p.name: p.offsite for p in phones}
+    out.write_text(json.dumps(result))
+    for phone in phones:
+        phone.close()
+    httpd.shutdown()
+
+
 def run(dist: Path, out: Path, scenario: str) -> None:
     from playwright.sync_api import sync_playwright
 
@@ -475,19 +493,8 @@ def run(dist: Path, out: Path, scenario: str) -> None:
                 result["nh_guest_messages"] = guest.page.evaluate("window.houseGamesPeerLog")
                 result["nh_host_games"] = host.page.evaluate("houseGames.dump().then(d => d.games)")
         finally:
-            result["problems"] = {p.name: p.problems for p in phones}
-            for phone in phones:  # what each screen said last (a failed run explains itself)
-                try:
-                    result.setdefault("last_words", {})[phone.name] = phone.page.evaluate("document.body.innerText")[-1500:]
-                    result.setdefault("last_messages", {})[phone.name] = phone.page.evaluate("(window.houseGamesPeerLog || []).slice(-3)")
-                except Exception as exc:  # (a page that is gone)
-                    result.setdefault("last_words", {})[phone.name] = f"unreadable: {exc}"[:300]
-            result["offsite"] = {p.name: p.offsite for p in phones}
             result["timing"] = timing
-            out.write_text(json.dumps(result))
-            for phone in phones:
-                phone.close()
-            httpd.shutdown()
+            finish_run(result, phones, out, httpd)
 
 
 def figures(result: dict[str, Any]) -> dict[str, Any]:

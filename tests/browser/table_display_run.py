@@ -167,17 +167,7 @@ def run(dist: Path, out: Path) -> None:
             result["saved"] = host.page.evaluate("houseGames.autosave()")
             result["watcher_messages"] = watcher.page.evaluate("window.houseGamesPeerLog")
         finally:
-            result["problems"] = {p.name: p.problems for p in phones}
-            for phone in phones:
-                try:
-                    result.setdefault("last_words", {})[phone.name] = phone.page.evaluate("document.body.innerText")[-1500:]
-                except Exception as exc:  # (a page that is gone)
-                    result.setdefault("last_words", {})[phone.name] = f"unreadable: {exc}"[:300]
-            result["offsite"] = {p.name: p.offsite for p in phones}
-            out.write_text(json.dumps(result))
-            for phone in phones:
-                phone.close()
-            httpd.shutdown()
+            md.finish_run(result, phones, out, httpd)
 
 
 if __name__ == "__main__":
