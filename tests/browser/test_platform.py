@@ -72,10 +72,17 @@ def test_offline_reload_reaches_start_screen(make_context, open_app, shot):
     refused."""
     context = make_context()
     page = context.new_page()
-    # the worker reads the renderer after the page is ready; on a first visit the worker is not the service worker's
-    # yet, so a read still under way when the network goes would fail for that (first) page, not the offline one
-    with page.expect_request_finished(lambda request: request.url.endswith("/render.js"), timeout=120_000):
-        open_app(page)
+    # render.js is read twice: by the page's script tag and, after the page is ready, by the worker. On a first visit
+    # the worker is not the service worker's yet, so its read still under way when the network goes would fail for
+    # that (first) page, not the offline one: wait for both reads (waiting for "a" read matched the script tag's).
+    renderer_reads: list[str] = []
+    page.on("requestfinished", lambda request: renderer_reads.append(request.url) if request.url.endswith("/render.js") else None)
+    open_app(page)
+    for _ in range(480):  # up to 2 minutes
+        if len(renderer_reads) >= 2:
+            break
+        page.wait_for_timeout(250)
+    assert len(renderer_reads) >= 2, renderer_reads
     wait_controlled(page)
     context.set_offline(True)
     requested: list[str] = []
