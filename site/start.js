@@ -377,7 +377,7 @@
     // typed but not yet "changed"
     for (const setting of DATA.settings) if (setting.field === "number") s[setting.name] = settingValue(setting, $(`f-${setting.name}`));
     save();
-    hg.request({ type: "new", settings: { ...s } });
+    hg.request({ type: "new" });
   });
 
   // ------------------------------------------------------------------ requests to Python
@@ -408,6 +408,8 @@
   hg.request = (request) => {
     if (pending !== null) return; // one at a time
     show($("start-notice"), false);
+    // every request carries the screen's choices: the worker hears of them only so (a language chosen, then Resume)
+    if (!request.settings) request = { ...request, settings: { ...s } };
     setPending(request);
     if (handler) handler(JSON.stringify(request));
     else queue.push(request);

@@ -269,22 +269,22 @@ class App(ShareLinks):
         choices (a refused option shows the engine's reason), ``{"type": "resume"}`` opens the autosave,
         ``{"type": "saved"}`` lists every saved game. Return whether a game is now open."""
         kind = request.get("type") if isinstance(request, dict) else None
-        if kind == "saved":
+        # the start screen's choices as it sends them (a language chosen there, then Resume), else as stored
+        choices = request.get("settings") if isinstance(request, dict) else None
+        if isinstance(choices, dict):
+            self.settings.update({k: v for k, v in choices.items() if isinstance(k, str) and not k.startswith("_focus")})
+            self.save_settings()
+        else:
             self.settings.update(self.store.load_settings())
+        if kind == "saved":
             show_saved_games(self)
             return False
         if kind == "resume":
-            self.settings.update(self.store.load_settings())
             slot = request.get("slot")
             return self.resume(slot if isinstance(slot, str) else None)
         if kind == "new":
-            choices = request.get("settings")
-            if isinstance(choices, dict):
-                self.settings.update({k: v for k, v in choices.items() if isinstance(k, str) and not k.startswith("_focus")})
-            self.save_settings()
             return self.start_from_settings()
         if kind in ("past", "stats", "daily"):
-            self.settings.update(self.store.load_settings())  # the language may have changed on the start screen
             self.show_panel({"past": PastGames, "stats": StatsScreen, "daily": DailyScreen}[kind](self))
             return False
         self.show_start(("error", text("game.error", self.lang, reason=f"unknown request {kind!r}")))
