@@ -185,7 +185,9 @@ class Game:
 
 
 @dataclass(frozen=True)
-class Outcome:
+class Result:
+    """One game played: its final scores and winners (seat numbers), as the engine's ``SPEC`` gives them."""
+
     game: Game
     scores: tuple[int, ...]
     winners: tuple[int, ...]
@@ -199,7 +201,7 @@ def _init_worker(game_id: str, pool: list[Player]) -> None:
     _WORKER["pool"] = {p.label: p for p in pool}
 
 
-def play(game_id: str, pool: dict[str, Player], game: Game) -> Outcome:
+def play(game_id: str, pool: dict[str, Player], game: Game) -> Result:
     """Play ``game`` through ``SPEC`` only; each seat decides from its own view.
 
     Seat ``i``'s player is made with the ``i``-th number of ``Rng(seed, stream=7)`` (as ``game.core.play`` does),
@@ -218,31 +220,31 @@ def play(game_id: str, pool: dict[str, Player], game: Game) -> Outcome:
         guard += 1
         if guard > 20000:
             raise RuntimeError(f"{game_id}: game {game} did not end within 20000 actions")
-    return Outcome(game, tuple(spec.scores(state)), tuple(spec.winners(state)))
+    return Result(game, tuple(spec.scores(state)), tuple(spec.winners(state)))
 
 
-def _play_in_worker(game: Game) -> Outcome:
+def _play_in_worker(game: Game) -> Result:
     return play(_WORKER["game"], _WORKER["pool"], game)
 
 
 def play_all(game_id: str, pool: list[Player], games: list[Game], jobs: int = 2,
-             progress: Callable[[int, int], None] | None = None) -> list[Outcome]:
-    """Every game's outcome, in the order given, on ``jobs`` processes (1: in this one)."""
-    outcomes: list[Outcome] = []
+             progress: Callable[[int, int], None] | None = None) -> list[Result]:
+    """Every game's result, in the order given, on ``jobs`` processes (1: in this one)."""
+    results: list[Result] = []
     if jobs <= 1:
         by_label = {p.label: p for p in pool}
-        results: Iterator[Outcome] = (play(game_id, by_label, g) for g in games)
-        for outcome in results:
-            outcomes.append(outcome)
+        played: Iterator[Result] = (play(game_id, by_label, g) for g in games)
+        for result in played:
+            results.append(result)
             if progress:
-                progress(len(outcomes), len(games))
-        return outcomes
+                progress(len(results), len(games))
+        return results
     with multiprocessing.get_context("fork").Pool(jobs, _init_worker, (game_id, pool)) as workers:
-        for outcome in workers.imap(_play_in_worker, games, chunksize=1):
-            outcomes.append(outcome)
+        for result in workers.imap(_play_in_worker, games, chunksize=1):
+            results.append(result)
             if progress:
-                progress(len(outcomes), len(games))
-    return outcomes
+                progress(len(results), len(games))
+    return results
 
 
 # --------------------------------------------------------------------------- the schedule
@@ -303,14 +305,14 @@ class Row:
     margin: float = 0.0  #: sum of (the player's score - the best other seat's)
     positions: dict[int, int] = field(default_factory=dict)  #: games played from each seat
 
-    def add(self, outcome: Outcome, seat: int) -> None:
-        best_other = max(s for i, s in enumerate(outcome.scores[:self.players]) if i != seat)
+    def add(self, result: Result, seat: int) -> None:
+        best_other = max(s for i, s in enumerate(result.scores[:self.players]) if i != seat)
         self.games += 1
-        if seat in outcome.winners:
-            self.wins += 1 / len(outcome.winners)
-        self.score += outcome.scores[seat]
+        if seat in result.winners:
+            self.wins += 1 / len(result.winners)
+        self.score += result.scores[seat]
         self.opponent_score += best_other
-        self.margin += outcome.scores[seat] - best_other
+        self.margin += result.scores[seat] - best_other
         self.positions[seat] = self.positions.get(seat, 0) + 1
 
     @property
@@ -336,19 +338,19 @@ class AllSame:
         return self.total / self.games if self.games else 0.0
 
 
-def tally(outcomes: list[Outcome], players: int, pool: list[Player]) -> tuple[list[Row], list[AllSame]]:
+def tally(results: list[Result], players: int, pool: list[Player]) -> tuple[list[Row], list[AllSame]]:
     """The rows, in schedule order. A 2-player game counts for the later of its pair in ``pool`` (against the
     earlier); a game at more players for the one seat that differs from the rest."""
     order = {p.label: i for i, p in enumerate(pool)}
     rows: dict[tuple[str, str], Row] = {}
     same: dict[str, AllSame] = {}
-    for outcome in outcomes:
-        labels = outcome.game.seats
+    for result in results:
+        labels = result.game.seats
         kinds = sorted(set(labels), key=lambda label: order[label])
         if len(kinds) == 1:
             entry = same.setdefault(labels[0], AllSame(labels[0], players))
             entry.games += 1
-            entry.total += sum(outcome.scores[:players]) / players
+            entry.total += sum(result.scores[:players]) / players
             continue
         earlier, later = kinds
         if players == 2 or labels.count(later) == 1:
@@ -356,7 +358,7 @@ def tally(outcomes: list[Outcome], players: int, pool: list[Player]) -> tuple[li
         else:
             key = (earlier, later)
         row = rows.setdefault(key, Row(key[0], key[1], players))
-        row.add(outcome, labels.index(key[0]))
+        row.add(result, labels.index(key[0]))
     return list(rows.values()), list(same.values())
 
 
@@ -449,8 +451,8 @@ class League:
         return one_against_rest_games(self.pool, self.players, self.seed_list)
 
     def run(self, jobs: int = 2, progress: Callable[[int, int], None] | None = None) -> tuple[list[Row], list[AllSame]]:
-        outcomes = play_all(self.game_id, self.pool, self.games(), jobs, progress)
-        return tally(outcomes, self.players, self.pool)
+        results = play_all(self.game_id, self.pool, self.games(), jobs, progress)
+        return tally(results, self.players, self.pool)
 
 
 def budgets_text(spec: GameSpec, pool: list[Player]) -> str:

@@ -8,10 +8,12 @@
   "use strict";
   if (globalThis.houseGamesKeys) return;
   // the site's path: the directory of a page's address (document.baseURI, location.href) or of the worker's scope
-  const scopePath = (base) => new URL("./", base).pathname;
+  const scopePath = (/** @type {string | URL} */ base) => new URL("./", base).pathname;
+  /** @param {string | URL} base @param {...string} parts */
   const scoped = (base, ...parts) => ["house-games", scopePath(base), ...parts].join("|");
   const AUTOSAVE = "house-games.autosave"; // the one autosave of versions before the store: read as a slot
-  globalThis.houseGamesKeys = Object.freeze({
+  /** @type {HouseGamesKeys} (types/keys.d.ts) */
+  const keys = {
     scopePath,
     databaseName: (base) => scoped(base), // the page's database, also its BroadcastChannel
     settingsKey: (base) => scoped(base, "settings"), // localStorage: the start screen's settings
@@ -24,5 +26,6 @@
     cacheName: (base, build) => scoped(base, build),
     // Whether a kv key is a game's autosave slot (the same rule as game/ui/storage.py is_slot).
     isSlot: (key) => key === AUTOSAVE || key.startsWith(`${AUTOSAVE}.moved.`) || key.startsWith("house-games.game."),
-  });
+  };
+  globalThis.houseGamesKeys = Object.freeze(keys);
 })();

@@ -17,9 +17,12 @@
 //   ["save"], ["restore"], ["clip", x, y, w, h], ["alpha", a]
 //   ["transform", x, y, s]   what follows drawn s times larger, its origin at (x, y) (until "restore")
 
+/** @typedef {CanvasRenderingContext2D | OffscreenCanvasRenderingContext2D} Context2D  where it draws: page or worker */
+
 (() => {
   const PATTERN_STEP = 7;
 
+  /** @param {Context2D} ctx @param {number} x @param {number} y @param {number} w @param {number} h @param {number} r */
   function path(ctx, x, y, w, h, r) {
     ctx.beginPath();
     if (r > 0 && ctx.roundRect) ctx.roundRect(x, y, w, h, r);
@@ -31,10 +34,12 @@
   // most MAX_PERIODS) that comes closest to a whole number of device pixels, stretched to it (so it repeats with
   // no resampling: the hatching stays crisp, its period within a few hundredths of a pixel of PATTERN_STEP units),
   // and starts at the region's corner, as the strokes did (the corner's sub-pixel part to a quarter pixel).
+  /** @type {WeakMap<Context2D, Map<string, CanvasPattern>>} */
   const tiles = new WeakMap(); // context -> Map(key -> CanvasPattern)
   const MAX_TILES = 96;
   const MAX_PERIODS = 12;
 
+  /** @param {number} size @returns {OffscreenCanvas | HTMLCanvasElement} */
   function tileCanvas(size) {
     if (typeof OffscreenCanvas !== "undefined") return new OffscreenCanvas(size, size);
     const canvas = document.createElement("canvas");
@@ -43,7 +48,9 @@
   }
 
   // How many periods of `period` device px the tile holds, and its side in whole pixels.
+  /** @param {number} period @returns {[number, number]} */
   function tileSize(period) {
+    /** @type {[number, number]} */
     let best = [1, Math.max(2, Math.round(period))];
     let error = Infinity;
     for (let n = 1; n <= MAX_PERIODS; n++) {
@@ -56,6 +63,10 @@
   // The tile's strokes (side t, n periods of p = t / n px; k px per unit), its origin moved by (dx, dy) px;
   // `phase` (units): where the second diagonal of "cross" crosses the top edge (those strokes start at the
   // region's bottom corner, so they depend on its height).
+  /**
+   * @param {Context2D} tile @param {string} kind @param {string} colour
+   * @param {number} t @param {number} n @param {number} dx @param {number} dy @param {number} phase
+   */
   function drawTile(tile, kind, colour, t, n, dx, dy, phase) {
     const p = t / n;
     const k = p / PATTERN_STEP;
@@ -91,6 +102,11 @@
     }
   }
 
+  /**
+   * @param {Context2D} ctx @param {string} kind @param {string} colour
+   * @param {number} scale @param {number} h @param {number} dx @param {number} dy
+   * @returns {CanvasPattern}
+   */
   function cachedPattern(ctx, kind, colour, scale, h, dx, dy) {
     const [n, t] = tileSize(PATTERN_STEP * scale);
     const phase = kind === "cross" ? ((-h % PATTERN_STEP) + PATTERN_STEP) % PATTERN_STEP : 0;
@@ -100,19 +116,25 @@
     let found = cache.get(key);
     if (!found) {
       const canvas = tileCanvas(t);
-      drawTile(canvas.getContext("2d"), kind, colour, t, n, dx, dy, phase);
-      found = ctx.createPattern(canvas, "repeat");
+      drawTile(context2d(canvas), kind, colour, t, n, dx, dy, phase);
+      const made = ctx.createPattern(canvas, "repeat");
+      if (!made) throw new Error(`no ${kind} pattern from a ${t}-px tile`);
+      found = made;
       if (cache.size >= MAX_TILES) cache.clear();
       cache.set(key, found);
     }
     return found;
   }
 
+  /**
+   * @param {Context2D} ctx @param {number} x @param {number} y @param {number} w @param {number} h
+   * @param {string} kind @param {string} colour @param {number} r
+   */
   function pattern(ctx, x, y, w, h, kind, colour, r) {
     const m = ctx.getTransform(); // logical units -> device pixels (the frame's scale, any "transform")
     const corner = m.transformPoint({ x, y });
     const left = Math.floor(corner.x), top = Math.floor(corner.y);
-    const quarter = (v) => Math.round(v * 4) / 4;
+    const quarter = (/** @type {number} */ v) => Math.round(v * 4) / 4;
     const fill = cachedPattern(ctx, kind, colour, Math.hypot(m.a, m.b), h, quarter(corner.x - left), quarter(corner.y - top));
     // the tile's pixels are device pixels from (left, top), in the units the region's path is drawn in
     fill.setTransform(m.inverse().multiply(new DOMMatrix([1, 0, 0, 1, left, top])));
@@ -121,11 +143,26 @@
     ctx.fill();
   }
 
-  function draw(canvas, json, scale) {
+  // A canvas's 2-D context (a canvas another kind of context holds has none: a clear error, not a null's).
+  /** @param {OffscreenCanvas | HTMLCanvasElement} canvas @returns {Context2D} */
+  function context2d(canvas) {
     const ctx = canvas.getContext("2d");
-    if (scale === undefined) scale = Number(canvas.dataset.scale || 1);
+    if (!ctx) throw new Error("the canvas has no 2d context");
+    return /** @type {Context2D} */ (ctx);
+  }
+
+  /**
+   * @param {HTMLCanvasElement | OffscreenCanvas} canvas
+   * @param {unknown[][] | string} json  the commands above, or their JSON text (types/site.d.ts: DrawCommands)
+   * @param {number} [scale]  units to backing-store pixels; default the page's canvas's data-scale (a worker passes it)
+   */
+  function draw(canvas, json, scale) {
+    const ctx = context2d(canvas);
+    if (scale === undefined) scale = Number(("dataset" in canvas && canvas.dataset.scale) || 1);
     ctx.setTransform(scale, 0, 0, scale, 0, 0);
-    for (const c of typeof json === "string" ? JSON.parse(json) : json) {
+    /** @type {any[][]} each command's fields as the list above says (Python writes them: game/ui/canvas.py DrawList) */
+    const commands = typeof json === "string" ? JSON.parse(json) : json;
+    for (const c of commands) {
       switch (c[0]) {
         case "clear":
           ctx.save(); ctx.setTransform(1, 0, 0, 1, 0, 0);
@@ -171,5 +208,5 @@
     }
   }
 
-  globalThis.houseGamesDraw = draw;
+  Object.assign(globalThis, { houseGamesDraw: draw });
 })();

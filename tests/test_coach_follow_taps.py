@@ -10,7 +10,7 @@ comes, and no tap before the last may already make an action (the screen would a
 * Nyhavn: ``game.ui.nyhavn.table.Table`` (``paint``'s targets and ``tap``; ``bar``'s buttons and ``command``), as
   the screen feeds it; a build is the tile's stack, *Flip*/*Rotate* until the ghost is turned as the hint says, the
   cell under the tile's grip, and *Place* (the issue's case: a tile hinted "rotated 3 times");
-* Neue Heimat: ``game.ui.neueheimat.table.draw_table``'s targets and ``action_for_key`` (lots large, and small where
+* Neue Heimat: ``game.ui.neueheimat.table.draw_table``'s targets and ``tap`` (lots large, and small where
   a row is opened first), and the panel's buttons below the table as ``NeueHeimatScreen._controls`` names them
   (quick bids ``bid_steps``, the bid stepper set to the hinted amount by ``show_hint``: ``stepper_start``).
 """
@@ -24,7 +24,8 @@ import pytest
 from game.core import Rng, load_spec
 from game.ui.barrio.table import Pick, paint, tap
 from game.ui.coach_display import hint_keys
-from game.ui.neueheimat.table import Scene, action_for_key, bid_steps, draw_table, stepper_start
+from game.ui.neueheimat.table import Scene, bid_steps, draw_table, stepper_start
+from game.ui.neueheimat.table import tap as neueheimat_tap
 from game.ui.nyhavn.drawing import Seen
 from game.ui.nyhavn.table import Table
 
@@ -72,8 +73,7 @@ def nyhavn_taps(state: Any, view: dict[str, Any], legal: list[Action], seat: int
             outcome = table.command(cmd, seen)
             assert outcome is not None
         else:
-            _, targets = table.paint(seen)
-            drawn = {t.key: t for t in targets}
+            drawn = {t.key: t for t in table.paint(seen).targets}
             assert key in drawn and drawn[key].enabled, f"mark {key} is not on the table"
             outcome = table.tap(key, seen)
         assert outcome.action is None or n == len(keys) - 1, f"{key} already makes {outcome.action}"
@@ -105,23 +105,22 @@ def neueheimat_panel(view: dict[str, Any], legal: list[Action], key: str, hinted
 def neueheimat_taps(view: dict[str, Any], legal: list[Action], keys: list[str], hinted: Action,
                     small: bool) -> Action | None:
     """Tap ``keys`` on Neue Heimat's table (lots ``small`` or not) and panel; the action the last makes."""
-    frame = Scene(names=NAMES[:view["players"]], viewer=view["current"], my_turn=True, legal=legal, small_lots=small)
+    scene = Scene(names=NAMES[:view["players"]], viewer=view["current"], my_turn=True, legal=legal, small_lots=small)
     made = None
     for n, key in enumerate(keys):
         if key.startswith("act:"):
             made = neueheimat_panel(view, legal, key[4:], hinted)
         else:
-            _, targets = draw_table(view, frame, False)
-            drawn = {t.key: t for t in targets}
+            drawn = {t.key: t for t in draw_table(view, scene, False).targets}
             if key.startswith("row-") and not small:
                 assert key not in drawn, "a table with large lots opens no row"
                 continue  # the screen's large lots are tapped directly: the row's mark has nothing to show
             assert key in drawn and drawn[key].enabled, f"mark {key} is not on the table"
             if key.startswith("row-"):
-                frame.zoom_row = int(key[4:])  # NeueHeimatScreen.tapped: the row opens large
+                scene.zoom_row = int(key[4:])  # NeueHeimatScreen.tapped: the row opens large
                 made = None
             else:
-                made = action_for_key(key, legal)
+                made = neueheimat_tap(key, scene).action
         assert made is None or n == len(keys) - 1, f"{key} already makes {made}"
     return made
 

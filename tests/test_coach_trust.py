@@ -36,7 +36,8 @@ from game.ui.barrio import hint_targets as barrio_hints
 from game.ui.barrio.table import Pick, paint, tap
 from game.ui.coach_display import compute_hint, hint_keys, hint_seed
 from game.ui.neueheimat import hint_targets as nh_hints
-from game.ui.neueheimat.table import Scene, action_for_key, bid_steps, draw_table, stepper_start
+from game.ui.neueheimat.table import Scene, bid_steps, draw_table, stepper_start
+from game.ui.neueheimat.table import tap as neueheimat_tap
 from game.ui.nyhavn.layout import (anchor_for, buildable_tiles, build_spots, ghost_problem, grip, layout, take_choice,
                                    turned)
 
@@ -127,23 +128,22 @@ def neueheimat_reached(view: dict[str, Any], legal: list[dict[str, Any]], action
     keys = nh_hints.hint_keys(view, legal, action)
     assert keys, f"no button for {action}"
     me = view["current"]
-    frame = Scene(names=[f"P{i + 1}" for i in range(view["players"])], viewer=me, my_turn=True, legal=legal,
+    scene = Scene(names=[f"P{i + 1}" for i in range(view["players"])], viewer=me, my_turn=True, legal=legal,
                   small_lots=small)
     made = None
     for key in keys:
         if key.startswith("act:"):
             made = panel_action(view, legal, key[4:], action)
             continue
-        _, targets = draw_table(view, frame, False)
-        drawn = {t.key: t for t in targets}
+        drawn = {t.key: t for t in draw_table(view, scene, False).targets}
         if key.startswith("row-") and key not in drawn:
             assert not small, "a small table shows the row first"
             continue  # the lots are large enough: tapped directly
         assert key in drawn and drawn[key].enabled, f"{key} is not on the table for {action}"
         if key.startswith("row-"):
-            frame.zoom_row = int(key[4:])
+            scene.zoom_row = int(key[4:])
             continue
-        made = action_for_key(key, legal)
+        made = neueheimat_tap(key, scene).action
     assert made == action
 
 

@@ -70,8 +70,8 @@ def test_the_most_players_put_the_one_seat_in_every_position_and_add_the_all_row
 
 def test_a_shared_win_counts_as_a_fraction() -> None:
     row = league.Row("a", "b", 2)
-    row.add(league.Outcome(Game(1, ("a", "b")), (5, 5), (0, 1)), 0)
-    row.add(league.Outcome(Game(1, ("b", "a")), (7, 3), (0,)), 1)
+    row.add(league.Result(Game(1, ("a", "b")), (5, 5), (0, 1)), 0)
+    row.add(league.Result(Game(1, ("b", "a")), (7, 3), (0,)), 1)
     assert (row.games, row.wins, row.margin) == (2, 0.5, -4)
 
 

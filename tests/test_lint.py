@@ -86,8 +86,9 @@ def test_mypy_is_clean() -> None:
     assert out.returncode == 0, out.stdout[-6000:] + out.stderr[-2000:]
 
 
-#: the TypeScript projects that check site/*.js between them: the page's scripts, the prefetch worker, the service worker
-TS_PROJECTS = ("tsconfig.json", "tsconfig.worker.json", "tsconfig.sw.json")
+#: the TypeScript projects that check site/*.js between them: the page's scripts, those of them held to noImplicitAny and
+#: strictNullChecks so far, the prefetch worker, the service worker
+TS_PROJECTS = ("tsconfig.json", "tsconfig.strict.json", "tsconfig.worker.json", "tsconfig.sw.json")
 TSC = ROOT / "node_modules" / ".bin" / "tsc"
 
 

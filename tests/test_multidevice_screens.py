@@ -98,7 +98,7 @@ def neueheimat_by_taps(phone: GuestPhone, action: dict[str, Any]) -> None:
             buttons = [b for b in walk(screen.controls) if b.tagName == "BUTTON" and b.dataset.act == key[4:]]
             assert buttons, f"no {key} button on the guest's table"
             phone.h.click(buttons[0])
-        elif key.startswith("row-") and screen.frame().small_lots is False:
+        elif key.startswith("row-") and screen.scene().small_lots is False:
             continue  # a larger table shows the lots themselves
         else:
             screen.tapped(key)

@@ -7,8 +7,8 @@
 * One action contract (``game.core.actions``): every engine's ``rules.RULES`` is the shared ``Rules`` table, each
   action module has ``options``, ``refusal`` and ``do``, and listing and refusing agree on random positions.
 * One table protocol (``game.ui.canvas``): no game's screen package defines its own ``fit_text``, ``least_font``,
-  ``MIN_FONT``, ``Frame`` or ``Outcome``, or builds a rules panel by hand; what its painter returns and a tap returns are the
-  canvas's ``Frame`` and ``Outcome``.
+  ``MIN_FONT``, ``Frame`` or ``Outcome``, or builds a rules panel by hand; what each of the three painters returns and
+  a tap returns are the canvas's ``Frame`` and ``Outcome``.
 """
 
 from __future__ import annotations
@@ -228,3 +228,34 @@ def test_the_three_tables_answer_in_the_one_protocol():
     key = next(t.key for t in frame.targets if t.enabled)
     assert type(tap(key, view, legal, Pick(), "en")) is Outcome
     assert tap(key, view, legal, Pick(), "en", my_turn=False) == Outcome.refused("It is not your turn.")
+
+
+def test_neue_heimat_and_nyhavn_answer_in_the_one_protocol_too():
+    """Neue Heimat's painter (``draw_table``, given its ``Scene``) and Nyhavn's (``Table.paint``, given its ``Seen``)
+    return the canvas's Frame with the table's size; a tap on either returns its Outcome, the enabled target's action
+    being a legal one."""
+    from game.ui.canvas import Frame, Outcome
+    from game.ui.neueheimat.table import Scene, draw_table, table_size, tap
+    from game.ui.nyhavn.drawing import Seen
+    from game.ui.nyhavn.table import Table
+    import game.neueheimat as NH
+    import game.nyhavn as NY
+
+    state = NH.SPEC.new_game(3, 7)
+    while NH.SPEC.legal_actions(state)[0]["type"] == "profits":  # on to a choice made on the table
+        state = NH.SPEC.apply_action(state, NH.SPEC.legal_actions(state)[0])
+    seat = NH.SPEC.current_player(state)
+    scene = Scene(names=["A", "B", "C"], viewer=seat, my_turn=True, legal=NH.SPEC.legal_actions(state))
+    frame = draw_table(NH.SPEC.view(state, seat), scene)
+    assert type(frame) is Frame and (frame.width, frame.height) == table_size(3, False) and frame.targets
+    outcome = tap(frame.targets[0].key, scene)
+    assert type(outcome) is Outcome and outcome.action in scene.legal
+
+    state = NY.SPEC.new_game(2, 7)
+    seat = NY.SPEC.current_player(state)
+    seen = Seen(NY.SPEC.view(state, seat), NY.SPEC.legal_actions(state), True, state, seat)
+    table = Table("en", ["A", "B"], 2, lambda a: "")
+    frame = table.paint(seen)
+    assert type(frame) is Frame and (frame.width, frame.height) == (table.lay.width, table.lay.height) and frame.targets
+    dock = next(t.key for t in frame.targets if t.key.startswith("dock-") and t.enabled)
+    assert type(table.tap(dock, seen)) is Outcome

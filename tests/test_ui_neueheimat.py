@@ -10,8 +10,9 @@ import pytest
 import game.neueheimat as nh
 from lab.neueheimat.scenario import scenario
 from game.ui.neueheimat.table import (
-    Scene, action_for_key, bid_steps, draw_table, house_points, panel_actions, round_points, table_size,
+    Scene, action_for_key, bid_steps, draw_table, house_points, panel_actions, round_points, table_size, tap,
 )
+from game.ui.canvas import Outcome
 
 ON_TABLE = {"auction", "place", "mayor", "permit", "cancel"}  # chosen by tapping the canvas; the rest are panel buttons
 
@@ -27,7 +28,7 @@ def play(seed: int, players: int, steps: int = 400):
         state = nh.SPEC.apply_action(state, rng.choice(nh.SPEC.legal_actions(state)))
 
 
-def frame_for(state, **extra) -> Scene:
+def scene_for(state, **extra) -> Scene:
     p = nh.SPEC.current_player(state)
     legal = nh.SPEC.legal_actions(state) if p is not None else []
     return Scene(names=[f"Seat {i + 1}" for i in range(state.players)], viewer=p, my_turn=p is not None, legal=legal, **extra)
@@ -39,38 +40,47 @@ def test_buttons_are_exactly_the_legal_table_moves(players, wide):
     seen_kinds = set()
     for seed in range(4):
         for state in play(seed * 7 + players, players):
-            frame = frame_for(state)
-            drawing, targets = draw_table(nh.SPEC.view(state, frame.viewer or 0), frame, wide)
+            scene = scene_for(state)
+            frame = draw_table(nh.SPEC.view(state, scene.viewer or 0), scene, wide)
+            assert (frame.width, frame.height) == (width, height)
+            # the places the layout tools check a panel leaves in sight (data-auction-box, data-own-box)
+            assert set(frame.places) == ({"auction", "own"} if scene.viewer is not None else {"auction"})
+            targets = frame.targets
             keys = [t.key for t in targets]
             assert len(keys) == len(set(keys)), "target keys are unique"
             mapped = []
             for t in targets:
                 assert 0 <= t.x and t.x + t.w <= width + 0.01 and 0 <= t.y and t.y + t.h <= height + 0.01, t
                 assert t.w >= 26 and t.h >= 32, f"{t.key} too small to tap"
-                action = action_for_key(t.key, frame.legal)
+                action = tap(t.key, scene).action
                 assert action is not None, f"{t.key} is not a legal action"
                 mapped.append(action)
                 assert t.label and t.highlight
-            table_moves = [a for a in frame.legal if a["type"] in ON_TABLE]
+            table_moves = [a for a in scene.legal if a["type"] in ON_TABLE]
             assert sorted(map(repr, mapped)) == sorted(map(repr, table_moves))
-            rest = [a for a in frame.legal if a["type"] not in ON_TABLE]
+            rest = [a for a in scene.legal if a["type"] not in ON_TABLE]
             panel = panel_actions(nh.SPEC.view(state, 0), rest)
             if state.phase == "bid":  # quick steps: the lowest raise, all-in and the pass are always there
                 assert {"type": "pass"} in panel and rest[0] in panel and rest[-2] in panel
             else:
                 assert sorted(map(repr, panel)) == sorted(map(repr, rest))
             seen_kinds |= {a["type"] for a in mapped}
-            assert drawing.to_json()
+            assert frame.draw.to_json()
     assert {"auction", "place"} <= seen_kinds
 
 
 def test_targets_not_shown_when_it_is_not_the_viewers_turn():
     state = nh.SPEC.new_game(3, 11)
     state = nh.SPEC.apply_action(state, {"type": "profits", "take": False})
-    frame = frame_for(state)
-    frame.my_turn = False
-    _, targets = draw_table(nh.SPEC.view(state, 0), frame)
+    scene = scene_for(state)
+    scene.my_turn = False
+    targets = draw_table(nh.SPEC.view(state, 0), scene).targets
     assert targets == []
+    scene.my_turn = True
+    key = next(t.key for t in draw_table(nh.SPEC.view(state, 0), scene).targets)
+    assert tap(key, scene).action is not None
+    scene.my_turn = False  # a tap that reaches the table out of turn asks nothing
+    assert tap(key, scene) == Outcome()
 
 
 def test_house_points_and_projection_agree_with_engine_scores():
@@ -107,14 +117,14 @@ def test_permit_buttons_show_the_lengths_they_would_give():
     for _ in range(2):
         state = nh.SPEC.apply_action(state, {"type": "pass"})
     assert state.phase == "place" and state.holder == 0
-    frame = frame_for(state)
-    _, targets = draw_table(nh.SPEC.view(state, 0), frame)
+    scene = scene_for(state)
+    targets = draw_table(nh.SPEC.view(state, 0), scene).targets
     labels = {t.key: t.label for t in targets}
     # top row holds two houses: 4+2 = 6 allowed, 4−2 = 2 allowed (not below the two houses); other rows 6 or 2
     assert "length 4 becomes 6" in labels["permit-0-2"] and "length 4 becomes 2" in labels["permit-0--2"]
     assert set(labels) == {f"permit-{r}-{c}" for r in range(3) for c in (2, -2)}
-    assert action_for_key("permit-1--2", frame.legal) == {"type": "permit", "row": 1, "change": -2}
-    assert {"type": "discard"} in panel_actions(nh.SPEC.view(state, 0), frame.legal)
+    assert action_for_key("permit-1--2", scene.legal) == {"type": "permit", "row": 1, "change": -2}
+    assert {"type": "discard"} in panel_actions(nh.SPEC.view(state, 0), scene.legal)
 
 
 def cancel_to_place(permits: tuple) -> Any:
@@ -130,8 +140,8 @@ def cancel_to_place(permits: tuple) -> Any:
 
 def test_cancel_buttons_name_the_permit_and_refuse_what_would_cut_houses():
     state = cancel_to_place(((1,), (-3,), ()))
-    frame = frame_for(state)
-    _, targets = draw_table(nh.SPEC.view(state, 0), frame)
+    scene = scene_for(state)
+    targets = draw_table(nh.SPEC.view(state, 0), scene).targets
     labels = {t.key: t.label for t in targets}
     # removing +I from the top row would leave 4 lots under 5 houses: not offered; the middle row goes from 1 back to 4
     assert set(labels) == {"cancel-1--3"}
@@ -141,15 +151,15 @@ def test_cancel_buttons_name_the_permit_and_refuse_what_would_cut_houses():
 def test_mayor_and_single_lot_targets():
     state = scenario(3, board=(("r5",), ("y6", "g4"), ()), supply=["mayor"], display=(("b3", "w2"), ("k6",), ()))
     state = nh.SPEC.apply_action(state, {"type": "profits", "take": False})
-    frame = frame_for(state)
-    _, targets = draw_table(nh.SPEC.view(state, 0), frame)
+    scene = scene_for(state)
+    targets = draw_table(nh.SPEC.view(state, 0), scene).targets
     keys = {t.key for t in targets}
     assert {"cube-0-left", "cube-0-right", "cube-1-left", "mayor"} <= keys and "cube-1-right" not in keys
     state = nh.SPEC.apply_action(state, {"type": "auction", "piece": "cube", "row": 0, "end": "left"})  # the blue 3
     for _ in range(2):
         state = nh.SPEC.apply_action(state, {"type": "pass"})
-    frame = frame_for(state)
-    _, targets = draw_table(nh.SPEC.view(state, 0), frame)
+    scene = scene_for(state)
+    targets = draw_table(nh.SPEC.view(state, 0), scene).targets
     keys = {t.key for t in targets}
     # top lot 1 is a single-cube lot: no stacking there; middle lot 1 (a 6) takes it, middle lot 2 (a 4) too
     assert "lot-0-0" not in keys and "lot-0-1" in keys
@@ -166,7 +176,7 @@ def test_no_text_under_the_least_size_in_any_frame(players, lang):
     for seed in range(3):
         for state in play(seed * 5 + players, players, steps=300):
             for wide in (False, True):
-                d, _ = draw_table(nh.SPEC.view(state, 0), frame_for(state, lang=lang, patterns=True), wide)
+                d = draw_table(nh.SPEC.view(state, 0), scene_for(state, lang=lang, patterns=True), wide).draw
                 drawn += 1
                 for c in d.commands:
                     if c[0] != "text" or not str(c[3]).strip():
@@ -193,7 +203,7 @@ def test_a_larger_least_size_reaches_every_text():
     drawn = 0
     for state in play(4, 3, steps=200):
         for wide in (False, True):
-            d, _ = draw_table(nh.SPEC.view(state, 0), frame_for(state, least=14.5), wide)
+            d = draw_table(nh.SPEC.view(state, 0), scene_for(state, least=14.5), wide).draw
             sizes = [float(c[4].split("px")[0].split()[-1]) for c in d.commands if c[0] == "text" and str(c[3]).strip()]
             assert sizes and min(sizes) >= 14.5
             drawn += 1
@@ -207,8 +217,8 @@ def test_table_buttons_are_a_finger_wide_on_the_narrowest_phone():
     seen = set()
     for seed in range(6):
         for state in play(seed, 2 + seed % 3):
-            frame = frame_for(state)
-            _, targets = draw_table(nh.SPEC.view(state, frame.viewer or 0), frame, False)
+            scene = scene_for(state)
+            targets = draw_table(nh.SPEC.view(state, scene.viewer or 0), scene, False).targets
             for t in targets:
                 kind = t.key.split("-")[0]
                 seen.add(kind)
@@ -219,11 +229,11 @@ def test_table_buttons_are_a_finger_wide_on_the_narrowest_phone():
 
 def test_road_choices_split_the_row_one_per_place():
     state = cancel_to_place(((1, 2), (), ()))
-    frame = frame_for(state)
-    _, targets = draw_table(nh.SPEC.view(state, 0), frame)
+    scene = scene_for(state)
+    targets = draw_table(nh.SPEC.view(state, 0), scene).targets
     road = [t for t in targets if t.key.startswith("cancel-")]
     assert len(road) == 2
-    assert {t.key for t in road} == {f"cancel-{a['row']}-{a['change']}" for a in frame.legal if a["type"] == "cancel"}
+    assert {t.key for t in road} == {f"cancel-{a['row']}-{a['change']}" for a in scene.legal if a["type"] == "cancel"}
     for row in {t.key.split("-")[1] for t in road}:  # side by side across the row, none over another
         mine = sorted((t for t in road if t.key.split("-")[1] == row), key=lambda t: t.x)
         assert all(a.x + a.w <= b.x for a, b in zip(mine, mine[1:]))
@@ -239,20 +249,21 @@ def test_small_lots_are_placed_row_first_then_on_the_row_shown_large(wide):
     checked = 0
     for seed in range(5):
         for state in play(seed + 40, 3):
-            frame = frame_for(state, small_lots=True)
-            places = [a for a in frame.legal if a["type"] == "place"]
+            scene = scene_for(state, small_lots=True)
+            places = [a for a in scene.legal if a["type"] == "place"]
             if not places:
                 continue
-            view = nh.SPEC.view(state, frame.viewer)
-            _, targets = draw_table(view, frame, wide)
+            view = nh.SPEC.view(state, scene.viewer)
+            targets = draw_table(view, scene, wide).targets
             keys = {t.key for t in targets}
             rows = {a["row"] for a in places}
             assert keys == {f"row-{r}" for r in rows}, keys  # the whole board: rows, no lot
             assert all(min(t.w, t.h) >= least for t in targets)
-            assert all(action_for_key(k, frame.legal) is None for k in keys)  # opening a row is not a move
+            assert all(action_for_key(k, scene.legal) is None for k in keys)  # opening a row is not a move
             reached = []
             for r in rows:
-                d, targets = draw_table(view, frame_for(state, small_lots=True, zoom_row=r), wide)
+                frame = draw_table(view, scene_for(state, small_lots=True, zoom_row=r), wide)
+                d, targets = frame.draw, frame.targets
                 lots = [t for t in targets if t.key.startswith("lot-")]
                 assert {t.key for t in targets} == {"zoom-out"} | {t.key for t in lots}
                 for t in targets:
@@ -261,7 +272,7 @@ def test_small_lots_are_placed_row_first_then_on_the_row_shown_large(wide):
                 boxes = sorted((t.x, t.y, t.x + t.w, t.y + t.h) for t in targets)
                 for a, b in zip(boxes, boxes[1:]):  # no button over another
                     assert a[2] <= b[0] + 0.01 or a[3] <= b[1] + 0.01 or b[3] <= a[1] + 0.01, (a, b)
-                reached += [action_for_key(t.key, frame.legal) for t in lots]
+                reached += [action_for_key(t.key, scene.legal) for t in lots]
                 assert any(c[0] == "transform" for c in d.commands)  # the row's lots are drawn magnified
             assert sorted(map(repr, reached)) == sorted(map(repr, places))
             checked += 1
@@ -275,16 +286,16 @@ def test_a_hinted_placement_is_marked_on_small_and_large_tables():
 
     checked = 0
     for state in play(8, 3):
-        frame = frame_for(state)
-        places = [a for a in frame.legal if a["type"] == "place"]
+        scene = scene_for(state)
+        places = [a for a in scene.legal if a["type"] == "place"]
         if not places:
             continue
-        view = nh.SPEC.view(state, frame.viewer)
+        view = nh.SPEC.view(state, scene.viewer)
         action = places[-1]
-        row_key, lot_key = hint_keys(view, frame.legal, action)
-        large = {t.key for t in draw_table(view, frame)[1]}
-        small = {t.key for t in draw_table(view, frame_for(state, small_lots=True))[1]}
-        zoomed = {t.key for t in draw_table(view, frame_for(state, small_lots=True, zoom_row=action["row"]))[1]}
+        row_key, lot_key = hint_keys(view, scene.legal, action)
+        large = {t.key for t in draw_table(view, scene).targets}
+        small = {t.key for t in draw_table(view, scene_for(state, small_lots=True)).targets}
+        zoomed = {t.key for t in draw_table(view, scene_for(state, small_lots=True, zoom_row=action["row"])).targets}
         assert lot_key in large and row_key not in large
         assert row_key in small and lot_key in zoomed
         checked += 1

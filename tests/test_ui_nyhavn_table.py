@@ -13,8 +13,8 @@ import pytest
 
 import game.nyhavn as N
 from game.ui.nyhavn.drawing import Seen
-from game.ui.nyhavn.layout import anchor_for, build_spots, grip
-from game.ui.canvas import Outcome
+from game.ui.nyhavn.layout import anchor_for, build_spots, grip, layout, zoom_layout
+from game.ui.canvas import Frame, Outcome
 from game.ui.nyhavn.table import Table, shape_for
 from .nyhavn_inputs import orient_path
 
@@ -43,8 +43,7 @@ def make_table(players: int, lang: str = "en") -> Table:
 
 
 def enabled_keys(table: Table, seen: Seen) -> set[str]:
-    _, targets = table.paint(seen)
-    return {tg.key for tg in targets if tg.enabled}
+    return {tg.key for tg in table.paint(seen).targets if tg.enabled}
 
 
 def tapped(table: Table, key: str, seen: Seen) -> Outcome:
@@ -127,14 +126,39 @@ def test_whole_games_are_playable_by_taps_and_buttons(players, seed, lang):
     assert made["take"] > 5 and made["build"] > 3
 
 
+@pytest.mark.parametrize("mode", ["narrow", "side", "landscape", "wide", "zoom"])
+def test_the_painted_frame_has_the_layouts_size_and_names_the_parts_its_buttons_lie_in(mode):
+    """``Table.paint`` answers in the canvas's Frame: the layout's size, and each dock, house cell, tile stack, hand
+    card and ability button inside the place of that name (what the screen sizes the board by, and tools read)."""
+    seen = seen_of(turn_with_builds())
+    table = make_table(2)
+    table.lay = zoom_layout("narrow", 2, 320) if mode == "zoom" else layout(mode, 2)
+    if mode == "zoom":  # the zoomed house shows the tile in hand beside it
+        table.tap(f"stack-{sorted({a['tile'] for a in seen.legal if a['type'] == 'build'})[0]}", seen)
+    frame = table.paint(seen)
+    assert type(frame) is Frame and (frame.width, frame.height) == (table.lay.width, table.lay.height)
+    assert {"house", "supply", "hand", "abilities", "others"} <= set(frame.places)
+    assert ("held" in frame.places) == (mode == "zoom") and ("track" in frame.places) == (table.lay.track is not None)
+    part = {"cell": "house", "stack": "supply", "hand": "hand", "ability": "abilities"}
+    checked = 0
+    for t in frame.targets:
+        kind = t.key.split("-")[0]
+        name = t.key if kind == "dock" else part.get(kind)
+        if name is None or (mode == "zoom" and kind != "cell"):  # the zoomed house covers the rest of the table
+            continue
+        x, y, w, h = frame.places[name]
+        assert x - 0.01 <= t.x and t.x + t.w <= x + w + 0.01 and y - 0.01 <= t.y and t.y + t.h <= y + h + 0.01, (t, name)
+        checked += 1
+    assert checked >= 45  # the 45 house cells at least
+
+
 def test_fits_marks_exactly_the_cells_where_the_tile_goes():
     seen = seen_of(turn_with_builds())
     table = make_table(2)
     tile = sorted({a["tile"] for a in seen.legal if a["type"] == "build"})[0]
     table.tap(f"stack-{tile}", seen)
     pressed(table, "fits", seen)
-    _, targets = table.paint(seen)
-    lit = {tg.key for tg in targets if tg.key.startswith("cell-") and tg.highlight}
+    lit = {tg.key for tg in table.paint(seen).targets if tg.key.startswith("cell-") and tg.highlight}
     gx, gy = grip(tile, table.pick.orient)
     spots = {f"cell-{c + gx}-{r + gy}" for o, c, r in build_spots(seen.legal, tile) if o == table.pick.orient}
     assert lit == spots and spots

@@ -302,7 +302,8 @@ class Board:
 
 
 # The table protocol every game screen follows: its painter returns a :class:`Frame`, its tap handler an
-# :class:`Outcome` (what the painter takes is each game's own: the engine's view and the screen's picks).
+# :class:`Outcome` (what the painter takes is each game's own: the engine's view and the screen's picks, as Barrio's
+# ``Pick``, Nyhavn's ``Seen`` and Neue Heimat's ``Scene``).
 @dataclass
 class Frame:
     """One painted table: its drawing, its tap targets, its logical size, and named places on it."""

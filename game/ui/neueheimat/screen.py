@@ -15,13 +15,13 @@ from typing import Any
 
 from ...core import Match
 from .. import dom
-from ..canvas import FINGER_PX, POINTER_PX, Board, least_font
+from ..canvas import FINGER_PX, POINTER_PX, Board, Frame, least_font
 from ..dom import el
 from ...core.locale import text
 from ...core.locale import text as say  # (``_controls`` has a local named ``text``)
 from ..screen import GameScreen
-from .table import (LOT_W, Scene, action_for_key, bid_offered, bid_steps, draw_table, layout, regions, scored_view,
-                    signed, stepper_amounts, stepper_start, table_size)
+from .table import (LOT_W, Scene, bid_offered, bid_steps, draw_table, layout, scored_view, signed, stepper_amounts,
+                    stepper_start, table_size, tap)
 from .labels import COLOUR_NAMES, REASONS, ROW_SHORT, piece_words, w
 
 ANIM_MS = 650  # how long a flash or a money change stays on the table
@@ -160,7 +160,7 @@ class NeueHeimatScreen(GameScreen):
         self.render()
 
     # ------------------------------------------------------------------ drawing
-    def frame(self) -> Scene:
+    def scene(self) -> Scene:
         """What the table module needs besides the view."""
         now = time.monotonic() * 1000
         flashes = {k: min(1.0, (now - t0) / ANIM_MS) for k, t0 in self.flashes.items()}
@@ -208,30 +208,30 @@ class NeueHeimatScreen(GameScreen):
         if not self.mounted:
             return
         view = self.shown_view()
-        frame = self.frame()
-        drawing, targets = draw_table(view, frame, self.wide)
-        self.board.draw(drawing, targets)
-        self._mark_regions(view, frame)
-        self._controls(view, frame)
-        self._say_decision(view, frame)
-        if frame.zoom_row is not None and frame.zoom_row != self._shown_row:  # a row just shown large: in view
+        scene = self.scene()
+        frame = draw_table(view, scene, self.wide)
+        self.board.set_size(frame.width, frame.height)
+        self.board.draw(frame.draw, frame.targets)
+        self._mark_regions(frame)
+        self._controls(view, scene)
+        self._say_decision(view, scene)
+        if scene.zoom_row is not None and scene.zoom_row != self._shown_row:  # a row just shown large: in view
             self.board.reveal(self.board.height, PROMPT_PX)
-        self._shown_row = frame.zoom_row
+        self._shown_row = scene.zoom_row
 
-    def _mark_regions(self, view: dict[str, Any], frame: Scene) -> None:
+    def _mark_regions(self, frame: Frame) -> None:
         """Where the auction's box and the player's own row are, as fractions of the board (data-auction-box,
         data-own-box: for tests and tools, as Barrio's data-prompt-box)."""
         data = self.board.root.dataset
-        width, height = self.board.width, self.board.height
-        for name, (x, y, wd, ht) in regions(view, frame, self.wide).items():
-            setattr(data, f"{name}Box", f"{x / width:.4f} {y / height:.4f} {wd / width:.4f} {ht / height:.4f}")
+        for name, (x, y, wd, ht) in frame.places.items():
+            setattr(data, f"{name}Box", f"{x / frame.width:.4f} {y / frame.height:.4f} {wd / frame.width:.4f} {ht / frame.height:.4f}")
 
     # ------------------------------------------------------------------ keyboard and screen reader (issue 40)
-    def _say_decision(self, view: dict[str, Any], frame: Scene) -> None:
+    def _say_decision(self, view: dict[str, Any], scene: Scene) -> None:
         """The status names the decision asked (bid, sell or buy, place…), not only whose turn; a player at the
         keyboard gets focus on the decision's first control once per new decision."""
         phase, current = view["phase"], view["current"]
-        if not frame.my_turn or self.replaying or current is None or phase not in DECISIONS:
+        if not scene.my_turn or self.replaying or current is None or phase not in DECISIONS:
             return
         piece = piece_words(view["piece"], self.lang) if view["piece"] else ""
         words = w(f"status.{phase}", self.lang, name=self.names[current], piece=piece)
@@ -242,12 +242,12 @@ class NeueHeimatScreen(GameScreen):
             if not self.board.focus_first("cube-", "roofs", "mayor", "cancel", "permit-", "lot-", "row-") and self._panel_buttons:
                 self._panel_buttons[0].focus()
 
-    def _controls(self, view: dict[str, Any], frame: Scene) -> None:
+    def _controls(self, view: dict[str, Any], scene: Scene) -> None:
         lang = self.lang
         box = self.controls
         # the same decision shown again (a redraw): the panel stays as it is, so a focused button keeps the focus
         shown = json.dumps([self.scoring is not None, self.replaying, view["phase"], view["current"], view["money"], view["high_bid"],
-                            view["high_bidder"], view["piece"], frame.my_turn, frame.legal, frame.small_lots, frame.zoom_row],
+                            view["high_bidder"], view["piece"], scene.my_turn, scene.legal, scene.small_lots, scene.zoom_row],
                            sort_keys=True, default=str)
         if shown == self._controls_for:
             return
@@ -261,7 +261,7 @@ class NeueHeimatScreen(GameScreen):
         current = view["current"]
         if phase == "over" or current is None:
             return
-        if not frame.my_turn:  # (a replay says who plays next, not "Your turn.")
+        if not scene.my_turn:  # (a replay says who plays next, not "Your turn.")
             waiting = say("replay.to_move", lang, name=self.names[current]) if self.replaying else w("prompt.wait", lang, name=self.names[current])
             box.appendChild(el("p", {"class": "muted"}, waiting))
             return
@@ -302,10 +302,10 @@ class NeueHeimatScreen(GameScreen):
         elif phase == "place":
             kind = (view["piece"] or {}).get("kind", "cube")
             prompt = w(f"prompt.place.{kind}", lang, piece=piece)
-            if frame.small_lots and frame.zoom_row is None and kind in ("cube", "roof"):
+            if scene.small_lots and scene.zoom_row is None and kind in ("cube", "roof"):
                 prompt += " " + w("zoom.hint", lang)  # the lots are picked row first on this table
             box.appendChild(el("p", {}, prompt))
-            if {"type": "discard"} in frame.legal:
+            if {"type": "discard"} in scene.legal:
                 buttons.appendChild(self._button("discard", w("place.discard", lang, piece=piece), {"type": "discard"}))
             else:
                 box.classList.add("nh-sticky")
@@ -386,9 +386,9 @@ class NeueHeimatScreen(GameScreen):
             self.zoom_row = int(key[4:]) if key.startswith("row-") else None
             self.render()
             return
-        action = action_for_key(key, self.legal())
-        if action is not None:
-            self.act(action)
+        outcome = tap(key, self.scene())
+        if outcome.action is not None:
+            self.act(outcome.action)
 
     # ------------------------------------------------------------------ flow
     def advance(self) -> None:
@@ -453,8 +453,8 @@ class NeueHeimatScreen(GameScreen):
         self.floats = {p: v for p, v in self.floats.items() if now - v[1] < ANIM_MS}
         if not self.table.hidden:
             view = self.shown_view()
-            drawing, targets = draw_table(view, self.frame(), self.wide)
-            self.board.draw(drawing, targets)
+            frame = draw_table(view, self.scene(), self.wide)
+            self.board.draw(frame.draw, frame.targets)
         self._animate()
 
     def stop_animations(self) -> None:

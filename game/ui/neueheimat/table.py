@@ -1,11 +1,13 @@
 """The Neue Heimat table as a drawing: geometry, pieces, highlights and tap targets.
 
 Pure Python (no browser): :func:`draw_table` turns an engine view plus the
-legal actions into a :class:`~game.ui.canvas.DrawList` and the list of
-:class:`~game.ui.canvas.Target` buttons laid over it, so the layout and the
-hit logic are tested under CPython. Two layouts: portrait (360 logical units
-wide, everything stacked: phones) and wide (730 wide, board on the left,
-players and display on the right: tablets and desktops).
+screen's :class:`Scene` (the legal actions, the selection, the animations)
+into a :class:`~game.ui.canvas.Frame`: the drawing, the
+:class:`~game.ui.canvas.Target` buttons laid over it, its size and places,
+so the layout and the hit logic are tested under CPython; :func:`tap` says
+what a tapped target asks of the screen. Two layouts: portrait (360 logical
+units wide, everything stacked: phones) and wide (730 wide, board on the
+left, players and display on the right: tablets and desktops).
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ import dataclasses
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from ..canvas import MIN_FONT, DrawList, Target, fit_text, text_width
+from ..canvas import MIN_FONT, DrawList, Frame, Outcome, Target, fit_text, text_width
 from .offers import action_for_key as action_for_key, bid_offered as bid_offered, bid_steps as bid_steps
 from .offers import panel_actions as panel_actions, stepper_amounts as stepper_amounts, stepper_start as stepper_start
 from .labels import COLOUR_NAMES, ROW_NAMES, piece_words, w
@@ -242,145 +244,155 @@ def short(p: int, lang: str = "en") -> str:
 
 # --------------------------------------------------------------------------- the table
 
-def draw_table(view: dict[str, Any], frame: Scene, wide: bool = False) -> tuple[DrawList, list[Target]]:
-    """The whole table for ``view``: the drawing and the buttons (in reading order)."""
-    if frame.least < MIN_FONT:  # essential text is never under MIN_FONT, whatever the screen asks
-        frame = dataclasses.replace(frame, least=MIN_FONT)
-    return _draw_table(view, frame, wide)
+def draw_table(view: dict[str, Any], scene: Scene, wide: bool = False) -> Frame:
+    """The whole table for ``view``: the drawing, the buttons (in reading order), its size, and the places a panel
+    over it must leave in sight (:func:`regions`: ``auction``, and ``own`` for a viewer)."""
+    if scene.least < MIN_FONT:  # essential text is never under MIN_FONT, whatever the screen asks
+        scene = dataclasses.replace(scene, least=MIN_FONT)
+    return _draw_table(view, scene, wide)
 
 
-def table_spots(view: dict[str, Any], frame: Scene, wide: bool) -> dict[str, tuple[float, float]]:
+def tap(key: str, scene: Scene) -> Outcome:
+    """What tapping the target ``key`` of :func:`draw_table`'s frame for ``scene`` asks of the screen: the legal action
+    it stands for, or nothing (not the viewer's turn, or a key that names nothing legal now). Opening a row large for
+    placing (``row-<r>``) and closing it (``zoom-out``) change only what the screen shows: it keeps that itself."""
+    if not scene.my_turn:
+        return Outcome()
+    return Outcome(action=action_for_key(key, scene.legal))
+
+
+def table_spots(view: dict[str, Any], scene: Scene, wide: bool) -> dict[str, tuple[float, float]]:
     """The sections' corners for this frame (:func:`layout`): the market first on an upright phone when the player's
     next choice is there."""
-    legal = frame.legal if frame.my_turn else []
+    legal = scene.legal if scene.my_turn else []
     choosing = any(a["type"] in ("auction", "profits") for a in legal)  # the player's next choice is in the market
     return layout(view["players"], wide, market_first=choosing and not wide)
 
 
-def regions(view: dict[str, Any], frame: Scene, wide: bool) -> dict[str, tuple[float, float, float, float]]:
+def regions(view: dict[str, Any], scene: Scene, wide: bool) -> dict[str, tuple[float, float, float, float]]:
     """Where the auction's box and the viewer's own row of the players' table are (x, y, width, height in units):
     what a panel over the table must leave in sight."""
-    spots = table_spots(view, frame, wide)
+    spots = table_spots(view, scene, wide)
     x, y = spots["players"]
     out = {"auction": (spots["auction"][0], spots["auction"][1], float(PORTRAIT_W), float(AUCTION_H))}
-    if frame.viewer is not None:
-        out["own"] = (x, y + 16 + 26 * frame.viewer, float(PORTRAIT_W), 24.0)
+    if scene.viewer is not None:
+        out["own"] = (x, y + 16 + 26 * scene.viewer, float(PORTRAIT_W), 24.0)
     return out
 
 
-def _draw_table(view: dict[str, Any], frame: Scene, wide: bool) -> tuple[DrawList, list[Target]]:
-    legal = frame.legal if frame.my_turn else []
-    spots = table_spots(view, frame, wide)
+def _draw_table(view: dict[str, Any], scene: Scene, wide: bool) -> Frame:
+    legal = scene.legal if scene.my_turn else []
+    spots = table_spots(view, scene, wide)
     width, height = spots["size"]
     d = DrawList().clear(PAPER)
     targets: list[Target] = []
-    _players(d, view, frame, *spots["players"], width=PORTRAIT_W)
-    _auction(d, targets, view, frame, *spots["auction"])
+    _players(d, view, scene, *spots["players"], width=PORTRAIT_W)
+    _auction(d, targets, view, scene, *spots["auction"])
     parts: dict[str, Callable[..., None]] = {"board": _board, "display": partial(_display, row_h=DISP_ROW_H_WIDE if wide else DISP_ROW_H), "supply": _supply}
     for name in sorted(parts, key=lambda k: (spots[k][1], spots[k][0])):  # drawn, and tabbed through, top to bottom
-        parts[name](d, targets, view, frame, legal, *spots[name])
-    return d, targets
+        parts[name](d, targets, view, scene, legal, *spots[name])
+    return Frame(d, targets, width, height, regions(view, scene, wide))
 
 
-def _players(d: DrawList, view: dict[str, Any], frame: Scene, x0: float, y0: float, width: float) -> None:
-    lang = frame.lang
+def _players(d: DrawList, view: dict[str, Any], scene: Scene, x0: float, y0: float, width: float) -> None:
+    lang = scene.lang
     d.rect(x0 + 2, y0 + 1, width - 4, players_height(view["players"]) - 2, fill="#fffdf7", stroke="#d8cfbd", radius=8)
     # columns: name (never squeezed: cut with an ellipsis), hand, cash box, colours owned, score; the least-size text
-    head = font(frame.least, bold=True)
-    hand_x, box_x, colours_x = x0 + 196 - 4 * (frame.least - MIN_FONT), x0 + 228, x0 + 236  # larger print: "Hand" moves left
+    head = font(scene.least, bold=True)
+    hand_x, box_x, colours_x = x0 + 196 - 4 * (scene.least - MIN_FONT), x0 + 228, x0 + 236  # larger print: "Hand" moves left
     d.text(hand_x, y0 + 13, w("hand", lang), font=head, colour=MUTED, align="right")
     # a long cash-box heading ("CAISSE") reaches right, over the colours column, never back over the hand's heading
     box_head = w("box", lang)
-    d.text(max(box_x, hand_x + 6 + text_width(box_head, frame.least, True)), y0 + 13, box_head, font=head, colour=MUTED, align="right")
+    d.text(max(box_x, hand_x + 6 + text_width(box_head, scene.least, True)), y0 + 13, box_head, font=head, colour=MUTED, align="right")
     d.text(x0 + width - 8, y0 + 13, w("score", lang), font=head, colour=MUTED, align="right")
     for p in range(view["players"]):
         y = y0 + 16 + 26 * p
         current = view["current"] == p
         if current:
             d.rect(x0 + 5, y, width - 10, 24, fill="#fff1cc", stroke=HILITE, line_width=2, radius=6)
-        flash = frame.flashes.get(f"player-{p}")
+        flash = scene.flashes.get(f"player-{p}")
         if flash is not None:
             d.alpha(1 - flash).rect(x0 + 5, y, width - 10, 24, fill="#ffe08a", radius=6).alpha(1)
-        d.text(x0 + 8, y + 17, "▶" if current else "", font=font(frame.least, frame.least), colour=INK)
+        d.text(x0 + 8, y + 17, "▶" if current else "", font=font(scene.least, scene.least), colour=INK)
         if view["auctioneer"] == p and view["phase"] not in ("over", "scored"):  # the auctioneer's badge
             d.rect(x0 + 21, y + 4, 16, 16, fill=INK, radius=3)
-            d.text(x0 + 29, y + 12.5, "A", font=font(frame.least, bold=True), colour="#fff", align="center", baseline="middle")
-        names = frame.row_names or frame.names
+            d.text(x0 + 29, y + 12.5, "A", font=font(scene.least, bold=True), colour="#fff", align="center", baseline="middle")
+        names = scene.row_names or scene.names
         name = names[p] if p < len(names) else short(p, lang)
-        bold = p == frame.viewer
-        d.text(x0 + 40, y + 17, fit_text(f"{short(p, lang)} {name}", frame.least, hand_x - 44 - (x0 + 40), bold),
-               font=font(frame.least, bold=bold), colour=INK)
-        hidden = frame.hide_money and p != frame.viewer
-        d.text(hand_x, y + 17, "?" if hidden else f"{view['money'][p]}M", font=font(frame.least, bold=True), colour=INK, align="right")
-        d.text(box_x, y + 17, "?" if hidden else f"{view['cash'][p]}", font=font(frame.least, frame.least), colour=INK, align="right")
+        bold = p == scene.viewer
+        d.text(x0 + 40, y + 17, fit_text(f"{short(p, lang)} {name}", scene.least, hand_x - 44 - (x0 + 40), bold),
+               font=font(scene.least, bold=bold), colour=INK)
+        hidden = scene.hide_money and p != scene.viewer
+        d.text(hand_x, y + 17, "?" if hidden else f"{view['money'][p]}M", font=font(scene.least, bold=True), colour=INK, align="right")
+        d.text(box_x, y + 17, "?" if hidden else f"{view['cash'][p]}", font=font(scene.least, scene.least), colour=INK, align="right")
         cx = colours_x
         total = view["scores"][p]
         # the colours owned, as many as fit before the score ("−49" is wide); the rest as "+N"
-        room = x0 + width - 8 - text_width(signed(total), frame.least, True) - 6
+        room = x0 + width - 8 - text_width(signed(total), scene.least, True) - 6
         owned = [c for c, owner in enumerate(view["owners"]) if owner == p]
-        fit = len(owned) if colours_x + 17 * len(owned) <= room else max(0, int((room - colours_x - text_width("+9", frame.least, True)) // 17))
+        fit = len(owned) if colours_x + 17 * len(owned) <= room else max(0, int((room - colours_x - text_width("+9", scene.least, True)) // 17))
         for c, owner in enumerate(view["owners"]):
             if owner == p and c in owned[:fit]:
                 fill, ink, pattern, pink = CUBE_STYLE[c]
                 d.rect(cx, y + 4, 16, 16, fill=fill, stroke=INK, radius=2)
-                d.text(cx + 8, y + 12.5, COLOUR_NAMES[lang][c][0].upper(), font=font(frame.least, bold=True), colour=ink, align="center", baseline="middle")
+                d.text(cx + 8, y + 12.5, COLOUR_NAMES[lang][c][0].upper(), font=font(scene.least, bold=True), colour=ink, align="center", baseline="middle")
                 cx += 17
         if fit < len(owned):
-            d.text(cx, y + 17, f"+{len(owned) - fit}", font=font(frame.least, bold=True), colour=MUTED)
-        if p in frame.floats:
-            text, prog = frame.floats[p]
-            d.alpha(max(0.0, 1 - prog)).text(hand_x + 2, y + 14 - 10 * prog, text, font=font(frame.least, bold=True),
+            d.text(cx, y + 17, f"+{len(owned) - fit}", font=font(scene.least, bold=True), colour=MUTED)
+        if p in scene.floats:
+            text, prog = scene.floats[p]
+            d.alpha(max(0.0, 1 - prog)).text(hand_x + 2, y + 14 - 10 * prog, text, font=font(scene.least, bold=True),
                                              colour=GOOD if text.startswith("+") else BAD).alpha(1)
-        d.text(x0 + width - 8, y + 17, signed(total), font=font(frame.least, bold=True), colour=GOOD if total >= 0 else BAD, align="right")
+        d.text(x0 + width - 8, y + 17, signed(total), font=font(scene.least, bold=True), colour=GOOD if total >= 0 else BAD, align="right")
         if view["rounds"] > 1 and view["round_wins"][p]:
-            d.text(x0 + width - 40, y + 17, "★" * view["round_wins"][p], font=font(frame.least, frame.least), colour="#b07d12", align="right")
+            d.text(x0 + width - 40, y + 17, "★" * view["round_wins"][p], font=font(scene.least, scene.least), colour="#b07d12", align="right")
 
 
-def _auction(d: DrawList, targets: list[Target], view: dict[str, Any], frame: Scene, x0: float, y0: float) -> None:
-    lang = frame.lang
+def _auction(d: DrawList, targets: list[Target], view: dict[str, Any], scene: Scene, x0: float, y0: float) -> None:
+    lang = scene.lang
     d.rect(x0 + 2, y0 + 1, PORTRAIT_W - 4, AUCTION_H - 2, fill="#f3ecdb", stroke="#d8cfbd", radius=8)
     piece = view["piece"]
     round_text = w("round_of", lang, n=view["round"], total=view["rounds"])
     if piece is None:
-        d.text(x0 + PORTRAIT_W - 10, y0 + 17, round_text, font=font(frame.least, frame.least), colour=MUTED, align="right")
+        d.text(x0 + PORTRAIT_W - 10, y0 + 17, round_text, font=font(scene.least, scene.least), colour=MUTED, align="right")
         phase = view["phase"]
-        name = frame.names[view["auctioneer"]] if view["auctioneer"] < len(frame.names) else "?"
+        name = scene.names[view["auctioneer"]] if view["auctioneer"] < len(scene.names) else "?"
         text = (w("over_short", lang) if phase == "over" else w("scoring.title", lang, n=view["round"]) if phase == "scored"
                 else w("choosing", lang, name=name))
-        lines = wrap(text, frame.least, PORTRAIT_W - 24, 2)
+        lines = wrap(text, scene.least, PORTRAIT_W - 24, 2)
         for i, line in enumerate(lines):
-            d.text(x0 + 12, y0 + 44 + 18 * i - 9 * (len(lines) - 1), line, font=font(frame.least, frame.least), colour=INK)
+            d.text(x0 + 12, y0 + 44 + 18 * i - 9 * (len(lines) - 1), line, font=font(scene.least, scene.least), colour=INK)
         return
     room = PORTRAIT_W - 66  # from the title's left edge to the box's right edge
-    title_room = room - text_width(round_text, frame.least) - 10  # beside the round, top right
+    title_room = room - text_width(round_text, scene.least) - 10  # beside the round, top right
     words = piece_words(piece, lang)
     title = w("on_auction", lang, piece=words)
-    if not fits(title, frame.least, title_room, True):  # the box and the piece's picture already say "on auction"
+    if not fits(title, scene.least, title_room, True):  # the box and the piece's picture already say "on auction"
         title = words[:1].upper() + words[1:]
-    if fits(title, frame.least, title_room, True):
-        d.text(x0 + PORTRAIT_W - 10, y0 + 17, round_text, font=font(frame.least, frame.least), colour=MUTED, align="right")
+    if fits(title, scene.least, title_room, True):
+        d.text(x0 + PORTRAIT_W - 10, y0 + 17, round_text, font=font(scene.least, scene.least), colour=MUTED, align="right")
     else:  # large text on a small table: which piece is up matters more than the round
         title_room = room
-    flash = frame.flashes.get("auction")
+    flash = scene.flashes.get("auction")
     if flash is not None:
         d.alpha(1 - flash).rect(x0 + 4, y0 + 3, PORTRAIT_W - 8, AUCTION_H - 6, fill="#ffe08a", radius=8).alpha(1)
     kind = piece["kind"]
     top = y0 + (AUCTION_H - 38) / 2
     if kind == "cube":
-        draw_cube(d, frame.least, x0 + 10, top, 38, 38, piece["colour"], piece["pips"], frame.patterns, font=18)
+        draw_cube(d, scene.least, x0 + 10, top, 38, 38, piece["colour"], piece["pips"], scene.patterns, font=18)
     elif kind == "roof":
-        draw_roof(d, frame.least, x0 + 8, top + 3, 42, 30, piece["value"], font=16)
+        draw_roof(d, scene.least, x0 + 8, top + 3, 42, 30, piece["value"], font=16)
     else:
-        draw_special(d, frame.least, x0 + 12, top + 2, 34, 34, kind, piece.get("size", 0))
-    d.text(x0 + 58, y0 + 20, fit_text(title, frame.least, title_room, True), font=font(frame.least, bold=True), colour=INK)
-    for i, line in enumerate(_auction_lines(view, frame, lang, room)[:2]):  # whole lines, cut rather than squeezed
-        d.text(x0 + 58, y0 + 41 + 18 * i, fit_text(line, frame.least, room), font=font(frame.least, frame.least), colour=INK)
+        draw_special(d, scene.least, x0 + 12, top + 2, 34, 34, kind, piece.get("size", 0))
+    d.text(x0 + 58, y0 + 20, fit_text(title, scene.least, title_room, True), font=font(scene.least, bold=True), colour=INK)
+    for i, line in enumerate(_auction_lines(view, scene, lang, room)[:2]):  # whole lines, cut rather than squeezed
+        d.text(x0 + 58, y0 + 41 + 18 * i, fit_text(line, scene.least, room), font=font(scene.least, scene.least), colour=INK)
 
 
-def _auction_lines(view: dict[str, Any], frame: Scene, lang: str, room: float, short: bool = False) -> list[str]:
+def _auction_lines(view: dict[str, Any], scene: Scene, lang: str, room: float, short: bool = False) -> list[str]:
     """The auction's state in words; where a line is too long for ``room``, computer seats are named without their
     strength ("Player 2 (computer, weak)" -> "Player 2")."""
-    names = [n.split(" (")[0] if short and " (" in n else n for n in frame.names]
+    names = [n.split(" (")[0] if short and " (" in n else n for n in scene.names]
     if view["high_bidder"] >= 0:
         lines = [w("high_bid", lang, amount=view["high_bid"], name=names[view["high_bidder"]])]
     else:
@@ -391,14 +403,14 @@ def _auction_lines(view: dict[str, Any], frame: Scene, lang: str, room: float, s
         lines.append(w("deciding", lang, name=names[view["auctioneer"]]))
     elif view["phase"] == "place" and view["holder"] >= 0:
         lines = [w("placing", lang, name=names[view["holder"]])]
-    if not short and any(not fits(line, frame.least, room) for line in lines):
-        return _auction_lines(view, frame, lang, room, short=True)
+    if not short and any(not fits(line, scene.least, room) for line in lines):
+        return _auction_lines(view, scene, lang, room, short=True)
     return lines
 
 
-def _board(d: DrawList, targets: list[Target], view: dict[str, Any], frame: Scene, legal: list[dict[str, Any]],
+def _board(d: DrawList, targets: list[Target], view: dict[str, Any], scene: Scene, legal: list[dict[str, Any]],
            x0: float, y0: float) -> None:
-    lang = frame.lang
+    lang = scene.lang
     width = PORTRAIT_W
     road_w = LABEL_W - 4  # the road column's inner width, for its texts
     d.rect(x0, y0, width, board_height(), fill=GRASS, radius=8)
@@ -407,24 +419,24 @@ def _board(d: DrawList, targets: list[Target], view: dict[str, Any], frame: Scen
     d.rect(river_x, y0, RIVER_W, board_height(), fill=RIVER)
     d.pattern(river_x, y0, RIVER_W, board_height(), "waves", colour="rgba(255,255,255,.7)")
     road = w("road", lang)
-    if fits(road, frame.least, LABEL_W - 2):  # the road's look says what it is where the word is too long
-        d.text(x0 + LABEL_W / 2 - 1, y0 + 14, road, font=font(frame.least, frame.least), colour=INK, align="center")
+    if fits(road, scene.least, LABEL_W - 2):  # the road's look says what it is where the word is too long
+        d.text(x0 + LABEL_W / 2 - 1, y0 + 14, road, font=font(scene.least, scene.least), colour=INK, align="center")
     else:  # said to the fit checks: a word left out
-        d.text(x0 + LABEL_W / 2 - 1, y0 + 14, "", font=font(frame.least, frame.least), colour=INK, align="center", full=road)
-    d.text(x0 + LABEL_W + 2, y0 + 14, "1", font=font(frame.least, frame.least), colour=MUTED)
-    d.text(lot_x(4, x0), y0 + 14, "5", font=font(frame.least, frame.least), colour=MUTED)
-    d.text(lot_x(9, x0) + LOT_W - 4, y0 + 14, "10", font=font(frame.least, frame.least), colour=MUTED, align="right")
+        d.text(x0 + LABEL_W / 2 - 1, y0 + 14, "", font=font(scene.least, scene.least), colour=INK, align="center", full=road)
+    d.text(x0 + LABEL_W + 2, y0 + 14, "1", font=font(scene.least, scene.least), colour=MUTED)
+    d.text(lot_x(4, x0), y0 + 14, "5", font=font(scene.least, scene.least), colour=MUTED)
+    d.text(lot_x(9, x0) + LOT_W - 4, y0 + 14, "10", font=font(scene.least, scene.least), colour=MUTED, align="right")
     places = {(a["row"], a["lot"]) for a in legal if a["type"] == "place"}
     piece = view["piece"] or {}
-    zoom = frame.zoom_row
-    if places and frame.small_lots and zoom is not None and zoom in {row for row, _ in places}:
-        _zoomed_row(d, targets, view, frame, places, zoom, x0, y0)
+    zoom = scene.zoom_row
+    if places and scene.small_lots and zoom is not None and zoom in {row for row, _ in places}:
+        _zoomed_row(d, targets, view, scene, places, zoom, x0, y0)
         return
-    by_row = bool(places) and frame.small_lots  # the lots are picked row first (see _zoomed_row)
+    by_row = bool(places) and scene.small_lots  # the lots are picked row first (see _zoomed_row)
     mayor_rows = {a["row"] for a in legal if a["type"] == "mayor"}
     permit_moves = [(a["row"], a["change"]) for a in legal if a["type"] in ("permit", "cancel")]
     permit_kind = next((a["type"] for a in legal if a["type"] in ("permit", "cancel")), "")
-    units = fits(w("len", lang, n=10).partition(" ")[2], frame.least, road_w - 2)  # lengths' unit word: on every row or none
+    units = fits(w("len", lang, n=10).partition(" ")[2], scene.least, road_w - 2)  # lengths' unit word: on every row or none
     for r in range(ROWS):
         ry = y0 + 18 + r * ROW_H
         length = view["lengths"][r]
@@ -433,24 +445,24 @@ def _board(d: DrawList, targets: list[Target], view: dict[str, Any], frame: Scen
             d.line(x0 + 4, ry - 1, x0 + width - 4, ry - 1, "rgba(0,0,0,.18)", 1)
         # the road: the row's length (a big number, its unit below where the word fits), completion, permits, the mayor
         count, _, unit = w("len", lang, n=length).partition(" ")
-        shown_unit = bool(unit and units and fits(unit, frame.least, road_w - 2))
-        d.text(x0 + 4, ry + 15, count, font=font(frame.least, 18, bold=True), colour=INK, baseline="middle",
+        shown_unit = bool(unit and units and fits(unit, scene.least, road_w - 2))
+        d.text(x0 + 4, ry + 15, count, font=font(scene.least, 18, bold=True), colour=INK, baseline="middle",
                full=None if shown_unit or not unit else f"{count} {unit}")  # a count without its unit: a word left out
         if shown_unit:
-            d.text(x0 + 4, ry + 33, unit, font=font(frame.least, frame.least), colour=INK, baseline="middle")
+            d.text(x0 + 4, ry + 33, unit, font=font(scene.least, scene.least), colour=INK, baseline="middle")
         if complete:
             d.rect(x0 + LABEL_W - 22, ry + 6, 17, 18, fill=GOOD, radius=3)
-            d.text(x0 + LABEL_W - 13.5, ry + 15.5, "✓", font=font(frame.least, bold=True), colour="#fff", align="center", baseline="middle")
+            d.text(x0 + LABEL_W - 13.5, ry + 15.5, "✓", font=font(scene.least, bold=True), colour="#fff", align="center", baseline="middle")
         if view["permits"][r]:  # the permits on the row, one per line
             for k, c in enumerate(view["permits"][r][:3]):
-                d.text(x0 + 4, ry + 51 + 15 * k, ("+" if c > 0 else "−") + "I" * abs(c), font=font(frame.least, bold=True, family="serif"),
+                d.text(x0 + 4, ry + 51 + 15 * k, ("+" if c > 0 else "−") + "I" * abs(c), font=font(scene.least, bold=True, family="serif"),
                        colour="#7a5c1e", baseline="middle")
         if view["mayor"] == r:
             draw_mayor(d, x0 + 12, ry + 104, 1.0)
-            d.text(x0 + 30, ry + 106, "×2", font=font(frame.least, bold=True), colour=INK, align="center", baseline="middle")
+            d.text(x0 + 30, ry + 106, "×2", font=font(scene.least, bold=True), colour=INK, align="center", baseline="middle")
         for i in range(LOTS):
             lx = lot_x(i, x0)
-            _lot(d, view, frame, r, i, lx, ry, (r, i) in places)
+            _lot(d, view, scene, r, i, lx, ry, (r, i) in places)
             if (r, i) in places and not by_row:
                 targets.append(Target(f"lot-{r}-{i}", lx - 2, ry + 2, LOT_W, 102, _place_label(view, piece, r, i, lang), highlight=True))
         # the row's boundary: a fence after the last allowed lot
@@ -470,10 +482,10 @@ def _board(d: DrawList, targets: list[Target], view: dict[str, Any], frame: Scen
                       old=length, new=new, size="I" * abs(change))
             choices.append((f"{permit_kind}-{r}-{change}", label, f"{length}→{new} {tag}"))
         if choices:
-            _row_choices(d, frame.least, targets, choices, x0, ry, mayor=r in mayor_rows)
+            _row_choices(d, scene.least, targets, choices, x0, ry, mayor=r in mayor_rows)
 
 
-def _lot(d: DrawList, view: dict[str, Any], frame: Scene, r: int, i: int, lx: float, ry: float, legal: bool) -> None:
+def _lot(d: DrawList, view: dict[str, Any], scene: Scene, r: int, i: int, lx: float, ry: float, legal: bool) -> None:
     """One lot of a row, its top-left corner at (``lx``, ``ry`` + 4): the ground (striped beyond the row's length), a
     single-cube lot's fence, the house on it, and its highlight when the piece in hand may go there."""
     inside = i < view["lengths"][r]
@@ -486,16 +498,16 @@ def _lot(d: DrawList, view: dict[str, Any], frame: Scene, r: int, i: int, lx: fl
         d.rect(lx + 1.5, ry + 5.5, LOT_W - 7, 95, stroke="#7a5c1e", line_width=1.5, radius=3)
     if single and i >= len(view["board"][r]):
         d.circle(lx + (LOT_W - 4) / 2, ry + 92, 8, fill="#7a5c1e")
-        d.text(lx + (LOT_W - 4) / 2, ry + 92.5, "1", font=font(frame.least, bold=True), colour="#fff", align="center", baseline="middle")
+        d.text(lx + (LOT_W - 4) / 2, ry + 92.5, "1", font=font(scene.least, bold=True), colour="#fff", align="center", baseline="middle")
     if i < len(view["board"][r]):
-        _house(d, view, frame, r, i, lx, ry)
+        _house(d, view, scene, r, i, lx, ry)
     if legal:
         d.rect(lx - 1, ry + 3, LOT_W - 2, 100, stroke=HILITE, line_width=3, radius=4)
         d.pattern(lx, ry + 4, LOT_W - 4, 98, "dots", colour="rgba(242,177,52,.55)", radius=3)
-    flash = frame.flashes.get(f"lot-{r}-{i}")
+    flash = scene.flashes.get(f"lot-{r}-{i}")
     if flash is not None:
         d.alpha(1 - flash).rect(lx - 2, ry + 2, LOT_W, 102, stroke="#e07b00", line_width=4, radius=4).alpha(1)
-    if frame.focus_house == (r, i):
+    if scene.focus_house == (r, i):
         d.rect(lx - 2, ry + 2, LOT_W, ROW_H - 4, stroke="#1f4e5f", line_width=4, radius=4)
 
 
@@ -505,32 +517,32 @@ ZOOM_HEAD = 62
 ZOOM_PER_LINE = 5
 
 
-def _zoomed_row(d: DrawList, targets: list[Target], view: dict[str, Any], frame: Scene, places: set[tuple[int, int]],
+def _zoomed_row(d: DrawList, targets: list[Target], view: dict[str, Any], scene: Scene, places: set[tuple[int, int]],
                 r: int, x0: float, y0: float) -> None:
     """Row ``r`` shown large in the board's place, its ten lots in two lines of five, for a table whose lots are
     smaller than a finger (:attr:`Scene.small_lots`): each lot a button more than twice as wide as on the whole
     board. The header leads back to the whole board. Same size as the board, so nothing below moves."""
-    lang = frame.lang
+    lang = scene.lang
     piece = view["piece"] or {}
     width, height = PORTRAIT_W, board_height()
     length = view["lengths"][r]
     d.rect(x0, y0, width, height, fill=GRASS, radius=8)
     # the header: the way back (a finger-sized button), and the row's name and length, completion and mayor
     back = w("zoom.whole", lang)
-    back_w = max(120.0, text_width("◀ " + back, frame.least, True) + 24)
+    back_w = max(120.0, text_width("◀ " + back, scene.least, True) + 24)
     d.rect(x0 + 4, y0 + 4, back_w, ZOOM_HEAD - 8, fill="#fffdf7", stroke="#1f4e5f", line_width=2, radius=8)
-    d.text(x0 + 4 + back_w / 2, y0 + ZOOM_HEAD / 2, "◀ " + back, font=font(frame.least, bold=True), colour=INK, align="center", baseline="middle")
+    d.text(x0 + 4 + back_w / 2, y0 + ZOOM_HEAD / 2, "◀ " + back, font=font(scene.least, bold=True), colour=INK, align="center", baseline="middle")
     targets.append(Target("zoom-out", x0 + 4, y0 + 4, back_w, ZOOM_HEAD - 8, back))
     row = ROW_NAMES[lang][r]
     title = w("zoom.title", lang, row=row[:1].upper() + row[1:], length=w("len", lang, n=length))
     marks = ("✓ " if r in view["complete"] else "") + ("×2" if view["mayor"] == r else "")
-    room = width - back_w - 20 - text_width(marks, frame.least, True)
-    if not fits(title, frame.least, room, True):  # the row's lots are drawn right below: its name is what must show
+    room = width - back_w - 20 - text_width(marks, scene.least, True)
+    if not fits(title, scene.least, room, True):  # the row's lots are drawn right below: its name is what must show
         title = row[:1].upper() + row[1:]
-    d.text(x0 + back_w + 14, y0 + ZOOM_HEAD / 2, fit_text(title, frame.least, room, True), font=font(frame.least, bold=True), colour=INK,
+    d.text(x0 + back_w + 14, y0 + ZOOM_HEAD / 2, fit_text(title, scene.least, room, True), font=font(scene.least, bold=True), colour=INK,
            baseline="middle")
     if marks:
-        d.text(x0 + width - 8, y0 + ZOOM_HEAD / 2, marks, font=font(frame.least, bold=True), colour=GOOD if "✓" in marks else INK,
+        d.text(x0 + width - 8, y0 + ZOOM_HEAD / 2, marks, font=font(scene.least, bold=True), colour=GOOD if "✓" in marks else INK,
                align="right", baseline="middle")
     line_h = (height - ZOOM_HEAD) / 2
     scale = line_h / ROW_H
@@ -545,9 +557,9 @@ def _zoomed_row(d: DrawList, targets: list[Target], view: dict[str, Any], frame:
         lx = lot_x(i)
         # the lot as on the whole board, magnified and centred in its slot
         d.save().transform(sx + (slot_w - (LOT_W - 4) * scale) / 2 - lx * scale, sy, scale)
-        _lot(d, view, frame, r, i, lx, 0, (r, i) in places)
+        _lot(d, view, scene, r, i, lx, 0, (r, i) in places)
         d.restore()
-        d.text(sx + 3, sy + 14, str(i + 1), font=font(frame.least, frame.least), colour=MUTED)
+        d.text(sx + 3, sy + 14, str(i + 1), font=font(scene.least, scene.least), colour=MUTED)
         if i == length - 1:  # the row's boundary: a fence after the last allowed lot
             d.line(sx + slot_w - 1, sy + 2, sx + slot_w - 1, sy + line_h - 4, "#5a3d12", 3)
         if (r, i) in places:
@@ -574,20 +586,20 @@ def _row_choices(d: DrawList, least: float, targets: list[Target], choices: list
         targets.append(Target(key, bx, by, width, bh, label, highlight=True))
 
 
-def _house(d: DrawList, view: dict[str, Any], frame: Scene, r: int, i: int, lx: float, ry: float) -> None:
+def _house(d: DrawList, view: dict[str, Any], scene: Scene, r: int, i: int, lx: float, ry: float) -> None:
     house = view["board"][r][i]
     cx = lx + (LOT_W - 4 - CUBE_W) / 2
     base = ry + 88  # top of the bottom cube
     for k, (colour, pips) in enumerate(house["cubes"]):
-        draw_cube(d, frame.least, cx, base - k * CUBE_H, CUBE_W, CUBE_H, colour, pips, frame.patterns)
+        draw_cube(d, scene.least, cx, base - k * CUBE_H, CUBE_W, CUBE_H, colour, pips, scene.patterns)
     top = base - (len(house["cubes"]) - 1) * CUBE_H
     if house["roof"]:
-        draw_roof(d, frame.least, cx - 1, top - ROOF_H - 1, CUBE_W + 2, ROOF_H, house["roof"])
+        draw_roof(d, scene.least, cx - 1, top - ROOF_H - 1, CUBE_W + 2, ROOF_H, house["roof"])
     owner, pts = house_points(view, r, i)
     if owner >= 0:  # under the lot: the house's points as the round stands, and whose it is
-        d.text(lx + (LOT_W - 4) / 2, ry + 110, signed(pts), font=font(frame.least, bold=True), colour=GOOD if pts > 0 else BAD, align="center",
+        d.text(lx + (LOT_W - 4) / 2, ry + 110, signed(pts), font=font(scene.least, bold=True), colour=GOOD if pts > 0 else BAD, align="center",
                baseline="middle")
-        d.text(lx + (LOT_W - 4) / 2, ry + 122, short(owner, frame.lang), font=font(frame.least, frame.least), colour=INK, align="center", baseline="middle")
+        d.text(lx + (LOT_W - 4) / 2, ry + 122, short(owner, scene.lang), font=font(scene.least, scene.least), colour=INK, align="center", baseline="middle")
 
 
 def _place_label(view: dict[str, Any], piece: dict[str, Any], r: int, i: int, lang: str) -> str:
@@ -600,11 +612,11 @@ def _place_label(view: dict[str, Any], piece: dict[str, Any], r: int, i: int, la
     return w("stack_target", lang, lot=i + 1, row=row, top=f"{COLOUR_NAMES[lang][top[0]]} {top[1]}")
 
 
-def _display(d: DrawList, targets: list[Target], view: dict[str, Any], frame: Scene, legal: list[dict[str, Any]],
+def _display(d: DrawList, targets: list[Target], view: dict[str, Any], scene: Scene, legal: list[dict[str, Any]],
              x0: float, y0: float, row_h: float = DISP_ROW_H) -> None:
-    lang = frame.lang
-    d.text(x0 + 6, y0 + 14, w("display", lang), font=font(frame.least, bold=True), colour=INK)
-    d.text(x0 + PORTRAIT_W - 6, y0 + 14, w("out_count", lang, n=len(view["out"])), font=font(frame.least, frame.least), colour=MUTED, align="right")
+    lang = scene.lang
+    d.text(x0 + 6, y0 + 14, w("display", lang), font=font(scene.least, bold=True), colour=INK)
+    d.text(x0 + PORTRAIT_W - 6, y0 + 14, w("out_count", lang, n=len(view["out"])), font=font(scene.least, scene.least), colour=MUTED, align="right")
     ends = {(a["row"], a["end"]) for a in legal if a["type"] == "auction" and a["piece"] == "cube"}
     for dr, row in enumerate(view["display"]):
         ry = y0 + 18 + dr * row_h
@@ -617,7 +629,7 @@ def _display(d: DrawList, targets: list[Target], view: dict[str, Any], frame: Sc
             takeable = end is not None and (dr, end) in ends
             if end is None or not takeable:
                 d.alpha(0.72 if end is None else 0.9)
-            draw_cube(d, frame.least, cx, cy, DISP_CUBE, DISP_CUBE, colour, pips, frame.patterns, font=17)
+            draw_cube(d, scene.least, cx, cy, DISP_CUBE, DISP_CUBE, colour, pips, scene.patterns, font=17)
             d.alpha(1)
             if takeable and end is not None:  # (a takeable cube is at an end: this tells the type checker)
                 d.rect(cx - 3, cy - 3, DISP_CUBE + 6, DISP_CUBE + 6, stroke=HILITE, line_width=3, radius=5)
@@ -626,14 +638,14 @@ def _display(d: DrawList, targets: list[Target], view: dict[str, Any], frame: Sc
                 bx = left + k * DISP_PITCH - (DISP_REACH if end == "left" else 0)
                 targets.append(Target(f"cube-{dr}-{end}", bx, ry, DISP_PITCH + DISP_REACH, row_h - 2, label, highlight=True))
         if not row:
-            d.text(x0 + PORTRAIT_W / 2, ry + row_h / 2, w("empty", lang), font=font(frame.least, frame.least), colour=MUTED, align="center",
+            d.text(x0 + PORTRAIT_W / 2, ry + row_h / 2, w("empty", lang), font=font(scene.least, scene.least), colour=MUTED, align="center",
                    baseline="middle")
 
 
-def _supply(d: DrawList, targets: list[Target], view: dict[str, Any], frame: Scene, legal: list[dict[str, Any]],
+def _supply(d: DrawList, targets: list[Target], view: dict[str, Any], scene: Scene, legal: list[dict[str, Any]],
             x0: float, y0: float) -> None:
-    lang = frame.lang
-    d.text(x0 + 6, y0 + 12, w("supply", lang), font=font(frame.least, bold=True), colour=INK)
+    lang = scene.lang
+    d.text(x0 + 6, y0 + 12, w("supply", lang), font=font(scene.least, bold=True), colour=INK)
     auctions = {(a["piece"], a.get("size", 0)) for a in legal if a["type"] == "auction"}
     slot_w = (PORTRAIT_W - 8) / 6
     items: list[tuple[str, int, str]] = [("roof", 0, "roofs"), ("mayor", 0, "mayor"), ("permit", 1, "permit-1"),
@@ -649,13 +661,13 @@ def _supply(d: DrawList, targets: list[Target], view: dict[str, Any], frame: Sce
             d.alpha(0.3)
         # the piece, and a caption where it fits at a readable size (a permit's piece already shows its size)
         if kind == "roof":
-            draw_roof(d, frame.least, sx + slot_w / 2 - 15, sy + 6, 30, 22, None)
+            draw_roof(d, scene.least, sx + slot_w / 2 - 15, sy + 6, 30, 22, None)
             caption = w("roofs_left", lang, n=view["roofs_face_down"])
         else:
-            draw_special(d, frame.least, sx + slot_w / 2 - 13, sy + 6, 26, 26, kind, size)
+            draw_special(d, scene.least, sx + slot_w / 2 - 13, sy + 6, 26, 26, kind, size)
             caption = w("short_" + kind, lang, size="").strip()
-        shown = caption if fits(caption, frame.least, slot_w - 6) else ""  # the piece alone where its words do not fit
-        d.text(sx + slot_w / 2, sy + SUPPLY_SLOT_H - 9, shown, font=font(frame.least, frame.least), colour=INK, align="center",
+        shown = caption if fits(caption, scene.least, slot_w - 6) else ""  # the piece alone where its words do not fit
+        d.text(sx + slot_w / 2, sy + SUPPLY_SLOT_H - 9, shown, font=font(scene.least, scene.least), colour=INK, align="center",
                baseline="middle", full=caption)
         d.alpha(1)
         if takeable:

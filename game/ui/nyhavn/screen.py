@@ -281,30 +281,31 @@ class NyhavnScreen(GameScreen):
         seen = self.seen()
         view = seen.view
         lay = top.layout_for(mode, seen, vw, vh, coarse, float(self.board.css_width), self.replaying)
+        zoom_in = False
         if lay is not top.lay:
             zoom_in = lay.zoom and not top.lay.zoom
             if mode != top.lay.mode:
                 self.table.dataset.shape = mode
             top.lay = lay
-            self.board.set_size(lay.width, lay.height)
-            if zoom_in:
-                self._show_house()
-        d, targets = top.paint(seen, self.app.patterns, _now())
+        frame = top.paint(seen, self.app.patterns, _now())
+        self.board.set_size(frame.width, frame.height)
+        if zoom_in:
+            self._show_house()
         # the buttons are real DOM nodes, eight attributes each: rewrite them only when one changed (most redraws,
         # e.g. every step of a drag, change the picture and the prompt but not the buttons)
-        same = targets == self._last_targets
-        self.board.draw(d, None if same else targets)
-        self._last_targets = targets
+        same = frame.targets == self._last_targets
+        self.board.draw(frame.draw, None if same else frame.targets)
+        self._last_targets = frame.targets
         # page attributes are written only when they change: a write makes the next size reading lay the page out again
         chrome = 64 if mode in ("landscape", "side") else 190  # what else must fit in the window's height: the header
         # row, and the bar when it is under the table
         lay = top.lay
         if lay.zoom:  # not shrunk to the window's height (the page scrolls): cells a finger wide, up to ZOOM_CELL_MAX
-            aspect = ZOOM_CELL_MAX * lay.width / lay.cell / max(1.0, vh - chrome)
+            aspect = ZOOM_CELL_MAX * frame.width / lay.cell / max(1.0, vh - chrome)
         elif mode == "side":  # as tall as the window allows, but never under SIDE_SCALE (the abilities may scroll)
-            aspect = max(lay.width / lay.height, SIDE_SCALE * lay.width / max(1.0, vh - chrome))
+            aspect = max(frame.width / frame.height, SIDE_SCALE * frame.width / max(1.0, vh - chrome))
         else:
-            aspect = lay.width / lay.height
+            aspect = frame.width / frame.height
         settings = (
             f"{aspect:.4f}",
             f"{chrome}px",

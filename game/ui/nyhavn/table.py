@@ -3,7 +3,8 @@
 :class:`Table` keeps the player's half-made choice (:class:`~.drawing.Pick`),
 the house shown large and the last moves' marks. Given a :class:`~.drawing.Seen`
 (the view, the legal actions, whose turn it is), :meth:`Table.paint` gives the
-drawing and the tappable :class:`~game.ui.canvas.Target` list, :meth:`Table.bar`
+:class:`~game.ui.canvas.Frame` (the drawing, the tappable
+:class:`~game.ui.canvas.Target` list, its size and places), :meth:`Table.bar`
 the prompt and the buttons under the table, and :meth:`Table.tap`,
 :meth:`Table.command` and :meth:`Table.pointer` say what an input means as an
 :class:`Outcome` (an action for the engine, a toast, a redraw). Nothing here
@@ -24,10 +25,10 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from ...core.locale import text
-from ..canvas import FINGER_PX, LANDSCAPE_UP_TO, DrawList, Outcome, Target
+from ..canvas import FINGER_PX, LANDSCAPE_UP_TO, DrawList, Frame, Outcome, Target
 from .drawing import Pick, Seen, TableDrawing
 from .layout import (
-    SIZES, Layout, anchor_for, build_spots, buildable_tiles, cells_too_small, ghost_problem, grip, layout, take_choice,
+    SIZES, Box, Layout, anchor_for, build_spots, buildable_tiles, cells_too_small, ghost_problem, grip, layout, take_choice,
     tile_cells, tile_colour, tile_price, turned, zoom_layout, zoomed_house_fits,
 )
 from .look import COLOURS, FLASH_MS, PAPER
@@ -66,6 +67,15 @@ def shape_for(width: float, vw: float, vh: float, coarse: bool) -> str:
         return "wide"
     # wider than tall but too narrow for the wide table (640×560, say): the upright table beside the bar
     return "side" if vw > vh else "narrow"
+
+
+def places(lay: Layout) -> dict[str, tuple[float, float, float, float]]:
+    """The named parts of the table in ``lay`` as ``(x, y, w, h)``: each dock (``dock-<i>``), ``others``, ``house``,
+    ``supply``, ``hand`` and ``abilities``; ``track`` and ``held`` (the tile in hand beside the zoomed house) where shown."""
+    parts: dict[str, Box | None] = {f"dock-{i}": box for i, box in enumerate(lay.docks)}
+    parts.update(track=lay.track, others=lay.others, house=lay.house, supply=lay.supply, hand=lay.hand,
+                 abilities=lay.abilities, held=lay.held)
+    return {name: (b.x, b.y, b.w, b.h) for name, b in parts.items() if b is not None}
 
 
 class Table(TableDrawing):
@@ -170,8 +180,10 @@ class Table(TableDrawing):
         return phase == "arms" and any(a.get("choice") == "white" for a in self.seen.legal)
 
     # ------------------------------------------------------------------ drawing
-    def paint(self, seen: Seen, patterns: bool = True, now: float = 0.0) -> tuple[DrawList, list[Target]]:
-        """The table at ``seen`` in the current layout: the drawing and its buttons."""
+    def paint(self, seen: Seen, patterns: bool = True, now: float = 0.0) -> Frame:
+        """The table at ``seen`` in the current layout: the drawing, its buttons, its size and its places (:func:`places`).
+        What the table asks of the player is the bar's prompt (:meth:`bar`, beside the buttons it names), so the frame's
+        own prompt stays empty."""
         self.seen, self.patterns, self.now = seen, patterns, now
         view = seen.view
         d = DrawList().clear(PAPER)
@@ -185,7 +197,7 @@ class Table(TableDrawing):
         self._draw_abilities(d, targets, view)
         self._draw_held(d, targets, view)
         self._draw_lifted(d)
-        return d, targets
+        return Frame(d, targets, self.lay.width, self.lay.height, places(self.lay))
 
     # ------------------------------------------------------------------ taps
     def tap(self, key: str, seen: Seen) -> Outcome:
