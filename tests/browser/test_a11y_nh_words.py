@@ -5,16 +5,18 @@ French), axe-clean, following the game; and old stored settings' ``patterns: fal
 from __future__ import annotations
 
 import json
+import random
 
 import pytest
 
 import game.neueheimat as NH
+from game.core import Match, Seat
 from game.core.locale import text
 from game.ui.neueheimat.labels import COLOUR_NAMES
 
 from .axe import axe_violations, explain
 from .conftest import settle
-from .neueheimat_steps import press, saved_match, start_game, wait_for_turn
+from .neueheimat_steps import press, resume_seeded, saved_match, start_game, wait_for_turn
 
 SEATS = ["human", "bot:weak", "bot:weak"]
 #: the region's words as the accessibility tree has them: cells by table and row, the first heading after the table
@@ -133,3 +135,36 @@ def test_old_stored_patterns_off_is_not_a_choice_under_forced_colours(make_conte
     assert not page.locator("#f-patterns").is_checked()
     start_game(page, open_app, SEATS, seed=4)
     assert page.evaluate("houseGames.inspect('patterns')") is False
+
+
+def cube_on_two_rows() -> Match:
+    """A two-player game against a weak computer where the human must place a cube that may go on two rows or more
+    (the human buys back what it auctions, so such a position comes quickly)."""
+    for seed in range(100):
+        match = Match.new("neueheimat", 2, seed, [Seat(), Seat("computer", "weak")])
+        rng = random.Random(seed)
+        while not NH.SPEC.is_over(match.state):
+            legal = NH.SPEC.legal_actions(match.state)
+            mine = match.current_player() == 0
+            rows = {a["row"] for a in legal if a["type"] == "place"}
+            if mine and len(rows) >= 2 and match.state.piece[0] == "cube":
+                return match
+            match.apply({"type": "buy"} if mine and {"type": "buy"} in legal else rng.choice(legal))
+    raise AssertionError("no cube to place on two rows")
+
+
+def test_escape_closes_a_row_opened_for_its_lots(make_context, site_url):
+    """On a phone the lots are narrower than a finger: Enter on a row opens it large; Escape closes it again, says
+    so, and the focus is back on that row's button."""
+    page = resume_seeded(make_context(), site_url, cube_on_two_rows(), 0)
+    row = page.locator(".board button.target[data-key^='row-']").first
+    key = row.get_attribute("data-key")
+    row.focus()
+    page.keyboard.press("Enter")
+    page.locator(".board button.target[data-key='zoom-out']").wait_for()
+    settle(page)
+    page.keyboard.press("Escape")
+    page.wait_for_function("document.querySelector(\".board button.target[data-key='zoom-out']\") === null")
+    settle(page)
+    assert page.evaluate("document.activeElement.dataset.key") == key
+    assert page.locator("#announce").text_content() == "Choice cancelled."
