@@ -115,10 +115,13 @@
   // The app's own settings with a field (game/ui/settings.py SETTINGS, as build.py wrote them into #start-data):
   // drawn, read and saved here the same way whatever their name.
   const settingOf = (name) => DATA.settings.find((setting) => setting.name === name);
+  const ownChoices = () => (Array.isArray(s.own_choices) ? s.own_choices.map(String) : []);
   const settingChoices = (setting) => setting.choices.map(([v, key, shown]) => [String(v), key ? t(key) : shown]);
   function renderSetting(setting) {
     const input = /** @type {HTMLInputElement} */ ($(`f-${setting.name}`));
-    const value = s[setting.name] ?? setting.default;
+    let value = s[setting.name] ?? setting.default;
+    // a stored false the player never chose (the old default every save wrote): not chosen (settings.chosen_value)
+    if (setting.default_when && value === false && !ownChoices().includes(setting.name)) value = null;
     // not chosen yet (null): the device's wish decides (setting.default_when, e.g. forced colours for the patterns)
     if (setting.field === "check") input.checked = Boolean(value ?? (setting.default_when ? matchMedia(setting.default_when).matches : false));
     else if (setting.field === "number") { if (document.activeElement !== input) input.value = value ?? ""; }
@@ -338,7 +341,11 @@
       else if (name.startsWith("seat-")) s.seats[parseInt(name.slice(5), 10)] = target.value;
       else if (name === "table") tableSeats(target.checked);
       else if (name.startsWith("name-")) setName(parseInt(name.slice(5), 10), target.value);
-      else if (settingOf(name)) s[name] = settingValue(settingOf(name), target);
+      else if (settingOf(name)) {
+        s[name] = settingValue(settingOf(name), target);
+        // the player's own choice, kept apart from a default (settings.py OWN_CHOICES)
+        if (settingOf(name).default_when && !ownChoices().includes(name)) s.own_choices = ownChoices().concat([name]);
+      }
       else {
         const option = ((gameInfo(s.game) || {}).options || []).find((o) => o.name === name);
         if (option) s[name] = optionValue(option, target.value);

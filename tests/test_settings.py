@@ -18,7 +18,7 @@ import pytest
 
 from game.core import locale
 from game.ui import settings as settings_module
-from game.ui.settings import SETTINGS, Setting, defaults, field_settings
+from game.ui.settings import SETTINGS, Setting, chosen_value, defaults, field_settings
 from game.ui.storage import is_slot
 from sitebuild.start_screen import start_screen_data, start_screen_html
 
@@ -108,7 +108,7 @@ def test_each_declared_setting_has_one_name_and_its_texts() -> None:
         for key in (s.label, s.hint):
             if key:
                 assert all(locale.has_text(key, lang) for lang in locale.languages()), key
-    assert defaults(("device",)) == {"lang": "en", "patterns": None}  # patterns: not chosen, the device decides
+    assert defaults(("device",)) == {"lang": "en", "patterns": None, "own_choices": []}  # patterns: not chosen, the device decides
 
 
 def test_the_patterns_follow_forced_colours_and_more_contrast_until_the_player_chooses(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -124,11 +124,30 @@ def test_the_patterns_follow_forced_colours_and_more_contrast_until_the_player_c
     assert fresh.app.patterns is True
     wishes(fresh, "(prefers-reduced-motion: reduce)")
     assert fresh.app.patterns is False and fresh.app.reduced_motion is True
-    off = Harness(monkeypatch, settings=json.dumps({"patterns": False}))
+    off = Harness(monkeypatch, settings=json.dumps({"patterns": False, "own_choices": ["patterns"]}))
     wishes(off, "(forced-colors: active)")
     assert off.app.patterns is False  # the player turned them off
     on = Harness(monkeypatch, settings=json.dumps({"patterns": True}))
     assert on.app.patterns is True and on.app.reduced_motion is False
+
+
+def test_an_old_stored_patterns_false_is_read_as_not_chosen(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every save before "not chosen" existed wrote the old default ``patterns: false`` (the settings a page kept at
+    0a939d6 hold it): read as not chosen, so forced colours turn the patterns on; a choice made since (listed under
+    ``own_choices`` by the start screen) is kept, on or off, and the start screen sends it with a new game."""
+    old = json.loads((ROOT / "tests" / "data" / "localstorage_main_0a939d6.json").read_text())["house-games.settings"]
+    assert json.loads(old)["patterns"] is False
+    h = Harness(monkeypatch, settings=old)
+    assert chosen_value(h.app.settings, "patterns") is None and h.app.patterns is False
+    h.page.receive(json.dumps({"kind": "sizes", "rects": {}, "media": ["(forced-colors: active)"]}))
+    assert h.app.patterns is True
+    h.request(type="new", settings={**json.loads(old), "patterns": False, "own_choices": ["patterns"]})
+    assert h.settings["own_choices"] == ["patterns"] and h.app.patterns is False  # unticked since: kept
+    again = Harness(monkeypatch, settings=h.app.store.backend.settings)
+    again.page.receive(json.dumps({"kind": "sizes", "rects": {}, "media": ["(forced-colors: active)"]}))
+    assert again.app.patterns is False
+    assert chosen_value({"patterns": True}, "patterns") is True  # on was never a default: always the player's
+    assert chosen_value({"lang": "fr"}, "lang") == "fr"  # (a setting without a device default: its value)
 
 
 def test_a_declaration_that_cannot_be_drawn_is_refused() -> None:

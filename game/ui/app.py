@@ -26,7 +26,7 @@ from ..core.record import GameRecord, RecordError, Replay
 from . import announce, dom
 from ..core.locale import language_names, text
 from .catalog import game_info, screen_spec, start_defaults
-from .settings import defaults as setting_defaults, seat_given_names, setting
+from .settings import chosen_value, defaults as setting_defaults, seat_given_names, setting
 from .coach_display import InsightPanel
 from .dailydeal import DailyScreen, daily_deal_of, daily_key_of, result_card
 from .dom import el
@@ -106,7 +106,7 @@ class App(ShareLinks):
     def patterns(self) -> bool:
         """Whether game screens should overlay colour-blind patterns: the player's choice, else what the device asks
         (forced colours or more contrast: :func:`game.ui.settings.setting` ``default_when``)."""
-        chosen = self.settings.get("patterns")
+        chosen = chosen_value(self.settings, "patterns")
         if isinstance(chosen, bool):
             return chosen
         return bool(dom.window.matchMedia(setting("patterns").default_when).matches)

@@ -64,7 +64,21 @@ SETTINGS: tuple[Setting, ...] = (
     # remembered from inside a game (game/ui/guide.py); a game's own screen keeps its own (its rules panel seen, Neue
     # Heimat's hidden money) under names the framework does not spell: it names no game (tests/test_game_ids.py)
     Setting("guided", [], "game"),
+    # the settings with a device default (``default_when``) the player set with their own hand (see chosen_value)
+    Setting(OWN_CHOICES := "own_choices", [], "device"),
 )
+
+
+def chosen_value(settings: dict[str, Any], name: str) -> Any:
+    """The value the player chose for setting ``name``, or ``None`` where they never chose. A check box with a device
+    default counts as chosen when it is on, or off and listed under :data:`OWN_CHOICES` (``site/start.js`` lists it
+    when its box is ticked or unticked): every save before "not chosen" existed wrote the old default ``False``
+    unasked, so a stored ``False`` alone is read as not chosen, and the device's wish decides again."""
+    value = settings.get(name)
+    if setting(name).default_when and value is False:
+        own = settings.get(OWN_CHOICES)
+        return value if isinstance(own, list) and name in own else None
+    return value
 
 
 def setting(name: str) -> Setting:

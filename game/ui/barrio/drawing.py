@@ -236,7 +236,7 @@ class _Painter:
             if card is None:
                 d.rect(*rect, stroke="#b9ad94", line_width=1.5, radius=8)
                 continue
-            look.material_card(d, card, *rect, lang)
+            look.material_card(d, card, *rect, lang, patterns=self.patterns)
             if card in draws:
                 self.ring(rect, LEGAL, 3)
             self.target(f"wh-{i}", rect, text("barrio.wh.card", lang, n=i + 1, card=look.card_label(card, lang)),
@@ -297,7 +297,7 @@ class _Painter:
                 card = cells.get((r, c))
                 in_line = pick.line is not None and ((pick.line[0] == "row" and r == pick.line[1]) or (pick.line[0] == "col" and c == pick.line[1]))
                 if card is not None:
-                    look.material_card(d, card, *rect, lang)
+                    look.material_card(d, card, *rect, lang, patterns=self.patterns)
                     if in_line and chosen_builds:
                         paid = card in split[0]
                         d.rect(*rect, fill="rgba(30,138,76,.28)" if paid else "rgba(164,38,44,.32)", radius=5)
@@ -408,7 +408,7 @@ class _Painter:
                 row, col = divmod(i, per_row)
                 rect = (x + col * (mw + 5), y + row * (mh + 8) + (0 if chosen else 8), mw, mh)
                 self.places[f"hand-{card}"] = rect
-                look.material_card(d, card, *rect, lang, names=named, least=self.least)
+                look.material_card(d, card, *rect, lang, patterns=self.patterns, names=named, least=self.least)
                 if chosen:
                     self.ring(rect, ACCENT, 4)
                 elif card in placeable:
@@ -539,7 +539,8 @@ class _Painter:
             self.d.rect(bx, y + 4, bw, h, fill="#fff", stroke=THEME, line_width=2, radius=8)
             mx = bx + (bw - cols * s) / 2
             for r, c, card in opt:
-                look.material_card(self.d, card, mx + (c - min(cs)) * s, y + 8 + (r - min(rs)) * s, s - 1, s - 1, self.lang)
+                look.material_card(self.d, card, mx + (c - min(cs)) * s, y + 8 + (r - min(rs)) * s, s - 1, s - 1, self.lang,
+                                   patterns=self.patterns)
             caption = text("barrio.gap.opt", self.lang, k=k + 1)
             if look.text_width(caption, MIN_FONT, True) > bw - 6:  # narrow choices: their number alone
                 caption = str(k + 1)
@@ -607,7 +608,7 @@ class _Painter:
             cx = sx + sw / 2 + (tx + tw / 2 - sx - sw / 2) * p - cw / 2
             cy = sy + sh / 2 + (ty + th / 2 - sy - sh / 2) * p - ch / 2
             d.rect(cx + 3, cy + 4, cw, ch, fill="rgba(0,0,0,.25)", radius=6)
-            look.any_card(d, f.card, cx, cy, cw, ch, self.lang, f.kind)
+            look.any_card(d, f.card, cx, cy, cw, ch, self.lang, f.kind, patterns=self.patterns)
         # the caption sits over the prompt, where the player's eyes and thumb are
         px, py, pw, _ = self.places.get("prompt", (0.0, 4.0, width, 44.0))
         lines = _wrap(f.text, int((pw - 20) / 8.6))[:2]

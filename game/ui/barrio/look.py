@@ -285,12 +285,13 @@ def house_card(d: DrawList, card: int, x: float, y: float, w: float, h: float, l
     glyph_landscape(d, info["right"], x + w - ss - 3, y + h - ss - 3, ss)
 
 
-def any_card(d: DrawList, card: int | None, x: float, y: float, w: float, h: float, lang: str, kind: str = "material") -> None:
-    """A material, a house, or a face-down card."""
+def any_card(d: DrawList, card: int | None, x: float, y: float, w: float, h: float, lang: str, kind: str = "material",
+             patterns: bool = True) -> None:
+    """A material (its colour-blind pattern when ``patterns``), a house, or a face-down card."""
     if card is None:
         face_down(d, x, y, w, h, kind)
     elif card < C.NUM_MATERIALS:
-        material_card(d, card, x, y, w, h, lang)
+        material_card(d, card, x, y, w, h, lang, patterns=patterns)
     else:
         house_card(d, card, x, y, w, h, lang)
 

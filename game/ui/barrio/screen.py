@@ -84,7 +84,7 @@ class BarrioScreen(GameScreen):
         wide_units = wide_width(shown)  # and on a phone on its side
         scale = shown / (wide_units if self._wide else narrow) if shown else None
         frame = paint(view, legal, self.pick, self.lang, self.names_for_table(), mine, wide=self._wide,
-                      patterns=True, flash=self.flash, scale=scale, narrow=narrow, wide_units=wide_units, replaying=self.replaying)
+                      patterns=self.app.patterns, flash=self.flash, scale=scale, narrow=narrow, wide_units=wide_units, replaying=self.replaying)
         self.places = frame.places
         self.board.set_size(frame.width, frame.height)
         style = self.board.root.style

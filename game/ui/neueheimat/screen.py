@@ -14,7 +14,7 @@ import time
 from typing import Any
 
 from ...core import Match
-from .. import dom
+from .. import announce, dom
 from ..canvas import FINGER_PX, POINTER_PX, Board, Frame, least_font
 from ..dom import el
 from ...core.locale import text
@@ -23,6 +23,7 @@ from ..screen import GameScreen
 from .table import (LOT_W, Scene, bid_offered, bid_steps, draw_table, layout, scored_view, signed, stepper_amounts,
                     stepper_start, table_size, tap)
 from .labels import COLOUR_NAMES, REASONS, ROW_SHORT, piece_words, w
+from .words import WordsRegion, table_words
 
 ANIM_MS = 650  # how long a flash or a money change stays on the table
 FRAME_MS = 70
@@ -75,6 +76,8 @@ STYLE = """
 .nh-rules h3 { font-size: 1rem; margin: .6em 0 .2em; }
 .nh-rules p { margin: 0 0 .4em; }
 .nh-option { margin-top: 8px; }
+/* the table in words (words.py): for screen readers, who browse it by heading, table and landmark; the canvas shows it */
+.nh-words { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
 /* beside the side column the page fits one window (see _resized): a short foot, as the thinking badge sits over the
    side column there, not over the table's column */
 @media (min-width: 900px) and (min-height: 521px) { #app:has(#nh-controls) { padding-bottom: 12px; } }
@@ -122,6 +125,7 @@ class NeueHeimatScreen(GameScreen):
         width, height = table_size(n, False)
         self.board = Board(container, width=width, height=height, on_tap=self.tapped, on_resize=self._resized,
                            label=w("table", lang))
+        self.words = WordsRegion(container, n, lang)  # right after the table: the next heading from it
         self.controls = el("div", {"class": "nh-controls", "id": "nh-controls", "role": "group", "aria-label": self.spec.title})
         self.scoring_box = el("section", {"class": "nh-scoring", "id": "nh-scoring", "hidden": True, "aria-live": "polite"})
         dom.append(container, self.scoring_box, self.controls)
@@ -130,6 +134,7 @@ class NeueHeimatScreen(GameScreen):
             box = el("input", {"type": "checkbox", "id": "nh-hide-money", "checked": self.hide_money, "onchange": self._toggle_hidden})
             container.appendChild(el("label", {"class": "check nh-option", "for": "nh-hide-money"}, box, w("hide_money", lang)))
         container.appendChild(self.rules_panel("nh-rules", w("rules", lang), "nh-rules"))
+        dom.on(container, "keydown", self._key)
         self._resized()
 
     def _resized(self) -> None:
@@ -213,6 +218,8 @@ class NeueHeimatScreen(GameScreen):
         self.board.set_size(frame.width, frame.height)
         self.board.draw(frame.draw, frame.targets)
         self._mark_regions(frame)
+        hidden = frozenset(range(view["players"])) - {scene.viewer} if scene.hide_money else frozenset()
+        self.words.show(table_words(view, self.names, self.lang, hidden))
         self._controls(view, scene)
         self._say_decision(view, scene)
         if scene.zoom_row is not None and scene.zoom_row != self._shown_row:  # a row just shown large: in view
@@ -352,6 +359,27 @@ class NeueHeimatScreen(GameScreen):
         bid.dataset.amount = str(self.bid_amount)
         less.disabled = self.bid_amount <= amounts[0]
         more.disabled = self.bid_amount >= amounts[-1]
+
+    def _key(self, event: Any) -> None:
+        """Escape drops a half-made choice: a row opened large for its lots (focus back on that row's button), or an
+        amount set on the bid stepper (back to its first amount, focus back on the decision's first button)."""
+        if str(event.key) != "Escape" or not self.is_my_turn() or self.scoring is not None:
+            return
+        view, row = self.view(), self._shown_row
+        if row is not None:
+            self.zoom_row = None
+            self.render()
+            self.board.focus_first(f"row-{row}")
+        elif view["phase"] == "bid" and self._stepper is not None and self._panel_buttons:
+            high, money = view["high_bid"], view["money"][view["current"]]
+            if self.bid_amount == stepper_start(high, money):
+                return
+            self.bid_amount = stepper_start(high, money)
+            self._show_stepper(high, money)
+            self._panel_buttons[0].focus()
+        else:
+            return
+        announce.say(w("kb.cancelled", self.lang))
 
     def _step_bid(self, delta: int) -> None:
         view = self.view()
