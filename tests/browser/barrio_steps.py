@@ -29,7 +29,10 @@ def tap_key(page, key: str) -> None:
 
 
 def start(page, open_app, players: int = 1, seats: list[str] | None = None, seed: int = 7, query: str = QUICK) -> None:
-    open_app(page, query=query)
+    """Open the app at ``query`` (``open_app`` None: ``page`` is a ``started_page``, on its start screen at ``?pause=0``)
+    and start a Barrio game of ``players`` (``seats``: each seat's player) dealt from ``seed``."""
+    if open_app is not None:
+        open_app(page, query=query)
     page.locator("label[for=game-barrio]").tap()
     page.locator("#f-players").select_option(str(players))
     for i, seat in enumerate(seats or []):
@@ -37,6 +40,8 @@ def start(page, open_app, players: int = 1, seats: list[str] | None = None, seed
     page.locator("#f-seed").fill(str(seed))
     page.locator("#f-seed").dispatch_event("change")
     page.get_by_role("button", name="Start new game").tap()
+    if open_app is None and page.locator("#keep-unfinished").count():  # an earlier test's game, played in: replaced
+        page.locator("#replace-it").tap()
     page.locator("#barrio-board canvas").wait_for()
 
 

@@ -9,6 +9,8 @@ test*. Screenshots go to ``test-artifacts/`` (gitignored).
 - ``site_url``: where ``dist`` is served (``http://127.0.0.1:PORT/``).
 - ``page``: a new page in a 390×844 touch context (``make_context`` for others; ``make_context(user_data_dir=…)``
   for a profile on disk, where the browser enforces its storage quota).
+- ``started_page``: the test module's one started app (a 390×844 phone, ``?pause=0``), brought back to its start
+  screen through the app for each test: for tests that do not check a fresh start, a reload or the storage.
 - ``open_app(page, url=None, query="")``: navigate and wait for ``data-app-state="ready"``.
 - ``shot(page, name)``: save a full-page screenshot as ``test-artifacts/<name>.png``.
 
@@ -207,6 +209,15 @@ TOAST_WATCH = """(() => {
 })();"""
 
 
+def report_problems(context: "BrowserContext", add: Callable[[str, str], None]) -> None:
+    """Call ``add(kind, text)`` for every uncaught error, console error and error toast of the context's pages and workers."""
+    context.on("weberror", lambda error: add("uncaught error", str(error.error)))
+    context.on("console", lambda msg: msg.type == "error" and add(
+        "console error" + (" (worker)" if msg.worker else ""), msg.text))
+    context.expose_binding("__houseGamesErrorToast", lambda source, text: add("error toast", text))
+    context.add_init_script(TOAST_WATCH)
+
+
 class PageProblems:
     """What went wrong in the test's pages: uncaught errors, console errors, error toasts.
 
@@ -224,11 +235,7 @@ class PageProblems:
         self.problems.append((kind, text))
 
     def watch(self, context: "BrowserContext") -> None:
-        context.on("weberror", lambda error: self.add("uncaught error", str(error.error)))
-        context.on("console", lambda msg: msg.type == "error" and self.add(
-            "console error" + (" (worker)" if msg.worker else ""), msg.text))
-        context.expose_binding("__houseGamesErrorToast", lambda source, text: self.add("error toast", text))
-        context.add_init_script(TOAST_WATCH)
+        report_problems(context, self.add)
         self.contexts.append(context)
 
     def expect(self, *patterns: str) -> None:
@@ -343,6 +350,32 @@ def compiled_archives(browser: "Browser", server: Server, tmp_path_factory: pyte
     httpd.server_close()
 
 
+def guarded(context: "BrowserContext", outside: Callable[[str], None], guided: bool) -> None:
+    """Abort the context's requests to anything but this machine (each reported to ``outside``); ``guided``: the
+    settings of a returning player, the first-turn guides behind them (a test of the guide passes guided=False)."""
+    def guard(route: Any) -> None:
+        host = urlparse(route.request.url).hostname or ""
+        if route.request.url.startswith(("data:", "blob:")) or host in LOCAL_HOSTS:
+            route.continue_()
+        else:
+            outside(route.request.url)
+            route.abort("blockedbyclient")
+
+    context.set_default_timeout(30_000)
+    context.route("**/*", guard)
+    if guided:
+        context.add_init_script(GUIDED_BEFORE)
+
+
+def seed_compiled(context: "BrowserContext", server: Server, archives: dict[str, Any]) -> "BrowserContext":
+    """Put this build's compiled archives (``compiled_archives``) in the context's cache for the site's origin."""
+    page = context.new_page()
+    page.goto(server.url + "version.json")  # a document of the site's origin where nothing of the site runs
+    page.evaluate(STORE_ARCHIVES, archives)
+    page.close()
+    return context
+
+
 @pytest.fixture
 def make_context(browser: "Browser", page_problems: PageProblems, request: pytest.FixtureRequest,
                  server: Server) -> Iterator[Callable[..., "BrowserContext"]]:
@@ -358,29 +391,14 @@ def make_context(browser: "Browser", page_problems: PageProblems, request: pytes
     first_visit = request.node.get_closest_marker("first_visit") is not None or bool(os.environ.get("HOUSE_GAMES_FIRST_VISIT"))
     outside: list[str] = []
 
-    def guard(route: Any) -> None:
-        host = urlparse(route.request.url).hostname or ""
-        if route.request.url.startswith(("data:", "blob:")) or host in LOCAL_HOSTS:
-            route.continue_()
-        else:
-            outside.append(route.request.url)
-            route.abort("blockedbyclient")
-
     def watched(context: "BrowserContext", guided: bool) -> "BrowserContext":
-        context.set_default_timeout(30_000)
-        context.route("**/*", guard)
-        if guided:  # a returning player: the first-turn guides are behind them (a test of the guide passes guided=False)
-            context.add_init_script(GUIDED_BEFORE)
+        guarded(context, outside.append, guided)
         page_problems.watch(context)
         contexts.append(context)
         return context
 
     def seeded(context: "BrowserContext") -> "BrowserContext":
-        page = context.new_page()
-        page.goto(server.url + "version.json")  # a document of the site's origin where nothing of the site runs
-        page.evaluate(STORE_ARCHIVES, request.getfixturevalue("compiled_archives"))
-        page.close()
-        return context
+        return seed_compiled(context, server, request.getfixturevalue("compiled_archives"))
 
     def make(user_data_dir: Path | None = None, guided: bool = True, compiled: bool | None = None,
              **options: Any) -> "BrowserContext":
@@ -406,6 +424,87 @@ def make_context(browser: "Browser", page_problems: PageProblems, request: pytes
 def page(make_context: Callable[..., "BrowserContext"]) -> "Page":
     """A page in a fresh 390×844 touch context."""
     return make_context().new_page()
+
+
+#: the query the module's started app is opened with (``started_page``): computers move at once, no animations
+STARTED_QUERY = "?pause=0"
+
+
+class StartedApp:
+    """One phone context and page of a test module whose app was started once (``started_page``), lent to each of the
+    module's tests in turn: its problems (``report_problems``) and requests off this machine go to the test running
+    now; those that arrive between two tests, to the next one."""
+
+    def __init__(self, context: "BrowserContext", url: str) -> None:
+        self.context = context
+        self.url = url
+        self.page = context.new_page()
+        self.problems: PageProblems | None = None
+        self.pending: list[tuple[str, str]] = []
+        self.outside: list[str] = []
+
+    def add(self, kind: str, text: str) -> None:
+        if self.problems is None:
+            self.pending.append((kind, text))
+        else:
+            self.problems.add(kind, text)
+
+    def lend(self, problems: PageProblems) -> None:
+        """From now on, report to ``problems`` (what came in between tests first)."""
+        self.problems = problems
+        problems.contexts.append(self.context)
+        for kind, text in self.pending:
+            problems.add(kind, text)
+        self.pending.clear()
+
+    def back_to_start(self) -> None:
+        """Bring the app back to its start screen the way a player does (the game's menu, an end, statistics, past
+        games or daily deal screen's "Back to start"); a page in any other state (a failed test's) is opened again."""
+        page = self.page
+        for _ in range(3):
+            if page.locator("#start-game").is_visible():
+                return
+            ways = [page.locator("#menu"), page.get_by_role("button", name="Back to start", exact=True)]
+            way = next((w.first for w in ways if w.count() and w.first.is_visible()), None)
+            if way is None:
+                break
+            way.click()
+            settle(page)
+        page.goto(self.url)
+        wait_ready(page)
+
+
+@pytest.fixture(scope="module")
+def started_app(browser: "Browser", server: Server, compiled_archives: dict[str, Any]) -> Iterator[StartedApp]:
+    """The module's one started app (see ``started_page``): a returning phone (guided, this build's Python compiled
+    in its cache), opened at ``STARTED_QUERY``."""
+    context = browser.new_context(**PHONE, service_workers="allow")
+    app = StartedApp(context, server.url + STARTED_QUERY)
+    try:
+        guarded(context, app.outside.append, guided=True)
+        report_problems(context, app.add)
+        seed_compiled(context, server, compiled_archives)
+        app.page.goto(app.url)
+        wait_ready(app.page)
+        yield app
+    finally:
+        context.close()
+
+
+@pytest.fixture
+def started_page(started_app: StartedApp, page_problems: PageProblems) -> Iterator["Page"]:
+    """The module's started app on its start screen, for a test that does not check a fresh start: Python started
+    once per module instead of once per test (several seconds each). It keeps what earlier tests of the module left
+    (an unfinished game, past games, statistics, settings), so a test whose checks depend on the storage, a reload,
+    a first visit or a fresh start takes ``page`` instead. Its problems fail this test as ``page``'s do."""
+    started_app.lend(page_problems)
+    try:
+        started_app.back_to_start()
+        yield started_app.page
+    finally:
+        started_app.problems = None
+        outside, started_app.outside[:] = list(started_app.outside), []
+    assert not outside, f"requests left the site's origin: {outside}"
 
 
 def wait_ready(page: "Page", timeout: float = READY_TIMEOUT_MS) -> float:

@@ -51,8 +51,9 @@ def test_solo_game_against_klaus_by_touch_to_the_end(page, open_app, shot):
     print(f"solo game: {moves} moves by touch in {seconds:.1f} s; scores {expected}")
 
 
-def test_three_players_one_human_two_computers_to_the_end(page, open_app, shot):
-    start(page, open_app, players=3, seats=["human", "bot:weak", "bot:strong"], seed=5)
+def test_three_players_one_human_two_computers_to_the_end(started_page, shot):
+    page = started_page
+    start(page, None, players=3, seats=["human", "bot:weak", "bot:strong"], seed=5)
     bot = B.SPEC.make_bot("weak", 9)
     moves = 0
     shots = 0
@@ -95,8 +96,9 @@ def test_reload_resumes_the_same_game(page, open_app):
     play_move(page, match, bot)
 
 
-def test_undo_within_the_turn_stops_at_a_face_down_draw(page, open_app):
-    start(page, open_app, players=1, seed=8)
+def test_undo_within_the_turn_stops_at_a_face_down_draw(started_page):
+    page = started_page
+    start(page, None, players=1, seed=8)
     undo = page.locator("#undo")
     assert undo.get_attribute("aria-disabled") == "true"  # nothing to take back yet (it says why when tapped)
     view = B.SPEC.view(read_match(page).state, 0)
@@ -123,8 +125,9 @@ def test_undo_within_the_turn_stops_at_a_face_down_draw(page, open_app):
 
 
 @pytest.mark.expect_errors(r"placing two", r"must touch")  # the refusals this test provokes
-def test_illegal_attempt_is_explained(page, open_app):
-    start(page, open_app, players=1, seed=8)
+def test_illegal_attempt_is_explained(started_page):
+    page = started_page
+    start(page, None, players=1, seed=8)
     tap_key(page, "hm-0")  # building before placing two materials
     toast = page.locator(".toast.error")
     toast.first.wait_for()
@@ -166,8 +169,9 @@ def test_mid_game_table_with_a_material_picked_up_at_360x640(make_context, open_
         context.close()
 
 
-def test_klaus_tie_and_hot_seat_pass_screen(page, open_app):
-    start(page, open_app, players=1, seed=0)  # seed 0: Klaus's set-up pick is tied, the player chooses
+def test_klaus_tie_and_hot_seat_pass_screen(started_page):
+    page = started_page
+    start(page, None, players=1, seed=0)  # seed 0: Klaus's set-up pick is tied, the player chooses
     assert "Klaus is tied" in page.locator("#barrio-prompt").inner_text()
     lit = page.locator('#barrio-board button[data-legal="true"][data-key^="hm-"]')
     assert lit.count() == 2
@@ -211,10 +215,11 @@ def test_klaus_turn_is_animated_step_by_step(page, open_app):
     assert any(c in log for c in captions)
 
 
-def test_table_mid_move_has_no_axe_violations(page, open_app):
+def test_table_mid_move_has_no_axe_violations(started_page):
     from .axe import axe_violations, explain
 
-    start(page, open_app, players=1, seed=11)
+    page = started_page
+    start(page, None, players=1, seed=11)
     view = B.SPEC.view(read_match(page).state, 0)
     tap_key(page, f"hand-{view['hand'][0]}")  # a picked card: pressed state and lit cells
     assert page.locator('#barrio-board button[aria-pressed="true"]').count() == 1

@@ -1,6 +1,7 @@
 """Accessibility in a real browser: axe-core (pinned npm package, injected into the page)
 on the start screen and on each game's screen finds no violation of any impact (critical, serious, moderate or
-minor); the other screens are checked in ``test_a11y_axe.py``."""
+minor); the other screens are checked in ``test_a11y_axe.py``. The start screen and the tables are checked in one
+started app (``started_page``), the loader's screens in a fresh page."""
 
 from __future__ import annotations
 
@@ -10,8 +11,8 @@ from game import PRODUCT_GAMES as GAMES  # the games of the served (normal) site
 from .axe import axe_violations, explain
 
 
-def test_start_screen_has_no_axe_violations(page, open_app):
-    open_app(page)
+def test_start_screen_has_no_axe_violations(started_page):
+    page = started_page
     page.wait_for_selector("#start-screen")
     violations = axe_violations(page)
     assert not violations, explain(violations)
@@ -28,12 +29,13 @@ def test_loading_and_error_screens_have_no_axe_violations(page, site_url):
 
 
 @pytest.mark.parametrize("game_id", GAMES)
-def test_game_screen_has_no_axe_violations(page, open_app, game_id):
-    open_app(page, query="?pause=0")
+def test_game_screen_has_no_axe_violations(started_page, game_id):
+    page = started_page
     choice = page.locator(f"#game-{game_id}")
     # every game of the suite must be playable: a game that is not would pass unchecked, so it fails
     assert page.locator(f'label[for="game-{game_id}"][data-available="true"]').count() == 1, f"{game_id} is not playable"
-    choice.check()
+    page.locator(f'label[for="game-{game_id}"]').check()  # its name, as a player taps it (checks ``choice``)
+    assert choice.is_checked()
     page.locator("#start-game").click()
     page.wait_for_selector("header.topbar h1")
     # let the computer players move, so the table, log and scores have content
