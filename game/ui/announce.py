@@ -12,15 +12,15 @@ from . import dom
 
 #: visually hidden, read by screen readers
 HIDDEN = "position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap"
-_region: list[Any] = []  #: the region, made on first use (the page mirror exists only in the app)
 
 
 def say(words: str) -> None:
     """Have a screen reader say ``words`` politely; the same words again are said again."""
-    if not _region or _region[0].parentElement is None:
-        _region[:] = [dom.el("p", {"id": "announce", "aria-live": "polite", "style": HIDDEN})]
-        dom.document.body.appendChild(_region[0])
-    region = _region[0]
+    # looked up in the page each time (made on first use): a region kept here would outlive the page it was made in
+    region: Any = dom.by_id("announce")
+    if region is None:
+        region = dom.el("p", {"id": "announce", "aria-live": "polite", "style": HIDDEN})
+        dom.document.body.appendChild(region)
     # the same words again end in a no-break space every other time: the text changes, so a reader says them again
     again = region.textContent == words
     region.textContent = words + "\u00a0" if again else words
