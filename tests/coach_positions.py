@@ -1,44 +1,76 @@
-"""Positions where the coach gives a hint, from seeded games of each title (the coach-follow tests)."""
+"""Positions where the coach gives a hint, from seeded games of each title: one pool for the coach's test files.
+
+The trust file (``tests/test_coach_trust.py``) needs whole games with their records (the insight replays them); the
+follow-taps and follow-reasons files need hinted positions. Asking the coach is most of their time (the Barrio coach's
+20 rounds), so the three files read the same positions, drawn and hinted once per process: they share one xdist group
+(``coach_positions``), so one worker draws them, whichever file runs first.
+"""
 
 from __future__ import annotations
 
-from typing import Any, Iterator
+from typing import Any
 
-from game.core import Rng, coaching, load_spec
-from game.ui.coach_display import compute_hint
+import pytest
+
+from game.core import Rng, coaching
+from game.core.match import Match, Seat
+from game.core.record import GameRecord
+from game.ui.coach_display import compute_hint, hint_seed
+
+from .sizes import soak
+
+#: hinted positions per game (the issues ask for at least 300)
+POSITIONS = soak(300, 120)
+#: (players, options) of the games positions are drawn from, per game: every table size the app offers
+TABLES = {
+    "barrio": [(2, {}), (3, {}), (4, {}), (1, {"level": "A"}), (1, {"level": "C"})],
+    "nyhavn": [(2, {}), (3, {}), (4, {})],
+    "neueheimat": [(2, {}), (3, {}), (4, {}), (5, {})],
+}
+#: the xdist group of every file that reads the pool: one worker draws it once
+GROUP = pytest.mark.xdist_group("coach_positions")
+
+#: the games already played, per game: states, records and hints are never changed by a reader
+_PLAYED: dict[str, list[dict[str, Any]]] = {}
 
 
-#: the player counts positions are drawn from: 2 and the most each game seats
-PLAYERS = {"barrio": (2, 4), "nyhavn": (2, 4), "neueheimat": (2, 5)}
+def played_games(game_id: str) -> list[dict[str, Any]]:
+    """Games of random legal play, with the table's hint at sampled decisions of every seat, played once.
+
+    One entry per game: its record, its match and, per sampled step (1-based), the state, the seat and the hint.
+    """
+    if game_id not in _PLAYED:
+        _PLAYED[game_id] = _random_games(game_id)
+    return _PLAYED[game_id]
 
 
-#: the positions already drawn, per game and count: the taps and reasons files ask for the same ones (states and hints
-#: are never changed by a reader), and run on one xdist worker (their ``coach_follow_positions`` group) to share them
-_DRAWN: dict[tuple[str, int], list[tuple[Any, int, Any]]] = {}
+def hinted_positions(game_id: str, count: int) -> list[tuple[Any, int, coaching.Hint]]:
+    """The first ``count`` ``(state, seat, hint)`` of the pool (every table size, early, middle and late decisions)."""
+    assert count <= POSITIONS, f"the pool holds {POSITIONS} positions per game, not {count}"
+    return [position for game in played_games(game_id) for position in game["sampled"].values()][:count]
 
 
-def hinted_positions(game_id: str, count: int) -> list[tuple[Any, int, Any]]:
-    """``(state, seat, hint)`` at ``count`` decisions of seeded random games, 2 players and the most alternately."""
-    if (game_id, count) not in _DRAWN:
-        _DRAWN[game_id, count] = list(_draw(game_id, count))
-    return _DRAWN[game_id, count]
-
-
-def _draw(game_id: str, count: int) -> Iterator[tuple[Any, int, Any]]:
-    spec = load_spec(game_id)
-    rng = Rng(34, stream=7)
-    found, g = 0, 0
-    while found < count:
-        players = PLAYERS[game_id][g % 2]
-        state = spec.new_game(players, 3400 + g)
+def _random_games(game_id: str) -> list[dict[str, Any]]:
+    rng = Rng(2025, stream=25)
+    tables = TABLES[game_id]
+    games, total, g = [], 0, 0
+    while total < POSITIONS:
+        players, options = tables[g % len(tables)]
+        match = Match.new(game_id, players, 500 + 37 * g, [Seat("human") for _ in range(players)], **options)
+        spec = match.spec
         g += 1
-        taken = 0
-        while not spec.is_over(state) and found < count and taken < 25:
+        sampled: dict[int, tuple[Any, int, coaching.Hint]] = {}
+        # a different stretch of each game, so early, middle and late positions all come up
+        skip, taken = rng.randrange(25), 0
+        while not spec.is_over(match.state):  # to the end: the insight replays finished games
+            state = match.state
             seat = spec.current_player(state)
             legal = spec.legal_actions(state)
-            if len(legal) > 1 and rng.randrange(3) == 0:
-                view = spec.view(state, seat)
-                yield state, seat, compute_hint(spec, state, seat, coaching.position_seed(view, seat), None)
-                found += 1
+            if len(legal) > 1 and skip <= 0 and total < POSITIONS and taken < 30 and rng.randrange(3) == 0:
+                sampled[len(match.entries) + 1] = (state, seat, compute_hint(spec, state, seat, hint_seed(match, seat), None))
                 taken += 1
-            state = spec.apply_action(state, legal[rng.randrange(len(legal))])
+                total += 1
+            skip -= 1
+            match.apply(legal[rng.randrange(len(legal))])
+        games.append({"record": GameRecord.from_match(match), "match": match, "sampled": sampled})
+    return games

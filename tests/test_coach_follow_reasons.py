@@ -17,9 +17,9 @@ from game.core import Rng, coaching, load_spec
 from game.core.locale import languages
 
 from .sizes import soak
-from .coach_positions import hinted_positions
+from .coach_positions import GROUP, hinted_positions
 
-pytestmark = pytest.mark.xdist_group("coach_follow_positions")  # one worker draws the positions both files use
+pytestmark = GROUP  # one worker draws the positions every coach file uses
 
 WORTH_KEYS = ("coach.neueheimat.piece_worth", "coach.neueheimat.piece_worth_none")
 
@@ -131,7 +131,7 @@ def check_reason(game_id: str, view: dict[str, Any], hint: coaching.Hint) -> Non
 
 @pytest.mark.parametrize("game_id", ["barrio", "neueheimat", "nyhavn"])
 def test_coach_follow_no_reason_contradicts_its_move_in_any_language(game_id):
-    """Over the tap test's positions (seeded random play, 2 and the most players): every reason's numbers agree with
+    """Over the tap test's positions (seeded random play at every table size): every reason's numbers agree with
     the move, and every hint reads in English, Spanish and French with nothing left unfilled."""
     spec = load_spec(game_id)
     keys: set[str] = set()

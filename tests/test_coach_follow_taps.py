@@ -1,9 +1,10 @@
 """Every hint can be done by tapping what it marks (issue 34, item 4).
 
-Over hundreds of positions per game (seeded random play at 2 players and at the most players), the coach's hint is
-asked as the table asks it, its marks (``game.ui.coach_display.hint_keys``: the table targets, ``cmd:`` bar buttons
-and ``act:`` panel buttons, first step first) are tapped **in order** on the screen's own pure tap handling, and the
-action those taps make is the hint's action. Each mark must be drawn (or shown in the bar) and enabled when its turn
+Over hundreds of positions per game (seeded random play at every table size: the trust file's, from
+``tests/coach_positions.py``), the coach's hint is asked as the table asks it, its marks
+(``game.ui.coach_display.hint_keys``: the table targets, ``cmd:`` bar buttons and ``act:`` panel buttons, first step
+first) are tapped **in order** on the screen's own pure tap handling, and the action those taps make is the hint's
+action. Each mark must be drawn (or shown in the bar) and enabled when its turn
 comes, and no tap before the last may already make an action (the screen would apply it at once):
 
 * Barrio: ``game.ui.barrio.table.paint`` and ``tap`` (the screen's pick of a half-made choice, :class:`Pick`);
@@ -30,9 +31,9 @@ from game.ui.nyhavn.drawing import Seen
 from game.ui.nyhavn.table import Table
 
 from .sizes import soak
-from .coach_positions import PLAYERS, hinted_positions
+from .coach_positions import GROUP, TABLES, hinted_positions
 
-pytestmark = pytest.mark.xdist_group("coach_follow_positions")  # one worker draws the positions both files use
+pytestmark = GROUP  # one worker draws the positions every coach file uses
 
 #: positions per game (the issue asks for at least 300)
 POSITIONS = soak(300, 60)
@@ -125,7 +126,7 @@ def neueheimat_taps(view: dict[str, Any], legal: list[Action], keys: list[str], 
     return made
 
 
-@pytest.mark.parametrize("game_id", sorted(PLAYERS))
+@pytest.mark.parametrize("game_id", sorted(TABLES))
 def test_coach_follow_every_hint_is_made_by_tapping_its_marks_in_order(game_id):
     spec = load_spec(game_id)
     kinds: dict[str, int] = {}

@@ -189,6 +189,21 @@ def weak_against_strong(game_id: str, players: int, seed: int, options: dict[str
     return GameRecord(game_id, players, seed, options, seats, actions, list(spec.scores(state)), list(spec.winners(state)))
 
 
+#: the insight on seat 0 of each weak-against-strong game, asked once: the turn-numbering and the costly-moments tests
+#: read the same games (Barrio 2 players seed 3, Nyhavn seed 5), and an insight judges every decision of the game
+_INSIGHTS: dict[tuple[str, int, int, str], tuple[Any, list[coaching.Moment]]] = {}
+
+
+def weak_players_insight(game_id: str, players: int, seed: int,
+                         options: dict[str, Any] | None = None) -> tuple[Any, list[coaching.Moment]]:
+    """:func:`weak_against_strong`'s record and ``coaching.insight`` on its seat 0 (never changed by a reader)."""
+    key = (game_id, players, seed, repr(sorted((options or {}).items())))
+    if key not in _INSIGHTS:
+        record = weak_against_strong(game_id, players, seed, options)
+        _INSIGHTS[key] = record, coaching.insight(record, 0)
+    return _INSIGHTS[key]
+
+
 BARRIO_TURN_LINE = re.compile(r"^Turn (\d+): ")
 
 
@@ -209,12 +224,11 @@ def test_barrio_turns_are_the_logs(players, seed, options):
     """Solo seed 12 opens with a Klaus tie: its "Turn 1" is the player's second decision, and the insight says so."""
     from game.core.record import Replay
 
-    record = weak_against_strong("barrio", players, seed, options)
+    record, moments = weak_players_insight("barrio", players, seed, options)
     replay = Replay(record)
     assert coaching.log_turns(replay) == barrio_log_turns(replay)
     if players == 1:
         assert record.actions[0]["type"] == "klaus_tie" and coaching.log_turns(replay)[:2] == [0, 1]
-    moments = coaching.insight(record, 0)
     assert moments
     for m in moments:
         assert m.turn == barrio_log_turns(replay)[m.step - 1]
@@ -235,10 +249,9 @@ def test_nyhavn_turns_are_the_replays_list():
     """Nyhavn's log does not number turns ("Your turn."): the insight numbers them as the replay's turn list does."""
     from game.core.record import Replay
 
-    record = weak_against_strong("nyhavn", 2, 5)
+    record, moments = weak_players_insight("nyhavn", 2, 5)
     replay = Replay(record)
     starts = replay.turn_starts()
-    moments = coaching.insight(record, 0)
     assert moments
     for m in moments:
         assert m.turn == max(i + 1 for i, k in enumerate(starts) if k <= m.step)
@@ -254,9 +267,8 @@ def test_nyhavn_turns_are_the_replays_list():
     ("nyhavn", 2, 5, {}),
 ])
 def test_a_weak_players_loss_names_its_costly_moments(game_id, players, seed, options):
-    record = weak_against_strong(game_id, players, seed, options)
+    record, moments = weak_players_insight(game_id, players, seed, options)
     assert 0 not in record.winners  # a loss
-    moments = coaching.insight(record, 0)
     assert moments, record.scores
     assert [m.loss for m in moments] == sorted((m.loss for m in moments), reverse=True)
     for m in moments:

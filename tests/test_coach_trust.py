@@ -20,14 +20,14 @@ Positions are reached by random legal play from varied seeds (fixed, so CI is re
 
 from __future__ import annotations
 
-from .sizes import soak
+from .coach_positions import GROUP, POSITIONS, TABLES, played_games
 
 import re
 from typing import Any
 
 import pytest
 
-from game.core import Rng, coaching
+from game.core import coaching
 from game.core.match import Match, Seat
 from game.core.record import GameRecord, Replay
 from game.nyhavn import text as nyhavn_text
@@ -42,54 +42,14 @@ from game.ui.nyhavn.layout import (anchor_for, buildable_tiles, build_spots, gho
                                    turned)
 
 LANGS = ("en", "es", "fr")
-#: positions per game (the issue asks for at least 300)
-POSITIONS = soak(300, 120)
-#: (players, options) of the games positions are drawn from, per game: every table size the app offers
-TABLES = {
-    "barrio": [(2, {}), (3, {}), (4, {}), (1, {"level": "A"}), (1, {"level": "C"})],
-    "nyhavn": [(2, {}), (3, {}), (4, {})],
-    "neueheimat": [(2, {}), (3, {}), (4, {}), (5, {})],
-}
-#: the file's tests on one xdist worker, so the module-scoped positions are computed once, not once per worker
-pytestmark = pytest.mark.xdist_group("test_coach_trust")
-
-
-# --------------------------------------------------------------------------- random games, hints as the table asks
-
-def random_games(game_id: str) -> list[dict[str, Any]]:
-    """Games of random legal play, with the table's hint at sampled decisions of every seat.
-
-    Returns one entry per game: its record and, per sampled step (1-based), the state, the seat and the hint.
-    """
-    rng = Rng(2025, stream=25)
-    tables = TABLES[game_id]
-    games, total, g = [], 0, 0
-    while total < POSITIONS:
-        players, options = tables[g % len(tables)]
-        match = Match.new(game_id, players, 500 + 37 * g, [Seat("human") for _ in range(players)], **options)
-        spec = match.spec
-        g += 1
-        sampled: dict[int, tuple[Any, int, coaching.Hint]] = {}
-        # a different stretch of each game, so early, middle and late positions all come up
-        skip, taken = rng.randrange(25), 0
-        while not spec.is_over(match.state):  # to the end: the insight replays finished games
-            state = match.state
-            seat = spec.current_player(state)
-            legal = spec.legal_actions(state)
-            if len(legal) > 1 and skip <= 0 and total < POSITIONS and taken < 30 and rng.randrange(3) == 0:
-                sampled[len(match.entries) + 1] = (state, seat, compute_hint(spec, state, seat, hint_seed(match, seat), None))
-                taken += 1
-                total += 1
-            skip -= 1
-            match.apply(legal[rng.randrange(len(legal))])
-        games.append({"record": GameRecord.from_match(match), "match": match, "sampled": sampled})
-    return games
+#: the file's tests on the worker that draws the coach's positions (tests/coach_positions.py), drawn once for every file
+pytestmark = GROUP
 
 
 @pytest.fixture(scope="module")
 def played() -> dict[str, list[dict[str, Any]]]:
-    """The random games of each game, computed once for every test of this file."""
-    return {game_id: random_games(game_id) for game_id in TABLES}
+    """The random games of each game (``tests/coach_positions.py``), played once for every coach file."""
+    return {game_id: played_games(game_id) for game_id in TABLES}
 
 
 def positions(played: dict[str, list[dict[str, Any]]], game_id: str):

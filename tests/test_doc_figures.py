@@ -2,8 +2,9 @@
 
 Convention: next to a figure, a line ``Reproduce: `COMMAND` `` (one backticked
 command); the command accepts ``-n N`` (number of games). Here each such
-command runs with ``-n 2`` (a smoke run: it must exit 0 and print something; ``-n 1`` where one unit is already
-more than one game, or a browser report),
+command runs with ``-n 1`` (a smoke run: it must exit 0 and print something; one game, deal, seed or position:
+the smallest size each program takes), once per program and options up to the seed and the seat order (a second seed
+or seating of the same command is the same code again), and a browser report once with every option its lines use,
 and every section of a doc that states a figure — a percentage, or a count of
 games/actions/playouts — must hold a Reproduce line. ``docs/benchmarks.md`` is
 left out of the figure check: all its figures come from ``python3 build.py bench``,
@@ -28,7 +29,7 @@ FIGURE = re.compile(r"\d+(?:\.\d+)?\s?%|\b\d[\d,]*\s+(?:games|actions|playouts)\
 #: figures known to need a command (issue 18); each must sit in a section with a Reproduce line while it is in the doc
 KNOWN = {"barrio.md": ["514,036 actions", "113,977 actions"], "nyhavn.md": ["89.8% of 500"]}
 NOT_CHECKED = {"benchmarks.md"}
-SMOKE_GAMES = "2"
+SMOKE_GAMES = "1"
 
 
 def sections(text: str) -> list[str]:
@@ -46,50 +47,67 @@ def reproduce_lines() -> list[tuple[str, int, str]]:
 
 
 def smoke_command(command: str) -> list[str]:
-    """The command with ``-n 2`` and this interpreter for ``python``/``python3``."""
+    """The command with ``-n 1`` and this interpreter for ``python``/``python3``."""
     words = shlex.split(command)
     assert "-n" in words, f"`{command}` has no -n N: a figure's command must take the number of games"
-    # a browser-driven report (tests.browser.*) measures one game: it shares the machine with the browser tests
-    words[words.index("-n") + 1] = "1" if any(w.startswith("tests.browser.") for w in words) else SMOKE_GAMES
-    if "lab.hard_duel" in words:  # its -n counts deals, each played in both seat orders: one deal is two games
-        words[words.index("-n") + 1] = "1"
+    # one game, deal (lab.hard_duel: one deal is played in both seat orders) or seed per command
+    words[words.index("-n") + 1] = SMOKE_GAMES
     if "lab.league" in words:  # a whole pool at the most players is minutes even at one seed: two players, a light budget
-        words[words.index("-n") + 1] = "1"
+        words = without_option(words, "--pool", "--section")  # --section names the doc's markers: --write-doc only
         words += ["--pool", "weak,strong", "--iterations", "1", "--jobs", "1"]
     if words[0] in ("python", "python3"):
         words[0] = sys.executable
     return words
 
 
+def without_option(words: list[str], *names: str) -> list[str]:
+    """``words`` without the options ``names`` and their values."""
+    return [w for i, w in enumerate(words) if w not in names and not (i and words[i - 1] in names)]
+
+
 def test_the_docs_have_reproduce_lines():
     assert len(reproduce_lines()) >= 4
 
 
-def without_seed(words: list[str]) -> tuple[str, ...]:
-    """The smoke command's words without the ``--seed`` value: commands that differ only there run the same code."""
-    return tuple(w for i, w in enumerate(words) if not (i and words[i - 1] == "--seed"))
+def same_code(words: list[str]) -> tuple[str, ...]:
+    """The smoke command's words up to what only changes the deal: the ``--seed`` value, and the seat order of
+    ``game simulate``'s ``--bots`` (the same players in another order run the same code)."""
+    words = list(words)
+    if "simulate" in words and "--bots" in words:
+        at = words.index("--bots") + 1
+        words[at] = ",".join(sorted(words[at].split(",")))
+    return tuple(without_option(words, "--seed")[1:])
 
 
-def distinct_reproduce_lines() -> list[tuple[str, int, str]]:
-    """:func:`reproduce_lines`, one per smoke command up to its seed (a second seed of a lab duel is another minute
-    of the same program)."""
-    seen: set[tuple[str, ...]] = set()
-    out = []
+def is_browser_report(words: list[str]) -> bool:
+    """A report driven in the browser (``tests.browser.*``): each start is a build check, a browser and a page."""
+    return any(w.startswith("tests.browser.") for w in words)
+
+
+def smoke_runs() -> list[tuple[str, str, list[str]]]:
+    """The runs that prove every Reproduce line works: ``(where, the doc's commands, the words run)``.
+
+    One run per command up to its seed and seat order (:func:`same_code`); a browser report's lines run once, with
+    every option any of them uses (``layout_report --frames`` and ``--extra`` in one browser)."""
+    runs: dict[tuple[str, ...], tuple[list[str], list[str], list[str]]] = {}
     for doc, line, command in reproduce_lines():
-        key = without_seed(smoke_command(command))
-        if key not in seen:
-            seen.add(key)
-            out.append((doc, line, command))
-    return out
+        words = smoke_command(command)
+        browser = is_browser_report(words)
+        key = tuple(words[:3]) if browser else same_code(words)
+        where, commands, run = runs.setdefault(key, ([], [], words))
+        where.append(f"docs/{doc}:{line}")
+        commands.append(command)
+        if browser:
+            run += [w for w in words if w.startswith("--") and w not in run]
+    return [(" ".join(where), " | ".join(commands), run) for where, commands, run in runs.values()]
 
 
-@pytest.mark.full_only  # minutes of simulations and browser reports
-@pytest.mark.parametrize("doc,line,command", distinct_reproduce_lines(), ids=lambda v: str(v))
-def test_reproduce_command_runs_at_small_size(doc, line, command):
-    words = smoke_command(command)
+@pytest.mark.full_only  # minutes of simulations and a browser report
+@pytest.mark.parametrize("where,commands,words", [pytest.param(*run, id=shlex.join(run[2][1:])) for run in smoke_runs()])
+def test_reproduce_command_runs_at_small_size(where, commands, words):
     done = subprocess.run(words, cwd=ROOT, capture_output=True, text=True, timeout=600)
-    assert done.returncode == 0, f"docs/{doc}:{line}: `{command}` at small size ({shlex.join(words[1:])}) failed:\n{done.stdout[-2000:]}\n{done.stderr[-3000:]}"
-    assert done.stdout.strip(), f"docs/{doc}:{line}: `{command}` printed nothing"
+    assert done.returncode == 0, f"{where}: `{commands}` at small size ({shlex.join(words[1:])}) failed:\n{done.stdout[-2000:]}\n{done.stderr[-3000:]}"
+    assert done.stdout.strip(), f"{where}: `{commands}` printed nothing"
 
 
 @pytest.mark.parametrize("doc", sorted(p.name for p in DOCS.glob("*.md") if p.name not in NOT_CHECKED))

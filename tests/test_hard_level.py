@@ -14,6 +14,8 @@ from game.core.contract import GameSpec
 from game.core.record import GameRecord
 from game.ui.record_words import level_words
 
+from .sizes import soak
+
 HARD_GAMES = ("barrio", "nyhavn", "neueheimat")
 
 
@@ -97,8 +99,9 @@ class _RacingClock:
 
 
 #: actions replayed: Nyhavn's whole game; Barrio's first 70 (its whole game would take the hard player half a minute);
-#: Neue Heimat's first 60 (about 20 of hard's decisions, each playing the round out)
-REPLAYED = {"barrio": 70, "nyhavn": 5000, "neueheimat": 60}
+#: Neue Heimat's first 60 (about 20 of hard's decisions, each playing the round out). The quick loop replays a third
+#: (a few of hard's searches each, twice): the same check of the budget in rounds, in seconds instead of a minute
+REPLAYED = {"barrio": soak(70, 24), "nyhavn": soak(5000, 40), "neueheimat": soak(60, 20)}
 
 
 @pytest.mark.parametrize("game_id", HARD_GAMES)
