@@ -75,3 +75,30 @@ def test_guarded_turns_low_level_errors_into_save_errors():
 def test_illegal_action_is_a_game_error_with_its_message():
     err = IllegalAction("That card is not in your hand.")
     assert str(err) == "That card is not in your hand."
+
+
+def _noisy_arms(means: list[float]):
+    """Candidates 0..n-1 whose playout is worth its mean plus the deal's shared luck and its own small noise."""
+    from game.core.search import halving_monte_carlo
+    cands = [{"arm": i} for i in range(len(means))]
+
+    def play_out(world, action, dice):
+        return means[action["arm"]] + world + (dice.random() - 0.5) * 0.2
+
+    def search(seed: int, first_rounds: int):
+        return halving_monte_carlo(cands, lambda s: (s % 1000) / 1000, play_out, lambda r: r, Rng(seed), first_rounds)
+    return search
+
+
+def test_hard_sequential_halving_finds_the_best_of_many_and_replays_from_its_seed():
+    from game.core.search import search_reports
+    means = [0.50, 0.52, 0.48, 0.60, 0.55, 0.51, 0.45, 0.53, 0.49, 0.50, 0.47, 0.58]
+    search = _noisy_arms(means)
+    with search_reports() as reports:
+        picks = [search(seed, 4)["arm"] for seed in range(20)]
+    assert picks.count(3) >= 16  # the best arm, 0.02 clear of the next, nearly always
+    assert picks == [search(seed, 4)["arm"] for seed in range(20)]  # a fixed budget: the same seed, the same choice
+    counts = reports[0].counts
+    # 12 arms: 4 deals each, then the best 6 on 8 more, the best 3 on 16 more, the best 2 on 32 more
+    assert sorted(counts) == [4] * 6 + [12] * 3 + [28] + [60] * 2
+    assert counts[3] == 60

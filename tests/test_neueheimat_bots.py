@@ -193,3 +193,47 @@ def test_a_bidder_is_read_as_raising_by_one_only_when_it_always_has():
     ratios = bot._read_bidders({"players": 3, "player": 0, "log": log})
     assert ratios[1] == pytest.approx((1 / 4 + 2 / 2) / 2)
     assert ratios[2] is None and ratios[0] is None
+
+
+def test_hard_the_log_read_as_it_grows_gives_what_a_fresh_read_gives_and_an_undo_is_read_afresh():
+    """The strong player reads only the log's new entries on its next decision (game.neueheimat.log_reading); what
+    it reads must be what a player reading the whole log at that point reads, also after an undo rewrote the end."""
+    state = SPEC.new_game(3, 7)
+    bots = [StrongBot(10), SPEC.make_bot("weak", 11), SPEC.make_bot("weak", 12)]  # the weak raise by one: evidence
+    reader = StrongBot(99)  # reads seat 0's view at every step, keeping what it read
+    steps = 0
+    while not SPEC.is_over(state) and steps < 400:
+        seat = SPEC.current_player(state)
+        view = SPEC.view(state, seat)
+        mine = SPEC.view(state, 0)
+        fresh = StrongBot(99)
+        assert reader._read_auctioneers(mine) == fresh._read_auctioneers(mine)
+        assert reader._read_bidders(mine) == fresh._read_bidders(mine)
+        state = SPEC.apply_action(state, bots[seat].choose(view, SPEC.legal_actions(state)))
+        steps += 1
+    assert any(r is not None for r in reader._read_bidders(SPEC.view(state, 0)) + reader._read_auctioneers(SPEC.view(state, 0)))
+    log = [
+        {"type": "auction", "player": 0, "piece": _cube(0, 6)},
+        {"type": "bid", "player": 1, "amount": 1},
+        {"type": "bid", "player": 1, "amount": 2},
+        {"type": "bid", "player": 1, "amount": 3},
+    ]
+    rewritten = log[:2] + [{"type": "bid", "player": 1, "amount": 5}, {"type": "bid", "player": 1, "amount": 6}]
+    bot = StrongBot(1)
+    assert bot._read_bidders({"players": 3, "player": 0, "log": log})[1] == pytest.approx(3 / 6)
+    assert bot._read_bidders({"players": 3, "player": 0, "log": rewritten})[1] is None  # a jump: not steady
+
+
+def test_hard_the_model_values_a_piece_for_each_seat_the_same_from_its_remembered_outcomes():
+    """Outcomes are remembered per position; a cube of a colour nobody owns is valued for the seat that takes it."""
+    state = SPEC.new_game(3, 3)
+    view = SPEC.view(state, 0)
+    bot = StrongBot(1)
+    pos, lam = bot.prepare(view)
+    free = next(c for c in range(6) if pos.owners[c] < 0)
+    cube = {"kind": "cube", "colour": free, "pips": 3}
+    takers = bot._takers(pos, cube, lam)
+    for seat in range(3):
+        fresh_pos, _ = StrongBot(1).prepare(view)
+        assert takers[seat] == StrongBot(1)._best_for(fresh_pos, cube, seat, lam)
+    assert takers[0] != takers[1]  # the colour goes to whoever places it

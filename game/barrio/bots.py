@@ -18,6 +18,7 @@ import math
 from typing import Any, Callable, Iterable
 
 from ..core import Rng, flat_monte_carlo
+from ..core.search import halving_monte_carlo
 from . import cards as C
 from . import market, panoramas, rules
 from .actions import draw, place
@@ -416,8 +417,9 @@ def canonical_actions(s: State) -> list[Action]:
     return out
 
 
-def candidates(s: State, k: int = 5) -> list[Action]:
-    """A few promising actions, the heuristic's own choice first: what the search branches on."""
+def candidates(s: State, k: int = 5, places: int = 3, others: int = 2) -> list[Action]:
+    """A few promising actions, the heuristic's own choice first: what the search branches on (at most
+    ``places`` placements and ``others`` of each other type besides the heuristic's own)."""
     legal = canonical_actions(s)
     if len(legal) <= 2:
         return legal
@@ -446,7 +448,7 @@ def candidates(s: State, k: int = 5) -> list[Action]:
         if a == first:
             continue
         n = by_type.get(a["type"], 0)
-        if n >= (3 if a["type"] == "place" else 2):
+        if n >= (places if a["type"] == "place" else others):
             continue
         by_type[a["type"]] = n + 1
         out.append(a)
@@ -496,6 +498,31 @@ WIDTH = 7
 FIRST_BONUS = 0.04
 
 
+def _playouts(view: dict[str, Any], player: int, first: Action, ahead: int,
+              first_bonus: float) -> tuple[Callable[[int], State], Callable[[State, Action, Rng], tuple[State, bool]],
+                                           Callable[[tuple[State, bool]], float]]:
+    """The deal, playout and evaluation of the searches below: deal the hidden cards from the view, play the
+    action then the heuristic for every seat for ``ahead`` turns, judge by :func:`evaluate` plus ``first_bonus``
+    for ``first`` (the heuristic's own move)."""
+
+    def play_out(world: State, action: Action, dice: Rng) -> tuple[State, bool]:
+        stop_turn = world.turn_number + ahead
+        s = rules.apply_unchecked(world, action)
+        steps = 0
+        while s.phase != "over" and s.turn_number < stop_turn and steps < 60:
+            s = rules.apply_unchecked(s, playout_action(s, dice))
+            steps += 1
+        return s, action is first
+
+    return (lambda seed: determinize(view, player, seed), play_out,
+            lambda r: evaluate(r[0], player) + (first_bonus if r[1] else 0.0))
+
+
+def _turns_ahead(view: dict[str, Any]) -> int:
+    """Turns a playout lasts: to the end of this player's next turn (Klaus's turn too, in solo)."""
+    return 2 if view["players"] == 1 else view["players"] + 1
+
+
 def flat_search(view: dict[str, Any], player: int, cands: list[Action], rng: Rng, time_limit_s: float,
                 max_rounds: int = 64, turns_ahead: int | None = None, iterations: int | None = None,
                 first_bonus: float = FIRST_BONUS) -> Action:
@@ -507,20 +534,9 @@ def flat_search(view: dict[str, Any], player: int, cands: list[Action], rng: Rng
     ``cands[0]`` gets ``first_bonus`` (:data:`FIRST_BONUS`): from :func:`candidates` that is the
     heuristic's own move (with at most two legal moves, the first listed).
     """
-    ahead = turns_ahead if turns_ahead is not None else (2 if view["players"] == 1 else view["players"] + 1)
-    first = cands[0]
-
-    def play_out(world: State, action: Action, dice: Rng) -> tuple[State, bool]:
-        stop_turn = world.turn_number + ahead
-        s = rules.apply_unchecked(world, action)
-        steps = 0
-        while s.phase != "over" and s.turn_number < stop_turn and steps < 60:
-            s = rules.apply_unchecked(s, playout_action(s, dice))
-            steps += 1
-        return s, action is first
-
-    return flat_monte_carlo(cands, lambda seed: determinize(view, player, seed), play_out,
-                            lambda r: evaluate(r[0], player) + (first_bonus if r[1] else 0.0), rng, time_limit_s, max_rounds, iterations)
+    ahead = turns_ahead if turns_ahead is not None else _turns_ahead(view)
+    deal, play_out, judge = _playouts(view, player, cands[0], ahead, first_bonus)
+    return flat_monte_carlo(cands, deal, play_out, judge, rng, time_limit_s, max_rounds, iterations)
 
 
 class StrongBot:
@@ -537,21 +553,29 @@ class StrongBot:
         s = determinize(view, player, self.rng.next_u32())
         if view["phase"] in ("gap", "keep"):
             return greedy_action(s, legal, self.rng)
-        canon = candidates(s, self.width)
+        canon = self.shortlist(s)
         if len(canon) == 1:
             return _match(canon[0], legal)
         return _match(self.search(view, player, canon), legal)
+
+    def shortlist(self, s: State) -> list[Action]:
+        """The moves its search compares (:func:`candidates`)."""
+        return candidates(s, self.width)
 
     def search(self, view: dict[str, Any], player: int, canon: list[Action]) -> Action:
         """The candidate its deals favour (the hard player looks further)."""
         return flat_search(view, player, canon, self.rng, self.time_limit_s, iterations=self.iterations)
 
 
-#: The hard player's fixed budget: rounds (deals) per decision, so a seed replays the same game on any device.
-#: About 80 ms of CPython here (a second or so on a phone four times slower, in Pyodide); see docs/barrio.md
-HARD_ROUNDS = 20
-#: Candidates it compares (as many as the strong player: its budget goes into looking further instead)
-HARD_WIDTH = 7
+#: The hard player's fixed budget, so a seed replays the same game on any device: sequential halving
+#: (``game.core.search.halving_monte_carlo``) from this many deals per candidate, doubled at each halving
+#: (12 candidates: 6, 12, 24 and 48 deals, about 310 playouts); see docs/barrio.md
+HARD_FIRST_ROUNDS = 6
+#: Candidates it starts from: wider than the strong player's 7 (halving spends little on the poor ones),
+#: at most this many placements and this many of each other kind (build, draw) beside the heuristic's own move
+HARD_WIDTH = 12
+HARD_PLACES = 5
+HARD_OTHERS = 3
 #: Turns its playouts look beyond the strong player's (which stop at the end of its own next turn): two more,
 #: to the end of its turn after next with 2 players. In duels this did better than more rounds or candidates
 HARD_EXTRA_TURNS = 2
@@ -560,15 +584,19 @@ HARD_FIRST_BONUS = 0.01
 
 
 class HardBot(StrongBot):
-    """The strong player's search with a fixed budget and no clock: more deals, played out further."""
+    """A wider search than the strong player's, by sequential halving on a fixed budget (no clock), played out
+    further."""
 
     def __init__(self, seed: int = 0, iterations: int | None = None) -> None:
-        super().__init__(seed, width=HARD_WIDTH, iterations=iterations if iterations is not None else HARD_ROUNDS)
+        super().__init__(seed, width=HARD_WIDTH, iterations=iterations if iterations is not None else HARD_FIRST_ROUNDS)
+
+    def shortlist(self, s: State) -> list[Action]:
+        return candidates(s, self.width, HARD_PLACES, HARD_OTHERS)
 
     def search(self, view: dict[str, Any], player: int, canon: list[Action]) -> Action:
-        ahead = (2 if view["players"] == 1 else view["players"] + 1) + HARD_EXTRA_TURNS
-        return flat_search(view, player, canon, self.rng, self.time_limit_s, turns_ahead=ahead,
-                           iterations=self.iterations, first_bonus=HARD_FIRST_BONUS)
+        deal, play_out, judge = _playouts(view, player, canon[0], _turns_ahead(view) + HARD_EXTRA_TURNS,
+                                          HARD_FIRST_BONUS)
+        return halving_monte_carlo(canon, deal, play_out, judge, self.rng, self.iterations or HARD_FIRST_ROUNDS)
 
 
 def _match(action: Action, legal: list[Action]) -> Action:
@@ -580,7 +608,7 @@ BOT_NAMES = ("weak", "strong", "hard")
 
 def make_bot(name: str, seed: int = 0, iterations: int | None = None) -> Any:
     """A computer player: "weak" (heuristic), "strong" (search on the clock) or "hard" (a longer search on a
-    fixed budget, :data:`HARD_ROUNDS`).
+    fixed budget, :data:`HARD_FIRST_ROUNDS`).
 
     ``iterations`` gives the strong player a fixed number of rounds (deals) per
     decision instead of the app's time budget (and the hard player another

@@ -39,6 +39,7 @@ from typing import Any
 
 from ..core import IllegalAction, Rng
 from . import rules
+from .log_reading import LogReading, piece_face
 from .state import ROWS, SINGLE_LOTS, House
 from .view import determinize
 from .view import view as view_of
@@ -147,7 +148,8 @@ class WeakBot:
 class _Position:
     """A light copy of the open facts the strong player's model needs."""
 
-    __slots__ = ("players", "board", "lengths", "mayor", "owners", "cash", "money", "roofs_left", "cubes_left", "last_round")
+    __slots__ = ("players", "board", "lengths", "mayor", "owners", "cash", "money", "roofs_left", "cubes_left", "last_round",
+                 "rows", "changed_rows", "outcomes")
 
     def __init__(self, view: dict[str, Any]) -> None:
         self.players = view["players"]
@@ -160,9 +162,35 @@ class _Position:
         self.roofs_left = sum(1 for r in view["roofs_unseen"] if r)
         self.cubes_left = sum(len(r) for r in view["display"])
         self.last_round = view["round"] >= view["rounds"]
+        #: each row's facts as it stands (:func:`_row_facts`), and a changed row's by what changed: a decision
+        #: values every way each seat could place a piece, and each changes one row only
+        self.rows = [_row_facts(self.board[r], self.lengths[r]) for r in range(ROWS)]
+        self.changed_rows: dict[tuple[int, ...], RowFacts] = {}
+        #: a piece's outcomes (``StrongBot._outcomes``) by the piece, the placing seat where it matters, and lam
+        self.outcomes: dict[tuple[Any, ...], list[tuple[list[float], Action | None]]] = {}
+
+    def row_with(self, key: tuple[int, ...], houses: list[House], length: int) -> "RowFacts":
+        """The facts of a changed row (``houses`` at ``length``), remembered under ``key`` (what changed)."""
+        got = self.changed_rows.get(key)
+        if got is None:
+            got = self.changed_rows[key] = _row_facts(houses, length)
+        return got
+
+
+#: what the strong model reads of a row: the steps it lacks to be complete (two a missing house, one a missing roof)
+#: and each house's top colour and points (pips and roof), in order
+RowFacts = tuple[int, tuple[tuple[int, int], ...]]
+
+
+def _row_facts(houses: list[House], length: int) -> RowFacts:
+    steps = 2 * (length - len(houses)) + sum(1 for h in houses if not h[1])
+    return steps, tuple((cubes[-1] // 6, sum(c % 6 + 1 for c in cubes) + roof) for cubes, roof in houses)
 
 
 Vector = list[float]
+#: the rows' factors of the strong model (``StrongBot._row_factors``) by the rows' steps, the mayor's row, the pieces
+#: left and beta: a handful of keys cover a whole game
+_FACTORS: dict[tuple[Any, ...], list[float]] = {}
 
 
 class StrongBot:
@@ -201,6 +229,7 @@ class StrongBot:
         self._permits: list[list[int]] = [[], [], []]
         self._sale_ratio: list[float | None] = []
         self._raise_ratio: list[float | None] = []
+        self._log: LogReading | None = None
 
     # ---- the model
     def _lam(self, pos: _Position) -> float:
@@ -216,26 +245,42 @@ class StrongBot:
 
     def _utilities(self, pos: _Position, board: list[list[House]], lengths: list[int], mayor: int, owners: list[int], money: list[int], lam: float) -> list[float]:
         """Each seat's expected score plus money value, less ``rivalry`` times its rivals' (their mean and the best, by ``rival_weight``)."""
-        n = pos.players
-        steps = []
-        for r in range(ROWS):
-            houses = board[r]
-            missing = lengths[r] - len(houses)
-            steps.append(2 * missing + sum(1 for h in houses if not h[1]))
+        return self._utilities_of(pos, [_row_facts(board[r], lengths[r]) for r in range(ROWS)], mayor, owners, money, lam)
+
+    def _row_factors(self, steps: tuple[int, ...], mayor: int, pos: _Position) -> list[float]:
+        """What a point in each row is expected to be worth: the likelier the row is to be complete, the more
+        (a row far from complete likely fails, 2 with the mayor's bonus)."""
         ws = [math.exp(self.beta * s) for s in steps]
         tot = sum(ws)
         # Too few roofs left for two rows: every row is likelier to stay incomplete.
         need = sorted(steps)[:2]
         short = max(0, sum(need) - 2 * pos.roofs_left - pos.cubes_left)
-        ev = [float(c) for c in pos.cash]
+        factors = []
         for r in range(ROWS):
             factor = (1 - 2 * ws[r] / tot) * (2 if mayor == r else 1)
             if short:
                 factor -= 0.15 * short * (2 if mayor == r else 1)
-            for cubes, roof in board[r]:
-                o = owners[cubes[-1] // 6]
+            factors.append(factor)
+        return factors
+
+    def _utilities_of(self, pos: _Position, rows: list[RowFacts], mayor: int, owners: list[int], money: list[int],
+                      lam: float) -> list[float]:
+        """:meth:`_utilities` from the rows' facts (:func:`_row_facts`)."""
+        n = pos.players
+        steps = tuple(facts[0] for facts in rows)
+        key = (steps, mayor, pos.roofs_left, pos.cubes_left, self.beta)
+        factors = _FACTORS.get(key)
+        if factors is None:
+            if len(_FACTORS) > 4096:
+                _FACTORS.clear()
+            factors = _FACTORS[key] = self._row_factors(steps, mayor, pos)
+        ev = [float(c) for c in pos.cash]
+        for r in range(ROWS):
+            factor = factors[r]
+            for colour, points in rows[r][1]:
+                o = owners[colour]
                 if o >= 0:
-                    ev[o] += factor * (sum(c % 6 + 1 for c in cubes) + roof)
+                    ev[o] += factor * points
         vals = [ev[j] + lam * money[j] for j in range(n)]
         total = sum(vals)
         w, k = self.rival_weight, self.rivalry
@@ -246,65 +291,84 @@ class StrongBot:
         return [vals[j] - k * ((1 - w) * (total - vals[j]) / (n - 1) + w * vals[second if j == first else first]) for j in range(n)]
 
     def _outcomes(self, pos: _Position, piece: dict[str, Any], player: int, lam: float) -> list[tuple[list[float], Action | None]]:
-        """Utilities after ``player`` places ``piece`` each legal way (discard included for specials)."""
+        """Utilities after ``player`` places ``piece`` each legal way (discard included for specials).
+
+        Remembered for the position (the caller must not change them): the model asks the same for every seat
+        that could take a piece, and only a cube of a colour nobody owns yet depends on who places it."""
         kind = piece["kind"]
-        board, lengths, mayor, owners, money = pos.board, pos.lengths, pos.mayor, pos.owners, pos.money
-        out: list[tuple[list[float], Action | None]] = []
         if kind == "cube":
-            cube = piece["colour"] * 6 + piece["pips"] - 1
-            own = owners
-            if owners[piece["colour"]] < 0:
-                own = owners[:]
-                own[piece["colour"]] = player
-            for r in range(ROWS):
-                houses = board[r]
-                for i, (cubes, roof) in enumerate(houses):
-                    if not roof and i not in SINGLE_LOTS[r] and cubes[-1] % 6 + 1 > piece["pips"]:
-                        b = board[:]
-                        b[r] = houses[:i] + [(cubes + (cube,), 0)] + houses[i + 1:]
-                        out.append((self._utilities(pos, b, lengths, mayor, own, money, lam), {"type": "place", "row": r, "lot": i}))
-                if len(houses) < lengths[r]:
-                    b = board[:]
-                    b[r] = houses + [((cube,), 0)]
-                    out.append((self._utilities(pos, b, lengths, mayor, own, money, lam), {"type": "place", "row": r, "lot": len(houses)}))
-            return out
-        if kind == "roof":
-            for r in range(ROWS):
-                houses = board[r]
-                for i, (cubes, roof) in enumerate(houses):
-                    if not roof:
-                        b = board[:]
-                        b[r] = houses[:i] + [(cubes, piece["value"])] + houses[i + 1:]
-                        out.append((self._utilities(pos, b, lengths, mayor, owners, money, lam), {"type": "place", "row": r, "lot": i}))
-            return out
+            key: tuple[Any, ...] = (kind, piece["colour"], piece["pips"], player if pos.owners[piece["colour"]] < 0 else -1, lam)
+        else:
+            key = (kind, piece.get("value"), piece.get("size"), lam)
+        out = pos.outcomes.get(key)
+        if out is None:
+            if kind == "cube":
+                out = self._cube_outcomes(pos, piece, player, lam)
+            elif kind == "roof":
+                out = self._roof_outcomes(pos, piece["value"], lam)
+            else:
+                out = self._special_outcomes(pos, piece, lam)
+                out.append((self._utilities_of(pos, pos.rows, pos.mayor, pos.owners, pos.money, lam), {"type": "discard"}))
+            pos.outcomes[key] = out
+        return out
+
+    def _cube_outcomes(self, pos: _Position, piece: dict[str, Any], player: int, lam: float) -> list[tuple[list[float], Action | None]]:
+        board, lengths, mayor, owners, money = pos.board, pos.lengths, pos.mayor, pos.owners, pos.money
+        cube = piece["colour"] * 6 + piece["pips"] - 1
+        own = owners
+        if owners[piece["colour"]] < 0:
+            own = owners[:]
+            own[piece["colour"]] = player
+        out: list[tuple[list[float], Action | None]] = []
+        for r in range(ROWS):
+            houses = board[r]
+            for i, (cubes, roof) in enumerate(houses):
+                if not roof and i not in SINGLE_LOTS[r] and cubes[-1] % 6 + 1 > piece["pips"]:
+                    rows = pos.rows[:]
+                    rows[r] = pos.row_with((0, r, i, cube), houses[:i] + [(cubes + (cube,), 0)] + houses[i + 1:], lengths[r])
+                    out.append((self._utilities_of(pos, rows, mayor, own, money, lam), {"type": "place", "row": r, "lot": i}))
+            if len(houses) < lengths[r]:
+                rows = pos.rows[:]
+                rows[r] = pos.row_with((1, r, cube), houses + [((cube,), 0)], lengths[r])
+                out.append((self._utilities_of(pos, rows, mayor, own, money, lam), {"type": "place", "row": r, "lot": len(houses)}))
+        return out
+
+    def _roof_outcomes(self, pos: _Position, value: int, lam: float) -> list[tuple[list[float], Action | None]]:
+        out: list[tuple[list[float], Action | None]] = []
+        for r in range(ROWS):
+            houses = pos.board[r]
+            for i, (cubes, roof) in enumerate(houses):
+                if not roof:
+                    rows = pos.rows[:]
+                    rows[r] = pos.row_with((2, r, i, value), houses[:i] + [(cubes, value)] + houses[i + 1:], pos.lengths[r])
+                    out.append((self._utilities_of(pos, rows, pos.mayor, pos.owners, pos.money, lam), {"type": "place", "row": r, "lot": i}))
+        return out
+
+    def _special_outcomes(self, pos: _Position, piece: dict[str, Any], lam: float) -> list[tuple[list[float], Action | None]]:
+        """The mayor's, a permit's or a cancellation's ways (the discard not included)."""
+        kind, board, lengths = piece["kind"], pos.board, pos.lengths
+        out: list[tuple[list[float], Action | None]] = []
         if kind == "mayor":
             for r in range(ROWS):
-                out.append((self._utilities(pos, board, lengths, r, owners, money, lam), {"type": "mayor", "row": r}))
-        elif kind == "permit":
-            size = piece["size"]
-            for r in range(ROWS):
-                for change in (size, -size):
-                    new = lengths[r] + change
-                    if 1 <= new <= 9 and new >= len(board[r]):
-                        ls = lengths[:]
-                        ls[r] = new
-                        out.append((self._utilities(pos, board, ls, mayor, owners, money, lam), {"type": "permit", "row": r, "change": change}))
-        elif kind == "cancel":
-            for r in range(ROWS):
-                for change in self._permits[r]:
-                    new = lengths[r] - change
-                    if 1 <= new <= 9 and new >= len(board[r]):
-                        ls = lengths[:]
-                        ls[r] = new
-                        out.append((self._utilities(pos, board, ls, mayor, owners, money, lam), {"type": "cancel", "row": r, "change": change}))
-        out.append((self._utilities(pos, board, lengths, mayor, owners, money, lam), {"type": "discard"}))
+                out.append((self._utilities_of(pos, pos.rows, r, pos.owners, pos.money, lam), {"type": "mayor", "row": r}))
+            return out
+        if kind not in ("permit", "cancel"):
+            return out
+        changes = [(r, change) for r in range(ROWS)
+                   for change in ((piece["size"], -piece["size"]) if kind == "permit" else self._permits[r])]
+        for r, change in changes:
+            new = lengths[r] + change if kind == "permit" else lengths[r] - change
+            if 1 <= new <= 9 and new >= len(board[r]):
+                rows = pos.rows[:]
+                rows[r] = pos.row_with((3, r, new), board[r], new)
+                out.append((self._utilities_of(pos, rows, pos.mayor, pos.owners, pos.money, lam), {"type": kind, "row": r, "change": change}))
         return out
 
     def _best_for(self, pos: _Position, piece: dict[str, Any], player: int, lam: float) -> list[float]:
         """Utilities after ``player`` places ``piece`` where the model says is best for ``player`` (any seat, me or a rival)."""
         outs = self._outcomes(pos, piece, player, lam)
         if not outs:
-            return self._utilities(pos, pos.board, pos.lengths, pos.mayor, pos.owners, pos.money, lam)
+            return self._utilities_of(pos, pos.rows, pos.mayor, pos.owners, pos.money, lam)
         return max(outs, key=lambda o: o[0][player])[0]
 
     # ---- the auction, every seat valued by the same model
@@ -359,7 +423,7 @@ class StrongBot:
     def _auction_value(self, pos: _Position, piece: dict[str, Any], me: int, lam: float, n: int, base: list[float]) -> float:
         """My expected utility from auctioning ``piece``: the rivals bid by the model, then I keep or sell, whichever is better."""
         c = self.price(lam, n)
-        self._face = _face(piece)
+        self._face = piece_face(piece)
         takers = self._takers(pos, piece, lam)
         high, w = self._bidding(takers, [(me + k) % n for k in range(1, n)], me, 0, -1, c, pos.money)
         if w < 0:
@@ -404,70 +468,31 @@ class StrongBot:
         return amount <= pos.money[a] and amount < self._sale_point(takers, a, me, self.price(lam, pos.players))
 
     # ---- decisions
+    def _reading(self, view: dict[str, Any]) -> LogReading:
+        """The log read so far (:mod:`.log_reading`): only its new entries are read when the game goes on."""
+        log = view["log"]
+        if self._log is None or not self._log.continues(log, view["players"]):
+            self._log = LogReading(view["players"])
+        self._log.take(log)
+        return self._log
+
     def _read_auctioneers(self, view: dict[str, Any]) -> list[float | None]:
         """Per seat, the ratio of bid to face value at which it has switched from buying to selling, when its
         choices in the log so far fit one such ratio (at least ``evidence`` of them, one a purchase); else None."""
-        n = view["players"]
-        low = [0.0] * n  # the highest bid / face it bought at: its ratio is above
-        high = [math.inf] * n  # the lowest bid / face it chose to sell at: its ratio is at most this
-        seen = [0] * n
-        bought = [False] * n
-        face = 1.0
-        for e in view["log"]:
-            t = e["type"]
-            if t == "auction":
-                face = _face(e["piece"])
-            elif t == "buy":
-                low[e["player"]] = max(low[e["player"]], e["amount"] / face)
-                seen[e["player"]] += 1
-                bought[e["player"]] = True
-            elif t == "sell" and not e["forced"]:
-                high[e["player"]] = min(high[e["player"]], e["amount"] / face)
-                seen[e["player"]] += 1
-        out: list[float | None] = []
-        for j in range(n):
-            if j == view["player"] or seen[j] < self.evidence or not bought[j] or low[j] >= high[j]:
-                out.append(None)
-            else:
-                out.append((low[j] + high[j]) / 2 if high[j] < math.inf else low[j] + 0.25)
-        return out
+        return self._reading(view).auctioneers(view["player"], self.evidence)
 
     def _read_bidders(self, view: dict[str, Any]) -> list[float | None]:
         """Per seat, when every bid of its in the log so far raised the highest bid by one (at least ``evidence``
         bids), the ratio of bid to face value up to which it raises: between its highest bid and its lowest
         pass that a raise by one would have beaten; else None."""
-        n = view["players"]
-        top = [0.0] * n
-        stop = [math.inf] * n
-        bids = [0] * n
-        steady = [True] * n
-        face, high = 1.0, 0
-        for e in view["log"]:
-            t = e["type"]
-            if t == "auction":
-                face, high = _face(e["piece"]), 0
-            elif t == "bid":
-                j = e["player"]
-                bids[j] += 1
-                steady[j] = steady[j] and e["amount"] == high + 1
-                top[j] = max(top[j], e["amount"] / face)
-                high = e["amount"]
-            elif t == "pass" and not e["forced"]:
-                stop[e["player"]] = min(stop[e["player"]], (high + 1) / face)
-        out: list[float | None] = []
-        for j in range(n):
-            if j == view["player"] or bids[j] < self.evidence or not steady[j]:
-                out.append(None)
-            else:
-                out.append((top[j] + stop[j]) / 2 if top[j] < stop[j] < math.inf else top[j])
-        return out
+        return self._reading(view).bidders(view["player"], self.evidence)
 
     def prepare(self, view: dict[str, Any]) -> tuple[_Position, float]:
         """Read ``view`` for the model; return the position and a million's worth in hand."""
         self._permits = view["permits"]
         self._sale_ratio = self._read_auctioneers(view) if self.evidence else []
         self._raise_ratio = self._read_bidders(view) if self.evidence else []
-        self._face = _face(view.get("piece"))
+        self._face = piece_face(view.get("piece"))
         pos = _Position(view)
         return pos, self._lam(pos)
 
@@ -501,7 +526,7 @@ class StrongBot:
         return max(outs, key=lambda o: o[0][me])[1]  # type: ignore[return-value]
 
     def _choose_auction(self, view: dict[str, Any], legal: list[Action], pos: _Position, me: int, n: int, lam: float) -> Action:
-        base = self._utilities(pos, pos.board, pos.lengths, pos.mayor, pos.owners, pos.money, lam)
+        base = self._utilities_of(pos, pos.rows, pos.mayor, pos.owners, pos.money, lam)
         now = base[me]
         best, best_v = legal[0], -1e18
         for act in legal:
@@ -590,7 +615,7 @@ class HardBot(StrongBot):
     def _auction_shortlist(self, view: dict[str, Any], legal: list[Action], own: Action) -> list[Action]:
         pos, lam = self.prepare(view)
         me, n = view["player"], view["players"]
-        base = self._utilities(pos, pos.board, pos.lengths, pos.mayor, pos.owners, pos.money, lam)
+        base = self._utilities_of(pos, pos.rows, pos.mayor, pos.owners, pos.money, lam)
         scored = []
         for act in legal:
             if act == own or act["piece"] == "roof":
@@ -624,18 +649,6 @@ def _auctioned(view: dict[str, Any], act: Action) -> dict[str, Any]:
     if what == "permit":
         return {"kind": "permit", "size": act["size"]}
     return {"kind": what}
-
-
-def _face(piece: dict[str, Any] | None) -> float:
-    """A piece's face value in points: a cube's pips, a roof's number, 4 for the mayor, 2 for the other specials."""
-    if not piece:
-        return 1.0
-    kind = piece["kind"]
-    if kind == "cube":
-        return float(piece["pips"])
-    if kind == "roof":
-        return float(max(1, piece["value"]))
-    return 4.0 if kind == "mayor" else 2.0
 
 
 def _logistic(x: float) -> float:
