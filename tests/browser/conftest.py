@@ -507,6 +507,14 @@ def started_page(started_app: StartedApp, page_problems: PageProblems) -> Iterat
     assert not outside, f"requests left the site's origin: {outside}"
 
 
+def replace_unfinished(page: "Page") -> None:
+    """After "Start new game" in a ``started_page``: an earlier test's unfinished game, played in, is replaced when the
+    app asks (the game the test starts is then the one shown, as on a fresh page)."""
+    settle(page)
+    if page.locator("#keep-unfinished").count():
+        page.locator("#replace-it").click()
+
+
 def wait_ready(page: "Page", timeout: float = READY_TIMEOUT_MS) -> float:
     """Wait until the page leaves ``loading``; fail with the error screen's text if it reached ``error``."""
     t0 = time.perf_counter()
