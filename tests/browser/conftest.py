@@ -475,11 +475,12 @@ class StartedApp:
 
 
 @pytest.fixture(scope="module")
-def started_app(browser: "Browser", server: Server, compiled_archives: dict[str, Any]) -> Iterator[StartedApp]:
+def started_app(browser: "Browser", server: Server, compiled_archives: dict[str, Any],
+                request: pytest.FixtureRequest) -> Iterator[StartedApp]:
     """The module's one started app (see ``started_page``): a returning phone (guided, this build's Python compiled
-    in its cache), opened at ``STARTED_QUERY``."""
+    in its cache), opened at ``STARTED_QUERY`` (the test module's own ``STARTED_QUERY`` if it has one)."""
     context = browser.new_context(**PHONE, service_workers="allow")
-    app = StartedApp(context, server.url + STARTED_QUERY)
+    app = StartedApp(context, server.url + getattr(request.module, "STARTED_QUERY", STARTED_QUERY))
     try:
         guarded(context, app.outside.append, guided=True)
         report_problems(context, app.add)
