@@ -9,7 +9,7 @@ import game.barrio as B
 from game.core import Match
 from game.ui.barrio.table import taps_for
 
-from .conftest import settle
+from .conftest import replace_unfinished, settle
 
 QUICK = "?pause=0"
 
@@ -40,8 +40,8 @@ def start(page, open_app, players: int = 1, seats: list[str] | None = None, seed
     page.locator("#f-seed").fill(str(seed))
     page.locator("#f-seed").dispatch_event("change")
     page.get_by_role("button", name="Start new game").tap()
-    if open_app is None and page.locator("#keep-unfinished").count():  # an earlier test's game, played in: replaced
-        page.locator("#replace-it").tap()
+    if open_app is None:
+        replace_unfinished(page)
     page.locator("#barrio-board canvas").wait_for()
 
 

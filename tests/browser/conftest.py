@@ -475,11 +475,12 @@ class StartedApp:
 
 
 @pytest.fixture(scope="module")
-def started_app(browser: "Browser", server: Server, compiled_archives: dict[str, Any]) -> Iterator[StartedApp]:
+def started_app(browser: "Browser", server: Server, compiled_archives: dict[str, Any],
+                request: pytest.FixtureRequest) -> Iterator[StartedApp]:
     """The module's one started app (see ``started_page``): a returning phone (guided, this build's Python compiled
-    in its cache), opened at ``STARTED_QUERY``."""
+    in its cache), opened at ``STARTED_QUERY`` (the test module's own ``STARTED_QUERY`` if it has one)."""
     context = browser.new_context(**PHONE, service_workers="allow")
-    app = StartedApp(context, server.url + STARTED_QUERY)
+    app = StartedApp(context, server.url + getattr(request.module, "STARTED_QUERY", STARTED_QUERY))
     try:
         guarded(context, app.outside.append, guided=True)
         report_problems(context, app.add)
@@ -505,6 +506,14 @@ def started_page(started_app: StartedApp, page_problems: PageProblems) -> Iterat
         started_app.problems = None
         outside, started_app.outside[:] = list(started_app.outside), []
     assert not outside, f"requests left the site's origin: {outside}"
+
+
+def replace_unfinished(page: "Page") -> None:
+    """After "Start new game" in a ``started_page``: an earlier test's unfinished game, played in, is replaced when the
+    app asks (the game the test starts is then the one shown, as on a fresh page)."""
+    settle(page)
+    if page.locator("#keep-unfinished").count():
+        page.locator("#replace-it").click()
 
 
 def wait_ready(page: "Page", timeout: float = READY_TIMEOUT_MS) -> float:

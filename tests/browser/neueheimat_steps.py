@@ -8,7 +8,7 @@ from typing import Any
 
 from game.core import Match, Seat
 
-from .conftest import settle
+from .conftest import replace_unfinished, settle
 
 
 def saved_match(page) -> Match | None:
@@ -18,8 +18,10 @@ def saved_match(page) -> Match | None:
 
 
 def start_game(page, open_app, seats: list[str], seed: int, rounds: int = 1, query: str = "?pause=0") -> None:
-    """Through the start screen: Neue Heimat, the seats ("human", "bot:weak", "bot:strong"), rounds and seed."""
-    open_app(page, query=query)
+    """Through the start screen: Neue Heimat, the seats ("human", "bot:weak", "bot:strong"), rounds and seed
+    (``open_app`` None: ``page`` is a ``started_page``, on its start screen at ``?pause=0``)."""
+    if open_app is not None:
+        open_app(page, query=query)
     press(page, page.locator("label[for=game-neueheimat]"))
     page.locator("#f-players").select_option(str(len(seats)))
     for i, seat in enumerate(seats):
@@ -28,6 +30,8 @@ def start_game(page, open_app, seats: list[str], seed: int, rounds: int = 1, que
     page.locator("#f-seed").fill(str(seed))
     page.locator("#f-seed").dispatch_event("change")
     press(page, page.get_by_role("button", name="Start new game"))
+    if open_app is None:
+        replace_unfinished(page)
     page.locator("canvas").wait_for()
 
 

@@ -6,12 +6,16 @@ import json
 
 from game.core import Match
 
+from .conftest import replace_unfinished
+
 SEED = 4242
 
 
 def start_nyhavn(page, open_app, seed: int = SEED, bot: str = "weak", query: str = "?pause=0", touch: bool = True) -> None:
-    """Open the app and start a 2-player Nyhavn game, human (seat 1) against the computer."""
-    open_app(page, query=query)
+    """Open the app at ``query`` (``open_app`` None: ``page`` is a ``started_page``, on its start screen at ``?pause=0``)
+    and start a 2-player Nyhavn game, human (seat 1) against the computer."""
+    if open_app is not None:
+        open_app(page, query=query)
     (page.locator("label[for=game-nyhavn]").tap if touch else page.locator("label[for=game-nyhavn]").click)()
     page.locator("#f-players").select_option("2")
     page.locator("#f-seat-0").select_option("human")
@@ -20,6 +24,8 @@ def start_nyhavn(page, open_app, seed: int = SEED, bot: str = "weak", query: str
     page.locator("#f-seed").dispatch_event("change")
     start = page.get_by_role("button", name="Start new game")
     start.tap() if touch else start.click()
+    if open_app is None:
+        replace_unfinished(page)
     wait_my_turn(page)
 
 

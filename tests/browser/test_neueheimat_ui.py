@@ -14,8 +14,9 @@ from .neueheimat_steps import human_policy, saved_match, start_game, tap_action,
 AUTOSAVE = "house-games.autosave"
 
 
-def test_three_player_round_by_touch_scores_match_engine(page, open_app, shot):
-    start_game(page, open_app, ["human", "bot:strong", "bot:weak"], seed=2024)
+def test_three_player_round_by_touch_scores_match_engine(started_page, shot):
+    page = started_page
+    start_game(page, None, ["human", "bot:strong", "bot:weak"], seed=2024)
     shot(page, "neueheimat-start-390x844")
     taps = 0
     while True:
@@ -86,8 +87,9 @@ def reach_my_auction_with_a_bid(page):
     pytest.fail("no computer ever bid on seat 0's auction")
 
 
-def test_human_auctioneer_buys(page, open_app, shot):
-    start_game(page, open_app, ["human", "bot:weak", "bot:weak"], seed=77)
+def test_human_auctioneer_buys(started_page, shot):
+    page = started_page
+    start_game(page, None, ["human", "bot:weak", "bot:weak"], seed=77)
     match = reach_my_auction_with_a_bid(page)
     state = match.state
     high, bidder, money = state.high_bid, state.high_bidder, state.money[:]
@@ -158,8 +160,9 @@ def test_mid_game_table_screenshot(make_context, open_app, shot, width, height):
     page.screenshot(path=str(shot(page, f"neueheimat-table-{width}x{height}")).replace(".png", "-viewport.png"))
 
 
-def test_hot_seat_hidden_money_guards_each_turn(page, open_app):
-    start_game(page, open_app, ["human", "human", "bot:weak"], seed=9)
+def test_hot_seat_hidden_money_guards_each_turn(started_page):
+    page = started_page
+    start_game(page, None, ["human", "human", "bot:weak"], seed=9)
     # open money: both humans play on one screen, no pass screen
     assert page.locator("#pass-ready").is_hidden()
     page.locator("#nh-hide-money").check()

@@ -9,7 +9,7 @@ import pytest
 
 from game.core import Match
 
-from .conftest import settle, wait_ready
+from .conftest import replace_unfinished, settle, wait_ready
 from .nyhavn_steps import BUILD_SEED, SEED, autosave, engine_match, play_one_turn, start_nyhavn, wait_my_turn
 
 
@@ -19,8 +19,9 @@ def pick_tile_with_drag_room(page, match: Match) -> str | None:
     return tiles[0] if tiles else None
 
 
-def test_full_game_by_touch_against_the_computer(page, open_app, shot):
-    start_nyhavn(page, open_app)
+def test_full_game_by_touch_against_the_computer(started_page, shot):
+    page = started_page
+    start_nyhavn(page, None)
     shot(page, "nyhavn-start-390x844")
     t0 = time.perf_counter()
     turns = 0
@@ -164,8 +165,8 @@ def test_table_screenshots_and_no_horizontal_scroll(make_context, open_app, shot
     shot(page, f"nyhavn-table-{width}x{height}")
 
 
-def test_hot_seat_hides_the_hand_until_the_next_player_takes_the_device(page, open_app, shot):
-    open_app(page, query="?pause=0")
+def test_hot_seat_hides_the_hand_until_the_next_player_takes_the_device(started_page, shot):
+    page = started_page
     page.locator("label[for=game-nyhavn]").tap()
     page.locator("#f-players").select_option("2")
     page.locator("#f-seat-0").select_option("human")
@@ -173,6 +174,7 @@ def test_hot_seat_hides_the_hand_until_the_next_player_takes_the_device(page, op
     page.locator("#f-seed").fill(str(SEED))
     page.locator("#f-seed").dispatch_event("change")
     page.get_by_role("button", name="Start new game").tap()
+    replace_unfinished(page)
     page.get_by_role("button", name="I am Player 1", exact=False).tap()
     assert wait_my_turn(page) == "turn"
     hand1 = page.locator(".board button[data-key^=hand-]").evaluate_all("bs => bs.map(b => b.getAttribute('aria-label'))")
@@ -193,8 +195,9 @@ def test_hot_seat_hides_the_hand_until_the_next_player_takes_the_device(page, op
     assert hand1 != hand2 or match.spec.view(match.state, 0)["hand"] == expected
 
 
-def test_finger_drag_moves_the_ghost_without_scrolling(page, open_app):
-    start_nyhavn(page, open_app, seed=BUILD_SEED)
+def test_finger_drag_moves_the_ghost_without_scrolling(started_page):
+    page = started_page
+    start_nyhavn(page, None, seed=BUILD_SEED)
     page.get_by_role("button", name="green tile of 2", exact=False).tap()
     sx, sy = held_centre(page)  # the phone's house is zoomed in, the tile in hand beside it
     scroll = page.evaluate("window.scrollY")

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from game.ui.catalog import catalog
 
-from .conftest import wait_ready
+from .conftest import replace_unfinished, wait_ready
 
 AVAILABLE = [g for g in catalog() if g.available and g.max_players >= 2]
 QUERY = "?ui=list&pause=0"
+STARTED_QUERY = QUERY  # the module's started app (started_page) shows the generic screen too
 
 
 def multiplayer_game():
@@ -72,15 +73,16 @@ def legal_buttons(page) -> list[str]:
     return page.locator("#legal-actions button").all_inner_texts()
 
 
-def test_undo_takes_back_the_last_own_move(page, open_app):
+def test_undo_takes_back_the_last_own_move(started_page):
     """Barrio with the generic screen: a material placed (the turn goes on) is taken back, and the player
     gets back the same choices and the same log."""
+    page = started_page
     game = next(g for g in AVAILABLE if g.game_id == "barrio")
-    open_app(page, query=QUERY)
     choose(page, game)
     page.locator("#f-seed").fill("8")
     page.locator("#f-seed").dispatch_event("change")
     page.get_by_role("button", name="Start new game").tap()
+    replace_unfinished(page)
     undo = page.locator("#undo")
     page.locator("#legal-actions button").first.wait_for()
     # an Undo that can do nothing stays in reach and says why (its accessible name, and a toast on tap)
@@ -103,13 +105,14 @@ def test_undo_takes_back_the_last_own_move(page, open_app):
     assert undo.get_attribute("aria-disabled") != "true"  # the keep of the previous turn may still be taken back
 
 
-def test_hot_seat_hides_the_table_between_humans(page, open_app, shot):
+def test_hot_seat_hides_the_table_between_humans(started_page, shot):
+    page = started_page
     game = multiplayer_game()
-    open_app(page, query=QUERY)
     choose(page, game)
     page.select_option("#f-seat-0", "human")
     page.select_option("#f-seat-1", "human")
     page.get_by_role("button", name="Start new game").tap()
+    replace_unfinished(page)
     ready = page.locator("#pass-ready")
     ready.wait_for()
     assert "Player 1" in ready.inner_text() and page.locator("#legal-actions").is_hidden()

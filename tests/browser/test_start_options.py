@@ -8,6 +8,8 @@ import json
 from game.barrio.cards import SCORING
 from game.core import Match
 
+from .conftest import replace_unfinished
+
 
 def press(page, locator) -> None:
     locator.tap() if page.evaluate("navigator.maxTouchPoints > 0") else locator.click()
@@ -24,14 +26,14 @@ def option_texts(page, name: str) -> list[str]:
 
 def started_match(page) -> Match:
     press(page, page.locator("#start-game"))
+    replace_unfinished(page)  # (a started page: an earlier test's unfinished game)
     page.locator("header.topbar h1").wait_for()
     page.wait_for_function("houseGames.autosave() !== null")
     return Match.from_json(json.loads(page.evaluate("houseGames.autosave()")))
 
 
-def test_who_starts_offers_the_tables_seats_and_seat_2_moves_first(make_context, open_app, shot):
-    page = make_context().new_page()
-    open_app(page, query="?pause=0")
+def test_who_starts_offers_the_tables_seats_and_seat_2_moves_first(started_page, shot):
+    page = started_page
     choose_game(page, "nyhavn", 4)
     assert page.locator("#field-first_player").is_visible()
     assert option_texts(page, "first_player") == ["Seat 1", "Seat 2", "Seat 3", "Seat 4", "Random"]
@@ -56,9 +58,8 @@ def test_who_starts_offers_the_tables_seats_and_seat_2_moves_first(make_context,
     assert page.locator("#field-first_player").is_hidden()
 
 
-def test_random_who_starts_is_drawn_from_the_seed(make_context, open_app):
-    page = make_context().new_page()
-    open_app(page, query="?pause=0")
+def test_random_who_starts_is_drawn_from_the_seed(started_page):
+    page = started_page
     choose_game(page, "barrio", 3)
     page.locator("#f-first_player").select_option("random")
     page.locator("#f-seed").fill("123")
@@ -69,9 +70,8 @@ def test_random_who_starts_is_drawn_from_the_seed(make_context, open_app):
     assert match.spec.new_game_options(3, {"first_player": "random"}, 123)["first_player"] == first
 
 
-def test_neueheimat_offers_1_to_9_rounds_and_5_gives_5(make_context, open_app):
-    page = make_context().new_page()
-    open_app(page, query="?pause=0")
+def test_neueheimat_offers_1_to_9_rounds_and_5_gives_5(started_page):
+    page = started_page
     choose_game(page, "neueheimat", 3)
     assert option_texts(page, "rounds") == [str(n) for n in range(1, 10)]
     page.locator("#f-rounds").select_option("5")
@@ -79,9 +79,8 @@ def test_neueheimat_offers_1_to_9_rounds_and_5_gives_5(make_context, open_app):
     assert match.options["rounds"] == 5 and match.state.rounds == 5
 
 
-def test_barrio_scoring_cards_show_their_rubble_and_burruno_values(make_context, open_app):
-    page = make_context().new_page()
-    open_app(page, query="?pause=0")
+def test_barrio_scoring_cards_show_their_rubble_and_burruno_values(started_page):
+    page = started_page
     choose_game(page, "barrio", 2)
 
     def signed(v: int) -> str:

@@ -40,8 +40,9 @@ def undo_and_wait(page, count: int) -> None:
     wait_for(page, lambda: actions_saved(page) == count, what="the undo to reach the autosave")
 
 
-def test_barrio_undo_returns_the_table_as_it_was(page, open_app):
-    start_barrio(page, open_app, players=1, seed=8)
+def test_barrio_undo_returns_the_table_as_it_was(started_page):
+    page = started_page
+    start_barrio(page, None, players=1, seed=8)
     assert page.locator("#undo").is_disabled()
     before = what_the_player_sees(page)
     card = read_match(page).spec.view(read_match(page).state, 0)["hand"][0]
@@ -117,8 +118,9 @@ def test_nyhavn_undo_takes_a_built_tile_back(page, open_app):
     assert_same_view(before, what_the_player_sees(page))
 
 
-def test_neueheimat_undo_returns_the_table_as_it_was(page, open_app):
-    start_neueheimat(page, open_app, ["human", "bot:weak", "bot:weak"], seed=77)
+def test_neueheimat_undo_returns_the_table_as_it_was(started_page):
+    page = started_page
+    start_neueheimat(page, None, ["human", "bot:weak", "bot:weak"], seed=77)
     for _ in range(60):  # play plainly until the human's next move is one Undo may take back
         match = wait_for_turn(page, 0)
         assert match is not None and not nh.SPEC.is_over(match.state)
