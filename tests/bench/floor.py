@@ -86,6 +86,9 @@ def build_floor(dist: Path, out: Path) -> Path:
     plugins = tomllib.loads((dist / "pyscript.toml").read_text()).get("plugins", [])
     (out / "index.html").write_text(FLOOR_HTML.replace("__PLUGINS__", json.dumps(plugins)))
     (out / "floor.py").write_text(FLOOR_PY)
+    # the service worker's template imports the path-scoped names (keys.js): without it the floor's worker never
+    # installs and its start waits for a controller that never comes (the bench hung there)
+    shutil.copy2(dist / "keys.js", out / "keys.js")
     build.finalize(out)  # sw.js (the site's template, precaching every floor file) and version.json
     # the template's first install leaves the runtime's files to the site's prefetch worker, which the floor has not:
     # its service worker precaches them itself (else the floor's offline start waits for files no one brings)
