@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 import pytest
@@ -13,19 +12,14 @@ from game.ui.neueheimat.table import (
     Scene, action_for_key, bid_steps, draw_table, house_points, panel_actions, round_points, table_size, tap,
 )
 from game.ui.canvas import Outcome
+from .random_play import random_states
 
 ON_TABLE = {"auction", "place", "mayor", "permit", "cancel"}  # chosen by tapping the canvas; the rest are panel buttons
 
 
 def play(seed: int, players: int, steps: int = 400):
-    """Random legal play, yielding every state on the way."""
-    rng = random.Random(seed)
-    state = nh.SPEC.new_game(players, seed)
-    for _ in range(steps):
-        yield state
-        if nh.SPEC.is_over(state):
-            return
-        state = nh.SPEC.apply_action(state, rng.choice(nh.SPEC.legal_actions(state)))
+    """Random legal play, every state on the way."""
+    return random_states(nh.SPEC, players, seed, steps)
 
 
 def scene_for(state, **extra) -> Scene:

@@ -3,7 +3,6 @@ English and Spanish; the region on the page follows the game without taking the 
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 import pytest
@@ -13,6 +12,7 @@ from game.core.locale import text
 from game.neueheimat.state import LOTS, ROWS
 from game.ui.neueheimat.labels import COLOUR_NAMES, ROW_NAMES
 from game.ui.neueheimat.words import table_words
+from .random_play import random_states
 
 from .guide_steps import new_game
 from .ui_harness import Harness
@@ -22,13 +22,7 @@ NAMES = ["Ana", "Bo", "Cy"]
 
 def positions(seed: int, players: int = 3, steps: int = 300):
     """Random legal play, every state on the way."""
-    rng = random.Random(seed)
-    state = nh.SPEC.new_game(players, seed)
-    for _ in range(steps):
-        yield state
-        if nh.SPEC.is_over(state):
-            return
-        state = nh.SPEC.apply_action(state, rng.choice(nh.SPEC.legal_actions(state)))
+    return random_states(nh.SPEC, players, seed, steps)
 
 
 def signed(n: int) -> str:
