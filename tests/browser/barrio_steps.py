@@ -19,8 +19,12 @@ def saved(page) -> dict | None:
     return json.loads(raw) if raw else None
 
 
-def read_match(page) -> Match:
-    return Match.from_json(saved(page))
+def read_match(page, timeout: float = 15.0) -> Match:
+    """The match in this tab's autosave, once written (it is written just after the table is drawn)."""
+    end = time.monotonic() + timeout
+    while (data := saved(page)) is None and time.monotonic() < end:
+        page.wait_for_timeout(40)
+    return Match.from_json(data)
 
 
 def tap_key(page, key: str) -> None:
