@@ -179,11 +179,18 @@ def guest_turn(phone: Phone, done: set[int]) -> tuple[dict[str, Any], dict[str, 
 
 def guest_list_move(phone: Phone, bots: dict[int, Any], done: set[int]) -> bool:
     """One move of a guest in the list UI: the weak computer's choice from what it was sent, tapped as its button."""
-    turn = guest_turn(phone, done)
     buttons = phone.page.locator("#legal-actions button")
-    if turn is None or not buttons.count():
-        return False
-    state, view = turn
+    # the page logs the host's message before its table shows it (as list_move: read both again until they agree,
+    # for at most 5 s; a real mismatch still fails)
+    deadline = time.monotonic() + 5
+    while True:
+        turn = guest_turn(phone, done)
+        if turn is None or not buttons.count():
+            return False
+        state, view = turn
+        if buttons.count() == len(state["legal"]) or time.monotonic() > deadline:
+            break
+        phone.page.wait_for_timeout(100)
     assert buttons.count() == len(state["legal"]), "one button per legal action"
     done.add(state["step"])
     action = bots[state["seat"]].choose(view, state["legal"])
