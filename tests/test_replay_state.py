@@ -214,3 +214,24 @@ def test_replay_state_a_friends_link_names_every_seat_and_never_says_you(monkeyp
     # and the link of a game this device keeps is the player's own too
     r.h.app.open_link(share.link(own.record, SITE))
     assert r.h.app.panel.names[0] == text("player.you", "en")
+
+
+def test_replay_state_an_imported_friends_game_never_says_you(monkeypatch):
+    """A friend's game imported from its record file is kept in the past games, but it is not the player's: replayed
+    from there, or opened again by its link, its first seat is "Player 1" in every word, never "You"."""
+    import json
+
+    match = finished("nyhavn", 2, ["human", "weak"], {})
+    record = GameRecord.from_match(match)
+    r = Replaying(monkeypatch, match)
+    report = r.h.app.book.import_json(json.dumps(record.to_json()))
+    assert report.games_added == 1 and r.h.app.book.kept(record.id) and not r.h.app.book.own(record.id)
+    for opened in (lambda: r.h.app.open_kept(record.id), lambda: r.h.app.open_link(share.link(record, SITE))):
+        opened()
+        r.viewer = r.h.app.panel
+        r.screen = r.viewer.screen
+        assert r.viewer.names[0] == text("player.n", "en", n=1)
+        for k in (0, r.n // 2, r.n):
+            r.viewer.go(k)
+            r.wait(2000)
+            assert not YOU_WORDS.search(everything_said(r)), k

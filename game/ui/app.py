@@ -312,7 +312,7 @@ class App(ShareLinks):
             return False
         came_from = type(self.panel) if self.panel is not None else None
         back = (lambda: self.show_panel(came_from(self))) if came_from in (PastGames, DailyScreen) else None
-        self.show_replay(replay, back, rid)
+        self.show_replay(replay, back, rid, others_game=not self.book.own(rid))  # an imported friend's game: no "you"
         return True
 
     def open_link(self, text: str) -> bool:
@@ -323,8 +323,8 @@ class App(ShareLinks):
         except RecordError as exc:
             self.show_start(("error", exc.text(self.lang)))
             return False
-        rid = replay.record.id  # a kept game is the player's own; any other link is a friend's game (no "you")
-        self.show_replay(replay, None, rid if self.book.kept(rid) else None, others_game=not self.book.kept(rid))
+        rid = replay.record.id  # a game played here is the player's own; any other link is a friend's game (no "you")
+        self.show_replay(replay, None, rid if self.book.kept(rid) else None, others_game=not self.book.own(rid))
         return True
 
     def link_of(self, rid: str) -> str | None:

@@ -359,6 +359,11 @@ class RecordBook:
         """Whether the game ``rid`` is among the past games."""
         return any(g["id"] == rid for g in self.games)
 
+    def own(self, rid: str) -> bool:
+        """Whether ``rid`` is a game played here (its result is in the book; results outlive the kept games). A game
+        kept only because its record file was imported is a friend's: kept, but not this player's."""
+        return any(r["id"] == rid for r in self.results)
+
     def is_pinned(self, rid: str) -> bool:
         """Whether the kept game ``rid`` is pinned."""
         return any(g["id"] == rid and g["pinned"] for g in self.games)
