@@ -10,7 +10,7 @@ from collections import Counter
 import pytest
 
 from game.core import Match
-from game.ui.neueheimat.table import signed
+from game.ui.neueheimat.table import layout, signed
 
 from .layout import SIZES, settle
 from .neueheimat_steps import before_round_end, resume_seeded, scored_houses, tap_action
@@ -74,6 +74,12 @@ def test_round_scoring_shows_the_scored_board_with_its_panel_in_the_window(make_
             inside = box["top"] >= -0.5 and box["left"] >= -0.5 and box["bottom"] <= box["vh"] + 0.5 and box["right"] <= box["vw"] + 0.5
             assert inside and box["reached"], (name, part, box)
         parts = parts[:2]  # a new size may scroll the list elsewhere: the title and the button are always in the window
+        # a wide table (board beside the players): the panel never covers the rows of houses it scores
+        board, panel = page.evaluate(PLACE, "#app .board canvas"), page.evaluate(PLACE, "#nh-scoring")
+        size = layout(match.num_players, True)
+        if abs((board["right"] - board["left"]) / (board["bottom"] - board["top"]) - size["size"][0] / size["size"][1]) < 0.05:
+            rows_right = board["left"] + (board["right"] - board["left"]) * size["players"][0] / size["size"][0]
+            assert panel["left"] >= rows_right - 0.5 or panel["top"] >= board["bottom"] - 0.5, (name, board, panel)
     # closed, the next round's table is back: an empty board and round 2 in the auction box
     page.locator("#nh-scoring-close").click()
     page.wait_for_function("document.getElementById('nh-scoring').hidden")

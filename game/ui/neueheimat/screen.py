@@ -55,8 +55,8 @@ STYLE = """
   .nh-controls .nh-buttons button { padding: 0.15em 0.5em; }
   .nh-controls .nh-means { font-size: .8rem; line-height: 1.25; }
 }
-/* the round's scoring stays in the window, at its foot, over the table's lower part (its list scrolls inside): the
-   page is scrolled to the scored board when it opens (see _reveal_scored_board) */
+/* the round's scoring stays in the window, at its foot (its list scrolls inside), over an upright table's lower part
+   (the page is scrolled to the scored board: _reveal_scored_board) or a wide one's players' column (_place_scoring) */
 .nh-scoring { background: #fff; border: 2px solid #f2b134; border-radius: 10px; padding: 6px 12px; margin-top: 8px;
   position: sticky; bottom: 0; z-index: 6; box-shadow: 0 -4px 14px rgba(0,0,0,.12); display: flex; flex-direction: column;
   max-height: 42vh; max-height: 42dvh; }
@@ -156,6 +156,8 @@ class NeueHeimatScreen(GameScreen):
             style.setProperty("--table-chrome", "calc(222px + 3.125rem)" if vw >= 900 else "calc(160px + 3.125rem)")
         if self.mounted:
             self.render()
+            if self.scoring is not None:
+                self._place_scoring()
 
     def _toggle_hidden(self, event: Any) -> None:
         self.hide_money = bool(event.target.checked)
@@ -567,7 +569,8 @@ class NeueHeimatScreen(GameScreen):
         """Scroll the table's rows of houses to the window's top on an upright table, where the panel at the window's
         foot would cover the lower rows (the players' rows above them scroll away: the panel's totals say it)."""
         _, vh, _ = self.board.viewport()
-        if self.wide and vh > 520:  # a desktop's or tablet's table fits the window with the panel under it
+        self._place_scoring()
+        if self.wide and vh > 520:  # a desktop's or tablet's table fits the window, the panel beside its board
             return
         style = self.board.root.style
         if not self.wide:  # the wide table has its rows at its top already
@@ -575,6 +578,16 @@ class NeueHeimatScreen(GameScreen):
             style.setProperty("scroll-margin-top", f"{-above:.0f}px")
         self.board.root.scrollIntoView({"block": "start", "behavior": "instant"})
         style.removeProperty("scroll-margin-top")
+
+    def _place_scoring(self) -> None:
+        """A wide table's scoring panel stands over its players' column, never over the rows of houses it scores (a
+        laptop's window is too short for it under the table); a narrow table's spans the table."""
+        try:  # the board is centred in its column when the window is wider than the table
+            left = float(self.board.root.getBoundingClientRect().left) - float(self.table.getBoundingClientRect().left)
+        except Exception:  # never measured yet
+            left = 0.0
+        column = layout(self.match.num_players, True)["players"][0] * self.board.css_width / self.board.width
+        self.scoring_box.style.setProperty("margin-left", f"{max(0.0, left + column):.0f}px" if self.wide else "0")
 
     def _scoring_next(self) -> None:
         """The next house's line in a moment, or the cash boxes and totals once every house is shown."""
