@@ -24,6 +24,7 @@ def test_two_contexts_get_the_same_daily_deal(make_context, open_app, shot):
         assert page.locator("#daily").get_attribute("data-day") == daily.utc_today()
         page.locator(".daily-deal[data-challenge='barrio-A'] .daily-play").tap()
         page.locator("#barrio-board canvas").wait_for()
+        page.wait_for_function("houseGames.autosave() !== null")  # written just after the table is drawn
         save = json.loads(page.evaluate("houseGames.autosave()"))
         seen.append((save["seed"], save["options"], save["state"]))
         shot(page, f"daily-{len(seen)}")

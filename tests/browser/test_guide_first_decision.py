@@ -69,6 +69,7 @@ def start(page: Any, site_url: str, game_id: str, seats: list[str], seed: int) -
 
 def expected_steps(page: Any) -> tuple[Match, tuple[GuideStep, ...]]:
     """The guide's steps for the decision of the game the page has really played (its autosave)."""
+    page.wait_for_function("houseGames.autosave() !== null")  # written just after the table is drawn
     match = Match.from_json(json.loads(page.evaluate("houseGames.autosave()")))
     seat = match.current_player()
     assert seat is not None and match.seats[seat].kind == "human"

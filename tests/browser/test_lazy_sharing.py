@@ -101,7 +101,7 @@ def test_sharing_that_cannot_load_says_so_and_the_game_stays(make_context, share
     assert "could not be loaded" in toast.inner_text() and "this game is kept" in toast.inner_text()
     assert page.locator("#barrio-board").is_visible()  # the game is on screen, as started
     assert page.evaluate("(window.__pairingCommands || []).length") == 0
-    page.wait_for_function("window.houseGames.idle && window.houseGames.idle()")
+    page.wait_for_function("window.houseGames.idle && window.houseGames.idle() && houseGames.autosave() !== null")
     saved = json.loads(page.evaluate("houseGames.autosave()"))  # and kept, this phone's seat and the other's
     assert saved["game"] == "barrio" and len(saved["seats"]) == 2
 
