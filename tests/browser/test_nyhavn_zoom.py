@@ -211,7 +211,7 @@ def test_whole_table_while_placing_drags_with_a_lifted_tile(started_page):
 
 
 @pytest.mark.parametrize("pinned", [False, True], ids=["page", "pinned-width"])
-def test_height_only_resize_lays_the_table_out_again_and_keeps_the_choice(make_context, open_app, pinned):
+def test_height_only_resize_lays_the_table_out_again_and_keeps_the_choice(started_page, pinned):
     """A phone on its side (844×390) whose window grows taller (844×600, same width): the table leaves the
     side-by-side layout for the tablet one at once, and the picked dock stays picked.
 
@@ -219,12 +219,22 @@ def test_height_only_resize_lays_the_table_out_again_and_keeps_the_choice(make_c
     would change the table's width; ``pinned-width`` fixes them, so only the window's height changes and the
     re-lay must come from the height itself.
     """
-    page = make_context(viewport={"width": 844, "height": 390}).new_page()
-    start_nyhavn(page, open_app, seed=BUILD_SEED)
-    if pinned:
-        page.add_style_tag(content="#app:has(> .game) { padding: 2px 8px 8px !important; }")
-        page.set_viewport_size({"width": 844, "height": 391})  # the pinned margins reach the table
-        settle(page)
+    page = started_page
+    with window(page, 844, 390):
+        start_nyhavn(page, None, seed=BUILD_SEED)
+        pin = None
+        if pinned:
+            pin = page.add_style_tag(content="#app:has(> .game) { padding: 2px 8px 8px !important; }")
+            page.set_viewport_size({"width": 844, "height": 391})  # the pinned margins reach the table
+            settle(page)
+        try:
+            _relaid_by_height(page)
+        finally:
+            if pin is not None:  # the started page's later tests get the page's own margins
+                pin.evaluate("tag => tag.remove()")
+
+
+def _relaid_by_height(page) -> None:
     table = page.locator("section.table")
     assert table.get_attribute("data-shape") == "landscape"
     dock = page.locator(".board button[data-key='dock-0']")
