@@ -15,7 +15,7 @@ from game.core.locale import text
 from game.ui.neueheimat.labels import COLOUR_NAMES
 
 from .axe import axe_violations, explain
-from .conftest import settle
+from .conftest import replace_unfinished, settle
 from .neueheimat_steps import press, resume_seeded, saved_match, start_game, wait_for_turn
 
 SEATS = ["human", "bot:weak", "bot:weak"]
@@ -72,15 +72,12 @@ def play_a_little(page, decisions: int) -> None:
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
-def test_the_table_in_words_is_the_engines_view(make_context, open_app, lang):
-    page = make_context().new_page()
-    if lang != "en":
-        open_app(page, query="?pause=0")
-        page.locator("#f-lang").select_option(lang)
-        settle(page)
-        _start_in(page, open_app)
-    else:
-        start_game(page, open_app, SEATS, seed=7)
+def test_the_table_in_words_is_the_engines_view(started_page, lang):
+    page = started_page
+    # the module's started app keeps the language an earlier test chose: each case picks its own
+    page.locator("#f-lang").select_option(lang)
+    settle(page)
+    _start_in(page)
     wait_for_turn(page, 0)
     settle(page)
     check_words(page, lang)
@@ -95,9 +92,8 @@ def test_the_table_in_words_is_the_engines_view(make_context, open_app, lang):
     check_words(page, lang)  # kept in step with the game
 
 
-def _start_in(page, open_app) -> None:
-    """As ``start_game``, the start button by its id (its words are the page's language)."""
-    open_app(page, query="?pause=0")
+def _start_in(page) -> None:
+    """As ``start_game`` on a started page, the start button by its id (its words are the page's language)."""
     press(page, page.locator("label[for=game-neueheimat]"))
     page.locator("#f-players").select_option(str(len(SEATS)))
     for i, seat in enumerate(SEATS):
@@ -106,6 +102,7 @@ def _start_in(page, open_app) -> None:
     page.locator("#f-seed").fill("7")
     page.locator("#f-seed").dispatch_event("change")
     press(page, page.locator("#start-game"))
+    replace_unfinished(page)
     page.locator("canvas").wait_for()
 
 

@@ -7,6 +7,9 @@ at least 44×44 CSS px), the player taps a cell and places the tile, and the eng
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+
 import pytest
 
 import game.nyhavn as nyhavn
@@ -24,9 +27,25 @@ def cell_boxes(page) -> list[dict]:
         "enabled: !b.disabled, legal: b.dataset.legal === 'true', label: b.getAttribute('aria-label')}; })")
 
 
-def test_zoomed_house_places_a_tile_by_finger_at_360x640(make_context, open_app, shot):
-    page = make_context(viewport={"width": 360, "height": 640}).new_page()
-    start_nyhavn(page, open_app, seed=BUILD_SEED)
+@contextmanager
+def window(page, width: int, height: int) -> Iterator[None]:
+    """The started page's window at ``width``×``height`` for a while, then back to the phone's (later tests of the
+    module get the window they expect)."""
+    before = page.viewport_size
+    page.set_viewport_size({"width": width, "height": height})
+    try:
+        yield
+    finally:
+        page.set_viewport_size(before)
+
+
+def test_zoomed_house_places_a_tile_by_finger_at_360x640(started_page, shot):
+    with window(started_page, 360, 640):
+        _places_a_tile_by_finger(started_page, shot)
+
+
+def _places_a_tile_by_finger(page, shot) -> None:
+    start_nyhavn(page, None, seed=BUILD_SEED)
     # the whole table: the house's cells are smaller than a finger
     before = cell_boxes(page)
     assert len(before) == 45 and max(c["w"] for c in before) < 44
@@ -72,15 +91,22 @@ def test_zoomed_house_places_a_tile_by_finger_at_360x640(make_context, open_app,
     assert max(c["w"] for c in cell_boxes(page)) < 44  # the whole table again
 
 
-def test_zoomed_house_at_every_touch_size_keeps_the_tile_in_hand(make_context, open_app, shot):
+def test_zoomed_house_at_every_touch_size_keeps_the_tile_in_hand(started_page, shot):
     """Picking a tile on a phone upright or on its side, or on a tablet, shows house cells a finger can hit; turning
     the device (resizing the page) keeps the tile in hand and the zoom."""
-    from .layout import SIZES, settle as settle_layout
+    from .layout import SIZES
 
     sizes = [s for s in SIZES if s[3]]
     _, width, height, _ = sizes[0]
-    page = make_context(viewport={"width": width, "height": height}).new_page()
-    start_nyhavn(page, open_app, seed=BUILD_SEED)
+    page = started_page
+    with window(page, width, height):
+        start_nyhavn(page, None, seed=BUILD_SEED)
+        _keeps_the_tile_in_hand(page, shot, sizes)
+
+
+def _keeps_the_tile_in_hand(page, shot, sizes) -> None:
+    from .layout import settle as settle_layout
+
     page.get_by_role("button", name="green tile of 2", exact=False).tap()
     page.locator("#ny-rotate").tap()
     orient = page.evaluate("houseGames.inspect('screen.pick.orient')")
@@ -148,11 +174,12 @@ def test_white_tile_is_placed_in_the_zoomed_house(make_context, open_app):
     assert autosave(page)["actions"][count]["action"] == {"type": "arms", "choice": "white", "col": int(col), "row": int(row)}
 
 
-def test_whole_table_while_placing_drags_with_a_lifted_tile(page, open_app):
+def test_whole_table_while_placing_drags_with_a_lifted_tile(started_page):
     """*Whole table* undoes the zoom (cells too small to tap there): a drag from the stack still places the tile."""
     from game.ui.nyhavn.layout import anchor_for, grip, layout
 
-    start_nyhavn(page, open_app, seed=BUILD_SEED)
+    page = started_page
+    start_nyhavn(page, None, seed=BUILD_SEED)
     page.get_by_role("button", name="green tile of 2", exact=False).tap()
     page.locator("#ny-zoom").tap()
     assert page.locator("#ny-zoom").get_attribute("aria-pressed") == "false"
@@ -184,7 +211,7 @@ def test_whole_table_while_placing_drags_with_a_lifted_tile(page, open_app):
 
 
 @pytest.mark.parametrize("pinned", [False, True], ids=["page", "pinned-width"])
-def test_height_only_resize_lays_the_table_out_again_and_keeps_the_choice(make_context, open_app, pinned):
+def test_height_only_resize_lays_the_table_out_again_and_keeps_the_choice(started_page, pinned):
     """A phone on its side (844×390) whose window grows taller (844×600, same width): the table leaves the
     side-by-side layout for the tablet one at once, and the picked dock stays picked.
 
@@ -192,12 +219,22 @@ def test_height_only_resize_lays_the_table_out_again_and_keeps_the_choice(make_c
     would change the table's width; ``pinned-width`` fixes them, so only the window's height changes and the
     re-lay must come from the height itself.
     """
-    page = make_context(viewport={"width": 844, "height": 390}).new_page()
-    start_nyhavn(page, open_app, seed=BUILD_SEED)
-    if pinned:
-        page.add_style_tag(content="#app:has(> .game) { padding: 2px 8px 8px !important; }")
-        page.set_viewport_size({"width": 844, "height": 391})  # the pinned margins reach the table
-        settle(page)
+    page = started_page
+    with window(page, 844, 390):
+        start_nyhavn(page, None, seed=BUILD_SEED)
+        pin = None
+        if pinned:
+            pin = page.add_style_tag(content="#app:has(> .game) { padding: 2px 8px 8px !important; }")
+            page.set_viewport_size({"width": 844, "height": 391})  # the pinned margins reach the table
+            settle(page)
+        try:
+            _relaid_by_height(page)
+        finally:
+            if pin is not None:  # the started page's later tests get the page's own margins
+                pin.evaluate("tag => tag.remove()")
+
+
+def _relaid_by_height(page) -> None:
     table = page.locator("section.table")
     assert table.get_attribute("data-shape") == "landscape"
     dock = page.locator(".board button[data-key='dock-0']")
