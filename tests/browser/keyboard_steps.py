@@ -28,7 +28,17 @@ new MutationObserver((mutations) => {
 #: among them; and which are a table's targets (arrow keys move among those of one group)
 TABBABLE = """() => {
   const all = [...document.querySelectorAll('button, [href], input, select, summary, [tabindex]')];
-  const tabbable = all.filter((e) => !e.disabled && e.tabIndex >= 0 && e.getClientRects().length && !e.closest('[hidden], [inert]'));
+  // Chromium also stops Tab on a scrolled box with nothing focusable inside (the round's scoring lines, once they overflow)
+  const focusable = 'button, [href], input, select, summary, [tabindex]';
+  const scrolls = (e) => {
+    const y = e.scrollHeight > e.clientHeight, x = e.scrollWidth > e.clientWidth;
+    if (!x && !y) return false;
+    const s = getComputedStyle(e);
+    return (y && /auto|scroll/.test(s.overflowY)) || (x && /auto|scroll/.test(s.overflowX));
+  };
+  const scrollers = [...document.querySelectorAll('body *')].filter((e) => !e.matches(focusable) && scrolls(e) && !e.querySelector(focusable));
+  const shown = [...all, ...scrollers].sort((a, b) => (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING) ? -1 : 1);
+  const tabbable = shown.filter((e) => !e.disabled && (e.tabIndex >= 0 || scrollers.includes(e)) && e.getClientRects().length && !e.closest('[hidden], [inert]'));
   const active = document.activeElement;
   // where focus is among them: its index, or (focus on something Tab skips, as a heading) how many come before it
   const before = tabbable.filter((e) => e !== active && (e.compareDocumentPosition(active) & Node.DOCUMENT_POSITION_FOLLOWING)).length;
@@ -54,7 +64,7 @@ class Keys:
         self.page.keyboard.press(key)
         self.count += 1
 
-    def walk_to(self, want: str, extra: list[list[str]] | None = None) -> None:
+    def walk_to(self, want: str, extra: list[list[str]] | None = None, replan: bool = True) -> None:
         """Move focus to the target ``want`` with the fewest Tab / Shift+Tab / arrow presses the page offers
         (``extra``: other plans the caller knows of, e.g. arrows across a grid)."""
         page = self.page
@@ -75,8 +85,8 @@ class Keys:
             fwd = (b - a) % len(peers)
             plans += [["ArrowRight"] * fwd, ["ArrowLeft"] * (len(peers) - fwd)]
         plans += extra or []
-        for keys in sorted(plans, key=len):
-            for key in keys:
-                self.press(key)
-            break
+        for key in min(plans, key=len):
+            self.press(key)
+        if page.evaluate(FOCUSED) != want and replan:  # the page changed under the keys (a line added): look again
+            self.walk_to(want, replan=False)
         assert page.evaluate(FOCUSED) == want, f"focus on {page.evaluate(FOCUSED)}, wanted {want}"
