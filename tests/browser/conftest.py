@@ -51,6 +51,10 @@ ARTIFACTS = ROOT / "test-artifacts"
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--disable-default-apps", "--disable-extensions"]
+#: the tests' Chromium: wasm compiled by the baseline compiler only. Each fresh context compiles Pyodide's runtime
+#: again, and the optimizing tier's background compiles were a quarter of the browser tests' CPU; the bench
+#: (``tests/bench``) keeps Chromium's defaults, as a phone runs them.
+TEST_ARGS = [*CHROMIUM_ARGS, "--js-flags=--liftoff-only"]
 LOCAL_HOSTS = {"127.0.0.1", "localhost", "[::1]", "::1"}
 PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 3, "is_mobile": True, "has_touch": True}
 READY_TIMEOUT_MS = 90_000
@@ -182,7 +186,7 @@ def browser() -> Iterator["Browser"]:
     if sync_playwright is None or not Path(CHROMIUM).exists():
         skip_or_fail("browser tests need playwright and /usr/bin/chromium (python3 build.py test installs both)")
     with sync_playwright() as pw:
-        chromium = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+        chromium = pw.chromium.launch(executable_path=CHROMIUM, args=TEST_ARGS, headless=True)
         yield chromium
         chromium.close()
 
@@ -409,7 +413,7 @@ def make_context(browser: "Browser", page_problems: PageProblems, request: pytes
             # on disk, as a player's profile (an incognito context keeps IndexedDB in memory, where no quota applies):
             # its own Chromium process, closed with the context
             context = watched(browser.browser_type.launch_persistent_context(
-                str(user_data_dir), executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True, **settings), guided)
+                str(user_data_dir), executable_path=CHROMIUM, args=TEST_ARGS, headless=True, **settings), guided)
         if compiled if compiled is not None else not first_visit:
             seeded(context)
         return context

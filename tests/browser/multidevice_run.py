@@ -29,7 +29,8 @@ ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--
         "--disable-component-update", "--disable-sync", "--disable-default-apps", "--disable-extensions",
         # WebRTC between the two browsers on loopback only, with the camera granted (a fake one), so that no
         # address hides behind an mDNS name (whose resolution would send multicast)
-        "--allow-loopback-in-peer-connection", "--use-fake-ui-for-media-stream", "--use-fake-device-for-media-stream"]
+        "--allow-loopback-in-peer-connection", "--use-fake-ui-for-media-stream", "--use-fake-device-for-media-stream",
+        "--js-flags=--liftoff-only"]  # as conftest.TEST_ARGS: no optimizing wasm tier, a quarter less CPU
 #: how long the guest's page is frozen mid-game (the issue's "a phone that locks for a minute")
 FREEZE_S = 60
 PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True, "has_touch": True}
