@@ -98,8 +98,14 @@ def test_keyboard_three_player_neueheimat_round(make_context, open_app):
     page.locator("#nh-scoring-close").wait_for()
     settle(page)
     used = keys.count
+    skipped = False
     if page.locator("#nh-scoring-skip").count():
-        keys.walk_to("nh-scoring-skip")
+        try:
+            keys.walk_to("nh-scoring-skip")
+            skipped = True
+        except AssertionError:  # the lines ran out on their own meanwhile: Show all goes once every line is shown
+            assert not page.locator("#nh-scoring-skip").count(), "Show all stayed but could not be reached by keys"
+    if skipped:
         keys.press("Enter")
         settle(page)
         assert page.evaluate(FOCUSED) == "nh-scoring-close", "Show all left focus elsewhere than on the next button"
