@@ -15,9 +15,11 @@ from game.core import coaching
 from game.core.coaching import Estimates, Phrase
 from game.core.match import load_spec
 
+from .sizes import soak
+
 LANGS = ("en", "es", "fr")
-#: positions per game (the issue asks for at least 100)
-POSITIONS = 100
+#: positions per game (the issue asks for at least 100; the quick loop reads fewer)
+POSITIONS = soak(100, 40)
 #: the tables positions come from, per game
 TABLES = {
     "barrio": [(2, {}), (3, {}), (1, {"level": "A"}), (1, {"level": "C"})],

@@ -1,0 +1,82 @@
+"""Candidates for Nyhavn's strong player, for :mod:`lab.league` (issue 34): the strong search with one change each.
+
+``python3 -m lab.league nyhavn d16=lab.nyhavn.candidate:make_bot:depth=16 --pool v1 ...``: the name after the
+function's colon lists ``knob=value`` pairs (comma-separated) over the strong player's defaults:
+
+- ``depth``: playout steps (12), ``shortlist``: actions searched (4);
+- ``weak``: one rollout step in ``weak`` is the beginner's rule (4: one in four);
+- ``leaf``: ``best`` (the strong player's: own evaluation minus the best rival's) or ``race`` (the same, with
+  points weighed by how near they bring a player to the 12 that end the game).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from game.core import Rng, flat_monte_carlo
+from game.nyhavn import bots, rules
+from game.nyhavn.state import State
+from game.nyhavn.view import determinize
+
+Action = dict[str, Any]
+
+
+def race(s: State, p: int) -> float:
+    """``p``'s evaluation with each point worth more the nearer it brings ``p`` to 12."""
+    return bots.evaluate(s, p) + (0.0 if s.phase == "over" else 0.25 * s.scores[p] ** 2)
+
+
+def leaf_value(kind: str) -> Callable[[State, int], float]:
+    judge = race if kind == "race" else bots.evaluate
+
+    def value(s: State, p: int) -> float:
+        mine = judge(s, p)
+        return mine - max((judge(s, q) for q in range(s.players) if q != p), default=0.0)
+    return value
+
+
+class Candidate(bots.StrongBot):
+    def __init__(self, seed: int, iterations: int | None, knobs: dict[str, str]) -> None:
+        super().__init__(seed, shortlist=int(knobs.get("shortlist", 4)), depth=int(knobs.get("depth", 12)),
+                         iterations=iterations)
+        self.weak_one_in = int(knobs.get("weak", 4))
+        self.leaf = leaf_value(knobs.get("leaf", "best"))
+
+    def choose(self, view: dict[str, Any], legal: list[Action]) -> Action:
+        if len(legal) == 1:
+            return legal[0]
+        me = view["me"]
+        base = determinize(view, me, self.rng.next_u32())
+        if base.phase not in ("turn", "build"):
+            return bots.greedy_followup(base, legal)
+        cands = bots.greedy_choice(base, legal, shortlist=self.shortlist)
+        assert isinstance(cands, list)
+        if len(cands) == 1:
+            return cands[0]
+        weak_one_in = self.weak_one_in
+
+        def step(s: State, dice: Rng) -> Action:
+            acts = rules.legal_actions(s)
+            if len(acts) == 1:
+                return acts[0]
+            if weak_one_in and dice.randrange(weak_one_in) == 0:
+                return bots.weak_choice(s, acts)
+            return bots._fast_greedy(s, acts)
+
+        def play_out(world: State, action: Action, dice: Rng) -> State:
+            s = rules.apply_action(world, action)
+            steps = 0
+            while s.phase != "over" and steps < self.depth:
+                s = rules.apply_action(s, step(s, dice))
+                steps += 1
+            return s
+
+        leaf = self.leaf
+        return flat_monte_carlo(cands, lambda seed: determinize(view, me, seed), play_out, lambda s: leaf(s, me),
+                                self.rng, self.time_limit_s, max_rounds=self.samples, iterations=self.iterations)
+
+
+def make_bot(name: str, seed: int, iterations: int | None = None) -> Any:
+    """A candidate from ``knob=value,…`` (see the module docstring); ``strong`` alone is the strong player."""
+    knobs = dict(part.split("=", 1) for part in name.split(",") if "=" in part)
+    return Candidate(seed, iterations, knobs)
