@@ -34,15 +34,14 @@ def ensure_npm_packages() -> None:
 
 
 def ensure_chromium() -> None:
-    """Debian's Chromium (the bench's) and its headless shell (the browser tests') (apt-get, as root), unless there."""
-    missing = [name for name in ("chromium", "chromium-headless-shell") if not Path(f"/usr/bin/{name}").exists()]
-    if not missing:
+    """Debian's Chromium (the bench's) and, beside it, its headless shell (the browser tests', which fall back to the
+    browser without it; ``.ci/run`` adds it to a machine that has the browser) (apt-get, as root), unless there."""
+    if Path("/usr/bin/chromium").exists():
         return
     apt = ["apt-get"] if os.geteuid() == 0 else ["sudo", "apt-get"]
     env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
     run(apt + ["update", "-qq"], env=env)
-    if "chromium" in missing:
-        run(apt + ["install", "-y", "-qq", "chromium"], env=env)
+    run(apt + ["install", "-y", "-qq", "chromium"], env=env)
     if subprocess.run(apt + ["install", "-y", "-qq", "chromium-headless-shell"], env=env).returncode:
         print("no chromium-headless-shell: the browser tests run in /usr/bin/chromium, only slower", file=sys.stderr)
 
