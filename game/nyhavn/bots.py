@@ -238,13 +238,21 @@ class StrongBot:
             s = rules.apply_action(world, action)
             steps = 0
             while s.phase != "over" and steps < self.depth:
-                s = rules.apply_action(s, _rollout_policy(s, dice))
+                s = rules.apply_action(s, self.rollout_step(s, dice))
                 steps += 1
             return s
 
         return flat_monte_carlo(cands, lambda seed: determinize(view, me, seed), play_out,
-                                lambda s: relative(s, me), self.rng, self.time_limit_s, max_rounds=self.samples,
+                                lambda s: self.leaf_value(s, me), self.rng, self.time_limit_s, max_rounds=self.samples,
                                 iterations=self.iterations)
+
+    def rollout_step(self, s: State, dice: Rng) -> Action:
+        """A playout's move for the seat to move in ``s`` (a lab candidate changes it: ``lab/nyhavn/candidate.py``)."""
+        return _rollout_policy(s, dice)
+
+    def leaf_value(self, s: State, me: int) -> float:
+        """How a playout's end stands for ``me``."""
+        return relative(s, me)
 
 
 #: The hard player's fixed budget, so a seed replays the same game on any device (no clock): determinizations

@@ -13,10 +13,9 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from game.core import Rng, flat_monte_carlo
+from game.core import Rng
 from game.nyhavn import bots, rules
 from game.nyhavn.state import State
-from game.nyhavn.view import determinize
 
 Action = dict[str, Any]
 
@@ -36,44 +35,24 @@ def leaf_value(kind: str) -> Callable[[State, int], float]:
 
 
 class Candidate(bots.StrongBot):
+    """The strong search with the knobs given (its playout step and leaf value are the strong player's hooks)."""
+
     def __init__(self, seed: int, iterations: int | None, knobs: dict[str, str]) -> None:
         super().__init__(seed, shortlist=int(knobs.get("shortlist", 4)), depth=int(knobs.get("depth", 12)),
                          iterations=iterations)
         self.weak_one_in = int(knobs.get("weak", 4))
         self.leaf = leaf_value(knobs.get("leaf", "best"))
 
-    def choose(self, view: dict[str, Any], legal: list[Action]) -> Action:
-        if len(legal) == 1:
-            return legal[0]
-        me = view["me"]
-        base = determinize(view, me, self.rng.next_u32())
-        if base.phase not in ("turn", "build"):
-            return bots.greedy_followup(base, legal)
-        cands = bots.greedy_choice(base, legal, shortlist=self.shortlist)
-        assert isinstance(cands, list)
-        if len(cands) == 1:
-            return cands[0]
-        weak_one_in = self.weak_one_in
+    def rollout_step(self, s: State, dice: Rng) -> Action:
+        acts = rules.legal_actions(s)
+        if len(acts) == 1:
+            return acts[0]
+        if self.weak_one_in and dice.randrange(self.weak_one_in) == 0:
+            return bots.weak_choice(s, acts)
+        return bots._fast_greedy(s, acts)
 
-        def step(s: State, dice: Rng) -> Action:
-            acts = rules.legal_actions(s)
-            if len(acts) == 1:
-                return acts[0]
-            if weak_one_in and dice.randrange(weak_one_in) == 0:
-                return bots.weak_choice(s, acts)
-            return bots._fast_greedy(s, acts)
-
-        def play_out(world: State, action: Action, dice: Rng) -> State:
-            s = rules.apply_action(world, action)
-            steps = 0
-            while s.phase != "over" and steps < self.depth:
-                s = rules.apply_action(s, step(s, dice))
-                steps += 1
-            return s
-
-        leaf = self.leaf
-        return flat_monte_carlo(cands, lambda seed: determinize(view, me, seed), play_out, lambda s: leaf(s, me),
-                                self.rng, self.time_limit_s, max_rounds=self.samples, iterations=self.iterations)
+    def leaf_value(self, s: State, me: int) -> float:
+        return self.leaf(s, me)
 
 
 def make_bot(name: str, seed: int, iterations: int | None = None) -> Any:

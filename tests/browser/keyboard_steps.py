@@ -27,9 +27,9 @@ new MutationObserver((mutations) => {
 #: the tabbable controls in focus order (what Tab walks), each by its target key, id or accessible name; where focus is
 #: among them; and which are a table's targets (arrow keys move among those of one group)
 TABBABLE = """() => {
-  const all = [...document.querySelectorAll('button, [href], input, select, summary, [tabindex]')];
-  // Chromium also stops Tab on a scrolled box with nothing focusable inside (the round's scoring lines, once they overflow)
   const focusable = 'button, [href], input, select, summary, [tabindex]';
+  const all = [...document.querySelectorAll(focusable)];
+  // Chromium also stops Tab on a scrolled box with nothing focusable inside (the round's scoring lines, once they overflow)
   const scrolls = (e) => {
     const y = e.scrollHeight > e.clientHeight, x = e.scrollWidth > e.clientWidth;
     if (!x && !y) return false;
