@@ -3,7 +3,8 @@
 ``python3 -m lab.hard_duel <game> [--games N] [--seed S] [--strong-rounds R]`` plays ``N`` deals (each dealt
 twice, hard first then hard second), prints hard's win share with a 95 % (Wilson) interval, the mean score margin
 and the CPU milliseconds of hard's searched decisions (median, 95th percentile). Strong plays on a fixed budget
-(``--strong-rounds``: what its clock allows on an idle machine here) so the run replays exactly under any load.
+(``--strong-rounds``; by default its own where it has one, as Nyhavn's, else what its clock allows on an idle
+machine here) so the run replays exactly under any load.
 A shared win counts half.
 """
 
@@ -16,8 +17,9 @@ import time
 
 from game.core import load_spec
 
-#: rounds the strong player's clock allows per decision on an idle machine here (its search's own figures)
-STRONG_ROUNDS = {"barrio": 20, "nyhavn": 3, "neueheimat": 1}
+#: rounds the strong player's clock allows per decision on an idle machine here (its search's own figures);
+#: ``None``: the strong player has a fixed budget of its own (Nyhavn's ``bots.STRONG_SAMPLES``)
+STRONG_ROUNDS: dict[str, int | None] = {"barrio": 20, "nyhavn": None, "neueheimat": 1}
 
 
 def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:

@@ -50,10 +50,14 @@ from game.core.contract import Bot, GameSpec
 
 ROOT = Path(__file__).resolve().parents[1]
 
-#: the strong player's rounds per decision in the league, per game: the budgets of each doc's reproducible
-#: figures (Barrio 12 paired deals, about what its 40 ms clock completes; Nyhavn 3 samples, the app's own cap;
-#: Neue Heimat's strong player has no search, the budget changes nothing)
-STRONG_ITERATIONS = {"barrio": 12, "nyhavn": 3, "neueheimat": 1}
+#: the strong player's rounds per decision in the league, for a game whose app player stops on a clock: the
+#: budgets of each doc's reproducible figures (Barrio 12 paired deals, about what its 40 ms clock completes; Neue
+#: Heimat's strong player has no search, the budget changes nothing). Nyhavn's strong player has a fixed budget of
+#: its own (``game.nyhavn.bots.STRONG_SAMPLES``): the league plays it as the app does
+STRONG_ITERATIONS: dict[str, int | None] = {"barrio": 12, "nyhavn": None, "neueheimat": 1}
+#: the frozen former strong player's rounds per decision: the budget it was shipped with (Nyhavn's v1 stopped at 3
+#: samples, its 80 ms clock rarely reached; Barrio's at its 40 ms clock, as the strong player's 12 above)
+V1_ITERATIONS = {"barrio": 12, "nyhavn": 3, "neueheimat": 1}
 #: a game missing above (a new one) gets this budget rather than the clock
 FALLBACK_ITERATIONS = 12
 #: seeds per pairing when ``-n`` is not given: 200 games per 2-player row (about ±7 points), 400 per
@@ -136,12 +140,17 @@ def make_player(player: Player, game_id: str, seed: int, seat: int) -> Bot:
     raise ValueError(f"unknown kind of player {player.kind!r}")
 
 
-def strong_iterations(game_id: str) -> int:
-    """The strong player's fixed rounds per decision in the league."""
+def strong_iterations(game_id: str) -> int | None:
+    """The strong player's fixed rounds per decision in the league (``None``: its app budget is already fixed)."""
     return STRONG_ITERATIONS.get(game_id, FALLBACK_ITERATIONS)
 
 
-def candidate(text: str, iterations: int) -> Player:
+def v1_iterations(game_id: str) -> int:
+    """The frozen former strong player's rounds per decision: the budget it shipped with."""
+    return V1_ITERATIONS.get(game_id, FALLBACK_ITERATIONS)
+
+
+def candidate(text: str, iterations: int | None) -> Player:
     """A command-line candidate: ``[label=]module:function[:name]``."""
     label, eq, rest = text.partition("=")
     if not eq:
@@ -156,14 +165,15 @@ def candidate(text: str, iterations: int) -> Player:
 def default_pool(game_id: str, candidates: Sequence[str] = (), iterations: int | None = None) -> list[Player]:
     """weak, v1 (when frozen), the other strengths, strong@coach, follower (when the game has a coach), candidates.
 
-    ``iterations`` overrides the strong player's budget (v1, strong and the candidates get the same).
+    ``iterations`` overrides the budgets of v1, strong and the candidates (all get the same); without it v1 plays
+    at the budget it shipped with and strong at its app budget (or, where that is a clock, the rounds it completes).
     """
     spec = load_spec(game_id)
     budget = strong_iterations(game_id) if iterations is None else iterations
     weakest, *others = spec.bot_names
     pool = [Player(weakest, "bot", weakest)]
     if v1_module(game_id) is not None:
-        pool.append(Player("v1", "v1", "strong", budget))
+        pool.append(Player("v1", "v1", "strong", v1_iterations(game_id) if iterations is None else iterations))
     # Only "strong" has a clock to replace; a later strength (hard) must carry its own fixed budget (issue 34).
     pool += [Player(name, "bot", name, budget if name == "strong" else None) for name in others]
     if "strong" in spec.bot_names:

@@ -107,8 +107,12 @@ def test_the_pool_takes_each_strength_v1_when_frozen_the_coach_and_candidates() 
     assert labels == ["weak", "v1", "strong", "hard", "strong@coach", "follower", "x"]  # every strength of SPEC.bot_names
     frozen = (league.ROOT / "lab" / "neueheimat" / "bots_v1.py").is_file()  # frozen by another branch of issue 34
     assert ("v1" in [p.label for p in league.default_pool("neueheimat")]) == frozen
-    strong = next(p for p in league.default_pool("nyhavn") if p.label == "strong")
-    assert strong.iterations == league.STRONG_ITERATIONS["nyhavn"]
+    by_label = {p.label: p for p in league.default_pool("nyhavn")}
+    assert by_label["strong"].iterations is None  # Nyhavn's strong player has a fixed budget of its own: the app's
+    assert by_label["v1"].iterations == league.V1_ITERATIONS["nyhavn"] == 3  # v1 as it shipped
+    barrio = {p.label: p for p in league.default_pool("barrio")}
+    assert barrio["strong"].iterations == barrio["v1"].iterations == league.STRONG_ITERATIONS["barrio"]  # a clock
+    assert all(p.iterations == 5 for p in league.default_pool("nyhavn", iterations=5) if p.label in ("v1", "strong"))
     with pytest.raises(ValueError):
         league.candidate("no_function_here", 1)
 

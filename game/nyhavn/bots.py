@@ -6,15 +6,18 @@
   (points, lines nearly complete, coats of arms, hand), then plays each one out
   on several determinizations of the view (hidden cards dealt at random) for a
   few turns with a greedy policy, and picks the best average outcome.
-* ``"hard"`` — the same search on a larger fixed budget (more actions, more
-  determinizations, longer playouts) and no clock, so a seed replays the game.
+* ``"hard"`` — the same playouts over a wider shortlist, searched by sequential halving: every action on a few
+  deals, then the better half on twice as many, until two are left.
+
+Both searches have fixed budgets and no clock, so a seed replays the same game on any device.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 from ..core import IllegalAction, Rng, flat_monte_carlo
+from ..core.search import halving_monte_carlo
 from . import rules
 from .state import ACTIVE, USED, State, placement_record
 from .view import determinize
@@ -208,18 +211,25 @@ def _fast_greedy(s: State, legal: list[Action]) -> Action:
     return weak_choice(s, legal)
 
 
+#: The strong player's fixed budget, so a seed replays the same game on any device (no clock): determinizations
+#: per decision, actions shortlisted, playout length. The former strong player (``lab/nyhavn/bots_v1.py``: 4
+#: actions, 12 steps, 3 determinizations) gained nothing from more determinizations alone or a wider shortlist
+#: alone; both together with longer playouts beat it (docs/nyhavn.md, the league)
+STRONG_SAMPLES = 8
+STRONG_SHORTLIST = 6
+STRONG_DEPTH = 16
+
+
 class StrongBot:
     """Shortlist by evaluation, then determinized playouts (see the module docstring)."""
 
-    def __init__(self, seed: int = 0, shortlist: int = 4, samples: int = 3, depth: int = 12,
-                 time_limit_s: float = 0.08, iterations: int | None = None) -> None:
+    def __init__(self, seed: int = 0, shortlist: int = STRONG_SHORTLIST, samples: int = STRONG_SAMPLES,
+                 depth: int = STRONG_DEPTH, iterations: int | None = None) -> None:
         self.rng = Rng(seed, stream=11)
         self.shortlist = shortlist
-        self.samples = samples
         self.depth = depth
-        self.time_limit_s = time_limit_s
-        #: a fixed number of determinizations per decision instead of the clock (reproducible)
-        self.iterations = iterations
+        #: determinizations per decision: ``samples`` unless ``iterations`` gives another fixed number
+        self.iterations = iterations if iterations is not None else samples
 
     def choose(self, view: dict[str, Any], legal: list[Action]) -> Action:
         """Pick an action from the view alone."""
@@ -242,9 +252,12 @@ class StrongBot:
                 steps += 1
             return s
 
-        return flat_monte_carlo(cands, lambda seed: determinize(view, me, seed), play_out,
-                                lambda s: self.leaf_value(s, me), self.rng, self.time_limit_s, max_rounds=self.samples,
-                                iterations=self.iterations)
+        return self.search(cands, lambda seed: determinize(view, me, seed), play_out, lambda s: self.leaf_value(s, me))
+
+    def search(self, cands: list[Action], deal: Callable[[int], State], play_out: Callable[[State, Action, Rng], State],
+               judge: Callable[[State], float]) -> Action:
+        """The shortlisted action its playouts favour: every one on the same :attr:`iterations` deals."""
+        return flat_monte_carlo(cands, deal, play_out, judge, self.rng, None, iterations=self.iterations)
 
     def rollout_step(self, s: State, dice: Rng) -> Action:
         """A playout's move for the seat to move in ``s`` (a lab candidate changes it: ``lab/nyhavn/candidate.py``)."""
@@ -255,20 +268,26 @@ class StrongBot:
         return relative(s, me)
 
 
-#: The hard player's fixed budget, so a seed replays the same game on any device (no clock): determinizations
-#: per decision, actions shortlisted, playout length. About 100 ms of CPython here (a second on a phone four times
-#: slower, in Pyodide); see docs/nyhavn.md
-HARD_SAMPLES = 16
-HARD_SHORTLIST = 6
-HARD_DEPTH = 16
+#: The hard player's fixed budget: sequential halving (``game.core.search.halving_monte_carlo``) over a wider
+#: shortlist, from this many deals per action, doubled for the better half at each stage (8 actions: 8, 16 and 32
+#: deals, 192 playouts, four times the strong player's 48). At the same cost, 32 deals for each of 6 actions did
+#: worse against the strong player (docs/nyhavn.md, the league)
+HARD_FIRST_ROUNDS = 8
+HARD_SHORTLIST = 8
+HARD_DEPTH = STRONG_DEPTH
 
 
 class HardBot(StrongBot):
-    """The strong player's search with a larger fixed budget: more actions, more deals, longer playouts."""
+    """The strong player's playouts over a wider shortlist, searched by sequential halving (:data:`HARD_FIRST_ROUNDS`)."""
 
     def __init__(self, seed: int = 0, iterations: int | None = None) -> None:
-        super().__init__(seed, shortlist=HARD_SHORTLIST, samples=HARD_SAMPLES, depth=HARD_DEPTH,
-                         iterations=iterations if iterations is not None else HARD_SAMPLES)
+        super().__init__(seed, shortlist=HARD_SHORTLIST, depth=HARD_DEPTH,
+                         iterations=iterations if iterations is not None else HARD_FIRST_ROUNDS)
+
+    def search(self, cands: list[Action], deal: Callable[[int], State], play_out: Callable[[State, Action, Rng], State],
+               judge: Callable[[State], float]) -> Action:
+        """The shortlisted action its playouts favour, the better half of the actions kept at each stage."""
+        return halving_monte_carlo(cands, deal, play_out, judge, self.rng, self.iterations)
 
 
 #: the computer strengths, weakest first
@@ -276,11 +295,11 @@ BOT_NAMES = ("weak", "strong", "hard")
 
 
 def make_bot(name: str, seed: int, iterations: int | None = None) -> Any:
-    """A computer player: ``"weak"``, ``"strong"`` or ``"hard"`` (the strong search on a larger fixed budget).
+    """A computer player: ``"weak"``, ``"strong"`` or ``"hard"`` (a wider search on four times the strong one's work).
 
-    ``iterations`` gives the strong player a fixed number of determinizations
-    per decision instead of its time budget (and the hard player another one), so the same seed and budget play
-    the same game on any machine; without it the app's time budget applies.
+    Both searches have fixed budgets (:data:`STRONG_SAMPLES` determinizations per decision; :data:`HARD_FIRST_ROUNDS`
+    for each action at the first stage of hard's halving), so the same seed plays the same game on any machine;
+    ``iterations`` gives either another one (the lab's comparisons, the coach's own budget).
     """
     if iterations is not None and (not isinstance(iterations, int) or isinstance(iterations, bool) or iterations < 1):
         raise IllegalAction(key="nyhavn.bad_iterations", iterations=iterations)

@@ -22,13 +22,13 @@ from .view import determinize
 
 Action = dict[str, Any]
 
-#: the coach's fixed budget (``game.core.coaching.coach_iterations``): 6 deals per decision, twice the strong
-#: player's own (its clock stops at 3), so the hint is never the weaker player's; a hint's median ~36 ms of CPython
-#: CPU here (docs/coach.md)
-ITERATIONS = 6
+#: the coach's fixed budget (``game.core.coaching.coach_iterations``): the strong player's own determinizations per
+#: decision, so the hint is the strong player's move, never a weaker one's (docs/coach.md)
+ITERATIONS = bots.STRONG_SAMPLES
 #: the strong player's evaluation counts about 3 units per point (``bots.evaluate``: 3 × score + promise)
 UNITS_PER_POINT = 3.0
-#: play-out depth of estimates: the strong player's own
+#: play-out steps of estimates after the player's own turn is finished (fewer than the strong player's playouts:
+#: estimates are asked of several actions at once)
 DEPTH = 8
 
 

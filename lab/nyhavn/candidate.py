@@ -3,7 +3,10 @@
 ``python3 -m lab.league nyhavn d16=lab.nyhavn.candidate:make_bot:depth=16 --pool v1 ...``: the name after the
 function's colon lists ``knob=value`` pairs (comma-separated) over the strong player's defaults:
 
-- ``depth``: playout steps (12), ``shortlist``: actions searched (4);
+- ``depth``: playout steps, ``shortlist``: actions searched (the strong player's by default);
+- ``rounds``: determinizations per decision, instead of the league's budget for strong (its own fixed budget);
+- ``first``: search by sequential halving (``game.core.search.halving_monte_carlo``) from this many deals per
+  shortlisted action, doubled for the better half at each stage, instead of every action on ``rounds`` deals;
 - ``weak``: one rollout step in ``weak`` is the beginner's rule (4: one in four);
 - ``leaf``: ``best`` (the strong player's: own evaluation minus the best rival's) or ``race`` (the same, with
   points weighed by how near they bring a player to the 12 that end the game).
@@ -14,6 +17,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from game.core import Rng
+from game.core.search import halving_monte_carlo
 from game.nyhavn import bots, rules
 from game.nyhavn.state import State
 
@@ -38,10 +42,18 @@ class Candidate(bots.StrongBot):
     """The strong search with the knobs given (its playout step and leaf value are the strong player's hooks)."""
 
     def __init__(self, seed: int, iterations: int | None, knobs: dict[str, str]) -> None:
-        super().__init__(seed, shortlist=int(knobs.get("shortlist", 4)), depth=int(knobs.get("depth", 12)),
+        super().__init__(seed, shortlist=int(knobs.get("shortlist", bots.STRONG_SHORTLIST)),
+                         depth=int(knobs.get("depth", bots.STRONG_DEPTH)),
                          iterations=iterations)
         self.weak_one_in = int(knobs.get("weak", 4))
         self.leaf = leaf_value(knobs.get("leaf", "best"))
+        self.first = int(knobs["first"]) if "first" in knobs else None
+
+    def search(self, cands: list[Action], deal: Callable[[int], State], play_out: Callable[[State, Action, Rng], State],
+               judge: Callable[[State], float]) -> Action:
+        if self.first is None:
+            return super().search(cands, deal, play_out, judge)
+        return halving_monte_carlo(cands, deal, play_out, judge, self.rng, self.first)
 
     def rollout_step(self, s: State, dice: Rng) -> Action:
         acts = rules.legal_actions(s)
@@ -58,4 +70,4 @@ class Candidate(bots.StrongBot):
 def make_bot(name: str, seed: int, iterations: int | None = None) -> Any:
     """A candidate from ``knob=value,…`` (see the module docstring); ``strong`` alone is the strong player."""
     knobs = dict(part.split("=", 1) for part in name.split(",") if "=" in part)
-    return Candidate(seed, iterations, knobs)
+    return Candidate(seed, int(knobs["rounds"]) if "rounds" in knobs else iterations, knobs)
