@@ -121,7 +121,7 @@ def test_strong_beats_weak_with_a_fixed_budget():
     games = 16
     for i in range(games):
         bots = ["strong", "weak"] if i % 2 == 0 else ["weak", "strong"]
-        r = play_bots(N.SPEC, 2, 500 + i, bots, iterations=3)
+        r = play_bots(N.SPEC, 2, 500 + i, bots, iterations=2)
         strong = bots.index("strong")
         if strong in r.winners:
             wins += 1 / len(r.winners)
