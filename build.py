@@ -68,12 +68,15 @@ def test(pytest_args: list[str]) -> int:
 
 
 def parallel_args(pytest_args: list[str], quick: bool = False) -> list[str]:
-    """Two pytest-xdist workers unless the caller chose (``-n``, ``-p no:xdist``): each browser test file is one
-    group (its tests in order, on one worker), so both cores run browser files, the suite's larger part, and the
-    engine tests fill in. ``--durations`` lists the slowest tests for the CI log (the quick loop's 10)."""
+    """pytest-xdist workers unless the caller chose (``-n``, ``-p no:xdist``): each browser test file is one group
+    (its tests in order, on one worker), so the cores run browser files, the suite's larger part, and the engine
+    tests fill in. The full run has three workers for the two cores: a browser test waits on its page's worker,
+    the server and Playwright's messages between bursts of CPU, and a third worker fills those waits (18:13 → 16:34,
+    the cores 97 % busy: ``docs/benchmarks.md``); the quick loop, CPU alone, has two. ``--durations`` lists the
+    slowest tests for the CI log (the quick loop's 10)."""
     if any(a == "-n" or a.startswith(("-n=", "--numprocesses")) or a == "no:xdist" for a in pytest_args):
         return []
-    return ["-n", "2", "--dist", "loadgroup", "--durations=10" if quick else "--durations=25"]
+    return ["-n", "2" if quick else "3", "--dist", "loadgroup", "--durations=10" if quick else "--durations=25"]
 
 
 def bench(args: list[str]) -> int:

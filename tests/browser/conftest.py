@@ -291,13 +291,15 @@ def pytest_runtest_call(item: pytest.Item):
     return result
 
 
-#: the two archives a first start compiles (``game.ui.precompile``), read from the page's cache as it stored them
+#: the two archives a first start compiles (``game.ui.precompile``) and the runtime's two big files as the first
+#: visit decoded them (``site/prefetch.js``), read from the page's cache as it stored them: a phone that opened this
+#: build before has all four, and a fresh test phone would otherwise decode 12 MB of zstd in JavaScript each time
 COMPILED_ARCHIVES = """async () => {
   const name = (await caches.keys()).find((n) => n.startsWith("house-games|") && !n.endsWith("|source"));
   const cache = await caches.open(name);
   const files = [];
   for (const request of await cache.keys()) {
-    if (!/python_stdlib\\.zip$|house_games-.*\\.whl$/.test(request.url)) continue;
+    if (!/python_stdlib\\.zip$|house_games-.*\\.whl$|pyodide\\.asm\\.(wasm|mjs)$/.test(request.url)) continue;
     const response = await cache.match(request);
     const bytes = new Uint8Array(await response.arrayBuffer());
     let text = "";
@@ -332,7 +334,7 @@ class _ArchiveHandler(http.server.SimpleHTTPRequestHandler):
 
 @pytest.fixture(scope="session")
 def compiled_archives(browser: "Browser", server: Server, tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Any]]:
-    """What a first start of this build compiled into its cache (the stdlib zip and our wheel as bytecode), read
+    """What a first start of this build left in its cache (the stdlib zip and our wheel as bytecode, the runtime), read
     once per test process from a real first start in Chromium, and served on 127.0.0.1 for ``make_context``."""
     context = browser.new_context(**PHONE, service_workers="allow")
     try:
@@ -375,7 +377,8 @@ def guarded(context: "BrowserContext", outside: Callable[[str], None], guided: b
 
 
 def seed_compiled(context: "BrowserContext", server: Server, archives: dict[str, Any]) -> "BrowserContext":
-    """Put this build's compiled archives (``compiled_archives``) in the context's cache for the site's origin."""
+    """Put this build's compiled archives and runtime (``compiled_archives``) in the context's cache for the site's
+    origin."""
     page = context.new_page()
     page.goto(server.url + "version.json")  # a document of the site's origin where nothing of the site runs
     page.evaluate(STORE_ARCHIVES, archives)
@@ -389,8 +392,8 @@ def make_context(browser: "Browser", page_problems: PageProblems, request: pytes
     """Factory of fresh contexts (phone by default) whose outside requests are blocked and fail the test,
     and whose errors fail it too (see ``page_problems``).
 
-    A context starts as a phone that has opened this build before and compiled its Python (the compiled archives
-    already in its cache for the site's origin, no service worker yet): Python then starts in about a second
+    A context starts as a phone that has opened this build before and compiled its Python (the runtime and the
+    compiled archives already in its cache for the site's origin, no service worker yet): Python then starts in about a second
     instead of four, which is most of what each browser test waits for. Tests of a first visit itself (the
     download, its progress, compiling on the device) are marked ``first_visit`` and get a phone that never saw the
     site; so does ``make_context(compiled=False)``."""
