@@ -9,7 +9,7 @@ import pytest
 
 from tests.bench.probe import instrumented_copy, py
 
-from .conftest import Server
+from .conftest import Server, guarded
 from .barrio_steps import start as start_barrio
 
 
@@ -89,3 +89,27 @@ screen.board.on_tap = broken
     assert any("worker blew up" in text for kind, text in problems.unexpected()), problems.problems
     problems.expect(r"worker blew up")
     problems.check()
+
+
+def test_a_request_off_this_machine_is_stopped_and_reported_and_the_sites_own_are_not(browser, server):
+    """The guard every test phone has (``guarded``): the driver matches its pattern itself, so check it for real: a
+    request off this machine (a look-alike of 127.0.0.1 among them) is aborted and reported, the site's own goes
+    through unreported."""
+    seen: list[str] = []
+    context = browser.new_context(service_workers="allow")
+    try:
+        guarded(context, seen.append, guided=False)
+        page = context.new_page()
+        page.goto(server.url + "version.json")
+        outcome = page.evaluate("""async () => {
+          const tries = {};
+          for (const url of ["http://example.invalid/x.js", "https://127.0.0.1.example.invalid/", location.href]) {
+            try { tries[url] = (await fetch(url)).status; } catch (error) { tries[url] = "refused"; }
+          }
+          return tries;
+        }""")
+    finally:
+        context.close()
+    assert outcome == {"http://example.invalid/x.js": "refused", "https://127.0.0.1.example.invalid/": "refused",
+                       server.url + "version.json": 200}
+    assert seen == ["http://example.invalid/x.js", "https://127.0.0.1.example.invalid/"]

@@ -18,6 +18,7 @@ def test_start_screen_has_no_axe_violations(started_page):
     assert not violations, explain(violations)
 
 
+@pytest.mark.first_visit  # a phone that never saw the site: blocking the download then keeps the runtime away
 @pytest.mark.expect_errors(r"ERR_FAILED|wasm|WebAssembly|pyodide", r"Failed to load resource")  # the runtime is blocked on purpose
 def test_loading_and_error_screens_have_no_axe_violations(page, site_url):
     """The loader's screens are the first thing a visitor sees: check the error screen too (runtime blocked)."""
