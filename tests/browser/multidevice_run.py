@@ -24,8 +24,9 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 import build  # noqa: E402
 
-#: the browser, not the tests' headless shell (conftest.TEST_CHROMIUM): in the shell the host never offered its seat
-#: (pairing timed out; why was not looked into)
+#: the browser, not the tests' headless shell (conftest.TEST_CHROMIUM): the shell gathers no ICE candidate at all
+#: here (two connections in one page on 127.0.0.1, ``iceServers: []``, loopback only: none, with or without
+#: ``--force-webrtc-ip-handling-policy=default``), so its phones never pair
 CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
         "--disable-component-update", "--disable-sync", "--disable-default-apps", "--disable-extensions",
