@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import hashlib
 import io
-import os
 import json
+import os
 import re
 import struct
 import sys

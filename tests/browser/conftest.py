@@ -399,8 +399,8 @@ def make_context(browser: "Browser", page_problems: PageProblems, request: pytes
     and whose errors fail it too (see ``page_problems``).
 
     A context starts as a phone that has opened this build before and compiled its Python (the runtime and the
-    compiled archives already in its cache for the site's origin, no service worker yet): Python then starts in about a second
-    instead of four, which is most of what each browser test waits for. Tests of a first visit itself (the
+    compiled archives already in its cache for the site's origin, no service worker yet): Python then starts in
+    about a second instead of four, which is most of what each browser test waits for. Tests of a first visit itself (the
     download, its progress, compiling on the device) are marked ``first_visit`` and get a phone that never saw the
     site; so does ``make_context(compiled=False)``."""
     contexts: list[Any] = []
