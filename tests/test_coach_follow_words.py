@@ -1,7 +1,8 @@
 """A coach a player can follow (issue 34, item 4): words a player uses, turns numbered as the log numbers them, and
 after a loss against the strong player the moments that cost the most.
 
-Positions come from seeded games of weak players (CPython; the whole file takes well under a minute).
+Hinted positions come from the coach files' one pool (:mod:`tests.coach_positions`: seeded random play at every
+table size, hinted once per process); the insight's games are weak against strong players.
 """
 
 from __future__ import annotations
@@ -15,59 +16,28 @@ from game.core import coaching
 from game.core.coaching import Estimates, Phrase
 from game.core.match import load_spec
 
+from .coach_positions import GROUP, hinted_positions
 from .sizes import soak
 
 LANGS = ("en", "es", "fr")
 #: positions per game (the issue asks for at least 100; the quick loop reads fewer)
 POSITIONS = soak(100, 40)
-#: the tables positions come from, per game
-TABLES = {
-    "barrio": [(2, {}), (3, {}), (1, {"level": "A"}), (1, {"level": "C"})],
-    "nyhavn": [(2, {}), (3, {}), (4, {})],
-    "neueheimat": [(3, {}), (5, {})],
-}
+GAMES = ("barrio", "neueheimat", "nyhavn")
 #: the words the hints used to end with ("over 4 trial deals"), in every language
 TRIAL_DEALS = re.compile(r"trial deal|repartos? de prueba|donnes? d.essai", re.IGNORECASE)
-#: the file's tests on one xdist worker, so the module-scoped hints are asked once, not once per worker
-pytestmark = pytest.mark.xdist_group("test_coach_follow_words")
-
-
-def weak_positions(game_id: str, count: int = POSITIONS) -> list[tuple[Any, int]]:
-    """``count`` decisions with a choice, every third one of seeded games between weak players: (state, seat)."""
-    spec = load_spec(game_id)
-    out: list[tuple[Any, int]] = []
-    game = 0
-    while len(out) < count:
-        players, options = TABLES[game_id][game % len(TABLES[game_id])]
-        seed = 700 + 31 * game
-        game += 1
-        state = spec.new_game(players, seed, **options)
-        bots = [spec.make_bot("weak", seed + i) for i in range(players)]
-        step = 0
-        while not spec.is_over(state) and len(out) < count:
-            seat = spec.current_player(state)
-            legal = spec.legal_actions(state)
-            if len(legal) > 1 and step % 3 == 0:
-                out.append((state, seat))
-            state = spec.apply_action(state, bots[seat].choose(spec.view(state, seat), legal))
-            step += 1
-    return out
+#: on the worker that draws the coach files' pool of hinted positions (their hints are asked once per process)
+pytestmark = GROUP
 
 
 @pytest.fixture(scope="module")
 def hinted() -> dict[str, list[tuple[Any, int, coaching.Hint]]]:
-    """The table's hint on each position of each game, asked once for the whole file."""
-    out: dict[str, list[tuple[Any, int, coaching.Hint]]] = {}
-    for game_id in TABLES:
-        spec = load_spec(game_id)
-        out[game_id] = [(state, seat, coaching.hint(spec, spec.view(state, seat), seat, legal=spec.legal_actions(state)))
-                        for state, seat in weak_positions(game_id)]
-    return out
+    """The table's hint on the pool's first ``POSITIONS`` positions of each game (each asked once per process)."""
+    return {game_id: hinted_positions(game_id, POSITIONS) for game_id in GAMES}
 
 
 # --------------------------------------------------------------------------- words a player uses
 
-@pytest.mark.parametrize("game_id", sorted(TABLES))
+@pytest.mark.parametrize("game_id", GAMES)
 def test_no_hint_speaks_of_trial_deals(hinted, game_id):
     assert len(hinted[game_id]) >= POSITIONS
     for _, _, hint in hinted[game_id]:
