@@ -332,10 +332,8 @@ class _ArchiveHandler(http.server.SimpleHTTPRequestHandler):
         pass
 
 
-@pytest.fixture(scope="session")
-def compiled_archives(browser: "Browser", server: Server, tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Any]]:
-    """What a first start of this build left in its cache (the stdlib zip and our wheel as bytecode, the runtime), read
-    once per test process from a real first start in Chromium, and served on 127.0.0.1 for ``make_context``."""
+def _first_start_archives(browser: "Browser", server: Server, folder: Path) -> dict[str, Any]:
+    """A real first start of this build in Chromium: what it left in its cache (written into ``folder``)."""
     context = browser.new_context(**PHONE, service_workers="allow")
     try:
         page = context.new_page()
@@ -347,14 +345,35 @@ def compiled_archives(browser: "Browser", server: Server, tmp_path_factory: pyte
         read = page.evaluate(COMPILED_ARCHIVES)
     finally:
         context.close()
-    folder = tmp_path_factory.mktemp("compiled-archives")
     for file in read["files"]:
         (folder / Path(file["path"]).name).write_bytes(base64.b64decode(file["b64"]))
+    return {"cache": read["cache"], "files": [[f["path"], f["headers"], Path(f["path"]).name] for f in read["files"]]}
+
+
+@pytest.fixture(scope="session")
+def compiled_archives(browser: "Browser", server: Server, tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Any]]:
+    """What a first start of this build left in its cache (the stdlib zip and our wheel as bytecode, the runtime), read
+    from a real first start in Chromium once per test run (pytest-xdist's workers share it: the first to need it makes
+    it, under a lock, in the run's temporary folder, the others read it), and served on 127.0.0.1 for
+    ``make_context``."""
+    import fcntl
+
+    shared = "PYTEST_XDIST_WORKER" in os.environ  # the workers' temporary folders are siblings in this run's own
+    folder = (tmp_path_factory.getbasetemp().parent if shared else tmp_path_factory.getbasetemp()) / "compiled-archives"
+    folder.mkdir(exist_ok=True)
+    with open(folder / ".lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        manifest = folder / "manifest.json"
+        if manifest.exists():
+            found = json.loads(manifest.read_text())
+        else:
+            found = _first_start_archives(browser, server, folder)
+            manifest.write_text(json.dumps(found))
     httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_ArchiveHandler, directory=str(folder)))
     httpd.daemon_threads = True
     threading.Thread(target=httpd.serve_forever, daemon=True).start()
-    yield {"cache": read["cache"], "files": [[f["path"], f["headers"], f"http://127.0.0.1:{httpd.server_address[1]}/" +
-                                               Path(f["path"]).name] for f in read["files"]]}
+    yield {"cache": found["cache"], "files": [[path, headers, f"http://127.0.0.1:{httpd.server_address[1]}/{name}"]
+                                              for path, headers, name in found["files"]]}
     httpd.shutdown()
     httpd.server_close()
 
