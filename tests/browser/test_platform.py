@@ -9,7 +9,7 @@ import pytest
 
 import build
 
-from .conftest import wait_ready
+from .conftest import seed_compiled, wait_ready
 
 GAMES = ("Barrio", "Nyhavn", "Neue Heimat")
 BAD_TEXT = '{"format": "house-games-match", "version": 1, "game": "barrio", "seats": 7'
@@ -103,8 +103,10 @@ def test_offline_reload_reaches_start_screen(make_context, open_app, shot):
     shot(page, "platform-offline")
 
 
-def test_new_build_replaces_cached_version(make_context, open_app, site_copy):
-    context = make_context()
+def test_new_build_replaces_cached_version(make_context, open_app, site_copy, compiled_archives):
+    # a returning phone of the copy's origin (its first build's Python already compiled there), as most players are
+    # when a new build comes
+    context = seed_compiled(make_context(compiled=False), site_copy, compiled_archives)
     page = context.new_page()
     open_app(page, site_copy.url)
     wait_controlled(page)
