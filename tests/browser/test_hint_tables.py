@@ -124,7 +124,7 @@ def tap_now(locator) -> None:
 
 def test_the_page_answers_a_tap_while_a_hint_is_computed(page, open_app):
     match = position("nyhavn", 2, 3, 6)
-    open_position(page, open_app, match, "?pause=0&hint_iterations=400")  # a long search: the worker is busy for seconds
+    open_position(page, open_app, match, "?pause=0&hint_iterations=150")  # a long search: the worker is busy for seconds (about 6 here)
     tap_now(page.locator("#hint"))
     mark = page.locator("#thinking-mark")
     mark.wait_for(state="visible", timeout=30_000)
