@@ -401,9 +401,13 @@ def guarded(context: "BrowserContext", outside: Callable[[str], None], guided: b
         context.add_init_script(GUIDED_BEFORE)
 
 
-def seed_compiled(context: "BrowserContext", server: Server, archives: dict[str, Any]) -> "BrowserContext":
+def seed_compiled(context: "BrowserContext", server: Server, archives: dict[str, Any],
+                  build_id: str | None = None) -> "BrowserContext":
     """Put this build's compiled archives and runtime (``compiled_archives``) in the context's cache for the site's
-    origin."""
+    origin; ``build_id``: in the cache of that build instead, a copy of this one whose Python and runtime are the
+    same (a site a test changed and finalized again)."""
+    if build_id is not None:
+        archives = {**archives, "cache": archives["cache"].rsplit("|", 1)[0] + "|" + build_id}
     page = context.new_page()
     page.goto(server.url + "version.json")  # a document of the site's origin where nothing of the site runs
     page.evaluate(STORE_ARCHIVES, archives)

@@ -18,7 +18,7 @@ import pytest
 
 import build
 
-from .conftest import wait_ready
+from .conftest import seed_compiled, wait_ready
 from .recording_server import RecordingServer
 
 #: records each pairing command the worker sends (bridge.js imports this in place of the real pairing.js)
@@ -35,11 +35,16 @@ def shared_site(dist: Path, tmp_path: Path):
     root = tmp_path / "site"
     shutil.copytree(dist, root)
     (root / "pairing.js").write_text(PAIRING_STAND_IN)
-    build.finalize(root)
+    build_id = build.finalize(root)
     archive = json.loads((root / "version.json").read_text())["archives"]["sharing"]
     server = RecordingServer(root)
-    yield server, "/" + archive, root
+    yield server, "/" + archive, build_id
     server.stop()
+
+
+def returning_phone(make_context, compiled_archives, server, build_id):
+    """A phone that played this copy of the site before (its Python compiled in its cache) and never shared."""
+    return seed_compiled(make_context(compiled=False), server, compiled_archives, build_id)
 
 
 def start_shared_barrio(page) -> None:
@@ -58,14 +63,14 @@ def pairing_commands(page, kind: str, timeout: float = 30_000) -> list:
     return [c for c in page.evaluate("window.__pairingCommands") if c[0] == kind]
 
 
-def test_sharing_loads_when_it_opens_and_opens_offline_afterwards(make_context, shared_site):
-    server, archive, _ = shared_site
-    context = make_context()
+def test_sharing_loads_when_it_opens_and_opens_offline_afterwards(make_context, compiled_archives, shared_site):
+    server, archive, build_id = shared_site
+    context = returning_phone(make_context, compiled_archives, server, build_id)
     page = context.new_page()
     page.goto(server.url)
     wait_ready(page)
     page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=60_000)
-    assert archive not in server.paths and "/pairing.js" not in server.paths  # the first visit did not download them
+    assert archive not in server.paths and "/pairing.js" not in server.paths  # the visits before sharing did not download them
     start_shared_barrio(page)
     (host,) = pairing_commands(page, "host")
     assert [seat["seat"] for seat in host[1]] == [1]  # the host's sharing module asked to pair the other phone's seat
@@ -86,10 +91,10 @@ def test_sharing_loads_when_it_opens_and_opens_offline_afterwards(make_context, 
     assert [path for path in server.paths[before:] if path not in ("/sw.js", "/keys.js")] == []
 
 
-def test_sharing_that_cannot_load_says_so_and_the_game_stays(make_context, shared_site, expect_errors):
-    server, archive, _ = shared_site
+def test_sharing_that_cannot_load_says_so_and_the_game_stays(make_context, compiled_archives, shared_site, expect_errors):
+    server, archive, build_id = shared_site
     expect_errors(r"several phones could not be loaded")
-    context = make_context()
+    context = returning_phone(make_context, compiled_archives, server, build_id)
     page = context.new_page()
     page.goto(server.url)
     wait_ready(page)
