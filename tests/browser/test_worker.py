@@ -18,8 +18,9 @@ from playwright.sync_api import Locator
 
 from .conftest import wait_ready
 
-#: the page's thread while Python starts the first time (see conftest.make_context)
-pytestmark = pytest.mark.first_visit
+#: the page's thread while Python starts the first time (see conftest.make_context): the tests of what runs or is
+#: fetched on the page's thread, and of its frames while Python starts
+first_visit = pytest.mark.first_visit
 
 #: how long each computer step searches with ?think= (the worker is busy all that time)
 THINK_MS = 4000
@@ -71,6 +72,7 @@ def start_computer_game(page, query: str = "") -> None:
     page.locator("header.topbar h1, #end-screen").first.wait_for(timeout=60_000)
 
 
+@first_visit
 def test_the_start_screen_and_a_game_answer_while_python_runs_in_its_worker(page, open_app):
     open_app(page, query="?pause=3600000")  # the computers wait: the game stays open to be asked about
     assert page.locator('script[type="py"]').count() == 0  # nothing runs Python on the page's thread
@@ -119,6 +121,7 @@ def test_the_table_is_painted_in_the_worker_and_drawn_by_the_page_where_pictures
     assert drawn > 20
 
 
+@first_visit
 def test_a_tap_is_answered_while_the_strong_computer_seat_thinks(make_context, site_url):
     context = make_context(has_touch=False, is_mobile=False)  # a mouse, so a held press can be checked
     context.add_init_script(FRAMES)
@@ -161,6 +164,7 @@ def test_a_tap_is_answered_while_the_strong_computer_seat_thinks(make_context, s
     assert runtime_on_the_page(page) == []
 
 
+@first_visit
 def test_the_page_keeps_painting_while_python_starts_offline(make_context, site_url):
     context = make_context()
     context.add_init_script(FRAMES)
