@@ -21,7 +21,7 @@ from .sizes import soak
 
 LANGS = ("en", "es", "fr")
 #: positions per game (the issue asks for at least 100; the quick loop reads fewer)
-POSITIONS = soak(100, 40)
+POSITIONS = soak(100, 60)
 GAMES = ("barrio", "neueheimat", "nyhavn")
 #: the words the hints used to end with ("over 4 trial deals"), in every language
 TRIAL_DEALS = re.compile(r"trial deal|repartos? de prueba|donnes? d.essai", re.IGNORECASE)
