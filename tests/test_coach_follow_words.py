@@ -16,13 +16,14 @@ from game.core import coaching
 from game.core.coaching import Estimates, Phrase
 from game.core.match import load_spec
 
-from .coach_positions import GROUP, hinted_positions
+from .coach_positions import GROUP, TABLES, hinted_positions
 from .sizes import soak
 
 LANGS = ("en", "es", "fr")
 #: positions per game (the issue asks for at least 100; the quick loop reads fewer)
 POSITIONS = soak(100, 60)
-GAMES = ("barrio", "neueheimat", "nyhavn")
+#: every game the pool draws positions of
+GAMES = tuple(sorted(TABLES))
 #: the words the hints used to end with ("over 4 trial deals"), in every language
 TRIAL_DEALS = re.compile(r"trial deal|repartos? de prueba|donnes? d.essai", re.IGNORECASE)
 #: on the worker that draws the coach files' pool of hinted positions (their hints are asked once per process)
