@@ -21,8 +21,8 @@ class GuestPhone:
     """A guest page booted from a host's link, wired to a host table: messages both ways, recorded."""
 
     def __init__(self, monkeypatch: pytest.MonkeyPatch, game_id: str, players: int, seed: int, seat: int,
-                 computers: tuple[int, ...] = ()) -> None:
-        self.monkeypatch = monkeypatch
+                 computers: tuple[int, ...] = (), query: str = "?pause=0") -> None:
+        self.monkeypatch, self.query = monkeypatch, query
         self.boot()
         self.spec = load_spec(game_id)
         seats = [Seat("computer", self.spec.bot_names[0]) if i in computers else Seat("human") for i in range(players)]
@@ -42,7 +42,7 @@ class GuestPhone:
 
     def boot(self, storage: dict[str, str] | None = None) -> None:
         """The guest's page opened from the host's link (again after a reload: a new worker, only ``storage`` kept)."""
-        self.h = Harness(self.monkeypatch, storage=storage, href=SITE + "?pause=0#join=" + OFFER)
+        self.h = Harness(self.monkeypatch, storage=storage, href=SITE + self.query + "#join=" + OFFER)
         joins = [op for op in self.h.ops() if op[:2] == ["host", "peer"] and op[2][0] == "join"]
         assert [op[2][1] for op in joins] == [OFFER], "the page is asked to join with the link's offer"
 

@@ -7,6 +7,7 @@ as in the browser (``tests/browser/test_multidevice.py`` plays the same over rea
 
 from __future__ import annotations
 
+import gc
 import json
 from typing import Any
 
@@ -220,3 +221,39 @@ def test_a_guests_table_waits_for_the_hosts_answer_before_it_is_drawn_again(monk
     monkeypatch.setattr(h.host, "post", lambda text: (seen.append(json.loads(text)), post(text)))
     phone.relay()  # the host's answer comes: the table is drawn with it
     assert [m for m in seen if m.get("frame")] and screen.match.state.data["step"] == len(phone.match.entries)
+
+
+def test_a_guests_tap_in_the_list_ui_survives_a_redraw_and_one_on_replaced_choices_is_dropped(monkeypatch):
+    # the browser's hostile-guest run lost a tap so: the host's refusals came while the tap was on its way, the
+    # list was rebuilt, and the tap reached the worker naming a button that no longer existed (an error, no move)
+    phone = GuestPhone(monkeypatch, "barrio", 2, 4, 1, (0,), query="?pause=0&ui=list")
+    spec = phone.spec
+    bots = {i: spec.make_bot(spec.bot_names[0], 4 + i) for i in range(2)}
+    phone.host_moves(bots)
+    screen, h = phone.screen, phone.h
+    assert type(screen).__name__ == "FallbackScreen" and screen.is_my_turn()
+    actions = h.find("legal-actions")
+    # the page's tap names a button by its id; the worker keeps no node the screen dropped (collected)
+    tapped = [b.nid for b in walk(actions) if b.tagName == "BUTTON"]
+    assert len(tapped) == len(screen.legal()) > 1
+    phone.host.receive(1, "{not json")  # refused: the guest's table is drawn again with the same choices
+    assert json.loads(phone.received[-1])["kind"] == "refused"
+    gc.collect()
+    action = bots[1].choose(screen.view(), screen.legal())
+    steps = len(phone.match.entries)
+    h.fire(actions, target=tapped[screen.legal().index(action)])  # the tap made before the repeat
+    phone.relay()
+    assert len(phone.match.entries) == steps + 1 and phone.match.entries[-1].action == action, "the tap is played"
+    phone.host_moves(bots)
+    old = [b for b in walk(actions) if b.tagName == "BUTTON"]
+    assert old and screen.is_my_turn()
+    action = bots[1].choose(screen.view(), screen.legal())
+    h.fire(actions, target=old[screen.legal().index(action)].nid)  # played: the list shows the next choices
+    phone.relay()
+    phone.host_moves(bots)
+    steps = len(phone.match.entries)
+    h.host.posted.clear()
+    h.fire(actions, target=old[0].nid)  # a second tap on a button of choices already played (not yet collected)
+    phone.relay()
+    assert len(phone.match.entries) == steps, "a tap on replaced choices plays nothing"
+    assert not [m for m in h.host.posted for op in m["ops"] if "Traceback" in json.dumps(op)], "and reports no error"

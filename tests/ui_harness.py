@@ -53,7 +53,8 @@ class Harness:
         self.page.listen = recorded  # type: ignore[method-assign]
         started: list[Any] = []
         self.page.on_message["boot"] = lambda data: started.append(app_module.start(data))
-        self.page.receive(json.dumps({"kind": "boot", "search": "?pause=0", "href": href, "build": "t", "dpr": 1,
+        search = "?" + href.split("#")[0].partition("?")[2]  # the page's location.search, from its address
+        self.page.receive(json.dumps({"kind": "boot", "search": search, "href": href, "build": "t", "dpr": 1,
                                       "storage": dict(storage or {}), "settings": settings}))
         self.app = started[0]
         assert self.app is not None

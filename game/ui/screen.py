@@ -561,19 +561,29 @@ class FallbackScreen(GameScreen):
         self.view_box = el("details", {"class": "view"}, el("summary", {}, "View (JSON)"), self.view_json)
         self.actions = el("div", {"class": "legal", "id": "legal-actions", "role": "group", "aria-label": text("game.actions", self.lang)})
         dom.append(container, el("h2", {}, text("game.actions", self.lang)), self.actions, self.view_box)
+        self._legal: list[dict[str, Any]] = []
+        self._words: list[str] | None = None
+        self._buttons: list[Any] = []
         dom.on(self.actions, "click", self._clicked)
 
     def render(self) -> None:
-        dom.clear(self.actions)
-        self._legal = self.legal() if self.is_my_turn() else []
-        for i, action in enumerate(self._legal):
-            self.actions.appendChild(el("button", {"type": "button", "data-index": i}, self.describe_action(action)))
+        legal = self.legal() if self.is_my_turn() else []
+        words = [self.describe_action(action) for action in legal]
+        # the same choices keep their buttons: a tap already on its way to the worker still finds its button (a
+        # rebuilt list would lose it, as a host's repeated state did to a guest's tap)
+        if legal != self._legal or words != self._words:
+            self._buttons = [el("button", {"type": "button", "data-index": i}, label) for i, label in enumerate(words)]
+            dom.clear(self.actions)
+            dom.append(self.actions, *self._buttons)
+        self._legal, self._words = legal, words
         self.view_json.textContent = json.dumps(
             {k: v for k, v in self.view().items() if k != "log"}, ensure_ascii=False, indent=1)[:20000]
 
     def _clicked(self, event: Any) -> None:
-        button = event.target.closest("button[data-index]")
-        if button is not None:
+        # a button no longer shown (or no target: already gone): the choices changed while the tap was on its way
+        # to the worker, so the tap is dropped rather than played on whatever now has its index
+        button = event.target.closest("button[data-index]") if event.target is not None else None
+        if button is not None and any(button is shown for shown in self._buttons):
             self.act(self._legal[int(button.dataset.index)])
 
 

@@ -205,7 +205,7 @@ class NyhavnScreen(GameScreen):
         self.tabletop.drag_moved = False
 
     def _button_clicked(self, event: Any) -> None:
-        button = event.target.closest("button[data-cmd]")
+        button = event.target.closest("button[data-cmd]") if event.target is not None else None  # replaced meanwhile
         if button is None or button.disabled:
             return
         self.board.by_keyboard = not getattr(event, "pointerType", "")  # Enter or Space: a click without a pointer
