@@ -24,7 +24,12 @@
   purchases and sales so far all fit one ratio of bid to face value is
   expected to keep to it as auctioneer, and one whose every bid raised the
   highest bid by one is expected to raise by one up to the ratio of face value
-  it has shown. It moves a million into its cash box once money in hand is
+  it has shown. A rival whose every choice so far fits the weak player's
+  rules (the *plain* rules: bids raised by one up to half the face, buys back
+  at most at half the face and sells above it, puts a cube on its tallest
+  house and a roof on its own colour) is expected to keep to them, bidding,
+  resolving and placing, until one of its choices does not (:attr:`LogReading.plain`,
+  the log read with the table it built). It moves a million into its cash box once money in hand is
   worth less than a point (or it holds more than 8).
 * ``hard`` — the strong player's choice checked by playing ahead: its best few
   candidates, each played out to the end of the round by strong players in
@@ -39,7 +44,7 @@ from typing import Any
 
 from ..core import IllegalAction, Rng
 from . import rules
-from .log_reading import LogReading, piece_face
+from .log_reading import LogReading, piece_face, plain_value, weak_bid_limit, weak_buys, weak_height
 from .state import ROWS, SINGLE_LOTS, House
 from .view import determinize
 from .view import view as view_of
@@ -71,35 +76,6 @@ def make_bot(name: str, seed: int = 0, iterations: int | None = None) -> "WeakBo
 
 def _cube(pair: list[int]) -> int:
     return pair[0] * 6 + pair[1] - 1
-
-
-def _face_value(piece: dict[str, Any] | None) -> float:
-    """What the weak player thinks a piece is worth in millions: half its face, 2 for the mayor."""
-    if not piece:
-        return 0.0
-    kind = piece["kind"]
-    if kind == "cube":
-        return float(piece["pips"]) / 2
-    if kind == "roof":
-        return float(piece["value"]) / 2
-    return 2.0 if kind == "mayor" else 1.0
-
-
-# The weak player's rules, shared by :class:`WeakBot` and the strong player's model of weak rivals.
-def weak_bid_limit(piece: dict[str, Any] | None, luck: float) -> int:
-    """The highest bid a weak player makes for ``piece``: its face value plus ``luck`` (in [0, 1)), rounded down."""
-    return int(_face_value(piece) + luck)
-
-
-def weak_buys(high_bid: int, piece: dict[str, Any] | None) -> bool:
-    """Whether a weak auctioneer buys ``piece`` back at ``high_bid``: when the bid is at most its face value."""
-    return high_bid <= _face_value(piece)
-
-
-def weak_height(house_pips: int, pips: int, own_colour: bool) -> float:
-    """How much a weak player likes putting a cube of ``pips`` on a house of ``house_pips``: the tallest house,
-    of a colour it owns or nobody does (another's colour counts 0.3)."""
-    return (house_pips + pips) * (1 if own_colour else 0.3)
 
 
 class WeakBot:
@@ -209,12 +185,16 @@ class StrongBot:
     ``evidence`` how many of a rival's choices must fit a pattern before it is
     read by that pattern (0: never; every rival is the model's); ``gamble``
     whether a bid at or above the auctioneer's switch point may cost more than
-    the piece is worth, for the chance of being bought back (False: never).
+    the piece is worth, for the chance of being bought back (False: never);
+    ``plain`` whether a rival whose every choice so far fits the plain rules is
+    expected to keep to them (False: only the ratios above are read);
+    ``read_spread`` the ``spread`` for an auctioneer read so (its switch is known).
     """
 
     def __init__(self, seed: int = 0, beta: float = 0.3, money_value: float = 2.0, hoard: int = 8,
                  cash_below: float = 1.0, rival_weight: float = 0.5, rivalry: float = 0.5, spread: float = 2.0,
-                 evidence: int = 3, gamble: bool = True) -> None:
+                 evidence: int = 3, gamble: bool = True, plain: bool = True,
+                 read_spread: float = 0.5) -> None:
         self.rng = Rng(seed, stream=5)
         self.beta = beta
         self.money_value = money_value
@@ -225,7 +205,11 @@ class StrongBot:
         self.spread = spread
         self.evidence = evidence
         self.gamble = gamble
+        self.plain = plain
+        self.read_spread = read_spread
+        self._plain: list[bool] = []
         self._face = 1.0
+        self._plain_value = 0.0  #: what a plain rival (the weak player's rules) thinks the piece auctioned is worth
         self._permits: list[list[int]] = [[], [], []]
         self._sale_ratio: list[float | None] = []
         self._raise_ratio: list[float | None] = []
@@ -369,7 +353,30 @@ class StrongBot:
         outs = self._outcomes(pos, piece, player, lam)
         if not outs:
             return self._utilities_of(pos, pos.rows, pos.mayor, pos.owners, pos.money, lam)
+        if player < len(self._plain) and self._plain[player]:
+            return self._plain_place(pos, piece, player, outs)
         return max(outs, key=lambda o: o[0][player])[0]
+
+    def _plain_place(self, pos: _Position, piece: dict[str, Any], player: int, outs: list[tuple[list[float], Action | None]]) -> list[float]:
+        """Utilities after a plain rival places ``piece`` by the plain rules: a cube on the tallest house of a colour
+        it owns or nobody does, a roof on a house of its colour (else anywhere: their mean), a special anywhere."""
+        kind = piece["kind"]
+        if kind == "cube":
+            mine = pos.owners[piece["colour"]] in (-1, player)
+
+            def height(o: tuple[list[float], Action | None]) -> float:
+                act = o[1]
+                assert act is not None
+                houses = pos.board[act["row"]]
+                cubes = houses[act["lot"]][0] if act["lot"] < len(houses) else ()
+                return weak_height(sum(x % 6 + 1 for x in cubes), piece["pips"], mine)
+            return max(outs, key=height)[0]
+        if kind == "roof":
+            own = [u for u, act in outs if act is not None and pos.owners[pos.board[act["row"]][act["lot"]][0][-1] // 6] == player]
+            pick = own or [u for u, _ in outs]
+        else:
+            pick = [u for u, _ in outs]
+        return [sum(u[j] for u in pick) / len(pick) for j in range(pos.players)]
 
     # ---- the auction, every seat valued by the same model
     def _takers(self, pos: _Position, piece: dict[str, Any], lam: float) -> list[Vector]:
@@ -384,6 +391,8 @@ class StrongBot:
         it. A rival whose own sales and purchases so far all fit one ratio of
         bid to face value (:meth:`_read_auctioneers`) is expected to keep to it.
         """
+        if a < len(self._plain) and self._plain[a]:
+            return math.floor(self._plain_value) + 0.5  # it buys back at its value, rounded down, and sells above
         ratio = self._sale_ratio[a] if a < len(self._sale_ratio) else None
         if ratio is not None:
             return ratio * self._face
@@ -402,8 +411,10 @@ class StrongBot:
         ``k``), or the least it would sell at (``k`` takes the piece); whichever leaves ``k`` best off. A rival
         seen to raise by one up to a ratio of the face value (:meth:`_read_bidders`) is expected to do so again."""
         ratio = self._raise_ratio[k] if k < len(self._raise_ratio) else None
-        if ratio is not None:
-            return (high + 1, k) if high + 1 <= min(ratio * self._face, money[k]) else (high, w)
+        plain = k < len(self._plain) and self._plain[k]
+        limit = self._plain_value + 0.5 if plain else ratio * self._face if ratio is not None else None
+        if limit is not None:
+            return (high + 1, k) if high + 1 <= min(limit, money[k]) else (high, w)
         best, best_bid = self._settle(takers, k, a, high, w, c, money), (high, w)
         point = self._sale_point(takers, a, k, c)
         sale = max(high + 1, min(math.ceil(point - 1e-9), money[a] + 1))
@@ -424,6 +435,7 @@ class StrongBot:
         """My expected utility from auctioning ``piece``: the rivals bid by the model, then I keep or sell, whichever is better."""
         c = self.price(lam, n)
         self._face = piece_face(piece)
+        self._plain_value = plain_value(piece)
         takers = self._takers(pos, piece, lam)
         high, w = self._bidding(takers, [(me + k) % n for k in range(1, n)], me, 0, -1, c, pos.money)
         if w < 0:
@@ -454,7 +466,8 @@ class StrongBot:
                 point = self._sale_point(takers, a, me, c)
                 if not self.gamble and (h > pos.money[a] or h >= point) and takers[me][me] - h * c < passing:
                     continue  # a sale is expected: never pay more than the piece is worth against passing
-                sells = 1.0 if h > pos.money[a] else _logistic((h - point) / self.spread)
+                read = (a < len(self._sale_ratio) and self._sale_ratio[a] is not None) or (a < len(self._plain) and self._plain[a])
+                sells = 1.0 if h > pos.money[a] else _logistic((h - point) / (self.read_spread if read else self.spread))
                 v = sells * (takers[me][me] - h * c) + (1 - sells) * (takers[a][me] + h * c)
             if v > best + 1e-9:
                 best, choice = v, bid
@@ -492,7 +505,9 @@ class StrongBot:
         self._permits = view["permits"]
         self._sale_ratio = self._read_auctioneers(view) if self.evidence else []
         self._raise_ratio = self._read_bidders(view) if self.evidence else []
+        self._plain = [ok and j != view["player"] for j, ok in enumerate(self._reading(view).plain)] if self.plain else []
         self._face = piece_face(view.get("piece"))
+        self._plain_value = plain_value(view.get("piece"))
         pos = _Position(view)
         return pos, self._lam(pos)
 
