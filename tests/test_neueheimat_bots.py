@@ -112,7 +112,7 @@ def test_a_bid_is_worth_its_price_or_likely_bought_back():
             assert sold >= passing - 1e-9
         else:
             seen["gamble"] += 1
-            chance = 1 / (1 + math.exp(-(b - bot._sale_point(takers, a, seat, c)) / bot.spread))
+            chance = 1 / (1 + math.exp(-(b - bot._sale_point(takers, a, seat, c)) / bot.switch_spread(a)))
             assert chance * sold + (1 - chance) * bought_back >= passing - 1e-9
             assert bot.expects_buy_back(view, b) == (b < bot._sale_point(takers, a, seat, c))
 
@@ -237,3 +237,48 @@ def test_hard_the_model_values_a_piece_for_each_seat_the_same_from_its_remembere
         fresh_pos, _ = StrongBot(1).prepare(view)
         assert takers[seat] == StrongBot(1)._best_for(fresh_pos, cube, seat, lam)
     assert takers[0] != takers[1]  # the colour goes to whoever places it
+
+
+def test_a_weak_player_is_read_as_plain_to_the_end_and_the_others_are_found_out():
+    """The plain reading accepts every choice the weak player's own rules make (its random tie-breaks and luck
+    included), over whole games of several rounds, and finds out a player that does not follow them."""
+    from game.neueheimat.log_reading import LogReading
+
+    found_out = {"strong": 0, "random": 0, "v1": 0}
+    for seed in range(6):
+        kinds = ["weak", "strong", "weak", "random", "v1"] if seed % 2 else ["strong", "weak", "random", "weak"]
+        log = _play(kinds, 70 + seed, rounds=2)
+        reading = LogReading(len(kinds))
+        reading.take(log)
+        for seat, kind in enumerate(kinds):
+            if kind == "weak":
+                assert reading.plain[seat] and reading.fits[seat] > 10, (seed, seat, reading.fits[seat])
+            else:
+                found_out[kind] += not reading.plain[seat]
+    assert found_out == {"strong": 6, "random": 6, "v1": 3}, found_out
+
+
+def test_a_plain_rival_is_expected_to_buy_back_by_the_plain_rule():
+    """Once a rival has shown ``plain_after`` choices that fit the plain rules and none that does not, the strong
+    player expects it, as auctioneer, to buy back exactly where the weak player's rule does (and not before)."""
+    from game.neueheimat.log_reading import weak_buys
+
+    seen = {"plain": 0, "model": 0}
+
+    def check(state, seat, view, legal, act):
+        if act["type"] not in ("bid", "pass") or view["auctioneer"] == seat:
+            return
+        bot = StrongBot(0)
+        bot.prepare(view)
+        a = view["auctioneer"]
+        amounts = range(view["high_bid"] + 1, min(view["money"][seat], view["money"][a]) + 1)
+        if bot._plain[a]:
+            seen["plain"] += 1
+            assert all(bot.expects_buy_back(view, x) == weak_buys(x, view["piece"]) for x in amounts)
+        else:
+            seen["model"] += 1
+            assert bot._reading(view).fits[a] < bot.plain_after or not bot._reading(view).plain[a]
+
+    for seed in range(3):
+        _play(["strong", "weak", "weak"], 90 + seed, check=check)
+    assert seen["plain"] > 20 and seen["model"] > 0, seen

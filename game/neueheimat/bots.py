@@ -28,7 +28,7 @@
   rules (the *plain* rules: bids raised by one up to half the face, buys back
   at most at half the face and sells above it, puts a cube on its tallest
   house and a roof on its own colour) is expected to keep to them, bidding,
-  resolving and placing, until one of its choices does not (:attr:`LogReading.plain`,
+  resolving and placing, once one choice fits and until one does not (:attr:`LogReading.plain`,
   the log read with the table it built). It moves a million into its cash box once money in hand is
   worth less than a point (or it holds more than 8).
 * ``hard`` — the strong player's choice checked by playing ahead: its best few
@@ -188,13 +188,17 @@ class StrongBot:
     the piece is worth, for the chance of being bought back (False: never);
     ``plain`` whether a rival whose every choice so far fits the plain rules is
     expected to keep to them (False: only the ratios above are read);
-    ``read_spread`` the ``spread`` for an auctioneer read so (its switch is known).
+    ``read_spread`` the ``spread`` for an auctioneer read so (its switch is known);
+    ``plain_after`` how many of a rival's choices must fit the plain rules (and
+    none not) before it is read as plain: not from its first choice, so that
+    players who start alike are not all read as plain (five strong players
+    averaged less than five weak ones at 0, more at 1).
     """
 
     def __init__(self, seed: int = 0, beta: float = 0.3, money_value: float = 2.0, hoard: int = 8,
                  cash_below: float = 1.0, rival_weight: float = 0.5, rivalry: float = 0.5, spread: float = 2.0,
                  evidence: int = 3, gamble: bool = True, plain: bool = True,
-                 read_spread: float = 0.5) -> None:
+                 read_spread: float = 0.5, plain_after: int = 1) -> None:
         self.rng = Rng(seed, stream=5)
         self.beta = beta
         self.money_value = money_value
@@ -207,6 +211,7 @@ class StrongBot:
         self.gamble = gamble
         self.plain = plain
         self.read_spread = read_spread
+        self.plain_after = plain_after
         self._plain: list[bool] = []
         self._face = 1.0
         self._plain_value = 0.0  #: what a plain rival (the weak player's rules) thinks the piece auctioned is worth
@@ -466,12 +471,17 @@ class StrongBot:
                 point = self._sale_point(takers, a, me, c)
                 if not self.gamble and (h > pos.money[a] or h >= point) and takers[me][me] - h * c < passing:
                     continue  # a sale is expected: never pay more than the piece is worth against passing
-                read = (a < len(self._sale_ratio) and self._sale_ratio[a] is not None) or (a < len(self._plain) and self._plain[a])
-                sells = 1.0 if h > pos.money[a] else _logistic((h - point) / (self.read_spread if read else self.spread))
+                sells = 1.0 if h > pos.money[a] else _logistic((h - point) / self.switch_spread(a))
                 v = sells * (takers[me][me] - h * c) + (1 - sells) * (takers[a][me] + h * c)
             if v > best + 1e-9:
                 best, choice = v, bid
         return {"type": "bid", "amount": choice} if choice else {"type": "pass"}
+
+    def switch_spread(self, a: int) -> float:
+        """How uncertain, in millions, auctioneer ``a``'s switch from buying back to selling is (after :meth:`prepare`):
+        ``read_spread`` for a rival read by its ratio or as plain, else ``spread``."""
+        read = (a < len(self._sale_ratio) and self._sale_ratio[a] is not None) or (a < len(self._plain) and self._plain[a])
+        return self.read_spread if read else self.spread
 
     def expects_buy_back(self, view: dict[str, Any], amount: int) -> bool:
         """Whether the model expects the auctioneer to buy the piece back at my bid ``amount`` (and pay it to me)."""
@@ -505,7 +515,9 @@ class StrongBot:
         self._permits = view["permits"]
         self._sale_ratio = self._read_auctioneers(view) if self.evidence else []
         self._raise_ratio = self._read_bidders(view) if self.evidence else []
-        self._plain = [ok and j != view["player"] for j, ok in enumerate(self._reading(view).plain)] if self.plain else []
+        reading = self._reading(view)
+        self._plain = [ok and j != view["player"] and reading.fits[j] >= self.plain_after
+                       for j, ok in enumerate(reading.plain)] if self.plain else []
         self._face = piece_face(view.get("piece"))
         self._plain_value = plain_value(view.get("piece"))
         pos = _Position(view)

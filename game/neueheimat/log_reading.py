@@ -79,6 +79,7 @@ class LogReading:
         self.bids = [0] * players
         self.steady = [True] * players
         self.plain = [True] * players
+        self.fits = [0] * players  #: each seat's choices checked against the plain rules (all fit while plain)
         # the table as the log built it, to check each placement against the plain rules
         self.board: list[list[tuple[list[tuple[int, int]], int]]] = [[], [], []]  # houses: (colour, pips) cubes, roof
         self.lengths = [BASE_LENGTH] * ROWS
@@ -113,16 +114,19 @@ class LogReading:
             self.seen[j] += 1
             self.bought[j] = True
             self.plain[j] = self.plain[j] and weak_buys(e["amount"], self.piece)
+            self.fits[j] += 1
         elif t == "sell" and not e["forced"]:
             j = e["player"]
             self.sold[j] = min(self.sold[j], e["amount"] / self.face)
             self.seen[j] += 1
             self.plain[j] = self.plain[j] and not weak_buys(e["amount"], self.piece)
+            self.fits[j] += 1
         elif t == "bid":
             j = e["player"]
             self.bids[j] += 1
             self.steady[j] = self.steady[j] and e["amount"] == self.high + 1
             self.plain[j] = self.plain[j] and e["amount"] == self.high + 1 and e["amount"] <= weak_bid_limit(self.piece, 0.999)
+            self.fits[j] += 1
             self.top[j] = max(self.top[j], e["amount"] / self.face)
             self.high = e["amount"]
         elif t == "pass" and not e["forced"]:
@@ -147,6 +151,7 @@ class LogReading:
             targets += [(r, len(self.board[r])) for r in range(ROWS) if len(self.board[r]) < self.lengths[r]]
             if targets and height(e["row"], e["lot"]) < max(height(r, i) for r, i in targets) - 1:
                 self.plain[j] = False
+            self.fits[j] += 1
             if e["lot"] < len(houses):
                 houses[e["lot"]][0].append((colour, pips))
             else:
@@ -156,6 +161,7 @@ class LogReading:
                 return self.owners[cubes[-1][0]] == j
             if not mine(houses[e["lot"]][0]) and any(not roof and mine(cubes) for row in self.board for cubes, roof in row):
                 self.plain[j] = False
+            self.fits[j] += 1
             houses[e["lot"]] = (houses[e["lot"]][0], piece["value"] or 1)
 
     def auctioneers(self, me: int, evidence: int) -> list[float | None]:
