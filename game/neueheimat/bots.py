@@ -513,10 +513,10 @@ class StrongBot:
     def prepare(self, view: dict[str, Any]) -> tuple[_Position, float]:
         """Read ``view`` for the model; return the position and a million's worth in hand."""
         self._permits = view["permits"]
-        self._sale_ratio = self._read_auctioneers(view) if self.evidence else []
-        self._raise_ratio = self._read_bidders(view) if self.evidence else []
-        reading = self._reading(view)
-        self._plain = [ok and j != view["player"] and reading.fits[j] >= self.plain_after
+        reading, me = self._reading(view), view["player"]  # (read once: hard's playouts prepare at every decision)
+        self._sale_ratio = reading.auctioneers(me, self.evidence) if self.evidence else []
+        self._raise_ratio = reading.bidders(me, self.evidence) if self.evidence else []
+        self._plain = [ok and j != me and reading.fits[j] >= self.plain_after
                        for j, ok in enumerate(reading.plain)] if self.plain else []
         self._face = piece_face(view.get("piece"))
         self._plain_value = plain_value(view.get("piece"))

@@ -41,12 +41,12 @@ def plain_value(piece: dict[str, Any] | None) -> float:
 # The weak player's rules (the plain rules), shared by the weak player (``bots.WeakBot``) and the reading of a rival
 # whose every choice so far fits them (:attr:`LogReading.plain`).
 def weak_bid_limit(piece: dict[str, Any] | None, luck: float) -> int:
-    """The highest bid a weak player makes for ``piece``: its face value plus ``luck`` (in [0, 1)), rounded down."""
+    """The highest bid a weak player makes for ``piece``: its plain value plus ``luck`` (in [0, 1)), rounded down."""
     return int(plain_value(piece) + luck)
 
 
 def weak_buys(high_bid: int, piece: dict[str, Any] | None) -> bool:
-    """Whether a weak auctioneer buys ``piece`` back at ``high_bid``: when the bid is at most its face value."""
+    """Whether a weak auctioneer buys ``piece`` back at ``high_bid``: when the bid is at most its plain value."""
     return high_bid <= plain_value(piece)
 
 
@@ -125,6 +125,7 @@ class LogReading:
             j = e["player"]
             self.bids[j] += 1
             self.steady[j] = self.steady[j] and e["amount"] == self.high + 1
+            # (0.999: the most the weak player's luck, in [0, 1), lets it bid)
             self.plain[j] = self.plain[j] and e["amount"] == self.high + 1 and e["amount"] <= weak_bid_limit(self.piece, 0.999)
             self.fits[j] += 1
             self.top[j] = max(self.top[j], e["amount"] / self.face)

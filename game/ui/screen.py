@@ -570,7 +570,7 @@ class FallbackScreen(GameScreen):
         legal = self.legal() if self.is_my_turn() else []
         words = [self.describe_action(action) for action in legal]
         # the same choices keep their buttons: a tap already on its way to the worker still finds its button (a
-        # rebuilt list would lose it, as a host's repeated state did to a guest's tap)
+        # rebuilt list would lose it, as the host's refusals of a guest's burst did to the guest's tap)
         if legal != self._legal or words != self._words:
             self._buttons = [el("button", {"type": "button", "data-index": i}, label) for i, label in enumerate(words)]
             dom.clear(self.actions)
