@@ -1,10 +1,11 @@
 """Two-player duels of the hard computer against the strong one, seeded, over both seat orders.
 
-``python3 -m lab.hard_duel <game> [--games N] [--seed S] [--strong-rounds R]`` plays ``N`` deals (each dealt
+``python3 -m lab.hard_duel <game> [--games N] [--seed S] [--strong-rounds R] [--hard-rounds R]`` plays ``N`` deals (each dealt
 twice, hard first then hard second), prints hard's win share with a 95 % (Wilson) interval, the mean score margin
 and the CPU milliseconds of hard's searched decisions (median, 95th percentile). Strong plays on a fixed budget
 (``--strong-rounds``; by default its own where it has one, as Nyhavn's, else what its clock allows on an idle
-machine here) so the run replays exactly under any load.
+machine here) so the run replays exactly under any load. ``--hard-rounds`` gives the hard player another budget
+than its own (the docs' smoke runs play at the least, `tests/test_doc_figures.py`).
 A shared win counts half.
 """
 
@@ -38,6 +39,7 @@ def main() -> None:
     ap.add_argument("-n", "--games", type=int, default=20, help="deals; each is played in both seat orders")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--strong-rounds", type=int, default=None)
+    ap.add_argument("--hard-rounds", type=int, default=None, help="the hard player's budget (default: its own)")
     args = ap.parse_args()
     spec = load_spec(args.game)
     strong_rounds = args.strong_rounds or STRONG_ROUNDS[args.game]
@@ -46,7 +48,7 @@ def main() -> None:
         seed = args.seed * 1000 + deal
         for hard_seat in (0, 1):
             state = spec.new_game(2, seed)
-            bots = [spec.make_bot("hard", seed * 7 + i) if i == hard_seat else
+            bots = [spec.make_bot("hard", seed * 7 + i, args.hard_rounds) if i == hard_seat else
                     spec.make_bot("strong", seed * 7 + i, strong_rounds) for i in range(2)]
             while not spec.is_over(state):
                 seat = spec.current_player(state)

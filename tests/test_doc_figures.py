@@ -55,6 +55,8 @@ def smoke_command(command: str) -> list[str]:
     if "lab.league" in words:  # a whole pool at the most players is minutes even at one seed: two players, a light budget
         words = without_option(words, "--pool", "--section")  # --section names the doc's markers: --write-doc only
         words += ["--pool", "weak,strong", "--iterations", "1", "--jobs", "1"]
+    if "lab.hard_duel" in words:  # two whole games of searches: the least budget of each player runs the same code
+        words = without_option(words, "--strong-rounds", "--hard-rounds") + ["--strong-rounds", "1", "--hard-rounds", "1"]
     if words[0] in ("python", "python3"):
         words[0] = sys.executable
     return words

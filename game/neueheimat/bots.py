@@ -57,11 +57,11 @@ Action = dict[str, Any]
 def make_bot(name: str, seed: int = 0, iterations: int | None = None) -> "WeakBot | StrongBot":
     """A computer player of strength ``name`` (``"weak"``, ``"strong"`` or ``"hard"``).
 
-    ``iterations`` is the fixed search budget of the shared bot API. No Neue
-    Heimat player reads the clock (the strong one evaluates its model
-    exhaustively, the hard one plays out a fixed number of candidates and
-    deals), so the same seed plays the same game on any machine with or
-    without it; a budget is checked and otherwise changes nothing.
+    ``iterations`` is the fixed search budget of the shared bot API: the hard player's deals per candidate
+    (:data:`HARD_DEALS` without it; the lab's quick runs ask for fewer). No Neue Heimat player reads the clock (the
+    strong one evaluates its model exhaustively, the hard one plays out a fixed number of candidates and deals), so
+    the same seed plays the same game on any machine; the weak and strong players check a budget and otherwise
+    ignore it.
     """
     if iterations is not None and (isinstance(iterations, bool) or not isinstance(iterations, int) or iterations < 1):
         raise IllegalAction(key="neueheimat.bad_iterations", iterations=repr(iterations))
@@ -70,7 +70,7 @@ def make_bot(name: str, seed: int = 0, iterations: int | None = None) -> "WeakBo
     if name == "strong":
         return StrongBot(seed)
     if name == "hard":
-        return HardBot(seed)
+        return HardBot(seed, deals=iterations or HARD_DEALS)
     raise IllegalAction(key="neueheimat.unknown_bot", name=repr(name), names=", ".join(BOT_NAMES))
 
 

@@ -1,10 +1,14 @@
 """Candidates for Barrio's strong player, for :mod:`lab.league` (issue 34).
 
 ``python3 -m lab.league barrio h3=lab.barrio.candidate:make_bot:first=3 --pool v1,h3 ...``: the name after the
-function's colon lists ``knob=value`` pairs (comma-separated):
+function's colon lists ``knob=value`` pairs (comma-separated). Every candidate searches by sequential halving
+(:func:`game.core.search.halving_monte_carlo`) on a fixed budget; its knobs, each the hard player's by default:
 
-- ``first``: the hard player's search (sequential halving over its wider shortlist, longer playouts) starting
-  from this many deals per candidate instead of its own :data:`game.barrio.bots.HARD_FIRST_ROUNDS`.
+- ``first``: deals per candidate in the first stage (:data:`game.barrio.bots.HARD_FIRST_ROUNDS`);
+- ``width``, ``places``, ``others``: the shortlist (:func:`game.barrio.bots.candidates`; the strong player's is
+  7, 3, 2);
+- ``extra``: turns its playouts look beyond the strong player's (:data:`game.barrio.bots.HARD_EXTRA_TURNS`);
+- ``bonus``: the reward added to the heuristic's own move (:data:`game.barrio.bots.HARD_FIRST_BONUS`).
 """
 
 from __future__ import annotations
@@ -12,9 +16,29 @@ from __future__ import annotations
 from typing import Any
 
 from game.barrio import bots
+from game.barrio.state import State
+from game.core.search import halving_monte_carlo
+
+
+class Candidate(bots.StrongBot):
+    """The hard player's kind of search with its knobs set (see the module docstring)."""
+
+    def __init__(self, seed: int, first: int, width: int, places: int, others: int, extra: int, bonus: float) -> None:
+        super().__init__(seed, width=width, iterations=first)
+        self.places, self.others, self.extra, self.bonus = places, others, extra, bonus
+
+    def shortlist(self, s: State) -> list[bots.Action]:
+        return bots.candidates(s, self.width, self.places, self.others)
+
+    def search(self, view: dict[str, Any], player: int, canon: list[bots.Action]) -> bots.Action:
+        deal, play_out, judge = bots._playouts(view, player, canon[0], bots._turns_ahead(view) + self.extra, self.bonus)
+        return halving_monte_carlo(canon, deal, play_out, judge, self.rng, self.iterations or 1)
 
 
 def make_bot(name: str, seed: int, iterations: int | None = None) -> Any:
     """A candidate from ``knob=value,…`` (see the module docstring); the league's budget is not used."""
     knobs = dict(part.split("=", 1) for part in name.split(",") if "=" in part)
-    return bots.HardBot(seed, iterations=int(knobs.get("first", bots.HARD_FIRST_ROUNDS)))
+    return Candidate(seed, first=int(knobs.get("first", bots.HARD_FIRST_ROUNDS)),
+                     width=int(knobs.get("width", bots.HARD_WIDTH)), places=int(knobs.get("places", bots.HARD_PLACES)),
+                     others=int(knobs.get("others", bots.HARD_OTHERS)), extra=int(knobs.get("extra", bots.HARD_EXTRA_TURNS)),
+                     bonus=float(knobs.get("bonus", bots.HARD_FIRST_BONUS)))
