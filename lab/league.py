@@ -6,7 +6,8 @@ The pool (:func:`default_pool`), in this order:
 
 - ``weak``, ``v1`` (the previous strong player frozen in ``lab/<game>/bots_v1.py``, when that file exists),
   then every other strength of ``SPEC.bot_names`` (``strong``, and a later ``hard`` with no change here);
-- ``strong@coach``: the strong player at the coach's budget (:func:`game.core.coaching.coach_iterations`);
+- ``strong@coach``, or the strength the coach asks: the coach's player (:func:`game.core.coaching.coach_strength`: ``hard@coach`` where the game's
+  coach asks the hard player) at the coach's budget (:func:`game.core.coaching.coach_iterations`);
 - ``follower``: plays the coach's hint on every decision, computed as the app's Hint button does
   (:func:`game.core.coaching.hint` with the position's seed and the coach's budget, from the seat's view only);
 - each ``CANDIDATE`` given as ``module:function[:name]``: a ``make_bot``-like factory, called
@@ -163,7 +164,7 @@ def candidate(text: str, iterations: int | None) -> Player:
 
 
 def default_pool(game_id: str, candidates: Sequence[str] = (), iterations: int | None = None) -> list[Player]:
-    """weak, v1 (when frozen), the other strengths, strong@coach, follower (when the game has a coach), candidates.
+    """weak, v1 (when frozen), the other strengths, the coach's player, follower (when the game has a coach), candidates.
 
     ``iterations`` overrides the budgets of v1, strong and the candidates (all get the same); without it v1 plays
     at the budget it shipped with and strong at its app budget (or, where that is a clock, the rounds it completes).
@@ -177,7 +178,8 @@ def default_pool(game_id: str, candidates: Sequence[str] = (), iterations: int |
     # Only "strong" has a clock to replace; a later strength (hard) must carry its own fixed budget (issue 34).
     pool += [Player(name, "bot", name, budget if name == "strong" else None) for name in others]
     if "strong" in spec.bot_names:
-        pool.append(Player("strong@coach", "bot", "strong", coaching.coach_iterations(spec)))
+        strength = coaching.coach_strength(spec)
+        pool.append(Player(f"{strength}@coach", "bot", strength, coaching.coach_iterations(spec)))
         if spec.coach is not None:
             pool.append(Player("follower", "follower"))
     pool += [candidate(c, budget) for c in candidates]
@@ -470,7 +472,9 @@ def budgets_text(spec: GameSpec, pool: list[Player]) -> str:
     parts = []
     for p in pool:
         if p.kind == "follower":
-            parts.append(f"follower: the coach's hint ({coaching.coach_iterations(spec)} rounds, the position's own seed)")
+            budget = coaching.coach_iterations(spec)
+            parts.append(f"follower: the coach's hint (the {coaching.coach_strength(spec)} player at {budget} "
+                         f"round{'s' if budget != 1 else ''}, the position's own seed)")
         elif p.iterations is not None:
             parts.append(f"{p.label} {p.iterations} round{'s' if p.iterations != 1 else ''} per decision")
     return "; ".join(parts) if parts else "no player searches"

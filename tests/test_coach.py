@@ -202,7 +202,7 @@ def test_nyhavn_insight_is_empty_when_every_move_was_the_coachs():
     def choose(state, p, step):
         view, legal = nyhavn.SPEC.view(state, p), nyhavn.SPEC.legal_actions(state)
         if p == 0:
-            return coaching.strong_player(nyhavn.SPEC, coaching.position_seed(view, p), 2).choose(view, legal)
+            return coaching.coach_player(nyhavn.SPEC, coaching.position_seed(view, p), 2).choose(view, legal)
         return weak.choose(view, legal)
 
     record = _record(nyhavn.SPEC, 2, 6, choose)
@@ -219,9 +219,10 @@ def test_barrio_hint_gives_a_legal_move_with_reasons(players, options):
         h = coaching.hint(barrio.SPEC, view, p, seed=50 + i, legal=legal)  # the coach's fixed budget
         assert h.action in legal
         check_texts(h)
-        if view["phase"] == "keep":  # decided without search: equal to the strong player's choice whatever the clock
+        # the hard player's choice at the coach's budget (coach.PLAYER, coach.ITERATIONS), on the same seed
+        assert h.action == barrio.SPEC.make_bot("hard", 50 + i, iterations=barrio_coach.ITERATIONS).choose(view, legal)
+        if view["phase"] == "keep":  # decided without search
             seen_keep = True
-            assert h.action == barrio.SPEC.make_bot("strong", 50 + i).choose(view, legal)
             assert h.searched == 0
         if h.action["type"] == "place":
             assert h.first_step == {"type": "card", "card": h.action["card"]}

@@ -104,7 +104,8 @@ def test_the_follower_plays_the_hint_the_app_would_show() -> None:
 
 def test_the_pool_takes_each_strength_v1_when_frozen_the_coach_and_candidates() -> None:
     labels = [p.label for p in league.default_pool("barrio", ["x=tests.test_league:random_bot"])]
-    assert labels == ["weak", "v1", "strong", "hard", "strong@coach", "follower", "x"]  # every strength of SPEC.bot_names
+    # every strength of SPEC.bot_names; the coach's player at its budget (Barrio's coach asks the hard player)
+    assert labels == ["weak", "v1", "strong", "hard", "hard@coach", "follower", "x"]
     frozen = (league.ROOT / "lab" / "neueheimat" / "bots_v1.py").is_file()  # frozen by another branch of issue 34
     assert ("v1" in [p.label for p in league.default_pool("neueheimat")]) == frozen
     by_label = {p.label: p for p in league.default_pool("nyhavn")}

@@ -518,7 +518,7 @@ def _playouts(view: dict[str, Any], player: int, first: Action, ahead: int,
             lambda r: evaluate(r[0], player) + (first_bonus if r[1] else 0.0))
 
 
-def _turns_ahead(view: dict[str, Any]) -> int:
+def playout_turns(view: dict[str, Any]) -> int:
     """Turns a playout lasts: to the end of this player's next turn (Klaus's turn too, in solo)."""
     return 2 if view["players"] == 1 else view["players"] + 1
 
@@ -534,7 +534,7 @@ def flat_search(view: dict[str, Any], player: int, cands: list[Action], rng: Rng
     ``cands[0]`` gets ``first_bonus`` (:data:`FIRST_BONUS`): from :func:`candidates` that is the
     heuristic's own move (with at most two legal moves, the first listed).
     """
-    ahead = turns_ahead if turns_ahead is not None else _turns_ahead(view)
+    ahead = turns_ahead if turns_ahead is not None else playout_turns(view)
     deal, play_out, judge = _playouts(view, player, cands[0], ahead, first_bonus)
     return flat_monte_carlo(cands, deal, play_out, judge, rng, time_limit_s, max_rounds, iterations)
 
@@ -594,7 +594,7 @@ class HardBot(StrongBot):
         return candidates(s, self.width, HARD_PLACES, HARD_OTHERS)
 
     def search(self, view: dict[str, Any], player: int, canon: list[Action]) -> Action:
-        deal, play_out, judge = _playouts(view, player, canon[0], _turns_ahead(view) + HARD_EXTRA_TURNS,
+        deal, play_out, judge = _playouts(view, player, canon[0], playout_turns(view) + HARD_EXTRA_TURNS,
                                           HARD_FIRST_BONUS)
         return halving_monte_carlo(canon, deal, play_out, judge, self.rng, self.iterations or HARD_FIRST_ROUNDS)
 

@@ -4,8 +4,9 @@ Reasons come from what the suggested action does on a determinization of the
 player's view, read back through the public view (points, the panorama the
 house joins, what a line still lacks for a house the player holds: all things
 the player can see) and from the strong player's search figures (its
-evaluation is a winning chance in [0, 1]). Estimates run the strong player's
-own search (:func:`game.barrio.bots.flat_search`) on both actions.
+evaluation is a winning chance in [0, 1]). The hint is the hard player's choice at
+the coach's budget (:data:`PLAYER`, :data:`ITERATIONS`); estimates play both actions out as that player does, on
+the same deals (:func:`compare`).
 """
 
 from __future__ import annotations
@@ -24,10 +25,17 @@ from .view import view as view_of
 
 Action = dict[str, Any]
 
-#: the coach's fixed budget (``game.core.coaching.coach_iterations``): 20 rounds of deals per decision, what the
-#: strong player's clock completes on an idle desktop (``lab.hard_duel``) and more than the league's strong player
-#: (12), so the hint is never the weaker player's; a hint's median ~50 ms of CPython CPU here (docs/coach.md)
-ITERATIONS = 20
+#: the player whose choice the hint is (``game.core.coaching.coach_strength``): the hard player's search (sequential
+#: halving over a wide shortlist, playouts two turns deeper), which beats the strong player's flat one at twice its
+#: work, where more flat rounds gained nothing (docs/barrio.md, "The coach")
+PLAYER = "hard"
+#: the coach's fixed budget (``game.core.coaching.coach_iterations``): the hard player's first stage at 3 deals per
+#: candidate (the hard level's own is 6), about 160 playouts a decision: twice the strong player's work, a hint's
+#: median ~100 ms of CPython CPU here (docs/coach.md)
+ITERATIONS = 3
+#: deals of :func:`compare` per round of the coach's budget: 12 at its 3, two moves on the hard player's deeper
+#: playouts costing what the former coach's 20 flat rounds did
+COMPARE_DEALS = 4
 
 #: the player's own decisions that finish an action (where the house goes, the market's gap, a free build)
 FOLLOW_UPS = frozenset({"gap", "panorama", "combo", "full_grid"})
@@ -129,11 +137,11 @@ def _panorama_phrase(v: dict[str, Any], p: int, house: int) -> Phrase | None:
 
 
 def chances(report: SearchReport) -> list[float | None]:
-    """Each candidate's estimated chance to win, in percent (0–100), from the strong player's search.
+    """Each candidate's estimated chance to win, in percent (0–100), from the coach's search.
 
     The search's evaluation is a winning chance in [0, 1] (a finished game's
     result, else the score margin through a logistic curve), but its first
-    candidate (the heuristic's own move) gets :data:`~game.barrio.bots.FIRST_BONUS`
+    candidate (the heuristic's own move) gets :data:`~game.barrio.bots.HARD_FIRST_BONUS`
     in every play-out to break near-ties: that is a preference, not a chance,
     so it is taken off here.
     """
@@ -142,7 +150,7 @@ def chances(report: SearchReport) -> list[float | None]:
         if m is None:
             out.append(None)
             continue
-        raw = m - (bots.FIRST_BONUS if i == 0 else 0.0)
+        raw = m - (bots.HARD_FIRST_BONUS if i == 0 else 0.0)
         out.append(100.0 * min(1.0, max(0.0, raw)))
     return out
 
@@ -151,11 +159,12 @@ def _search_figure(report: SearchReport | None) -> list[Phrase]:
     if report is None or len(report.candidates) < 2:
         return []
     pct = chances(report)
-    others = [c for i, c in enumerate(pct) if i != report.best and c is not None]
+    runner = report.runner_up()  # the last candidate the choice was compared with, on as many deals
     best_pct = pct[report.best]
-    if best_pct is None or not others:
+    other_pct = pct[runner] if runner is not None else None
+    if best_pct is None or other_pct is None:
         return []
-    best, other = round(best_pct), round(max(others))
+    best, other = round(best_pct), round(other_pct)
     if best <= other:
         return [Phrase("coach.search_close", {"rounds": report.rounds})]
     return [Phrase("coach.search_chance", {"chance": best, "other": other, "rounds": report.rounds})]
@@ -209,13 +218,16 @@ def first_step(view: dict[str, Any], action: Action) -> dict[str, Any] | None:
 
 def compare(view: dict[str, Any], player: int, actions: list[Action], seed: int,
             iterations: int) -> tuple[list[float], str]:
-    """The strong player's winning-chance estimate of each action (percent, 0–100), from its own search on the same deals.
+    """The coach's winning-chance estimate of each action (percent, 0–100): played out as its player's search plays
+    them (two turns deeper than the strong player's, :data:`~game.barrio.bots.HARD_EXTRA_TURNS`), on the same
+    ``COMPARE_DEALS × iterations`` deals.
 
-    The search's preference for its first candidate (:data:`~game.barrio.bots.FIRST_BONUS`) is not a chance: it is
-    taken off (:func:`chances`), so the suggestion is not made to look better than its play-outs say.
+    The search's preference for its first candidate (:data:`~game.barrio.bots.HARD_FIRST_BONUS`) is not a chance: it
+    is taken off (:func:`chances`), so the suggestion is not made to look better than its play-outs say.
     """
     with search_reports() as reports:
-        bots.flat_search(view, player, actions, Rng(seed, stream=13), 1e9, max_rounds=max(1, iterations))
+        bots.flat_search(view, player, actions, Rng(seed, stream=13), 1e9, max_rounds=COMPARE_DEALS * max(1, iterations),
+                         turns_ahead=bots.playout_turns(view) + bots.HARD_EXTRA_TURNS, first_bonus=bots.HARD_FIRST_BONUS)
     if not reports:
         return [0.0] * len(actions), "chance"
     return [c if c is not None else 0.0 for c in chances(reports[-1])], "chance"

@@ -1,17 +1,17 @@
 """The coach: a hint at the table and, after the game, the turns that cost the most.
 
-Both ask the game's strong player, from the player's **view only** (the
-strong players determinize the hidden cards from the view; they never see the
-real ones), and explain its choice with the search's own figures.
+Both ask the coach's player (the game's strong player, or the strength its coach module names as ``PLAYER``:
+:func:`coach_player`), from the player's **view only** (the searching players determinize the hidden cards from the
+view; they never see the real ones), and explain its choice with the search's own figures.
 
-* :func:`judge` — the one judgement of a position: the strong player's choice
+* :func:`judge` — the one judgement of a position: the coach's player's choice
   for ``player`` on ``view`` with the coach's fixed budget
   (:func:`coach_iterations`) and a seed derived from the position itself
   (:func:`position_seed`), never from the clock or the order of calls.
 * :func:`hint` — that judgement at the table: the move, the part of it to
   highlight first, and a short reason.
 * :func:`insight` — replays a finished game and returns up to three turns where
-  the player's choice lost the most against the strong player's estimate; each
+  the player's choice lost the most against the coach's estimate; each
   position is judged by :func:`judge` exactly as a hint there would have been,
   so a move taken from a hint is never listed.
 * :func:`measure` — hint latency figures (median, p95) for the benchmark.
@@ -20,12 +20,12 @@ Each game supplies the game-specific part in ``game/<id>/coach.py``:
 
 ``reason(view, player, action, state, report) -> (Phrase, list[Phrase])``
     what the action is and why, from ``state`` (a determinization of the view)
-    and the strong player's :class:`~game.core.search.SearchReport` (or ``None``
+    and the coach's player's :class:`~game.core.search.SearchReport` (or ``None``
     when it decided without a search);
 ``first_step(view, action) -> dict | None``
     for an action the table takes in several taps, the first thing to tap;
 ``compare(view, player, actions, seed, iterations) -> (list[float], str)``
-    the strong player's estimate of each action for ``player`` on the same
+    the coach's estimate of each action for ``player`` on the same
     deals, and its unit (``"points"`` or ``"chance"``: percentage points of
     winning chances);
 ``term(kind, value, lang) -> str``
@@ -141,7 +141,7 @@ def join(phrases: list[Phrase], lang: str) -> str:
 
 @dataclass(frozen=True)
 class Hint:
-    """The strong player's suggestion for one decision."""
+    """The coach's suggestion for one decision."""
 
     action: Action  #: one of the legal actions: what to highlight
     first_step: dict[str, Any] | None  #: for a multi-tap action, what to tap first (game-specific, see docs/coach.md)
@@ -178,19 +178,31 @@ def _game_coach(game_id: str) -> GameCoach:
     return loader()
 
 
-def strong_player(spec: GameSpec, seed: int, iterations: int | None) -> Any:
-    """The game's strong player as the app makes it: a fixed budget when ``iterations`` is given."""
+def coach_strength(spec: GameSpec) -> str:
+    """The computer strength whose choice the hint is, in ``spec``'s game: its coach module's ``PLAYER`` when it sets
+    one (a name of ``spec.bot_names``), else ``"strong"``."""
+    if spec.coach is None:
+        return "strong"
+    strength = str(getattr(spec.coach(), "PLAYER", "strong"))
+    assert strength in spec.bot_names, f"{spec.game_id}'s coach names {strength!r}, not one of {spec.bot_names}"
+    return strength
+
+
+def coach_player(spec: GameSpec, seed: int, iterations: int | None) -> Any:
+    """The player whose choice the hint is (:func:`coach_strength`) as the app makes it: a fixed budget when
+    ``iterations`` is given."""
+    strength = coach_strength(spec)
     if iterations is None:
-        return spec.make_bot("strong", seed)
-    return spec.make_bot("strong", seed, iterations=iterations)
+        return spec.make_bot(strength, seed)
+    return spec.make_bot(strength, seed, iterations=iterations)
 
 
 def coach_iterations(spec: GameSpec) -> int:
     """The coach's fixed budget in ``spec``'s game: its coach module's ``ITERATIONS`` when it sets one, else
-    :data:`COACH_ITERATIONS`.
+    :data:`COACH_ITERATIONS` (the budget of :func:`coach_player`, in that player's own unit).
 
-    A game sets its own so that the coach searches at least as much as its strong player does (issue 34: a
-    coach weaker than the computer it is followed against loses), within the hint's latency goal.
+    A game sets its own so that the coach is at least as strong as its strong player (issue 34: a coach weaker than
+    the computer it is followed against loses), within the hint's latency goal.
     """
     if spec.coach is None:
         return COACH_ITERATIONS
@@ -235,7 +247,7 @@ def position_seed(view: dict[str, Any], player: int) -> int:
 
 @dataclass(frozen=True)
 class Judgement:
-    """The strong player's choice on one position and the search figures behind it."""
+    """The coach's player's choice on one position and the search figures behind it."""
 
     action: Action  #: one of the legal actions
     report: SearchReport | None  #: the decision's own search (``None`` when it decided without one)
@@ -264,9 +276,8 @@ def judge(spec: GameSpec, view: dict[str, Any], player: int, legal: list[Action]
           iterations: int | None = None) -> Judgement:
     """The coach's judgement of ``player``'s decision on ``view``: what the hint shows and what the insight compares to.
 
-    The strong player is made with ``seed`` (by default :func:`position_seed`)
-    and ``iterations`` (by default the game's :func:`coach_iterations`) exactly as
-    :func:`strong_player` does, so the choice equals that player's on this
+    The coach's player (:func:`coach_player`) is made with ``seed`` (by default :func:`position_seed`)
+    and ``iterations`` (by default the game's :func:`coach_iterations`), so the choice equals that player's on this
     view. Only the view is read.
     """
     if legal is None:
@@ -283,7 +294,7 @@ def judge(spec: GameSpec, view: dict[str, Any], player: int, legal: list[Action]
         _JUDGED.move_to_end(memo)
         return _JUDGED[memo]
     with search_reports() as reports:
-        action = strong_player(spec, seed, iterations).choose(view, legal)
+        action = coach_player(spec, seed, iterations).choose(view, legal)
     key = action_key(action)
     # The decision's own report: the last search whose candidates include the choice.
     report = next((r for r in reversed(reports) if any(action_key(c) == key for c in r.candidates)), None)
@@ -404,7 +415,7 @@ def steady_figure(spec: GameSpec, view: dict[str, Any], player: int, verdict: Ju
 
 @dataclass(frozen=True)
 class Moment:
-    """A decision where the player's choice lost against the strong player's suggestion."""
+    """A decision where the player's choice lost against the coach's suggestion."""
 
     step: int  #: 1-based step of the replay (``Replay.state_at(step - 1)`` is the position)
     turn: int  #: the turn as the game's log numbers it (:func:`log_turns`); 0 before the first turn
@@ -500,7 +511,7 @@ def assess(spec: GameSpec, state: Any, seat: int, chosen: Action, iterations: in
 
 
 def insight(game: Any, seat: int, iterations: int | None = None, limit: int = 3) -> list[Moment]:
-    """Up to ``limit`` turns where ``seat``'s choice lost the most against the strong player's estimate.
+    """Up to ``limit`` turns where ``seat``'s choice lost the most against the coach's estimate.
 
     ``game`` is a :class:`~game.core.record.GameRecord`, a
     :class:`~game.core.record.Replay` or a finished :class:`~game.core.match.Match`.

@@ -146,7 +146,7 @@ class RandomBot:
 
 @dataclass(frozen=True)
 class SearchReport:
-    """What one :func:`flat_monte_carlo` decision found: every candidate's mean outcome.
+    """What one :func:`flat_monte_carlo` or :func:`halving_monte_carlo` decision found: every candidate's mean outcome.
 
     ``means[i]`` is the mean of ``evaluate`` over the ``counts[i]`` deals
     candidate ``i`` was played out on (``None`` if none); ``best`` is the index
@@ -174,9 +174,14 @@ class SearchReport:
         return None
 
     def runner_up(self) -> int | None:
-        """Index of the best candidate other than the chosen one (``None`` with a single candidate)."""
+        """Index of the best candidate other than the chosen one (``None`` with a single candidate), among the others
+        played on the most deals: after sequential halving, the last one the choice was compared with (one dropped
+        early has a mean over a few deals only, so its mean is no match for the finalists')."""
         others = [i for i in range(len(self.candidates)) if i != self.best and self.means[i] is not None]
-        return max(others, key=lambda i: (self.means[i], -i)) if others else None
+        if not others:
+            return None
+        most = max(self.counts[i] for i in others)
+        return max((i for i in others if self.counts[i] == most), key=lambda i: (self.means[i], -i))
 
 
 _observers: ContextVar[tuple[Callable[[SearchReport], None], ...]] = ContextVar("search_observers", default=())
@@ -184,7 +189,7 @@ _observers: ContextVar[tuple[Callable[[SearchReport], None], ...]] = ContextVar(
 
 @contextmanager
 def search_reports() -> Iterator[list[SearchReport]]:
-    """Collect the :class:`SearchReport` of every :func:`flat_monte_carlo` decision made inside the block.
+    """Collect the :class:`SearchReport` of every :func:`flat_monte_carlo` and :func:`halving_monte_carlo` decision made inside the block.
 
     A bot's ``choose`` needs no change for its caller to see the figures
     behind its choice (the hint does this). Decisions with a single candidate

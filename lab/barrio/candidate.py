@@ -31,7 +31,7 @@ class Candidate(bots.StrongBot):
         return bots.candidates(s, self.width, self.places, self.others)
 
     def search(self, view: dict[str, Any], player: int, canon: list[bots.Action]) -> bots.Action:
-        deal, play_out, judge = bots._playouts(view, player, canon[0], bots._turns_ahead(view) + self.extra, self.bonus)
+        deal, play_out, judge = bots._playouts(view, player, canon[0], bots.playout_turns(view) + self.extra, self.bonus)
         return halving_monte_carlo(canon, deal, play_out, judge, self.rng, self.iterations or 1)
 
 
