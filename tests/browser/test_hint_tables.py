@@ -1,4 +1,4 @@
-"""The Hint control on each game's table: the coach's suggestion is the strong player's choice on the player's view
+"""The Hint control on each game's table: the coach's suggestion is its player's choice on the player's view
 (same seed, same fixed budget, computed here under CPython), marked on the table (its first step strongest), with its
 reason in the note, and counted in the autosave; the page answers taps while the hint is computed."""
 
@@ -66,6 +66,8 @@ def first_key(game_id: str, view: dict[str, Any], hint: coaching.Hint) -> str:
         return {"dock": lambda: f"dock-{step['dock']}", "tile": lambda: f"stack-{step['tile']}"}[step["type"]]() if step else (
             f"hand-{action['colour']}" if action["type"] == "discard" else f"cell-{action.get('col')}-{action.get('row')}")
     if game_id == "barrio":
+        if action["type"] == "discard_houses":  # the table's discard mode first, then the cards
+            return "discard-mode"
         if step and step["type"] == "card":
             return f"hand-{step['card']}"
         if action["type"] == "draw":
