@@ -54,7 +54,9 @@ def smoke_command(command: str) -> list[str]:
     words[words.index("-n") + 1] = SMOKE_GAMES
     if "lab.league" in words:  # a whole pool at the most players is minutes even at one seed: two players, a light budget
         words = without_option(words, "--pool", "--section")  # --section names the doc's markers: --write-doc only
-        words += ["--pool", "weak,strong", "--iterations", "1", "--jobs", "1"]
+        # a line's candidates (``[label=]module:function[:name]``) play against weak: their code is what the line adds
+        labels = [w.split("=", 1)[0] if "=" in w.split(":")[0] else w for w in words if ":" in w and not w.startswith("-")]
+        words += ["--pool", ",".join(["weak", *labels]) if labels else "weak,strong", "--iterations", "1", "--jobs", "1"]
     if "lab.hard_duel" in words:  # two whole games of searches: the least budget of each player runs the same code
         words = without_option(words, "--strong-rounds", "--hard-rounds") + ["--strong-rounds", "1", "--hard-rounds", "1"]
     if words[0] in ("python", "python3"):
