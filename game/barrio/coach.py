@@ -3,7 +3,7 @@
 Reasons come from what the suggested action does on a determinization of the
 player's view, read back through the public view (points, the panorama the
 house joins, what a line still lacks for a house the player holds: all things
-the player can see) and from the strong player's search figures (its
+the player can see) and from the coach's search figures (its
 evaluation is a winning chance in [0, 1]). The hint is the hard player's choice at
 the coach's budget (:data:`PLAYER`, :data:`ITERATIONS`); estimates play both actions out as that player does, on
 the same deals (:func:`compare`).
@@ -27,11 +27,11 @@ Action = dict[str, Any]
 
 #: the player whose choice the hint is (``game.core.coaching.coach_strength``): the hard player's search (sequential
 #: halving over a wide shortlist, playouts two turns deeper), which beats the strong player's flat one at twice its
-#: work, where more flat rounds gained nothing (docs/barrio.md, "The coach")
+#: work, where more flat rounds gained nothing (docs/barrio.md, the league's coach sections)
 PLAYER = "hard"
 #: the coach's fixed budget (``game.core.coaching.coach_iterations``): the hard player's first stage at 3 deals per
-#: candidate (the hard level's own is 6), about 160 playouts a decision: twice the strong player's work, a hint's
-#: median ~100 ms of CPython CPU here (docs/coach.md)
+#: candidate (the hard level's own is 6), about 160 playouts a decision: twice the strong player's work, and twice
+#: the CPU of the former coach's hint (docs/coach.md)
 ITERATIONS = 3
 #: deals of :func:`compare` per round of the coach's budget: 12 at its 3, two moves on the hard player's deeper
 #: playouts costing what the former coach's 20 flat rounds did

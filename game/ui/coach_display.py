@@ -24,7 +24,7 @@ from .dom import el
 
 
 def hint_seed(match: Any, seat: int) -> int:
-    """The strong player's seed for a hint: derived from the position ``seat`` sees (:func:`game.core.coaching.position_seed`),
+    """The coach's seed for a hint: derived from the position ``seat`` sees (:func:`game.core.coaching.position_seed`),
     as the post-game insight derives it, so a hint and the insight judge the same position the same way."""
     return coaching.position_seed(match.spec.view(match.state, seat), seat)
 

@@ -436,7 +436,7 @@ class GameScreen:
         return self.spec.coach is not None
 
     def ask_hint(self, *_: Any) -> None:
-        """The Hint control: the strong player's suggestion from the viewer's view, marked on the table with its reason.
+        """The Hint control: the coach's suggestion from the viewer's view, marked on the table with its reason.
 
         Computed here in the worker (the page stays live; the thinking mark shows meanwhile), counted in the match.
         """
