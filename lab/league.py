@@ -6,8 +6,8 @@ The pool (:func:`default_pool`), in this order:
 
 - ``weak``, ``v1`` (the previous strong player frozen in ``lab/<game>/bots_v1.py``, when that file exists),
   then every other strength of ``SPEC.bot_names`` (``strong``, and a later ``hard`` with no change here);
-- ``strong@coach``, or the strength the coach asks: the coach's player (:func:`game.core.coaching.coach_strength`: ``hard@coach`` where the game's
-  coach asks the hard player) at the coach's budget (:func:`game.core.coaching.coach_iterations`);
+- ``<strength>@coach``: the coach's player (:func:`game.core.coaching.coach_strength`: ``strong``, Barrio's
+  ``hard``) at the coach's budget (:func:`game.core.coaching.coach_iterations`);
 - ``follower``: plays the coach's hint on every decision, computed as the app's Hint button does
   (:func:`game.core.coaching.hint` with the position's seed and the coach's budget, from the seat's view only);
 - each ``CANDIDATE`` given as ``module:function[:name]``: a ``make_bot``-like factory, called

@@ -21,6 +21,8 @@ from pathlib import Path
 
 import pytest
 
+from lab import league
+
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = ROOT / "docs"
 REPRODUCE = re.compile(r"^Reproduce: `([^`]+)`", re.M)
@@ -55,7 +57,7 @@ def smoke_command(command: str) -> list[str]:
     if "lab.league" in words:  # a whole pool at the most players is minutes even at one seed: two players, a light budget
         words = without_option(words, "--pool", "--section")  # --section names the doc's markers: --write-doc only
         # a line's candidates (``[label=]module:function[:name]``) play against weak: their code is what the line adds
-        labels = [w.split("=", 1)[0] if "=" in w.split(":")[0] else w for w in words if ":" in w and not w.startswith("-")]
+        labels = [league.candidate(w, None).label for w in words if ":" in w and not w.startswith("-")]
         words += ["--pool", ",".join(["weak", *labels]) if labels else "weak,strong", "--iterations", "1", "--jobs", "1"]
     if "lab.hard_duel" in words:  # two whole games of searches: the least budget of each player runs the same code
         words = without_option(words, "--strong-rounds", "--hard-rounds") + ["--strong-rounds", "1", "--hard-rounds", "1"]
