@@ -1,6 +1,6 @@
 """The league (issue 34): round-robins of computer players with fixed seeds, every seat order.
 
-``python3 -m lab.league <game> [CANDIDATE ...] [--players 2|N] [-n SEEDS] [--jobs 2] [--write-doc]``
+``python3 -m lab.league <game> [CANDIDATE ...] [--players 1|2|N] [-n SEEDS] [--jobs 2] [--write-doc]``
 
 The pool (:func:`default_pool`), in this order:
 
@@ -14,8 +14,11 @@ The pool (:func:`default_pool`), in this order:
   ``function(name, seed, iterations=N)`` like the strong player (``name`` defaults to ``"strong"``);
   ``label=module:function`` names it in the tables.
 
-Formats, by player count (``--players``; both by default):
+Formats, by player count (``--players``; by default 2 and the most, and 1 where the game has an automa):
 
+- **solo, against the automa** (a game with ``SPEC.automa``, Barrio's Klaus): each player of the pool alone at
+  every level of the automa, on the same seeds; the row is the player's share of wins against the automa at that
+  level (the solo mode is the headline use: a coach worth following must beat Klaus as often as strong does);
 - **2 players, head to head**: every pair plays both seat orders on the same seeds; the row is the later
   player of the pool against the earlier one (``strong`` against ``v1``, ``follower`` against ``strong``);
 - **the most players, one against the rest**: one seat of X, every other seat Y, X in every seat position on
@@ -47,7 +50,7 @@ from typing import Any, Callable, Iterator, Sequence
 from game import GAMES
 from game.core import Rng, load_spec
 from game.core import coaching
-from game.core.contract import Bot, GameSpec
+from game.core.contract import Automa, Bot, GameSpec
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -190,10 +193,11 @@ def default_pool(game_id: str, candidates: Sequence[str] = (), iterations: int |
 
 @dataclass(frozen=True)
 class Game:
-    """One game to play: the seed and who sits where."""
+    """One game to play: the seed, who sits where and the start options (the automa's level, in solo)."""
 
     seed: int
     seats: tuple[str, ...]  #: a label of the pool per seat
+    options: tuple[tuple[str, Any], ...] = ()  #: ``new_game``'s keyword options, as (name, value) pairs
 
 
 @dataclass(frozen=True)
@@ -220,7 +224,7 @@ def play(game_id: str, pool: dict[str, Player], game: Game) -> Result:
     whoever sits there, so swapping seats swaps only the players.
     """
     spec: GameSpec = load_spec(game_id)
-    state = spec.new_game(len(game.seats), game.seed)
+    state = spec.new_game(len(game.seats), game.seed, **dict(game.options))
     rng = Rng(game.seed, stream=7)
     bots = [make_player(pool[label], game_id, rng.next_u32(), seat) for seat, label in enumerate(game.seats)]
     guard = 0
@@ -263,6 +267,17 @@ def play_all(game_id: str, pool: list[Player], games: list[Game], jobs: int = 2,
 
 def seeds(first: int, count: int) -> list[int]:
     return list(range(first, first + count))
+
+
+def solo_games(pool: list[Player], automa: Automa, seed_list: list[int]) -> list[Game]:
+    """1 player: every member of the pool alone against the automa, at each of its levels, on the same seeds."""
+    return [Game(seed, (member.label,), ((automa.level_option, level),))
+            for level in automa.levels for member in pool for seed in seed_list]
+
+
+def automa_label(automa: Automa, level: str) -> str:
+    """The automa at one level, as the tables name it: "Klaus, level A"."""
+    return f"{automa.name.capitalize()}, {automa.level_option} {level}"
 
 
 def head_to_head_games(pool: list[Player], seed_list: list[int]) -> list[Game]:
@@ -318,7 +333,8 @@ class Row:
     positions: dict[int, int] = field(default_factory=dict)  #: games played from each seat
 
     def add(self, result: Result, seat: int) -> None:
-        best_other = max(s for i, s in enumerate(result.scores[:self.players]) if i != seat)
+        # every other side: the rivals' seats, or in solo the automa's (scores list it after the player)
+        best_other = max(s for i, s in enumerate(result.scores) if i != seat)
         self.games += 1
         if seat in result.winners:
             self.wins += 1 / len(result.winners)
@@ -350,14 +366,21 @@ class AllSame:
         return self.total / self.games if self.games else 0.0
 
 
-def tally(results: list[Result], players: int, pool: list[Player]) -> tuple[list[Row], list[AllSame]]:
-    """The rows, in schedule order. A 2-player game counts for the later of its pair in ``pool`` (against the
-    earlier); a game at more players for the one seat that differs from the rest."""
+def tally(results: list[Result], players: int, pool: list[Player], automa: Automa | None = None) -> tuple[list[Row], list[AllSame]]:
+    """The rows, in schedule order. A solo game counts for its player against the automa at the game's level; a
+    2-player game for the later of its pair in ``pool`` (against the earlier); a game at more players for the one
+    seat that differs from the rest."""
     order = {p.label: i for i, p in enumerate(pool)}
     rows: dict[tuple[str, str], Row] = {}
     same: dict[str, AllSame] = {}
     for result in results:
         labels = result.game.seats
+        if players == 1:
+            if automa is None:
+                raise ValueError("a solo league needs the game's automa")
+            key = (labels[0], automa_label(automa, dict(result.game.options)[automa.level_option]))
+            rows.setdefault(key, Row(key[0], key[1], players)).add(result, 0)
+            continue
         kinds = sorted(set(labels), key=lambda label: order[label])
         if len(kinds) == 1:
             entry = same.setdefault(labels[0], AllSame(labels[0], players))
@@ -385,7 +408,7 @@ def _signed(x: float) -> str:
 def markdown_table(rows: list[Row], same: list[AllSame], players: int) -> str:
     """The rows as a markdown table (and the "all X" table at more than 2 players)."""
     lines = []
-    if players == 2:
+    if players <= 2:
         lines.append("| player | against | games | wins (ties shared) | 95 % interval | mean score | opponent's | mean margin |")
         lines.append("|---|---|---|---|---|---|---|---|")
         for r in rows:
@@ -420,6 +443,8 @@ def _find(rows: list[Row], player: str, opponent: str) -> Row | None:
 def goal_lines(rows: list[Row], same: list[AllSame], players: int) -> list[str]:
     """Issue 34's goals that this table measures, each with its figure and verdict (the point estimate decides;
     the interval says how sure that is)."""
+    if players == 1:
+        return solo_goal_lines(rows)
     fair = 1 / players
     checks: list[tuple[str, Row | None, float]] = []
     if players == 2:
@@ -446,6 +471,23 @@ def goal_lines(rows: list[Row], same: list[AllSame], players: int) -> list[str]:
     return lines
 
 
+def solo_goal_lines(rows: list[Row]) -> list[str]:
+    """In solo there is no fair share: the coach is worth following when its follower beats the automa at least
+    as often as the strong player does, at every level."""
+    lines = []
+    for row in rows:
+        if row.player != "follower" or not row.games:
+            continue
+        strong = _find(rows, "strong", row.opponent)
+        if strong is None:
+            continue
+        verdict = "met" if row.rate >= strong.rate else "**not met**"
+        lines.append(f"- the follower beats {row.opponent} at least as often as strong: {percent(row.rate)} against "
+                     f"{percent(strong.rate)}, {verdict} (mean score {row.score / row.games:.2f} against "
+                     f"{strong.score / strong.games:.2f})")
+    return lines
+
+
 # --------------------------------------------------------------------------- the run
 
 @dataclass
@@ -458,13 +500,22 @@ class League:
     seed_list: list[int]
 
     def games(self) -> list[Game]:
+        if self.players == 1:
+            return solo_games(self.pool, self.automa(), self.seed_list)
         if self.players == 2:
             return head_to_head_games(self.pool, self.seed_list)
         return one_against_rest_games(self.pool, self.players, self.seed_list)
 
     def run(self, jobs: int = 2, progress: Callable[[int, int], None] | None = None) -> tuple[list[Row], list[AllSame]]:
         results = play_all(self.game_id, self.pool, self.games(), jobs, progress)
-        return tally(results, self.players, self.pool)
+        return tally(results, self.players, self.pool, load_spec(self.game_id).automa)
+
+    def automa(self) -> Automa:
+        """The game's automa (a solo league has one to play against)."""
+        found = load_spec(self.game_id).automa
+        if found is None:
+            raise ValueError(f"{self.game_id} has no automa: no solo league")
+        return found
 
 
 def budgets_text(spec: GameSpec, pool: list[Player]) -> str:
@@ -503,7 +554,12 @@ def block(league: League, rows: list[Row], same: list[AllSame], command: str, st
     """The section a doc holds between its markers: heading, how it was measured, table, goals, the command."""
     n, first = len(league.seed_list), league.seed_list[0]
     title = load_spec(league.game_id).title
-    if league.players == 2:
+    if league.players == 1:
+        automa = league.automa()
+        heading = f"### League: {title}, solo against {automa.name.capitalize()}"
+        how = (f"seeds {first}–{first + n - 1} at each level ({', '.join(automa.levels)}): "
+               f"{n} games per row")
+    elif league.players == 2:
         heading = f"### League: {title}, 2 players, head to head"
         how = f"seeds {first}–{first + n - 1}, each pair in both seat orders: {2 * n} games per row"
     else:
@@ -561,7 +617,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("game", choices=GAMES)
     parser.add_argument("candidates", nargs="*", metavar="CANDIDATE", help="[label=]module:function[:name], a make_bot-like factory")
     parser.add_argument("--players", type=int, action="append",
-                        help="2 (head to head) or more (one against the rest); repeatable; default 2 and the most")
+                        help="1 (solo against the automa), 2 (head to head) or more (one against the rest); repeatable; "
+                             "default 2 and the most, and 1 where the game has an automa")
     parser.add_argument("-n", type=int, default=DEFAULT_SEEDS, help=f"seeds per pairing (default {DEFAULT_SEEDS})")
     parser.add_argument("--seed", type=int, default=1, help="the first seed")
     parser.add_argument("--pool", help="only these labels of the pool, comma-separated (default: all)")
@@ -573,10 +630,11 @@ def main(argv: Sequence[str] | None = None) -> int:
                                                       "(<!-- league players=N NAME -->), not the whole pool's table")
     args = parser.parse_args(argv)
     spec = load_spec(args.game)
-    counts = args.players or [2, spec.max_players]
+    fewest = 1 if spec.automa is not None and spec.min_players == 1 else max(2, spec.min_players)
+    counts = args.players or ([1] if fewest == 1 else []) + [2, spec.max_players]
     for count in counts:
-        if not max(2, spec.min_players) <= count <= spec.max_players:
-            parser.error(f"{args.game} is played by {max(2, spec.min_players)} to {spec.max_players} in the league")
+        if not fewest <= count <= spec.max_players:
+            parser.error(f"{args.game} is played by {fewest} to {spec.max_players} in the league")
     if args.n < 1:
         parser.error("-n must be at least 1")
     try:

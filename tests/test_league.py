@@ -68,6 +68,48 @@ def test_the_most_players_put_the_one_seat_in_every_position_and_add_the_all_row
     assert "| random | weak | 10 |" in table and "| all weak | 2 |" in table
 
 
+def test_a_solo_league_plays_every_player_at_every_level_of_the_automa() -> None:
+    spec = load_spec("barrio")
+    assert spec.automa is not None
+    tiny = League("barrio", 1, tiny_pool(), league.seeds(7000, 2))
+    games = tiny.games()
+    assert len(games) == len(spec.automa.levels) * 2 * 2 and all(len(g.seats) == 1 for g in games)
+    assert {dict(g.options)["level"] for g in games} == set(spec.automa.levels)
+    rows, same = tiny.run(jobs=2)
+    assert same == []
+    assert [(r.player, r.opponent, r.games) for r in rows] == [
+        (member, f"Klaus, level {level}", 2) for level in spec.automa.levels for member in ("weak", "random")]
+    assert as_table((rows, same)) == as_table(tiny.run(jobs=1)), "the same league printed two different tables"
+    # each row's figures are the engine's own: the player's score and Klaus's (scores[1]), a win when seat 0 wins
+    pool = {p.label: p for p in tiny_pool()}
+    for row in rows:
+        level = row.opponent.rsplit(" ", 1)[1]
+        results = [league.play("barrio", pool, Game(seed, (row.player,), (("level", level),))) for seed in (7000, 7001)]
+        assert all(len(r.scores) == 2 for r in results)  # the player and Klaus
+        assert row.score == sum(r.scores[0] for r in results)
+        assert row.opponent_score == sum(r.scores[1] for r in results)
+        assert row.wins == sum(1 / len(r.winners) for r in results if 0 in r.winners)
+    table = league.markdown_table(rows, same, 1)
+    assert "| weak | Klaus, level A | 2 |" in table
+
+
+def test_the_solo_goal_compares_the_follower_with_strong_at_each_level() -> None:
+    def row(player: str, level: str, wins: int) -> league.Row:
+        return league.Row(player, f"Klaus, level {level}", 1, games=10, wins=wins, score=200.0)
+    lines = league.solo_goal_lines([row("strong", "A", 5), row("follower", "A", 6), row("strong", "C", 3),
+                                    row("follower", "C", 2)])
+    assert len(lines) == 2
+    assert "Klaus, level A" in lines[0] and "60.0 % against 50.0 %, met" in lines[0]
+    assert "Klaus, level C" in lines[1] and "**not met**" in lines[1]
+
+
+def test_a_solo_league_needs_an_automa() -> None:
+    with pytest.raises(ValueError, match="no automa"):
+        League("nyhavn", 1, tiny_pool(), league.seeds(1, 1)).games()
+    with pytest.raises(SystemExit):  # the command refuses it before playing anything
+        league.main(["nyhavn", "--players", "1", "-n", "1"])
+
+
 def test_a_shared_win_counts_as_a_fraction() -> None:
     row = league.Row("a", "b", 2)
     row.add(league.Result(Game(1, ("a", "b")), (5, 5), (0, 1)), 0)

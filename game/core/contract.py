@@ -117,7 +117,7 @@ class Automa:
 
     name: str  #: "klaus"
     level_option: str  #: the start option that sets its level: "level"
-    levels: tuple[str, ...]  #: every level, easiest first
+    levels: tuple[str, ...]  #: every level, in the start screen's order (the first is an older save's level)
 
 
 class GameCoach(Protocol):
