@@ -56,10 +56,12 @@ def playouts(game_id: str, games: int | None = None, seed: int = 1) -> dict[str,
             "actions_per_s": round(actions / seconds, 1)}
 
 
-def positions(game_id: str, count: int, seed: int = 11, **options: Any) -> list[Any]:
-    """``count`` states spread evenly over one game played by the weakest bot (decision points only)."""
+def positions(game_id: str, count: int, seed: int = 11, players: int | None = None, **options: Any) -> list[Any]:
+    """``count`` states spread evenly over one game of ``players`` (default 2; 1 with a solo ``level``) played by
+    the weakest bot (decision points only)."""
     spec = _spec(game_id)
-    players = 1 if options.get("level") else PLAYERS
+    if players is None:
+        players = 1 if options.get("level") else PLAYERS
     state = spec.new_game(players, seed, **options)
     bot = spec.make_bot(spec.bot_names[0], seed)
     seen = []
@@ -71,8 +73,10 @@ def positions(game_id: str, count: int, seed: int = 11, **options: Any) -> list[
     return seen[::step][:count]
 
 
-def decisions(game_id: str, strength: str, count: int = 30, budget_s: float = 4.0, seed: int = 11) -> dict[str, Any] | None:
-    """Milliseconds for ``make_bot(strength).choose(view, legal)`` at up to ``count`` spread positions.
+def decisions(game_id: str, strength: str, count: int = 30, budget_s: float = 4.0, seed: int = 11,
+              players: int | None = None) -> dict[str, Any] | None:
+    """Milliseconds for ``make_bot(strength).choose(view, legal)`` at up to ``count`` spread positions of a game of
+    ``players`` (default 2).
 
     Stops early after ``budget_s`` seconds (at least 5 decisions), so a slow
     searching bot bounds the run time; ``n`` says how many were timed.
@@ -80,7 +84,7 @@ def decisions(game_id: str, strength: str, count: int = 30, budget_s: float = 4.
     spec = _spec(game_id)
     ms: list[float] = []
     t_start = time.perf_counter()
-    for i, state in enumerate(positions(game_id, count, seed)):
+    for i, state in enumerate(positions(game_id, count, seed, players)):
         seat = spec.current_player(state)
         bot = spec.make_bot(strength, seed + i)  # a fresh bot: no state carried between positions
         view, legal = spec.view(state, seat), spec.legal_actions(state)
@@ -118,7 +122,9 @@ def klaus_turns(count: int = 30, seed: int = 11, level: str = "A") -> dict[str, 
 
 
 def decision_table(games: list[str], count: int = 30, budget_s: float = 4.0) -> dict[str, Any]:
-    """``{game: {strength: summary}}`` for every bot strength of every game, plus Barrio's ``klaus``."""
+    """``{game: {strength: summary}}`` for every bot strength of every game at 2 players, plus Barrio's ``klaus``,
+    and ``hard@<n>p``: the hard level at the game's most players, where a search plays out every rival's turns (its
+    goal holds at every table size)."""
     out: dict[str, Any] = {}
     for game_id in games:
         try:
@@ -131,6 +137,8 @@ def decision_table(games: list[str], count: int = 30, budget_s: float = 4.0) -> 
             row["klaus"] = klaus_turns(count)
         for strength in spec.bot_names:
             row[strength] = decisions(game_id, strength, count, budget_s)
+        if "hard" in spec.bot_names and spec.max_players > PLAYERS:
+            row[f"hard@{spec.max_players}p"] = decisions(game_id, "hard", count, budget_s, players=spec.max_players)
         out[game_id] = row
     return out
 
