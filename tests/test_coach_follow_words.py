@@ -252,3 +252,19 @@ def test_a_weak_players_loss_names_its_costly_moments(game_id, players, seed, op
             assert m.loss_text(lang) in line and "{" not in line, line
             number = coaching._number(round(m.loss, 1), lang)
             assert str(number) in m.loss_text(lang), (number, line)
+
+
+@pytest.mark.parametrize("game_id,players,seed,options", [("neueheimat", 3, 7, {"rounds": 1}), ("barrio", 1, 12, {"level": "A"})])
+def test_the_insight_reports_each_turn_it_reaches_as_the_log_numbers_it(game_id, players, seed, options):
+    """Judging a whole game takes seconds on a phone: the page is told each turn as it is begun, ending at the last."""
+    from game.core.record import Replay
+
+    record = weak_against_strong(game_id, players, seed, options)
+    replay = Replay(record)
+    turns = coaching.log_turns(replay)
+    seat_turns = [turns[k] for k in range(len(replay)) if replay.players[k] == 0]
+    calls: list[tuple[int, int]] = []
+    moments = coaching.insight(record, 0, iterations=1, progress=lambda turn, last: calls.append((turn, last)))
+    assert [turn for turn, _ in calls] == list(dict.fromkeys(seat_turns))  # each of the seat's turns once, in order
+    assert {last for _, last in calls} == {max(seat_turns)}
+    assert moments == coaching.insight(record, 0, iterations=1)  # telling the page changes nothing judged

@@ -510,7 +510,8 @@ def assess(spec: GameSpec, state: Any, seat: int, chosen: Action, iterations: in
     return Moment(0, 0, chosen, suggested, chosen_what, suggested_what, round(loss, 2), unit)
 
 
-def insight(game: Any, seat: int, iterations: int | None = None, limit: int = 3) -> list[Moment]:
+def insight(game: Any, seat: int, iterations: int | None = None, limit: int = 3,
+            progress: Callable[[int, int], None] | None = None) -> list[Moment]:
     """Up to ``limit`` turns where ``seat``'s choice lost the most against the coach's estimate.
 
     ``game`` is a :class:`~game.core.record.GameRecord`, a
@@ -518,16 +519,22 @@ def insight(game: Any, seat: int, iterations: int | None = None, limit: int = 3)
     Every decision of ``seat`` with a choice is judged by :func:`assess`, as a
     hint on that position would have been (a move taken from a hint is never
     a mistake). The worst decision of each turn is kept; the result is worst
-    first and the same for the same game.
+    first and the same for the same game. ``progress(turn, last)`` is called as
+    each of the seat's turns is begun (numbered as the log numbers them; ``last``
+    is the seat's last turn): judging a whole game takes seconds on a phone.
     """
     replay = _replay(game)
     spec = replay.spec
     turns = log_turns(replay)  # "Turn 5" as the log says it, so the player finds the moment there
+    steps = [step for step in range(1, len(replay) + 1) if replay.players[step - 1] == seat]
+    last = max((turns[step - 1] for step in steps), default=0)
     worst: dict[int, Moment] = {}
-    for step in range(1, len(replay) + 1):
-        if replay.players[step - 1] != seat:
-            continue
+    reported = -1
+    for step in steps:
         turn = turns[step - 1]
+        if progress is not None and turn != reported:
+            progress(turn, last)
+            reported = turn
         moment = assess(spec, replay.state_at(step - 1), seat, replay.record.actions[step - 1], iterations)
         if moment is None:
             continue

@@ -516,7 +516,8 @@ class App(ShareLinks):
             except GameError:
                 return hints_line, None
         seats = [(i, rows[i][0] if i < len(rows) else str(i + 1)) for i in humans]
-        return hints_line, InsightPanel(record, seats, lang, self.thinking).root
+        # the insight judges each position as a hint there would (the same budget: ?hint_iterations=N in tests)
+        return hints_line, InsightPanel(record, seats, lang, self.thinking, self.hint_iterations()).root
 
     def _takebacks_on_end(self, match: Match, rows: list[Any]) -> Any:
         """The end screen's "with takebacks" line and the count per person, or ``None`` when none was taken."""

@@ -90,8 +90,13 @@ class InsightPanel:
         """Work out the turns that cost ``seat`` the most and list them."""
         lang = self.lang
         self.thinking(text("coach.ui_insight_thinking", lang))
+
+        def progress(turn: int, last: int) -> None:  # the page shows each turn as it is reached (sent at once)
+            if turn:
+                self.thinking(text("coach.ui_insight_thinking_turn", lang, turn=turn, last=last))
+
         try:
-            moments = coaching.insight(self.record, seat, iterations=self.iterations)
+            moments = coaching.insight(self.record, seat, iterations=self.iterations, progress=progress)
         finally:
             self.thinking(None)
         dom.clear(self.result)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 
 from game.core import Match, Seat, coaching
-from game.core.record import GameRecord
+from game.core.record import GameRecord, Replay
 
 from .conftest import wait_ready
 
@@ -59,3 +59,39 @@ def test_a_game_without_hints_says_none_were_used_in_spanish(page, open_app):
     page.locator("#end-screen").wait_for()
     assert page.locator("#end-hints").inner_text() == "Pistas usadas: 0"
     assert page.locator("#insight-show-0").inner_text() == "Ver el análisis"
+
+
+#: every text the page's "thinking" mark shows, in order, from the moment the observer is installed
+WATCH_THINKING = """() => {
+  window.thinkingSeen = [];
+  new MutationObserver(() => {
+    const mark = document.getElementById("thinking-mark");
+    const shown = mark && !mark.hidden ? mark.textContent : "";
+    if (window.thinkingSeen[window.thinkingSeen.length - 1] !== shown) window.thinkingSeen.push(shown);
+  }).observe(document.body, {subtree: true, childList: true, characterData: true, attributes: true});
+}"""
+
+
+def test_the_page_shows_which_turn_the_coach_is_going_over(page, open_app):
+    """A Barrio insight judges every decision with the coach's search: seconds on a phone, so the mark counts turns."""
+    match = finished("barrio", 1, 12, level="A")
+    open_app(page, query="?pause=0&hint_iterations=1")
+    page.evaluate("(save) => localStorage.setItem('house-games.autosave', save)", json.dumps(match.to_json()))
+    page.reload()
+    wait_ready(page)
+    page.locator("#resume").tap()
+    page.locator("#end-screen").wait_for()
+    page.evaluate(WATCH_THINKING)
+    page.locator("#insight-show-0").tap()
+    page.locator("#insight-moments, #insight-none").wait_for(timeout=120_000)
+    seen = [s for s in page.evaluate("window.thinkingSeen") if s]
+    replay = Replay(GameRecord.from_match(match))
+    turns = coaching.log_turns(replay)
+    last = max(turns[k] for k in range(len(replay)) if replay.players[k] == 0)
+    assert seen[0] == "The coach is going over the game…"
+    counted = [s for s in seen if s.startswith("The coach is at turn ")]
+    assert counted and counted[-1] == f"The coach is at turn {last} of {last}…", seen
+    assert len(counted) >= 2, seen  # the page showed the count moving while Python worked
+    assert page.locator("#thinking-mark").is_hidden()
+    moments = coaching.insight(GameRecord.from_match(match), 0, iterations=1)
+    assert page.locator("#insight-moments li").all_inner_texts() == [m.text("en") for m in moments]
