@@ -1,4 +1,5 @@
-"""Hint latency: the figure of ``docs/coach.md`` and the bench's ``hint_ms`` (lab code, not shipped in the site).
+"""Hint latency: the figure of ``docs/coach.md`` and the bench's ``hint_ms`` and ``insight_s`` (lab code, not
+shipped in the site).
 
 ``python3 -m lab.hint_latency -n 30`` prints the table; :func:`measure` is also what ``tests/bench`` runs
 in the browser's Python (it sends this file's source to the worker), so it imports only ``game`` and modules
@@ -66,6 +67,32 @@ def measure(game_id: str, n: int = 20, iterations: int | None = None, seed: int 
     p95 = times[min(len(times) - 1, max(0, int(round(0.95 * len(times))) - 1))]
     return {"median": round(_median(times), 1), "p95": round(p95, 1), "max": round(times[-1], 1),
             "n": len(times)}
+
+
+def insight_seconds(game_id: str, seed: int = 1, cpu: bool = False) -> dict[str, float]:
+    """Seconds of the end screen's insight on one whole game of weak players (2; Neue Heimat 3), seat 0 judged at
+    the coach's budget as the app asks it: ``{"seconds", "decisions"}`` (the seat's decisions with a choice).
+    For the benchmark report (``insight_s.<game>``): what a player waits after tapping the insight."""
+    from game.core.coaching import insight
+    from game.core.match import Match, Seat
+    from game.core.record import GameRecord
+
+    clock = time.process_time if cpu else time.perf_counter
+    spec = load_spec(game_id)
+    players = {"neueheimat": 3}.get(game_id, 2)
+    match = Match.new(game_id, players, seed, [Seat("human") for _ in range(players)])
+    bots = [spec.make_bot("weak", seed + i) for i in range(players)]
+    decisions = 0
+    while not spec.is_over(match.state):
+        p = spec.current_player(match.state)
+        assert p is not None  # the game is not over
+        legal = spec.legal_actions(match.state)
+        decisions += p == 0 and len(legal) > 1
+        match.apply(bots[p].choose(spec.view(match.state, p), legal))
+    record = GameRecord.from_match(match)
+    t0 = clock()
+    insight(record, 0)
+    return {"seconds": round(clock() - t0, 2), "decisions": decisions}
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -430,6 +430,21 @@ class Bench:
         finally:
             context.close()
 
+    def insight(self, url: str, games: list[str]) -> dict[str, Any]:
+        """Per game: the end screen's insight on one whole game in the browser's Python, at the coach's budget
+        (:func:`lab.hint_latency.insight_seconds`: seconds and the seat's decisions judged). Sent as source, as
+        :meth:`hints` sends it."""
+        context = self.context()
+        try:
+            page = self.app_page(context, url)
+            source = (Path(__file__).resolve().parents[2] / "lab" / "hint_latency.py").read_text()
+            code = (f"import json\nlab_ns = {{'__name__': 'lab.hint_latency'}}\n"
+                    f"exec(compile({source!r}, 'lab/hint_latency.py', 'exec'), lab_ns)\n"
+                    f"result = json.dumps({{g: lab_ns['insight_seconds'](g) for g in {games!r}}})")
+            return json.loads(py(page, code))
+        finally:
+            context.close()
+
     def nyhavn_placements(self, url: str) -> dict[str, Any]:
         """Nyhavn's placement figures (:func:`lab.nyhavn.bench.run`: the table and the plain checker, timed in turns)
         in the browser's worker. The lab is not shipped: its two modules are sent as source and made modules there."""

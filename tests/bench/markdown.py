@@ -115,6 +115,12 @@ def section(r: dict[str, Any]) -> str:
         lines += ["", "Coach hints in the browser (`hint_ms`, ms median / p95 / max; goal median ≤ 300): " + "; ".join(
             f"{gid} {'null' if not h else ' / '.join(str(h.get(k)) for k in ('median', 'p95', 'max'))}"
             for gid, h in hints.items()) + "."]
+    insight = r.get("insight_s") or {}
+    if insight:
+        lines += ["", "The end screen's insight on one whole game in the browser (`insight_s`, seconds / the seat's "
+                  "decisions judged): " + "; ".join(
+                      f"{gid} {'null' if not i else str(i.get('seconds')) + ' s / ' + str(i.get('decisions'))}"
+                      for gid, i in insight.items()) + "."]
     lines += tap_lines(r)
     lh = r.get("lighthouse")
     lines.append("")

@@ -142,6 +142,7 @@ def main(argv: list[str] | None = None) -> int:
     report["frame_ms"] = frames
     report["frame_ms_large"] = browser_figures.get("frame_ms_large") or {gid: None for gid in games}
     report["hint_ms"] = browser_figures.get("hint_ms") or {gid: None for gid in games}
+    report["insight_s"] = browser_figures.get("insight_s") or {gid: None for gid in games}
     report["nyhavn_placements_browser"] = browser_figures.get("nyhavn_placements")
     report["memory_mb"] = browser_figures.get("memory_mb") or {gid: None for gid in games}
     report["input_to_frame_ms"] = browser_figures.get("input_to_frame_ms") or {gid: None for gid in games}
@@ -216,6 +217,7 @@ def browser_part(dist: Path, games: list[str], args: argparse.Namespace) -> dict
                 out["frame_ms"] = guarded("frames (browser)", lambda: bench.frames(probe.url, games))
                 out["frame_ms_large"] = guarded("frames at 1920x1080 (browser)", lambda: bench.frames(probe.url, games, **DESKTOP))
                 out["hint_ms"] = guarded("coach hints (browser)", lambda: bench.hints(probe.url, games))
+                out["insight_s"] = guarded("the insight of a whole game (browser)", lambda: bench.insight(probe.url, games))
                 out["nyhavn_placements"] = guarded("nyhavn placements (browser)", lambda: bench.nyhavn_placements(probe.url))
                 out["memory_mb"] = guarded("memory after a full game (browser)", lambda: bench.memory(probe.url, games))
                 # on the instrumented copy: its worker times (and, for the twin, slows) each turn's parts
