@@ -574,7 +574,10 @@ def block(league: League, rows: list[Row], same: list[AllSame], command: str, st
             markdown_table(rows, same, league.players)]
     goals = goal_lines(rows, same, league.players)
     if goals:
-        text += ["", "Goals of issue 34 this table measures:", "", *goals]
+        intro = ("Goals of issue 34 this table measures:" if league.players > 1 else
+                 "The coach's goal, read for solo (issue 34 asks for the fair share against strong rivals; alone "
+                 "against the automa there are none, so the follower is held to strong's own record):")
+        text += ["", intro, "", *goals]
     text += ["", f"Reproduce: `{command}`"]
     return "\n".join(text) + "\n"
 
