@@ -419,28 +419,24 @@ class Bench:
         """Per game: the coach's hint latency (ms: median, p95, max) in the browser's Python at the app's time budget,
         over ``n`` positions of real play (:func:`lab.hint_latency.measure`, timing what the Hint control runs). The lab
         is not shipped, so its source is sent to the worker and run there."""
-        context = self.context()
-        try:
-            page = self.app_page(context, url)
-            source = (Path(__file__).resolve().parents[2] / "lab" / "hint_latency.py").read_text()
-            code = (f"import json\nlab_ns = {{'__name__': 'lab.hint_latency'}}\n"
-                    f"exec(compile({source!r}, 'lab/hint_latency.py', 'exec'), lab_ns)\n"
-                    f"result = json.dumps({{g: lab_ns['measure'](g, {n}) for g in {games!r}}})")
-            return json.loads(py(page, code))
-        finally:
-            context.close()
+        return self._hint_latency(url, games, "measure", (n,))
 
     def insight(self, url: str, games: list[str]) -> dict[str, Any]:
         """Per game: the end screen's insight on one whole game in the browser's Python, at the coach's budget
         (:func:`lab.hint_latency.insight_seconds`: seconds and the seat's decisions judged). Sent as source, as
         :meth:`hints` sends it."""
+        return self._hint_latency(url, games, "insight_seconds")
+
+    def _hint_latency(self, url: str, games: list[str], function: str, args: tuple[Any, ...] = ()) -> dict[str, Any]:
+        """``{g: function(g, *args)}`` for each game, ``function`` one of :mod:`lab.hint_latency`, run in the
+        browser's worker (the lab is not shipped: its source is sent and run there)."""
         context = self.context()
         try:
             page = self.app_page(context, url)
             source = (Path(__file__).resolve().parents[2] / "lab" / "hint_latency.py").read_text()
             code = (f"import json\nlab_ns = {{'__name__': 'lab.hint_latency'}}\n"
                     f"exec(compile({source!r}, 'lab/hint_latency.py', 'exec'), lab_ns)\n"
-                    f"result = json.dumps({{g: lab_ns['insight_seconds'](g) for g in {games!r}}})")
+                    f"result = json.dumps({{g: lab_ns[{function!r}](g, *{args!r}) for g in {games!r}}})")
             return json.loads(py(page, code))
         finally:
             context.close()

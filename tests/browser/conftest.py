@@ -566,6 +566,15 @@ def wait_ready(page: "Page", timeout: float = READY_TIMEOUT_MS) -> float:
     return time.perf_counter() - t0
 
 
+
+def resume_match(page: "Page", open_app: Callable[..., float], match: Any, query: str = "") -> None:
+    """Open the app with ``match`` as its autosave (``match.to_json()``) and tap Resume: the app shows that game."""
+    open_app(page, query=query)
+    page.evaluate("(save) => localStorage.setItem('house-games.autosave', save)", json.dumps(match.to_json()))
+    page.reload()
+    wait_ready(page)
+    page.locator("#resume").tap()
+
 def settle(page: "Page", timeout: float = 30_000) -> None:
     """Wait until the Python worker has answered every message the page sent it (a tap's changes are on the page).
 

@@ -9,12 +9,11 @@ all come from the app.
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from game.core import Match, Seat
 
-from .conftest import wait_ready
+from .conftest import resume_match
 
 QUICK = "?pause=0"
 
@@ -39,11 +38,7 @@ def finished(seed: int = 5, level: str = "A") -> Match:
 
 def finish_solo_game(page: Any, open_app: Any, seed: int = 5) -> Match:
     """Finish the game of ``seed`` in the app (last move tapped); return the engine's copy of it."""
-    open_app(page, query=QUICK + "&ui=list")
-    page.evaluate("(save) => localStorage.setItem('house-games.autosave', save)", json.dumps(almost_finished(seed).to_json()))
-    page.reload()
-    wait_ready(page)
-    page.locator("#resume").tap()
+    resume_match(page, open_app, almost_finished(seed), QUICK + "&ui=list")
     page.locator("#legal-actions button").first.tap()  # legal_actions(...)[0], as above
     page.locator("#end-screen").wait_for()
     return finished(seed)

@@ -16,7 +16,7 @@ from game.core import Match, Seat, coaching
 from game.ui.coach_display import hint_seed
 from game.ui.neueheimat.table import bid_offered, bid_steps, stepper_amounts
 
-from .conftest import settle, wait_ready
+from .conftest import resume_match, settle, wait_ready
 from .layout import SIZES, GameShape, measure, problems
 
 SHAPE = GameShape("neueheimat", lambda page: None, [("stepper", ".nh-stepper"), ("its bid button", '[data-act="bid-any"]')])
@@ -41,11 +41,7 @@ def bid_position() -> Match:
 
 
 def open_at(page: Any, open_app: Any, match: Match) -> None:
-    open_app(page, query="?pause=0")
-    page.evaluate("(save) => localStorage.setItem('house-games.autosave', save)", json.dumps(match.to_json()))
-    page.reload()
-    wait_ready(page)
-    page.locator("#resume").tap()
+    resume_match(page, open_app, match, "?pause=0")
     page.locator('[data-act="bid-any"]').wait_for()
 
 

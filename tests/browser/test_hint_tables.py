@@ -13,7 +13,7 @@ import pytest
 from game.core import Match, Seat, coaching
 from game.ui.coach_display import hint_seed
 
-from .conftest import wait_ready
+from .conftest import resume_match
 
 #: the hint's fixed budget in these tests (?hint_iterations=N)
 ITERATIONS = 6
@@ -38,11 +38,7 @@ def position(game_id: str, players: int, seed: int, steps: int, want: str | None
 
 
 def open_position(page: Any, open_app: Any, match: Match, query: str) -> None:
-    open_app(page, query=query)
-    page.evaluate("(save) => localStorage.setItem('house-games.autosave', save)", json.dumps(match.to_json()))
-    page.reload()
-    wait_ready(page)
-    page.locator("#resume").tap()
+    resume_match(page, open_app, match, query)
     page.locator("#hint").wait_for()
     page.wait_for_function("!document.querySelector('#hint').disabled", timeout=30_000)
 

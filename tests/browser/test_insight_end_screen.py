@@ -8,7 +8,7 @@ import json
 from game.core import Match, Seat, coaching
 from game.core.record import GameRecord, Replay
 
-from .conftest import wait_ready
+from .conftest import resume_match, wait_ready
 
 
 def finished(game_id: str, players: int, seed: int, **options) -> Match:
@@ -26,11 +26,7 @@ def finished(game_id: str, players: int, seed: int, **options) -> Match:
 def test_the_insight_of_a_finished_game_lists_the_costliest_turns(page, open_app):
     match = finished("neueheimat", 3, 7, rounds=1)
     match.hints = [2, 0, 0]  # the player asked for two hints during the game
-    open_app(page, query="?pause=0")
-    page.evaluate("(save) => localStorage.setItem('house-games.autosave', save)", json.dumps(match.to_json()))
-    page.reload()
-    wait_ready(page)
-    page.locator("#resume").tap()
+    resume_match(page, open_app, match, "?pause=0")
     page.locator("#end-screen").wait_for()
     assert page.locator("#end-hints").inner_text() == "Hints used: 2"
     # nothing is computed before the player asks: the end screen shows at once, the list is empty
@@ -75,11 +71,7 @@ WATCH_THINKING = """() => {
 def test_the_page_shows_which_turn_the_coach_is_going_over(page, open_app):
     """A Barrio insight judges every decision with the coach's search: seconds on a phone, so the mark counts turns."""
     match = finished("barrio", 1, 12, level="A")
-    open_app(page, query="?pause=0&hint_iterations=1")
-    page.evaluate("(save) => localStorage.setItem('house-games.autosave', save)", json.dumps(match.to_json()))
-    page.reload()
-    wait_ready(page)
-    page.locator("#resume").tap()
+    resume_match(page, open_app, match, "?pause=0&hint_iterations=1")
     page.locator("#end-screen").wait_for()
     page.evaluate(WATCH_THINKING)
     page.locator("#insight-show-0").tap()
