@@ -4,6 +4,12 @@ The trust file (``tests/test_coach_trust.py``) needs whole games with their reco
 follow-taps and follow-reasons files need hinted positions. Asking the coach is most of their time (the Barrio coach's
 20 rounds), so the three files read the same positions, drawn and hinted once per process: they share one xdist group
 (``coach_positions``), so one worker draws them, whichever file runs first.
+
+Their hints are asked at a test budget (:data:`ITERATIONS`): what these files check (a hint's marks make its move,
+its reasons agree with it, the insight judges a position as its hint did at the same budget) holds at any budget and
+runs the same code, at a third of the CPU. The app's own budget is checked where the default is what is tested: a
+whole game played by every hint at the table's default, judged by the insight at its default, lists no mistake
+(``tests/test_coach_trust.py``); how strong the coach is, the league measures.
 """
 
 from __future__ import annotations
@@ -27,6 +33,10 @@ TABLES = {
     "nyhavn": [(2, {}), (3, {}), (4, {})],
     "neueheimat": [(2, {}), (3, {}), (4, {}), (5, {})],
 }
+#: the coach's budget in these files, per game (absent: the game's own, :func:`game.core.coaching.coach_iterations`):
+#: Barrio's hard search at 1 deal a candidate in its first stage (the app's 3), Nyhavn's search on 4 determinizations
+#: (the app's 16); Neue Heimat's hints cost a millisecond and keep theirs
+ITERATIONS: dict[str, int] = {"barrio": 1, "nyhavn": 4}
 #: the xdist group of every file that reads the pool: one worker draws it once
 GROUP = pytest.mark.xdist_group("coach_positions")
 
@@ -35,7 +45,8 @@ _PLAYED: dict[str, list[dict[str, Any]]] = {}
 
 
 def played_games(game_id: str) -> list[dict[str, Any]]:
-    """Games of random legal play, with the table's hint at sampled decisions of every seat, played once.
+    """Games of random legal play, with the table's hint (at :data:`ITERATIONS`) at sampled decisions of every seat,
+    played once.
 
     One entry per game: its record, its match and, per sampled step (1-based), the state, the seat and the hint.
     """
@@ -67,7 +78,7 @@ def _random_games(game_id: str) -> list[dict[str, Any]]:
             seat = spec.current_player(state)
             legal = spec.legal_actions(state)
             if len(legal) > 1 and skip <= 0 and total < POSITIONS and taken < 30 and rng.randrange(3) == 0:
-                sampled[len(match.entries) + 1] = (state, seat, compute_hint(spec, state, seat, hint_seed(match, seat), None))
+                sampled[len(match.entries) + 1] = (state, seat, compute_hint(spec, state, seat, hint_seed(match, seat), ITERATIONS.get(game_id)))
                 taken += 1
                 total += 1
             skip -= 1

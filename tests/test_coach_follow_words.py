@@ -2,7 +2,8 @@
 after a loss against the strong player the moments that cost the most.
 
 Hinted positions come from the coach files' one pool (:mod:`tests.coach_positions`: seeded random play at every
-table size, hinted once per process); the insight's games are weak against strong players.
+table size, hinted once per process at the pool's test budget); the insight's games are weak against strong players,
+judged at the same budget.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from game.core import coaching
 from game.core.coaching import Estimates, Phrase
 from game.core.match import load_spec
 
-from .coach_positions import GROUP, TABLES, hinted_positions
+from .coach_positions import GROUP, ITERATIONS, TABLES, hinted_positions
 from .sizes import soak
 
 LANGS = ("en", "es", "fr")
@@ -82,7 +83,7 @@ def _judged_again(game_id: str, state: Any, seat: int) -> tuple[str, list[tuple[
     own reason and compare: (the raw figure's key, [(move, next best) per judgement], a lead for points)."""
     spec = load_spec(game_id)
     view = spec.view(state, seat)
-    verdict = coaching.judge(spec, view, seat, spec.legal_actions(state))
+    verdict = coaching.judge(spec, view, seat, spec.legal_actions(state), iterations=ITERATIONS.get(game_id))
     game_coach = coaching._game_coach(game_id)
     _, why = game_coach.reason(view, seat, verdict.action, spec.determinize(view, seat, verdict.seed), verdict.report)
     said = [p for p in why if p.key in coaching.FIGURE_KEYS]
@@ -169,11 +170,12 @@ _INSIGHTS: dict[tuple[str, int, int, str], tuple[Any, list[coaching.Moment]]] = 
 
 def weak_players_insight(game_id: str, players: int, seed: int,
                          options: dict[str, Any] | None = None) -> tuple[Any, list[coaching.Moment]]:
-    """:func:`weak_against_strong`'s record and ``coaching.insight`` on its seat 0 (never changed by a reader)."""
+    """:func:`weak_against_strong`'s record and ``coaching.insight`` on its seat 0 at the coach files' test budget
+    (``tests/coach_positions.ITERATIONS``; never changed by a reader)."""
     key = (game_id, players, seed, repr(sorted((options or {}).items())))
     if key not in _INSIGHTS:
         record = weak_against_strong(game_id, players, seed, options)
-        _INSIGHTS[key] = record, coaching.insight(record, 0)
+        _INSIGHTS[key] = record, coaching.insight(record, 0, ITERATIONS.get(game_id))
     return _INSIGHTS[key]
 
 

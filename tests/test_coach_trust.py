@@ -2,7 +2,8 @@
 
 Positions are reached by random legal play from varied seeds (fixed, so CI is reproducible), through a
 :class:`~game.core.match.Match` as at the table. At each one the hint is asked as the table asks it
-(``game.ui.coach_display.compute_hint`` with ``hint_seed``: the coach's fixed budget, a seed derived from the position):
+(``game.ui.coach_display.compute_hint`` with ``hint_seed``: a fixed budget, the pool's test budget
+(``tests/coach_positions.ITERATIONS``), and a seed derived from the position):
 
 * the hint is an action the screen offers, reached through what the screen draws: Barrio by tapping the targets of
   ``game.ui.barrio.table.paint`` (each tapped key drawn and enabled, the taps making the very action); Neue Heimat
@@ -15,12 +16,13 @@ Positions are reached by random legal play from varied seeds (fixed, so CI is re
 * every percentage it states lies in 0–100, in English, Spanish and French;
 * the insight judges the position as the hint did: replayed from the game's record, a move other than the hint is
   either no mistake or a mistake against exactly the hinted move, and the hinted move itself is never a mistake;
-* an insight over a whole game where one seat followed every hint lists nothing.
+* an insight over a whole game where one seat followed every hint lists nothing (hints and insight at the app's
+  own budget: the defaults the table and the end screen use).
 """
 
 from __future__ import annotations
 
-from .coach_positions import GROUP, POSITIONS, TABLES, played_games
+from .coach_positions import GROUP, ITERATIONS, POSITIONS, TABLES, played_games
 
 import re
 from typing import Any
@@ -250,8 +252,10 @@ def test_every_percentage_is_a_probability(played, game_id):
 @pytest.mark.parametrize("game_id", sorted(TABLES))
 def test_the_insight_judges_each_position_as_the_hint_did(played, game_id):
     """Replayed from the record, the position the hint was asked on gets the same judgement: the random move played
-    there is no mistake or one against the hinted move, and the hinted move is never one."""
+    there is no mistake or one against the hinted move, and the hinted move is never one (judged at the budget the
+    pool's hints were asked at)."""
     mistakes = checked = 0
+    budget = ITERATIONS.get(game_id)
     for game in played[game_id]:
         record = game["record"]
         replay = Replay(record)
@@ -263,7 +267,7 @@ def test_the_insight_judges_each_position_as_the_hint_did(played, game_id):
             checked += 1
             if checked % 8 == 0:  # a share of the positions searched afresh, not taken from the hint's search
                 coaching.forget_judgements(spec.view(replayed, seat), seat)
-            moment = coaching.assess(spec, replayed, seat, played_move)
+            moment = coaching.assess(spec, replayed, seat, played_move, budget)
             if played_move == hint.action:
                 assert moment is None
             elif moment is not None:
@@ -277,7 +281,7 @@ def test_the_insight_judges_each_position_as_the_hint_did(played, game_id):
                     assert moment.chosen_what.text(lang) != moment.suggested_what.text(lang), line
                     assert all(0 <= v <= 100 for v in percentages(line)), line
             if checked % 8 == 1:  # the hinted move itself, on a share of the positions
-                assert coaching.assess(spec, replayed, seat, hint.action) is None
+                assert coaching.assess(spec, replayed, seat, hint.action, budget) is None
     assert checked >= POSITIONS and mistakes > 0, (checked, mistakes)
 
 
