@@ -304,17 +304,34 @@ function sizes(entries) {
   if (Object.keys(rects).length) send({ kind: "sizes", rects, dpr: devicePixelRatio || 1, viewport: viewport(), media: media() });
 }
 
-function thinking(text) {
+/**
+ * Show (`text`) or hide the "thinking" mark, a polite status: a screen reader hears `text` once. A task counting its
+ * steps (the coach over a game) shows `shown` instead, `now` of `total` on a progress bar read only when asked.
+ * @param {string | null | undefined} text @param {string | null} [shown] @param {number} [now] @param {number} [total]
+ */
+function thinking(text, shown = null, now = 0, total = 0) {
   let mark = document.getElementById("thinking-mark");
   if (!mark) {
-    mark = document.createElement("div");
-    mark.id = "thinking-mark";
-    mark.className = "thinking";
+    mark = Object.assign(document.createElement("div"), { id: "thinking-mark", className: "thinking", hidden: true });
     mark.setAttribute("role", "status");
-    mark.hidden = true;
+    const count = Object.assign(document.createElement("span"), { className: "thinking-count" });
+    count.setAttribute("aria-hidden", "true");
+    mark.append(Object.assign(document.createElement("span"), { className: "thinking-said" }), count,
+      Object.assign(document.createElement("progress"), { className: "thinking-bar" }));
     document.body.append(mark);
   }
-  mark.textContent = text || "";
+  const [said, count, bar] = /** @type {[HTMLElement, HTMLElement, HTMLProgressElement]} */ (
+    /** @type {unknown} */ (Array.from(mark.children)));
+  if (said.textContent !== (text || "")) said.textContent = text || ""; // unchanged: not heard again
+  said.classList.toggle("quiet", Boolean(shown));
+  count.textContent = shown || "";
+  count.hidden = bar.hidden = !shown;
+  if (shown) {
+    bar.max = Math.max(1, total);
+    bar.value = Math.min(now, bar.max);
+    bar.setAttribute("aria-label", text || "");
+    bar.setAttribute("aria-valuetext", shown);
+  }
   mark.hidden = !text;
   if (text) document.documentElement.dataset.thinking = "true";
   else delete document.documentElement.dataset.thinking;
@@ -407,7 +424,7 @@ const APPLY = {
   global(name, value) { window[name] = value; },
   console(level, text) { (console[level] || console.log)(text); },
   host(name, args) {
-    if (name === "thinking") thinking(...args);
+    if (name === "thinking") thinking(args[0], args[1], args[2], args[3]);
     else if (name === "share") shareLink(...args);
     else if (name === "shareFile") shareFile(...args);
     else if (name === "peer") peer(args);

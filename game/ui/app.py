@@ -137,9 +137,10 @@ class App(ShareLinks):
         except (KeyError, ValueError):
             return None
 
-    def thinking(self, text: str | None) -> None:
-        """Show (``text``) or hide (``None``) the page's "thinking…" mark; it is sent at once, before the bot computes."""
-        dom.window.houseGames.thinking(text)
+    def thinking(self, text: str | None, shown: str | None = None, now: int = 0, total: int = 0) -> None:
+        """Show (``text``) or hide (``None``) the page's "thinking…" mark; it is sent at once, before the bot computes.
+        A task that counts its steps shows ``shown`` (step ``now`` of ``total``) while a screen reader keeps ``text``."""
+        dom.window.houseGames.thinking(text, shown, now, total)
         dom.flush()
 
     def save_settings(self) -> None:

@@ -13,7 +13,7 @@ screens knowing about it. :class:`InsightPanel` is the end screen's
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any, Protocol
 
 from ..core import coaching
 from ..core.contract import GameSpec
@@ -67,10 +67,16 @@ def hint_css(keys: list[str]) -> str:
             f" animation: hint-pulse 1.2s ease-in-out 3; }}\n")
 
 
+class Thinking(Protocol):
+    """The app's thinking mark (:meth:`game.ui.app.App.thinking`): a sentence, and a count of steps while it lasts."""
+
+    def __call__(self, text: str | None, shown: str | None = None, now: int = 0, total: int = 0) -> None: ...
+
+
 class InsightPanel:
     """The end screen's post-game insight: computed only when asked (in the worker), never before the end screen shows."""
 
-    def __init__(self, record: Any, seats: list[tuple[int, str]], lang: str, thinking: Callable[[str | None], None],
+    def __init__(self, record: Any, seats: list[tuple[int, str]], lang: str, thinking: Thinking,
                  iterations: int | None = None) -> None:
         self.record = record
         self.lang = lang
@@ -89,11 +95,13 @@ class InsightPanel:
     def show(self, seat: int) -> None:
         """Work out the turns that cost ``seat`` the most and list them."""
         lang = self.lang
-        self.thinking(text("coach.ui_insight_thinking", lang))
+        said = text("coach.ui_insight_thinking", lang)
+        self.thinking(said)
 
-        def progress(turn: int, last: int) -> None:  # the page shows each turn as it is reached (sent at once)
+        def progress(turn: int, last: int) -> None:  # the page shows each turn as it is reached (sent at once); a
+            # screen reader hears the sentence once and finds the count on the mark's progress bar
             if turn:
-                self.thinking(text("coach.ui_insight_thinking_turn", lang, turn=turn, last=last))
+                self.thinking(said, text("coach.ui_insight_thinking_turn", lang, turn=turn, last=last), turn, last)
 
         try:
             moments = coaching.insight(self.record, seat, iterations=self.iterations, progress=progress)

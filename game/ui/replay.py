@@ -52,7 +52,7 @@ class ReplayHost:
     def finish(self, screen: GameScreen) -> None:
         """The replay's last step is not a new end of game."""
 
-    def thinking(self, text: str | None) -> None:
+    def thinking(self, text: str | None, shown: str | None = None, now: int = 0, total: int = 0) -> None:
         """No computer thinks in a replay."""
 
     def bot_think_s(self) -> None:

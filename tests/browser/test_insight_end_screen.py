@@ -57,13 +57,25 @@ def test_a_game_without_hints_says_none_were_used_in_spanish(page, open_app):
     assert page.locator("#insight-show-0").inner_text() == "Ver el análisis"
 
 
-#: every text the page's "thinking" mark shows, in order, from the moment the observer is installed
+#: what the page's "thinking" mark shows, in order, from the moment the observer is installed: per change, the text in
+#: sight, the sentence its live region holds (what a screen reader hears) and its progress bar (value, max, valuetext)
 WATCH_THINKING = """() => {
   window.thinkingSeen = [];
   new MutationObserver(() => {
     const mark = document.getElementById("thinking-mark");
-    const shown = mark && !mark.hidden ? mark.textContent : "";
-    if (window.thinkingSeen[window.thinkingSeen.length - 1] !== shown) window.thinkingSeen.push(shown);
+    if (!mark || mark.hidden) {
+      if (window.thinkingSeen.length && window.thinkingSeen[window.thinkingSeen.length - 1] !== null) window.thinkingSeen.push(null);
+      return;
+    }
+    const said = mark.querySelector(".thinking-said"), count = mark.querySelector(".thinking-count");
+    const bar = mark.querySelector("progress");
+    const seen = {
+      shown: count.hidden ? said.textContent : count.textContent,
+      heard: said.textContent, countHidden: count.getAttribute("aria-hidden"),
+      bar: bar.hidden ? null : [bar.value, bar.max, bar.getAttribute("aria-valuetext"), bar.getAttribute("aria-label")],
+    };
+    const last = window.thinkingSeen[window.thinkingSeen.length - 1];
+    if (!last || JSON.stringify(last) !== JSON.stringify(seen)) window.thinkingSeen.push(seen);
   }).observe(document.body, {subtree: true, childList: true, characterData: true, attributes: true});
 }"""
 
@@ -76,7 +88,8 @@ def test_the_page_shows_which_turn_the_coach_is_going_over(page, open_app):
     page.evaluate(WATCH_THINKING)
     page.locator("#insight-show-0").tap()
     page.locator("#insight-moments, #insight-none").wait_for(timeout=120_000)
-    seen = [s for s in page.evaluate("window.thinkingSeen") if s]
+    changes = [c for c in page.evaluate("window.thinkingSeen") if c]
+    seen = [c["shown"] for c in changes]
     replay = Replay(GameRecord.from_match(match))
     turns = coaching.log_turns(replay)
     last = max(turns[k] for k in range(len(replay)) if replay.players[k] == 0)
@@ -84,6 +97,14 @@ def test_the_page_shows_which_turn_the_coach_is_going_over(page, open_app):
     counted = [s for s in seen if s.startswith("The coach is at turn ")]
     assert counted and counted[-1] == f"The coach is at turn {last} of {last}…", seen
     assert len(counted) >= 2, seen  # the page showed the count moving while Python worked
+    # a screen reader hears the sentence once: the live region keeps it while the count moves out of its hearing, on
+    # a progress bar it can ask about
+    assert {c["heard"] for c in changes} == {"The coach is going over the game…"}, changes
+    assert all(c["countHidden"] == "true" for c in changes)
+    bars = [c["bar"] for c in changes if c["shown"] in counted]
+    assert all(bar and bar[2] == shown and bar[3] == "The coach is going over the game…" for bar, shown in
+               zip(bars, [c["shown"] for c in changes if c["shown"] in counted])), changes
+    assert bars[-1][:2] == [last, last], bars[-1]
     assert page.locator("#thinking-mark").is_hidden()
     moments = coaching.insight(GameRecord.from_match(match), 0, iterations=1)
     assert page.locator("#insight-moments li").all_inner_texts() == [m.text("en") for m in moments]
