@@ -203,8 +203,9 @@ def text(key: str, lang: str = FALLBACK, **params: Any) -> str:
     type is part of what is remembered, as a :class:`YouName` (or ``1.0``) reads otherwise than
     the equal ``str`` (or ``1``).
     """
-    try:
-        return _cached_text(key, lang, tuple(sorted((name, value, type(value)) for name, value in params.items())))
+    try:  # most labels have no parameter or one: nothing to sort (a frame asks for some 160)
+        fields = tuple((name, value, type(value)) for name, value in params.items())
+        return _cached_text(key, lang, fields if len(fields) < 2 else tuple(sorted(fields)))
     except TypeError:  # a value that cannot be remembered (a list, a dict): translate it afresh
         return _translate(key, lang, params)
 

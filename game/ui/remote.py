@@ -152,6 +152,10 @@ class PageHooks:
 #: written without spaces: the player's wishes the canvas honours (motion, colours), which the worker cannot ask itself
 MIRRORED_MEDIA = ("(prefers-reduced-motion:reduce)", "(forced-colors:active)", "(prefers-contrast:more)")
 
+#: one operation as the page reads it (``json.dumps`` with these options would build an encoder per call: thousands
+#: of operations a move)
+_operation_json = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
+
 
 class MediaMatch:
     """The answer of :meth:`Window.matchMedia`."""
@@ -227,6 +231,7 @@ class Document:
         self.documentElement = page.root("html")
         self.head = page.root("head")
         self.body = page.root("body")
+        self._found: weakref.WeakValueDictionary[str, Node] = weakref.WeakValueDictionary()  #: id -> element
 
     def createElement(self, tag: str) -> Node:
         return self._page.create(tag)
@@ -235,8 +240,21 @@ class Document:
         for root in self._page.roots.values():
             if root.getAttribute("id") == ident:
                 return root
+        # the element found last time, while it still has the id and is in the document: a walk up its ancestors,
+        # not a search of the whole tree (the app asks for the same few elements at every move)
+        known = self._found.get(ident)
+        if known is not None and known.getAttribute("id") == ident and self._in_document(known):
+            return known
         found = self.documentElement.querySelector(f"#{ident}") if re.fullmatch(r"[\w-]+", ident) else None
+        if found is not None:
+            self._found[ident] = found
         return found
+
+    def _in_document(self, node: Node) -> bool:
+        top = node
+        while (parent := top.parentElement) is not None:
+            top = parent
+        return top is self.documentElement
 
 
 class Page:
@@ -360,7 +378,7 @@ class Page:
 
     def op(self, operation: list[Any]) -> None:
         """Queue one operation for the page."""
-        self.ops.append(json.dumps(operation, ensure_ascii=False, separators=(",", ":")))
+        self.ops.append(_operation_json(operation))
 
     def raw_op(self, text: str) -> None:
         """Queue an operation already written as JSON (a drawing frame is embedded without re-encoding)."""
@@ -465,7 +483,7 @@ class Page:
         not over: its drawing follows in :meth:`flush`). For what must not wait for this turn's frame: a message to
         another phone (``game.ui.sharing``)."""
         if self.host is not None:
-            self.host.post('{"kind":"ops","ack":%d,"ops":[%s]}' % (self._acked, json.dumps(operation, ensure_ascii=False, separators=(",", ":"))))
+            self.host.post('{"kind":"ops","ack":%d,"ops":[%s]}' % (self._acked, _operation_json(operation)))
 
     # ------------------------------------------------------------------ messages from the page
     def receive(self, text: str) -> None:
