@@ -15,7 +15,7 @@ here: within 100 ms it chose almost at random.)
 from __future__ import annotations
 
 import math
-from typing import Any, Callable, Iterable
+from typing import Any, Callable
 
 from ..core import Rng, flat_monte_carlo
 from ..core.search import halving_monte_carlo
@@ -176,13 +176,13 @@ def _line_value(base: _LineBase, k: int, targets: list[int], values: dict[int, f
 _GAINS: dict[tuple[tuple[int, ...], tuple[float, ...]], dict[tuple[int, ...], dict[int, Any]]] = {}
 
 
-def _scored_places(s: State, places: Iterable[Placement], targets: list[int],
+def _scored_places(s: State, opts: list[tuple[int, int, list[int]]], targets: list[int],
                    values: dict[int, float]) -> list[tuple[Placement, float]]:
-    """The distinct placements of ``places`` (one per material kind and cell, the first listed) with their
-    heuristic values, in listed order. A placement is worth the better of its row and column for a target
-    house, less a little for a Burruño and much for overflowing the solo market; line values depend on the
-    line and the kind only, so each is worked out once."""
-    kind, burruno, solo = C.KIND, C.BURRUNO, s.solo
+    """The distinct placements of ``opts`` (``place.by_cell``: one per material kind and cell, the first listed, in
+    the order ``place.options`` lists them) with their heuristic values. A placement is worth the better of its
+    row and column for a target house, less a little for a Burruño and much for overflowing the solo market; line
+    values depend on the line and the kind only, so each is worked out once."""
+    kind, burruno = C.KIND, C.BURRUNO
     cards_of: dict[tuple[int, int], list[int]] = {}
     for (r, c), card in s.market.items():
         cards_of.setdefault((0, r), []).append(card)
@@ -194,43 +194,74 @@ def _scored_places(s: State, places: Iterable[Placement], targets: list[int],
             _GAINS.clear()
         gains = _GAINS[ctx] = {}
     by_line: dict[tuple[int, int], dict[int, Any]] = {}  # {-1: _line_base, kind: _line_value} as in _GAINS
-    seen: set[tuple[int, int, int]] = set()
-    box: tuple[int, int, int, int] | None = None
-    out: list[tuple[Placement, float]] = []
-    for a in places:
-        m, r, c = a
-        k = kind[m]
-        key = (k, r, c)
-        if key in seen:
-            continue
-        seen.add(key)
-        best = -math.inf  # the better line's value (line values are never negative)
-        for line in ((0, r), (1, c)):
-            known = by_line.get(line)
+
+    def line_gains(line: tuple[int, int]) -> dict[int, Any]:
+        known = by_line.get(line)
+        if known is None:
+            cards = cards_of.get(line, [])
+            known = gains.get(tuple(cards))
             if known is None:
-                cards = cards_of.get(line, [])
-                known = gains.get(tuple(cards))
-                if known is None:
-                    if len(gains) > 2000:
-                        gains.clear()
-                    known = gains[tuple(cards)] = {-1: _line_base(cards, targets)}
-                by_line[line] = known
-            g: float | None = known.get(k)
-            if g is None:
-                g = known[k] = _line_value(known[-1], k, targets, values)
-            if g > best:
-                best = g
-        if k == burruno:
-            best -= 0.5
-        if solo:
-            if box is None:
-                box = market.market_box(s.market) or (r, c, r, c)
-            h = max(box[2], r) - min(box[0], r) + 1
-            w = max(box[3], c) - min(box[1], c) + 1
-            if not ((h <= 3 and w <= 5) or (h <= 5 and w <= 3)):
-                best -= 6.0
-        out.append((a, best))
+                if len(gains) > 2000:
+                    gains.clear()
+                known = gains[tuple(cards)] = {-1: _line_base(cards, targets)}
+            by_line[line] = known
+        return known
+
+    def value(k: int, row: dict[int, Any], col: dict[int, Any]) -> float:
+        """The better line's value (line values are never negative), less a little for a Burruño."""
+        g: float | None = row.get(k)
+        if g is None:
+            g = row[k] = _line_value(row[-1], k, targets, values)
+        h: float | None = col.get(k)
+        if h is None:
+            h = col[k] = _line_value(col[-1], k, targets, values)
+        best = h if h > g else g
+        return best - 0.5 if k == burruno else best
+
+    out: list[tuple[Placement, float]] = []
+    if not s.solo:  # cell by cell, each kind once (``value`` inlined: the playouts' hottest loop)
+        for r, c, mats in opts:
+            row = by_line.get((0, r)) or line_gains((0, r))
+            col = by_line.get((1, c)) or line_gains((1, c))
+            seen: list[int] = []
+            for m in mats:
+                k = kind[m]
+                if k in seen:
+                    continue
+                seen.append(k)
+                g: float | None = row.get(k)
+                if g is None:
+                    g = row[k] = _line_value(row[-1], k, targets, values)
+                h: float | None = col.get(k)
+                if h is None:
+                    h = col[k] = _line_value(col[-1], k, targets, values)
+                best = h if h > g else g
+                out.append(((m, r, c), best - 0.5 if k == burruno else best))
+        return out
+    # solo: every cell takes the same materials, listed material by material (the first of each kind)
+    if not opts:
+        return out
+    r0, c0, r1, c1 = market.market_box(s.market) or (opts[0][0], opts[0][1], opts[0][0], opts[0][1])
+    cells = []
+    for r, c, _ in opts:
+        h, w = max(r1, r) - min(r0, r) + 1, max(c1, c) - min(c0, c) + 1
+        overflow = 0.0 if (h <= 3 and w <= 5) or (h <= 5 and w <= 3) else 6.0
+        cells.append((r, c, line_gains((0, r)), line_gains((1, c)), overflow))
+    kinds: list[int] = []
+    for m in opts[0][2]:
+        k = kind[m]
+        if k not in kinds:
+            kinds.append(k)
+            out += [((m, r, c), value(k, row, col) - overflow) for r, c, row, col, overflow in cells]
     return out
+
+
+def _by_cell(places: list[Action]) -> list[tuple[int, int, list[int]]]:
+    """Placement actions, as ``options`` lists them, grouped by cell as ``place.by_cell`` lists them."""
+    cells: dict[Cell, list[int]] = {}
+    for a in places:
+        cells.setdefault((a["row"], a["col"]), []).append(a["card"])
+    return [(r, c, mats) for (r, c), mats in cells.items()]
 
 
 def _draw_value(s: State, a: Action, targets: list[int]) -> float:
@@ -293,8 +324,8 @@ def greedy_action(s: State, legal: list[Action], rng: Rng) -> Action:
     places = [a for a in legal if a["type"] == "place"]
     draws = [a for a in legal if a["type"] == "draw"]
     if ph in ("start", "placed1") and places:
-        at = _place_or_draw(s, lambda values: _scored_places(s, ((a["card"], a["row"], a["col"]) for a in places),
-                                                             targets, values), draws, targets, rng)
+        at = _place_or_draw(s, lambda values: _contenders(_scored_places(s, _by_cell(places), targets, values)), draws,
+                            targets, rng)
         if at is None:
             return max(draws, key=lambda a: _draw_value(s, a, targets))
         return next(a for a in places if a["card"] == at[0] and a["row"] == at[1] and a["col"] == at[2])
@@ -314,11 +345,35 @@ def greedy_action(s: State, legal: list[Action], rng: Rng) -> Action:
     return legal[rng.randrange(len(legal))]
 
 
-def _place_or_draw(s: State, scored: Callable[[dict[int, float]], list[tuple[Placement, float]]], draws: list[Action] | None,
-                   targets: list[int], rng: Rng) -> Placement | None:
+#: the placements' noise generator (``mix = (mix * 1103515245 + 12345) mod 2**32``) stepped i + 1 times, as
+#: ``(multiplier, increment)``: the noise of the i-th placement without stepping through those before it (as many
+#: as the most placements a position ever had)
+_STEPS: list[tuple[int, int]] = [(1103515245, 12345)]
+
+
+def _contenders(scored: list[tuple[Placement, float]]) -> list[tuple[int, int, Placement, float]]:
+    """The placements of ``scored`` (``_scored_places``) that may win once noise is added, in order, each with the
+    noise generator's steps to its place (``_STEPS``): the noise is under 0.05, so a placement 0.06 below the best
+    value ends strictly below the best placement and can be neither chosen nor tied with."""
+    if not scored:
+        return []
+    top = max(v for _, v in scored)
+    out = []
+    for i, (a, v) in enumerate(scored):
+        if v > top - 0.06:
+            while len(_STEPS) <= i:
+                mul, inc = _STEPS[-1]
+                _STEPS.append(((mul * 1103515245) & 0xFFFFFFFF, (inc * 1103515245 + 12345) & 0xFFFFFFFF))
+            mul, inc = _STEPS[i]
+            out.append((mul, inc, a, v))
+    return out
+
+
+def _place_or_draw(s: State, contenders: Callable[[dict[int, float]], list[tuple[int, int, Placement, float]]],
+                   draws: list[Action] | None, targets: list[int], rng: Rng) -> Placement | None:
     """The heuristic's choice in phase ``start`` or ``placed1`` with placements on offer: the best
-    placement ``(card, row, col)``, or None to draw instead. ``scored(values)`` gives the distinct
-    placements and their values (``_scored_places``), asked only when the choice depends on them."""
+    placement ``(card, row, col)``, or None to draw instead. ``contenders(values)`` gives the distinct
+    placements that may win (``_contenders`` of ``_scored_places``), asked only when the choice depends on them."""
     ph = s.phase
     values = {h: _house_value(s, h) for h in targets}
     mix = rng.next_u32()  # one draw per decision: a little noise per distinct placement breaks ties
@@ -328,9 +383,8 @@ def _place_or_draw(s: State, scored: Callable[[dict[int, float]], list[tuple[Pla
         return None  # drawing whatever the placements are worth
     best_a: Placement | None = None
     best_v = -1e9
-    for a, value in scored(values):
-        mix = (mix * 1103515245 + 12345) & 0xFFFFFFFF
-        v = value + (mix >> 16) * (0.05 / 65536)
+    for mul, inc, a, value in contenders(values):
+        v = value + (((mix * mul + inc) & 0xFFFFFFFF) >> 16) * (0.05 / 65536)
         if v > best_v:
             best_a, best_v = a, v
     if ph == "start":
@@ -342,13 +396,13 @@ def _place_or_draw(s: State, scored: Callable[[dict[int, float]], list[tuple[Pla
 
 
 class _Placements:
-    """A position's placements by cell (``place.by_cell``) and, once asked, their scores (``_scored_places``)."""
+    """A position's placements by cell (``place.by_cell``) and, once asked, those that may win (``_contenders``)."""
 
-    __slots__ = ("by_cell", "scored")
+    __slots__ = ("by_cell", "contenders")
 
     def __init__(self, by_cell: list[tuple[int, int, list[int]]]) -> None:
         self.by_cell = by_cell
-        self.scored: list[tuple[Placement, float]] | None = None
+        self.contenders: list[tuple[int, int, Placement, float]] | None = None
 
 
 #: position -> its _Placements: playouts of one decision meet the same
@@ -374,16 +428,11 @@ def playout_action(s: State, rng: Rng) -> Action:
         if draws or (opts and (len(opts) > 1 or len(opts[0][2]) > 1)):
             targets = _targets(s)
 
-            def scored(values: dict[int, float]) -> list[tuple[Placement, float]]:
-                if memo.scored is None:
-                    places: Iterable[Placement]
-                    if s.solo:
-                        places = ((m, r, c) for m in opts[0][2] for r, c, _ in opts)
-                    else:
-                        places = ((m, r, c) for r, c, mats in opts for m in mats)
-                    memo.scored = _scored_places(s, places, targets, values)
-                return memo.scored
-            best = _place_or_draw(s, scored, draws, targets, rng)
+            def contenders(values: dict[int, float]) -> list[tuple[int, int, Placement, float]]:
+                if memo.contenders is None:
+                    memo.contenders = _contenders(_scored_places(s, opts, targets, values))
+                return memo.contenders
+            best = _place_or_draw(s, contenders, draws, targets, rng)
             if best is None:
                 assert draws  # _place_or_draw chooses to draw only when a draw is legal
                 return max(draws, key=lambda a: _draw_value(s, a, targets))
@@ -428,8 +477,8 @@ def candidates(s: State, k: int = 5, places: int = 3, others: int = 2) -> list[A
         return [first] + [a for a in legal if a != first][: k - 1]
     targets = _targets(s)
     values = {h: _house_value(s, h) for h in targets}
-    placed = {(C.KIND[m], r, c): v for (m, r, c), v in
-              _scored_places(s, ((a["card"], a["row"], a["col"]) for a in legal if a["type"] == "place"), targets, values)}
+    opts = _by_cell([a for a in legal if a["type"] == "place"])
+    placed = {(C.KIND[m], r, c): v for (m, r, c), v in _scored_places(s, opts, targets, values)}
     scored = []
     for a in legal:
         t = a["type"]

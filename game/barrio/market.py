@@ -17,8 +17,7 @@ def market_box(market: dict[Cell, int]) -> tuple[int, int, int, int] | None:
     """``(min_row, min_col, max_row, max_col)`` of the market, or None when empty."""
     if not market:
         return None
-    rows = [r for r, _ in market]
-    cols = [c for _, c in market]
+    rows, cols = zip(*market)
     return min(rows), min(cols), max(rows), max(cols)
 
 
@@ -134,6 +133,8 @@ def payments(house: int, line_cards: list[int]) -> list[tuple[dict[str, str], li
     need = sum(short)
     if need > len(doubles):
         return []
+    if not doubles:  # the one way, without a double (the common case, worked out directly)
+        return [({}, sorted([card for k in range(5) for card in sorted(plain[k])[: cost[k]]]))]
     out = []
     # Each double either stays unused or counts as one of its two materials.
     for assign in _double_assignments(doubles):

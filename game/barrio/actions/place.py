@@ -26,33 +26,49 @@ def by_cell(s: State) -> list[tuple[int, int, list[int]]]:
     mats = [c for c in hand if c < C.NUM_MATERIALS]
     if not mats:
         return []
-    box = market_box(s.market)
+    window = _window(s)
+    if window is None:
+        return [(r, c, mats) for r, c in placement_cells(s.market)]
     stretch = _Stretch(s)
     out = []
+    r_lo, r_hi, c_lo, c_hi = window
     for r, c in placement_cells(s.market):
-        allowed = _materials_at(s, box, stretch, r, c, mats)
-        if allowed:
-            out.append((r, c, allowed))
+        if r_lo <= r <= r_hi and c_lo <= c <= c_hi:  # within 5x5, as _materials_at would find
+            out.append((r, c, mats))
+        else:
+            allowed = _materials_at(s, window, stretch, r, c, mats)
+            if allowed:
+                out.append((r, c, allowed))
     return out
 
 
-def _materials_at(s: State, box: tuple[int, int, int, int] | None, stretch: _Stretch, r: int, c: int,
+def _window(s: State) -> tuple[int, int, int, int] | None:
+    """``(min_row, max_row, min_col, max_col)`` of the cells where a card keeps the market within 5x5 (an empty
+    window when it is stretched already), or None when every cell takes any material (solo, or no market)."""
+    box = market_box(s.market)
+    if s.solo or box is None:
+        return None
+    r0, c0, r1, c1 = box
+    if r1 - r0 >= 5 or c1 - c0 >= 5:
+        return 0, -1, 0, -1
+    return r1 - 4, r0 + 4, c1 - 4, c0 + 4
+
+
+def _materials_at(s: State, window: tuple[int, int, int, int] | None, stretch: _Stretch, r: int, c: int,
                   mats: list[int]) -> list[int]:
-    """Which of ``mats`` (materials in the hand) may go at ``(r, c)``, an empty cell touching the market (``box``
-    its bounds): every one in solo (the solo market is never refused a card: beyond 3x5 is the overflow
+    """Which of ``mats`` (materials in the hand) may go at ``(r, c)``, an empty cell touching the market (``window``
+    from :func:`_window`): every one in solo (the solo market is never refused a card: beyond 3x5 is the overflow
     penalty) or within 5x5; beyond, those a build this turn can bring back. The one rule of a placement:
-    :func:`by_cell` lists with it and :func:`is_legal` checks one placement with it."""
-    if s.solo or box is None or (max(box[2], r) - min(box[0], r) < 5 and max(box[3], c) - min(box[1], c) < 5):
+    :func:`by_cell` lists with it (deciding the cells within the window inline) and :func:`is_legal` checks one
+    placement with it."""
+    if window is None or (window[0] <= r <= window[1] and window[2] <= c <= window[3]):
         return mats
-    by_kind: dict[int, bool] = {}  # the result depends on the kind, not the card
-    allowed = []
+    kinds: list[int] = []  # the result depends on the kind, not the card
     for m in mats:
-        k = C.KIND[m]
-        if k not in by_kind:
-            by_kind[k] = stretch.allows(r, c, m)
-        if by_kind[k]:
-            allowed.append(m)
-    return allowed
+        if C.KIND[m] not in kinds:
+            kinds.append(C.KIND[m])
+    ok = stretch.allows(r, c, kinds)
+    return [m for m in mats if C.KIND[m] in ok]
 
 
 def options(s: State, seat: int) -> list[Action]:
@@ -72,19 +88,24 @@ class _Stretch:
 
     def __init__(self, s: State) -> None:
         self.s = s
-        self.first: _FirstStretch | None = None
+        self.market: _StretchedMarket | None = None
+        self.left: dict[int, frozenset[int]] = {}  # a material's kind -> the kinds of the hand's other materials
 
-    def allows(self, r: int, c: int, m: int) -> bool:
-        """May material ``m`` go at ``(r, c)``, a cell that stretches the market beyond 5x5?"""
+    def allows(self, r: int, c: int, kinds: list[int]) -> list[int]:
+        """Which of ``kinds`` (of materials in the hand) may go at ``(r, c)``, a cell that stretches the market
+        beyond 5x5?"""
         s = self.s
-        hand = s.hands[s.seat]
-        rest = hand[:]
-        rest.remove(m)
-        if self.first is None:
-            self.first = _FirstStretch(s.market, hand)
+        if self.market is None:
+            hand = s.hands[s.seat]
+            self.market = _StretchedMarket(s.market, [c for c in hand if c >= C.NUM_MATERIALS])
+            count: dict[int, int] = {}
+            for x in hand:
+                if x < C.NUM_MATERIALS:
+                    count[C.KIND[x]] = count.get(C.KIND[x], 0) + 1
+            self.left = {m: frozenset(x for x, n in count.items() if n > (x == m)) for m in count}
         if s.placed == 0:
-            return self.first.can_build(r, c, C.KIND[m], {C.KIND[x] for x in rest if x < C.NUM_MATERIALS})
-        return self.first.second_can_build(r, c, C.KIND[m])
+            return self.market.first_kinds(r, c, kinds, self.left)
+        return self.market.second_kinds(r, c, kinds)
 
 
 def is_legal(s: State, m: int, r: int, c: int) -> bool:
@@ -94,16 +115,16 @@ def is_legal(s: State, m: int, r: int, c: int) -> bool:
         return False
     if not is_placement_cell(s.market, (r, c)):
         return False
-    return bool(_materials_at(s, market_box(s.market), _Stretch(s), r, c, [m]))
+    return bool(_materials_at(s, _window(s), _Stretch(s), r, c, [m]))
 
 
-class _FirstStretch:
-    """Whether a first material placed beyond 5x5 can be followed by a second placement and a build that
-    end the turn within 5x5. Line counts and placement cells of the market are worked out once for all the
-    cells and kinds ``by_cell`` asks about."""
+class _StretchedMarket:
+    """Which materials may stretch a market beyond 5x5 for a hand's houses: those after which (and after a second
+    placement, for a first) a build can end the turn within 5x5. Line counts, placement cells and the shapes'
+    removals are worked out once for all the cells and kinds ``by_cell`` asks about."""
 
-    def __init__(self, market: dict[Cell, int], hand: list[int]) -> None:
-        self.houses = [c for c in hand if c >= C.NUM_MATERIALS]
+    def __init__(self, market: dict[Cell, int], houses: list[int]) -> None:
+        self.houses = houses
         counts: dict[Cell, list[int]] = {}  # (0, row) / (1, col) -> cards per kind in that line
         for (r, c), card in market.items():
             k = C.KIND[card]
@@ -113,6 +134,9 @@ class _FirstStretch:
         self.market = market
         self.shape = frozenset(market)
         self._pays: dict[tuple[Cell, tuple[int, ...]], bool] = {}
+        #: (line, the first material's kind if it joined the line else -1, kinds left) -> does the line pay once
+        #: a second material of one of those kinds joins it too?
+        self._with_second: dict[tuple[Cell, int, frozenset[int]], bool] = {}
         self._paying: list[Cell] | None = None
         self.cells: set[Cell] | None = None  # placement cells, worked out when a first material asks
 
@@ -134,28 +158,35 @@ class _FirstStretch:
             got = self._pays[key] = _pays_any(kc, self.houses)
         return got
 
-    def second_can_build(self, r: int, c: int, k: int) -> bool:
-        """After a second material of kind ``k`` at ``(r, c)`` stretched the market: can a build from the
-        hand's houses end the turn within 5x5?"""
+    def second_kinds(self, r: int, c: int, kinds: list[int]) -> list[int]:
+        """Which of ``kinds`` may go second at ``(r, c)``, stretching the market."""
         if not self.houses:
-            return False
+            return []
         shape = self.shape | {(r, c)}
         mine = ((0, r), (1, c))
-        for line in self.paying():  # lines the card does not touch pay as they are
-            if line not in mine and removal_fits(shape, "row" if line[0] == 0 else "col", line[1], False):
-                return True
-        for line in mine:
-            if self.pays(line, (k,)) and removal_fits(shape, "row" if line[0] == 0 else "col", line[1], False):
-                return True
-        return False
+        for line in self.paying():  # lines the card does not touch pay as they are, whatever its kind
+            if line not in mine and _fits_without(shape, line):
+                return kinds
+        fit: dict[Cell, bool] = {}  # the card's lines: _fits_without, the same for every kind
+        out = []
+        for k in kinds:
+            for line in mine:
+                if self.pays(line, (k,)):
+                    ok = fit.get(line)
+                    if ok is None:
+                        ok = fit[line] = _fits_without(shape, line)
+                    if ok:
+                        out.append(k)
+                        break
+        return out
 
-    def can_build(self, r0: int, c0: int, k0: int, kinds: set[int]) -> bool:
-        """After a first material of kind ``k0`` at ``(r0, c0)``, with materials of ``kinds`` left in hand."""
-        if not self.houses or not kinds:
-            return False
+    def first_kinds(self, r0: int, c0: int, kinds: list[int], left: dict[int, frozenset[int]]) -> list[int]:
+        """Which of ``kinds`` may go first at ``(r0, c0)``, stretching the market (``left[kind]``: the kinds of the
+        materials left in hand after one of that kind)."""
+        if not self.houses:
+            return []
         first = ((0, r0), (1, c0))
         grown = self.shape | {(r0, c0)}
-        paying = [line for line in self.paying() if line not in first] + [line for line in first if self.pays(line, (k0,))]
         if self.cells is None:
             self.cells = set(placement_cells(self.market))
         seconds = self.cells - {(r0, c0)}
@@ -163,26 +194,48 @@ class _FirstStretch:
             q = (r0 + dr, c0 + dc)
             if q not in grown:
                 seconds.add(q)
-        with_second: dict[Cell, bool] = {}  # does the line pay once a second material of ``kinds`` joins it?
+        fit: dict[tuple[Cell, Cell], bool] = {}  # (second cell, line) -> _fits_without: the same for every kind
+        untouched = [line for line in self.paying() if line not in first]
+        return [k0 for k0 in kinds if left[k0] and self._first_builds(
+            first, grown, seconds, untouched + [line for line in first if self.pays(line, (k0,))], k0, left[k0], fit)]
+
+    def _first_builds(self, first: tuple[Cell, Cell], grown: frozenset[Cell], seconds: set[Cell], paying: list[Cell],
+                      k0: int, kinds: frozenset[int], fit: dict[tuple[Cell, Cell], bool]) -> bool:
+        """After a first material of kind ``k0`` on the lines ``first`` (``grown``: the market's cells then;
+        ``paying``: the lines that pay then), with materials of ``kinds`` left in hand: can a second at one of
+        ``seconds`` and a build end the turn within 5x5?"""
+        with_second = self._with_second
         for r, c in seconds:
             shape = None
             for line in paying:  # lines the second card does not touch pay as they are
                 if line != (0, r) and line != (1, c):
-                    if shape is None:
-                        shape = grown | {(r, c)}
-                    if removal_fits(shape, "row" if line[0] == 0 else "col", line[1], False):
+                    ok = fit.get(((r, c), line))
+                    if ok is None:
+                        if shape is None:
+                            shape = grown | {(r, c)}
+                        ok = fit[((r, c), line)] = _fits_without(shape, line)
+                    if ok:
                         return True
             for line in ((0, r), (1, c)):
-                ok = with_second.get(line)
+                key = (line, k0 if line in first else -1, kinds)
+                ok = with_second.get(key)
                 if ok is None:
                     base = (k0,) if line in first else ()
-                    ok = with_second[line] = any(self.pays(line, tuple(sorted(base + (k,)))) for k in kinds)
+                    ok = with_second[key] = any(self.pays(line, tuple(sorted(base + (k,)))) for k in kinds)
                 if ok:
-                    if shape is None:
-                        shape = grown | {(r, c)}
-                    if removal_fits(shape, "row" if line[0] == 0 else "col", line[1], False):
+                    ok = fit.get(((r, c), line))
+                    if ok is None:
+                        if shape is None:
+                            shape = grown | {(r, c)}
+                        ok = fit[((r, c), line)] = _fits_without(shape, line)
+                    if ok:
                         return True
         return False
+
+
+def _fits_without(shape: frozenset[Cell], line: Cell) -> bool:
+    """Can taking ``line`` out of a market on ``shape`` leave it within 5x5 (``market.removal_fits``)?"""
+    return removal_fits(shape, "row" if line[0] == 0 else "col", line[1], False)
 
 
 def _pays_any(kind_counts: list[int], houses: list[int]) -> bool:
