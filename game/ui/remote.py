@@ -152,8 +152,8 @@ class PageHooks:
 #: written without spaces: the player's wishes the canvas honours (motion, colours), which the worker cannot ask itself
 MIRRORED_MEDIA = ("(prefers-reduced-motion:reduce)", "(forced-colors:active)", "(prefers-contrast:more)")
 
-#: one operation as the page reads it (``json.dumps`` with these options would build an encoder per call: thousands
-#: of operations a move)
+#: one operation as the page reads it (``json.dumps`` with these options would build an encoder per call: about a
+#: hundred operations a tap)
 _operation_json = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
 
 
