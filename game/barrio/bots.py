@@ -219,24 +219,16 @@ def _scored_places(s: State, opts: list[tuple[int, int, list[int]]], targets: li
         return best - 0.5 if k == burruno else best
 
     out: list[tuple[Placement, float]] = []
-    if not s.solo:  # cell by cell, each kind once (``value`` inlined: the playouts' hottest loop)
+    if not s.solo:  # cell by cell, each kind once
         for r, c, mats in opts:
             row = by_line.get((0, r)) or line_gains((0, r))
             col = by_line.get((1, c)) or line_gains((1, c))
             seen: list[int] = []
             for m in mats:
                 k = kind[m]
-                if k in seen:
-                    continue
-                seen.append(k)
-                g: float | None = row.get(k)
-                if g is None:
-                    g = row[k] = _line_value(row[-1], k, targets, values)
-                h: float | None = col.get(k)
-                if h is None:
-                    h = col[k] = _line_value(col[-1], k, targets, values)
-                best = h if h > g else g
-                out.append(((m, r, c), best - 0.5 if k == burruno else best))
+                if k not in seen:
+                    seen.append(k)
+                    out.append(((m, r, c), value(k, row, col)))
         return out
     # solo: every cell takes the same materials, listed material by material (the first of each kind)
     if not opts:
