@@ -176,61 +176,78 @@ def _line_value(base: _LineBase, k: int, targets: list[int], values: dict[int, f
 _GAINS: dict[tuple[tuple[int, ...], tuple[float, ...]], dict[tuple[int, ...], dict[int, Any]]] = {}
 
 
+class _LineValues:
+    """The line values of one position's placements: per line, ``{-1: _line_base, kind: _line_value}``, shared
+    through ``_GAINS`` by every position of a search where the seat has the same houses (a line's value depends on
+    its cards and the kind only)."""
+
+    __slots__ = ("cards_of", "gains", "by_line", "targets", "values")
+
+    def __init__(self, s: State, targets: list[int], values: dict[int, float]) -> None:
+        cards_of: dict[tuple[int, int], list[int]] = {}
+        for (r, c), card in s.market.items():
+            cards_of.setdefault((0, r), []).append(card)
+            cards_of.setdefault((1, c), []).append(card)
+        ctx = (tuple(targets), tuple(values[h] for h in targets))
+        gains = _GAINS.get(ctx)
+        if gains is None:
+            if len(_GAINS) > 1000:
+                _GAINS.clear()
+            gains = _GAINS[ctx] = {}
+        self.cards_of, self.gains, self.targets, self.values = cards_of, gains, targets, values
+        self.by_line: dict[tuple[int, int], dict[int, Any]] = {}
+
+    def line(self, line: tuple[int, int]) -> dict[int, Any]:
+        known = self.by_line.get(line)
+        if known is None:
+            cards = tuple(self.cards_of.get(line, ()))
+            known = self.gains.get(cards)
+            if known is None:
+                if len(self.gains) > 2000:
+                    self.gains.clear()
+                known = self.gains[cards] = {-1: _line_base(list(cards), self.targets)}
+            self.by_line[line] = known
+        return known
+
+    def value(self, k: int, row: dict[int, Any], col: dict[int, Any]) -> float:
+        """The better line's value (line values are never negative), less a little for a Burruño."""
+        g: float | None = row.get(k)
+        if g is None:
+            g = row[k] = _line_value(row[-1], k, self.targets, self.values)
+        h: float | None = col.get(k)
+        if h is None:
+            h = col[k] = _line_value(col[-1], k, self.targets, self.values)
+        best = h if h > g else g
+        return best - 0.5 if k == C.BURRUNO else best
+
+
 def _scored_places(s: State, opts: list[tuple[int, int, list[int]]], targets: list[int],
                    values: dict[int, float]) -> list[tuple[Placement, float]]:
     """The distinct placements of ``opts`` (``place.by_cell``: one per material kind and cell, the first listed, in
     the order ``place.options`` lists them) with their heuristic values. A placement is worth the better of its
     row and column for a target house, less a little for a Burruño and much for overflowing the solo market; line
     values depend on the line and the kind only, so each is worked out once."""
-    kind, burruno = C.KIND, C.BURRUNO
-    cards_of: dict[tuple[int, int], list[int]] = {}
-    for (r, c), card in s.market.items():
-        cards_of.setdefault((0, r), []).append(card)
-        cards_of.setdefault((1, c), []).append(card)
-    ctx = (tuple(targets), tuple(values[h] for h in targets))
-    gains = _GAINS.get(ctx)
-    if gains is None:
-        if len(_GAINS) > 1000:
-            _GAINS.clear()
-        gains = _GAINS[ctx] = {}
-    by_line: dict[tuple[int, int], dict[int, Any]] = {}  # {-1: _line_base, kind: _line_value} as in _GAINS
-
-    def line_gains(line: tuple[int, int]) -> dict[int, Any]:
-        known = by_line.get(line)
-        if known is None:
-            cards = cards_of.get(line, [])
-            known = gains.get(tuple(cards))
-            if known is None:
-                if len(gains) > 2000:
-                    gains.clear()
-                known = gains[tuple(cards)] = {-1: _line_base(cards, targets)}
-            by_line[line] = known
-        return known
-
-    def value(k: int, row: dict[int, Any], col: dict[int, Any]) -> float:
-        """The better line's value (line values are never negative), less a little for a Burruño."""
-        g: float | None = row.get(k)
-        if g is None:
-            g = row[k] = _line_value(row[-1], k, targets, values)
-        h: float | None = col.get(k)
-        if h is None:
-            h = col[k] = _line_value(col[-1], k, targets, values)
-        best = h if h > g else g
-        return best - 0.5 if k == burruno else best
-
+    lines = _LineValues(s, targets, values)
+    if s.solo:
+        return _scored_solo_places(s, opts, lines)
+    kind = C.KIND
     out: list[tuple[Placement, float]] = []
-    if not s.solo:  # cell by cell, each kind once
-        for r, c, mats in opts:
-            row = by_line.get((0, r)) or line_gains((0, r))
-            col = by_line.get((1, c)) or line_gains((1, c))
-            seen: list[int] = []
-            for m in mats:
-                k = kind[m]
-                if k not in seen:
-                    seen.append(k)
-                    out.append(((m, r, c), value(k, row, col)))
-        return out
-    # solo: every cell takes the same materials, listed material by material (the first of each kind)
+    for r, c, mats in opts:  # cell by cell, each kind once
+        row, col = lines.line((0, r)), lines.line((1, c))
+        seen: list[int] = []
+        for m in mats:
+            k = kind[m]
+            if k not in seen:
+                seen.append(k)
+                out.append(((m, r, c), lines.value(k, row, col)))
+    return out
+
+
+def _scored_solo_places(s: State, opts: list[tuple[int, int, list[int]]],
+                        lines: _LineValues) -> list[tuple[Placement, float]]:
+    """:func:`_scored_places` in solo: every cell takes the same materials, listed material by material (the first of
+    each kind), and a cell beyond 3x5 costs the overflow."""
+    out: list[tuple[Placement, float]] = []
     if not opts:
         return out
     r0, c0, r1, c1 = market.market_box(s.market) or (opts[0][0], opts[0][1], opts[0][0], opts[0][1])
@@ -238,13 +255,13 @@ def _scored_places(s: State, opts: list[tuple[int, int, list[int]]], targets: li
     for r, c, _ in opts:
         h, w = max(r1, r) - min(r0, r) + 1, max(c1, c) - min(c0, c) + 1
         overflow = 0.0 if (h <= 3 and w <= 5) or (h <= 5 and w <= 3) else 6.0
-        cells.append((r, c, line_gains((0, r)), line_gains((1, c)), overflow))
+        cells.append((r, c, lines.line((0, r)), lines.line((1, c)), overflow))
     kinds: list[int] = []
     for m in opts[0][2]:
-        k = kind[m]
+        k = C.KIND[m]
         if k not in kinds:
             kinds.append(k)
-            out += [((m, r, c), value(k, row, col) - overflow) for r, c, row, col, overflow in cells]
+            out += [((m, r, c), lines.value(k, row, col) - overflow) for r, c, row, col, overflow in cells]
     return out
 
 
