@@ -35,8 +35,8 @@ TABLES = {
 }
 #: the coach's budget in these files, per game (absent: the game's own, :func:`game.core.coaching.coach_iterations`):
 #: Barrio's hard search at 1 deal a candidate in its first stage (the app's 3), Nyhavn's search on 4 determinizations
-#: (the app's 16); Neue Heimat's hints cost a millisecond and keep theirs
-ITERATIONS: dict[str, int] = {"barrio": 1, "nyhavn": 4}
+#: (the app's 16), Neue Heimat's hard player on 1 deal a candidate (the app's 2)
+ITERATIONS: dict[str, int] = {"barrio": 1, "nyhavn": 4, "neueheimat": 1}
 #: the xdist group of every file that reads the pool: one worker draws it once
 GROUP = pytest.mark.xdist_group("coach_positions")
 

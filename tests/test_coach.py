@@ -15,6 +15,7 @@ from game.core.locale import catalogue
 from game.core.match import Seat
 from game.core.record import GameRecord, Replay
 from game.barrio import coach as barrio_coach
+from game.neueheimat import bots as neueheimat_bots
 from game.neueheimat import coach as neueheimat_coach
 from game.nyhavn import coach as nyhavn_coach
 
@@ -238,13 +239,30 @@ def test_barrio_compare_is_a_winning_chance():
 
 
 @pytest.mark.parametrize("players", [2, 3, 5])
-def test_neueheimat_hint_is_the_strong_players_choice(players):
+def test_neueheimat_hint_is_the_hard_players_choice(players):
+    """The hint is the hard player's choice at the coach's budget; where its play-outs overrule the strong model's own
+    choice, the reason says so and names that choice, else it gives the model's figures."""
+    overruled = 0
     for i, (state, p) in enumerate(positions(neueheimat.SPEC, players, 30 + players, every=2, limit=15)):
         view, legal = neueheimat.SPEC.view(state, p), neueheimat.SPEC.legal_actions(state)
-        h = coaching.hint(neueheimat.SPEC, view, p, seed=i, legal=legal)
-        assert h.action == neueheimat.SPEC.make_bot("strong", i).choose(view, legal)
+        h = coaching.hint(neueheimat.SPEC, view, p, seed=i, legal=legal, iterations=1)
+        assert h.action == neueheimat.SPEC.make_bot("hard", i, iterations=1).choose(view, legal)
+        model = neueheimat.SPEC.make_bot("strong", i).choose(view, legal)
+        keys = [phrase.key for phrase in h.why]
+        if h.action != model:
+            overruled += 1
+            assert keys == ["coach.neueheimat.ahead"]
+            assert h.why[0].params["other"] == neueheimat_coach.what(view, model)
+        else:
+            assert "coach.neueheimat.ahead" not in keys
         check_texts(h)
         assert h.first_step is None
+    assert 0 < overruled < 15, "the play-outs never (or always) overruled the model: the reasons' two paths untested"
+
+
+def test_neueheimat_coach_is_the_hard_player_at_the_hard_levels_budget():
+    assert coaching.coach_strength(neueheimat.SPEC) == "hard"
+    assert coaching.coach_iterations(neueheimat.SPEC) == neueheimat_bots.HARD_DEALS
 
 
 def test_neueheimat_values_rank_the_suggestion_first_for_placements():

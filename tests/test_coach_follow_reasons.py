@@ -2,8 +2,9 @@
 in every game, no figure of a reason disagrees with the move (see the second test).
 
 Over bidding decisions of seeded games among strong players (where bids above a piece's own worth are common: the
-strong player weighs a buy-back), every hint that bids says either that the auctioneer is likely to buy it back, or
-both figures (the worth and what a buy-back pays); "worth nothing" or "worth N" beside a higher bid is refused. Every
+strong player weighs a buy-back), every hint that bids says that the auctioneer is likely to buy it back, or both
+figures (the worth and what a buy-back pays), or that the coach's play-outs put it ahead of the model's own choice;
+"worth nothing" or "worth N" beside a higher bid is refused. Every
 reason reads in English, Spanish and French with no key left unfilled.
 """
 
@@ -17,7 +18,7 @@ from game.core import Rng, coaching, load_spec
 from game.core.locale import languages
 
 from .sizes import soak
-from .coach_positions import GROUP, hinted_positions
+from .coach_positions import GROUP, ITERATIONS, hinted_positions
 
 pytestmark = GROUP  # one worker draws the positions every coach file uses
 
@@ -48,7 +49,7 @@ def test_no_bid_is_explained_by_a_worth_below_it():
     bids = above_worth = 0
     for state, seat in bidding_positions(soak(150, 30)):
         view = spec.view(state, seat)
-        hint = coaching.hint(spec, view, seat, seed=seat, legal=spec.legal_actions(state))
+        hint = coaching.hint(spec, view, seat, seed=seat, legal=spec.legal_actions(state), iterations=ITERATIONS["neueheimat"])
         if hint.action["type"] != "bid":
             continue
         bids += 1

@@ -189,7 +189,8 @@ _observers: ContextVar[tuple[Callable[[SearchReport], None], ...]] = ContextVar(
 
 @contextmanager
 def search_reports() -> Iterator[list[SearchReport]]:
-    """Collect the :class:`SearchReport` of every :func:`flat_monte_carlo` and :func:`halving_monte_carlo` decision made inside the block.
+    """Collect the :class:`SearchReport` of every :func:`flat_monte_carlo` and :func:`halving_monte_carlo` decision made inside the block
+    (and of any player that searches by its own loop and says so with :func:`publish`).
 
     A bot's ``choose`` needs no change for its caller to see the figures
     behind its choice (the hint does this). Decisions with a single candidate
@@ -201,6 +202,13 @@ def search_reports() -> Iterator[list[SearchReport]]:
         yield found
     finally:
         _observers.reset(token)
+
+
+def publish(report: SearchReport) -> None:
+    """Hand ``report`` to every :func:`search_reports` block around this call: for a player that searches by a loop
+    of its own (Neue Heimat's hard player), as :func:`flat_monte_carlo` and :func:`halving_monte_carlo` do."""
+    for observe in _observers.get():
+        observe(report)
 
 
 def flat_monte_carlo(
@@ -252,12 +260,12 @@ def flat_monte_carlo(
             totals[i] += evaluate(play_out(world, action, Rng(seed, stream=9)))
             counts[i] += 1
     best = max(range(len(candidates)), key=lambda i: (totals[i] / counts[i] if counts[i] else float("-inf"), -i))
-    observers = _observers.get()
-    if on_result is not None or observers:
+    if on_result is not None or _observers.get():
         report = SearchReport(tuple(candidates), tuple(t / c if c else None for t, c in zip(totals, counts)),
                               tuple(counts), best)
-        for observe in ((on_result,) if on_result else ()) + observers:
-            observe(report)
+        if on_result is not None:
+            on_result(report)
+        publish(report)
     return candidates[best]
 
 
@@ -298,10 +306,7 @@ def halving_monte_carlo(
         alive = sorted(alive[:max(keep_at_least, (len(alive) + 1) // 2)])
         rounds *= 2
     best = max(alive, key=lambda i: (totals[i] / counts[i], -i))
-    observers = _observers.get()
-    if observers:
-        report = SearchReport(tuple(candidates), tuple(t / c if c else None for t, c in zip(totals, counts)),
-                              tuple(counts), best)
-        for observe in observers:
-            observe(report)
+    if _observers.get():
+        publish(SearchReport(tuple(candidates), tuple(t / c if c else None for t, c in zip(totals, counts)),
+                             tuple(counts), best))
     return candidates[best]

@@ -43,6 +43,7 @@ import math
 from typing import Any
 
 from ..core import IllegalAction, Rng
+from ..core.search import SearchReport, publish
 from . import rules
 from .log_reading import LogReading, piece_face, plain_value, weak_bid_limit, weak_buys, weak_height
 from .state import ROWS, SINGLE_LOTS, House
@@ -611,14 +612,11 @@ class HardBot(StrongBot):
             return own
         me = view["player"]
         seeds = [self.rng.randrange(1 << 30) for _ in range(self.deals)]
-        best, best_v = own, -math.inf
-        for act in cands:
-            v = sum(self._play_out(view, me, act, s) for s in seeds) / len(seeds)
-            if act is own:
-                v += 0.25  # a tie, or noise under a quarter point, keeps the model's own choice
-            if v > best_v:
-                best, best_v = act, v
-        return best
+        means = [sum(self._play_out(view, me, act, s) for s in seeds) / len(seeds) for act in cands]
+        # a tie, or noise under a quarter point, keeps the model's own choice (the first)
+        best = max(range(len(cands)), key=lambda i: (means[i] + (0.25 if i == 0 else 0.0), -i))
+        publish(SearchReport(tuple(cands), tuple(means), (len(seeds),) * len(cands), best))  # the coach's figures
+        return cands[best]
 
     def _shortlist(self, view: dict[str, Any], legal: list[Action], own: Action) -> list[Action]:
         """The model's own choice first, then the legal actions nearest to it, up to :attr:`candidates`."""

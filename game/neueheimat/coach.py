@@ -1,11 +1,14 @@
 """Neue Heimat's part of the coach (:mod:`game.core.coaching`): reasons, first taps and estimates.
 
-Neue Heimat's strong player does not search: it values every choice with an
+The hint is the hard player's choice (:data:`PLAYER`): the strong player's
 expected-score model (each row's chance of being complete, the mayor, the
-colours owned, the cash boxes, money in hand) and takes the best. The coach
-reads the same model's figures for the player's seat: the suggestion's value
-in expected points, how much it beats the next best choice by, and for bids
-what the piece is worth in millions. Only the view is used.
+colours owned, the cash boxes, money in hand) proposes its best few choices,
+and each is played out to the end of the round by strong players. Where the
+play-outs keep the model's own choice, the reason reads the model's figures
+for the player's seat: the suggestion's value in expected points, how much it
+beats the next best choice by, and for bids what the piece is worth in
+millions. Where they overrule it, the reason says so and names the model's
+choice. Only the view is used.
 """
 
 from __future__ import annotations
@@ -17,6 +20,13 @@ from ..core.search import SearchReport
 from . import bots, text
 
 Action = dict[str, Any]
+
+#: the player whose choice the hint is (``game.core.coaching.coach_strength``): the hard player, whose play-outs
+#: beat the strong model it checks (docs/neueheimat.md); the strong player's hints only drew level with it
+PLAYER = "hard"
+#: the coach's fixed budget (``game.core.coaching.coach_iterations``): the hard player's deals per candidate, as the
+#: hard level's own (:data:`~game.neueheimat.bots.HARD_DEALS`)
+ITERATIONS = bots.HARD_DEALS
 
 
 def term(kind: str, value: Any, lang: str) -> str:
@@ -127,7 +137,11 @@ def what(view: dict[str, Any], action: Action) -> Phrase:
 
 def reason(view: dict[str, Any], player: int, action: Action, state: Any,
            report: SearchReport | None) -> tuple[Phrase, list[Phrase]]:
-    """What ``action`` is and why, in the strong player's model figures."""
+    """What ``action`` is and why: in the strong player's model figures, or, where the hard player's play-outs
+    (``report``) overruled the model's own choice, that they did and what that choice was."""
+    if report is not None and report.best != 0 and report.candidates[0] != action:
+        # the model's own choice is the search's first candidate; its figures would argue for that one
+        return what(view, action), [Phrase("coach.neueheimat.ahead", {"other": what(view, report.candidates[0])})]
     legal = state_legal(state)
     why: list[Phrase] = []
     t = action["type"]
