@@ -265,6 +265,24 @@ def test_neueheimat_coach_is_the_hard_player_at_the_hard_levels_budget():
     assert coaching.coach_iterations(neueheimat.SPEC) == neueheimat_bots.HARD_DEALS
 
 
+def test_neueheimat_insight_skips_only_positions_that_cannot_be_a_moment(monkeypatch):
+    """Where the model's values say no suggestion could lose the least loss against the weak player's choice, the
+    insight does not ask the hard player; asked anyway (the bound taken away), it finds no moment there either, and
+    where the bound lets it judge it finds some."""
+    spec = neueheimat.SPEC
+    weak = [spec.make_bot("weak", 60 + i) for i in range(3)]
+    skipped, judged = [], []
+    for state, p in positions(spec, 3, 60, every=2, limit=80):
+        view, legal = spec.view(state, p), spec.legal_actions(state)
+        chosen = weak[p].choose(view, legal)
+        most, unit = neueheimat_coach.loss_bound(view, p, legal, chosen)
+        (skipped if most < coaching.MIN_LOSS[unit] else judged).append((state, p, chosen))
+    assert len(skipped) >= 8 and len(judged) >= 8
+    monkeypatch.delattr(neueheimat_coach, "loss_bound")
+    assert all(coaching.assess(spec, state, p, chosen, iterations=1) is None for state, p, chosen in skipped[:8])
+    assert any(coaching.assess(spec, state, p, chosen, iterations=1) is not None for state, p, chosen in judged)
+
+
 def test_neueheimat_values_rank_the_suggestion_first_for_placements():
     """For a placement the model's value of the strong player's choice is the best of all legal ones."""
     checked = 0

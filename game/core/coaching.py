@@ -486,7 +486,10 @@ def assess(spec: GameSpec, state: Any, seat: int, chosen: Action, iterations: in
     The position is judged by :func:`judge` on the seat's view (the same seed
     and budget as a hint there); when the suggestion differs from ``chosen``,
     the game's ``compare`` estimates both on the same deals, and a loss under
-    :data:`MIN_LOSS` is noise. A mistake whose two moves read the same in one
+    :data:`MIN_LOSS` is noise. A game whose ``compare`` is exact can say how much any suggestion could lose against
+    ``chosen`` (its coach module's ``loss_bound(view, seat, legal, chosen) -> (most, unit)``); under
+    :data:`MIN_LOSS` the position is not judged at all (Neue Heimat: the same verdict without the hard player's
+    search). A mistake whose two moves read the same in one
     of :data:`LANGUAGES` is not one the player could learn from: not listed.
     ``step`` and ``turn`` of the result are 0 (the caller places it in the game).
     """
@@ -494,11 +497,16 @@ def assess(spec: GameSpec, state: Any, seat: int, chosen: Action, iterations: in
     if len(legal) < 2:
         return None
     view = spec.view(state, seat)
+    coach = _game_coach(spec.game_id)
+    bound = getattr(coach, "loss_bound", None)
+    if bound is not None:
+        most, unit = bound(view, seat, legal, chosen)
+        if most < MIN_LOSS.get(unit, 0.0):
+            return None  # no suggestion could lose enough against ``chosen`` by ``compare``: no need to judge
     verdict = judge(spec, view, seat, legal, None, iterations)
     suggested = verdict.action
     if action_key(suggested) == action_key(chosen):
         return None
-    coach = _game_coach(spec.game_id)
     values, unit = coach.compare(view, seat, [suggested, chosen], verdict.seed, verdict.iterations)
     loss = values[0] - values[1]
     if loss < MIN_LOSS.get(unit, 0.0):

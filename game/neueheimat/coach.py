@@ -13,6 +13,7 @@ choice. Only the view is used.
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from ..core.coaching import Phrase, Term
@@ -212,6 +213,15 @@ def state_legal(state: Any) -> list[Action]:
 def first_step(view: dict[str, Any], action: Action) -> dict[str, Any] | None:
     """Neue Heimat's actions are single taps (a bid amount is one button): nothing to tap first."""
     return None
+
+
+def loss_bound(view: dict[str, Any], player: int, legal: list[Action], chosen: Action) -> tuple[float, str]:
+    """The most any suggestion among ``legal`` can lose against ``chosen`` by :func:`compare` (each action's model
+    value is its own, whatever the others): the best value less ``chosen``'s. The insight does not ask the hard player
+    where this is under its least loss (``game.core.coaching.assess``): about half the decisions of a weak player."""
+    vals = values(view, player, legal)
+    mine = next((v for a, v in zip(legal, vals) if a == chosen), None)
+    return (math.inf if mine is None else max(vals) - mine), "points"
 
 
 def compare(view: dict[str, Any], player: int, actions: list[Action], seed: int,
