@@ -7,6 +7,7 @@ to the amount and marks its Bid button; − and + step a million within the lega
 
 from __future__ import annotations
 
+import functools
 import json
 from typing import Any
 
@@ -23,21 +24,37 @@ SHAPE = GameShape("neueheimat", lambda page: None, [("stepper", ".nh-stepper"), 
 
 
 def bid_position() -> Match:
-    """Neue Heimat, 3 players (the human first, weak computers): the human's bid where the coach says 4M, no quick button."""
-    # seed 3: the first deal where today's coach bids 4 of 5 millions on the opening high bid (its choice decides)
-    match = Match.new("neueheimat", 3, 3, [Seat("human")] + [Seat("computer", "weak") for _ in range(2)])
-    spec = match.spec
-    bots = [spec.make_bot("weak", 3 + i) for i in range(3)]
-    while True:
-        state = match.state
-        assert not spec.is_over(state), "no such position in this game"
-        p = spec.current_player(state)
-        view, legal = spec.view(state, p), spec.legal_actions(state)
-        if p == 0 and view["phase"] == "bid" and stepper_amounts(view["high_bid"], view["money"][0]):
-            hint = coaching.hint(spec, view, 0, hint_seed(match, 0), None, legal)
-            if hint.action["type"] == "bid" and bid_offered(view, hint.action["amount"]) == "stepper":
-                return match
-        match.apply(bots[p].choose(view, legal))
+    """Neue Heimat, 3 players (the human first, weak computers): the first human bid, over deals from seed 3, where
+    the coach suggests an amount no quick button offers (the coach's choice decides which deal that is)."""
+    seed, steps = _stepper_bid()
+    match, bots = _deal(seed)
+    while len(match.entries) < steps:  # the same weak players' moves again, without asking the coach
+        p = match.spec.current_player(match.state)
+        match.apply(bots[p].choose(match.spec.view(match.state, p), match.spec.legal_actions(match.state)))
+    return match
+
+
+def _deal(seed: int) -> tuple[Match, list[Any]]:
+    match = Match.new("neueheimat", 3, seed, [Seat("human")] + [Seat("computer", "weak") for _ in range(2)])
+    return match, [match.spec.make_bot("weak", seed + i) for i in range(3)]
+
+
+@functools.cache
+def _stepper_bid() -> tuple[int, int]:
+    """The deal and the step of :func:`bid_position`, found once per process (each hint on the way is a search)."""
+    for seed in range(3, 40):
+        match, bots = _deal(seed)
+        spec = match.spec
+        while not spec.is_over(match.state):
+            state = match.state
+            p = spec.current_player(state)
+            view, legal = spec.view(state, p), spec.legal_actions(state)
+            if p == 0 and view["phase"] == "bid" and stepper_amounts(view["high_bid"], view["money"][0]):
+                hint = coaching.hint(spec, view, 0, hint_seed(match, 0), None, legal)
+                if hint.action["type"] == "bid" and bid_offered(view, hint.action["amount"]) == "stepper":
+                    return seed, len(match.entries)
+            match.apply(bots[p].choose(view, legal))
+    raise AssertionError("no deal from seed 3 to 39 has a hinted bid only the stepper offers")
 
 
 def open_at(page: Any, open_app: Any, match: Match) -> None:
