@@ -141,6 +141,49 @@ def test_a_board_measures_itself_draws_in_one_operation_and_sends_only_changed_t
     assert taps == ["a"]
 
 
+@pytest.mark.parametrize("seed", range(40))
+def test_a_boards_buttons_follow_the_targets_order_moving_only_those_out_of_sequence(
+        page: tuple[Page, FakeHost], monkeypatch: pytest.MonkeyPatch, seed: int) -> None:
+    """After any change of targets the layer's buttons are in the targets' order (the Tab order), and a button
+    already in sequence is not put back: each one put back is an element the page adds again."""
+    import random
+
+    p, host = page
+    monkeypatch.setattr(dom, "page", p)
+    monkeypatch.setattr(dom, "window", p.window)
+    rng = random.Random(seed)
+    board = Board(p.roots["app"], 360, 600, on_tap=lambda key: None)
+    keys = [f"k{i}" for i in range(12)]
+    order = rng.sample(keys, rng.randrange(0, 9))
+    for _ in range(6):
+        board.draw(DrawList(), [Target(k, 0, 0, 10, 10, k) for k in order])
+        assert [b.getAttribute("data-key") for b in board.layer.children] == order
+        p.flush()
+        host.ops()  # this draw's operations are done with
+        before = order
+        change = rng.randrange(4)
+        if change == 0 and order:  # one removed
+            order = [k for k in order if k != rng.choice(order)]
+        elif change == 1:  # one added somewhere
+            new = rng.choice([k for k in keys if k not in order] or [None])
+            if new is not None:
+                order = order[:]
+                order.insert(rng.randrange(len(order) + 1), new)
+        elif change == 2 and len(order) > 1:  # two swapped
+            i, j = rng.sample(range(len(order)), 2)
+            order = order[:]
+            order[i], order[j] = order[j], order[i]
+        board.draw(DrawList(), [Target(k, 0, 0, 10, 10, k) for k in order])
+        p.flush()
+        put = [op for op in host.ops() if op[0] in ("append", "before") and op[1] == board.layer.nid]
+        assert [b.getAttribute("data-key") for b in board.layer.children] == order
+        kept = [k for k in before if k in order]
+        # a removal moves nothing; an addition puts back the new button only; a swap at most the two swapped
+        assert len(put) <= len([k for k in order if k not in before]) + (2 if change == 2 else 0)
+        if kept == [k for k in order if k in before]:
+            assert len(put) == len([k for k in order if k not in before])
+
+
 class DrawingHost(FakeHost):
     """A worker that loaded the renderer: it paints each frame and posts the pictures with the operations."""
 

@@ -24,6 +24,8 @@ Usage in a game screen::
 
 from __future__ import annotations
 
+import bisect
+
 import json
 import math
 from dataclasses import dataclass, field
@@ -290,15 +292,50 @@ class Board:
             order.append(t.key)
         for button in self._buttons.values():
             button.remove()
-        if order != self._order:  # appending in order keeps the Tab order = target order
-            for key in order:
-                self.layer.appendChild(keep[key])
+        if order != self._order:  # the Tab order is the target order
+            self._put_in_order(keep, order)
         self._buttons, self._order, self._written = keep, order, written
+
+    def _put_in_order(self, buttons: dict[str, Any], order: list[str]) -> None:
+        """Put ``buttons`` into the layer in ``order``, moving as few as possible: the longest run of those already in
+        the layer that is in order stays, the others go before their successor. A button put back costs the page its
+        insertion, and the page's own observers as much (PyScript's looks through every element added)."""
+        staying = [key for key in self._order if key in buttons]  # in the layer already, in its order
+        place = {key: i for i, key in enumerate(order)}
+        stay = set(_longest_increasing(staying, [place[key] for key in staying]))
+        after: str | None = None
+        for key in reversed(order):
+            if key not in stay:
+                self.layer.insertBefore(buttons[key], buttons[after] if after is not None else None)
+            after = key
 
     def destroy(self) -> None:
         """Stop observing size changes and remove the board from the page."""
         self._dom.page.unobserve(self.root)
         self.root.remove()
+
+
+def _longest_increasing(items: list[str], values: list[int]) -> list[str]:
+    """The items of a longest strictly increasing run (not necessarily adjacent) of ``values``.
+
+    >>> _longest_increasing(list("abcde"), [4, 1, 2, 3, 0])
+    ['b', 'c', 'd']
+    """
+    ends: list[int] = []  # ends[n]: the index of the smallest last value of a run of length n + 1
+    before: list[int | None] = []
+    for i, value in enumerate(values):
+        n = bisect.bisect_left([values[j] for j in ends], value)
+        before.append(ends[n - 1] if n else None)
+        if n == len(ends):
+            ends.append(i)
+        else:
+            ends[n] = i
+    run: list[str] = []
+    at = ends[-1] if ends else None
+    while at is not None:
+        run.append(items[at])
+        at = before[at]
+    return run[::-1]
 
 
 # The table protocol every game screen follows: its painter returns a :class:`Frame`, its tap handler an
