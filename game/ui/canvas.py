@@ -322,14 +322,16 @@ def _longest_increasing(items: list[str], values: list[int]) -> list[str]:
     ['b', 'c', 'd']
     """
     ends: list[int] = []  # ends[n]: the index of the smallest last value of a run of length n + 1
+    tails: list[int] = []  # tails[n] = values[ends[n]], increasing: where a value extends a run is found by bisection
     before: list[int | None] = []
     for i, value in enumerate(values):
-        n = bisect.bisect_left([values[j] for j in ends], value)
+        n = bisect.bisect_left(tails, value)
         before.append(ends[n - 1] if n else None)
         if n == len(ends):
             ends.append(i)
+            tails.append(value)
         else:
-            ends[n] = i
+            ends[n], tails[n] = i, value
     run: list[str] = []
     at = ends[-1] if ends else None
     while at is not None:
