@@ -337,3 +337,30 @@ def test_the_start_screen_imports_no_game_and_a_game_only_its_own(game_id: str) 
     booted, started = (json.loads(line) for line in done.stdout.splitlines()[-2:])
     assert booted == [True, []]
     assert started == [True, [game_id]]
+
+
+def test_the_score_table_keeps_its_rows_and_sets_only_changed_scores(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Over a whole Barrio game between two computers the side's score rows are put into the page once (each element
+    added is work for the page and its observers) and end showing the engine's scores."""
+    from .ui_harness import Harness
+
+    h = Harness(monkeypatch)
+    h.request(type="new", settings={"game": "barrio", "lang": "en", "seed": "3", "players": 2,
+                                    "seats": ["bot:weak", "bot:strong"]})
+    screen = h.app.screen
+    body = screen.scores_body
+    for _ in range(600):
+        h.page.flush()
+        h.host.run_timers(limit=20)
+        if screen.spec.is_over(screen.match.state):
+            break
+    h.page.flush()
+    assert screen.spec.is_over(screen.match.state)
+    ops = h.ops()
+    rows_added = [op for op in ops if op[0] in ("append", "before") and op[1] == body.nid]
+    assert len(rows_added) == 2
+    texts = [[cell.textContent for cell in row._children] for row in body._children]
+    assert [int(score) for _, score in texts] == list(screen.spec.scores(screen.match.state))
+    score_cells = {row._children[1].nid for row in body._children}
+    score_sets = [op for op in ops if op[0] == "prop" and op[1] in score_cells and op[2] == "textContent"]
+    assert len(score_sets) > 2  # the scores moved during the game, each change set in place

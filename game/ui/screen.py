@@ -328,6 +328,7 @@ class GameScreen:
         self.log_box = el("div", {"role": "log", "aria-live": "polite", "id": "game-log", "tabindex": 0,  # scrolls: keyboard users need focus
                                   "aria-labelledby": "log-title"}, self.log_list)
         self.scores_body = el("tbody", {})
+        self._score_cells: list[tuple[Any, Any]] = []  #: each row's name and score cells (:meth:`_show_scores`)
         side = el("aside", {"class": "side stack"},
                   el("section", {"class": "log", "aria-labelledby": "log-title"},
                      el("h2", {"id": "log-title"}, text("game.log", lang)),
@@ -511,9 +512,23 @@ class GameScreen:
             self.clear_hint()
         self.hint_button.disabled = not self._may_hint()
         self._update_log()
-        dom.clear(self.scores_body)
-        for name, score, _ in self.end_rows(breakdown=False):
-            self.scores_body.appendChild(el("tr", {}, el("td", {}, name), el("td", {"class": "num"}, str(score))))
+        self._show_scores([(name, str(score)) for name, score, _ in self.end_rows(breakdown=False)])
+
+    def _show_scores(self, rows: list[tuple[str, str]]) -> None:
+        """The side's score table: its rows are kept and only changed texts are set (every element put into the page
+        is one more for the page, and for PyScript's document-wide observer, to look through)."""
+        cells = self._score_cells
+        if len(cells) != len(rows):
+            dom.clear(self.scores_body)
+            cells.clear()
+            for _ in rows:
+                pair = (el("td", {}), el("td", {"class": "num"}))
+                self.scores_body.appendChild(el("tr", {}, *pair))
+                cells.append(pair)
+        for (name_cell, score_cell), (name, score) in zip(cells, rows):
+            for cell, value in ((name_cell, name), (score_cell, score)):
+                if cell.textContent != value:
+                    cell.textContent = value
 
     def _update_log(self) -> None:
         events = list(self.view().get("log", []))
