@@ -239,6 +239,25 @@ def test_hard_the_model_values_a_piece_for_each_seat_the_same_from_its_remembere
     assert takers[0] != takers[1]  # the colour goes to whoever places it
 
 
+def test_a_copied_log_reading_goes_on_as_a_fresh_reading_and_leaves_the_original_as_it_was():
+    """The hard player's playouts start from a copy of its reading of the position (``LogReading.copy``): each copy,
+    read on, must hold what reading the longer log from the start holds, and the reading copied must not move."""
+    from game.neueheimat.log_reading import LogReading
+
+    log = _play(["weak", "strong", "weak", "random"], 71, rounds=2)
+    for cut in (0, len(log) // 3, len(log) // 2):
+        reading = LogReading(4)
+        reading.take(log[:cut])
+        before = repr(reading.__dict__)
+        copied = reading.copy()
+        copied.take(log)
+        fresh = LogReading(4)
+        fresh.take(log)
+        assert repr(copied.__dict__) == repr(fresh.__dict__)
+        assert repr(reading.__dict__) == before
+        assert cut == 0 or repr(reading.__dict__) != repr(fresh.__dict__)  # (so the comparison can tell them apart)
+
+
 def test_a_weak_player_is_read_as_plain_to_the_end_and_the_others_are_found_out():
     """The plain reading accepts every choice the weak player's own rules make (its random tie-breaks and luck
     included), over whole games of several rounds, and finds out a player that does not follow them."""

@@ -47,8 +47,7 @@ from ..core.search import SearchReport, publish
 from . import rules
 from .log_reading import LogReading, piece_face, plain_value, weak_bid_limit, weak_buys, weak_height
 from .state import ROWS, SINGLE_LOTS, House
-from .view import determinize
-from .view import view as view_of
+from .view import decision_view, determinize
 
 BOT_NAMES = ("weak", "strong", "hard")
 
@@ -126,7 +125,7 @@ class _Position:
     """A light copy of the open facts the strong player's model needs."""
 
     __slots__ = ("players", "board", "lengths", "mayor", "owners", "cash", "money", "roofs_left", "cubes_left", "last_round",
-                 "rows", "changed_rows", "outcomes")
+                 "rows", "outcomes")
 
     def __init__(self, view: dict[str, Any]) -> None:
         self.players = view["players"]
@@ -134,24 +133,17 @@ class _Position:
         self.lengths = list(view["lengths"])
         self.mayor = -1 if view["mayor"] is None else view["mayor"]
         self.owners = list(view["owners"])
-        self.cash = list(view["cash"])
+        self.cash = [float(c) for c in view["cash"]]  # each seat's utility starts from its cash box
         self.money = list(view["money"])
         self.roofs_left = sum(1 for r in view["roofs_unseen"] if r)
         self.cubes_left = sum(len(r) for r in view["display"])
         self.last_round = view["round"] >= view["rounds"]
-        #: each row's facts as it stands (:func:`_row_facts`), and a changed row's by what changed: a decision
-        #: values every way each seat could place a piece, and each changes one row only
+        #: each row's facts as it stands (:func:`_row_facts`); a changed row's follow from them by what changed
+        #: (:func:`_with_cube`, :func:`_with_roof`, :func:`_with_length`): a decision values every way each seat
+        #: could place a piece, and each changes one row only
         self.rows = [_row_facts(self.board[r], self.lengths[r]) for r in range(ROWS)]
-        self.changed_rows: dict[tuple[int, ...], RowFacts] = {}
         #: a piece's outcomes (``StrongBot._outcomes``) by the piece, the placing seat where it matters, and lam
         self.outcomes: dict[tuple[Any, ...], list[tuple[list[float], Action | None]]] = {}
-
-    def row_with(self, key: tuple[int, ...], houses: list[House], length: int) -> "RowFacts":
-        """The facts of a changed row (``houses`` at ``length``), remembered under ``key`` (what changed)."""
-        got = self.changed_rows.get(key)
-        if got is None:
-            got = self.changed_rows[key] = _row_facts(houses, length)
-        return got
 
 
 #: what the strong model reads of a row: the steps it lacks to be complete (two a missing house, one a missing roof)
@@ -162,6 +154,46 @@ RowFacts = tuple[int, tuple[tuple[int, int], ...]]
 def _row_facts(houses: list[House], length: int) -> RowFacts:
     steps = 2 * (length - len(houses)) + sum(1 for h in houses if not h[1])
     return steps, tuple((cubes[-1] // 6, sum(c % 6 + 1 for c in cubes) + roof) for cubes, roof in houses)
+
+
+def _with_cube(facts: RowFacts, lot: int, cube: int) -> RowFacts:
+    """A row's facts once ``cube`` goes on its house ``lot`` (which has no roof), or starts a house there at its end.
+
+    The same as :func:`_row_facts` of the changed row, in integers:
+
+    >>> row, cube = [((3, 8), 0), ((14,), 2)], 20  # cubes are colour * 6 + pips - 1
+    >>> _with_cube(_row_facts(row, 4), 0, cube) == _row_facts([((3, 8, cube), 0), ((14,), 2)], 4)
+    True
+    >>> _with_cube(_row_facts(row, 4), 2, cube) == _row_facts(row + [((cube,), 0)], 4)
+    True
+    """
+    steps, houses = facts
+    pips = cube % 6 + 1
+    if lot == len(houses):  # a house more (two steps fewer) without its roof (one more)
+        return steps - 1, houses + ((cube // 6, pips),)
+    return steps, houses[:lot] + ((cube // 6, houses[lot][1] + pips),) + houses[lot + 1:]
+
+
+def _with_roof(facts: RowFacts, lot: int, value: int) -> RowFacts:
+    """A row's facts once roof ``value`` goes on its house ``lot`` (which has none).
+
+    >>> row = [((3, 8), 0), ((14,), 2)]
+    >>> _with_roof(_row_facts(row, 2), 0, 4) == _row_facts([((3, 8), 4), ((14,), 2)], 2)
+    True
+    """
+    steps, houses = facts
+    colour, points = houses[lot]
+    return steps - (1 if value else 0), houses[:lot] + ((colour, points + value),) + houses[lot + 1:]
+
+
+def _with_length(facts: RowFacts, old: int, new: int) -> RowFacts:
+    """A row's facts once its length goes from ``old`` to ``new`` (a permit or a cancellation): two steps a lot.
+
+    >>> row = [((3, 8), 0)]
+    >>> _with_length(_row_facts(row, 3), 3, 5) == _row_facts(row, 5)
+    True
+    """
+    return facts[0] + 2 * (new - old), facts[1]
 
 
 Vector = list[float]
@@ -257,25 +289,24 @@ class StrongBot:
                       lam: float) -> list[float]:
         """:meth:`_utilities` from the rows' facts (:func:`_row_facts`)."""
         n = pos.players
-        steps = tuple(facts[0] for facts in rows)
+        steps = tuple([facts[0] for facts in rows])
         key = (steps, mayor, pos.roofs_left, pos.cubes_left, self.beta)
         factors = _FACTORS.get(key)
         if factors is None:
             if len(_FACTORS) > 4096:
                 _FACTORS.clear()
             factors = _FACTORS[key] = self._row_factors(steps, mayor, pos)
-        ev = [float(c) for c in pos.cash]
-        for r in range(ROWS):
-            factor = factors[r]
-            for colour, points in rows[r][1]:
+        ev = pos.cash[:]
+        for factor, (_, houses) in zip(factors, rows):
+            for colour, points in houses:
                 o = owners[colour]
                 if o >= 0:
                     ev[o] += factor * points
-        vals = [ev[j] + lam * money[j] for j in range(n)]
+        vals = [e + lam * m for e, m in zip(ev, money)]
         total = sum(vals)
         w, k = self.rival_weight, self.rivalry
         if not w or n == 2:
-            return [vals[j] - k * (total - vals[j]) / (n - 1) for j in range(n)]
+            return [v - k * (total - v) / (n - 1) for v in vals]
         order = sorted(range(n), key=vals.__getitem__, reverse=True)
         first, second = order[0], order[1]
         return [vals[j] - k * ((1 - w) * (total - vals[j]) / (n - 1) + w * vals[second if j == first else first]) for j in range(n)]
@@ -315,22 +346,21 @@ class StrongBot:
             for i, (cubes, roof) in enumerate(houses):
                 if not roof and i not in SINGLE_LOTS[r] and cubes[-1] % 6 + 1 > piece["pips"]:
                     rows = pos.rows[:]
-                    rows[r] = pos.row_with((0, r, i, cube), houses[:i] + [(cubes + (cube,), 0)] + houses[i + 1:], lengths[r])
+                    rows[r] = _with_cube(rows[r], i, cube)
                     out.append((self._utilities_of(pos, rows, mayor, own, money, lam), {"type": "place", "row": r, "lot": i}))
             if len(houses) < lengths[r]:
                 rows = pos.rows[:]
-                rows[r] = pos.row_with((1, r, cube), houses + [((cube,), 0)], lengths[r])
+                rows[r] = _with_cube(rows[r], len(houses), cube)
                 out.append((self._utilities_of(pos, rows, mayor, own, money, lam), {"type": "place", "row": r, "lot": len(houses)}))
         return out
 
     def _roof_outcomes(self, pos: _Position, value: int, lam: float) -> list[tuple[list[float], Action | None]]:
         out: list[tuple[list[float], Action | None]] = []
         for r in range(ROWS):
-            houses = pos.board[r]
-            for i, (cubes, roof) in enumerate(houses):
+            for i, (_, roof) in enumerate(pos.board[r]):
                 if not roof:
                     rows = pos.rows[:]
-                    rows[r] = pos.row_with((2, r, i, value), houses[:i] + [(cubes, value)] + houses[i + 1:], pos.lengths[r])
+                    rows[r] = _with_roof(rows[r], i, value)
                     out.append((self._utilities_of(pos, rows, pos.mayor, pos.owners, pos.money, lam), {"type": "place", "row": r, "lot": i}))
         return out
 
@@ -350,7 +380,7 @@ class StrongBot:
             new = lengths[r] + change if kind == "permit" else lengths[r] - change
             if 1 <= new <= 9 and new >= len(board[r]):
                 rows = pos.rows[:]
-                rows[r] = pos.row_with((3, r, new), board[r], new)
+                rows[r] = _with_length(rows[r], lengths[r], new)
                 out.append((self._utilities_of(pos, rows, pos.mayor, pos.owners, pos.money, lam), {"type": kind, "row": r, "change": change}))
         return out
 
@@ -583,8 +613,8 @@ class StrongBot:
 #: The hard player's fixed budget (no clock, so a seed replays the same game on any device): the candidates it
 #: plays out per decision, the deals (orders of the face-down roofs) each is played out on, and the most actions a
 #: playout takes with 2 players before it is scored as it stands (fewer with more players, whose actions cost more):
-#: a round with 2 players is about 170 actions, so its playouts reach the round's end. About 200 ms of CPython here
-#: in the median (docs/neueheimat.md)
+#: a round with 2 players is about 170 actions, so its playouts reach the round's end. Its time per decision is the
+#: bench's ``decisions_ms.neueheimat.hard`` (docs/benchmarks.md)
 HARD_CANDIDATES = 4
 HARD_DEALS = 2
 HARD_DEPTH = 400
@@ -653,12 +683,15 @@ class HardBot(StrongBot):
         """My lead over the best rival once ``action`` is played out by strong players to the end of the round."""
         state = rules.apply_action(determinize(view, me, seed), action)
         players = [StrongBot(seed + j) for j in range(state.players)]
+        if self._log is not None:  # the log as far as the view was read when choosing: each goes on from there
+            for player in players:
+                player._log = self._log.copy()
         round_no, steps, depth = state.round_no, 0, self.depth * 2 // state.players
         while state.phase != "over" and state.round_no == round_no and steps < depth:
             seat = rules.current_player(state)
             assert seat is not None
             options = rules.legal_actions(state)
-            pick = options[0] if len(options) == 1 else players[seat].choose(view_of(state, seat), options)
+            pick = options[0] if len(options) == 1 else players[seat].choose(decision_view(state, seat), options)
             state = rules.apply_action(state, pick)
             steps += 1
         score = rules.scores(state)

@@ -90,6 +90,17 @@ class LogReading:
         # an undo or a takeback rewrites the log's end: compare it all (the same entry objects, mostly: quick)
         return players == self.players and len(log) >= len(self.entries) and log[:len(self.entries)] == self.entries
 
+    def copy(self) -> "LogReading":
+        """A reading of the same entries that goes on apart from this one (the hard player's playouts each start
+        from the reading of the position they leave from, instead of reading the whole log again)."""
+        other = LogReading.__new__(LogReading)
+        other.__dict__.update(self.__dict__)
+        for name in ("entries", "low", "sold", "seen", "bought", "top", "stop", "bids", "steady", "plain", "fits",
+                     "lengths", "owners"):
+            setattr(other, name, getattr(self, name)[:])
+        other.board = [[(cubes[:], roof) for cubes, roof in row] for row in self.board]
+        return other
+
     def take(self, log: list[dict[str, Any]]) -> None:
         """Read the entries of ``log`` after those already read."""
         for e in log[len(self.entries):]:

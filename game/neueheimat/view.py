@@ -27,15 +27,26 @@ def view(state: State, player: int) -> dict[str, Any]:
     """
     s = state
     return {
-        "game": GAME_ID, "player": player, "players": s.players, "rounds": s.rounds, "round": s.round_no,
-        "phase": s.phase, "current": current_player(s), "auctioneer": s.auctioneer,
-        "money": s.money[:], "totals": s.totals[:], "scores": scores(s),
+        "game": GAME_ID, "phase": s.phase, "current": current_player(s),
+        "totals": s.totals[:], "scores": scores(s),
         "round_scores": [r[:] for r in s.round_scores], "round_wins": s.round_wins[:],
-        **table_json(s),
         "single_lots": [sorted(x) for x in SINGLE_LOTS],
+        "bidder": s.bidder, "holder": s.holder, "winners": s.winners_[:],
+        **decision_view(s, player),
+    }
+
+
+def decision_view(state: State, player: int) -> dict[str, Any]:
+    """The part of :func:`view` a computer player decides from (``bots.StrongBot``): the table, the money, the piece
+    and its auction, the unseen roofs and the log, without the scores and the rounds' history a screen shows. The
+    hard player's playouts ask one at every step of every seat."""
+    s = state
+    return {
+        "player": player, "players": s.players, "rounds": s.rounds, "round": s.round_no,
+        "auctioneer": s.auctioneer, "money": s.money[:],
+        **table_json(s),
         "roofs_unseen": unseen_roofs(s),
-        "piece": piece_json(s.piece), "bidder": s.bidder, "high_bid": s.high_bid,
-        "high_bidder": s.high_bidder, "holder": s.holder, "winners": s.winners_[:],
+        "piece": piece_json(s.piece), "high_bid": s.high_bid, "high_bidder": s.high_bidder,
         "log": s.log[:],
     }
 

@@ -494,7 +494,7 @@ def page_memory(context: Any, page: Any) -> dict[str, float]:
         heap = cdp.send("Runtime.getHeapUsage")["usedSize"]
     finally:
         cdp.detach()
-    wasm = json.loads(py(page, "import json, pyodide_js\nresult = json.dumps(pyodide_js._spec.HEAPU8.length)"))
+    wasm = json.loads(py(page, "import json, pyodide_js\nresult = json.dumps(pyodide_js._module.HEAPU8.length)"))
     return {"js_heap": round(heap / 2**20, 1), "wasm": round(wasm / 2**20, 1), "total": round((heap + wasm) / 2**20, 1)}
 
 
