@@ -6,7 +6,8 @@ the actions and the JSON format are in ``docs/neueheimat.md``. Files:
 turns, round ends, scoring), ``rules.py`` (what is legal now, per phase, and
 the contract), ``actions/`` (one module per action: checks and effect),
 ``view.py`` (what a player sees, determinize), ``saves.py`` (JSON),
-``text.py`` (words), ``bots.py`` (computer players); ``SPEC`` declares the game
+``text.py`` (words), ``bots.py`` (computer players; ``log_reading.py`` and
+``row_facts.py`` what the strong one reads); ``SPEC`` declares the game
 (positions built by hand for tests are in ``lab/neueheimat/scenario.py``).
 """
 

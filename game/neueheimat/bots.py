@@ -46,6 +46,7 @@ from ..core import IllegalAction, Rng
 from ..core.search import SearchReport, publish
 from . import rules
 from .log_reading import LogReading, piece_face, plain_value, weak_bid_limit, weak_buys, weak_height
+from .row_facts import RowFacts, row_facts, with_cube, with_length, with_roof
 from .state import ROWS, SINGLE_LOTS, House
 from .view import decision_view, determinize
 
@@ -138,62 +139,12 @@ class _Position:
         self.roofs_left = sum(1 for r in view["roofs_unseen"] if r)
         self.cubes_left = sum(len(r) for r in view["display"])
         self.last_round = view["round"] >= view["rounds"]
-        #: each row's facts as it stands (:func:`_row_facts`); a changed row's follow from them by what changed
-        #: (:func:`_with_cube`, :func:`_with_roof`, :func:`_with_length`): a decision values every way each seat
+        #: each row's facts as it stands (:func:`row_facts`); a changed row's follow from them by what changed
+        #: (:func:`with_cube`, :func:`with_roof`, :func:`with_length`): a decision values every way each seat
         #: could place a piece, and each changes one row only
-        self.rows = [_row_facts(self.board[r], self.lengths[r]) for r in range(ROWS)]
+        self.rows = [row_facts(self.board[r], self.lengths[r]) for r in range(ROWS)]
         #: a piece's outcomes (``StrongBot._outcomes``) by the piece, the placing seat where it matters, and lam
         self.outcomes: dict[tuple[Any, ...], list[tuple[list[float], Action | None]]] = {}
-
-
-#: what the strong model reads of a row: the steps it lacks to be complete (two a missing house, one a missing roof)
-#: and each house's top colour and points (pips and roof), in order
-RowFacts = tuple[int, tuple[tuple[int, int], ...]]
-
-
-def _row_facts(houses: list[House], length: int) -> RowFacts:
-    steps = 2 * (length - len(houses)) + sum(1 for h in houses if not h[1])
-    return steps, tuple((cubes[-1] // 6, sum(c % 6 + 1 for c in cubes) + roof) for cubes, roof in houses)
-
-
-def _with_cube(facts: RowFacts, lot: int, cube: int) -> RowFacts:
-    """A row's facts once ``cube`` goes on its house ``lot`` (which has no roof), or starts a house there at its end.
-
-    The same as :func:`_row_facts` of the changed row, in integers:
-
-    >>> row, cube = [((3, 8), 0), ((14,), 2)], 20  # cubes are colour * 6 + pips - 1
-    >>> _with_cube(_row_facts(row, 4), 0, cube) == _row_facts([((3, 8, cube), 0), ((14,), 2)], 4)
-    True
-    >>> _with_cube(_row_facts(row, 4), 2, cube) == _row_facts(row + [((cube,), 0)], 4)
-    True
-    """
-    steps, houses = facts
-    pips = cube % 6 + 1
-    if lot == len(houses):  # a house more (two steps fewer) without its roof (one more)
-        return steps - 1, houses + ((cube // 6, pips),)
-    return steps, houses[:lot] + ((cube // 6, houses[lot][1] + pips),) + houses[lot + 1:]
-
-
-def _with_roof(facts: RowFacts, lot: int, value: int) -> RowFacts:
-    """A row's facts once roof ``value`` goes on its house ``lot`` (which has none).
-
-    >>> row = [((3, 8), 0), ((14,), 2)]
-    >>> _with_roof(_row_facts(row, 2), 0, 4) == _row_facts([((3, 8), 4), ((14,), 2)], 2)
-    True
-    """
-    steps, houses = facts
-    colour, points = houses[lot]
-    return steps - (1 if value else 0), houses[:lot] + ((colour, points + value),) + houses[lot + 1:]
-
-
-def _with_length(facts: RowFacts, old: int, new: int) -> RowFacts:
-    """A row's facts once its length goes from ``old`` to ``new`` (a permit or a cancellation): two steps a lot.
-
-    >>> row = [((3, 8), 0)]
-    >>> _with_length(_row_facts(row, 3), 3, 5) == _row_facts(row, 5)
-    True
-    """
-    return facts[0] + 2 * (new - old), facts[1]
 
 
 Vector = list[float]
@@ -267,7 +218,7 @@ class StrongBot:
 
     def _utilities(self, pos: _Position, board: list[list[House]], lengths: list[int], mayor: int, owners: list[int], money: list[int], lam: float) -> list[float]:
         """Each seat's expected score plus money value, less ``rivalry`` times its rivals' (their mean and the best, by ``rival_weight``)."""
-        return self._utilities_of(pos, [_row_facts(board[r], lengths[r]) for r in range(ROWS)], mayor, owners, money, lam)
+        return self._utilities_of(pos, [row_facts(board[r], lengths[r]) for r in range(ROWS)], mayor, owners, money, lam)
 
     def _row_factors(self, steps: tuple[int, ...], mayor: int, pos: _Position) -> list[float]:
         """What a point in each row is expected to be worth: the likelier the row is to be complete, the more
@@ -287,7 +238,7 @@ class StrongBot:
 
     def _utilities_of(self, pos: _Position, rows: list[RowFacts], mayor: int, owners: list[int], money: list[int],
                       lam: float) -> list[float]:
-        """:meth:`_utilities` from the rows' facts (:func:`_row_facts`)."""
+        """:meth:`_utilities` from the rows' facts (:func:`row_facts`)."""
         n = pos.players
         steps = tuple([facts[0] for facts in rows])
         key = (steps, mayor, pos.roofs_left, pos.cubes_left, self.beta)
@@ -346,11 +297,11 @@ class StrongBot:
             for i, (cubes, roof) in enumerate(houses):
                 if not roof and i not in SINGLE_LOTS[r] and cubes[-1] % 6 + 1 > piece["pips"]:
                     rows = pos.rows[:]
-                    rows[r] = _with_cube(rows[r], i, cube)
+                    rows[r] = with_cube(rows[r], i, cube)
                     out.append((self._utilities_of(pos, rows, mayor, own, money, lam), {"type": "place", "row": r, "lot": i}))
             if len(houses) < lengths[r]:
                 rows = pos.rows[:]
-                rows[r] = _with_cube(rows[r], len(houses), cube)
+                rows[r] = with_cube(rows[r], len(houses), cube)
                 out.append((self._utilities_of(pos, rows, mayor, own, money, lam), {"type": "place", "row": r, "lot": len(houses)}))
         return out
 
@@ -360,7 +311,7 @@ class StrongBot:
             for i, (_, roof) in enumerate(pos.board[r]):
                 if not roof:
                     rows = pos.rows[:]
-                    rows[r] = _with_roof(rows[r], i, value)
+                    rows[r] = with_roof(rows[r], i, value)
                     out.append((self._utilities_of(pos, rows, pos.mayor, pos.owners, pos.money, lam), {"type": "place", "row": r, "lot": i}))
         return out
 
@@ -380,7 +331,7 @@ class StrongBot:
             new = lengths[r] + change if kind == "permit" else lengths[r] - change
             if 1 <= new <= 9 and new >= len(board[r]):
                 rows = pos.rows[:]
-                rows[r] = _with_length(rows[r], lengths[r], new)
+                rows[r] = with_length(rows[r], lengths[r], new)
                 out.append((self._utilities_of(pos, rows, pos.mayor, pos.owners, pos.money, lam), {"type": kind, "row": r, "change": change}))
         return out
 
