@@ -144,13 +144,23 @@ class _Position:
         #: could place a piece, and each changes one row only
         self.rows = [row_facts(self.board[r], self.lengths[r]) for r in range(ROWS)]
         #: a piece's outcomes (``StrongBot._outcomes``) by the piece, the placing seat where it matters, and lam
+        #: (shared by the positions of one table: :meth:`StrongBot.prepare`)
         self.outcomes: dict[tuple[Any, ...], list[tuple[list[float], Action | None]]] = {}
+
+    def table(self) -> tuple[Any, ...]:
+        """What the model's outcomes of a piece depend on in this position: the open table and the money."""
+        return (self.players, tuple(map(tuple, self.board)), tuple(self.lengths), self.mayor, tuple(self.owners),
+                tuple(self.cash), tuple(self.money), self.roofs_left, self.cubes_left, self.last_round)
 
 
 Vector = list[float]
 #: the rows' factors of the strong model (``StrongBot._row_factors``) by the rows' steps, the mayor's row, the pieces
 #: left and beta: a handful of keys cover a whole game
 _FACTORS: dict[tuple[Any, ...], list[float]] = {}
+#: pieces' outcomes (``_Position.outcomes``) by the table and the model's options: an auction's bidders, the
+#: auctioneer's choice to sell or buy and the placing all read the same table, and a hard player's playouts ask
+#: each of them a strong player's choice
+_OUTCOMES: dict[tuple[Any, ...], dict[tuple[Any, ...], list[tuple[list[float], Action | None]]]] = {}
 
 
 class StrongBot:
@@ -445,15 +455,15 @@ class StrongBot:
         h, ww = self._bidding(takers, later, a, high, w, c, pos.money)
         passing = best = self._settle(takers, me, a, h, ww, c, pos.money)
         choice = 0
+        point, spread = self._sale_point(takers, a, me, c), self.switch_spread(a)  # where the auctioneer sells to me
         for bid in range(high + 1, pos.money[me] + 1):
             h, ww = self._bidding(takers, later, a, bid, me, c, pos.money)
             if ww != me:
                 v = self._settle(takers, me, a, h, ww, c, pos.money)
             else:
-                point = self._sale_point(takers, a, me, c)
                 if not self.gamble and (h > pos.money[a] or h >= point) and takers[me][me] - h * c < passing:
                     continue  # a sale is expected: never pay more than the piece is worth against passing
-                sells = 1.0 if h > pos.money[a] else _logistic((h - point) / self.switch_spread(a))
+                sells = 1.0 if h > pos.money[a] else _logistic((h - point) / spread)
                 v = sells * (takers[me][me] - h * c) + (1 - sells) * (takers[a][me] + h * c)
             if v > best + 1e-9:
                 best, choice = v, bid
@@ -503,6 +513,13 @@ class StrongBot:
         self._face = piece_face(view.get("piece"))
         self._plain_value = plain_value(view.get("piece"))
         pos = _Position(view)
+        table = (pos.table(), tuple(map(tuple, self._permits)), self.beta, self.rival_weight, self.rivalry)
+        outcomes = _OUTCOMES.get(table)
+        if outcomes is None:
+            if len(_OUTCOMES) > 16:  # (the reuse is within one auction: a few tables at most)
+                _OUTCOMES.clear()
+            outcomes = _OUTCOMES[table] = pos.outcomes
+        pos.outcomes = outcomes
         return pos, self._lam(pos)
 
     def choose(self, view: dict[str, Any], legal: list[Action]) -> Action:
@@ -532,29 +549,22 @@ class StrongBot:
         outs = [o for o in outs if o[1] is not None and _key(o[1]) in keys]
         if not outs:
             return legal[0]
-        return max(outs, key=lambda o: o[0][me])[1]  # type: ignore[return-value]
+        return dict(max(outs, key=lambda o: o[0][me])[1])  # type: ignore[arg-type]  # (a copy: outcomes are shared)
 
     def _choose_auction(self, view: dict[str, Any], legal: list[Action], pos: _Position, me: int, n: int, lam: float) -> Action:
         base = self._utilities_of(pos, pos.rows, pos.mayor, pos.owners, pos.money, lam)
         now = base[me]
         best, best_v = legal[0], -1e18
         for act in legal:
-            what = act["piece"]
-            if what == "cube":
-                row = view["display"][act["row"]]
-                pair = row[0] if act["end"] == "left" else row[-1]
-                v = self._auction_value(pos, {"kind": "cube", "colour": pair[0], "pips": pair[1]}, me, lam, n, base)
-            elif what == "roof":
+            if act["piece"] == "roof":
                 unseen = view["roofs_unseen"]
                 counts: dict[int, int] = {}
                 for r in unseen:  # each distinct roof valued once, weighted by how many are face down
                     counts[r] = counts.get(r, 0) + 1
                 v = sum(k * (self._auction_value(pos, {"kind": "roof", "value": r}, me, lam, n, base) if r else now)
                         for r, k in counts.items()) / len(unseen)
-            elif what == "permit":
-                v = self._auction_value(pos, {"kind": "permit", "size": act["size"]}, me, lam, n, base)
             else:
-                v = self._auction_value(pos, {"kind": what}, me, lam, n, base)
+                v = self._auction_value(pos, _auctioned(view, act), me, lam, n, base)
             v += self.rng.random() * 1e-3
             if v > best_v:
                 best, best_v = act, v
@@ -650,6 +660,7 @@ class HardBot(StrongBot):
 
 
 def _auctioned(view: dict[str, Any], act: Action) -> dict[str, Any]:
+    """The piece an auction action puts up, as the view gives pieces (not for a face-down roof)."""
     what = act["piece"]
     if what == "cube":
         row = view["display"][act["row"]]
