@@ -225,7 +225,10 @@ def test_hard_the_log_read_as_it_grows_gives_what_a_fresh_read_gives_and_an_undo
 
 
 def test_hard_the_model_values_a_piece_for_each_seat_the_same_from_its_remembered_outcomes():
-    """Outcomes are remembered per position; a cube of a colour nobody owns is valued for the seat that takes it."""
+    """Outcomes are remembered per table (shared by every position of it); a cube of a colour nobody owns is valued
+    for the seat that takes it. Each fresh valuation below starts with nothing remembered."""
+    import game.neueheimat.bots as neueheimat_bots
+
     state = SPEC.new_game(3, 3)
     view = SPEC.view(state, 0)
     bot = StrongBot(1)
@@ -234,8 +237,11 @@ def test_hard_the_model_values_a_piece_for_each_seat_the_same_from_its_remembere
     cube = {"kind": "cube", "colour": free, "pips": 3}
     takers = bot._takers(pos, cube, lam)
     for seat in range(3):
+        neueheimat_bots._OUTCOMES.clear()
         fresh_pos, _ = StrongBot(1).prepare(view)
+        assert fresh_pos.outcomes is not pos.outcomes
         assert takers[seat] == StrongBot(1)._best_for(fresh_pos, cube, seat, lam)
+    assert StrongBot(2).prepare(view)[0].outcomes is StrongBot(3).prepare(view)[0].outcomes  # one table: shared
     assert takers[0] != takers[1]  # the colour goes to whoever places it
 
 
