@@ -25,7 +25,6 @@ Usage in a game screen::
 from __future__ import annotations
 
 import bisect
-
 import json
 import math
 from dataclasses import dataclass, field
