@@ -364,3 +364,31 @@ def test_the_score_table_keeps_its_rows_and_sets_only_changed_scores(monkeypatch
     score_cells = {row._children[1].nid for row in body._children}
     score_sets = [op for op in ops if op[0] == "prop" and op[1] in score_cells and op[2] == "textContent"]
     assert len(score_sets) > 2  # the scores moved during the game, each change set in place
+
+
+def test_the_end_screen_puts_the_log_into_the_page_when_it_is_opened(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The last move of a game adds the end screen's few elements, not one per line of its log (hundreds, in the frame
+    that shows the final scores); opening the log shows every line of the engine's log, once however often it is
+    opened."""
+    from .ui_harness import Harness, almost_finished
+
+    h = Harness(monkeypatch)
+    h.app.store.save_match(almost_finished())
+    h.request(type="resume")
+    screen = h.app.screen
+    h.page.flush()
+    h.ops()
+    screen.act(screen.legal()[0])
+    h.host.run_timers()
+    h.page.flush()
+    added = [op for op in h.ops() if op[0] == "new"]
+    assert h.find("end-screen") is not None
+    log, events = h.find("game-log"), screen.view()["log"]
+    assert log.firstElementChild is None
+    assert len(events) > 100 and len(added) < 60, (len(events), len(added))
+    details = log.parentElement
+    assert details.tagName == "DETAILS" and details.getAttribute("open") is None
+    for _ in range(3):  # opened, closed, opened again
+        h.fire(details, "toggle")
+    h.page.flush()
+    assert [li.textContent for li in log.children] == [screen.describe_event(event) for event in events]

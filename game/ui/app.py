@@ -448,9 +448,8 @@ class App(ShareLinks):
         keep stays autosaved (resuming it shows this screen again).
         """
         rows = screen.end_rows()
-        log_lines = [screen.describe_event(e) for e in screen.view().get("log", [])]
-        match = screen.match
-        spec = screen.spec
+        log_events = list(screen.view().get("log", []))
+        match, spec = screen.match, screen.spec
         winners = list(spec.winners(match.state))
         record, row = self.keep_finished(match)
         if record is not None:  # kept among the past games: the start screen offers no "Resume" of a finished game
@@ -493,11 +492,19 @@ class App(ShareLinks):
                                        "onclick": lambda e: self.share_record(record) if record is not None else None}, text("sharing.button", lang)),
                          el("button", {"type": "button", "onclick": lambda e: self.show_start()}, text("game.home", lang))),
                       insight,
-                      el("details", {"class": "log"},
-                         el("summary", {}, text("game.log", lang)),
-                         el("ol", {"id": "game-log"}, [el("li", {}, line) for line in log_lines]))))
+                      self._end_log(screen, log_events)))
         dom.window.houseGames.showApp()
         announce.say(" ".join([verdict] + [text("game.label_value", lang, label=n, value=v) for n, v, _ in rows]))
+
+    def _end_log(self, screen: GameScreen, events: list[dict[str, Any]]) -> Any:
+        """The end screen's log, closed; its lines go into the page when it is first opened (hundreds of them, and
+        every element of the end screen's one frame delays the final scores on a phone)."""
+        lines = el("ol", {"id": "game-log"})
+
+        def opened(_: Any) -> None:  # the first toggle opens it; later ones find its lines there
+            if lines.firstElementChild is None:
+                dom.append(lines, [el("li", {}, screen.describe_event(event)) for event in events])
+        return el("details", {"class": "log", "ontoggle": opened}, el("summary", {}, text("game.log", self.lang)), lines)
 
     def _coach_on_end(self, match: Match, record: GameRecord | None, rows: list[Any]) -> tuple[Any, Any]:
         """The end screen's coach parts: the hints each person asked for, and the insight panel (computed only when asked)."""

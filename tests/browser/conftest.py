@@ -575,6 +575,15 @@ def resume_match(page: "Page", open_app: Callable[..., float], match: Any, query
     wait_ready(page)
     page.locator("#resume").tap()
 
+def end_log(page: "Page") -> list[str]:
+    """The end screen's log as a player reads it: its summary opened by keyboard (as a screen reader's user does; a tap
+    toggles it the same way), then its lines once the worker has put them in."""
+    page.locator("#end-screen details.log summary").focus()
+    page.keyboard.press("Enter")
+    page.wait_for_function("document.querySelector('#end-screen #game-log li') !== null")
+    return page.locator("#end-screen #game-log li").all_text_contents()
+
+
 def settle(page: "Page", timeout: float = 30_000) -> None:
     """Wait until the Python worker has answered every message the page sent it (a tap's changes are on the page).
 

@@ -18,6 +18,7 @@ import game.barrio as B
 from game.core.locale import catalogue
 
 from .barrio_steps import play_move, read_match
+from .conftest import end_log
 from .nyhavn_steps import play_one_turn, wait_my_turn
 
 SMALL = {"viewport": {"width": 360, "height": 640}, "locale": "en-US"}  # an English browser: French is chosen by hand
@@ -124,8 +125,8 @@ def start_in_french(page, open_app, game: str, players: int, seed: int, seats: l
 
 def scan_end_screen(page, scan: Scanner) -> None:
     page.locator("#end-screen").wait_for(timeout=60_000)
+    assert len(end_log(page)) > 10
     page.evaluate("() => document.querySelectorAll('#end-screen details').forEach((d) => { d.open = true; })")
-    assert page.locator("#game-log li").count() > 10
     scan("end screen with its log")
     text = page.locator("#end-screen").inner_text()
     assert catalogue("fr")["game.again"] in text

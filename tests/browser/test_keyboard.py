@@ -17,7 +17,7 @@ import statistics
 import game.barrio as B
 from game.ui.barrio.table import taps_for
 
-from .conftest import settle
+from .conftest import end_log, settle
 from .barrio_steps import human_turn, read_match
 from .keyboard_steps import DESKTOP, FOCUSED, HEAR, Keys
 
@@ -69,7 +69,7 @@ def test_keyboard_whole_solo_barrio_game(make_context, open_app):
     heard = page.evaluate("window.__heard")
     verdict = page.locator("#end-screen p.status").text_content()
     assert any(verdict in h for h in heard), f"the winner was never announced: {heard[-5:]}"
-    log = [li.text_content() for li in page.locator("#end-screen #game-log li").all()]
+    log = end_log(page)
     klaus = [line for line in log if line.startswith("Klaus")]
     missing = [line for line in klaus if not any(line in h for h in heard)]
     assert klaus and not missing, f"Klaus's moves never announced: {missing[:5]}"

@@ -16,7 +16,7 @@ import statistics
 import game.neueheimat as NH
 from game.ui.neueheimat.offers import bid_offered, stepper_start
 
-from .conftest import settle
+from .conftest import end_log, settle
 from .keyboard_steps import DESKTOP, FOCUSED, HEAR, Keys
 from .neueheimat_steps import saved_match, start_game
 
@@ -118,7 +118,7 @@ def test_keyboard_three_player_neueheimat_round(make_context, open_app):
     heard = page.evaluate("window.__heard")
     verdict = page.locator("#end-screen p.status").text_content()
     assert any(verdict in h for h in heard), f"the winner was never announced: {heard[-5:]}"
-    log = [li.text_content() for li in page.locator("#end-screen #game-log li").all()]
+    log = end_log(page)
     theirs = [line for line in log if line.startswith(("Player 2", "Player 3"))]
     missing = [line for line in theirs if not any(line in h for h in heard)]
     assert theirs and not missing, f"the computers' moves never announced: {missing[:5]}"

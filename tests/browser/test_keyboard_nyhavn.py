@@ -20,7 +20,7 @@ from game.core import Match
 from game.nyhavn import SPEC as NY
 from game.ui.nyhavn.layout import build_spots, grip, turned
 
-from .conftest import settle
+from .conftest import end_log, settle
 from .keyboard_steps import DESKTOP, FOCUSED, HEAR, Keys
 from .nyhavn_steps import start_nyhavn, wait_my_turn
 
@@ -193,7 +193,7 @@ def test_keyboard_whole_nyhavn_game_against_the_weak_computer(make_context, open
     assert any(verdict in h for h in heard), f"the winner was never announced: {heard[-5:]}"
     computer = page.evaluate("document.querySelectorAll('#final-scores tbody tr')[1].querySelector('td').firstChild.textContent")
     computer = computer.split(" (")[0]  # "Player 2 (computer, weak)": the log says "Player 2"
-    log = [li.text_content() for li in page.locator("#end-screen #game-log li").all()]
+    log = end_log(page)
     theirs = [line for line in log if line.startswith(computer)]
     missing = [line for line in theirs if not any(line in h for h in heard)]
     assert theirs and not missing, f"the computer's moves never announced: {missing[:5]} ({computer!r}: {log[:6]})"
