@@ -313,3 +313,46 @@ def test_measure_reports_median_and_p95():
 
     m = measure("nyhavn", 3, iterations=1)
     assert m["n"] == 3 and 0 < m["median"] <= m["p95"] <= m["max"]
+
+
+def test_the_insight_answers_a_tap_between_its_judgements_and_stops_when_the_end_screen_is_left(monkeypatch):
+    """The end screen's insight judges one decision per turn of the worker: the list it shows at the end is
+    ``coaching.insight``'s, and a tap on Back to start meanwhile is answered at once and ends the work."""
+    from .ui_harness import SITE, Harness, almost_finished
+
+    def marks(ops):
+        return [op[2] for op in ops if op[:2] == ["host", "thinking"]]
+
+    match = almost_finished()
+    for leave in (False, True):
+        h = Harness(monkeypatch, href=SITE + "?pause=0&hint_iterations=1")
+        h.app.store.save_match(match)
+        h.request(type="resume")
+        screen = h.app.screen
+        screen.act(screen.legal()[0])
+        h.host.run_timers()
+        finished = screen.match
+        h.page.flush()
+        h.ops()
+        h.click(h.find("insight-show-0"))
+        h.page.flush()
+        assert marks(h.ops())[-1][0] is not None and h.find("insight-moments") is None  # shown, nothing judged yet
+        h.click(h.find("insight-show-0"))  # a second tap while it works starts nothing more
+        judged = 0
+        while h.host.timers and (not leave or judged < 3):
+            h.host.run_timers(limit=1)
+            judged += 1
+        if leave:
+            h.page.flush()
+            h.ops()
+            h.click(next(b for b in h.find("end-screen").querySelectorAll("button") if b.textContent == "Back to start"))
+            assert h.find("end-screen") is None  # answered in the tap's own turn: the start screen is back
+            h.host.run_timers()
+            h.page.flush()
+            assert marks(h.ops())[-1] == [None, None, 0, 0] and not h.host.timers  # the mark hidden, the work over
+        else:
+            assert judged > 20  # one turn per decision judged
+            moments = coaching.insight(GameRecord.from_match(finished), 0, iterations=1)
+            shown = h.find("insight-moments")
+            lines = [li.textContent for li in shown.children] if shown is not None else []
+            assert lines == [m.text("en") for m in moments] and (moments or h.find("insight-none") is not None)

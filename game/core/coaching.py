@@ -41,7 +41,7 @@ import hashlib
 import json
 from collections import OrderedDict
 from dataclasses import dataclass, field, replace
-from typing import Any, Callable, Union
+from typing import Any, Callable, Generator, Union
 
 from .contract import GameCoach, GameSpec
 from .locale import languages
@@ -529,20 +529,36 @@ def insight(game: Any, seat: int, iterations: int | None = None, limit: int = 3,
     a mistake). The worst decision of each turn is kept; the result is worst
     first and the same for the same game. ``progress(turn, last)`` is called as
     each of the seat's turns is begun (numbered as the log numbers them; ``last``
-    is the seat's last turn): judging a whole game takes seconds on a phone.
+    is the seat's last turn): judging a whole game takes seconds on a phone
+    (:func:`insight_steps` is the same work a decision at a time).
     """
+    steps = insight_steps(game, seat, iterations, limit)
+    reported = -1
+    while True:
+        try:
+            turn, last = next(steps)
+        except StopIteration as done:
+            moments: list[Moment] = done.value
+            return moments
+        if progress is not None and turn != reported:
+            progress(turn, last)
+            reported = turn
+
+
+def insight_steps(game: Any, seat: int, iterations: int | None = None,
+                  limit: int = 3) -> Generator[tuple[int, int], None, list[Moment]]:
+    """:func:`insight` a decision at a time, for a caller that must answer other things meanwhile (the app's worker
+    between a player's taps): yields ``(turn, last)`` before each of ``seat``'s decisions is judged (the judging
+    happens when the next value is asked for) and returns the moments."""
     replay = _replay(game)
     spec = replay.spec
     turns = log_turns(replay)  # "Turn 5" as the log says it, so the player finds the moment there
     steps = [step for step in range(1, len(replay) + 1) if replay.players[step - 1] == seat]
     last = max((turns[step - 1] for step in steps), default=0)
     worst: dict[int, Moment] = {}
-    reported = -1
     for step in steps:
         turn = turns[step - 1]
-        if progress is not None and turn != reported:
-            progress(turn, last)
-            reported = turn
+        yield turn, last
         moment = assess(spec, replay.state_at(step - 1), seat, replay.record.actions[step - 1], iterations)
         if moment is None:
             continue

@@ -82,10 +82,11 @@ class InsightPanel:
         self.lang = lang
         self.thinking = thinking
         self.iterations = iterations
+        self._running = False  #: a seat's insight is being worked out (its buttons do nothing meanwhile)
         self.root = el("section", {"class": "insight stack", "id": "insight", "aria-labelledby": "insight-title"},
                        el("h2", {"id": "insight-title"}, text("coach.ui_insight_title", lang)))
         self.result = el("div", {"id": "insight-result", "role": "status"})
-        buttons = el("div", {"class": "actions"})
+        self.buttons = buttons = el("div", {"class": "actions"})
         for seat, name in seats:
             label = text("coach.ui_insight_show", lang) if len(seats) == 1 else text("coach.ui_insight_show_for", lang, name=name)
             buttons.appendChild(el("button", {"type": "button", "id": f"insight-show-{seat}", "class": "insight-show",
@@ -93,20 +94,50 @@ class InsightPanel:
         dom.append(self.root, el("p", {"class": "muted"}, text("coach.ui_insight_about", lang)), buttons, self.result)
 
     def show(self, seat: int) -> None:
-        """Work out the turns that cost ``seat`` the most and list them."""
+        """Work out the turns that cost ``seat`` the most and list them: one decision judged per turn of the worker
+        (seconds in all on a phone), so a tap meanwhile is answered after one judgement, not the whole game's; a
+        screen left meanwhile (Back to start, Play again) ends the work."""
+        if self._running:
+            return
         lang = self.lang
         said = text("coach.ui_insight_thinking", lang)
+        steps = coaching.insight_steps(self.record, seat, iterations=self.iterations)
+        shown = -1
+        self._running = True
+        for button in self.buttons.children:  # aria-disabled: the tapped button keeps the focus (disabled would drop it)
+            button.setAttribute("aria-disabled", "true")
         self.thinking(said)
 
-        def progress(turn: int, last: int) -> None:  # the page shows each turn as it is reached (sent at once); a
-            # screen reader hears the sentence once and finds the count on the mark's progress bar
-            if turn:
+        def step() -> None:
+            nonlocal shown
+            if not self.root.isConnected:  # the player left the end screen
+                self._stop()
+                return
+            try:
+                turn, last = next(steps)
+            except StopIteration as done:
+                self._stop()
+                self._list(seat, done.value)
+                return
+            except BaseException:
+                self._stop()
+                raise
+            if turn != shown:  # the page shows each turn as it is reached; a screen reader hears the sentence once
+                # and finds the count on the mark's progress bar
                 self.thinking(said, text("coach.ui_insight_thinking_turn", lang, turn=turn, last=last), turn, last)
+                shown = turn
+            dom.later(0, step)
 
-        try:
-            moments = coaching.insight(self.record, seat, iterations=self.iterations, progress=progress)
-        finally:
-            self.thinking(None)
+        dom.later(0, step)
+
+    def _stop(self) -> None:
+        self._running = False
+        for button in self.buttons.children:
+            button.removeAttribute("aria-disabled")
+        self.thinking(None)
+
+    def _list(self, seat: int, moments: list[coaching.Moment]) -> None:
+        lang = self.lang
         dom.clear(self.result)
         self.result.dataset.seat = str(seat)
         if not moments:

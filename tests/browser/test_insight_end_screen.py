@@ -108,3 +108,23 @@ def test_the_page_shows_which_turn_the_coach_is_going_over(page, open_app):
     assert page.locator("#thinking-mark").is_hidden()
     moments = coaching.insight(GameRecord.from_match(match), 0, iterations=1)
     assert page.locator("#insight-moments li").all_inner_texts() == [m.text("en") for m in moments]
+
+
+def test_back_to_start_during_the_insight_is_answered_and_ends_it(page, open_app):
+    """The insight judges one decision per turn of the worker: Back to start, tapped while it goes over the game, shows
+    the start screen before the coach has reached the game's last turn, and the coach's mark goes for good."""
+    match = finished("barrio", 1, 12, level="A")
+    resume_match(page, open_app, match, "?pause=0")
+    page.locator("#end-screen").wait_for()
+    page.evaluate(WATCH_THINKING)
+    page.locator("#insight-show-0").tap()
+    page.wait_for_function("window.thinkingSeen.some((c) => c && c.bar && c.bar[0] >= 2)")
+    page.get_by_role("button", name="Back to start", exact=True).tap()
+    page.locator("#start-game").wait_for()
+    page.wait_for_timeout(1500)  # a judgement still under way, or one more, would show the mark again meanwhile
+    replay = Replay(GameRecord.from_match(match))
+    turns = coaching.log_turns(replay)
+    last = max(turns[k] for k in range(len(replay)) if replay.players[k] == 0)
+    reached = max(c["bar"][0] for c in page.evaluate("window.thinkingSeen") if c and c["bar"])
+    assert reached < last - 5, (reached, last)
+    assert page.locator("#thinking-mark").is_hidden() and page.evaluate("window.thinkingSeen")[-1] is None
