@@ -12,7 +12,7 @@ from game.core import Rng, action_key, flat_monte_carlo, search_reports
 from game.core import coaching
 from game.core.coaching import Hint, Phrase, Term
 from game.core.locale import catalogue
-from game.core.match import Seat
+from game.core.match import Match, Seat
 from game.core.record import GameRecord, Replay
 from game.barrio import coach as barrio_coach
 from game.neueheimat import bots as neueheimat_bots
@@ -315,44 +315,48 @@ def test_measure_reports_median_and_p95():
     assert m["n"] == 3 and 0 < m["median"] <= m["p95"] <= m["max"]
 
 
-def test_the_insight_answers_a_tap_between_its_judgements_and_stops_when_the_end_screen_is_left(monkeypatch):
-    """The end screen's insight judges one decision per turn of the worker: the list it shows at the end is
-    ``coaching.insight``'s, and a tap on Back to start meanwhile is answered at once and ends the work."""
-    from .ui_harness import SITE, Harness, almost_finished
+@pytest.mark.parametrize("players,leave", [(1, False), (2, False), (1, True)])
+def test_the_insight_answers_a_tap_between_its_judgements_and_stops_when_the_end_screen_is_left(monkeypatch, players, leave):
+    """The end screen's insight judges one decision per turn of the worker, counting the turns from the first (a
+    2-player Barrio game's setup choice has none): the list it shows at the end is ``coaching.insight``'s, and a tap
+    on Back to start meanwhile is answered at once and ends the work."""
+    from .ui_harness import SITE, Harness
 
     def marks(ops):
         return [op[2] for op in ops if op[:2] == ["host", "thinking"]]
 
-    match = almost_finished()
-    for leave in (False, True):
-        h = Harness(monkeypatch, href=SITE + "?pause=0&hint_iterations=1")
-        h.app.store.save_match(match)
-        h.request(type="resume")
-        screen = h.app.screen
-        screen.act(screen.legal()[0])
+    seats = [Seat("human")] + [Seat("computer", "weak")] * (players - 1)
+    match = Match.new("barrio", players, 12, seats, **({"level": "A"} if players == 1 else {}))
+    spec = match.spec
+    bots = [spec.make_bot("weak", 12 + i) for i in range(players)]
+    while not spec.is_over(match.state):
+        seat = spec.current_player(match.state)
+        match.apply(bots[seat].choose(spec.view(match.state, seat), spec.legal_actions(match.state)))
+    h = Harness(monkeypatch, href=SITE + "?pause=0&hint_iterations=1")
+    h.app.store.save_match(match)
+    h.request(type="resume")
+    h.page.flush()
+    h.ops()
+    h.click(h.find("insight-show-0"))
+    h.page.flush()
+    assert marks(h.ops())[-1][0] is not None and h.find("insight-moments") is None  # shown, nothing judged yet
+    h.click(h.find("insight-show-0"))  # a second tap while it works starts nothing more
+    judged, counted = 0, []
+    while h.host.timers and (not leave or judged < 3):
+        h.host.run_timers(limit=1)
+        h.page.flush()
+        counted += [mark[2] for mark in marks(h.ops()) if mark[1]]
+        judged += 1
+    assert counted and all(turn >= 1 for turn in counted) and counted == sorted(counted)  # "turn N of M", N from 1
+    if leave:
+        h.click(next(b for b in h.find("end-screen").querySelectorAll("button") if b.textContent == "Back to start"))
+        assert h.find("end-screen") is None  # answered in the tap's own turn: the start screen is back
         h.host.run_timers()
-        finished = screen.match
         h.page.flush()
-        h.ops()
-        h.click(h.find("insight-show-0"))
-        h.page.flush()
-        assert marks(h.ops())[-1][0] is not None and h.find("insight-moments") is None  # shown, nothing judged yet
-        h.click(h.find("insight-show-0"))  # a second tap while it works starts nothing more
-        judged = 0
-        while h.host.timers and (not leave or judged < 3):
-            h.host.run_timers(limit=1)
-            judged += 1
-        if leave:
-            h.page.flush()
-            h.ops()
-            h.click(next(b for b in h.find("end-screen").querySelectorAll("button") if b.textContent == "Back to start"))
-            assert h.find("end-screen") is None  # answered in the tap's own turn: the start screen is back
-            h.host.run_timers()
-            h.page.flush()
-            assert marks(h.ops())[-1] == [None, None, 0, 0] and not h.host.timers  # the mark hidden, the work over
-        else:
-            assert judged > 20  # one turn per decision judged
-            moments = coaching.insight(GameRecord.from_match(finished), 0, iterations=1)
-            shown = h.find("insight-moments")
-            lines = [li.textContent for li in shown.children] if shown is not None else []
-            assert lines == [m.text("en") for m in moments] and (moments or h.find("insight-none") is not None)
+        assert marks(h.ops())[-1] == [None, None, 0, 0] and not h.host.timers  # the mark hidden, the work over
+    else:
+        assert judged > 20  # one turn per decision judged
+        moments = coaching.insight(GameRecord.from_match(match), 0, iterations=1)
+        shown = h.find("insight-moments")
+        lines = [li.textContent for li in shown.children] if shown is not None else []
+        assert lines == [m.text("en") for m in moments] and (moments or h.find("insight-none") is not None)

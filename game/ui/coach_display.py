@@ -122,10 +122,10 @@ class InsightPanel:
             except BaseException:
                 self._stop()
                 raise
-            if turn != shown:  # the page shows each turn as it is reached; a screen reader hears the sentence once
-                # and finds the count on the mark's progress bar
+            if turn != shown and turn:  # the page shows each turn as it is reached (none before the first); a screen
+                # reader hears the sentence once and finds the count on the mark's progress bar
                 self.thinking(said, text("coach.ui_insight_thinking_turn", lang, turn=turn, last=last), turn, last)
-                shown = turn
+            shown = turn
             dom.later(0, step)
 
         dom.later(0, step)
