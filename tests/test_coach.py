@@ -12,7 +12,7 @@ from game.core import Rng, action_key, flat_monte_carlo, search_reports
 from game.core import coaching
 from game.core.coaching import Hint, Phrase, Term
 from game.core.locale import catalogue
-from game.core.match import Match, Seat
+from game.core.match import Seat
 from game.core.record import GameRecord, Replay
 from game.barrio import coach as barrio_coach
 from game.neueheimat import bots as neueheimat_bots
@@ -320,18 +320,13 @@ def test_the_insight_answers_a_tap_between_its_judgements_and_stops_when_the_end
     """The end screen's insight judges one decision per turn of the worker, counting the turns from the first (a
     2-player Barrio game's setup choice has none): the list it shows at the end is ``coaching.insight``'s, and a tap
     on Back to start meanwhile is answered at once and ends the work."""
+    from .recorded_games import one_human, play_match
     from .ui_harness import SITE, Harness
 
     def marks(ops):
         return [op[2] for op in ops if op[:2] == ["host", "thinking"]]
 
-    seats = [Seat("human")] + [Seat("computer", "weak")] * (players - 1)
-    match = Match.new("barrio", players, 12, seats, **({"level": "A"} if players == 1 else {}))
-    spec = match.spec
-    bots = [spec.make_bot("weak", 12 + i) for i in range(players)]
-    while not spec.is_over(match.state):
-        seat = spec.current_player(match.state)
-        match.apply(bots[seat].choose(spec.view(match.state, seat), spec.legal_actions(match.state)))
+    match = play_match("barrio", players, 12, one_human(players), **({"level": "A"} if players == 1 else {}))
     h = Harness(monkeypatch, href=SITE + "?pause=0&hint_iterations=1")
     h.app.store.save_match(match)
     h.request(type="resume")

@@ -575,6 +575,7 @@ def resume_match(page: "Page", open_app: Callable[..., float], match: Any, query
     wait_ready(page)
     page.locator("#resume").tap()
 
+
 def end_log(page: "Page") -> list[str]:
     """The end screen's log as a player reads it: its summary opened by keyboard (as a screen reader's user does; a tap
     toggles it the same way), then its lines once the worker has put them in."""
