@@ -17,8 +17,8 @@ from __future__ import annotations
 import math
 from typing import Any, Callable
 
-from ..core import Rng, flat_monte_carlo
-from ..core.search import halving_monte_carlo
+from ..core import Rng
+from ..core.search import Steps, finish, flat_monte_carlo_steps, halving_monte_carlo_steps
 from . import cards as C
 from . import market, panoramas, rules
 from .actions import draw, place
@@ -584,6 +584,14 @@ def playout_turns(view: dict[str, Any]) -> int:
 def flat_search(view: dict[str, Any], player: int, cands: list[Action], rng: Rng, time_limit_s: float,
                 max_rounds: int = 64, turns_ahead: int | None = None, iterations: int | None = None,
                 first_bonus: float = FIRST_BONUS) -> Action:
+    """:func:`flat_search_steps` run to the end."""
+    return finish(flat_search_steps(view, player, cands, rng, time_limit_s, max_rounds, turns_ahead, iterations,
+                                    first_bonus))
+
+
+def flat_search_steps(view: dict[str, Any], player: int, cands: list[Action], rng: Rng, time_limit_s: float,
+                      max_rounds: int = 64, turns_ahead: int | None = None, iterations: int | None = None,
+                      first_bonus: float = FIRST_BONUS) -> Steps[Action]:
     """Determinized Monte Carlo over a few candidates (``game.core.flat_monte_carlo``).
 
     Each candidate is played out with the heuristic for every seat until the
@@ -594,7 +602,7 @@ def flat_search(view: dict[str, Any], player: int, cands: list[Action], rng: Rng
     """
     ahead = turns_ahead if turns_ahead is not None else playout_turns(view)
     deal, play_out, judge = _playouts(view, player, cands[0], ahead, first_bonus)
-    return flat_monte_carlo(cands, deal, play_out, judge, rng, time_limit_s, max_rounds, iterations)
+    return (yield from flat_monte_carlo_steps(cands, deal, play_out, judge, rng, time_limit_s, max_rounds, iterations))
 
 
 class StrongBot:
@@ -605,6 +613,10 @@ class StrongBot:
         self.time_limit_s, self.width, self.iterations = time_limit_s, width, iterations
 
     def choose(self, view: dict[str, Any], legal: list[Action]) -> Action:
+        return finish(self.choose_steps(view, legal))
+
+    def choose_steps(self, view: dict[str, Any], legal: list[Action]) -> Steps[Action]:
+        """:meth:`choose` as steps (``game.core.SteppedBot``): a pause after each playout."""
         if len(legal) == 1:
             return legal[0]
         player = view["you"]
@@ -614,15 +626,15 @@ class StrongBot:
         canon = self.shortlist(s)
         if len(canon) == 1:
             return _match(canon[0], legal)
-        return _match(self.search(view, player, canon), legal)
+        return _match((yield from self.search_steps(view, player, canon)), legal)
 
     def shortlist(self, s: State) -> list[Action]:
         """The moves its search compares (:func:`candidates`)."""
         return candidates(s, self.width)
 
-    def search(self, view: dict[str, Any], player: int, canon: list[Action]) -> Action:
+    def search_steps(self, view: dict[str, Any], player: int, canon: list[Action]) -> Steps[Action]:
         """The candidate its deals favour (the hard player looks further)."""
-        return flat_search(view, player, canon, self.rng, self.time_limit_s, iterations=self.iterations)
+        return (yield from flat_search_steps(view, player, canon, self.rng, self.time_limit_s, iterations=self.iterations))
 
 
 #: The hard player's fixed budget, so a seed replays the same game on any device: sequential halving
@@ -651,10 +663,11 @@ class HardBot(StrongBot):
     def shortlist(self, s: State) -> list[Action]:
         return candidates(s, self.width, HARD_PLACES, HARD_OTHERS)
 
-    def search(self, view: dict[str, Any], player: int, canon: list[Action]) -> Action:
+    def search_steps(self, view: dict[str, Any], player: int, canon: list[Action]) -> Steps[Action]:
         deal, play_out, judge = _playouts(view, player, canon[0], playout_turns(view) + HARD_EXTRA_TURNS,
                                           HARD_FIRST_BONUS)
-        return halving_monte_carlo(canon, deal, play_out, judge, self.rng, self.iterations or HARD_FIRST_ROUNDS)
+        return (yield from halving_monte_carlo_steps(canon, deal, play_out, judge, self.rng,
+                                                     self.iterations or HARD_FIRST_ROUNDS))
 
 
 def _match(action: Action, legal: list[Action]) -> Action:

@@ -12,7 +12,7 @@ command line, the coach, replays and sharing call only ``SPEC``
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable, Protocol, runtime_checkable
+from typing import Any, Callable, Generator, Protocol, runtime_checkable
 
 from .rng import Rng
 
@@ -31,6 +31,17 @@ class Bot(Protocol):
 
     def choose(self, view: View, legal: list[Action]) -> Action:
         """Return one of ``legal`` (the legal actions of the seat it plays)."""
+        ...
+
+
+@runtime_checkable
+class SteppedBot(Bot, Protocol):
+    """A computer player whose decision can pause: the app's worker answers taps between its steps instead of
+    after a search of a second or more on a phone."""
+
+    def choose_steps(self, view: View, legal: list[Action]) -> Generator[None, None, Action]:
+        """The decision as steps (``game.core.search.Steps``): pauses where it may be interrupted and returns
+        exactly what :meth:`choose` returns for the same view, legal actions and random numbers."""
         ...
 
 

@@ -5,6 +5,11 @@ information-set MCTS, Cowling et al. 2012): each iteration deals the hidden
 cards anew from the player's *view* (``spec.determinize``), walks a tree
 keyed by actions, plays out with a cheap policy and backs up a reward. It
 never looks at the real hidden cards.
+
+The searches on a fixed budget also come as *steps* (``…_steps``): a generator that pauses after each deal and
+returns the choice, so the app's worker can answer a tap in the middle of a long decision
+(:class:`~game.core.contract.SteppedBot`); :func:`finish` runs steps to the end, and the plain functions are
+exactly that, so both give the same choice from the same random numbers.
 """
 
 from __future__ import annotations
@@ -15,12 +20,32 @@ import time
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
-from typing import Any, Callable, Iterator
+from typing import Any, Callable, Generator, Iterator, TypeVar
 
 from .contract import GameSpec
 from .rng import Rng
 
 Action = dict[str, Any]
+T = TypeVar("T")
+#: a computation that pauses (``yield``) where it may be interrupted and returns its result (a decision's steps)
+Steps = Generator[None, None, T]
+
+
+def finish(steps: Steps[T]) -> T:
+    """Run ``steps`` to the end and return its result.
+
+    >>> def count() -> Steps[int]:
+    ...     yield
+    ...     yield
+    ...     return 2
+    >>> finish(count())
+    2
+    """
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            return done.value  # type: ignore[no-any-return]
 
 
 def action_key(action: Action) -> str:
@@ -222,7 +247,23 @@ def flat_monte_carlo(
     iterations: int | None = None,
     on_result: Callable[[SearchReport], None] | None = None,
 ) -> Action:
-    """Determinized flat Monte Carlo: the candidate with the best mean outcome.
+    """:func:`flat_monte_carlo_steps` run to the end."""
+    return finish(flat_monte_carlo_steps(candidates, deal, play_out, evaluate, rng, time_limit_s, max_rounds,
+                                         iterations, on_result))
+
+
+def flat_monte_carlo_steps(
+    candidates: list[Action],
+    deal: Callable[[int], Any],
+    play_out: Callable[[Any, Action, Rng], Any],
+    evaluate: Callable[[Any], float],
+    rng: Rng,
+    time_limit_s: float | None,
+    max_rounds: int = 64,
+    iterations: int | None = None,
+    on_result: Callable[[SearchReport], None] | None = None,
+) -> Steps[Action]:
+    """Determinized flat Monte Carlo: the candidate with the best mean outcome (a step after each playout).
 
     Each round deals the hidden cards anew (``deal(seed)`` builds a full state
     from the player's view, never the real hidden cards) and plays every
@@ -259,6 +300,7 @@ def flat_monte_carlo(
                 break
             totals[i] += evaluate(play_out(world, action, Rng(seed, stream=9)))
             counts[i] += 1
+            yield
     best = max(range(len(candidates)), key=lambda i: (totals[i] / counts[i] if counts[i] else float("-inf"), -i))
     if on_result is not None or _observers.get():
         report = SearchReport(tuple(candidates), tuple(t / c if c else None for t, c in zip(totals, counts)),
@@ -278,7 +320,20 @@ def halving_monte_carlo(
     first_rounds: int,
     keep_at_least: int = 2,
 ) -> Action:
-    """Determinized Monte Carlo by sequential halving (Karnin et al. 2013): wide, then deep on the best.
+    """:func:`halving_monte_carlo_steps` run to the end."""
+    return finish(halving_monte_carlo_steps(candidates, deal, play_out, evaluate, rng, first_rounds, keep_at_least))
+
+
+def halving_monte_carlo_steps(
+    candidates: list[Action],
+    deal: Callable[[int], Any],
+    play_out: Callable[[Any, Action, Rng], Any],
+    evaluate: Callable[[Any], float],
+    rng: Rng,
+    first_rounds: int,
+    keep_at_least: int = 2,
+) -> Steps[Action]:
+    """(A step after each playout.) Determinized Monte Carlo by sequential halving (Karnin et al. 2013): wide, then deep on the best.
 
     Stage one plays every candidate on ``first_rounds`` fresh deals (paired: each deal and its dice are
     shared by every candidate, as in :func:`flat_monte_carlo`); each later stage keeps the better half of the
@@ -300,6 +355,7 @@ def halving_monte_carlo(
             for i in alive:
                 totals[i] += evaluate(play_out(world, candidates[i], Rng(seed, stream=9)))
                 counts[i] += 1
+                yield
         if len(alive) <= keep_at_least:
             break
         alive.sort(key=lambda i: (-totals[i] / counts[i], i))

@@ -43,7 +43,7 @@ import math
 from typing import Any
 
 from ..core import IllegalAction, Rng
-from ..core.search import SearchReport, publish
+from ..core.search import SearchReport, Steps, finish, publish
 from . import rules
 from .log_reading import LogReading, piece_face, plain_value, weak_bid_limit, weak_buys, weak_height
 from .row_facts import RowFacts, row_facts, with_cube, with_length, with_roof
@@ -595,6 +595,10 @@ class HardBot(StrongBot):
 
     def choose(self, view: dict[str, Any], legal: list[Action]) -> Action:
         """Pick one of ``legal`` from ``view``."""
+        return finish(self.choose_steps(view, legal))
+
+    def choose_steps(self, view: dict[str, Any], legal: list[Action]) -> Steps[Action]:
+        """:meth:`choose` as steps (``game.core.SteppedBot``): a pause after each action of a playout."""
         own = super().choose(view, legal)
         if len(legal) == 1:
             return own
@@ -603,7 +607,12 @@ class HardBot(StrongBot):
             return own
         me = view["player"]
         seeds = [self.rng.randrange(1 << 30) for _ in range(self.deals)]
-        means = [sum(self._play_out(view, me, act, s) for s in seeds) / len(seeds) for act in cands]
+        means = []
+        for act in cands:
+            total = 0.0
+            for seed in seeds:
+                total += yield from self._play_out(view, me, act, seed)
+            means.append(total / len(seeds))
         # a tie, or noise under a quarter point, keeps the model's own choice (the first)
         best = max(range(len(cands)), key=lambda i: (means[i] + (0.25 if i == 0 else 0.0), -i))
         publish(SearchReport(tuple(cands), tuple(means), (len(seeds),) * len(cands), best))  # the coach's figures
@@ -640,7 +649,7 @@ class HardBot(StrongBot):
         scored.sort(key=lambda x: -x[0])
         return [a for _, a in scored[:self.candidates - 1]]
 
-    def _play_out(self, view: dict[str, Any], me: int, action: Action, seed: int) -> float:
+    def _play_out(self, view: dict[str, Any], me: int, action: Action, seed: int) -> Steps[float]:
         """My lead over the best rival once ``action`` is played out by strong players to the end of the round."""
         state = rules.apply_action(determinize(view, me, seed), action)
         players = [StrongBot(seed + j) for j in range(state.players)]
@@ -655,6 +664,7 @@ class HardBot(StrongBot):
             pick = options[0] if len(options) == 1 else players[seat].choose(decision_view(state, seat), options)
             state = rules.apply_action(state, pick)
             steps += 1
+            yield
         score = rules.scores(state)
         return score[me] - max(score[j] for j in range(state.players) if j != me)
 

@@ -16,8 +16,8 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from ..core import IllegalAction, Rng, flat_monte_carlo
-from ..core.search import halving_monte_carlo
+from ..core import IllegalAction, Rng
+from ..core.search import Steps, finish, flat_monte_carlo_steps, halving_monte_carlo_steps
 from . import rules
 from .state import ACTIVE, USED, State, placement_record
 from .view import determinize
@@ -233,6 +233,10 @@ class StrongBot:
 
     def choose(self, view: dict[str, Any], legal: list[Action]) -> Action:
         """Pick an action from the view alone."""
+        return finish(self.choose_steps(view, legal))
+
+    def choose_steps(self, view: dict[str, Any], legal: list[Action]) -> Steps[Action]:
+        """:meth:`choose` as steps (``game.core.SteppedBot``): a pause after each playout."""
         if len(legal) == 1:
             return legal[0]
         me = view["me"]
@@ -252,12 +256,13 @@ class StrongBot:
                 steps += 1
             return s
 
-        return self.search(cands, lambda seed: determinize(view, me, seed), play_out, lambda s: self.leaf_value(s, me))
+        return (yield from self.search_steps(cands, lambda seed: determinize(view, me, seed), play_out,
+                                             lambda s: self.leaf_value(s, me)))
 
-    def search(self, cands: list[Action], deal: Callable[[int], State], play_out: Callable[[State, Action, Rng], State],
-               judge: Callable[[State], float]) -> Action:
+    def search_steps(self, cands: list[Action], deal: Callable[[int], State],
+                     play_out: Callable[[State, Action, Rng], State], judge: Callable[[State], float]) -> Steps[Action]:
         """The shortlisted action its playouts favour: every one on the same :attr:`iterations` deals."""
-        return flat_monte_carlo(cands, deal, play_out, judge, self.rng, None, iterations=self.iterations)
+        return (yield from flat_monte_carlo_steps(cands, deal, play_out, judge, self.rng, None, iterations=self.iterations))
 
     def rollout_step(self, s: State, dice: Rng) -> Action:
         """A playout's move for the seat to move in ``s`` (a lab candidate changes it: ``lab/nyhavn/candidate.py``)."""
@@ -284,10 +289,10 @@ class HardBot(StrongBot):
         super().__init__(seed, shortlist=HARD_SHORTLIST, depth=HARD_DEPTH,
                          iterations=iterations if iterations is not None else HARD_FIRST_ROUNDS)
 
-    def search(self, cands: list[Action], deal: Callable[[int], State], play_out: Callable[[State, Action, Rng], State],
-               judge: Callable[[State], float]) -> Action:
+    def search_steps(self, cands: list[Action], deal: Callable[[int], State],
+                     play_out: Callable[[State, Action, Rng], State], judge: Callable[[State], float]) -> Steps[Action]:
         """The shortlisted action its playouts favour, the better half of the actions kept at each stage."""
-        return halving_monte_carlo(cands, deal, play_out, judge, self.rng, self.iterations)
+        return (yield from halving_monte_carlo_steps(cands, deal, play_out, judge, self.rng, self.iterations))
 
 
 #: the computer strengths, weakest first

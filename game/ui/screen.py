@@ -16,8 +16,9 @@ import json
 import time
 from typing import Any, Iterable, Protocol
 
-from ..core import PUBLIC_SEAT, IllegalAction, Match
+from ..core import PUBLIC_SEAT, IllegalAction, Match, SteppedBot
 from ..core.locale import text
+from ..core.search import Steps
 from ..core.seat_names import speaking_to, you_name
 from . import dom
 from .catalog import screen_spec
@@ -93,6 +94,16 @@ def seat_names(match: Match, lang: str, remote: Iterable[int] = ()) -> list[str]
         names.append(text(f"player.{automa.name}", lang))
     return names
 
+#: how long a computer's decision runs before it hands the worker back for a turn: a tap made while it thinks waits
+#: about this long (four times it on a mid-range phone) instead of the whole decision (a second or more there)
+BOT_SLICE_S = 0.02
+
+
+def _at_once(action: dict[str, Any]) -> Steps[dict[str, Any]]:
+    """An action already chosen, as steps (for a computer player that cannot pause)."""
+    return action
+    yield  # (a generator)
+
 
 class GameScreen:
     """The base of every game screen. Subclasses draw the table; this class runs the game.
@@ -130,6 +141,7 @@ class GameScreen:
         self.mounted = False
         self._log_count = 0
         self._bot_timer: int | None = None
+        self._deciding: Steps[dict[str, Any]] | None = None  #: the computer's decision under way (see _bot_slice)
         #: the coach's hint on show: (step it was asked at, seat, Hint), cleared when the game moves on
         self.hint: tuple[int, int, Any] | None = None
         self.hint_keys_shown: list[str] = []
@@ -234,9 +246,7 @@ class GameScreen:
             self.app.toast(text("game.undo_off", self.lang, reason=text(reason, self.lang)))
             return
         takeback = self.match.undo_is_takeback()
-        if self._bot_timer is not None:  # the computer's reply to the decision taken back is not wanted any more
-            dom.window.clearTimeout(self._bot_timer)
-            self._bot_timer = None
+        self._stop_deciding()  # the computer's reply to the decision taken back is not wanted any more
         self.match.undo()
         self.app.autosave(self.match)
         self.app.toast(text("game.takenback" if takeback else "game.undone", self.lang))
@@ -290,17 +300,55 @@ class GameScreen:
             seat = self.match.seats[player]
             bot = self.bots[player] = self.spec.make_bot(seat.bot or self.spec.bot_names[0], self.match.seed * 97 + player)
         self.app.thinking(text("game.thinking", self.lang, name=self.names[player]))  # shown by the page while we compute
+        self._deciding = self._decision(bot, self.spec.view(state, player), self.spec.legal_actions(state))
+        self._bot_slice(state)
+
+    def _decision(self, bot: Any, view: dict[str, Any], legal: list[dict[str, Any]]) -> Steps[dict[str, Any]]:
+        """The computer's choice as steps (a bot that cannot pause is one step)."""
+        steps = bot.choose_steps if isinstance(bot, SteppedBot) else lambda seen, acts: _at_once(bot.choose(seen, acts))
+        action = yield from steps(view, legal)
+        think = self.app.bot_think_s()  # ?think=MS (tests): search again until MS have passed, as on a slow phone
+        if think:
+            deadline = time.perf_counter() + think
+            while time.perf_counter() < deadline:
+                action = yield from steps(view, legal)
+        return action
+
+    def _bot_slice(self, state: Any) -> None:
+        """Go on with the computer's decision for about :data:`BOT_SLICE_S`, then hand the worker back (a tap is
+        answered in between) or play the move."""
+        self._bot_timer = None
+        steps = self._deciding
+        if steps is None:
+            return
+        if not self.mounted or self.match.state is not state:  # the game moved meanwhile (a move from another phone)
+            self._stop_deciding()
+            if self.mounted and self.match.is_computer_turn():
+                self._schedule_bot()
+            return
+        until = time.perf_counter() + BOT_SLICE_S
         try:
-            view, legal = self.spec.view(state, player), self.spec.legal_actions(state)
-            action = bot.choose(view, legal)
-            think = self.app.bot_think_s()  # ?think=MS (tests): search again until MS have passed, as on a slow phone
-            if think:
-                deadline = time.perf_counter() + think
-                while time.perf_counter() < deadline:
-                    action = bot.choose(view, legal)
+            while True:
+                next(steps)
+                if time.perf_counter() >= until:
+                    self._bot_timer = dom.later(0, lambda: self._bot_slice(state))
+                    return
+        except StopIteration as done:
+            action = done.value
         finally:
-            self.app.thinking(None)
+            if self._bot_timer is None:  # decided, or failed
+                self._stop_deciding()
         self._apply(action)  # a failure here is reported as a toast
+
+    def _stop_deciding(self) -> None:
+        """Drop the computer's decision under way, if any, and its "thinking" mark."""
+        if self._bot_timer is not None:
+            dom.window.clearTimeout(self._bot_timer)
+            self._bot_timer = None
+        if self._deciding is not None:
+            self._deciding.close()
+            self._deciding = None
+            self.app.thinking(None)
 
     # ------------------------------------------------------------------ page structure
     def mount(self, root: Any) -> None:
@@ -350,9 +398,7 @@ class GameScreen:
     def unmount(self) -> None:
         """Stop timers and the table's size watching; the app clears the DOM and frees the handlers."""
         self.mounted = False
-        if self._bot_timer is not None:
-            dom.window.clearTimeout(self._bot_timer)
-            self._bot_timer = None
+        self._stop_deciding()
         board = getattr(self, "board", None)
         if board is not None:  # every game's table: no resize reaches a screen that is gone
             board.destroy()

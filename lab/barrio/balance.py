@@ -134,14 +134,14 @@ def speed(games: int, iterations: int = 10, decisions: int = 20) -> dict[str, An
         state = B.SPEC.apply_action(state, weak.choose(B.SPEC.view(state, seat), B.SPEC.legal_actions(state)))
     positions = seen[::max(1, len(seen) // decisions)][:decisions]
     calls = [0]
-    from game.core.search import flat_monte_carlo as original  # the search bots.flat_search calls by that name
+    from game.core.search import flat_monte_carlo_steps as original  # the search bots.flat_search calls by that name
 
     def counting(cands: Any, deal: Any, play_out: Any, *rest: Any, **kw: Any) -> Any:
         def counted(*a: Any) -> Any:
             calls[0] += 1
             return play_out(*a)
         return original(cands, deal, counted, *rest, **kw)
-    counting_playouts = mock.patch.object(bots, "flat_monte_carlo", counting)
+    counting_playouts = mock.patch.object(bots, "flat_monte_carlo_steps", counting)
     counting_playouts.start()
     try:
         t0 = time.process_time()

@@ -18,7 +18,7 @@ from typing import Any
 
 from game.barrio import bots
 from game.barrio.state import State
-from game.core.search import halving_monte_carlo
+from game.core.search import Steps, halving_monte_carlo_steps
 
 
 class Candidate(bots.StrongBot):
@@ -32,12 +32,13 @@ class Candidate(bots.StrongBot):
     def shortlist(self, s: State) -> list[bots.Action]:
         return bots.candidates(s, self.width, self.places, self.others)
 
-    def search(self, view: dict[str, Any], player: int, canon: list[bots.Action]) -> bots.Action:
+    def search_steps(self, view: dict[str, Any], player: int, canon: list[bots.Action]) -> Steps[bots.Action]:
         if self.flat:
-            return bots.flat_search(view, player, canon, self.rng, 1e9, turns_ahead=bots.playout_turns(view) + self.extra,
-                                    iterations=self.iterations, first_bonus=self.bonus)
+            return (yield from bots.flat_search_steps(view, player, canon, self.rng, 1e9,
+                                                      turns_ahead=bots.playout_turns(view) + self.extra,
+                                                      iterations=self.iterations, first_bonus=self.bonus))
         deal, play_out, judge = bots._playouts(view, player, canon[0], bots.playout_turns(view) + self.extra, self.bonus)
-        return halving_monte_carlo(canon, deal, play_out, judge, self.rng, self.iterations or 1)
+        return (yield from halving_monte_carlo_steps(canon, deal, play_out, judge, self.rng, self.iterations or 1))
 
 
 def make_bot(name: str, seed: int, iterations: int | None = None) -> Any:

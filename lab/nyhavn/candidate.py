@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from game.core import Rng
-from game.core.search import halving_monte_carlo
+from game.core.search import Steps, halving_monte_carlo_steps
 from game.nyhavn import bots, rules
 from game.nyhavn.state import State
 
@@ -49,11 +49,11 @@ class Candidate(bots.StrongBot):
         self.leaf = leaf_value(knobs.get("leaf", "best"))
         self.first = int(knobs["first"]) if "first" in knobs else None
 
-    def search(self, cands: list[Action], deal: Callable[[int], State], play_out: Callable[[State, Action, Rng], State],
-               judge: Callable[[State], float]) -> Action:
+    def search_steps(self, cands: list[Action], deal: Callable[[int], State],
+                     play_out: Callable[[State, Action, Rng], State], judge: Callable[[State], float]) -> Steps[Action]:
         if self.first is None:
-            return super().search(cands, deal, play_out, judge)
-        return halving_monte_carlo(cands, deal, play_out, judge, self.rng, self.first)
+            return (yield from super().search_steps(cands, deal, play_out, judge))
+        return (yield from halving_monte_carlo_steps(cands, deal, play_out, judge, self.rng, self.first))
 
     def rollout_step(self, s: State, dice: Rng) -> Action:
         acts = rules.legal_actions(s)
