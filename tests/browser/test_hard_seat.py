@@ -1,11 +1,14 @@
 """The hard computer on the page: offered for a computer seat (in the player's language), strong still the
-default, "thinking…" shown while it decides, and a game against it resumes with the seat still hard."""
+default, "thinking…" shown while it decides, Menu answered while it thinks, and a game against it resumes with the
+seat still hard."""
 
 from __future__ import annotations
 
 import json
 
-from .conftest import wait_ready
+from game.core import Match, Seat
+
+from .conftest import resume_match, wait_ready
 
 
 def seat_options(page, seat: int) -> dict[str, str]:
@@ -56,3 +59,18 @@ def test_hard_is_offered_played_and_resumed(page, open_app):
     resumed = json.loads(page.evaluate("houseGames.autosave()"))
     assert [(s["kind"], s["bot"]) for s in resumed["seats"]] == [("computer", "hard"), ("human", None)]
     assert resumed["actions"][: len(saved["actions"])] == saved["actions"]
+
+
+def test_hard_menu_tapped_while_the_computer_thinks_is_answered_before_it_moves(page, open_app):
+    """The computer's search hands the worker back between its slices: Menu, tapped while it thinks (made to think
+    for a minute here, ``?think=``, as a slow phone's hard computer would take seconds), shows the start screen at
+    once, the "thinking" mark goes, and the game is left as it was, to be resumed."""
+    match = Match.new("nyhavn", 2, 7, [Seat("computer", "hard", ""), Seat("human", None, "Ana")])
+    resume_match(page, open_app, match, query="?pause=0&think=60000")
+    mark = page.locator("#thinking-mark")
+    mark.wait_for(state="visible", timeout=60_000)
+    page.locator("#menu").tap()
+    page.locator("#start-game").wait_for(state="visible", timeout=30_000)  # (half the computer's thinking)
+    assert mark.is_hidden() and page.evaluate("document.documentElement.dataset.thinking") is None
+    assert json.loads(page.evaluate("houseGames.autosave()"))["actions"] == []  # the computer never moved
+    assert page.locator("#resume").is_visible()
