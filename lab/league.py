@@ -86,8 +86,8 @@ class Player:
 class CoachFollower:
     """Plays the coach's hint on every decision, exactly as the app's Hint button computes it.
 
-    The app (``game.ui.screen.ask_hint``) asks :func:`game.ui.coach_display.compute_hint`, which calls
-    :func:`game.core.coaching.hint` with the seat's view, the seed of that position
+    The app (``game.ui.screen.ask_hint``) asks :func:`game.ui.coach_display.hint_steps` (:func:`game.ui.coach_display.compute_hint`'s
+    steps), which run :func:`game.core.coaching.hint_steps` with the seat's view, the seed of that position
     (:func:`game.core.coaching.position_seed`), the coach's own budget (``iterations=None``) and the legal
     actions. The hint's action is that call's judgement (:func:`game.core.coaching.judge`, the same arguments);
     this player asks for the judgement alone and plays its action: the same move, without the reason's words

@@ -317,9 +317,12 @@ def test_measure_reports_median_and_p95():
 
 @pytest.mark.parametrize("players,leave", [(1, False), (2, False), (1, True)])
 def test_the_insight_answers_a_tap_between_its_judgements_and_stops_when_the_end_screen_is_left(monkeypatch, players, leave):
-    """The end screen's insight judges one decision per turn of the worker, counting the turns from the first (a
-    2-player Barrio game's setup choice has none): the list it shows at the end is ``coaching.insight``'s, and a tap
-    on Back to start meanwhile is answered at once and ends the work."""
+    """The end screen's insight judges the game in slices of the worker's time (here each step of a judgement its
+    own slice), counting the turns from the first (a 2-player Barrio game's setup choice has none): the list it shows
+    at the end is ``coaching.insight``'s, and a tap on Back to start meanwhile is answered at once and ends the
+    work."""
+    from game.ui import dom
+
     from .recorded_games import one_human, play_match
     from .ui_harness import SITE, Harness
 
@@ -327,6 +330,7 @@ def test_the_insight_answers_a_tap_between_its_judgements_and_stops_when_the_end
         return [op[2] for op in ops if op[:2] == ["host", "thinking"]]
 
     match = play_match("barrio", players, 12, one_human(players), **({"level": "A"} if players == 1 else {}))
+    monkeypatch.setattr(dom, "WORK_SLICE_S", 0.0)  # every step of the work its own turn of the worker
     h = Harness(monkeypatch, href=SITE + "?pause=0&hint_iterations=1")
     h.app.store.save_match(match)
     h.request(type="resume")
@@ -350,7 +354,7 @@ def test_the_insight_answers_a_tap_between_its_judgements_and_stops_when_the_end
         h.page.flush()
         assert marks(h.ops())[-1] == [None, None, 0, 0] and not h.host.timers  # the mark hidden, the work over
     else:
-        assert judged > 20  # one turn per decision judged
+        assert judged > 20  # a turn per step: at least one per decision judged
         moments = coaching.insight(GameRecord.from_match(match), 0, iterations=1)
         shown = h.find("insight-moments")
         lines = [li.textContent for li in shown.children] if shown is not None else []

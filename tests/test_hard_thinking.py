@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from game.core import Match, Seat, SteppedBot
-from game.ui import screen as screen_module
+from game.ui import dom
 
 from .ui_harness import SITE, Harness
 
@@ -38,7 +38,7 @@ def thinking_marks(ops: list[list]) -> list:
 
 def resumed(monkeypatch, match: Match) -> Harness:
     """The app with ``match`` resumed, every slice of a computer's decision one step of its search."""
-    monkeypatch.setattr(screen_module, "BOT_SLICE_S", 0.0)
+    monkeypatch.setattr(dom, "WORK_SLICE_S", 0.0)
     h = Harness(monkeypatch, href=SITE + "?pause=0")
     h.app.store.save_match(match)
     h.request(type="resume")

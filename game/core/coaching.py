@@ -43,10 +43,10 @@ from collections import OrderedDict
 from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Generator, Union
 
-from .contract import GameCoach, GameSpec
+from .contract import GameCoach, GameSpec, SteppedBot
 from .locale import languages
 from .locale import text as _text
-from .search import SearchReport, action_key, search_reports
+from .search import SearchReport, Steps, action_key, finish, search_reports
 
 Action = dict[str, Any]
 
@@ -278,8 +278,15 @@ def judge(spec: GameSpec, view: dict[str, Any], player: int, legal: list[Action]
 
     The coach's player (:func:`coach_player`) is made with ``seed`` (by default :func:`position_seed`)
     and ``iterations`` (by default the game's :func:`coach_iterations`), so the choice equals that player's on this
-    view. Only the view is read.
+    view. Only the view is read. (:func:`judge_steps` run to the end.)
     """
+    return finish(judge_steps(spec, view, player, legal, seed, iterations))
+
+
+def judge_steps(spec: GameSpec, view: dict[str, Any], player: int, legal: list[Action] | None = None,
+                seed: int | None = None, iterations: int | None = None) -> Steps[Judgement]:
+    """:func:`judge` as steps: a pause after each playout of the coach player's search (the app's worker answers a
+    tap in between)."""
     if legal is None:
         legal = legal_from_view(spec, view, player, 0)
     if not legal:
@@ -293,8 +300,22 @@ def judge(spec: GameSpec, view: dict[str, Any], player: int, legal: list[Action]
     if memo in _JUDGED:
         _JUDGED.move_to_end(memo)
         return _JUDGED[memo]
-    with search_reports() as reports:
-        action = coach_player(spec, seed, iterations).choose(view, legal)
+    bot = coach_player(spec, seed, iterations)
+    reports: list[SearchReport] = []
+    choosing = bot.choose_steps(view, legal) if isinstance(bot, SteppedBot) else None
+    while True:  # the searches' reports are collected only while a step runs: nothing else is heard between steps
+        with search_reports() as found:
+            try:
+                if choosing is None:
+                    action = bot.choose(view, legal)
+                    break
+                next(choosing)
+            except StopIteration as done:
+                action = done.value
+                break
+            finally:
+                reports += found
+        yield
     key = action_key(action)
     # The decision's own report: the last search whose candidates include the choice.
     report = next((r for r in reversed(reports) if any(action_key(c) == key for c in r.candidates)), None)
@@ -308,20 +329,28 @@ def hint(spec: GameSpec, view: dict[str, Any], player: int, seed: int | None = N
          legal: list[Action] | None = None) -> Hint:
     """The coach's judgement (:func:`judge`) for ``player`` on ``view``, with what to tap first and why.
 
-    ``module`` is the game (``game.nyhavn``…); ``view`` is ``spec.view(state,
-    player)``; ``legal`` its legal actions (worked out from the view when
+    ``view`` is ``spec.view(state, player)``; ``legal`` its legal actions (worked out from the view when
     omitted). ``seed`` defaults to :func:`position_seed` and ``iterations`` to
     the game's :func:`coach_iterations`: the judgement the insight makes of the same
-    position. Nothing hidden is read.
+    position. Nothing hidden is read. (:func:`hint_steps` run to the end.)
     """
+    return finish(hint_steps(spec, view, player, seed, iterations, legal))
+
+
+def hint_steps(spec: GameSpec, view: dict[str, Any], player: int, seed: int | None = None,
+               iterations: int | None = None, legal: list[Action] | None = None) -> Steps[Hint]:
+    """:func:`hint` as steps: the judgement's (:func:`judge_steps`), then one after each other seed's estimate."""
     if legal is None:
         legal = legal_from_view(spec, view, player, 0)
-    verdict = judge(spec, view, player, legal, seed, iterations)
+    verdict = yield from judge_steps(spec, view, player, legal, seed, iterations)
     action, report = verdict.action, verdict.report
     coach = _game_coach(spec.game_id)
     state = spec.determinize(view, player, verdict.seed)
-    what, why = coach.reason(view, player, action, state, report)
-    why = [steady_figure(spec, view, player, verdict, p) if p.key in FIGURE_KEYS else p for p in why]
+    what, said = coach.reason(view, player, action, state, report)
+    why = []
+    for phrase in said:
+        why.append((yield from steady_figure_steps(spec, view, player, verdict, phrase))
+                   if phrase.key in FIGURE_KEYS else phrase)
     return Hint(action, coach.first_step(view, action), what, tuple(why),
                 len(report.candidates) if report else 0, report.rounds if report else 0)
 
@@ -380,6 +409,12 @@ def figure_estimates(spec: GameSpec, view: dict[str, Any], player: int, verdict:
     """The judgements of the figure ``said`` (a :data:`FIGURE_KEYS` phrase of the hint's reason): its own and, for
     the suggested move and the search's next best only, the game's ``compare`` with other seeds (``None``
     without a next best to compare with)."""
+    return finish(figure_estimates_steps(spec, view, player, verdict, said, seeds))
+
+
+def figure_estimates_steps(spec: GameSpec, view: dict[str, Any], player: int, verdict: Judgement, said: Phrase,
+                           seeds: list[int] | None = None) -> Steps[Estimates | None]:
+    """:func:`figure_estimates` as steps: a pause after each seed's ``compare``."""
     report = verdict.report
     runner = report.runner_up() if report is not None else None
     if report is None or runner is None:
@@ -391,6 +426,7 @@ def figure_estimates(spec: GameSpec, view: dict[str, Any], player: int, verdict:
     for seed in figure_seeds(verdict.seed) if seeds is None else seeds:
         values, unit = coach.compare(view, player, moves, seed, verdict.iterations)
         pairs.append((values[0], values[1]) if unit == "chance" else (values[0] - values[1], 0.0))
+        yield
     if said.key == "coach.search_chance":
         own = (float(said.params["chance"]), float(said.params["other"]))
     elif said.key == "coach.search_points":
@@ -403,9 +439,15 @@ def figure_estimates(spec: GameSpec, view: dict[str, Any], player: int, verdict:
 def steady_figure(spec: GameSpec, view: dict[str, Any], player: int, verdict: Judgement, said: Phrase) -> Phrase:
     """The hint's figure ``said`` as the player reads it: the number when the other seeds agree with it
     (:meth:`Estimates.steady`), else in words ("clearly better", "a little better", "a close call")."""
+    return finish(steady_figure_steps(spec, view, player, verdict, said))
+
+
+def steady_figure_steps(spec: GameSpec, view: dict[str, Any], player: int, verdict: Judgement,
+                        said: Phrase) -> Steps[Phrase]:
+    """:func:`steady_figure` as steps (:func:`figure_estimates_steps`)."""
     if said.key == "coach.search_close":  # the search itself found no lead: nothing for other seeds to confirm
         return Phrase("coach.search_close")
-    estimates = figure_estimates(spec, view, player, verdict, said)
+    estimates = yield from figure_estimates_steps(spec, view, player, verdict, said)
     if estimates is not None and estimates.steady():
         return Phrase(said.key, {k: v for k, v in said.params.items() if k != "rounds"})
     return Phrase(estimates.words_key() if estimates is not None else "coach.search_close")
@@ -481,7 +523,14 @@ def reads_the_same(a: Phrase, b: Phrase, languages: tuple[str, ...] = LANGUAGES)
 
 
 def assess(spec: GameSpec, state: Any, seat: int, chosen: Action, iterations: int | None = None) -> Moment | None:
+    """The coach's verdict on ``seat`` playing ``chosen`` in ``state`` (:func:`assess_steps` run to the end)."""
+    return finish(assess_steps(spec, state, seat, chosen, iterations))
+
+
+def assess_steps(spec: GameSpec, state: Any, seat: int, chosen: Action,
+                 iterations: int | None = None) -> Steps[Moment | None]:
     """The coach's verdict on ``seat`` playing ``chosen`` in ``state``: a :class:`Moment` when it was a mistake, else ``None``.
+    (As steps: the judgement's, :func:`judge_steps`.)
 
     The position is judged by :func:`judge` on the seat's view (the same seed
     and budget as a hint there); when the suggestion differs from ``chosen``,
@@ -503,7 +552,7 @@ def assess(spec: GameSpec, state: Any, seat: int, chosen: Action, iterations: in
         most, unit = bound(view, seat, legal, chosen)
         if most < MIN_LOSS.get(unit, 0.0):
             return None  # no suggestion could lose enough against ``chosen`` by ``compare``: no need to judge
-    verdict = judge(spec, view, seat, legal, None, iterations)
+    verdict = yield from judge_steps(spec, view, seat, legal, None, iterations)
     suggested = verdict.action
     if action_key(suggested) == action_key(chosen):
         return None
@@ -547,9 +596,9 @@ def insight(game: Any, seat: int, iterations: int | None = None, limit: int = 3,
 
 def insight_steps(game: Any, seat: int, iterations: int | None = None,
                   limit: int = 3) -> Generator[tuple[int, int], None, list[Moment]]:
-    """:func:`insight` a decision at a time, for a caller that must answer other things meanwhile (the app's worker
-    between a player's taps): yields ``(turn, last)`` before each of ``seat``'s decisions is judged (the judging
-    happens when the next value is asked for) and returns the moments."""
+    """:func:`insight` in steps, for a caller that must answer other things meanwhile (the app's worker between a
+    player's taps): yields ``(turn, last)`` before each of ``seat``'s decisions is judged and after each step of its
+    judgement (:func:`assess_steps`), and returns the moments."""
     replay = _replay(game)
     spec = replay.spec
     turns = log_turns(replay)  # "Turn 5" as the log says it, so the player finds the moment there
@@ -559,7 +608,14 @@ def insight_steps(game: Any, seat: int, iterations: int | None = None,
     for step in steps:
         turn = turns[step - 1]
         yield turn, last
-        moment = assess(spec, replay.state_at(step - 1), seat, replay.record.actions[step - 1], iterations)
+        judging = assess_steps(spec, replay.state_at(step - 1), seat, replay.record.actions[step - 1], iterations)
+        while True:
+            try:
+                next(judging)
+            except StopIteration as done:
+                moment = done.value
+                break
+            yield turn, last
         if moment is None:
             continue
         if turn not in worst or moment.loss > worst[turn].loss:

@@ -1,7 +1,7 @@
 """The coach at the table: the Hint control's figures and marks, and the post-game insight panel.
 
 Runs in the worker with the rest of the UI. :func:`compute_hint` asks
-:func:`game.core.coaching.hint` from the seat's **view** only; :func:`hint_marks`
+:func:`game.core.coaching.hint` from the seat's **view** only (the table runs it as :func:`hint_steps`, in slices); :func:`hint_marks`
 turns the suggested action into the things to mark on the table, through each
 game's ``game.ui.<id>.hint_targets.hint_keys(view, legal, action)`` (target keys of
 the table's buttons, ``act:KEY`` for a button with ``data-act=KEY``,
@@ -13,10 +13,12 @@ screens knowing about it. :class:`InsightPanel` is the end screen's
 
 from __future__ import annotations
 
+import time
 from typing import Any, Protocol
 
 from ..core import coaching
 from ..core.contract import GameSpec
+from ..core.search import Steps
 from ..core.locale import text
 from . import dom
 from .catalog import screen_spec
@@ -36,6 +38,11 @@ def compute_hint(spec: GameSpec, state: Any, seat: int, seed: int, iterations: i
     the insight judges the position with the same budget and seed.
     """
     return coaching.hint(spec, spec.view(state, seat), seat, seed, iterations, spec.legal_actions(state))
+
+
+def hint_steps(spec: GameSpec, state: Any, seat: int, seed: int, iterations: int | None) -> Steps[coaching.Hint]:
+    """:func:`compute_hint` as steps (``game.core.coaching.hint_steps``), for the table to run in slices."""
+    return coaching.hint_steps(spec, spec.view(state, seat), seat, seed, iterations, spec.legal_actions(state))
 
 
 def hint_keys(game_id: str, view: dict[str, Any], legal: list[dict[str, Any]], action: dict[str, Any]) -> list[str]:
@@ -94,9 +101,9 @@ class InsightPanel:
         dom.append(self.root, el("p", {"class": "muted"}, text("coach.ui_insight_about", lang)), buttons, self.result)
 
     def show(self, seat: int) -> None:
-        """Work out the turns that cost ``seat`` the most and list them: one decision judged per turn of the worker
-        (seconds in all on a phone), so a tap meanwhile is answered after one judgement, not the whole game's; a
-        screen left meanwhile (Back to start, Play again) ends the work."""
+        """Work out the turns that cost ``seat`` the most and list them, for ``dom.WORK_SLICE_S`` per turn of the
+        worker (seconds in all on a phone), so a tap meanwhile is answered within a slice, not after the whole game's
+        judgements; a screen left meanwhile (Back to start, Play again) ends the work."""
         if self._running:
             return
         lang = self.lang
@@ -113,19 +120,23 @@ class InsightPanel:
             if not self.root.isConnected:  # the player left the end screen
                 self._stop()
                 return
-            try:
-                turn, last = next(steps)
-            except StopIteration as done:
-                self._stop()
-                self._list(seat, done.value)
-                return
-            except BaseException:
-                self._stop()
-                raise
-            if turn != shown and turn:  # the page shows each turn as it is reached (none before the first); a screen
-                # reader hears the sentence once and finds the count on the mark's progress bar
-                self.thinking(said, text("coach.ui_insight_thinking_turn", lang, turn=turn, last=last), turn, last)
-            shown = turn
+            until = time.perf_counter() + dom.WORK_SLICE_S
+            while True:
+                try:
+                    turn, last = next(steps)
+                except StopIteration as done:
+                    self._stop()
+                    self._list(seat, done.value)
+                    return
+                except BaseException:
+                    self._stop()
+                    raise
+                if turn != shown and turn:  # the page shows each turn as it is reached (none before the first); a
+                    # screen reader hears the sentence once and finds the count on the mark's progress bar
+                    self.thinking(said, text("coach.ui_insight_thinking_turn", lang, turn=turn, last=last), turn, last)
+                shown = turn
+                if time.perf_counter() >= until:
+                    break
             dom.later(0, step)
 
         dom.later(0, step)

@@ -96,6 +96,12 @@ def guard(fn: Callable[..., Any]) -> Callable[..., Any]:
     return guarded
 
 
+#: how long one turn of long work in the worker (a computer's decision, a hint, the insight) runs before the worker
+#: answers what the page sent meanwhile: a tap then waits about this long (four times it on a mid-range phone)
+#: instead of the whole work (a second or more there)
+WORK_SLICE_S = 0.02
+
+
 def later(ms: float, fn: Callable[[], Any]) -> int:
     """Call ``fn()`` once after ``ms`` milliseconds, as its own turn; return the timer id."""
     return page.later(ms, fn)

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import json
 import time
-from typing import Any, Iterable, Protocol
+from typing import Any, Callable, Iterable, Protocol
 
 from ..core import PUBLIC_SEAT, IllegalAction, Match, SteppedBot
 from ..core.locale import text
@@ -22,7 +22,7 @@ from ..core.search import Steps
 from ..core.seat_names import speaking_to, you_name
 from . import dom
 from .catalog import screen_spec
-from .coach_display import compute_hint, hint_css, hint_keys, hint_seed
+from .coach_display import hint_css, hint_keys, hint_seed, hint_steps
 from .dom import el
 from .guide import FirstTurnGuide, GuideStep, forget_guided, guided, remember_guided
 from ..core.locale import has_text
@@ -94,11 +94,6 @@ def seat_names(match: Match, lang: str, remote: Iterable[int] = ()) -> list[str]
         names.append(text(f"player.{automa.name}", lang))
     return names
 
-#: how long a computer's decision runs before it hands the worker back for a turn: a tap made while it thinks waits
-#: about this long (four times it on a mid-range phone) instead of the whole decision (a second or more there)
-BOT_SLICE_S = 0.02
-
-
 def _at_once(action: dict[str, Any]) -> Steps[dict[str, Any]]:
     """An action already chosen, as steps (for a computer player that cannot pause)."""
     return action
@@ -140,8 +135,10 @@ class GameScreen:
         self.bots: dict[int, Any] = {}
         self.mounted = False
         self._log_count = 0
-        self._bot_timer: int | None = None
-        self._deciding: Steps[dict[str, Any]] | None = None  #: the computer's decision under way (see _bot_slice)
+        self._bot_timer: int | None = None  #: the pause before a computer's decision, then the next slice of work
+        #: the work under way in slices of the worker's time (:meth:`_in_slices`): a computer's decision or a hint
+        self._work: Steps[Any] | None = None
+        self._work_for: Any = None  #: the position the work is for
         #: the coach's hint on show: (step it was asked at, seat, Hint), cleared when the game moves on
         self.hint: tuple[int, int, Any] | None = None
         self.hint_keys_shown: list[str] = []
@@ -246,7 +243,7 @@ class GameScreen:
             self.app.toast(text("game.undo_off", self.lang, reason=text(reason, self.lang)))
             return
         takeback = self.match.undo_is_takeback()
-        self._stop_deciding()  # the computer's reply to the decision taken back is not wanted any more
+        self._stop_work()  # the computer's reply to the decision taken back is not wanted any more
         self.match.undo()
         self.app.autosave(self.match)
         self.app.toast(text("game.takenback" if takeback else "game.undone", self.lang))
@@ -256,6 +253,8 @@ class GameScreen:
         """Bring the screen up to date and start whatever comes next (computer, pass screen, end)."""
         if not self.mounted:
             return
+        if self._work is not None and self.match.state is not self._work_for:  # a hint asked before a move or Undo
+            self._stop_work()
         self._update_chrome()
         match = self.match
         if self.replaying:  # the replay viewer moves the game; the table only shows it
@@ -284,7 +283,7 @@ class GameScreen:
         self._show_table()
 
     def _schedule_bot(self) -> None:
-        if self._bot_timer is None:
+        if self._bot_timer is None and self._work is None:
             self._bot_timer = dom.later(self.app.bot_pause_ms(self.BOT_PAUSE_MS), self._bot_step)
 
     def _bot_step(self) -> None:
@@ -300,8 +299,7 @@ class GameScreen:
             seat = self.match.seats[player]
             bot = self.bots[player] = self.spec.make_bot(seat.bot or self.spec.bot_names[0], self.match.seed * 97 + player)
         self.app.thinking(text("game.thinking", self.lang, name=self.names[player]))  # shown by the page while we compute
-        self._deciding = self._decision(bot, self.spec.view(state, player), self.spec.legal_actions(state))
-        self._bot_slice(state)
+        self._in_slices(self._decision(bot, self.spec.view(state, player), self.spec.legal_actions(state)), self._apply)
 
     def _decision(self, bot: Any, view: dict[str, Any], legal: list[dict[str, Any]]) -> Steps[dict[str, Any]]:
         """The computer's choice as steps (a bot that cannot pause is one step)."""
@@ -314,41 +312,48 @@ class GameScreen:
                 action = yield from steps(view, legal)
         return action
 
-    def _bot_slice(self, state: Any) -> None:
-        """Go on with the computer's decision for about :data:`BOT_SLICE_S`, then hand the worker back (a tap is
-        answered in between) or play the move."""
-        self._bot_timer = None
-        steps = self._deciding
-        if steps is None:
-            return
-        if not self.mounted or self.match.state is not state:  # the game moved meanwhile (a move from another phone)
-            self._stop_deciding()
-            if self.mounted and self.match.is_computer_turn():
-                self._schedule_bot()
-            return
-        until = time.perf_counter() + BOT_SLICE_S
-        try:
-            while True:
-                next(steps)
-                if time.perf_counter() >= until:
-                    self._bot_timer = dom.later(0, lambda: self._bot_slice(state))
-                    return
-        except StopIteration as done:
-            action = done.value
-        finally:
-            if self._bot_timer is None:  # decided, or failed
-                self._stop_deciding()
-        self._apply(action)  # a failure here is reported as a toast
+    def _in_slices(self, work: Steps[Any], done: Callable[[Any], Any]) -> None:
+        """Run ``work`` (under the thinking mark) for ``dom.WORK_SLICE_S`` at a time, handing the worker back in between
+        so a tap is answered, then call ``done(result)``. Leaving the screen or the game moving meanwhile (Undo, a
+        move from another phone) drops it and the mark."""
+        self._work = work
+        state = self._work_for = self.match.state
 
-    def _stop_deciding(self) -> None:
-        """Drop the computer's decision under way, if any, and its "thinking" mark."""
+        def run() -> None:
+            self._bot_timer = None
+            if self._work is not work:
+                return
+            if not self.mounted or self.match.state is not state:
+                self._stop_work()
+                if self.mounted and self.match.is_computer_turn():
+                    self._schedule_bot()
+                return
+            until = time.perf_counter() + dom.WORK_SLICE_S
+            try:
+                while True:
+                    next(work)
+                    if time.perf_counter() >= until:
+                        self._bot_timer = dom.later(0, run)
+                        return
+            except StopIteration as finished:
+                result = finished.value
+            finally:
+                if self._bot_timer is None:  # finished, or failed
+                    self._stop_work()
+            done(result)
+
+        run()
+
+    def _stop_work(self) -> None:
+        """Drop the work under way in slices, if any (and its "thinking" mark), or the computer's pause before it."""
         if self._bot_timer is not None:
             dom.window.clearTimeout(self._bot_timer)
             self._bot_timer = None
-        if self._deciding is not None:
-            self._deciding.close()
-            self._deciding = None
+        if self._work is not None:
+            self._work.close()
+            self._work = None
             self.app.thinking(None)
+            self.hint_button.disabled = not self._may_hint()
 
     # ------------------------------------------------------------------ page structure
     def mount(self, root: Any) -> None:
@@ -398,7 +403,7 @@ class GameScreen:
     def unmount(self) -> None:
         """Stop timers and the table's size watching; the app clears the DOM and frees the handlers."""
         self.mounted = False
-        self._stop_deciding()
+        self._stop_work()
         board = getattr(self, "board", None)
         if board is not None:  # every game's table: no resize reaches a screen that is gone
             board.destroy()
@@ -485,9 +490,10 @@ class GameScreen:
     def ask_hint(self, *_: Any) -> None:
         """The Hint control: the coach's suggestion from the viewer's view, marked on the table with its reason.
 
-        Computed here in the worker (the page stays live; the thinking mark shows meanwhile), counted in the match.
+        Computed here in the worker in slices (the thinking mark shows meanwhile, and a tap is answered: a move or
+        Undo drops the hint), counted in the match once shown.
         """
-        if not self._may_hint():
+        if not self._may_hint() or self._work is not None:
             return
         seat = self.viewer if self.viewer is not None else 0
         match = self.match
@@ -495,17 +501,16 @@ class GameScreen:
         iterations = self.app.hint_iterations()
         self.hint_button.disabled = True
         self.app.thinking(text("coach.ui_hint_thinking", self.lang))  # flushed at once: the mark shows while we compute
-        try:
-            hint = compute_hint(self.spec, match.state, seat, seed, iterations)
-        finally:
-            self.app.thinking(None)
-            self.hint_button.disabled = not self._may_hint()
-        match.count_hint(seat)
-        self.app.autosave(match)
-        self.show_hint(seat, hint)
-        dom.window.houseGamesLastHint = {"game": match.game_id, "seat": seat, "step": len(match.entries), "seed": seed,
-                                         "iterations": iterations, "hint": hint.to_json(), "keys": self.hint_keys_shown,
-                                         "text": hint.text(self.lang), "used": match.hints_used(seat)}
+
+        def found(hint: Any) -> None:
+            match.count_hint(seat)
+            self.app.autosave(match)
+            self.show_hint(seat, hint)
+            dom.window.houseGamesLastHint = {"game": match.game_id, "seat": seat, "step": len(match.entries), "seed": seed,
+                                             "iterations": iterations, "hint": hint.to_json(), "keys": self.hint_keys_shown,
+                                             "text": hint.text(self.lang), "used": match.hints_used(seat)}
+
+        self._in_slices(hint_steps(self.spec, match.state, seat, seed, iterations), found)
 
     def show_hint(self, seat: int, hint: Any) -> None:
         """Mark ``hint`` on the table (its first step strongest) and say why in the hint note."""
