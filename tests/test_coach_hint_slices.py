@@ -7,10 +7,9 @@ from __future__ import annotations
 import pytest
 
 from game.core import Match, Seat, coaching
-from game.ui import dom
 from game.ui.coach_display import compute_hint, hint_seed
 
-from .ui_harness import SITE, Harness
+from .ui_harness import resumed_stepwise, thinking_marks
 
 
 def hint_position(game_id: str, seed: int = 4) -> Match:
@@ -31,19 +30,6 @@ def hint_position(game_id: str, seed: int = 4) -> Match:
     raise AssertionError("no decision of the person whose hint is searched")
 
 
-def marks(ops: list[list]) -> list:
-    return [op[2][0] for op in ops if op[:2] == ["host", "thinking"]]
-
-
-def resumed(monkeypatch, match: Match) -> Harness:
-    """The app with ``match`` resumed, each slice of work one step."""
-    monkeypatch.setattr(dom, "WORK_SLICE_S", 0.0)
-    h = Harness(monkeypatch, href=SITE + "?pause=0")
-    h.app.store.save_match(match)
-    h.request(type="resume")
-    h.page.flush()
-    h.ops()
-    return h
 
 
 @pytest.mark.parametrize("game_id", ["barrio", "neueheimat"])
@@ -51,11 +37,11 @@ def test_the_hint_is_worked_out_between_taps_and_is_the_coachs_hint(monkeypatch,
     match = hint_position(game_id)
     expected = compute_hint(match.spec, match.state, 0, hint_seed(match, 0), None).text("en")
     coaching._JUDGED.clear()
-    h = resumed(monkeypatch, match)
+    h = resumed_stepwise(monkeypatch, match)
     screen = h.app.screen
     h.click(h.find("hint"))
     h.page.flush()
-    assert marks(h.ops())[-1] is not None and h.find("hint-note").hidden and h.find("hint").disabled
+    assert thinking_marks(h.ops())[-1] is not None and h.find("hint-note").hidden and h.find("hint").disabled
     slices = 0
     while h.find("hint-note").hidden:
         assert h.host.timers, "the hint stopped before it was shown"
@@ -64,13 +50,13 @@ def test_the_hint_is_worked_out_between_taps_and_is_the_coachs_hint(monkeypatch,
     assert slices >= 2  # the worker was free between its steps
     assert expected in h.find("hint-note").textContent and screen.match.hints_used(0) == 1
     h.page.flush()
-    assert marks(h.ops())[-1] is None and not h.find("hint").disabled
+    assert thinking_marks(h.ops())[-1] is None and not h.find("hint").disabled
 
 
 @pytest.mark.parametrize("game_id", ["barrio", "neueheimat"])
 def test_a_move_made_before_the_hint_is_ready_drops_it(monkeypatch, game_id):
     match = hint_position(game_id)
-    h = resumed(monkeypatch, match)
+    h = resumed_stepwise(monkeypatch, match)
     screen = h.app.screen
     moves = len(screen.match.entries)
     h.click(h.find("hint"))
@@ -79,7 +65,7 @@ def test_a_move_made_before_the_hint_is_ready_drops_it(monkeypatch, game_id):
     screen.act(screen.legal()[0])  # the person moves without waiting for the hint
     assert len(screen.match.entries) > moves
     h.page.flush()
-    assert None in marks(h.ops())  # the mark went at once
+    assert None in thinking_marks(h.ops())  # the mark went at once
     h.host.run_timers()
     assert h.find("hint-note").hidden and screen.match.hints_used(0) == 0  # no hint shown or counted afterwards
     assert screen._work is None
@@ -87,7 +73,7 @@ def test_a_move_made_before_the_hint_is_ready_drops_it(monkeypatch, game_id):
 
 def test_undo_before_the_hint_is_ready_drops_it(monkeypatch):
     match = hint_position("neueheimat")
-    h = resumed(monkeypatch, match)
+    h = resumed_stepwise(monkeypatch, match)
     screen = h.app.screen
     moves = len(screen.match.entries)
     h.click(h.find("hint"))

@@ -7,9 +7,8 @@ from __future__ import annotations
 import pytest
 
 from game.core import Match, Seat, SteppedBot
-from game.ui import dom
 
-from .ui_harness import SITE, Harness
+from .ui_harness import resumed_stepwise, thinking_marks
 
 HUMAN, COMPUTER = 0, 1
 
@@ -32,18 +31,6 @@ def thinking_position(game_id: str, seed: int = 3) -> Match:
     raise AssertionError("no searched decision of the hard computer after a move of the person")
 
 
-def thinking_marks(ops: list[list]) -> list:
-    return [op[2][0] for op in ops if op[:2] == ["host", "thinking"]]
-
-
-def resumed(monkeypatch, match: Match) -> Harness:
-    """The app with ``match`` resumed, every slice of a computer's decision one step of its search."""
-    monkeypatch.setattr(dom, "WORK_SLICE_S", 0.0)
-    h = Harness(monkeypatch, href=SITE + "?pause=0")
-    h.app.store.save_match(match)
-    h.request(type="resume")
-    h.page.flush()
-    return h
 
 
 @pytest.mark.parametrize("game_id", ["barrio", "nyhavn", "neueheimat"])
@@ -54,7 +41,7 @@ def test_hard_plays_in_slices_the_move_it_plays_at_once(monkeypatch, game_id):
     assert isinstance(bot, SteppedBot)
     expected = bot.choose(spec.view(match.state, COMPUTER), spec.legal_actions(match.state))
     moves = len(match.entries)
-    h = resumed(monkeypatch, match)
+    h = resumed_stepwise(monkeypatch, match)
     slices = 0
     while len(h.app.screen.match.entries) == moves:
         assert h.host.timers, "the computer stopped before it moved"
@@ -71,7 +58,7 @@ def test_hard_plays_in_slices_the_move_it_plays_at_once(monkeypatch, game_id):
 def test_hard_a_tap_on_menu_while_it_thinks_is_answered_and_ends_its_search(monkeypatch, game_id):
     match = thinking_position(game_id)
     moves = len(match.entries)
-    h = resumed(monkeypatch, match)
+    h = resumed_stepwise(monkeypatch, match)
     h.host.run_timers(limit=2)  # the computer's turn starts and searches a little
     h.page.flush()
     assert thinking_marks(h.ops())[-1] is not None and len(h.app.screen.match.entries) == moves
@@ -88,7 +75,7 @@ def test_hard_a_tap_on_menu_while_it_thinks_is_answered_and_ends_its_search(monk
 def test_hard_undo_while_it_thinks_takes_back_the_move_it_was_answering(monkeypatch, game_id):
     match = thinking_position(game_id)
     moves = len(match.entries)
-    h = resumed(monkeypatch, match)
+    h = resumed_stepwise(monkeypatch, match)
     h.host.run_timers(limit=2)
     h.page.flush()
     h.ops()

@@ -85,6 +85,23 @@ class Harness:
         return self.page.document.getElementById(ident)
 
 
+def resumed_stepwise(monkeypatch: pytest.MonkeyPatch, match: Match) -> Harness:
+    """The app with ``match`` resumed (the operations so far read), each slice of long work (a computer's decision,
+    a hint: ``dom.WORK_SLICE_S``) one step of it, so a test runs the work a step at a time with the host's timers."""
+    monkeypatch.setattr(dom, "WORK_SLICE_S", 0.0)
+    h = Harness(monkeypatch, href=SITE + "?pause=0")
+    h.app.store.save_match(match)
+    h.request(type="resume")
+    h.page.flush()
+    h.ops()
+    return h
+
+
+def thinking_marks(ops: list[list[Any]]) -> list[Any]:
+    """The page's "thinking" mark as each of ``ops`` set it: its text, or ``None`` where it was hidden."""
+    return [op[2][0] for op in ops if op[:2] == ["host", "thinking"]]
+
+
 def finish_solo(h: Harness, match: Match) -> None:
     """Resume ``match`` from the autosave and make its last move."""
     h.app.store.save_match(match)
