@@ -94,6 +94,7 @@ def seat_names(match: Match, lang: str, remote: Iterable[int] = ()) -> list[str]
         names.append(text(f"player.{automa.name}", lang))
     return names
 
+
 def _at_once(action: dict[str, Any]) -> Steps[dict[str, Any]]:
     """An action already chosen, as steps (for a computer player that cannot pause)."""
     return action
