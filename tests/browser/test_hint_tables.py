@@ -1,6 +1,7 @@
 """The Hint control on each game's table: the coach's suggestion is its player's choice on the player's view
 (same seed, same fixed budget, computed here under CPython), marked on the table (its first step strongest), with its
-reason in the note, and counted in the autosave; the page answers taps while the hint is computed."""
+reason in the note, and counted in the autosave; the page and the worker answer taps while the hint is computed (a
+Menu tapped then drops it)."""
 
 from __future__ import annotations
 
@@ -135,3 +136,18 @@ def test_the_page_answers_a_tap_while_a_hint_is_computed(page, open_app):
     assert time.perf_counter() - t0 < 2.0
     page.wait_for_function("window.houseGamesLastHint", timeout=120_000)
     assert not mark.is_visible()
+
+
+def test_menu_tapped_while_a_hint_is_computed_is_answered_and_drops_the_hint(page, open_app):
+    """The coach's search runs in slices of the worker's time: Menu, tapped while a long hint is worked out, shows the
+    start screen at once, the mark gone; the hint is dropped, neither shown nor counted in the saved game."""
+    match = position("nyhavn", 2, 3, 6)
+    open_position(page, open_app, match, "?pause=0&hint_iterations=150")  # a long search, as above
+    tap_now(page.locator("#hint"))
+    mark = page.locator("#thinking-mark")
+    mark.wait_for(state="visible", timeout=30_000)
+    tap_now(page.locator("#menu"))
+    page.locator("#start-game").wait_for(state="visible", timeout=30_000)
+    assert mark.is_hidden() and page.evaluate("window.houseGamesLastHint") is None
+    saved = json.loads(page.evaluate("houseGames.autosave()"))
+    assert saved["hints"][0] == 0 and len(saved["actions"]) == len(match.entries)
