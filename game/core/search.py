@@ -6,8 +6,8 @@ cards anew from the player's *view* (``spec.determinize``), walks a tree
 keyed by actions, plays out with a cheap policy and backs up a reward. It
 never looks at the real hidden cards.
 
-The searches on a fixed budget also come as *steps* (``…_steps``): a generator that pauses after each deal and
-returns the choice, so the app's worker can answer a tap in the middle of a long decision
+The searches on a fixed budget also come as *steps* (``…_steps``): a generator that pauses after each playout
+and returns the choice, so the app's worker can answer a tap in the middle of a long decision
 (:class:`~game.core.contract.SteppedBot`); :func:`finish` runs steps to the end, and the plain functions are
 exactly that, so both give the same choice from the same random numbers.
 """
@@ -333,7 +333,8 @@ def halving_monte_carlo_steps(
     first_rounds: int,
     keep_at_least: int = 2,
 ) -> Steps[Action]:
-    """(A step after each playout.) Determinized Monte Carlo by sequential halving (Karnin et al. 2013): wide, then deep on the best.
+    """Determinized Monte Carlo by sequential halving (Karnin et al. 2013): wide, then deep on the best (a step after
+    each playout).
 
     Stage one plays every candidate on ``first_rounds`` fresh deals (paired: each deal and its dice are
     shared by every candidate, as in :func:`flat_monte_carlo`); each later stage keeps the better half of the

@@ -1,9 +1,10 @@
 """The coach at the table: the Hint control's figures and marks, and the post-game insight panel.
 
 Runs in the worker with the rest of the UI. :func:`compute_hint` asks
-:func:`game.core.coaching.hint` from the seat's **view** only (the table runs it as :func:`hint_steps`, in slices); :func:`hint_marks`
-turns the suggested action into the things to mark on the table, through each
-game's ``game.ui.<id>.hint_targets.hint_keys(view, legal, action)`` (target keys of
+:func:`game.core.coaching.hint` from the seat's **view** only (the table runs the same work as
+:func:`hint_steps`, in slices of the worker's time); :func:`hint_keys` turns the suggested action into the
+things to mark on the table, through each game's
+``game.ui.<id>.hint_targets.hint_keys(view, legal, action)`` (target keys of
 the table's buttons, ``act:KEY`` for a button with ``data-act=KEY``,
 ``cmd:KEY`` for one with ``data-cmd=KEY``); :func:`hint_css` writes them as one
 style rule, so the mark survives every redraw of the table without the

@@ -136,7 +136,7 @@ class GameScreen:
         self.bots: dict[int, Any] = {}
         self.mounted = False
         self._log_count = 0
-        self._bot_timer: int | None = None  #: the pause before a computer's decision, then the next slice of work
+        self._work_timer: int | None = None  #: the pause before a computer's decision, then the next slice of work
         #: the work under way in slices of the worker's time (:meth:`_in_slices`): a computer's decision or a hint
         self._work: Steps[Any] | None = None
         self._work_for: Any = None  #: the position the work is for
@@ -284,11 +284,11 @@ class GameScreen:
         self._show_table()
 
     def _schedule_bot(self) -> None:
-        if self._bot_timer is None and self._work is None:
-            self._bot_timer = dom.later(self.app.bot_pause_ms(self.BOT_PAUSE_MS), self._bot_step)
+        if self._work_timer is None and self._work is None:
+            self._work_timer = dom.later(self.app.bot_pause_ms(self.BOT_PAUSE_MS), self._bot_step)
 
     def _bot_step(self) -> None:
-        self._bot_timer = None
+        self._work_timer = None
         if not self.mounted or not self.match.is_computer_turn():
             return
         state = self.match.state
@@ -321,7 +321,7 @@ class GameScreen:
         state = self._work_for = self.match.state
 
         def run() -> None:
-            self._bot_timer = None
+            self._work_timer = None
             if self._work is not work:
                 return
             if not self.mounted or self.match.state is not state:
@@ -334,12 +334,12 @@ class GameScreen:
                 while True:
                     next(work)
                     if time.perf_counter() >= until:
-                        self._bot_timer = dom.later(0, run)
+                        self._work_timer = dom.later(0, run)
                         return
             except StopIteration as finished:
                 result = finished.value
             finally:
-                if self._bot_timer is None:  # finished, or failed
+                if self._work_timer is None:  # finished, or failed
                     self._stop_work()
             done(result)
 
@@ -347,9 +347,9 @@ class GameScreen:
 
     def _stop_work(self) -> None:
         """Drop the work under way in slices, if any (and its "thinking" mark), or the computer's pause before it."""
-        if self._bot_timer is not None:
-            dom.window.clearTimeout(self._bot_timer)
-            self._bot_timer = None
+        if self._work_timer is not None:
+            dom.window.clearTimeout(self._work_timer)
+            self._work_timer = None
         if self._work is not None:
             self._work.close()
             self._work = None
