@@ -14,7 +14,6 @@ screens knowing about it. :class:`InsightPanel` is the end screen's
 
 from __future__ import annotations
 
-import time
 from typing import Any, Protocol
 
 from ..core import coaching
@@ -116,31 +115,17 @@ class InsightPanel:
             button.setAttribute("aria-disabled", "true")
         self.thinking(said)
 
-        def step() -> None:
+        def reached(progress: tuple[int, int]) -> None:
             nonlocal shown
-            if not self.root.isConnected:  # the player left the end screen
-                self._stop()
-                return
-            until = time.perf_counter() + dom.WORK_SLICE_S
-            while True:
-                try:
-                    turn, last = next(steps)
-                except StopIteration as done:
-                    self._stop()
-                    self._list(seat, done.value)
-                    return
-                except BaseException:
-                    self._stop()
-                    raise
-                if turn != shown and turn:  # the page shows each turn as it is reached (none before the first); a
-                    # screen reader hears the sentence once and finds the count on the mark's progress bar
-                    self.thinking(said, text("coach.ui_insight_thinking_turn", lang, turn=turn, last=last), turn, last)
-                shown = turn
-                if time.perf_counter() >= until:
-                    break
-            dom.later(0, step)
+            turn, last = progress
+            if turn != shown and turn:  # the page shows each turn as it is reached (none before the first); a
+                # screen reader hears the sentence once and finds the count on the mark's progress bar
+                self.thinking(said, text("coach.ui_insight_thinking_turn", lang, turn=turn, last=last), turn, last)
+            shown = turn
 
-        dom.later(0, step)
+        # not wanted once the player has left the end screen
+        dom.Slices(steps, lambda moments: self._list(seat, moments), each=reached,
+                   wanted=lambda: bool(self.root.isConnected), ended=self._stop).start(now=False)
 
     def _stop(self) -> None:
         self._running = False

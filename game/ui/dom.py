@@ -9,7 +9,8 @@ imports the browser, so they also run under CPython in tests.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Iterable
+import time
+from typing import Any, Callable, Generator, Iterable
 
 from .remote import Node, Page, RemoteReadError
 
@@ -18,7 +19,7 @@ page = Page()
 document = page.document
 window = page.window
 
-__all__ = ["Node", "RemoteReadError", "append", "by_id", "clear", "document", "el", "flush", "guard", "later", "observe",
+__all__ = ["Node", "RemoteReadError", "Slices", "append", "by_id", "clear", "document", "el", "flush", "guard", "later", "observe",
            "on", "page", "release", "select", "window"]
 
 
@@ -105,6 +106,72 @@ WORK_SLICE_S = 0.02
 def later(ms: float, fn: Callable[[], Any]) -> int:
     """Call ``fn()`` once after ``ms`` milliseconds, as its own turn; return the timer id."""
     return page.later(ms, fn)
+
+
+class Slices:
+    """Long work (a generator: a computer's decision, a hint, the insight) run for :data:`WORK_SLICE_S` at a time,
+    each slice its own turn of the worker, so what the page sends meanwhile (a tap) is answered between two.
+
+    ``each(value)`` hears every value the work yields; when it returns, ``done(result)``. Before each slice,
+    ``wanted()`` is asked: once it says no (the screen left, the game moved on), the work is dropped and ``dropped()``
+    called. ``ended()`` comes first whenever the work ends by itself (finished, failed or dropped); :meth:`stop`
+    drops it from outside, quietly.
+    """
+
+    def __init__(self, work: Generator[Any, None, Any], done: Callable[[Any], Any], *,
+                 each: Callable[[Any], Any] | None = None, wanted: Callable[[], bool] | None = None,
+                 ended: Callable[[], Any] | None = None, dropped: Callable[[], Any] | None = None) -> None:
+        self.work, self.done, self.each, self.wanted, self.ended, self.dropped = work, done, each, wanted, ended, dropped
+        self.running = True
+        self.timer: int | None = None  #: the next slice's
+
+    def start(self, now: bool = True) -> Slices:
+        """Run the first slice in this turn (``now``) or in a turn of its own."""
+        if now:
+            self._slice()
+        else:
+            self.timer = later(0, self._slice)
+        return self
+
+    def stop(self) -> None:
+        """Drop the work (nothing more is called)."""
+        if self.timer is not None:
+            window.clearTimeout(self.timer)
+            self.timer = None
+        if self.running:
+            self.running = False
+            self.work.close()
+
+    def _end(self) -> None:
+        self.running = False
+        if self.ended is not None:
+            self.ended()
+
+    def _slice(self) -> None:
+        self.timer = None
+        if not self.running:
+            return
+        if self.wanted is not None and not self.wanted():
+            self.work.close()
+            self._end()
+            if self.dropped is not None:
+                self.dropped()
+            return
+        until = time.perf_counter() + WORK_SLICE_S
+        try:
+            while True:
+                value = next(self.work)
+                if self.each is not None:
+                    self.each(value)
+                if time.perf_counter() >= until:
+                    self.timer = later(0, self._slice)
+                    return
+        except StopIteration as finished:
+            self._end()
+            self.done(finished.value)
+        except BaseException:
+            self._end()
+            raise
 
 
 def flush() -> None:

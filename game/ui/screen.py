@@ -136,9 +136,9 @@ class GameScreen:
         self.bots: dict[int, Any] = {}
         self.mounted = False
         self._log_count = 0
-        self._work_timer: int | None = None  #: the pause before a computer's decision, then the next slice of work
+        self._pause_timer: int | None = None  #: the pause before a computer's decision
         #: the work under way in slices of the worker's time (:meth:`_in_slices`): a computer's decision or a hint
-        self._work: Steps[Any] | None = None
+        self._work: dom.Slices | None = None
         self._work_for: Any = None  #: the position the work is for
         #: the coach's hint on show: (step it was asked at, seat, Hint), cleared when the game moves on
         self.hint: tuple[int, int, Any] | None = None
@@ -284,11 +284,11 @@ class GameScreen:
         self._show_table()
 
     def _schedule_bot(self) -> None:
-        if self._work_timer is None and self._work is None:
-            self._work_timer = dom.later(self.app.bot_pause_ms(self.BOT_PAUSE_MS), self._bot_step)
+        if self._pause_timer is None and self._work is None:
+            self._pause_timer = dom.later(self.app.bot_pause_ms(self.BOT_PAUSE_MS), self._bot_step)
 
     def _bot_step(self) -> None:
-        self._work_timer = None
+        self._pause_timer = None
         if not self.mounted or not self.match.is_computer_turn():
             return
         state = self.match.state
@@ -317,44 +317,29 @@ class GameScreen:
         """Run ``work`` (under the thinking mark) for ``dom.WORK_SLICE_S`` at a time, handing the worker back in between
         so a tap is answered, then call ``done(result)``. Leaving the screen or the game moving meanwhile (Undo, a
         move from another phone) drops it and the mark."""
-        self._work = work
         state = self._work_for = self.match.state
 
-        def run() -> None:
-            self._work_timer = None
-            if self._work is not work:
-                return
-            if not self.mounted or self.match.state is not state:
-                self._stop_work()
-                if self.mounted and self.match.is_computer_turn():
-                    self._schedule_bot()
-                return
-            until = time.perf_counter() + dom.WORK_SLICE_S
-            try:
-                while True:
-                    next(work)
-                    if time.perf_counter() >= until:
-                        self._work_timer = dom.later(0, run)
-                        return
-            except StopIteration as finished:
-                result = finished.value
-            finally:
-                if self._work_timer is None:  # finished, or failed
-                    self._stop_work()
-            done(result)
+        def moved_on() -> None:
+            if self.mounted and self.match.is_computer_turn():
+                self._schedule_bot()
 
-        run()
+        self._work = dom.Slices(work, done, wanted=lambda: self.mounted and self.match.state is state,
+                                ended=self._work_ended, dropped=moved_on)
+        self._work.start()
+
+    def _work_ended(self) -> None:
+        self._work = None
+        self.app.thinking(None)
+        self.hint_button.disabled = not self._may_hint()
 
     def _stop_work(self) -> None:
         """Drop the work under way in slices, if any (and its "thinking" mark), or the computer's pause before it."""
-        if self._work_timer is not None:
-            dom.window.clearTimeout(self._work_timer)
-            self._work_timer = None
+        if self._pause_timer is not None:
+            dom.window.clearTimeout(self._pause_timer)
+            self._pause_timer = None
         if self._work is not None:
-            self._work.close()
-            self._work = None
-            self.app.thinking(None)
-            self.hint_button.disabled = not self._may_hint()
+            self._work.stop()
+            self._work_ended()
 
     # ------------------------------------------------------------------ page structure
     def mount(self, root: Any) -> None:
