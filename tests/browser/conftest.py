@@ -567,12 +567,19 @@ def wait_ready(page: "Page", timeout: float = READY_TIMEOUT_MS) -> float:
 
 
 
+#: puts a save into the page's storage before the app's own scripts run, once per tab (a reload keeps what the app
+#: wrote since): the phone a player comes back to with a game kept, started once instead of opened and reloaded
+SEED_AUTOSAVE = """(save) => {
+  if (sessionStorage.getItem("house-games.test-seeded")) return;
+  sessionStorage.setItem("house-games.test-seeded", "1");
+  localStorage.setItem("house-games.autosave", save);
+}"""
+
+
 def resume_match(page: "Page", open_app: Callable[..., float], match: Any, query: str = "") -> None:
     """Open the app with ``match`` as its autosave (``match.to_json()``) and tap Resume: the app shows that game."""
+    page.add_init_script(f"({SEED_AUTOSAVE})({json.dumps(json.dumps(match.to_json()))})")
     open_app(page, query=query)
-    page.evaluate("(save) => localStorage.setItem('house-games.autosave', save)", json.dumps(match.to_json()))
-    page.reload()
-    wait_ready(page)
     page.locator("#resume").tap()
 
 
