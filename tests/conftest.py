@@ -84,3 +84,12 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo):
             report.outcome = "failed"
             report.longrepr = f"skipped in CI, which must run everything: {reason}"
     return report
+
+
+@pytest.fixture(scope="session")
+def built_wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The game's wheel as ``build.build_wheel`` writes it, built once per test process (a few seconds each) for the
+    tests that read it; none may change the file."""
+    import build
+
+    return build.build_wheel(tmp_path_factory.mktemp("wheel"))

@@ -54,8 +54,8 @@ def test_icons_are_valid_pngs_of_their_size(size, maskable):
     assert tuple(centre[:3]) != build.THEME_COLOUR  # the house is drawn in the middle
 
 
-def test_wheel_is_reproducible_and_complete(tmp_path):
-    a = build.build_wheel(tmp_path / "a")
+def test_wheel_is_reproducible_and_complete(tmp_path, built_wheel):
+    a = built_wheel
     b = build.build_wheel(tmp_path / "b")
     assert a.name == b.name and a.name.startswith("house_games-") and a.name.endswith("-py3-none-any.whl")
     assert a.read_bytes() == b.read_bytes()
@@ -341,12 +341,12 @@ def test_slim_source_drops_comments_and_docstrings_and_keeps_lines_and_behaviour
     assert build.slim_source(nested) == nested  # this tokenizer misreads it: left as it is
 
 
-def test_the_wheel_holds_what_the_app_runs_and_no_lab_module(tmp_path):
+def test_the_wheel_holds_what_the_app_runs_and_no_lab_module(built_wheel):
     """The wheel is what the app imports (computed from the worker's entry and the registry, no hand-kept list):
     no lab module, not the terminal, and none of the terminal's imports (argparse) in the stdlib the site ships."""
     from game import PRODUCT_GAMES
 
-    with zipfile.ZipFile(build.build_wheel(tmp_path)) as zf:
+    with zipfile.ZipFile(built_wheel) as zf:
         names = zf.namelist()
     modules = {n[:-3].replace("/", ".").removesuffix(".__init__") for n in names if n.endswith(".py")}
     lab = {p.stem for p in (ROOT / "lab").rglob("*.py") if p.stem != "__init__"}
@@ -360,12 +360,12 @@ def test_the_wheel_holds_what_the_app_runs_and_no_lab_module(tmp_path):
         assert not {"argparse", "lab", "game.cli"} & imported, f"{module} imports {imported}"
 
 
-def test_playing_on_several_phones_ships_apart_from_the_wheel(tmp_path, monkeypatch):
+def test_playing_on_several_phones_ships_apart_from_the_wheel(tmp_path, built_wheel):
     """The multi-device modules (build.LAZY_ARCHIVES) leave the wheel for an archive of their own, named by its
     content in version.json and not precached (fetched the first time sharing opens); every other module stays."""
     lazy = {m for modules in build.LAZY_ARCHIVES.values() for m in modules}
     assert {"game.ui.sharing", "game.ui.multidevice"} <= lazy
-    with zipfile.ZipFile(build.build_wheel(tmp_path / "wheel")) as zf:
+    with zipfile.ZipFile(built_wheel) as zf:
         in_wheel = {n[:-3].replace("/", ".").removesuffix(".__init__") for n in zf.namelist() if n.endswith(".py")}
     reached = {m for m, _, _ in build._python_sources(build.wheel_files())}
     assert not lazy & in_wheel and in_wheel | lazy == reached

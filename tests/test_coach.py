@@ -19,6 +19,8 @@ from game.neueheimat import bots as neueheimat_bots
 from game.neueheimat import coach as neueheimat_coach
 from game.nyhavn import coach as nyhavn_coach
 
+from .sizes import soak
+
 
 def positions(spec, players, seed, every=3, limit=12, **options):
     """Decisions with a choice from a game between weak players: (state, seat)."""
@@ -242,8 +244,8 @@ def test_barrio_compare_is_a_winning_chance():
 def test_neueheimat_hint_is_the_hard_players_choice(players):
     """The hint is the hard player's choice at the coach's budget; where its play-outs overrule the strong model's own
     choice, the reason says so and names that choice, else it gives the model's figures."""
-    overruled = 0
-    for i, (state, p) in enumerate(positions(neueheimat.SPEC, players, 30 + players, every=2, limit=15)):
+    overruled, limit = 0, soak(15, 8)
+    for i, (state, p) in enumerate(positions(neueheimat.SPEC, players, 30 + players, every=2, limit=limit)):
         view, legal = neueheimat.SPEC.view(state, p), neueheimat.SPEC.legal_actions(state)
         h = coaching.hint(neueheimat.SPEC, view, p, seed=i, legal=legal, iterations=1)
         assert h.action == neueheimat.SPEC.make_bot("hard", i, iterations=1).choose(view, legal)
@@ -257,7 +259,7 @@ def test_neueheimat_hint_is_the_hard_players_choice(players):
             assert "coach.neueheimat.ahead" not in keys
         check_texts(h)
         assert h.first_step is None
-    assert 0 < overruled < 15, "the play-outs never (or always) overruled the model: the reasons' two paths untested"
+    assert 0 < overruled < limit, "the play-outs never (or always) overruled the model: the reasons' two paths untested"
 
 
 def test_neueheimat_coach_is_the_hard_player_at_the_hard_levels_budget():

@@ -237,7 +237,7 @@ def test_nyhavn_turns_are_the_replays_list():
 
 @pytest.mark.parametrize("game_id,players,seed,options", [
     ("barrio", 2, 3, {}),
-    ("barrio", 2, 17, {}),
+    pytest.param("barrio", 2, 17, {}, marks=pytest.mark.full_only),  # a second 2-player game: the full run's
     ("barrio", 1, 12, {"level": "C"}),  # weak against Klaus: lost 15-36, the chance to win near 0 all along
     ("nyhavn", 2, 5, {}),
 ])

@@ -23,6 +23,7 @@ Positions are reached by random legal play from varied seeds (fixed, so CI is re
 from __future__ import annotations
 
 from .coach_positions import GROUP, ITERATIONS, POSITIONS, TABLES, played_games
+from .sizes import QUICK
 
 import re
 from typing import Any
@@ -285,8 +286,9 @@ def test_the_insight_judges_each_position_as_the_hint_did(played, game_id):
     assert checked >= POSITIONS and mistakes > 0, (checked, mistakes)
 
 
-def follow_the_hints(game_id: str, players: int, seed: int, options: dict[str, Any]) -> GameRecord:
-    """A whole game: seat 0 takes every hint as the table gives it, the others play the weak player."""
+def follow_the_hints(game_id: str, players: int, seed: int, options: dict[str, Any], budget: int | None = None) -> GameRecord:
+    """A whole game: seat 0 takes every hint as the table gives it (at ``budget``; None: the table's default), the
+    others play the weak player."""
     match = Match.new(game_id, players, seed, [Seat("human")] + [Seat("computer", "weak") for _ in range(players - 1)],
                       **options)
     spec = match.spec
@@ -297,7 +299,7 @@ def follow_the_hints(game_id: str, players: int, seed: int, options: dict[str, A
         legal = spec.legal_actions(state)
         if seat == 0 and len(legal) > 1:
             match.count_hint(0)
-            match.apply(compute_hint(spec, state, 0, hint_seed(match, 0), None).action)
+            match.apply(compute_hint(spec, state, 0, hint_seed(match, 0), budget).action)
         else:
             match.apply(weak[seat].choose(spec.view(state, seat), legal))
     return GameRecord.from_match(match)
@@ -309,6 +311,9 @@ def follow_the_hints(game_id: str, players: int, seed: int, options: dict[str, A
     ("neueheimat", 3, 43, {}),
 ])
 def test_a_game_played_by_every_hint_has_no_mistakes(game_id, players, seed, options):
-    record = follow_the_hints(game_id, players, seed, options)
+    # at the app's own budgets; the quick loop (tests/sizes.py) at the pool's test budget, the same code at a third of
+    # the work
+    budget = ITERATIONS.get(game_id) if QUICK else None
+    record = follow_the_hints(game_id, players, seed, options, budget)
     assert record.hints and record.hints[0] > 10
-    assert coaching.insight(record, 0) == []
+    assert coaching.insight(record, 0, iterations=budget) == []

@@ -12,6 +12,8 @@ import pytest
 from game import GAMES
 from game.core import IllegalAction, Match, Rng, SaveFormatError, load_spec
 
+from .sizes import soak
+
 
 def _spec(game_id):
     return load_spec(game_id)  # every listed game must import: a failure here is a failure, never a skip
@@ -77,7 +79,7 @@ def test_bad_player_count_is_refused_with_a_message(game_id):
 def test_random_games_keep_the_contract(game_id):
     spec = _spec(game_id)
     for players in _player_counts(spec):
-        for seed in range(3):
+        for seed in range(soak(3, 1)):
             last = None
             for i, (state, action, nxt) in enumerate(_random_game(spec, players, seed)):
                 before = json.dumps(spec.to_json(state), sort_keys=True)

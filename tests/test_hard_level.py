@@ -127,7 +127,8 @@ def test_hard_a_finished_game_is_recorded_and_shown_as_hard_in_the_statistics():
     spec = load_spec("nyhavn")
     seed = 4
     match = Match.new("nyhavn", 2, seed, [Seat("human", None, "Ana"), Seat("computer", "hard")])
-    bots = {0: spec.make_bot("weak", 3), 1: spec.make_bot("hard", _bot_seed(seed, 1))}
+    # the level is the seat's, whatever the search's budget: the hard player at its least one plays the game out
+    bots = {0: spec.make_bot("weak", 3), 1: spec.make_bot("hard", _bot_seed(seed, 1), iterations=1)}
     _play(match, bots, 5000)
     assert spec.is_over(match.state)
     record = GameRecord.from_json(json.loads(json.dumps(GameRecord.from_match(match).to_json())))

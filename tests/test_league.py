@@ -12,6 +12,8 @@ from game.ui.coach_display import compute_hint
 from lab import league
 from lab.league import Game, League, Player
 
+from .sizes import soak
+
 
 class RandomBot:
     """Any legal action, from its own seeded dice: the league's smallest candidate."""
@@ -127,21 +129,20 @@ def test_the_wilson_interval() -> None:
 
 def test_the_follower_plays_the_hint_the_app_would_show() -> None:
     spec = load_spec("neueheimat")
-    module = load_spec("neueheimat")
     state = spec.new_game(3, 11)
     weak = [spec.make_bot("weak", s) for s in range(3)]
-    checked = 0
-    while not spec.is_over(state) and checked < 15:
+    checked, positions = 0, soak(15, 6)
+    while not spec.is_over(state) and checked < positions:
         seat = spec.current_player(state)
         assert seat is not None
         legal = spec.legal_actions(state)
         view = spec.view(state, seat)
         if len(legal) > 1:
-            hint = compute_hint(module, state, seat, coaching.position_seed(view, seat), None)
-            assert league.CoachFollower(module, seat).choose(view, legal) == hint.action
+            hint = compute_hint(spec, state, seat, coaching.position_seed(view, seat), None)
+            assert league.CoachFollower(spec, seat).choose(view, legal) == hint.action
             checked += 1
         state = spec.apply_action(state, weak[seat].choose(view, legal))
-    assert checked == 15
+    assert checked == positions
 
 
 def test_the_pool_takes_each_strength_v1_when_frozen_the_coach_and_candidates() -> None:

@@ -15,6 +15,8 @@ from game.nyhavn import tiles as T
 from game.nyhavn.bots import weak_choice
 from game.nyhavn.tiles import KIND_SIZE, KINDS, stack_sizes
 
+from .sizes import soak
+
 
 def check_invariants(s: E.State) -> None:
     """Every card, tile and ability tile is in exactly one place."""
@@ -61,7 +63,7 @@ def random_game(n: int, seed: int, check_every: int = 0) -> tuple[E.State, list[
 
 @pytest.mark.parametrize("n", [2, 3, 4])
 def test_many_random_games_keep_every_card_and_tile_and_end(n):
-    for seed in range(300):
+    for seed in range(soak(300, 60)):
         s, _ = random_game(n, seed, check_every=7 if seed < 40 else 0)
         check_invariants(s)
         assert N.SPEC.winners(s) and N.SPEC.current_player(s) is None and N.SPEC.legal_actions(s) == []
@@ -118,7 +120,7 @@ def test_bots_decide_from_the_view_only_and_play_legal_moves():
 
 def test_strong_beats_weak_with_a_fixed_budget():
     wins = 0.0
-    games = 16
+    games = soak(16, 8)
     for i in range(games):
         bots = ["strong", "weak"] if i % 2 == 0 else ["weak", "strong"]
         r = play_bots(N.SPEC, 2, 500 + i, bots, iterations=2)

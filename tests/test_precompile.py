@@ -21,8 +21,6 @@ import pytest
 from game.ui import precompile
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
-import build  # noqa: E402
 
 
 def archive(files: dict[str, str]) -> bytes:
@@ -77,8 +75,8 @@ def test_a_module_this_interpreter_cannot_compile_stays_source():
     assert sorted(names(compiled)) == ["bad.py", "ok.pyc"]
 
 
-def test_the_shipped_wheel_compiles_with_a_matching_record_and_plays(tmp_path):
-    wheel = build.build_wheel(tmp_path / "wheel")
+def test_the_shipped_wheel_compiles_with_a_matching_record_and_plays(tmp_path, built_wheel):
+    wheel = built_wheel
     compiled = precompile.compile_archive(wheel.read_bytes(), "")
     with zipfile.ZipFile(io.BytesIO(compiled)) as zf:
         modules = [n for n in zf.namelist() if n.startswith("game/")]

@@ -346,7 +346,7 @@ def test_the_score_table_keeps_its_rows_and_sets_only_changed_scores(monkeypatch
 
     h = Harness(monkeypatch)
     h.request(type="new", settings={"game": "barrio", "lang": "en", "seed": "3", "players": 2,
-                                    "seats": ["bot:weak", "bot:strong"]})
+                                    "seats": ["bot:weak", "bot:weak"]})
     screen = h.app.screen
     body = screen.scores_body
     for _ in range(600):
