@@ -567,18 +567,24 @@ def wait_ready(page: "Page", timeout: float = READY_TIMEOUT_MS) -> float:
 
 
 
-#: puts a save into the page's storage before the app's own scripts run, once per tab (a reload keeps what the app
-#: wrote since): the phone a player comes back to with a game kept, started once instead of opened and reloaded
-SEED_AUTOSAVE = """(save) => {
+#: puts items into the page's storage before the app's own scripts run, once per tab (a reload keeps what the app
+#: wrote since): a phone a player comes back to, started once instead of opened, written to and reloaded
+SEED_STORAGE = """(items) => {
   if (sessionStorage.getItem("house-games.test-seeded")) return;
   sessionStorage.setItem("house-games.test-seeded", "1");
-  localStorage.setItem("house-games.autosave", save);
+  for (const [key, value] of Object.entries(items)) localStorage.setItem(key, value);
 }"""
+
+
+def seed_storage(page: "Page", items: dict[str, str]) -> None:
+    """Before ``page`` first opens the app: its ``localStorage`` holds ``items`` (key to text), as left by an
+    earlier visit."""
+    page.add_init_script(f"({SEED_STORAGE})({json.dumps(items)})")
 
 
 def resume_match(page: "Page", open_app: Callable[..., float], match: Any, query: str = "") -> None:
     """Open the app with ``match`` as its autosave (``match.to_json()``) and tap Resume: the app shows that game."""
-    page.add_init_script(f"({SEED_AUTOSAVE})({json.dumps(json.dumps(match.to_json()))})")
+    seed_storage(page, {"house-games.autosave": json.dumps(match.to_json())})
     open_app(page, query=query)
     page.locator("#resume").tap()
 

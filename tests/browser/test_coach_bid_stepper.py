@@ -17,7 +17,7 @@ from game.core import Match, Seat, coaching
 from game.ui.coach_display import hint_seed
 from game.ui.neueheimat.table import bid_offered, bid_steps, stepper_amounts
 
-from .conftest import resume_match, settle, wait_ready
+from .conftest import resume_match, seed_storage, settle
 from .layout import SIZES, GameShape, measure, problems
 
 SHAPE = GameShape("neueheimat", lambda page: None, [("stepper", ".nh-stepper"), ("its bid button", '[data-act="bid-any"]')])
@@ -125,10 +125,8 @@ def test_the_stepper_fits_every_layout_size(make_context, open_app, shot, touch)
     context = make_context(viewport={"width": width, "height": height}, device_scale_factor=2 if touch else 1,
                            is_mobile=touch, has_touch=touch)
     page = context.new_page()
+    seed_storage(page, {"house-games.autosave": json.dumps(match.to_json())})
     open_app(page, query="?pause=0")
-    page.evaluate("(save) => localStorage.setItem('house-games.autosave', save)", json.dumps(match.to_json()))
-    page.reload()
-    wait_ready(page)
     if touch:
         page.locator("#resume").tap()
     else:

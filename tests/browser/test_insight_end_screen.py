@@ -8,7 +8,7 @@ import json
 from game.core import Match, Seat, coaching
 from game.core.record import GameRecord, Replay
 
-from .conftest import resume_match, wait_ready
+from .conftest import resume_match, seed_storage
 
 
 def finished(game_id: str, players: int, seed: int, **options) -> Match:
@@ -45,12 +45,8 @@ def test_the_insight_of_a_finished_game_lists_the_costliest_turns(page, open_app
 
 def test_a_game_without_hints_says_none_were_used_in_spanish(page, open_app):
     match = finished("neueheimat", 3, 7, rounds=1)
+    seed_storage(page, {"house-games.autosave": json.dumps(match.to_json()), "house-games.settings": json.dumps({"lang": "es"})})
     open_app(page, query="?pause=0")
-    page.evaluate("""(save) => { localStorage.setItem('house-games.autosave', save);
-        const s = JSON.parse(localStorage.getItem('house-games.settings') || '{}'); s.lang = 'es';
-        localStorage.setItem('house-games.settings', JSON.stringify(s)); }""", json.dumps(match.to_json()))
-    page.reload()
-    wait_ready(page)
     page.locator("#resume").tap()
     page.locator("#end-screen").wait_for()
     assert page.locator("#end-hints").inner_text() == "Pistas usadas: 0"

@@ -14,7 +14,7 @@ import pytest
 
 import game.nyhavn as nyhavn
 
-from .conftest import settle
+from .conftest import resume_match, settle
 from .nyhavn_steps import BUILD_SEED, autosave, engine_match, start_nyhavn, wait_my_turn
 
 TILE = "green2"  # BUILD_SEED's player 1 starts with two green cards: a green tile of 2 can be built at once
@@ -149,16 +149,10 @@ def position_with_a_white_tile_to_place():
 
 def test_white_tile_is_placed_in_the_zoomed_house(make_context, open_app):
     """A coat of arms's white tile goes on a space of the zoomed house, every space a finger wide."""
-    import json
-
     match = position_with_a_white_tile_to_place()
     whites = [a for a in nyhavn.SPEC.legal_actions(match.state) if a.get("choice") == "white"]
     page = make_context(viewport={"width": 360, "height": 640}).new_page()
-    open_app(page, query="?pause=0")
-    page.evaluate(f"localStorage.setItem('house-games.autosave', {json.dumps(json.dumps(match.to_json()))})")
-    page.reload()
-    open_app(page, query="?pause=0")
-    page.locator("#resume").tap()
+    resume_match(page, open_app, match, "?pause=0")
     assert wait_my_turn(page) == "arms"
     assert page.locator("#ny-zoom").get_attribute("aria-pressed") == "true"
     cells = cell_boxes(page)
