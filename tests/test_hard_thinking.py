@@ -51,7 +51,10 @@ def test_hard_plays_in_slices_the_move_it_plays_at_once(monkeypatch, game_id):
     assert h.app.screen.match.entries[moves].action == expected
     h.page.flush()
     marks = thinking_marks(h.ops())
-    assert marks[0] is not None and marks[-1] is None  # "thinking…" while it decided, gone once it moved
+    # "thinking…" while it decided; once it moved, gone, or still there where a computer moves next (its own turn
+    # goes on, or the next seat's): the page never sees it leave between two decisions of computers
+    assert marks[0] is not None
+    assert (marks[-1] is not None) == h.app.screen.match.is_computer_turn()
 
 
 @pytest.mark.parametrize("game_id", ["barrio", "neueheimat"])
@@ -87,3 +90,25 @@ def test_hard_undo_while_it_thinks_takes_back_the_move_it_was_answering(monkeypa
     h.host.run_timers()
     assert len(screen.match.entries) == moves - 1  # the dropped search played nothing afterwards
     assert screen.match.current_player() == HUMAN
+
+
+@pytest.mark.parametrize("game_id", ["nyhavn", "neueheimat"])
+def test_the_mark_stays_from_one_computers_move_to_the_next(monkeypatch, game_id):
+    """Two computers in a row: the "thinking" mark shows through the pause after the first one's move (the player sees
+    that move) and the second one's search; no message from the worker leaves it hidden until a person is to move."""
+    match = Match.new(game_id, 3, 4, [Seat("human", None, "Ana"), Seat("computer", "weak", ""), Seat("computer", "weak", "")])
+    spec = match.spec
+    weak = spec.make_bot("weak", 4)
+    while match.current_player() != 1:  # the first computer to move, the second after it
+        match.apply(weak.choose(spec.view(match.state, match.current_player()), spec.legal_actions(match.state)))
+    h = resumed_stepwise(monkeypatch, match)
+    screen = h.app.screen
+    seen = 0
+    while h.host.timers and screen.match.is_computer_turn():
+        h.host.run_timers(limit=1)
+        h.page.flush()
+        marks = thinking_marks(h.ops())
+        if marks:
+            seen += 1
+            assert (marks[-1] is None) == (not screen.match.is_computer_turn()), (marks, screen.match.current_player())
+    assert seen and screen.match.current_player() == HUMAN and len(screen.match.entries) > len(match.entries) + 1

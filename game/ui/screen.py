@@ -284,22 +284,26 @@ class GameScreen:
         self._show_table()
 
     def _schedule_bot(self) -> None:
-        if self._pause_timer is None and self._work is None:
+        """The computer to move decides after a pause (the player sees the last move); its "thinking" mark shows from
+        now on, so between two computers' moves it stays (hidden and shown again in one turn of the worker)."""
+        player = self.match.current_player()
+        if self._pause_timer is None and self._work is None and player is not None:
+            self.app.thinking(text("game.thinking", self.lang, name=self.names[player]))
             self._pause_timer = dom.later(self.app.bot_pause_ms(self.BOT_PAUSE_MS), self._bot_step)
 
     def _bot_step(self) -> None:
         self._pause_timer = None
-        if not self.mounted or not self.match.is_computer_turn():
+        player = self.match.current_player()
+        if not self.mounted or not self.match.is_computer_turn() or player is None:  # (the game moved meanwhile)
+            self.app.thinking(None)
             return
         state = self.match.state
-        player = self.match.current_player()
-        if player is None:  # (a computer's turn has a seat to move)
-            return
         bot = self.bots.get(player)
         if bot is None:
             seat = self.match.seats[player]
             bot = self.bots[player] = self.spec.make_bot(seat.bot or self.spec.bot_names[0], self.match.seed * 97 + player)
-        self.app.thinking(text("game.thinking", self.lang, name=self.names[player]))  # shown by the page while we compute
+        # said again as the search starts (the page keeps a mark whose words are unchanged: not heard twice)
+        self.app.thinking(text("game.thinking", self.lang, name=self.names[player]))
         self._in_slices(self._decision(bot, self.spec.view(state, player), self.spec.legal_actions(state)), self._apply)
 
     def _decision(self, bot: Any, view: dict[str, Any], legal: list[dict[str, Any]]) -> Steps[dict[str, Any]]:
@@ -337,6 +341,7 @@ class GameScreen:
         if self._pause_timer is not None:
             dom.window.clearTimeout(self._pause_timer)
             self._pause_timer = None
+            self.app.thinking(None)
         if self._work is not None:
             self._work.stop()
             self._work_ended()
