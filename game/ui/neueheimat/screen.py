@@ -555,9 +555,8 @@ class NeueHeimatScreen(GameScreen):
         sc["skip"] = el("button", {"type": "button", "id": "nh-scoring-skip", "onclick": self._scoring_all,
                                    "onfocus": lambda _: sc.update(skip_focused=True),
                                    "onblur": lambda _: sc.update(skip_focused=False)}, w("scoring.skip", lang))
-        over = self.spec.is_over(self.match.state)
         sc["close"] = el("button", {"type": "button", "class": "primary", "id": "nh-scoring-close", "onclick": self._scoring_close},
-                         w("scoring.final" if over else "scoring.next", lang))
+                         w("scoring.final" if self.spec.is_over(self.match.state) else "scoring.next", lang))
         dom.append(buttons, sc["skip"], sc["close"])
         dom.append(box, el("h2", {"id": "nh-scoring-title"}, w("scoring.title", lang, n=sc["round"])),
                    el("p", {}, w("scoring.reason", lang, reason=reason)), sc["body"], buttons)
@@ -667,7 +666,8 @@ class NeueHeimatScreen(GameScreen):
 
     def _scoring_all(self, _: Any = None) -> None:
         sc = self.scoring
-        if sc is not None and sc["lines"] is not None:
+        # a Skip tapped as the last line came (the page still showed it) finds nothing left: the totals stay once
+        if sc is not None and sc["lines"] is not None and sc["shown"] < len(sc["houses"]):
             if sc["timer"] is not None:
                 dom.window.clearTimeout(sc["timer"])
                 sc["timer"] = None
