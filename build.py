@@ -55,16 +55,25 @@ def test(pytest_args: list[str]) -> int:
     if "--quick" in pytest_args:
         ensure_dev_requirements()
         rest = [a for a in pytest_args if a != "--quick"]
-        env = dict(os.environ, HOUSE_GAMES_QUICK="1")
         quick = ["--ignore=tests/browser", "-m", "not browser and not full_only"]
         return subprocess.run([sys.executable, "-m", "pytest", *quick, *parallel_args(rest, quick=True), *rest],
-                              cwd=ROOT, env=env).returncode
+                              cwd=ROOT, env=environment_for_tests(HOUSE_GAMES_QUICK="1")).returncode
     ensure_dev_requirements()
     ensure_chromium()
     build()
-    env = dict(os.environ, HOUSE_GAMES_DIST=str(DIST))
     return subprocess.run([sys.executable, "-m", "pytest", *parallel_args(pytest_args), *pytest_args],
-                          cwd=ROOT, env=env).returncode
+                          cwd=ROOT, env=environment_for_tests(HOUSE_GAMES_DIST=str(DIST))).returncode
+
+
+def environment_for_tests(**extra: str) -> dict[str, str]:
+    """The tests' environment: this one with ``extra``, and Python's compiled modules kept under
+    ``build/pycache`` (``PYTHONPYCACHEPREFIX``) even where ``PYTHONDONTWRITEBYTECODE`` is set, which would make
+    every Python process of the run (the workers, the programs the tests start) compile all it imports again:
+    the quick loop's CPU 286 → 246 s (``docs/benchmarks.md``). The tree gets no ``__pycache__``."""
+    env = dict(os.environ, **extra)
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    env["PYTHONPYCACHEPREFIX"] = str(ROOT / "build" / "pycache")
+    return env
 
 
 def parallel_args(pytest_args: list[str], quick: bool = False) -> list[str]:

@@ -463,3 +463,16 @@ def test_pages_workflow_tests_before_it_deploys():
     deploy = next(i for i, line in enumerate(steps) if "deploy-pages" in line)
     assert ci < upload < deploy
     assert "needs: build" in workflow  # the deploy job waits for the tested build
+
+
+def test_the_test_run_keeps_compiled_modules_out_of_the_tree(monkeypatch):
+    """The programs a test run starts read and write compiled modules under build/ even where this environment asks
+    Python to write none (each would compile everything it imports again), and never beside the sources."""
+    import subprocess
+    monkeypatch.setenv("PYTHONDONTWRITEBYTECODE", "1")
+    env = build.environment_for_tests(HOUSE_GAMES_QUICK="1")
+    out = subprocess.run([sys.executable, "-c", "import sys; print(sys.pycache_prefix); print(sys.dont_write_bytecode)"],
+                         env=env, capture_output=True, text=True, check=True).stdout.split("\n")
+    assert Path(out[0]) == build.ROOT / "build" / "pycache"
+    assert out[1] == "False"
+    assert env["HOUSE_GAMES_QUICK"] == "1"
