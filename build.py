@@ -68,8 +68,8 @@ def test(pytest_args: list[str]) -> int:
 def environment_for_tests(**extra: str) -> dict[str, str]:
     """The tests' environment: this one with ``extra``, and Python's compiled modules kept under
     ``build/pycache`` (``PYTHONPYCACHEPREFIX``) even where ``PYTHONDONTWRITEBYTECODE`` is set, which would make
-    every Python process of the run (the workers, the programs the tests start) compile all it imports again:
-    the quick loop's CPU 286 → 246 s (``docs/benchmarks.md``). The tree gets no ``__pycache__``."""
+    every Python process of the run (the workers, the programs the tests start) compile all it imports again
+    (the quick loop, two trees in turns: 0.96× the CPU; ``docs/benchmarks.md``). The tree gets no ``__pycache__``."""
     env = dict(os.environ, **extra)
     env.pop("PYTHONDONTWRITEBYTECODE", None)
     env["PYTHONPYCACHEPREFIX"] = str(ROOT / "build" / "pycache")
