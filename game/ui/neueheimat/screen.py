@@ -511,7 +511,7 @@ class NeueHeimatScreen(GameScreen):
     def _start_scoring(self, event: dict[str, Any]) -> None:
         view = self.view()
         self.scoring = {"round": event["round"], "reason": event.get("reason", ""), "houses": [], "cash": [], "scores": None,
-                        "shown": 0, "timer": None, "lines": None,
+                        "shown": 0, "timer": None, "lines": None, "totals": None,
                         # the board it scored on: recorded by the engine (saves of older versions: none, the table
                         # then shows the board only where the game ended on it)
                         "end": event if "table" in event else None,
@@ -599,15 +599,16 @@ class NeueHeimatScreen(GameScreen):
             if sc["timer"] is None:
                 sc["timer"] = dom.later(self.app.bot_pause_ms(450), self._scoring_step)
             return
+        if sc["totals"] is not None:  # a Skip tapped as the last line came (the page still showed it): shown once
+            return
         lang = self.lang
         for e in sc["cash"]:
             if e["points"]:
                 sc["body"].appendChild(el("p", {}, w("scoring.cash", lang, name=self.names[e["player"]], points=signed(e["points"]))))
-        totals = self._totals_table()
+        sc["totals"] = totals = self._totals_table()
         sc["body"].appendChild(totals)
         totals.scrollIntoView({"block": "nearest", "behavior": "instant"})  # the panel's list scrolls to the totals
-        skip = sc["skip"]
-        if skip.parentNode is not None:
+        if (skip := sc["skip"]).parentNode is not None:
             skip.remove()
             if sc["skip_focused"]:  # the focus moves on to the button that is left
                 sc["close"].focus()
@@ -666,8 +667,7 @@ class NeueHeimatScreen(GameScreen):
 
     def _scoring_all(self, _: Any = None) -> None:
         sc = self.scoring
-        # a Skip tapped as the last line came (the page still showed it) finds nothing left: the totals stay once
-        if sc is not None and sc["lines"] is not None and sc["shown"] < len(sc["houses"]):
+        if sc is not None and sc["lines"] is not None:
             if sc["timer"] is not None:
                 dom.window.clearTimeout(sc["timer"])
                 sc["timer"] = None
