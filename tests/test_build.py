@@ -470,6 +470,7 @@ def test_the_test_run_keeps_compiled_modules_out_of_the_tree(monkeypatch):
     Python to write none (each would compile everything it imports again), and never beside the sources."""
     import subprocess
     monkeypatch.setenv("PYTHONDONTWRITEBYTECODE", "1")
+    monkeypatch.delenv("PYTHONPYCACHEPREFIX", raising=False)  # (a developer's own prefix is kept)
     env = build.environment_for_tests(HOUSE_GAMES_QUICK="1")
     out = subprocess.run([sys.executable, "-c", "import sys; print(sys.pycache_prefix); print(sys.dont_write_bytecode)"],
                          env=env, capture_output=True, text=True, check=True).stdout.split("\n")
