@@ -10,8 +10,10 @@ from hypothesis import given, settings, strategies as st
 from game import nyhavn as N
 from game.core import IllegalAction, Match, Rng, Seat, search
 from game.core.play import play_bots
+from game.nyhavn import bots, rules
 from game.nyhavn import state as E
 from game.nyhavn import tiles as T
+from game.nyhavn.actions import take
 from game.nyhavn.bots import weak_choice
 from game.nyhavn.tiles import KIND_SIZE, KINDS, stack_sizes
 
@@ -104,6 +106,30 @@ def test_match_undo_stops_at_reveals():
     s.abilities[0][T.CONSTRUCTION_DISCOUNT] = E.ACTIVE
     m.apply({"type": "take", "docks": [0, 1], "abilities": []})
     assert not m.can_undo()  # the docks were refilled from the face-down supply
+
+
+@pytest.mark.parametrize("n", [2, 3, 4])
+def test_the_playouts_quick_move_is_the_policy_move_on_the_same_dice(n):
+    """The searches' playouts find their move without listing every action (``bots.rollout_action``) and apply it
+    without checking it (``rules.apply_unchecked``): the same move, the same dice thrown and the same state as the
+    policy over the legal list (``bots._rollout_policy``) applied by the rules, in every position of random games."""
+    positions = 0
+    for seed in range(soak(30, 6)):
+        rng = Rng(seed, stream=8)
+        s = N.SPEC.new_game(n, 900 + seed)
+        while not N.SPEC.is_over(s):
+            legal = N.SPEC.legal_actions(s)
+            offered = take.options(s, s.seat)
+            assert take.count_options(s, s.seat) == len(offered)
+            assert take.plain_pairs(s) == [tuple(a["docks"]) for a in offered if not a["abilities"]]
+            quick_dice, policy_dice = Rng(seed + positions, stream=9), Rng(seed + positions, stream=9)
+            quick = bots.rollout_action(s, quick_dice)
+            assert quick == bots._rollout_policy(s, policy_dice) and quick in legal
+            assert (quick_dice.state, quick_dice.inc) == (policy_dice.state, policy_dice.inc)
+            assert rules.apply_unchecked(s, quick) == N.SPEC.apply_action(s, quick)
+            positions += 1
+            s = N.SPEC.apply_action(s, legal[rng.randrange(len(legal))] if rng.randrange(3) == 0 else quick)
+    assert positions > soak(30, 6) * 40
 
 
 def test_bots_decide_from_the_view_only_and_play_legal_moves():

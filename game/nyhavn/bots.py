@@ -19,17 +19,19 @@ from typing import Any, Callable
 from ..core import IllegalAction, Rng
 from ..core.search import Steps, finish, flat_monte_carlo_steps, halving_monte_carlo_steps
 from . import rules
+from .actions.build import build_options
+from .actions.take import count_options, plain_pairs, options as take_options
 from .state import ACTIVE, USED, State, placement_record
 from .view import determinize
 from .tiles import (
-    COAT_MASK, COAT_ROWS, COL_MASKS, COLOURS, KIND_INDEX, KIND_SIZE, ROW_MASKS,
+    COAT_MASK, COAT_ROWS, COL_MASKS, COLOURS, KIND_INDEX, KIND_SIZE, KINDS, ROW_MASKS,
 )
 
 Action = dict[str, Any]
 
 
 def _pop(x: int) -> int:
-    return bin(x).count("1")
+    return x.bit_count()
 
 
 # ----------------------------------------------------------------- evaluation
@@ -211,6 +213,53 @@ def _fast_greedy(s: State, legal: list[Action]) -> Action:
     return weak_choice(s, legal)
 
 
+#: the most cells a tile covers: a line missing more cannot be completed by one tile
+_LARGEST = max(KIND_SIZE)
+
+
+def rollout_action(s: State, rng: Rng) -> Action:
+    """The playouts' move: :func:`_rollout_policy`'s move with the same dice thrown, found without spelling every
+    legal action as a dict at the start of a turn and in its build half, where most of a playout's time went
+    (``tests/test_nyhavn_bots.py`` checks the two agree)."""
+    if s.phase not in ("turn", "build"):
+        return _rollout_policy(s, rng)
+    p = s.seat
+    builds = build_options(s, p)
+    if len(builds) + count_options(s, p) + (s.phase == "build") <= 1:  # end_turn is the build half's last option
+        return rules.legal_actions(s)[0]
+    beginner = rng.randrange(4) == 0
+    if builds:
+        if beginner:
+            pick = max(builds, key=lambda b: (KIND_SIZE[b[0]], -b[3], -b[2]))
+        else:
+            pick = _greediest_build(s.houses[p][0], builds)
+        return {"type": "build", "tile": KINDS[pick[0]], "orient": pick[1], "col": pick[2], "row": pick[3]}
+    pairs = plain_pairs(s)
+    if pairs:
+        hand, docks = s.hands[p], s.docks
+        best = max(pairs, key=lambda pair: hand[docks[pair[0]]] + hand[docks[pair[1]]])  # the beginner's sum less 2
+        return {"type": "take", "docks": list(best), "abilities": []}
+    return take_options(s, p)[0]
+
+
+def _greediest_build(occupied: int, builds: list[tuple[int, int, int, int, int, bool]]) -> tuple[int, int, int, int, int, bool]:
+    """:func:`_fast_greedy`'s build among :func:`~game.nyhavn.actions.build.build_options`, with the same sums in the
+    same order: only the lines one tile could complete are tried."""
+    lines = [(m & ~occupied, 4) for m in ROW_MASKS if occupied & m != m] \
+        + [(m & ~occupied, 8) for m in COL_MASKS if occupied & m != m]
+    lines = [line for line in lines if line[0].bit_count() <= _LARGEST]
+    best, best_v = builds[0], -1e9
+    for b in builds:
+        cells = b[4]
+        v = KIND_SIZE[b[0]] * 1.0 - 0.15 * b[3] + 2.0 * (cells & COAT_MASK).bit_count()
+        for need, bonus in lines:
+            if cells & need == need:
+                v += bonus
+        if v > best_v:
+            best, best_v = b, v
+    return best
+
+
 #: The strong player's fixed budget, so a seed replays the same game on any device (no clock): determinizations
 #: per decision, actions shortlisted, playout length. The former strong player (``lab/nyhavn/bots_v1.py``: 4
 #: actions, 12 steps, 3 determinizations) gained nothing from more determinizations alone or a wider shortlist
@@ -252,7 +301,7 @@ class StrongBot:
             s = rules.apply_action(world, action)
             steps = 0
             while s.phase != "over" and steps < self.depth:
-                s = rules.apply_action(s, self.rollout_step(s, dice))
+                s = rules.apply_unchecked(s, self.rollout_step(s, dice))
                 steps += 1
             return s
 
@@ -266,7 +315,7 @@ class StrongBot:
 
     def rollout_step(self, s: State, dice: Rng) -> Action:
         """A playout's move for the seat to move in ``s`` (a lab candidate changes it: ``lab/nyhavn/candidate.py``)."""
-        return _rollout_policy(s, dice)
+        return rollout_action(s, dice)
 
     def leaf_value(self, s: State, me: int) -> float:
         """How a playout's end stands for ``me``."""

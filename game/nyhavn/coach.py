@@ -203,7 +203,7 @@ def compare(view: dict[str, Any], player: int, actions: list[Action], seed: int,
         s = finish_own_turn(rules.apply_action(world, action), player)
         steps = 0
         while s.phase != "over" and steps < DEPTH:
-            s = rules.apply_action(s, bots._rollout_policy(s, dice))
+            s = rules.apply_unchecked(s, bots.rollout_action(s, dice))
             steps += 1
         return s
 

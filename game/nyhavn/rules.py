@@ -70,6 +70,14 @@ def apply_action(state: State, action: dict[str, Any]) -> State:
     return RULES.apply_action(state, action)
 
 
+def apply_unchecked(state: State, action: dict[str, Any]) -> State:
+    """The state after an action known to be legal, spelt as ``legal_actions`` lists it (the searches' playouts):
+    its ``do`` on a copy, without reading or refusing it."""
+    after = state.copy()
+    ACTIONS[action["type"]].do(after, action)
+    return after
+
+
 def is_over(state: State) -> bool:
     """True once someone reached 12 points or the end-of-game card was revealed."""
     return state.phase == "over"

@@ -14,7 +14,7 @@ from itertools import combinations
 from ...core import MalformedAction
 from ...core.actions import Action, Refusal
 from ..state import ACTIVE, DOCKS, HAND_LIMIT, USED, State
-from ..tiles import ABILITIES, ADDITIONAL_CARD, BOTH_ACTIONS, COLOURS
+from ..tiles import ABILITIES, ADDITIONAL_CARD, ANY_CARDS, BOTH_ACTIONS, COLOURS
 from . import allows
 from .fields import ability_term, now_term, want
 from .turn_end import end_turn
@@ -50,6 +50,17 @@ _BITS = tuple(1 << i for i in range(DOCKS))
 _PAIRS, _TRIOS = _dock_sets(2), _dock_sets(3)
 
 
+#: _COUNTS[full docks mask][Any Cards active][Additional Card active]: how many sets of docks can be taken (the other
+#: abilities never make a take legal)
+_COUNTS = tuple(
+    tuple(tuple(sum(1 for docks, need, docks_mask, _ in _PAIRS + _TRIOS
+                    if docks_mask & full == docks_mask
+                    and ("any_cards" not in need or any_cards) and ("additional_card" not in need or additional))
+                for additional in (False, True))
+          for any_cards in (False, True))
+    for full in range(1 << DOCKS))
+
+
 def options(state: State, p: int) -> list[Action]:
     """Every legal ``take`` action of ``p`` now: each set of full docks whose :func:`needed_abilities` are
     active, without and (when active) with Both Actions."""
@@ -67,6 +78,27 @@ def options(state: State, p: int) -> list[Action]:
             if both:
                 out.append({"type": "take", "docks": list(docks), "abilities": need + ["both_actions"]})
     return out
+
+
+def count_options(state: State, p: int) -> int:
+    """How many actions :func:`options` lists, without listing them (the playouts' count)."""
+    if not allows(state, "take"):
+        return 0
+    mine = state.abilities[p]
+    full = 0
+    for bit, card in zip(_BITS, state.docks):
+        if card >= 0:
+            full |= bit
+    n = _COUNTS[full][mine[ANY_CARDS] == ACTIVE][mine[ADDITIONAL_CARD] == ACTIVE]
+    return 2 * n if mine[BOTH_ACTIONS] == ACTIVE else n
+
+
+def plain_pairs(state: State) -> list[tuple[int, ...]]:
+    """The docks of every take :func:`options` lists without an ability (two full docks side by side), in its order."""
+    if not allows(state, "take"):
+        return []
+    docks = state.docks
+    return [pair for pair, need, _, _ in _PAIRS if not need and docks[pair[0]] >= 0 and docks[pair[1]] >= 0]
 
 
 def normalize(a: Action) -> Action:
