@@ -19,9 +19,10 @@ import sys
 import threading
 import time
 from pathlib import Path
-from typing import Iterator
+from typing import Generator
 
 import pytest
+from pluggy import Result
 
 TICK = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
 
@@ -97,7 +98,7 @@ def pytest_runtest_setup(item: pytest.Item) -> None:
 
 
 @pytest.hookimpl(hookwrapper=True)
-def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Iterator[None]:
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Generator[None, Result[pytest.TestReport], None]:
     outcome = yield
     if call.when == "teardown" and _START in item.stash:  # junitxml writes the properties of the teardown's report
         before, after = item.stash[_START], _sampler().read()
@@ -110,14 +111,14 @@ def report(path: str, top: int = 40) -> None:
     import collections
     import xml.etree.ElementTree as ET
 
-    cpu: collections.Counter[str] = collections.Counter()
-    wall: collections.Counter[str] = collections.Counter()
+    cpu: collections.defaultdict[str, float] = collections.defaultdict(float)
+    wall: collections.defaultdict[str, float] = collections.defaultdict(float)
     for case in ET.parse(path).getroot().iter("testcase"):
         name = case.get("classname", "")
         wall[name] += float(case.get("time", 0))
         cpu[name] += sum(float(p.get("value", 0)) for p in case.iter("property") if p.get("name") == "cpu_s")
     print(f"total cpu {sum(cpu.values()):.0f} s, wall {sum(wall.values()):.0f} s of the workers")
-    for name, seconds in cpu.most_common(top):
+    for name, seconds in sorted(cpu.items(), key=lambda item: -item[1])[:top]:
         print(f"{seconds:8.1f} {wall[name]:8.1f}  {name}")
 
 
