@@ -34,6 +34,9 @@ ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--
         # address hides behind an mDNS name (whose resolution would send multicast)
         "--allow-loopback-in-peer-connection", "--use-fake-ui-for-media-stream", "--use-fake-device-for-media-stream",
         "--js-flags=--liftoff-only"]  # as conftest.TEST_ARGS: no optimizing wasm tier, a quarter less CPU
+#: how long a tap waits for its target: a guest's page shows a received state a moment after logging it, and under a
+#: full test run's load (two browsers here, three test workers beside) that moment reached 5 s (a tap then failed)
+TAP_TIMEOUT_MS = 30_000
 #: how long the guest's page is frozen mid-game (the issue's "a phone that locks for a minute")
 FREEZE_S = 60
 PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True, "has_touch": True}
@@ -161,7 +164,7 @@ def list_move(phone: Phone, bots: dict[int, Any]) -> bool:
         phone.page.wait_for_timeout(100)  # not time.sleep: Playwright's routes answer meanwhile
     assert count == len(legal), "one button per legal action"
     action = bots[player].choose(spec.view(match.state, player), legal)
-    buttons.nth(legal.index(action)).click(timeout=5000)
+    buttons.nth(legal.index(action)).click(timeout=TAP_TIMEOUT_MS)
     return True
 
 
@@ -198,7 +201,7 @@ def guest_list_move(phone: Phone, bots: dict[int, Any], done: set[int]) -> bool:
     assert buttons.count() == len(state["legal"]), "one button per legal action"
     done.add(state["step"])
     action = bots[state["seat"]].choose(view, state["legal"])
-    buttons.nth(state["legal"].index(action)).click(timeout=5000)
+    buttons.nth(state["legal"].index(action)).click(timeout=TAP_TIMEOUT_MS)
     return True
 
 
@@ -209,7 +212,7 @@ def nh_touch_move(phone: Phone, bots: dict[int, Any], done: set[int]) -> bool:
 
     page = phone.page
     if page.locator("#nh-scoring-close").count() and page.locator("#nh-scoring").is_visible():
-        page.locator("#nh-scoring-close").click(timeout=5000)
+        page.locator("#nh-scoring-close").click(timeout=TAP_TIMEOUT_MS)
         return True
     turn = guest_turn(phone, done)
     if turn is None:
@@ -221,14 +224,14 @@ def nh_touch_move(phone: Phone, bots: dict[int, Any], done: set[int]) -> bool:
     done.add(state["step"])
     for key in hint_keys(view, legal, action):
         if key.startswith("act:"):
-            page.locator(f"#nh-controls button[data-act='{key[4:]}']").click(timeout=5000)
+            page.locator(f"#nh-controls button[data-act='{key[4:]}']").click(timeout=TAP_TIMEOUT_MS)
         elif key.startswith("row-"):  # lots narrower than a finger: the row first (a larger table shows the lot)
             lot = hint_keys(view, legal, action)[-1]
             if not page.locator(f".board button.target[data-key='{lot}']").count():
-                page.locator(f".board button.target[data-key='{key}']").click(timeout=5000)
-                page.locator(f".board button.target[data-key='{lot}']").wait_for(timeout=5000)
+                page.locator(f".board button.target[data-key='{key}']").click(timeout=TAP_TIMEOUT_MS)
+                page.locator(f".board button.target[data-key='{lot}']").wait_for(timeout=TAP_TIMEOUT_MS)
         else:
-            page.locator(f".board button.target[data-key='{key}']").click(timeout=5000)
+            page.locator(f".board button.target[data-key='{key}']").click(timeout=TAP_TIMEOUT_MS)
         page.wait_for_function("window.houseGames.idle()", timeout=30_000)
     phone.sent_moves.append((page.evaluate("window.houseGamesTaps.at(-1)"), state["step"]))
     return True
@@ -246,7 +249,7 @@ def touch_move(phone: Phone, bots: dict[int, Any], done: set[int]) -> bool:
     done.add(state["step"])
     action = bots[state["seat"]].choose(view, state["legal"])
     for key in taps_for(action, view, state["legal"]):
-        phone.page.locator(f'#barrio-board button[data-key="{key}"]').click(timeout=5000)
+        phone.page.locator(f'#barrio-board button[data-key="{key}"]').click(timeout=TAP_TIMEOUT_MS)
         phone.page.wait_for_function("window.houseGames.idle()", timeout=30_000)
     phone.sent_moves.append((phone.page.evaluate("window.houseGamesTaps.at(-1)"), state["step"]))
     return True
