@@ -220,7 +220,7 @@ _LARGEST = max(KIND_SIZE)
 def rollout_action(s: State, rng: Rng) -> Action:
     """The playouts' move: :func:`_rollout_policy`'s move with the same dice thrown, found without spelling every
     legal action as a dict at the start of a turn and in its build half, where most of a playout's time went
-    (``tests/test_nyhavn_bots.py`` checks the two agree)."""
+    (``tests/test_nyhavn_props.py`` checks the two agree)."""
     if s.phase not in ("turn", "build"):
         return _rollout_policy(s, rng)
     p = s.seat
