@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import json
 import random
+import time
 from typing import Any
 
+import game.neueheimat as nh
 from game.core import Match, Seat
 
 from .conftest import replace_unfinished, settle
@@ -36,16 +38,26 @@ def start_game(page, open_app, seats: list[str], seed: int, rounds: int = 1, que
 
 
 def wait_for_turn(page, seat: int, timeout: float = 30_000) -> Match:
-    """Until the game is over (None) or it is ``seat``'s turn in a human phase; returns the match then."""
-    page.wait_for_function(
-        """(seat) => {
-            const ctl = document.getElementById('nh-controls');
-            const scoring = document.getElementById('nh-scoring');
-            if (document.getElementById('end-screen') || (scoring && !scoring.hidden)) return true;
-            if (!ctl) return false;
-            return ctl.querySelector('button[data-act]') !== null || document.querySelector('.board button.target[data-legal]') !== null;
-        }""", arg=seat, timeout=timeout)
-    return saved_match(page)
+    """Until the game is over (None) or it is ``seat``'s turn in a human phase; returns the match then.
+
+    The autosave is written before the table is drawn again, so a moment after a move the page may still show the
+    buttons of the turn just played while the autosave already has the computers to move: the buttons are waited for
+    until the autosave agrees that ``seat`` is to move."""
+    deadline = time.monotonic() + timeout / 1000
+    while True:
+        page.wait_for_function(
+            """(seat) => {
+                const ctl = document.getElementById('nh-controls');
+                const scoring = document.getElementById('nh-scoring');
+                if (document.getElementById('end-screen') || (scoring && !scoring.hidden)) return true;
+                if (!ctl) return false;
+                return ctl.querySelector('button[data-act]') !== null || document.querySelector('.board button.target[data-legal]') !== null;
+            }""", arg=seat, timeout=max(1.0, (deadline - time.monotonic()) * 1000))
+        match = saved_match(page)
+        if match is None or nh.SPEC.is_over(match.state) or (match.current_player() == seat and not match.is_computer_turn()):
+            return match
+        assert time.monotonic() < deadline, f"seat {seat}'s turn never came: the autosave has seat {match.current_player()} to move"
+        page.wait_for_timeout(50)
 
 
 def press(page, locator) -> None:
