@@ -605,10 +605,16 @@ def flat_search_steps(view: dict[str, Any], player: int, cands: list[Action], rn
     return (yield from flat_monte_carlo_steps(cands, deal, play_out, judge, rng, time_limit_s, max_rounds, iterations))
 
 
+#: The strong player's fixed budget, rounds (deals) per decision: as strong on a slow phone as here, a seed replays
+#: the same game (its former 40 ms clock gave 19 rounds at 2 players here, 2 at 4 on a phone); the league's budget
+STRONG_ROUNDS = 12
+
+
 class StrongBot:
     """Determinized Monte Carlo search over the heuristic's best few moves, with heuristic play-outs."""
 
-    def __init__(self, seed: int = 0, time_limit_s: float = 0.04, width: int = WIDTH, iterations: int | None = None) -> None:
+    def __init__(self, seed: int = 0, time_limit_s: float = 0.04, width: int = WIDTH,
+                 iterations: int | None = STRONG_ROUNDS) -> None:  # None: on the clock (the lab's timing runs)
         self.rng = Rng(seed, stream=5)
         self.time_limit_s, self.width, self.iterations = time_limit_s, width, iterations
 
@@ -654,7 +660,7 @@ HARD_FIRST_BONUS = 0.01
 
 
 class HardBot(StrongBot):
-    """A wider search than the strong player's, by sequential halving on a fixed budget (no clock), played out
+    """A wider search than the strong player's, by sequential halving on a larger fixed budget, played out
     further."""
 
     def __init__(self, seed: int = 0, iterations: int | None = None) -> None:
@@ -678,21 +684,16 @@ BOT_NAMES = ("weak", "strong", "hard")
 
 
 def make_bot(name: str, seed: int = 0, iterations: int | None = None) -> Any:
-    """A computer player: "weak" (heuristic), "strong" (search on the clock) or "hard" (a longer search on a
-    fixed budget, :data:`HARD_FIRST_ROUNDS`).
-
-    ``iterations`` gives the strong player a fixed number of rounds (deals) per
-    decision instead of the app's time budget (and the hard player another
-    budget): the same seed and budget then play the same game on any machine. (The strong player as it was before
-    the speed-up, ``strong-v1``, is kept for comparisons in :mod:`lab.barrio.bots_v1`.)
-    """
+    """A computer player: "weak" (heuristic), "strong" (a search of :data:`STRONG_ROUNDS` deals per decision) or
+    "hard" (a longer search, :data:`HARD_FIRST_ROUNDS`); ``iterations``: another budget. A seed and budget play the
+    same game on any machine. (The former strong player, ``strong-v1``, is kept in :mod:`lab.barrio.bots_v1`.)"""
     from ..core import IllegalAction
     if iterations is not None and (not isinstance(iterations, int) or isinstance(iterations, bool) or iterations < 1):
         raise IllegalAction(key="barrio.bad_iterations", iterations=repr(iterations))
     if name == "weak":
         return WeakBot(seed)
     if name == "strong":
-        return StrongBot(seed, iterations=iterations)
+        return StrongBot(seed) if iterations is None else StrongBot(seed, iterations=iterations)
     if name == "hard":
         return HardBot(seed, iterations)
     raise IllegalAction(key="barrio.unknown_bot", name=str(name), choices=", ".join(BOT_NAMES))

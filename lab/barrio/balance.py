@@ -5,10 +5,10 @@ rotating game by game, seeds 5000+); ``v1``: the strong player against its
 former self (``strong-v1``, :mod:`lab.barrio.bots_v1`, budget ``--v1-iterations``) in 2-player
 games, seats alternating (seeds 6000+); ``solo``: a bot against Klaus at each
 level (seeds 7000+); ``speed``: CPU actions/s of random play over ``-n`` games and
-the strong player's playouts/s; ``rounds``: the rounds the strong player completes per decision on its
-clock (``--budget``, default the app's 40 ms, counted in CPU time), strong against weak (``-p``). ``--iterations`` fixes the strong player's rounds per
-decision, so the same command gives the same games on any machine; without it
-the app's time budget applies (not reproducible). Slow: run with ``nice``.
+the strong player's playouts/s; ``rounds``: the rounds the strong player completes per decision on a
+clock (``--budget``, default its former 40 ms, counted in CPU time), strong against weak (``-p``). ``--iterations`` sets the strong player's rounds per
+decision (default the app's, ``game.barrio.bots.STRONG_ROUNDS``), so the same command gives the same games on any
+machine; ``--budget`` puts the strong players on a clock instead (not reproducible). Slow: run with ``nice``.
 Decision times are CPU milliseconds of this process (``time.process_time``), so
 other jobs on the machine do not inflate them.
 """
@@ -56,13 +56,14 @@ def play(players: int, seed: int, seats: list[str], budgets: dict[str, int | Non
 
 
 def _time_budget(seconds: float) -> None:
-    """Give every strong player made from now on this search time per decision (the old figures' ``--budget``)."""
+    """Give every strong player made from now on this search time per decision (the old figures' ``--budget``),
+    on the clock: no fixed rounds."""
     from game.barrio import bots
     from . import bots_v1
     for cls in (bots.StrongBot, bots_v1.StrongBot):
         defaults = cls.__init__.__defaults__
-        assert defaults is not None  # seed and time_limit_s come first, both with defaults
-        cls.__init__.__defaults__ = (0, seconds) + defaults[2:]
+        assert defaults is not None  # seed, time_limit_s, width, iterations: all with defaults
+        cls.__init__.__defaults__ = (0, seconds) + defaults[2:-1] + (None,)
 
 
 def _median(xs: list[float]) -> float:
@@ -158,7 +159,7 @@ def speed(games: int, iterations: int = 10, decisions: int = 20) -> dict[str, An
 
 
 def rounds(games: int, players: int, budget_s: float, first_seed: int = 300) -> dict[str, Any]:
-    """Rounds (deals) the strong player completes per decision on the app's clock budget, the search clock
+    """Rounds (deals) the strong player completes per decision on a clock budget (``budget_s``), the search clock
     switched to CPU time so other jobs on the machine do not count: strong against weak, seats rotating."""
     import game.barrio as B
     from game.barrio.bots import StrongBot
@@ -174,8 +175,8 @@ def rounds(games: int, players: int, budget_s: float, first_seed: int = 300) -> 
             state = B.SPEC.new_game(players, first_seed + g)
             bots = [B.SPEC.make_bot("strong" if i == hero else "weak", g * 10 + i) for i in range(players)]
             hero_bot = bots[hero] if hero < len(bots) else None
-            if isinstance(hero_bot, StrongBot):  # make_bot("strong"): its clock is not part of the Bot protocol
-                hero_bot.time_limit_s = budget_s
+            if isinstance(hero_bot, StrongBot):  # make_bot("strong"): its budget is not part of the Bot protocol
+                hero_bot.time_limit_s, hero_bot.iterations = budget_s, None
             while not B.SPEC.is_over(state):
                 seat = B.SPEC.current_player(state)
                 assert seat is not None  # the game is not over
