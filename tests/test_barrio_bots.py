@@ -1,5 +1,6 @@
 """Barrio computer players: legal choices from the view only, whole games, speed."""
 
+import itertools
 import statistics
 import time
 
@@ -7,8 +8,9 @@ import pytest
 
 import game.barrio as B
 from game.barrio import bots
-from game.core import IllegalAction, Rng
+from game.core import IllegalAction, Rng, search
 from game.core.play import play_bots
+from game.core.search import search_reports
 
 
 @pytest.mark.parametrize("players, options", [(1, {"level": "A"}), (2, {}), (3, {}), (4, {})])
@@ -19,8 +21,7 @@ def test_weak_bots_play_whole_games(players, options):
 
 
 def test_strong_bot_plays_a_solo_game_within_its_budget():
-    # CPU time, not wall time: the search stops on a 60 ms clock, and a loaded
-    # machine must not make this test flaky.
+    # CPU time, not wall time: a loaded machine must not make this test flaky.
     s = B.SPEC.new_game(1, 4, level="B")
     bot = B.SPEC.make_bot("strong", 1)
     cpu = []
@@ -107,3 +108,26 @@ def test_strong_bot_with_a_fixed_budget_plays_the_same_game_twice():
             s = B.SPEC.apply_action(s, a)
         return seen, B.SPEC.scores(s)
     assert game() == game()
+
+
+def test_the_apps_strong_player_searches_its_fixed_rounds_on_any_clock(monkeypatch):
+    """The strong player the app makes (``make_bot("strong", seed)``) deals ``STRONG_ROUNDS`` rounds for every
+    candidate of every decision, the budget the league measures: a game from one seed is the same game again on a
+    clock where every search would be out of time at once (a phone far slower than this machine)."""
+    def run() -> tuple[list[dict], list[tuple[int, ...]]]:
+        s = B.SPEC.new_game(2, 31)
+        players = [B.SPEC.make_bot("strong", 5), B.SPEC.make_bot("weak", 6)]
+        actions = []
+        with search_reports() as found:
+            while not B.SPEC.is_over(s):
+                seat = B.SPEC.current_player(s)
+                action = players[seat].choose(B.SPEC.view(s, seat), B.SPEC.legal_actions(s))
+                actions.append(action)
+                s = B.SPEC.apply_action(s, action)
+        return actions, [report.counts for report in found]
+
+    actions, counts = run()
+    assert len(counts) > 10 and all(c == (bots.STRONG_ROUNDS,) * len(c) for c in counts)
+    ticks = itertools.count()
+    monkeypatch.setattr(search.time, "perf_counter", lambda: float(next(ticks)))  # a second passes at every reading
+    assert run() == (actions, counts)
