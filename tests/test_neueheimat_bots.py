@@ -307,3 +307,29 @@ def test_a_plain_rival_is_expected_to_buy_back_by_the_plain_rule():
     for seed in range(3):
         _play(["strong", "weak", "weak"], 90 + seed, check=check)
     assert seen["plain"] > 20 and seen["model"] > 0, seen
+
+
+@pytest.mark.parametrize("players", [2, 3, 5])
+def test_the_playouts_read_the_table_from_the_state_as_a_decision_reads_it_from_the_view(players):
+    """The hard player's playouts ask each strong player's choice with the table read from the state
+    (``ModelPosition.of_state``) and a view without it (``playout_view``): at every position of random games, the
+    model's facts are the view's, the short view is the decision view's own keys, and the strong player's choice is
+    the one it makes from the whole view."""
+    from game.neueheimat.model_position import ModelPosition
+    from game.neueheimat.view import decision_view, playout_view
+
+    rng = Rng(players, stream=13)
+    checked = 0
+    for game in range(2):
+        state = SPEC.new_game(players, 90 + game)
+        while not SPEC.is_over(state):
+            seat = SPEC.current_player(state)
+            legal = SPEC.legal_actions(state)
+            whole, short = decision_view(state, seat), playout_view(state, seat)
+            assert ModelPosition.of_state(state).facts() == ModelPosition.of_view(whole).facts()
+            assert short == {k: whole[k] for k in short}
+            if len(legal) > 1 and rng.randrange(4) == 0:
+                assert StrongBot(game).decide(short, legal, state) == StrongBot(game).choose(whole, legal)
+                checked += 1
+            state = SPEC.apply_action(state, legal[rng.randrange(len(legal))])
+    assert checked > 20

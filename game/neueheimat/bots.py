@@ -46,9 +46,10 @@ from ..core import IllegalAction, Rng
 from ..core.search import SearchReport, Steps, finish, publish
 from . import rules
 from .log_reading import LogReading, piece_face, plain_value, weak_bid_limit, weak_buys, weak_height
+from .model_position import ModelPosition
 from .row_facts import RowFacts, row_facts, with_cube, with_length, with_roof
-from .state import ROWS, SINGLE_LOTS, House
-from .view import decision_view, determinize
+from .state import ROWS, SINGLE_LOTS, House, State
+from .view import determinize, playout_view
 
 BOT_NAMES = ("weak", "strong", "hard")
 
@@ -73,10 +74,6 @@ def make_bot(name: str, seed: int = 0, iterations: int | None = None) -> "WeakBo
     if name == "hard":
         return HardBot(seed, deals=iterations or HARD_DEALS)
     raise IllegalAction(key="neueheimat.unknown_bot", name=repr(name), names=", ".join(BOT_NAMES))
-
-
-def _cube(pair: list[int]) -> int:
-    return pair[0] * 6 + pair[1] - 1
 
 
 class WeakBot:
@@ -122,42 +119,12 @@ class WeakBot:
 
 # --------------------------------------------------------------------------- the strong model
 
-class _Position:
-    """A light copy of the open facts the strong player's model needs."""
-
-    __slots__ = ("players", "board", "lengths", "mayor", "owners", "cash", "money", "roofs_left", "cubes_left", "last_round",
-                 "rows", "outcomes")
-
-    def __init__(self, view: dict[str, Any]) -> None:
-        self.players = view["players"]
-        self.board = [[(tuple(_cube(c) for c in h["cubes"]), h["roof"]) for h in row] for row in view["board"]]
-        self.lengths = list(view["lengths"])
-        self.mayor = -1 if view["mayor"] is None else view["mayor"]
-        self.owners = list(view["owners"])
-        self.cash = [float(c) for c in view["cash"]]  # each seat's utility starts from its cash box
-        self.money = list(view["money"])
-        self.roofs_left = sum(1 for r in view["roofs_unseen"] if r)
-        self.cubes_left = sum(len(r) for r in view["display"])
-        self.last_round = view["round"] >= view["rounds"]
-        #: each row's facts as it stands (:func:`row_facts`); a changed row's follow from them by what changed
-        #: (:func:`with_cube`, :func:`with_roof`, :func:`with_length`): a decision values every way each seat
-        #: could place a piece, and each changes one row only
-        self.rows = [row_facts(self.board[r], self.lengths[r]) for r in range(ROWS)]
-        #: a piece's outcomes (``StrongBot._outcomes``) by the piece, the placing seat where it matters, and lam
-        #: (shared by the positions of one table: :meth:`StrongBot.prepare`)
-        self.outcomes: dict[tuple[Any, ...], list[tuple[list[float], Action | None]]] = {}
-
-    def table(self) -> tuple[Any, ...]:
-        """What the model's outcomes of a piece depend on in this position: the open table and the money."""
-        return (self.players, tuple(map(tuple, self.board)), tuple(self.lengths), self.mayor, tuple(self.owners),
-                tuple(self.cash), tuple(self.money), self.roofs_left, self.cubes_left, self.last_round)
-
 
 Vector = list[float]
 #: the rows' factors of the strong model (``StrongBot._row_factors``) by the rows' steps, the mayor's row, the pieces
 #: left and beta: a handful of keys cover a whole game
 _FACTORS: dict[tuple[Any, ...], list[float]] = {}
-#: pieces' outcomes (``_Position.outcomes``) by the table and the model's options: an auction's bidders, the
+#: pieces' outcomes (``ModelPosition.outcomes``) by the table and the model's options: an auction's bidders, the
 #: auctioneer's choice to sell or buy and the placing all read the same table, and a hard player's playouts ask
 #: each of them a strong player's choice
 _OUTCOMES: dict[tuple[Any, ...], dict[tuple[Any, ...], list[tuple[list[float], Action | None]]]] = {}
@@ -215,7 +182,7 @@ class StrongBot:
         self._log: LogReading | None = None
 
     # ---- the model
-    def _lam(self, pos: _Position) -> float:
+    def _lam(self, pos: ModelPosition) -> float:
         """Points a million in hand is worth now: less as the round runs out of pieces."""
         left = (pos.cubes_left + 2 * pos.roofs_left) / 48
         lam = self.money_value * left
@@ -226,11 +193,11 @@ class StrongBot:
         plus its effect on the rivals' mean)."""
         return max(lam, 1e-6) * (1 + self.rivalry / (n - 1))
 
-    def _utilities(self, pos: _Position, board: list[list[House]], lengths: list[int], mayor: int, owners: list[int], money: list[int], lam: float) -> list[float]:
+    def _utilities(self, pos: ModelPosition, board: list[list[House]], lengths: list[int], mayor: int, owners: list[int], money: list[int], lam: float) -> list[float]:
         """Each seat's expected score plus money value, less ``rivalry`` times its rivals' (their mean and the best, by ``rival_weight``)."""
         return self._utilities_of(pos, [row_facts(board[r], lengths[r]) for r in range(ROWS)], mayor, owners, money, lam)
 
-    def _row_factors(self, steps: tuple[int, ...], mayor: int, pos: _Position) -> list[float]:
+    def _row_factors(self, steps: tuple[int, ...], mayor: int, pos: ModelPosition) -> list[float]:
         """What a point in each row is expected to be worth: the likelier the row is to be complete, the more
         (a row far from complete likely fails, 2 with the mayor's bonus)."""
         ws = [math.exp(self.beta * s) for s in steps]
@@ -246,7 +213,7 @@ class StrongBot:
             factors.append(factor)
         return factors
 
-    def _utilities_of(self, pos: _Position, rows: list[RowFacts], mayor: int, owners: list[int], money: list[int],
+    def _utilities_of(self, pos: ModelPosition, rows: list[RowFacts], mayor: int, owners: list[int], money: list[int],
                       lam: float) -> list[float]:
         """:meth:`_utilities` from the rows' facts (:func:`row_facts`)."""
         n = pos.players
@@ -272,7 +239,7 @@ class StrongBot:
         first, second = order[0], order[1]
         return [vals[j] - k * ((1 - w) * (total - vals[j]) / (n - 1) + w * vals[second if j == first else first]) for j in range(n)]
 
-    def _outcomes(self, pos: _Position, piece: dict[str, Any], player: int, lam: float) -> list[tuple[list[float], Action | None]]:
+    def _outcomes(self, pos: ModelPosition, piece: dict[str, Any], player: int, lam: float) -> list[tuple[list[float], Action | None]]:
         """Utilities after ``player`` places ``piece`` each legal way (discard included for specials).
 
         Remembered for the position (the caller must not change them): the model asks the same for every seat
@@ -294,7 +261,7 @@ class StrongBot:
             pos.outcomes[key] = out
         return out
 
-    def _cube_outcomes(self, pos: _Position, piece: dict[str, Any], player: int, lam: float) -> list[tuple[list[float], Action | None]]:
+    def _cube_outcomes(self, pos: ModelPosition, piece: dict[str, Any], player: int, lam: float) -> list[tuple[list[float], Action | None]]:
         board, lengths, mayor, owners, money = pos.board, pos.lengths, pos.mayor, pos.owners, pos.money
         cube = piece["colour"] * 6 + piece["pips"] - 1
         own = owners
@@ -315,7 +282,7 @@ class StrongBot:
                 out.append((self._utilities_of(pos, rows, mayor, own, money, lam), {"type": "place", "row": r, "lot": len(houses)}))
         return out
 
-    def _roof_outcomes(self, pos: _Position, value: int, lam: float) -> list[tuple[list[float], Action | None]]:
+    def _roof_outcomes(self, pos: ModelPosition, value: int, lam: float) -> list[tuple[list[float], Action | None]]:
         out: list[tuple[list[float], Action | None]] = []
         for r in range(ROWS):
             for i, (_, roof) in enumerate(pos.board[r]):
@@ -325,7 +292,7 @@ class StrongBot:
                     out.append((self._utilities_of(pos, rows, pos.mayor, pos.owners, pos.money, lam), {"type": "place", "row": r, "lot": i}))
         return out
 
-    def _special_outcomes(self, pos: _Position, piece: dict[str, Any], lam: float) -> list[tuple[list[float], Action | None]]:
+    def _special_outcomes(self, pos: ModelPosition, piece: dict[str, Any], lam: float) -> list[tuple[list[float], Action | None]]:
         """The mayor's, a permit's or a cancellation's ways (the discard not included)."""
         kind, board, lengths = piece["kind"], pos.board, pos.lengths
         out: list[tuple[list[float], Action | None]] = []
@@ -345,7 +312,7 @@ class StrongBot:
                 out.append((self._utilities_of(pos, rows, pos.mayor, pos.owners, pos.money, lam), {"type": kind, "row": r, "change": change}))
         return out
 
-    def _best_for(self, pos: _Position, piece: dict[str, Any], player: int, lam: float) -> list[float]:
+    def _best_for(self, pos: ModelPosition, piece: dict[str, Any], player: int, lam: float) -> list[float]:
         """Utilities after ``player`` places ``piece`` where the model says is best for ``player`` (any seat, me or a rival)."""
         outs = self._outcomes(pos, piece, player, lam)
         if not outs:
@@ -354,7 +321,7 @@ class StrongBot:
             return self._plain_place(pos, piece, player, outs)
         return max(outs, key=lambda o: o[0][player])[0]
 
-    def _plain_place(self, pos: _Position, piece: dict[str, Any], player: int, outs: list[tuple[list[float], Action | None]]) -> list[float]:
+    def _plain_place(self, pos: ModelPosition, piece: dict[str, Any], player: int, outs: list[tuple[list[float], Action | None]]) -> list[float]:
         """Utilities after a plain rival places ``piece`` by the plain rules: a cube on the tallest house of a colour
         it owns or nobody does, a roof on a house of its colour (else anywhere: their mean), a special anywhere."""
         kind = piece["kind"]
@@ -376,7 +343,7 @@ class StrongBot:
         return [sum(u[j] for u in pick) / len(pick) for j in range(pos.players)]
 
     # ---- the auction, every seat valued by the same model
-    def _takers(self, pos: _Position, piece: dict[str, Any], lam: float) -> list[Vector]:
+    def _takers(self, pos: ModelPosition, piece: dict[str, Any], lam: float) -> list[Vector]:
         """For each seat, everyone's utilities if that seat ends up with ``piece`` (before any money changes hands)."""
         return [self._best_for(pos, piece, j, lam) for j in range(pos.players)]
 
@@ -428,7 +395,7 @@ class StrongBot:
             high, w = self._respond(takers, k, a, high, w, c, money)
         return high, w
 
-    def _auction_value(self, pos: _Position, piece: dict[str, Any], me: int, lam: float, n: int, base: list[float]) -> float:
+    def _auction_value(self, pos: ModelPosition, piece: dict[str, Any], me: int, lam: float, n: int, base: list[float]) -> float:
         """My expected utility from auctioning ``piece``: the rivals bid by the model, then I keep or sell, whichever is better."""
         c = self.price(lam, n)
         self._face = piece_face(piece)
@@ -440,7 +407,7 @@ class StrongBot:
         sell = takers[w][me] + high * c
         return max(sell, takers[me][me] - high * c) if pos.money[me] >= high else sell
 
-    def _bid(self, view: dict[str, Any], pos: _Position, lam: float) -> Action:
+    def _bid(self, view: dict[str, Any], pos: ModelPosition, lam: float) -> Action:
         """My bid: each amount I can bid (or a pass) followed by the later bidders' model bids and the auctioneer's
         choice; a bid meant to be bought back is weighed by the chance the auctioneer sells instead."""
         me, n, a = view["player"], pos.players, view["auctioneer"]
@@ -502,8 +469,9 @@ class StrongBot:
         pass that a raise by one would have beaten; else None."""
         return self._reading(view).bidders(view["player"], self.evidence)
 
-    def prepare(self, view: dict[str, Any]) -> tuple[_Position, float]:
-        """Read ``view`` for the model; return the position and a million's worth in hand."""
+    def prepare(self, view: dict[str, Any], state: State | None = None) -> tuple[ModelPosition, float]:
+        """Read ``view`` for the model (the table from ``state`` when given: the hard player's playouts, whose view
+        leaves it out, :func:`.view.playout_view`); return the position and a million's worth in hand."""
         self._permits = view["permits"]
         reading, me = self._reading(view), view["player"]  # (read once: hard's playouts prepare at every decision)
         self._sale_ratio = reading.auctioneers(me, self.evidence) if self.evidence else []
@@ -512,7 +480,7 @@ class StrongBot:
                        for j, ok in enumerate(reading.plain)] if self.plain else []
         self._face = piece_face(view.get("piece"))
         self._plain_value = plain_value(view.get("piece"))
-        pos = _Position(view)
+        pos = ModelPosition.of_view(view) if state is None else ModelPosition.of_state(state)
         table = (pos.table(), tuple(map(tuple, self._permits)), self.beta, self.rival_weight, self.rivalry)
         outcomes = _OUTCOMES.get(table)
         if outcomes is None:
@@ -524,11 +492,15 @@ class StrongBot:
 
     def choose(self, view: dict[str, Any], legal: list[Action]) -> Action:
         """Pick one of ``legal`` from ``view``."""
+        return self.decide(view, legal, None)
+
+    def decide(self, view: dict[str, Any], legal: list[Action], state: State | None) -> Action:
+        """:meth:`choose`, with the table read from ``state`` when given (as :meth:`prepare` says)."""
         if len(legal) == 1:
             return legal[0]
         me = view["player"]
         n = view["players"]
-        pos, lam = self.prepare(view)
+        pos, lam = self.prepare(view, state)
         kind = legal[0]["type"]
         if kind == "profits":
             # A million in the cash box is a sure point; keep it in hand only while it buys more.
@@ -551,7 +523,7 @@ class StrongBot:
             return legal[0]
         return dict(max(outs, key=lambda o: o[0][me])[1])  # type: ignore[arg-type]  # (a copy: outcomes are shared)
 
-    def _choose_auction(self, view: dict[str, Any], legal: list[Action], pos: _Position, me: int, n: int, lam: float) -> Action:
+    def _choose_auction(self, view: dict[str, Any], legal: list[Action], pos: ModelPosition, me: int, n: int, lam: float) -> Action:
         base = self._utilities_of(pos, pos.rows, pos.mayor, pos.owners, pos.money, lam)
         now = base[me]
         best, best_v = legal[0], -1e18
@@ -661,7 +633,7 @@ class HardBot(StrongBot):
             seat = rules.current_player(state)
             assert seat is not None
             options = rules.legal_actions(state)
-            pick = options[0] if len(options) == 1 else players[seat].choose(decision_view(state, seat), options)
+            pick = options[0] if len(options) == 1 else players[seat].decide(playout_view(state, seat), options, state)
             state = rules.apply_action(state, pick)
             steps += 1
             yield

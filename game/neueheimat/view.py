@@ -38,13 +38,19 @@ def view(state: State, player: int) -> dict[str, Any]:
 
 def decision_view(state: State, player: int) -> dict[str, Any]:
     """The part of :func:`view` a computer player decides from (``bots.StrongBot``): the table, the money, the piece
-    and its auction, the unseen roofs and the log, without the scores and the rounds' history a screen shows. The
-    hard player's playouts ask one at every step of every seat."""
+    and its auction, the unseen roofs and the log, without the scores and the rounds' history a screen shows."""
+    return {**table_json(state), **playout_view(state, player)}
+
+
+def playout_view(state: State, player: int) -> dict[str, Any]:
+    """:func:`decision_view` without the table but the rows' permits and the display: what a strong player in the hard
+    player's playouts reads of the view, at every step of every seat (the rest of the table it reads from the state
+    itself, ``ModelPosition.of_state``)."""
     s = state
     return {
         "player": player, "players": s.players, "rounds": s.rounds, "round": s.round_no,
-        "auctioneer": s.auctioneer, "money": s.money[:],
-        **table_json(s),
+        "auctioneer": s.auctioneer, "money": s.money[:], "permits": [r[:] for r in s.permits],
+        "display": [[[c // 6, c % 6 + 1] for c in row] for row in s.display],  # (the auction's cubes, as table_json)
         "roofs_unseen": unseen_roofs(s),
         "piece": piece_json(s.piece), "high_bid": s.high_bid, "high_bidder": s.high_bidder,
         "log": s.log[:],
