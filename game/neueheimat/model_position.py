@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from .row_facts import RowFacts, row_facts
-from .state import ROWS, House, State, row_length
+from .state import ROWS, House, State, cube_of, row_length
 
 Action = dict[str, Any]
 
@@ -39,7 +39,7 @@ class ModelPosition:
     def of_view(cls, view: dict[str, Any]) -> "ModelPosition":
         """The facts as a player's view shows them (cubes ``[colour, pips]``)."""
         return cls(view["players"],
-                   [[(tuple(c[0] * 6 + c[1] - 1 for c in h["cubes"]), h["roof"]) for h in row] for row in view["board"]],
+                   [[(tuple(cube_of(c) for c in h["cubes"]), h["roof"]) for h in row] for row in view["board"]],
                    list(view["lengths"]), -1 if view["mayor"] is None else view["mayor"], list(view["owners"]),
                    [float(c) for c in view["cash"]], list(view["money"]), sum(1 for r in view["roofs_unseen"] if r),
                    sum(len(r) for r in view["display"]), view["round"] >= view["rounds"])

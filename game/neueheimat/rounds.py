@@ -14,7 +14,8 @@ from typing import Any
 from ..core import IllegalAction, Rng
 from .state import (
     ALL_ROOFS, DISPLAY_LEN, DISPLAY_ROWS, MAX_PLAYERS, MAX_ROUNDS, MIN_PLAYERS, ROWS, SPECIALS, START_MONEY,
-    State, can_auction, colour_of, complete_rows, house_value, piece_json, pips_of, roof_targets, round_score, table_json,
+    State, can_auction, colour_of, complete_rows, display_json, house_value, piece_json, roof_targets, round_score,
+    table_json,
 )
 
 
@@ -61,7 +62,7 @@ def setup_round(s: State, start: int) -> None:
     s.bidder = s.high_bidder = s.holder = -1
     s.high_bid = 0
     s.log.append({"type": "round_start", "round": s.round_no, "start": start,
-                  "display": [[[colour_of(c), pips_of(c)] for c in row] for row in s.display]})
+                  "display": display_json(s)})
     start_turn(s, start)
 
 

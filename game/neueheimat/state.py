@@ -18,7 +18,7 @@ now); it changes nothing.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Sequence
 
 from ..core import Rng
 from ..core.actions import Refusal
@@ -68,6 +68,17 @@ def colour_of(cube: int) -> int:
 def pips_of(cube: int) -> int:
     """Pips 1–6 shown by a floor cube."""
     return cube % 6 + 1
+
+
+def cube_json(cube: int) -> list[int]:
+    """A floor cube as views show it, ``[colour, pips]`` (:func:`colour_of`, :func:`pips_of`, written out: views are
+    built at every step of the hard player's playouts)."""
+    return [cube // 6, cube % 6 + 1]
+
+
+def cube_of(pair: Sequence[int]) -> int:
+    """The floor cube a view's ``[colour, pips]`` names (the inverse of :func:`cube_json`)."""
+    return pair[0] * 6 + pair[1] - 1
 
 
 
@@ -342,20 +353,25 @@ def piece_json(piece: tuple[str, int] | None) -> dict[str, Any] | None:
 
 
 
+def display_json(state: State) -> list[list[list[int]]]:
+    """The display's rows of cubes as views show them (:func:`cube_json`)."""
+    return [[cube_json(c) for c in row] for row in state.display]
+
+
 def table_json(state: State) -> dict[str, Any]:
     """The open table as JSON (the view's keys): the board, the rows' lengths and permits, the mayor, the colours'
     owners, the display, the cubes out, the special pieces, the cash boxes and the roofs. A round's end records it,
     as it scored, before the next round's set-up clears it."""
     s = state
     return {
-        "board": [[{"cubes": [[colour_of(c), pips_of(c)] for c in cubes], "roof": roof} for cubes, roof in row] for row in s.board],
+        "board": [[{"cubes": [cube_json(c) for c in cubes], "roof": roof} for cubes, roof in row] for row in s.board],
         "lengths": [row_length(s, r) for r in range(ROWS)],
         "permits": [r[:] for r in s.permits],
         "complete": complete_rows(s),
         "mayor": s.mayor if s.mayor >= 0 else None,
         "owners": s.owners[:], "cash": s.cash[:],
-        "display": [[[colour_of(c), pips_of(c)] for c in row] for row in s.display],
-        "out": [[colour_of(c), pips_of(c)] for c in s.out],
+        "display": display_json(s),
+        "out": [cube_json(c) for c in s.out],
         "supply": s.supply[:], "discarded": s.discarded[:],
         "roofs_face_down": len(s.roof_pile), "roofs_discarded": s.roofs_discarded[:],
     }

@@ -12,7 +12,7 @@ from typing import Any
 
 from ..core import Rng
 from .rules import current_player, scores
-from .state import GAME_ID, SINGLE_LOTS, State, piece_json, table_json
+from .state import GAME_ID, SINGLE_LOTS, State, cube_of, display_json, piece_json, table_json
 
 
 def unseen_roofs(state: State) -> list[int]:
@@ -50,15 +50,11 @@ def playout_view(state: State, player: int) -> dict[str, Any]:
     return {
         "player": player, "players": s.players, "rounds": s.rounds, "round": s.round_no,
         "auctioneer": s.auctioneer, "money": s.money[:], "permits": [r[:] for r in s.permits],
-        "display": [[[c // 6, c % 6 + 1] for c in row] for row in s.display],  # (the auction's cubes, as table_json)
+        "display": display_json(s),  # (the auction's cubes)
         "roofs_unseen": unseen_roofs(s),
         "piece": piece_json(s.piece), "high_bid": s.high_bid, "high_bidder": s.high_bidder,
         "log": s.log[:],
     }
-
-
-def _cube(pair: list[int]) -> int:
-    return pair[0] * 6 + pair[1] - 1
 
 
 def determinize(view: dict[str, Any], player: int, seed: int) -> State:
@@ -70,9 +66,9 @@ def determinize(view: dict[str, Any], player: int, seed: int) -> State:
     s.money, s.cash, s.totals = v["money"][:], v["cash"][:], v["totals"][:]
     s.round_scores = [r[:] for r in v["round_scores"]]
     s.round_wins = v["round_wins"][:]
-    s.display = [[_cube(c) for c in row] for row in v["display"]]
-    s.out = [_cube(c) for c in v["out"]]
-    s.board = [[(tuple(_cube(c) for c in h["cubes"]), h["roof"]) for h in row] for row in v["board"]]
+    s.display = [[cube_of(c) for c in row] for row in v["display"]]
+    s.out = [cube_of(c) for c in v["out"]]
+    s.board = [[(tuple(cube_of(c) for c in h["cubes"]), h["roof"]) for h in row] for row in v["board"]]
     s.permits = [r[:] for r in v["permits"]]
     s.mayor = -1 if v["mayor"] is None else v["mayor"]
     s.supply, s.discarded, s.owners = v["supply"][:], v["discarded"][:], v["owners"][:]
@@ -85,7 +81,7 @@ def determinize(view: dict[str, Any], player: int, seed: int) -> State:
     if p is None:
         s.piece = None
     elif p["kind"] == "cube":
-        s.piece = ("cube", _cube([p["colour"], p["pips"]]))
+        s.piece = ("cube", cube_of([p["colour"], p["pips"]]))
     elif p["kind"] == "roof":
         s.piece = ("roof", p["value"])
     elif p["kind"] == "permit":
