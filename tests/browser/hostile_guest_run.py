@@ -168,7 +168,7 @@ def hostile_moves(host: Phone, guest: Phone, bots: dict[int, Any]) -> dict[str, 
     legal = guest_states(guest)[-1]["legal"]
     out["far_future"] = answer_to(guest, {"kind": "act", "seq": 10**9, "action": legal[0]})
     before = len(json.loads(host.page.evaluate("houseGames.autosave()"))["actions"])
-    moved = guest_list_move(guest, bots, set())
+    moved = guest_list_move(guest, bots)
     host.page.wait_for_function(f"JSON.parse(houseGames.autosave()).actions.length > {before}", timeout=20_000)
     out["after_far_future"] = {"moved": moved, "steps": [before, len(json.loads(host.page.evaluate("houseGames.autosave()"))["actions"])]}
     return out
@@ -209,7 +209,7 @@ def run(dist: Path, out: Path, scenario: str) -> None:
             host_turns(host, bots, guest)
             before = len(json.loads(host.page.evaluate("houseGames.autosave()"))["actions"])
             moved_at = time.perf_counter()
-            assert guest_list_move(guest, bots, set())
+            assert guest_list_move(guest, bots)
             host.page.wait_for_function(f"JSON.parse(houseGames.autosave()).actions.length > {before}", timeout=20_000)
             result["after_burst_move_ms"] = round((time.perf_counter() - moved_at) * 1000)
             if scenario == "hostile":

@@ -70,6 +70,10 @@ class Phone:
     def __init__(self, pw: Any, name: str) -> None:
         self.name = name
         self.touch = False  #: plays by touch on its game table (else in the list UI)
+        #: the steps this phone has moved on, as (game, players, step): every driver of one phone shares it, so a move
+        #: whose answer has not come yet is not made again from the stale state (a driver's own set did that when the
+        #: next driver took over); the game's name and size keep a later game's steps apart
+        self.moved_steps: set[tuple[str, int, int]] = set()
         self.sent_moves: list[tuple[float, int]] = []  #: (the move's last tap, the step it was made at)
         self.browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
         self.context = self.browser.new_context(**PHONE)
@@ -172,11 +176,16 @@ def guest_states(phone: Phone) -> list[dict[str, Any]]:
     return [m for m in map(json.loads, phone.page.evaluate("window.houseGamesPeerLog")) if m.get("kind") == "state"]
 
 
-def guest_turn(phone: Phone, done: set[int]) -> tuple[dict[str, Any], dict[str, Any]] | None:
+def move_key(state: dict[str, Any]) -> tuple[str, int, int]:
+    """What ``Phone.moved_steps`` holds for a state message: its game, its number of players and its step."""
+    return state["game"], state["players"], state["step"]
+
+
+def guest_turn(phone: Phone) -> tuple[dict[str, Any], dict[str, Any]] | None:
     """The guest's last state message and its view with the whole log it was sent, when that state asks this
-    guest to move and no move was made for its step yet (``done``); else None."""
+    guest to move and no move was made for its step yet (``phone.moved_steps``); else None."""
     states = guest_states(phone)
-    if not states or not states[-1]["legal"] or states[-1]["step"] in done:
+    if not states or not states[-1]["legal"] or move_key(states[-1]) in phone.moved_steps:
         return None
     events: list[Any] = []
     for message in states:  # each message carries the log from its log_start on
@@ -184,14 +193,14 @@ def guest_turn(phone: Phone, done: set[int]) -> tuple[dict[str, Any], dict[str, 
     return states[-1], {**states[-1]["view"], "log": events}
 
 
-def guest_list_move(phone: Phone, bots: dict[int, Any], done: set[int]) -> bool:
+def guest_list_move(phone: Phone, bots: dict[int, Any]) -> bool:
     """One move of a guest in the list UI: the weak computer's choice from what it was sent, tapped as its button."""
     buttons = phone.page.locator("#legal-actions button")
     # the page logs the host's message before its table shows it (as list_move: read both again until they agree,
     # for at most 5 s, its buttons not yet there included; a real mismatch still fails)
     deadline = time.monotonic() + 5
     while True:
-        turn = guest_turn(phone, done)
+        turn = guest_turn(phone)
         if turn is None:
             return False
         state, view = turn
@@ -199,13 +208,13 @@ def guest_list_move(phone: Phone, bots: dict[int, Any], done: set[int]) -> bool:
             break
         phone.page.wait_for_timeout(100)
     assert buttons.count() == len(state["legal"]), "one button per legal action"
-    done.add(state["step"])
+    phone.moved_steps.add(move_key(state))
     action = bots[state["seat"]].choose(view, state["legal"])
     buttons.nth(state["legal"].index(action)).click(timeout=TAP_TIMEOUT_MS)
     return True
 
 
-def nh_touch_move(phone: Phone, bots: dict[int, Any], done: set[int]) -> bool:
+def nh_touch_move(phone: Phone, bots: dict[int, Any]) -> bool:
     """One Neue Heimat move on the guest's own table (canvas targets and its decision buttons), chosen by the weak
     computer from what this guest was sent; a round's scoring walk-through is closed as a player does."""
     from game.ui.neueheimat.hint_targets import hint_keys
@@ -214,14 +223,14 @@ def nh_touch_move(phone: Phone, bots: dict[int, Any], done: set[int]) -> bool:
     if page.locator("#nh-scoring-close").count() and page.locator("#nh-scoring").is_visible():
         page.locator("#nh-scoring-close").click(timeout=TAP_TIMEOUT_MS)
         return True
-    turn = guest_turn(phone, done)
+    turn = guest_turn(phone)
     if turn is None:
         return False
     state, view = turn
     legal = state["legal"]
     tappable = [a for a in legal if "act:bid-any" not in hint_keys(view, legal, a)]  # (the stepper: its own test)
     action = bots[state["seat"]].choose(view, tappable)
-    done.add(state["step"])
+    phone.moved_steps.add(move_key(state))
     for key in hint_keys(view, legal, action):
         if key.startswith("act:"):
             page.locator(f"#nh-controls button[data-act='{key[4:]}']").click(timeout=TAP_TIMEOUT_MS)
@@ -237,16 +246,16 @@ def nh_touch_move(phone: Phone, bots: dict[int, Any], done: set[int]) -> bool:
     return True
 
 
-def touch_move(phone: Phone, bots: dict[int, Any], done: set[int]) -> bool:
+def touch_move(phone: Phone, bots: dict[int, Any]) -> bool:
     """One move by touch on the guest's own game table: the weak computer's choice from what this guest was sent
     (its view, its log, its legal actions), made by tapping the table's targets."""
     from game.ui.barrio.table import taps_for
 
-    turn = guest_turn(phone, done)
+    turn = guest_turn(phone)
     if turn is None:
         return False
     state, view = turn
-    done.add(state["step"])
+    phone.moved_steps.add(move_key(state))
     action = bots[state["seat"]].choose(view, state["legal"])
     for key in taps_for(action, view, state["legal"]):
         phone.page.locator(f'#barrio-board button[data-key="{key}"]').click(timeout=TAP_TIMEOUT_MS)
@@ -293,7 +302,6 @@ def play_to_end(phones: list[Phone], seed: int, game: str = "barrio", limit_s: f
     spec = load_spec(game)
     bots = {seat: spec.make_bot(spec.bot_names[0], seed + seat) for seat in range(4)}
     moves = 0
-    done: set[int] = set()
     deadline = time.monotonic() + limit_s
     while time.monotonic() < deadline:
         if all(p.page.locator("#end-screen").count() for p in phones) or (stop_after is not None and moves >= stop_after):
@@ -306,9 +314,9 @@ def play_to_end(phones: list[Phone], seed: int, game: str = "barrio", limit_s: f
             if phone.name == "host":
                 moved = list_move(phone, bots)
             elif phone.touch:
-                moved = (nh_touch_move if game == "neueheimat" else touch_move)(phone, bots, done)
+                moved = (nh_touch_move if game == "neueheimat" else touch_move)(phone, bots)
             else:
-                moved = guest_list_move(phone, bots, done)
+                moved = guest_list_move(phone, bots)
             if moved:
                 phone.page.wait_for_function("window.houseGames.idle()", timeout=30_000)
                 acted = True
@@ -325,12 +333,11 @@ def freeze(host: Phone, guest: Phone, seed: int, seconds: float) -> dict[str, An
 
     spec = load_spec("barrio")
     bots = {seat: spec.make_bot(spec.bot_names[0], seed + seat) for seat in range(2)}
-    done: set[int] = set()
     deadline = time.monotonic() + 60
     while not host.page.locator("#legal-actions button").count():  # the guest moves until it is the host's turn
         assert time.monotonic() < deadline, "the host's turn never came"
         guest.page.wait_for_function("window.houseGames.idle()", timeout=30_000)
-        touch_move(guest, bots, done)
+        touch_move(guest, bots)
         time.sleep(0.05)
         host.page.wait_for_function("window.houseGames.idle()", timeout=30_000)
     before = len(guest.page.evaluate("window.houseGamesPeerLog"))

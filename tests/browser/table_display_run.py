@@ -92,7 +92,6 @@ def play(phones: list[md.Phone], seed: int, moves: int, limit_s: float = 240) ->
 
     spec = load_spec("barrio")
     bots = {seat: spec.make_bot(spec.bot_names[0], seed + seat) for seat in range(2)}
-    done: dict[str, set[int]] = {p.name: set() for p in phones}
     made = 0
     deadline = time.monotonic() + limit_s
     while made < moves and time.monotonic() < deadline:
@@ -101,7 +100,7 @@ def play(phones: list[md.Phone], seed: int, moves: int, limit_s: float = 240) ->
             phone.page.wait_for_function("window.houseGames.idle()", timeout=30_000)
             if phone.page.locator("#end-screen").count():
                 return made
-            if md.touch_move(phone, bots, done[phone.name]):
+            if md.touch_move(phone, bots):
                 phone.page.wait_for_function("window.houseGames.idle()", timeout=30_000)
                 made += 1
                 acted = True
