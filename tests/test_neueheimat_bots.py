@@ -112,7 +112,8 @@ def test_a_bid_is_worth_its_price_or_likely_bought_back():
             assert sold >= passing - 1e-9
         else:
             seen["gamble"] += 1
-            chance = 1 / (1 + math.exp(-(b - bot._sale_point(takers, a, seat, c)) / bot.switch_spread(a)))
+            # the logistic as tanh: a bid far below the switch would overflow exp
+            chance = 0.5 * (1 + math.tanh((b - bot._sale_point(takers, a, seat, c)) / bot.switch_spread(a) / 2))
             assert chance * sold + (1 - chance) * bought_back >= passing - 1e-9
             assert bot.expects_buy_back(view, b) == (b < bot._sale_point(takers, a, seat, c))
 

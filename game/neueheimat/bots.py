@@ -8,7 +8,7 @@
   the cash boxes, money in hand): for each seat it finds where that seat
   would best put the piece, and so what the piece is worth to each seat
   against whoever gets it otherwise. Its utility is its own expected score
-  and money less half of the rivals' (their mean and the best of them). The
+  and money less a fifth of the rivals' (their mean and the best of them). The
   auction is played out under the same model for everyone, limited by the
   money each seat holds: the auctioneer sells once twice the bid covers what
   keeping the piece is worth to it, and each bidder bids either the most the
@@ -19,7 +19,10 @@
   distance to the auctioneer's switch, ``spread`` millions wide) that the
   auctioneer sells instead: it risks paying more for a piece than it is
   worth to it only where the chance of being paid instead outweighs that
-  loss, and a bid the auctioneer cannot afford to buy back is worth its price. The only thing read from the
+  loss, and only against an auctioneer whose switch it has read from that
+  auctioneer's own choices (below); against any other, a bid at which a sale
+  is expected is never more than the piece is worth to it. A bid the
+  auctioneer cannot afford to buy back is worth its price. The only thing read from the
   rivals' past is evidence, in the log, of a simple pattern: a rival whose
   purchases and sales so far all fit one ratio of bid to face value is
   expected to keep to it as auctioneer, and one whose every bid raised the
@@ -140,13 +143,18 @@ class StrongBot:
     ``cash_below`` the worth of a million in hand under which it goes to the
     cash box; ``rival_weight`` how much of the rivals' share of a seat's
     utility is the best other seat rather than their mean; ``rivalry`` how much
-    the rivals' score counts against a seat's own (1: only the lead counts);
+    the rivals' score counts against a seat's own (1: only the lead counts; a
+    fifth: at half, five of it that do not gamble on unread auctioneers averaged
+    less than five weak players, ``docs/neueheimat.md``);
     ``spread`` how uncertain, in millions, the bid is at which an auctioneer
     switches from buying to selling (the risk of a bid meant to be bought back);
     ``evidence`` how many of a rival's choices must fit a pattern before it is
     read by that pattern (0: never; every rival is the model's); ``gamble``
     whether a bid at or above the auctioneer's switch point may cost more than
     the piece is worth, for the chance of being bought back (False: never);
+    ``gamble_unread`` whether it may also where that switch is only the model's
+    estimate, not read from the auctioneer's own choices (:meth:`reads_switch`):
+    four former strong players (v1) sold to such bids and won;
     ``plain`` whether a rival whose every choice so far fits the plain rules is
     expected to keep to them (False: only the ratios above are read);
     ``read_spread`` the ``spread`` for an auctioneer read so (its switch is known);
@@ -157,9 +165,9 @@ class StrongBot:
     """
 
     def __init__(self, seed: int = 0, beta: float = 0.3, money_value: float = 2.0, hoard: int = 8,
-                 cash_below: float = 1.0, rival_weight: float = 0.5, rivalry: float = 0.5, spread: float = 2.0,
+                 cash_below: float = 1.0, rival_weight: float = 0.5, rivalry: float = 0.2, spread: float = 2.0,
                  evidence: int = 3, gamble: bool = True, plain: bool = True,
-                 read_spread: float = 0.5, plain_after: int = 1) -> None:
+                 read_spread: float = 0.5, plain_after: int = 1, gamble_unread: bool = False) -> None:
         self.rng = Rng(seed, stream=5)
         self.beta = beta
         self.money_value = money_value
@@ -170,6 +178,7 @@ class StrongBot:
         self.spread = spread
         self.evidence = evidence
         self.gamble = gamble
+        self.gamble_unread = gamble_unread
         self.plain = plain
         self.read_spread = read_spread
         self.plain_after = plain_after
@@ -428,7 +437,8 @@ class StrongBot:
             if ww != me:
                 v = self._settle(takers, me, a, h, ww, c, pos.money)
             else:
-                if not self.gamble and (h > pos.money[a] or h >= point) and takers[me][me] - h * c < passing:
+                if (not self.gamble or (not self.gamble_unread and not self.reads_switch(a))) \
+                        and (h > pos.money[a] or h >= point) and takers[me][me] - h * c < passing:
                     continue  # a sale is expected: never pay more than the piece is worth against passing
                 sells = 1.0 if h > pos.money[a] else _logistic((h - point) / spread)
                 v = sells * (takers[me][me] - h * c) + (1 - sells) * (takers[a][me] + h * c)
@@ -436,11 +446,15 @@ class StrongBot:
                 best, choice = v, bid
         return {"type": "bid", "amount": choice} if choice else {"type": "pass"}
 
+    def reads_switch(self, a: int) -> bool:
+        """Whether auctioneer ``a``'s switch from buying back to selling is read from its own choices (after
+        :meth:`prepare`): by its ratio, or as plain; else it is only the model's estimate."""
+        return (a < len(self._sale_ratio) and self._sale_ratio[a] is not None) or (a < len(self._plain) and self._plain[a])
+
     def switch_spread(self, a: int) -> float:
         """How uncertain, in millions, auctioneer ``a``'s switch from buying back to selling is (after :meth:`prepare`):
         ``read_spread`` for a rival read by its ratio or as plain, else ``spread``."""
-        read = (a < len(self._sale_ratio) and self._sale_ratio[a] is not None) or (a < len(self._plain) and self._plain[a])
-        return self.read_spread if read else self.spread
+        return self.read_spread if self.reads_switch(a) else self.spread
 
     def expects_buy_back(self, view: dict[str, Any], amount: int) -> bool:
         """Whether the model expects the auctioneer to buy the piece back at my bid ``amount`` (and pay it to me)."""
