@@ -36,7 +36,9 @@ def make(kind: str, seed: int) -> Any:
         for item in kind.split(":", 1)[1].split(";"):
             if item:
                 key, value = item.split("=")
-                opts[key] = float(value) if "." in value else int(value) if value.lstrip("-").isdigit() else value
+                # True/False as booleans: the string "False" would read as true
+                opts[key] = ({"True": True, "False": False}[value] if value in ("True", "False")
+                             else float(value) if "." in value else int(value) if value.lstrip("-").isdigit() else value)
         return StrongBot(seed, **opts)
     return SPEC.make_bot(kind, seed)
 
