@@ -85,8 +85,10 @@ def test_it_decides_from_the_view_alone():
 def test_a_bid_is_worth_its_price_or_likely_bought_back():
     """Every bid that stays the highest leaves the player, by its own model, at least as well off as passing: the
     piece less the price if the auctioneer sells, the price received if it buys back, weighed by the chance of a
-    sale; and a bid the auctioneer cannot afford to buy back (a sure sale) is worth its price on its own."""
-    seen = {"sure": 0, "gamble": 0}
+    sale; and a bid the auctioneer cannot afford to buy back (a sure sale) is worth its price on its own. Where the
+    auctioneer's switch is only the model's estimate (not read from its own choices), a bid at which the model expects
+    a sale is worth its price on its own too: no gamble on being bought back (four v1 sold to those)."""
+    seen = {"sure": 0, "gamble": 0, "unread_sale": 0}
 
     def check(state, seat, view, legal, act):
         if act["type"] != "bid":
@@ -112,6 +114,9 @@ def test_a_bid_is_worth_its_price_or_likely_bought_back():
             assert sold >= passing - 1e-9
         else:
             seen["gamble"] += 1
+            if not bot.reads_switch(a) and b >= bot._sale_point(takers, a, seat, c):
+                seen["unread_sale"] += 1
+                assert sold >= passing - 1e-9, "a gamble on an auctioneer whose switch is not read"
             # the logistic as tanh: a bid far below the switch would overflow exp
             chance = 0.5 * (1 + math.tanh((b - bot._sale_point(takers, a, seat, c)) / bot.switch_spread(a) / 2))
             assert chance * sold + (1 - chance) * bought_back >= passing - 1e-9
@@ -120,7 +125,7 @@ def test_a_bid_is_worth_its_price_or_likely_bought_back():
     for seed in range(4):
         _play(["strong", "strong", "weak"], 60 + seed, check=check)
         _play(["v1", "strong", "strong", "weak", "strong"], 70 + seed, check=check)
-    assert seen["sure"] > 3 and seen["gamble"] > 20, seen
+    assert seen["sure"] > 3 and seen["gamble"] > 20 and seen["unread_sale"] > 3, seen
 
 
 def test_as_auctioneer_it_keeps_or_sells_whichever_its_model_prefers():
