@@ -339,3 +339,22 @@ def test_the_playouts_read_the_table_from_the_state_as_a_decision_reads_it_from_
                 checked += 1
             state = SPEC.apply_action(state, legal[rng.randrange(len(legal))])
     assert checked > 20
+
+
+def test_the_rivals_score_counts_half_only_where_every_rival_is_read_as_plain():
+    """A fifth of the rivals' score counts against the strong player's own (five of it then keep each other's rows),
+    but half where every rival is read as plain, as the former player counted it against weak tables (it won more
+    there): checked at every decision of tables with and without a rival that is not plain."""
+    seen: dict[str, set[float]] = {"all plain": set(), "not all plain": set()}
+
+    def check(state, seat, view, legal, act):
+        bot = StrongBot(0)
+        bot.prepare(view)
+        rivals = [j for j in range(len(view["money"])) if j != seat]
+        all_plain = all(bot._plain[j] for j in rivals)
+        seen["all plain" if all_plain else "not all plain"].add(bot._rivalry)
+
+    for seed in range(2):
+        _play(["strong", "weak", "weak"], 90 + seed, check=check)
+        _play(["strong", "strong", "weak", "v1"], 95 + seed, check=check)
+    assert seen == {"all plain": {0.5}, "not all plain": {0.2}}, seen

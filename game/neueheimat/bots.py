@@ -8,7 +8,8 @@
   the cash boxes, money in hand): for each seat it finds where that seat
   would best put the piece, and so what the piece is worth to each seat
   against whoever gets it otherwise. Its utility is its own expected score
-  and money less a fifth of the rivals' (their mean and the best of them). The
+  and money less a fifth of the rivals' (their mean and the best of them;
+  half where every rival is read as plain, below). The
   auction is played out under the same model for everyone, limited by the
   money each seat holds: the auctioneer sells once twice the bid covers what
   keeping the piece is worth to it, and each bidder bids either the most the
@@ -145,7 +146,9 @@ class StrongBot:
     utility is the best other seat rather than their mean; ``rivalry`` how much
     the rivals' score counts against a seat's own (1: only the lead counts; a
     fifth: at half, five of it that do not gamble on unread auctioneers averaged
-    less than five weak players, ``docs/neueheimat.md``);
+    less than five weak players, ``docs/neueheimat.md``); ``rivalry_plain`` the
+    ``rivalry`` where every rival is read as plain (None: the same): half, as
+    before session 34, won more against four weak players than a fifth;
     ``spread`` how uncertain, in millions, the bid is at which an auctioneer
     switches from buying to selling (the risk of a bid meant to be bought back);
     ``evidence`` how many of a rival's choices must fit a pattern before it is
@@ -167,7 +170,8 @@ class StrongBot:
     def __init__(self, seed: int = 0, beta: float = 0.3, money_value: float = 2.0, hoard: int = 8,
                  cash_below: float = 1.0, rival_weight: float = 0.5, rivalry: float = 0.2, spread: float = 2.0,
                  evidence: int = 3, gamble: bool = True, plain: bool = True,
-                 read_spread: float = 0.5, plain_after: int = 1, gamble_unread: bool = False) -> None:
+                 read_spread: float = 0.5, plain_after: int = 1, gamble_unread: bool = False,
+                 rivalry_plain: float | None = 0.5) -> None:
         self.rng = Rng(seed, stream=5)
         self.beta = beta
         self.money_value = money_value
@@ -175,6 +179,8 @@ class StrongBot:
         self.cash_below = cash_below
         self.rival_weight = rival_weight
         self.rivalry = rivalry
+        self.rivalry_plain = rivalry_plain
+        self._rivalry = rivalry  #: the rivalry of this decision (rivalry_plain where every rival is read as plain)
         self.spread = spread
         self.evidence = evidence
         self.gamble = gamble
@@ -200,7 +206,7 @@ class StrongBot:
     def price(self, lam: float, n: int) -> float:
         """What a million paid by one seat to another is worth to either of them, in utility (``lam`` per million,
         plus its effect on the rivals' mean)."""
-        return max(lam, 1e-6) * (1 + self.rivalry / (n - 1))
+        return max(lam, 1e-6) * (1 + self._rivalry / (n - 1))
 
     def _utilities(self, pos: ModelPosition, board: list[list[House]], lengths: list[int], mayor: int, owners: list[int], money: list[int], lam: float) -> list[float]:
         """Each seat's expected score plus money value, less ``rivalry`` times its rivals' (their mean and the best, by ``rival_weight``)."""
@@ -241,7 +247,7 @@ class StrongBot:
                     ev[o] += factor * points
         vals = [e + lam * m for e, m in zip(ev, money)]
         total = sum(vals)
-        w, k = self.rival_weight, self.rivalry
+        w, k = self.rival_weight, self._rivalry
         if not w or n == 2:
             return [v - k * (total - v) / (n - 1) for v in vals]
         order = sorted(range(n), key=vals.__getitem__, reverse=True)
@@ -492,10 +498,12 @@ class StrongBot:
         self._raise_ratio = reading.bidders(me, self.evidence) if self.evidence else []
         self._plain = [ok and j != me and reading.fits[j] >= self.plain_after
                        for j, ok in enumerate(reading.plain)] if self.plain else []
+        all_plain = bool(self._plain) and all(self._plain[j] for j in range(len(self._plain)) if j != me)
+        self._rivalry = self.rivalry_plain if self.rivalry_plain is not None and all_plain else self.rivalry
         self._face = piece_face(view.get("piece"))
         self._plain_value = plain_value(view.get("piece"))
         pos = ModelPosition.of_view(view) if state is None else ModelPosition.of_state(state)
-        table = (pos.table(), tuple(map(tuple, self._permits)), self.beta, self.rival_weight, self.rivalry)
+        table = (pos.table(), tuple(map(tuple, self._permits)), self.beta, self.rival_weight, self._rivalry)
         outcomes = _OUTCOMES.get(table)
         if outcomes is None:
             if len(_OUTCOMES) > 16:  # (the reuse is within one auction: a few tables at most)
