@@ -1,8 +1,10 @@
 """A hint's reason never contradicts its move (issue 34): in Neue Heimat, no bid is explained by a worth below it;
 in every game, no figure of a reason disagrees with the move (see the second test).
 
-Over bidding decisions of seeded games among strong players (where bids above a piece's own worth are common: the
-strong player weighs a buy-back), every hint that bids says that the auctioneer is likely to buy it back, or both
+Over bidding decisions of seeded games of a strong player and two weak ones (where bids above a piece's own worth
+come up: the strong player weighs a buy-back where it has read the auctioneer's switch, as it reads a weak player's;
+against an auctioneer it has not read, such as another strong player, it bids no more than the worth where it
+expects a sale), every hint that bids says that the auctioneer is likely to buy it back, or both
 figures (the worth and what a buy-back pays), or that the coach's play-outs put it ahead of the model's own choice;
 "worth nothing" or "worth N" beside a higher bid is refused. Every
 reason reads in English, Spanish and French with no key left unfilled.
@@ -26,12 +28,15 @@ WORTH_KEYS = ("coach.neueheimat.piece_worth", "coach.neueheimat.piece_worth_none
 
 
 def bidding_positions(count: int):
-    """(state, seat) of bidding decisions in 3-player games between strong players, from seed 1 on."""
+    """(state, seat) of bidding decisions in 3-player games of a strong player and two weak ones (its seat turning
+    with the seed), from seed 1 on."""
     spec = load_spec("neueheimat")
     found = 0
     for seed in range(1, 200):
         state = spec.new_game(3, seed)
-        bots = [spec.make_bot("strong", seed * 7 + i) for i in range(3)]
+        kinds = ["weak", "weak", "weak"]
+        kinds[seed % 3] = "strong"
+        bots = [spec.make_bot(kind, seed * 7 + i) for i, kind in enumerate(kinds)]
         rng = Rng(seed, stream=3)
         while not spec.is_over(state) and found < count:
             seat = spec.current_player(state)
@@ -57,9 +62,12 @@ def test_no_bid_is_explained_by_a_worth_below_it():
         for phrase in hint.why:
             if phrase.key in WORTH_KEYS:
                 assert phrase.params.get("amount", 0) >= amount, f"bid {amount} explained by {phrase.key} {phrase.params}"
-            if phrase.key.startswith("coach.neueheimat.gamble"):
+            if phrase.key.startswith("coach.neueheimat.gamble"):  # above its worth, no buy-back expected: both figures
                 above_worth += 1
                 assert phrase.params["worth"] < amount == phrase.params["amount"]
+            if phrase.key.startswith("coach.neueheimat.pump"):  # above its worth, a buy-back expected
+                above_worth += 1
+                assert phrase.params["amount"] == amount
         for lang in languages():
             line = hint.text(lang)
             assert line and "{" not in line and "coach." not in line, (lang, line)
