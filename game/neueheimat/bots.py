@@ -209,7 +209,8 @@ class StrongBot:
         return max(lam, 1e-6) * (1 + self._rivalry / (n - 1))
 
     def _utilities(self, pos: ModelPosition, board: list[list[House]], lengths: list[int], mayor: int, owners: list[int], money: list[int], lam: float) -> list[float]:
-        """Each seat's expected score plus money value, less ``rivalry`` times its rivals' (their mean and the best, by ``rival_weight``)."""
+        """Each seat's expected score plus money value, less the decision's rivalry (``rivalry``, or ``rivalry_plain``
+        where every rival is read as plain: :meth:`prepare`) times its rivals' (their mean and the best, by ``rival_weight``)."""
         return self._utilities_of(pos, [row_facts(board[r], lengths[r]) for r in range(ROWS)], mayor, owners, money, lam)
 
     def _row_factors(self, steps: tuple[int, ...], mayor: int, pos: ModelPosition) -> list[float]:
