@@ -37,7 +37,8 @@ from sitebuild.wheel import (  # noqa: F401
 )
 from sitebuild.icons import house_icon  # noqa: F401
 from sitebuild.stdlib import (  # noqa: F401
-    STDLIB_USED, _python_sources, builtin_modules, imports_of, slim_source, stdlib_used, strip_source_map, trimmed_stdlib,
+    STDLIB_USED, _python_sources, builtin_modules, imports_of, slim_source, slimmed, stdlib_used, strip_source_map,
+    trimmed_stdlib,
 )
 from sitebuild.start_screen import rules_data, start_screen_data, start_screen_html  # noqa: F401
 from sitebuild.site import (  # noqa: F401

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import hashlib
 import io
+import os
 import re
+import sys
 import zipfile
 from pathlib import Path
 from typing import Iterable
 
-from sitebuild.common import NODE_MODULES, ROOT, ZIP_EPOCH
+from sitebuild.common import CACHE_DIR, NODE_MODULES, ROOT, ZIP_EPOCH
 
 
 #: The stdlib modules the app was seen to import (tests/bench/imports.py writes it; build.py keeps them)
@@ -121,6 +124,28 @@ KEEP_DOCSTRINGS = ("pyodide/", "_pyodide/")
 
 
 def slim_source(source: str) -> str:
+    """:func:`slimmed` ``source``, cached in build/cache/slim/ by its content and this file's own bytes (so a change of
+    the slimming is a new cache): every build slims the same few hundred stdlib modules and our package's sources,
+    about 5 s of CPU each time, while few of them change between builds."""
+    key = hashlib.sha256(_SLIMMER + source.encode("utf-8")).hexdigest()
+    cached = CACHE_DIR / "slim" / key
+    try:
+        return cached.read_text("utf-8")
+    except OSError:
+        pass
+    slim = slimmed(source)
+    cached.parent.mkdir(parents=True, exist_ok=True)
+    partial = cached.with_name(f"{key}.{os.getpid()}.part")  # other builds and test workers may share the cache
+    partial.write_text(slim, "utf-8")
+    os.replace(partial, cached)
+    return slim
+
+
+#: what a slimmed source depends on besides the source: this file (the slimming) and the Python that parses it
+_SLIMMER = hashlib.sha256(Path(__file__).read_bytes() + sys.version.encode()).digest()
+
+
+def slimmed(source: str) -> str:
     """``source`` without comments and with every docstring emptied (``""``), line numbers kept.
 
     The stdlib runs unchanged without docstrings (CPython's ``-OO`` removes them too; an empty one keeps
@@ -176,7 +201,7 @@ def _significant(tokens: list) -> list[tuple[int, str]]:
 
 
 def _slim_by_tokens(source: str) -> str:
-    """:func:`slim_source` for source this Python's parser cannot read (newer syntax), from its tokens alone.
+    """:func:`slimmed` for source this Python's parser cannot read (newer syntax), from its tokens alone.
 
     Docstrings are found as a lone string statement at the start of the module or of an indented block. The
     result is kept only if its tokens are the source's (docstrings emptied, comments gone); source whose

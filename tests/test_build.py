@@ -326,7 +326,7 @@ def test_slim_source_drops_comments_and_docstrings_and_keeps_lines_and_behaviour
     source = ('"""Module doc."""\nfrom __future__ import annotations\n# a comment\nimport os  # trailing\n\n'
               'class A:\n    """Only a docstring, é."""\n\n\ndef f(x):\n    """Doc\n    on two lines."""\n'
               '    s = "# not a comment"\n    return s + str(x)  # done\n')
-    slim = build.slim_source(source)
+    slim = build.slimmed(source)
     assert "comment\n" not in slim.replace("# not a comment", "") and "trailing" not in slim and "Doc" not in slim
     assert "# not a comment" in slim and slim.count("\n") == source.count("\n")
     ns_a: dict = {}
@@ -336,9 +336,21 @@ def test_slim_source_drops_comments_and_docstrings_and_keeps_lines_and_behaviour
     assert ns_a["f"](3) == ns_b["f"](3) and ns_b["A"].__doc__ == "" and ns_b["f"].__code__.co_firstlineno == 10
     # newer syntax than this Python parses: from the tokens (a lone string opening a block is the docstring)
     newer = '"""Doc."""\nclass A[T]:\n    """Doc,\n    two lines."""\n    x = "#"  # c\n\ntype X = int\n'
-    assert build.slim_source(newer) == '""\nclass A[T]:\n    ""\n\n    x = "#"\n\ntype X = int\n'
+    assert build.slimmed(newer) == '""\nclass A[T]:\n    ""\n\n    x = "#"\n\ntype X = int\n'
     nested = "def f(a):\n    return f'{f'{a}'}'  # a 3.12 f-string\n"
-    assert build.slim_source(nested) == nested  # this tokenizer misreads it: left as it is
+    assert build.slimmed(nested) == nested  # this tokenizer misreads it: left as it is
+
+
+def test_a_slimmed_source_is_kept_in_the_build_cache_and_read_back(monkeypatch, tmp_path):
+    from sitebuild import stdlib
+
+    monkeypatch.setattr(stdlib, "CACHE_DIR", tmp_path)
+    source = f'"""Doc {tmp_path.name}."""\nx = 1  # one\n'
+    assert build.slim_source(source) == build.slimmed(source) == '""\nx = 1\n'
+    (kept,) = (tmp_path / "slim").iterdir()
+    assert kept.read_text() == '""\nx = 1\n'
+    kept.write_text("y = 2\n")  # what the cache holds is what is served (the key is the source and the slimmer)
+    assert build.slim_source(source) == "y = 2\n"
 
 
 def test_the_wheel_holds_what_the_app_runs_and_no_lab_module(built_wheel):
