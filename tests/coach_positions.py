@@ -26,7 +26,7 @@ from game.ui.coach_display import compute_hint, hint_seed
 from .sizes import soak
 
 #: hinted positions per game (the issues ask for at least 300)
-POSITIONS = soak(300, 60)
+POSITIONS = soak(300, 30)
 #: (players, options) of the games positions are drawn from, per game: every table size the app offers
 TABLES = {
     "barrio": [(2, {}), (3, {}), (4, {}), (1, {"level": "A"}), (1, {"level": "C"})],

@@ -33,6 +33,8 @@ from game.barrio import rules
 from game.barrio.rules import ACTIONS, DECISIONS, PHASE_ACTIONS, RULES, apply_unchecked
 from game.core import IllegalAction, MalformedAction, Rng
 
+from .sizes import soak
+
 CONFIGS = [(1, {"level": "A"}), (1, {"level": "B"}), (1, {"level": "C"}), (2, {}), (3, {}), (4, {})]
 #: words an action's text fields take somewhere in Barrio: a changed text field becomes one of the others
 WORDS = ("warehouse", "house_market", "material_deck", "house_deck", "row", "col", "left", "right", "new", "join",
@@ -166,7 +168,7 @@ def play_and_check(s: B.State, rng: Rng, seen: dict[str, int]) -> None:
 def test_listing_and_refusing_are_one_rule_in_random_games(players, options):
     rng = Rng(4100 + players + len(options.get("level", "")) * ord(options.get("level", "A")), stream=3)
     seen = {"accepted": 0, "refused": 0, "malformed": 0, "wrong_phase": 0, "positions": 0}
-    while seen["positions"] < 100:  # whole games, as many as give 100 positions (a solo game has about 60)
+    while seen["positions"] < soak(100, 40):  # whole games, as many as give that many positions (a solo game has about 60)
         play_and_check(B.SPEC.new_game(players, rng.next_u32(), **options), rng, seen)
     assert seen["accepted"] > 100 and seen["refused"] > 200, seen
     assert seen["wrong_phase"] > 20 and seen["malformed"] > 10, seen

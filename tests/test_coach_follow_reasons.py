@@ -144,7 +144,7 @@ def test_coach_follow_no_reason_contradicts_its_move_in_any_language(game_id):
     the move, and every hint reads in English, Spanish and French with nothing left unfilled."""
     spec = load_spec(game_id)
     keys: set[str] = set()
-    for state, seat, hint in hinted_positions(game_id, soak(300, 60)):
+    for state, seat, hint in hinted_positions(game_id, soak(300, 30)):
         view = spec.view(state, seat)
         check_reason(game_id, view, hint)
         keys.update(p.key for p in hint.why)
