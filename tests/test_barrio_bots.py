@@ -12,6 +12,8 @@ from game.core import IllegalAction, Rng, search
 from game.core.play import play_bots
 from game.core.search import search_reports
 
+from .sizes import soak
+
 
 @pytest.mark.parametrize("players, options", [(1, {"level": "A"}), (2, {}), (3, {}), (4, {})])
 def test_weak_bots_play_whole_games(players, options):
@@ -110,6 +112,10 @@ def test_strong_bot_with_a_fixed_budget_plays_the_same_game_twice():
     assert game() == game()
 
 
+#: actions of the any-clock game: all of it in the full run, its first 40 (about 15 searches) in the quick loop
+REPLAYED = soak(10_000, 40)
+
+
 def test_the_apps_strong_player_searches_its_fixed_rounds_on_any_clock(monkeypatch):
     """The strong player the app makes (``make_bot("strong", seed)``) deals ``STRONG_ROUNDS`` rounds for every
     candidate of every decision, the budget the league measures: a game from one seed is the same game again on a
@@ -119,7 +125,7 @@ def test_the_apps_strong_player_searches_its_fixed_rounds_on_any_clock(monkeypat
         players = [B.SPEC.make_bot("strong", 5), B.SPEC.make_bot("weak", 6)]
         actions = []
         with search_reports() as found:
-            while not B.SPEC.is_over(s):
+            while not B.SPEC.is_over(s) and len(actions) < REPLAYED:
                 seat = B.SPEC.current_player(s)
                 action = players[seat].choose(B.SPEC.view(s, seat), B.SPEC.legal_actions(s))
                 actions.append(action)
