@@ -3,8 +3,9 @@
 Convention: next to a figure, a line ``Reproduce: `COMMAND` `` (one backticked
 command); the command accepts ``-n N`` (number of games). Here each such
 command runs with ``-n 1`` (a smoke run: it must exit 0 and print something; one game, deal, seed or position:
-the smallest size each program takes), once per program and options up to the seed and the seat order (a second seed
-or seating of the same command is the same code again), and a browser report once with every option its lines use,
+the smallest size each program takes, and the least search budget: a round, or a league's candidate at two players),
+once per program and options up to the seed and the seat order (a second seed or seating of the same command is the
+same code again), and a browser report once with every option its lines use,
 and every section of a doc that states a figure — a percentage, or a count of
 games/actions/playouts — must hold a Reproduce line. ``docs/benchmarks.md`` is
 left out of the figure check: all its figures come from ``python3 build.py bench``,
@@ -54,10 +55,18 @@ def smoke_command(command: str) -> list[str]:
     assert "-n" in words, f"`{command}` has no -n N: a figure's command must take the number of games"
     # one game, deal (lab.hard_duel: one deal is played in both seat orders) or seed per command
     words[words.index("-n") + 1] = SMOKE_GAMES
+    if "lab.barrio.balance" in words:  # a search's rounds, or seconds: the least runs the same code
+        for budget, least in (("--iterations", "1"), ("--v1-iterations", "1"), ("--budget", "0.001")):
+            if budget in words:
+                words[words.index(budget) + 1] = least
     if "lab.league" in words:  # a whole pool at the most players is minutes even at one seed: two players, a light budget
-        words = without_option(words, "--pool", "--section")  # --section names the doc's markers: --write-doc only
+        # --section names the doc's markers (--write-doc only); the budget and jobs are set below
+        words = without_option(words, "--pool", "--section", "--iterations", "--jobs")
         # a line's candidates (``[label=]module:function[:name]``) play against weak: their code is what the line adds
         labels = [league.candidate(w, None).label for w in words if ":" in w and not w.startswith("-")]
+        if labels and "--players" in words and int(words[words.index("--players") + 1]) > 2:
+            # at two players: the lines without candidates run the league's code at the most players
+            words[words.index("--players") + 1] = "2"
         words += ["--pool", ",".join(["weak", *labels]) if labels else "weak,strong", "--iterations", "1", "--jobs", "1"]
     if "lab.hard_duel" in words:  # two whole games of searches: the least budget of each player runs the same code
         words = without_option(words, "--strong-rounds", "--hard-rounds") + ["--strong-rounds", "1", "--hard-rounds", "1"]
