@@ -217,7 +217,7 @@ def test_nyhavn_insight_is_empty_when_every_move_was_the_coachs():
 @pytest.mark.parametrize("players,options", [(1, {"level": "B"}), (2, {}), (4, {})])
 def test_barrio_hint_gives_a_legal_move_with_reasons(players, options):
     seen_keep = False
-    for i, (state, p) in enumerate(positions(barrio.SPEC, players, 12, limit=8, **options)):
+    for i, (state, p) in enumerate(positions(barrio.SPEC, players, 12, limit=soak(8, 4), **options)):
         view, legal = barrio.SPEC.view(state, p), barrio.SPEC.legal_actions(state)
         h = coaching.hint(barrio.SPEC, view, p, seed=50 + i, legal=legal)  # the coach's fixed budget
         assert h.action in legal

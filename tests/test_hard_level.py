@@ -99,9 +99,9 @@ class _RacingClock:
 
 
 #: actions replayed: Nyhavn's whole game; Barrio's first 70 (its whole game would take the hard player half a minute);
-#: Neue Heimat's first 60 (about 20 of hard's decisions, each playing the round out). The quick loop replays a third
-#: (a few of hard's searches each, twice): the same check of the budget in rounds, in seconds instead of a minute
-REPLAYED = {"barrio": soak(70, 12), "nyhavn": soak(5000, 20), "neueheimat": soak(60, 10)}
+#: Neue Heimat's first 60 (about 20 of hard's decisions, each playing the round out). The quick loop replays the first
+#: few (3–5 of hard's searches each, twice): the same check of the budget in rounds, in seconds instead of a minute
+REPLAYED = {"barrio": soak(70, 8), "nyhavn": soak(5000, 10), "neueheimat": soak(60, 6)}
 
 
 @pytest.mark.parametrize("game_id", HARD_GAMES)
