@@ -3,12 +3,31 @@
 from __future__ import annotations
 
 
-#: per animation frame: [frame number, time, canvas signature, canvas colours, DOM signature, app visible]
+#: per animation frame: [frame number, time, canvas signature, canvas colours, DOM signature, app visible]. A frame's
+#: signatures are computed again only when something that could change them happened since the last frame (a picture
+#: put on a page canvas, a DOM mutation, a resize): reading the canvas back on every frame of a whole game cost a
+#: tenth of a newcomer's game's CPU, and an unchanged page gives the same signatures anyway
 FRAME_WATCH = """
 (() => {
   const frames = [];
   window.__frames = frames;
   let n = 0, last = "";
+  let canvasDirty = true, domDirty = true, c = "none", colours = 0, d = "hidden";
+  const shown = ImageBitmapRenderingContext.prototype.transferFromImageBitmap;
+  ImageBitmapRenderingContext.prototype.transferFromImageBitmap = function (bitmap) {
+    canvasDirty = true;
+    return shown.call(this, bitmap);
+  };
+  for (const name of ["drawImage", "putImageData", "clearRect", "fillRect", "strokeRect", "fill", "stroke", "fillText", "strokeText"]) {
+    const draw = CanvasRenderingContext2D.prototype[name];
+    CanvasRenderingContext2D.prototype[name] = function (...args) {
+      if (this.canvas !== scratch) canvasDirty = true;
+      return draw.apply(this, args);
+    };
+  }
+  new MutationObserver(() => { canvasDirty = true; domDirty = true; })
+    .observe(document, {childList: true, subtree: true, attributes: true, characterData: true});
+  addEventListener("resize", () => { canvasDirty = true; domDirty = true; });
   const W = 180, H = 320;
   let scratch = null, flat = null;
   function hash(text) { let h = 0; for (let i = 0; i < text.length; i++) h = (Math.imul(h, 31) + text.charCodeAt(i)) | 0; return h; }
@@ -44,8 +63,8 @@ FRAME_WATCH = """
   }
   function watch() {
     n += 1;
-    const [c, colours] = canvasSig();
-    const d = domSig();
+    if (canvasDirty) { canvasDirty = false; [c, colours] = canvasSig(); }
+    if (domDirty) { domDirty = false; d = domSig(); }
     const app = document.getElementById("app");
     const visible = !!app && !app.hidden;
     const key = c + "/" + d + "/" + visible;

@@ -142,7 +142,6 @@ def test_a_newcomer_plays_a_whole_game_by_touch(make_context, site_url, page_pro
                 took_back = True
                 assert len(page.locator("#game-log li").all_inner_texts()) < before, "the takeback left the log as it was"
             continue
-        offered = page.evaluate(OFFERED)
         # what the screen lights up and its main button (Place tile, Take, Pass…), else any of its buttons
         names = (offered["lit"] + offered["primary"]) or offered["plain"] or offered["all"]
         if idle > 300:
