@@ -5,11 +5,9 @@ Both decide from ``view(state, seat)`` only. The heuristic needs a full state
 to reuse the engine's helpers, so it works on a determinization of the view
 (which deals the unseen cards at random: it never sees the real ones) and
 only looks at what the seat can see anyway: its hand, the market, the face-up
-rows. The strong player is a flat determinized Monte Carlo search
-(:func:`flat_search`): it plays the heuristic's few best candidates out with
-the heuristic on fresh deals of the hidden cards, paired across candidates.
-(``game.core.search.ismcts`` spread its few affordable iterations too thin
-here: within 100 ms it chose almost at random.)
+rows. The strong player is a flat determinized Monte Carlo search (:func:`flat_search`): it plays the
+heuristic's few best candidates out with the heuristic on fresh deals of the hidden cards, paired across
+candidates. (``game.core.search.ismcts`` spread its few affordable iterations too thin: it chose almost at random.)
 """
 
 from __future__ import annotations
@@ -551,6 +549,12 @@ def evaluate(s: State, player: int) -> float:
 
 #: How many candidates the strong player compares: wide (7) with few rounds beat narrow with many in duels
 WIDTH = 7
+#: The hard player's candidates: at most this many, this many placements and this many of each other kind
+#: (build, draw) beside the heuristic's own move; halving spends little on the poor ones
+HARD_WIDTH, HARD_PLACES, HARD_OTHERS = 12, 5, 3
+#: From this many players the strong player compares the hard player's candidates too: against three rivals its
+#: best move is more often outside its 7 (league, docs/barrio.md); with 2 it keeps 7, below the hard level
+WIDE_FROM_PLAYERS = 3
 #: Reward added to the heuristic's own move in every playout: with 2 rounds a rival must win by more than
 #: noise (0.04 is about half a point of margin) to replace it
 FIRST_BONUS = 0.04
@@ -635,7 +639,9 @@ class StrongBot:
         return _match((yield from self.search_steps(view, player, canon)), legal)
 
     def shortlist(self, s: State) -> list[Action]:
-        """The moves its search compares (:func:`candidates`)."""
+        """The moves its search compares (:func:`candidates`): wider from :data:`WIDE_FROM_PLAYERS` players."""
+        if s.players >= WIDE_FROM_PLAYERS:
+            return candidates(s, HARD_WIDTH, HARD_PLACES, HARD_OTHERS)
         return candidates(s, self.width)
 
     def search_steps(self, view: dict[str, Any], player: int, canon: list[Action]) -> Steps[Action]:
@@ -647,11 +653,6 @@ class StrongBot:
 #: (``game.core.search.halving_monte_carlo``) from this many deals per candidate, doubled at each halving
 #: (12 candidates: 6, 12, 24 and 48 deals, about 310 playouts); see docs/barrio.md
 HARD_FIRST_ROUNDS = 6
-#: Candidates it starts from: wider than the strong player's 7 (halving spends little on the poor ones),
-#: at most this many placements and this many of each other kind (build, draw) beside the heuristic's own move
-HARD_WIDTH = 12
-HARD_PLACES = 5
-HARD_OTHERS = 3
 #: Turns its playouts look beyond the strong player's (which stop at the end of its own next turn): two more,
 #: to the end of its turn after next with 2 players. In duels this did better than more rounds or candidates
 HARD_EXTRA_TURNS = 2
