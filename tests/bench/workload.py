@@ -128,8 +128,8 @@ def klaus_turns(count: int = 30, seed: int = 11, level: str = "A") -> dict[str, 
 
 def decision_table(games: list[str], count: int = 30, budget_s: float = 4.0) -> dict[str, Any]:
     """``{game: {strength: summary}}`` for every bot strength of every game at 2 players, plus Barrio's ``klaus``,
-    and ``hard@<n>p``: the hard level at the game's most players, where a search plays out every rival's turns (its
-    goal holds at every table size)."""
+    and ``strong@<n>p``/``hard@<n>p``: the searching levels at the game's most players, where a search plays out
+    every rival's turns (the hard goal holds at every table size; Barrio's strong compares more moves there)."""
     out: dict[str, Any] = {}
     for game_id in games:
         try:
@@ -142,8 +142,10 @@ def decision_table(games: list[str], count: int = 30, budget_s: float = 4.0) -> 
             row["klaus"] = klaus_turns(count)
         for strength in spec.bot_names:
             row[strength] = decisions(game_id, strength, count, budget_s)
-        if "hard" in spec.bot_names and spec.max_players > PLAYERS:
-            row[f"hard@{spec.max_players}p"] = decisions(game_id, "hard", count, budget_s, players=spec.max_players)
+        for strength in ("strong", "hard"):
+            if strength in spec.bot_names and spec.max_players > PLAYERS:
+                row[f"{strength}@{spec.max_players}p"] = decisions(game_id, strength, count, budget_s,
+                                                                   players=spec.max_players)
         out[game_id] = row
     return out
 
