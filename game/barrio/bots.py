@@ -549,8 +549,7 @@ def evaluate(s: State, player: int) -> float:
 
 #: How many candidates the strong player compares: wide (7) with few rounds beat narrow with many in duels
 WIDTH = 7
-#: The hard player's candidates: at most this many, this many placements and this many of each other kind
-#: (build, draw) beside the heuristic's own move; halving spends little on the poor ones
+#: The hard player's candidates (halving spends little on the poor ones): all, placements, each other kind's
 HARD_WIDTH, HARD_PLACES, HARD_OTHERS = 12, 5, 3
 #: From this many players the strong player compares the hard player's candidates too: against three rivals its
 #: best move is more often outside its 7 (league, docs/barrio.md); with 2 it keeps 7, below the hard level
@@ -596,21 +595,17 @@ def flat_search(view: dict[str, Any], player: int, cands: list[Action], rng: Rng
 def flat_search_steps(view: dict[str, Any], player: int, cands: list[Action], rng: Rng, time_limit_s: float,
                       max_rounds: int = 64, turns_ahead: int | None = None, iterations: int | None = None,
                       first_bonus: float = FIRST_BONUS) -> Steps[Action]:
-    """Determinized Monte Carlo over a few candidates (``game.core.flat_monte_carlo``).
-
-    Each candidate is played out with the heuristic for every seat until the
-    end of this player's next turn (Klaus's turn too, in solo). ``iterations``
-    fixes the number of rounds (deals) instead of the clock. Every playout of
-    ``cands[0]`` gets ``first_bonus`` (:data:`FIRST_BONUS`): from :func:`candidates` that is the
-    heuristic's own move (with at most two legal moves, the first listed).
-    """
+    """Determinized Monte Carlo over a few candidates (``game.core.flat_monte_carlo``): each played out with the
+    heuristic for every seat to the end of this player's next turn (Klaus's too, in solo; ``turns_ahead`` otherwise)
+    on ``iterations`` deals (else on the clock). Every playout of ``cands[0]`` (from :func:`candidates`, the
+    heuristic's own move; with at most two legal moves, the first) gets ``first_bonus`` (:data:`FIRST_BONUS`)."""
     ahead = turns_ahead if turns_ahead is not None else playout_turns(view)
     deal, play_out, judge = _playouts(view, player, cands[0], ahead, first_bonus)
     return (yield from flat_monte_carlo_steps(cands, deal, play_out, judge, rng, time_limit_s, max_rounds, iterations))
 
 
-#: The strong player's fixed budget, rounds (deals) per decision: as strong on a slow phone as here, a seed replays
-#: the same game (its former 40 ms clock gave 19 rounds at 2 players here, 2 at 4 on a phone); the league's budget
+#: The strong player's fixed budget, deals per decision: as strong on a slow phone as here, a seed replays the same
+#: game (its former 40 ms clock gave 19 at 2 players here, 2 at 4 players on a phone)
 STRONG_ROUNDS = 12
 
 
@@ -653,11 +648,16 @@ class StrongBot:
 #: (``game.core.search.halving_monte_carlo``) from this many deals per candidate, doubled at each halving
 #: (12 candidates: 6, 12, 24 and 48 deals, about 310 playouts); see docs/barrio.md
 HARD_FIRST_ROUNDS = 6
-#: Turns its playouts look beyond the strong player's (which stop at the end of its own next turn): two more,
-#: to the end of its turn after next with 2 players. In duels this did better than more rounds or candidates
-HARD_EXTRA_TURNS = 2
-#: Its bonus for the heuristic's own move: its deeper, more numerous deals need less noise covered
-HARD_FIRST_BONUS = 0.01
+#: Turns its playouts look beyond the strong player's (which stop at the end of its own next turn): two more, to the
+#: end of its turn after next with 2 players (in duels better than more rounds or candidates); and its bonus for the
+#: heuristic's own move: its deeper, more numerous deals need less noise covered
+HARD_EXTRA_TURNS, HARD_FIRST_BONUS = 2, 0.01
+
+
+def hard_depth(players: int) -> tuple[int, float]:
+    """The hard player's extra turns and bonus; from :data:`WIDE_FROM_PLAYERS` players the strong player's: two more
+    turns stop part way round the table, and lost a sixth of its wins against three weak (docs/barrio.md)."""
+    return (HARD_EXTRA_TURNS, HARD_FIRST_BONUS) if players < WIDE_FROM_PLAYERS else (0, FIRST_BONUS)
 
 
 class HardBot(StrongBot):
@@ -671,8 +671,8 @@ class HardBot(StrongBot):
         return candidates(s, self.width, HARD_PLACES, HARD_OTHERS)
 
     def search_steps(self, view: dict[str, Any], player: int, canon: list[Action]) -> Steps[Action]:
-        deal, play_out, judge = _playouts(view, player, canon[0], playout_turns(view) + HARD_EXTRA_TURNS,
-                                          HARD_FIRST_BONUS)
+        extra, bonus = hard_depth(view["players"])
+        deal, play_out, judge = _playouts(view, player, canon[0], playout_turns(view) + extra, bonus)
         return (yield from halving_monte_carlo_steps(canon, deal, play_out, judge, self.rng,
                                                      self.iterations or HARD_FIRST_ROUNDS))
 

@@ -136,29 +136,30 @@ def _panorama_phrase(v: dict[str, Any], p: int, house: int) -> Phrase | None:
     return None
 
 
-def chances(report: SearchReport) -> list[float | None]:
-    """Each candidate's estimated chance to win, in percent (0–100), from the coach's search.
+def chances(report: SearchReport, players: int) -> list[float | None]:
+    """Each candidate's estimated chance to win, in percent (0–100), from the coach's search in a game of ``players``.
 
     The search's evaluation is a winning chance in [0, 1] (a finished game's
     result, else the score margin through a logistic curve), but its first
-    candidate (the heuristic's own move) gets :data:`~game.barrio.bots.HARD_FIRST_BONUS`
-    in every play-out to break near-ties: that is a preference, not a chance,
+    candidate (the heuristic's own move) gets the hard player's bonus
+    (:func:`~game.barrio.bots.hard_depth`) in every play-out to break near-ties: that is a preference, not a chance,
     so it is taken off here.
     """
     out: list[float | None] = []
+    bonus = bots.hard_depth(players)[1]
     for i, m in enumerate(report.means):
         if m is None:
             out.append(None)
             continue
-        raw = m - (bots.HARD_FIRST_BONUS if i == 0 else 0.0)
+        raw = m - (bonus if i == 0 else 0.0)
         out.append(100.0 * min(1.0, max(0.0, raw)))
     return out
 
 
-def _search_figure(report: SearchReport | None) -> list[Phrase]:
+def _search_figure(report: SearchReport | None, players: int) -> list[Phrase]:
     if report is None or len(report.candidates) < 2:
         return []
-    pct = chances(report)
+    pct = chances(report, players)
     runner = report.runner_up()  # the last candidate the choice was compared with, on as many deals
     best_pct = pct[report.best]
     other_pct = pct[runner] if runner is not None else None
@@ -198,7 +199,7 @@ def reason(view: dict[str, Any], player: int, action: Action, state: Any,
             why.append(Phrase("coach.barrio.material_for", {"house": _card(max(needing, key=lambda h: C.POINTS[h]))}))
     if is_over(after) and p in winners(after):
         why.insert(0, Phrase("coach.wins_now"))
-    why.extend(_search_figure(report))
+    why.extend(_search_figure(report, view["players"]))
     return what(action, view), why[:3]
 
 
@@ -219,15 +220,16 @@ def first_step(view: dict[str, Any], action: Action) -> dict[str, Any] | None:
 def compare(view: dict[str, Any], player: int, actions: list[Action], seed: int,
             iterations: int) -> tuple[list[float], str]:
     """The coach's winning-chance estimate of each action (percent, 0–100): played out as its player's search plays
-    them (two turns deeper than the strong player's, :data:`~game.barrio.bots.HARD_EXTRA_TURNS`), on the same
-    ``COMPARE_DEALS × iterations`` deals.
+    them (with 2 players two turns deeper than the strong player's, :func:`~game.barrio.bots.hard_depth`), on the
+    same ``COMPARE_DEALS × iterations`` deals.
 
-    The search's preference for its first candidate (:data:`~game.barrio.bots.HARD_FIRST_BONUS`) is not a chance: it
+    The search's preference for its first candidate (the same function's bonus) is not a chance: it
     is taken off (:func:`chances`), so the suggestion is not made to look better than its play-outs say.
     """
+    extra, bonus = bots.hard_depth(view["players"])
     with search_reports() as reports:
         bots.flat_search(view, player, actions, Rng(seed, stream=13), 1e9, max_rounds=COMPARE_DEALS * max(1, iterations),
-                         turns_ahead=bots.playout_turns(view) + bots.HARD_EXTRA_TURNS, first_bonus=bots.HARD_FIRST_BONUS)
+                         turns_ahead=bots.playout_turns(view) + extra, first_bonus=bonus)
     if not reports:
         return [0.0] * len(actions), "chance"
-    return [c if c is not None else 0.0 for c in chances(reports[-1])], "chance"
+    return [c if c is not None else 0.0 for c in chances(reports[-1], view["players"])], "chance"
