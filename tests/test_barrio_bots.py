@@ -119,6 +119,22 @@ def test_strong_bot_compares_more_moves_against_three_rivals(monkeypatch):
     assert calls[0] == len(wide) * bots.STRONG_ROUNDS and chosen == wide[beyond[-1]]
 
 
+def test_hard_plays_out_to_its_turn_after_next_with_2_players_and_to_its_next_turn_with_4(monkeypatch):
+    """Two turns beyond its next turn end a round with 2 players, but part way round the table with 4 (after some
+    rivals have moved): there the hard player (and the coach) stops where the strong player does."""
+    seen, real = [], bots._playouts
+
+    def spy(view, player, first, ahead, bonus):
+        seen.append((view["players"], ahead, bonus))
+        return real(view, player, first, ahead, bonus)
+    monkeypatch.setattr(bots, "_playouts", spy)
+    for players in (2, 4):
+        s = _searched_position(players)
+        p = B.SPEC.current_player(s)
+        bots.HardBot(1, iterations=1).choose(B.SPEC.view(s, p), B.SPEC.legal_actions(s))
+    assert seen == [(2, 2 + 3, bots.HARD_FIRST_BONUS), (4, 4 + 1, bots.FIRST_BONUS)]
+
+
 def test_strong_bot_with_a_fixed_budget_plays_the_same_game_twice():
     def game():
         s, seen = B.SPEC.new_game(2, 33), []
