@@ -554,8 +554,7 @@ HARD_WIDTH, HARD_PLACES, HARD_OTHERS = 12, 5, 3
 #: From this many players the strong player compares the hard player's candidates too: against three rivals its
 #: best move is more often outside its 7 (league, docs/barrio.md); with 2 it keeps 7, below the hard level
 WIDE_FROM_PLAYERS = 3
-#: Reward added to the heuristic's own move in every playout: with 2 rounds a rival must win by more than
-#: noise (0.04 is about half a point of margin) to replace it
+#: Reward added to the heuristic's own move in every playout (about half a point of margin): a rival must beat noise
 FIRST_BONUS = 0.04
 
 
@@ -640,13 +639,11 @@ class StrongBot:
         return candidates(s, self.width)
 
     def search_steps(self, view: dict[str, Any], player: int, canon: list[Action]) -> Steps[Action]:
-        """The candidate its deals favour (the hard player looks further)."""
         return (yield from flat_search_steps(view, player, canon, self.rng, self.time_limit_s, iterations=self.iterations))
 
 
-#: The hard player's fixed budget, so a seed replays the same game on any device: sequential halving
-#: (``game.core.search.halving_monte_carlo``) from this many deals per candidate, doubled at each halving
-#: (12 candidates: 6, 12, 24 and 48 deals, about 310 playouts); see docs/barrio.md
+#: The hard player's fixed budget (a seed replays the same game on any device): sequential halving from this many
+#: deals per candidate, doubled at each halving (12 candidates: 6, 12, 24 and 48 deals, about 310 playouts)
 HARD_FIRST_ROUNDS = 6
 #: Turns its playouts look beyond the strong player's (which stop at the end of its own next turn): two more, to the
 #: end of its turn after next with 2 players (in duels better than more rounds or candidates); and its bonus for the
@@ -654,27 +651,30 @@ HARD_FIRST_ROUNDS = 6
 HARD_EXTRA_TURNS, HARD_FIRST_BONUS = 2, 0.01
 
 
-def hard_depth(players: int) -> tuple[int, float]:
-    """The hard player's extra turns and bonus; from :data:`WIDE_FROM_PLAYERS` players the strong player's: two more
-    turns stop part way round the table, and lost a sixth of its wins against three weak (docs/barrio.md)."""
-    return (HARD_EXTRA_TURNS, HARD_FIRST_BONUS) if players < WIDE_FROM_PLAYERS else (0, FIRST_BONUS)
+#: From :data:`WIDE_FROM_PLAYERS` players the hard player is the strong player's flat search (its depth: two more turns
+#: stop part way round the table) over more candidates (all, placements, each other kind) on this many deals per deal
+#: of its budget (24; the coach's 12): at 4 players 20 beat 12 where halving did not (docs/barrio.md)
+HARD_WIDE_SHORTLIST, HARD_WIDE_ROUNDS = (20, 8, 5), 4
 
 
 class HardBot(StrongBot):
-    """A wider search than the strong player's, by sequential halving on a larger fixed budget, played out
-    further."""
+    """A wider search than the strong player's on a larger fixed budget: with 2 players (and solo) sequential
+    halving played out further, from 3 players a flat one over more candidates."""
 
     def __init__(self, seed: int = 0, iterations: int | None = None) -> None:
         super().__init__(seed, width=HARD_WIDTH, iterations=iterations if iterations is not None else HARD_FIRST_ROUNDS)
 
     def shortlist(self, s: State) -> list[Action]:
+        if s.players >= WIDE_FROM_PLAYERS:
+            return candidates(s, *HARD_WIDE_SHORTLIST)
         return candidates(s, self.width, HARD_PLACES, HARD_OTHERS)
 
     def search_steps(self, view: dict[str, Any], player: int, canon: list[Action]) -> Steps[Action]:
-        extra, bonus = hard_depth(view["players"])
-        deal, play_out, judge = _playouts(view, player, canon[0], playout_turns(view) + extra, bonus)
-        return (yield from halving_monte_carlo_steps(canon, deal, play_out, judge, self.rng,
-                                                     self.iterations or HARD_FIRST_ROUNDS))
+        deals = self.iterations or HARD_FIRST_ROUNDS
+        if view["players"] >= WIDE_FROM_PLAYERS:
+            return (yield from flat_search_steps(view, player, canon, self.rng, 1e9, iterations=HARD_WIDE_ROUNDS * deals))
+        deal, play_out, judge = _playouts(view, player, canon[0], playout_turns(view) + HARD_EXTRA_TURNS, HARD_FIRST_BONUS)
+        return (yield from halving_monte_carlo_steps(canon, deal, play_out, judge, self.rng, deals))
 
 
 def _match(action: Action, legal: list[Action]) -> Action:
