@@ -25,13 +25,13 @@ from .view import view as view_of
 
 Action = dict[str, Any]
 
-#: the player whose choice the hint is (``game.core.coaching.coach_strength``): the hard player's search (sequential
-#: halving over a wide shortlist, playouts two turns deeper), which beats the strong player's flat one at twice its
-#: work, where more flat rounds gained nothing (docs/barrio.md, the league's coach sections)
+#: the player whose choice the hint is (``game.core.coaching.coach_strength``): the hard player's search (with 2
+#: players sequential halving over a wide shortlist, playouts two turns deeper; from 3 a flat search over up to 20),
+#: which beats the strong player's at about twice its work (docs/barrio.md, the league's coach sections)
 PLAYER = "hard"
 #: the coach's fixed budget (``game.core.coaching.coach_iterations``): the hard player's first stage at 3 deals per
 #: candidate (the hard level's own is 6), about 160 playouts a decision: twice the strong player's work, and twice
-#: the CPU of the former coach's hint (docs/coach.md)
+#: the CPU of the former coach's hint (docs/coach.md); from 3 players 12 deals of up to 20 candidates
 ITERATIONS = 3
 #: deals of :func:`compare` per round of the coach's budget: 12 at its 3, two moves on the hard player's deeper
 #: playouts costing what the former coach's 20 flat rounds did
