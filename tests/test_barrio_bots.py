@@ -97,17 +97,21 @@ def test_search_replaces_the_heuristic_move_only_for_a_clear_gain(monkeypatch, l
     assert 0.03 < bots.FIRST_BONUS < 0.05
 
 
-def test_strong_bot_compares_more_moves_against_three_rivals(monkeypatch):
-    """With 3 or 4 players the strong player's search reaches moves its 2-player shortlist leaves out (the league's
-    measure, docs/barrio.md): playouts that favour such a move make it the choice. With 2 it keeps its 7, so the
-    hard level (12) stays the wider search there."""
+@pytest.mark.parametrize("name, two_players, four_players, rounds", [
+    ("strong", (bots.WIDTH, 3, 2), (bots.HARD_WIDTH, bots.HARD_PLACES, bots.HARD_OTHERS), bots.STRONG_ROUNDS),
+    ("hard", (bots.HARD_WIDTH, bots.HARD_PLACES, bots.HARD_OTHERS), bots.HARD_WIDE_SHORTLIST,
+     bots.HARD_WIDE_ROUNDS * bots.HARD_FIRST_ROUNDS)])
+def test_searches_compare_more_moves_against_three_rivals(monkeypatch, name, two_players, four_players, rounds):
+    """With 3 or 4 players each search reaches moves its 2-player shortlist leaves out (the league's measure,
+    docs/barrio.md): playouts that favour such a move make it the choice. With 2 the strong player keeps its 7,
+    so the hard level (12) stays the wider search there, and at 4 hard (20) stays wider than strong (12)."""
     two = _searched_position(2)
-    assert bots.StrongBot(1).shortlist(two) == bots.candidates(two, bots.WIDTH)
+    assert B.SPEC.make_bot(name, 1).shortlist(two) == bots.candidates(two, *two_players)
     s = _searched_position(4)
     p = B.SPEC.current_player(s)
-    wide = bots.candidates(s, bots.HARD_WIDTH, bots.HARD_PLACES, bots.HARD_OTHERS)
-    beyond = [i for i, a in enumerate(wide) if a not in bots.candidates(s, bots.WIDTH)]
-    assert len(wide) > bots.WIDTH and beyond
+    wide = bots.candidates(s, *four_players)
+    beyond = [i for i, a in enumerate(wide) if a not in bots.candidates(s, *two_players)]
+    assert len(wide) > two_players[0] and beyond
     calls = [0]
 
     def fake(state, player):  # the flat search plays the candidates in order, round after round
@@ -115,8 +119,8 @@ def test_strong_bot_compares_more_moves_against_three_rivals(monkeypatch):
         calls[0] += 1
         return 0.5 + (0.1 if i == beyond[-1] else 0.0)
     monkeypatch.setattr(bots, "evaluate", fake)
-    chosen = bots.StrongBot(1).choose(B.SPEC.view(s, p), B.SPEC.legal_actions(s))
-    assert calls[0] == len(wide) * bots.STRONG_ROUNDS and chosen == wide[beyond[-1]]
+    chosen = B.SPEC.make_bot(name, 1).choose(B.SPEC.view(s, p), B.SPEC.legal_actions(s))
+    assert calls[0] == len(wide) * rounds and chosen == wide[beyond[-1]]
 
 
 def test_hard_plays_out_to_its_turn_after_next_with_2_players_and_to_its_next_turn_with_4(monkeypatch):

@@ -352,9 +352,8 @@ def greedy_action(s: State, legal: list[Action], rng: Rng) -> Action:
     return legal[rng.randrange(len(legal))]
 
 
-#: the placements' noise generator (``mix = (mix * 1103515245 + 12345) mod 2**32``) stepped i + 1 times, as
-#: ``(multiplier, increment)``: the noise of the i-th placement without stepping through those before it (as many
-#: as the most placements a position ever had)
+#: the placements' noise generator (``mix = (mix * 1103515245 + 12345) mod 2**32``) stepped i + 1 times as
+#: ``(multiplier, increment)``: the i-th placement's noise without stepping through those before it
 _STEPS: list[tuple[int, int]] = [(1103515245, 12345)]
 
 
@@ -551,8 +550,7 @@ def evaluate(s: State, player: int) -> float:
 WIDTH = 7
 #: The hard player's candidates (halving spends little on the poor ones): all, placements, each other kind's
 HARD_WIDTH, HARD_PLACES, HARD_OTHERS = 12, 5, 3
-#: From this many players the strong player compares the hard player's candidates too: against three rivals its
-#: best move is more often outside its 7 (league, docs/barrio.md); with 2 it keeps 7, below the hard level
+#: From this many players the strong player compares the hard player's 12 too (league, docs/barrio.md); with 2, 7
 WIDE_FROM_PLAYERS = 3
 #: Reward added to the heuristic's own move in every playout (about half a point of margin): a rival must beat noise
 FIRST_BONUS = 0.04
@@ -561,9 +559,8 @@ FIRST_BONUS = 0.04
 def _playouts(view: dict[str, Any], player: int, first: Action, ahead: int,
               first_bonus: float) -> tuple[Callable[[int], State], Callable[[State, Action, Rng], tuple[State, bool]],
                                            Callable[[tuple[State, bool]], float]]:
-    """The deal, playout and evaluation of the searches below: deal the hidden cards from the view, play the
-    action then the heuristic for every seat for ``ahead`` turns, judge by :func:`evaluate` plus ``first_bonus``
-    for ``first`` (the heuristic's own move)."""
+    """The searches' deal (the hidden cards from the view), playout (the action, then the heuristic for every seat
+    for ``ahead`` turns) and judgement (:func:`evaluate`, plus ``first_bonus`` for ``first``, the heuristic's move)."""
 
     def play_out(world: State, action: Action, dice: Rng) -> tuple[State, bool]:
         stop_turn = world.turn_number + ahead
@@ -649,17 +646,19 @@ HARD_FIRST_ROUNDS = 6
 #: end of its turn after next with 2 players (in duels better than more rounds or candidates); and its bonus for the
 #: heuristic's own move: its deeper, more numerous deals need less noise covered
 HARD_EXTRA_TURNS, HARD_FIRST_BONUS = 2, 0.01
-
-
-#: From :data:`WIDE_FROM_PLAYERS` players the hard player is the strong player's flat search (its depth: two more turns
-#: stop part way round the table) over more candidates (all, placements, each other kind) on this many deals per deal
-#: of its budget (24; the coach's 12): at 4 players 20 beat 12 where halving did not (docs/barrio.md)
+#: From :data:`WIDE_FROM_PLAYERS` players the hard player is a flat search over more candidates (all, placements, each
+#: other kind) on this many deals per deal of its budget (24; the coach's 12): 20 beat 12 where halving did not
 HARD_WIDE_SHORTLIST, HARD_WIDE_ROUNDS = (20, 8, 5), 4
 
 
+def hard_depth(players: int) -> tuple[int, float]:
+    """The hard player's turns beyond the strong player's and its bonus; from :data:`WIDE_FROM_PLAYERS` players the
+    strong player's, as two more turns stop part way round the table (docs/barrio.md). The coach reads it too."""
+    return (HARD_EXTRA_TURNS, HARD_FIRST_BONUS) if players < WIDE_FROM_PLAYERS else (0, FIRST_BONUS)
+
+
 class HardBot(StrongBot):
-    """A wider search than the strong player's on a larger fixed budget: with 2 players (and solo) sequential
-    halving played out further, from 3 players a flat one over more candidates."""
+    """A wider search than strong's on a larger fixed budget: halving played out further, flat from 3 players."""
 
     def __init__(self, seed: int = 0, iterations: int | None = None) -> None:
         super().__init__(seed, width=HARD_WIDTH, iterations=iterations if iterations is not None else HARD_FIRST_ROUNDS)
@@ -670,10 +669,11 @@ class HardBot(StrongBot):
         return candidates(s, self.width, HARD_PLACES, HARD_OTHERS)
 
     def search_steps(self, view: dict[str, Any], player: int, canon: list[Action]) -> Steps[Action]:
-        deals = self.iterations or HARD_FIRST_ROUNDS
+        deals, (extra, bonus) = self.iterations or HARD_FIRST_ROUNDS, hard_depth(view["players"])
         if view["players"] >= WIDE_FROM_PLAYERS:
-            return (yield from flat_search_steps(view, player, canon, self.rng, 1e9, iterations=HARD_WIDE_ROUNDS * deals))
-        deal, play_out, judge = _playouts(view, player, canon[0], playout_turns(view) + HARD_EXTRA_TURNS, HARD_FIRST_BONUS)
+            return (yield from flat_search_steps(view, player, canon, self.rng, 1e9, turns_ahead=playout_turns(view) + extra,
+                                                 iterations=HARD_WIDE_ROUNDS * deals, first_bonus=bonus))
+        deal, play_out, judge = _playouts(view, player, canon[0], playout_turns(view) + extra, bonus)
         return (yield from halving_monte_carlo_steps(canon, deal, play_out, judge, self.rng, deals))
 
 

@@ -136,23 +136,17 @@ def _panorama_phrase(v: dict[str, Any], p: int, house: int) -> Phrase | None:
     return None
 
 
-def _depth(players: int) -> tuple[int, float]:
-    """The coach's player's playouts: the turns beyond the strong player's and the bonus of its first candidate
-    (:class:`~game.barrio.bots.HardBot`: its halving with 2 players and solo, its flat search from 3)."""
-    return (bots.HARD_EXTRA_TURNS, bots.HARD_FIRST_BONUS) if players < bots.WIDE_FROM_PLAYERS else (0, bots.FIRST_BONUS)
-
-
 def chances(report: SearchReport, players: int) -> list[float | None]:
     """Each candidate's estimated chance to win, in percent (0–100), from the coach's search in a game of ``players``.
 
     The search's evaluation is a winning chance in [0, 1] (a finished game's
     result, else the score margin through a logistic curve), but its first
     candidate (the heuristic's own move) gets the hard player's bonus
-    (:func:`_depth`) in every play-out to break near-ties: that is a preference, not a chance,
+    (:func:`~game.barrio.bots.hard_depth`) in every play-out to break near-ties: that is a preference, not a chance,
     so it is taken off here.
     """
     out: list[float | None] = []
-    bonus = _depth(players)[1]
+    bonus = bots.hard_depth(players)[1]
     for i, m in enumerate(report.means):
         if m is None:
             out.append(None)
@@ -226,13 +220,13 @@ def first_step(view: dict[str, Any], action: Action) -> dict[str, Any] | None:
 def compare(view: dict[str, Any], player: int, actions: list[Action], seed: int,
             iterations: int) -> tuple[list[float], str]:
     """The coach's winning-chance estimate of each action (percent, 0–100): played out as its player's search plays
-    them (with 2 players two turns deeper than the strong player's, :func:`_depth`), on the
+    them (with 2 players two turns deeper than the strong player's, :func:`~game.barrio.bots.hard_depth`), on the
     same ``COMPARE_DEALS × iterations`` deals.
 
     The search's preference for its first candidate (the same function's bonus) is not a chance: it
     is taken off (:func:`chances`), so the suggestion is not made to look better than its play-outs say.
     """
-    extra, bonus = _depth(view["players"])
+    extra, bonus = bots.hard_depth(view["players"])
     with search_reports() as reports:
         bots.flat_search(view, player, actions, Rng(seed, stream=13), 1e9, max_rounds=COMPARE_DEALS * max(1, iterations),
                          turns_ahead=bots.playout_turns(view) + extra, first_bonus=bonus)
