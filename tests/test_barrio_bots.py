@@ -97,21 +97,23 @@ def test_search_replaces_the_heuristic_move_only_for_a_clear_gain(monkeypatch, l
     assert 0.03 < bots.FIRST_BONUS < 0.05
 
 
-@pytest.mark.parametrize("name, two_players, four_players, rounds", [
+@pytest.mark.parametrize("players", [2, 4])
+@pytest.mark.parametrize("name, alone, rivals, rounds", [
     ("strong", (bots.WIDTH, 3, 2), (bots.HARD_WIDTH, bots.HARD_PLACES, bots.HARD_OTHERS), bots.STRONG_ROUNDS),
     ("hard", (bots.HARD_WIDTH, bots.HARD_PLACES, bots.HARD_OTHERS), bots.HARD_WIDE_SHORTLIST,
      bots.HARD_WIDE_ROUNDS * bots.HARD_FIRST_ROUNDS)])
-def test_searches_compare_more_moves_against_three_rivals(monkeypatch, name, two_players, four_players, rounds):
-    """With 3 or 4 players each search reaches moves its 2-player shortlist leaves out (the league's measure,
-    docs/barrio.md): playouts that favour such a move make it the choice. With 2 the strong player keeps its 7,
-    so the hard level (12) stays the wider search there, and at 4 hard (20) stays wider than strong (12)."""
-    two = _searched_position(2)
-    assert B.SPEC.make_bot(name, 1).shortlist(two) == bots.candidates(two, *two_players)
-    s = _searched_position(4)
+def test_searches_compare_more_moves_against_rivals_than_against_klaus(monkeypatch, name, alone, rivals, rounds,
+                                                                       players):
+    """Against rivals (2 or 4 players) each search reaches moves its solo shortlist leaves out (the league's measure,
+    docs/barrio.md): playouts that favour such a move make it the choice. Alone against Klaus the strong player keeps
+    its 7 and hard its 12; against rivals hard (20) stays wider than strong (12)."""
+    solo = _searched_position(1)
+    assert B.SPEC.make_bot(name, 1).shortlist(solo) == bots.candidates(solo, *alone)
+    s = _searched_position(players)
     p = B.SPEC.current_player(s)
-    wide = bots.candidates(s, *four_players)
-    beyond = [i for i, a in enumerate(wide) if a not in bots.candidates(s, *two_players)]
-    assert len(wide) > two_players[0] and beyond
+    wide = bots.candidates(s, *rivals)
+    beyond = [i for i, a in enumerate(wide) if a not in bots.candidates(s, *alone)]
+    assert beyond
     calls = [0]
 
     def fake(state, player):  # the flat search plays the candidates in order, round after round
@@ -123,20 +125,21 @@ def test_searches_compare_more_moves_against_three_rivals(monkeypatch, name, two
     assert calls[0] == len(wide) * rounds and chosen == wide[beyond[-1]]
 
 
-def test_hard_plays_out_to_its_turn_after_next_with_2_players_and_to_its_next_turn_with_4(monkeypatch):
-    """Two turns beyond its next turn end a round with 2 players, but part way round the table with 4 (after some
-    rivals have moved): there the hard player (and the coach) stops where the strong player does."""
+def test_hard_plays_out_two_more_turns_alone_against_klaus_and_to_its_next_turn_against_rivals(monkeypatch):
+    """Alone against Klaus the hard player (and the coach) plays out two more of its own turns than the strong player;
+    against rivals it stops where the strong player does (the end of its next turn): deeper halving lost to the wide
+    flat search there (docs/barrio.md)."""
     seen, real = [], bots._playouts
 
     def spy(view, player, first, ahead, bonus):
         seen.append((view["players"], ahead, bonus))
         return real(view, player, first, ahead, bonus)
     monkeypatch.setattr(bots, "_playouts", spy)
-    for players in (2, 4):
+    for players in (1, 2, 4):
         s = _searched_position(players)
         p = B.SPEC.current_player(s)
         bots.HardBot(1, iterations=1).choose(B.SPEC.view(s, p), B.SPEC.legal_actions(s))
-    assert seen == [(2, 2 + 3, bots.HARD_FIRST_BONUS), (4, 4 + 1, bots.FIRST_BONUS)]
+    assert seen == [(1, 2 + 2, bots.HARD_FIRST_BONUS), (2, 2 + 1, bots.FIRST_BONUS), (4, 4 + 1, bots.FIRST_BONUS)]
 
 
 def test_strong_bot_with_a_fixed_budget_plays_the_same_game_twice():

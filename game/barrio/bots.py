@@ -550,8 +550,8 @@ def evaluate(s: State, player: int) -> float:
 WIDTH = 7
 #: The hard player's candidates (halving spends little on the poor ones): all, placements, each other kind's
 HARD_WIDTH, HARD_PLACES, HARD_OTHERS = 12, 5, 3
-#: From this many players the strong player compares the hard player's 12 too (league, docs/barrio.md); with 2, 7
-WIDE_FROM_PLAYERS = 3
+#: From this many players (rivals, not Klaus) the strong player compares the hard player's 12 (league, docs/barrio.md)
+WIDE_FROM_PLAYERS = 2
 #: Reward added to the heuristic's own move in every playout (about half a point of margin): a rival must beat noise
 FIRST_BONUS = 0.04
 
@@ -642,23 +642,23 @@ class StrongBot:
 #: The hard player's fixed budget (a seed replays the same game on any device): sequential halving from this many
 #: deals per candidate, doubled at each halving (12 candidates: 6, 12, 24 and 48 deals, about 310 playouts)
 HARD_FIRST_ROUNDS = 6
-#: Turns its playouts look beyond the strong player's (which stop at the end of its own next turn): two more, to the
-#: end of its turn after next with 2 players (in duels better than more rounds or candidates); and its bonus for the
-#: heuristic's own move: its deeper, more numerous deals need less noise covered
+#: Turns its playouts look beyond the strong player's (which stop at the end of its own next turn) alone against
+#: Klaus: two more of its own turns; and its bonus for the heuristic's own move: its deeper, more numerous deals need
+#: less noise covered
 HARD_EXTRA_TURNS, HARD_FIRST_BONUS = 2, 0.01
 #: From :data:`WIDE_FROM_PLAYERS` players the hard player is a flat search over more candidates (all, placements, each
-#: other kind) on this many deals per deal of its budget (24; the coach's 12): 20 beat 12 where halving did not
+#: other kind) on this many deals per deal of its budget (24; the coach's 12): 20 beat 12 where deeper halving did not
 HARD_WIDE_SHORTLIST, HARD_WIDE_ROUNDS = (20, 8, 5), 4
 
 
 def hard_depth(players: int) -> tuple[int, float]:
-    """The hard player's turns beyond the strong player's and its bonus; from :data:`WIDE_FROM_PLAYERS` players the
-    strong player's, as two more turns stop part way round the table (docs/barrio.md). The coach reads it too."""
+    """The hard player's turns beyond the strong player's and its bonus: against rivals (:data:`WIDE_FROM_PLAYERS`)
+    the strong player's, where width pays and deeper halving lost (docs/barrio.md). The coach reads it too."""
     return (HARD_EXTRA_TURNS, HARD_FIRST_BONUS) if players < WIDE_FROM_PLAYERS else (0, FIRST_BONUS)
 
 
 class HardBot(StrongBot):
-    """A wider search than strong's on a larger fixed budget: halving played out further, flat from 3 players."""
+    """A wider search than strong's on a larger fixed budget: flat against rivals, halving played out further in solo."""
 
     def __init__(self, seed: int = 0, iterations: int | None = None) -> None:
         super().__init__(seed, width=HARD_WIDTH, iterations=iterations if iterations is not None else HARD_FIRST_ROUNDS)
