@@ -25,13 +25,13 @@ from .view import view as view_of
 
 Action = dict[str, Any]
 
-#: the player whose choice the hint is (``game.core.coaching.coach_strength``): the hard player's search (with 2
-#: players sequential halving over a wide shortlist, playouts two turns deeper; from 3 a flat search over up to 20),
-#: which beats the strong player's at about twice its work (docs/barrio.md, the league's coach sections)
+#: the player whose choice the hint is (``game.core.coaching.coach_strength``): the hard player's search (against
+#: rivals a flat search over up to 20 candidates; alone against Klaus sequential halving over 12, playouts two turns
+#: deeper), which beats the strong player's at about twice its work (docs/barrio.md, the league's coach sections)
 PLAYER = "hard"
-#: the coach's fixed budget (``game.core.coaching.coach_iterations``): the hard player's first stage at 3 deals per
-#: candidate (the hard level's own is 6), about 160 playouts a decision: twice the strong player's work, and twice
-#: the CPU of the former coach's hint (docs/coach.md); from 3 players 12 deals of up to 20 candidates
+#: the coach's fixed budget (``game.core.coaching.coach_iterations``): half the hard level's 6, so against rivals 12
+#: deals of up to 20 candidates, and alone against Klaus the halving's first stage at 3 deals per candidate (about
+#: 160 playouts): about twice the strong player's work (docs/coach.md)
 ITERATIONS = 3
 #: deals of :func:`compare` per round of the coach's budget: 12 at its 3, two moves on the hard player's deeper
 #: playouts costing what the former coach's 20 flat rounds did
@@ -220,7 +220,7 @@ def first_step(view: dict[str, Any], action: Action) -> dict[str, Any] | None:
 def compare(view: dict[str, Any], player: int, actions: list[Action], seed: int,
             iterations: int) -> tuple[list[float], str]:
     """The coach's winning-chance estimate of each action (percent, 0–100): played out as its player's search plays
-    them (with 2 players two turns deeper than the strong player's, :func:`~game.barrio.bots.hard_depth`), on the
+    them (alone against Klaus two turns deeper than the strong player's, :func:`~game.barrio.bots.hard_depth`), on the
     same ``COMPARE_DEALS × iterations`` deals.
 
     The search's preference for its first candidate (the same function's bonus) is not a chance: it
