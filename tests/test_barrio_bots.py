@@ -125,10 +125,10 @@ def test_searches_compare_more_moves_against_rivals_than_against_klaus(monkeypat
     assert calls[0] == len(wide) * rounds and chosen == wide[beyond[-1]]
 
 
-def test_hard_plays_out_two_more_turns_alone_a_whole_round_against_one_rival_and_as_strong_against_more(monkeypatch):
+def test_hard_plays_out_two_more_turns_alone_against_klaus_and_to_its_next_turn_against_rivals(monkeypatch):
     """Alone against Klaus the hard player (and the coach) plays out two more of its own turns than the strong player;
-    against one rival one more, the rival's answer to its next turn (a whole round: the league, docs/barrio.md);
-    against three it stops where the strong player does, as more would stop part way round the table."""
+    against rivals it stops where the strong player does (the end of its next turn): deeper halving lost to the wide
+    flat search there (docs/barrio.md)."""
     seen, real = [], bots._playouts
 
     def spy(view, player, first, ahead, bonus):
@@ -139,7 +139,7 @@ def test_hard_plays_out_two_more_turns_alone_a_whole_round_against_one_rival_and
         s = _searched_position(players)
         p = B.SPEC.current_player(s)
         bots.HardBot(1, iterations=1).choose(B.SPEC.view(s, p), B.SPEC.legal_actions(s))
-    assert seen == [(1, 2 + 2, bots.HARD_FIRST_BONUS), (2, 3 + 1, bots.FIRST_BONUS), (4, 5 + 0, bots.FIRST_BONUS)]
+    assert seen == [(1, 2 + 2, bots.HARD_FIRST_BONUS), (2, 2 + 1, bots.FIRST_BONUS), (4, 4 + 1, bots.FIRST_BONUS)]
 
 
 def test_strong_bot_with_a_fixed_budget_plays_the_same_game_twice():

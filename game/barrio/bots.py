@@ -652,9 +652,9 @@ HARD_WIDE_SHORTLIST, HARD_WIDE_ROUNDS = (20, 8, 5), 4
 
 
 def hard_depth(players: int) -> tuple[int, float]:
-    """The hard player's turns beyond strong's and its bonus: against rivals strong's bonus and, with 2 players, one
-    more turn (the rival's answer to its next turn: a whole round; docs/barrio.md). The coach reads it too."""
-    return (HARD_EXTRA_TURNS, HARD_FIRST_BONUS) if players < WIDE_FROM_PLAYERS else (int(players == 2), FIRST_BONUS)
+    """The hard player's turns beyond the strong player's and its bonus: against rivals (:data:`WIDE_FROM_PLAYERS`)
+    the strong player's, where width pays and deeper halving lost (docs/barrio.md). The coach reads it too."""
+    return (HARD_EXTRA_TURNS, HARD_FIRST_BONUS) if players < WIDE_FROM_PLAYERS else (0, FIRST_BONUS)
 
 
 class HardBot(StrongBot):
