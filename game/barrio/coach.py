@@ -33,8 +33,8 @@ PLAYER = "hard"
 #: deals of up to 20 candidates, and alone against Klaus the halving's first stage at 3 deals per candidate (about
 #: 160 playouts): about twice the strong player's work (docs/coach.md)
 ITERATIONS = 3
-#: deals of :func:`compare` per round of the coach's budget: 12 at its 3, two moves on the hard player's deeper
-#: playouts costing what the former coach's 20 flat rounds did
+#: deals of :func:`compare` per round of the coach's budget: 12 at its 3, two moves played out as the hard player
+#: plays out (deeper alone against Klaus) costing what the former coach's 20 flat rounds did
 COMPARE_DEALS = 4
 
 #: the player's own decisions that finish an action (where the house goes, the market's gap, a free build)

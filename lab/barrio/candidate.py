@@ -8,7 +8,7 @@ function's colon lists ``knob=value`` pairs (comma-separated). Every candidate s
 - ``width``, ``places``, ``others``: the shortlist (:func:`game.barrio.bots.candidates`; the strong player's is
   7, 3, 2);
 - ``extra``: turns its playouts look beyond the strong player's (:data:`game.barrio.bots.HARD_EXTRA_TURNS`, the hard
-  player's with 2 players; from 3 it searches flat, :data:`game.barrio.bots.HARD_WIDE_SHORTLIST`);
+  player's alone against Klaus; against rivals it searches flat at strong's depth, :func:`game.barrio.bots.hard_depth`);
 - ``bonus``: the reward added to the heuristic's own move (:data:`game.barrio.bots.HARD_FIRST_BONUS`);
 - ``flat``: 1 for the strong player's flat search instead (``first`` deals for every candidate).
 """
